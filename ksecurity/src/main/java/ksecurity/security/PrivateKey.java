@@ -1,0 +1,8 @@
+package ksecurity.security;
+
+/**
+ * A private key.
+ */
+public interface PrivateKey extends Key {
+
+}

@@ -1,0 +1,8 @@
+package ksecurity.security;
+
+/**
+ * A public key.
+ */
+public interface PublicKey extends Key {
+
+}

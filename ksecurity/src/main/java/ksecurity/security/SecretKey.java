@@ -1,0 +1,8 @@
+package ksecurity.security;
+
+/**
+ * A symmetric key.
+ */
+public interface SecretKey extends Key {
+
+}
