@@ -1,0 +1,23 @@
+package ksecurity.prim;
+
+/**
+ * A hash engine (MD5, SHA-1, SHA-224, SHA-256): the small interface that HMAC, the TLS PRFs,
+ * the DRBG, ECDSA's RFC 6979 nonces and the handshake hash all share.
+ */
+public interface Digest {
+    /** Output length in bytes. */
+    int digestSize();
+
+    /** Internal block length in bytes (64 for all four), as HMAC needs. */
+    int blockSize();
+
+    void update(byte[] in, int off, int len);
+
+    /** Writes digestSize() bytes at out[off], resets, and returns digestSize(). */
+    int doFinal(byte[] out, int off);
+
+    void reset();
+
+    /** An independent copy of the running state (a TLS handshake hash is read mid-stream). */
+    Digest copy();
+}
