@@ -13,7 +13,7 @@ import ksecurity.security.RSAPublicKey;
  * Private-key files, as openssl writes them: SEC 1 ECPrivateKey (RFC 5915, PEM "EC PRIVATE
  * KEY"), PKCS#8 PrivateKeyInfo (RFC 5208, PEM "PRIVATE KEY") holding an EC or RSA key, and
  * PKCS#1 RSAPrivateKey (RFC 8017 A.1.2, PEM "RSA PRIVATE KEY"); DER or PEM. Encrypted keys are
- * not supported. Writing covers EC keys (SEC 1 and PKCS#8).
+ * not supported. Writing covers EC keys (SEC 1, PKCS#8) and RSA CRT keys (PKCS#1, PKCS#8).
  */
 public final class PrivateKeys {
     public static final String PEM_EC = "EC PRIVATE KEY";
@@ -202,20 +202,72 @@ public final class PrivateKeys {
         return sec1(priv, pub, true);
     }
 
-    /** PKCS#8 PrivateKeyInfo DER of an EC key (what `openssl pkcs8 -topk8 -nocrypt` writes). */
-    public static byte[] encodePkcs8(ECPrivateKey priv, ECPublicKey pub) throws CertificateException {
-        int bits = priv.getSize();
+    /**
+     * PKCS#1 RSAPrivateKey DER (what `openssl rsa -traditional` writes). The private exponent,
+     * which a CRT key does not keep, is recomputed as d = e^-1 mod (p-1)(q-1).
+     */
+    public static byte[] encodeRsa(RSAPrivateCrtKey priv, RSAPublicKey pub) throws CertificateException {
+        byte[] tmp = new byte[PublicKeyInfo.MAX_RSA_BYTES];
+        byte[] n = DerReader.copy(tmp, 0, pub.getModulus(tmp, (short) 0));
+        byte[] e = DerReader.copy(tmp, 0, pub.getExponent(tmp, (short) 0));
+        byte[] p = DerReader.copy(tmp, 0, priv.getP(tmp, (short) 0));
+        byte[] q = DerReader.copy(tmp, 0, priv.getQ(tmp, (short) 0));
+        byte[] dp = DerReader.copy(tmp, 0, priv.getDP1(tmp, (short) 0));
+        byte[] dq = DerReader.copy(tmp, 0, priv.getDQ1(tmp, (short) 0));
+        byte[] qinv = DerReader.copy(tmp, 0, priv.getPQ(tmp, (short) 0));
+        byte[] d = RsaExponent.privateExponent(p, q, e, n.length);
         DerWriter w = new DerWriter();
-        w.begin(DerReader.SEQUENCE).integer(0);
-        w.begin(DerReader.SEQUENCE).oid(Oid.EC_PUBLIC_KEY).oid(PublicKeyInfo.curveOid(bits)).end();
-        w.octetString(sec1(priv, pub, false));
+        w.begin(DerReader.SEQUENCE).integer(0).unsignedInteger(n).unsignedInteger(e).unsignedInteger(d)
+                .unsignedInteger(p).unsignedInteger(q).unsignedInteger(dp).unsignedInteger(dq)
+                .unsignedInteger(qinv).end();
+        byte[][] secrets = {tmp, d, p, q, dp, dq, qinv};
+        for (int i = 0; i < secrets.length; i++) {
+            clear(secrets[i]);
+        }
+        return w.toByteArray();
+    }
+
+    /**
+     * PKCS#8 PrivateKeyInfo DER of an EC key (ECPrivateKey with its ECPublicKey or null) or an
+     * RSA key (RSAPrivateCrtKey with its RSAPublicKey): what `openssl pkcs8 -topk8 -nocrypt`
+     * writes.
+     */
+    public static byte[] encodePkcs8(PrivateKey priv, PublicKey pub) throws CertificateException {
+        DerWriter w = new DerWriter();
+        w.begin(DerReader.SEQUENCE).integer(0).begin(DerReader.SEQUENCE);
+        if (priv instanceof ECPrivateKey) {
+            w.oid(Oid.EC_PUBLIC_KEY).oid(PublicKeyInfo.curveOid(priv.getSize())).end();
+            w.octetString(sec1((ECPrivateKey) priv, (ECPublicKey) pub, false));
+        } else if (priv instanceof RSAPrivateCrtKey && pub instanceof RSAPublicKey) {
+            w.oid(Oid.RSA_ENCRYPTION).nul().end();
+            w.octetString(encodeRsa((RSAPrivateCrtKey) priv, (RSAPublicKey) pub));
+        } else {
+            throw new CertificateException(CertificateException.UNSUPPORTED_ALGORITHM,
+                    "only EC keys and RSA CRT keys with their public key are written");
+        }
         w.end();
         return w.toByteArray();
     }
 
-    /** PEM text of {@link #encodeEc}. */
-    public static String toPem(ECPrivateKey priv, ECPublicKey pub) throws CertificateException {
-        return Pem.encode(PEM_EC, encodeEc(priv, pub));
+    /**
+     * PEM text of a key in its traditional form: "EC PRIVATE KEY" (SEC 1) or "RSA PRIVATE KEY"
+     * (PKCS#1; needs the RSAPublicKey).
+     */
+    public static String toPem(PrivateKey priv, PublicKey pub) throws CertificateException {
+        if (priv instanceof ECPrivateKey) {
+            return Pem.encode(PEM_EC, encodeEc((ECPrivateKey) priv, (ECPublicKey) pub));
+        }
+        if (priv instanceof RSAPrivateCrtKey && pub instanceof RSAPublicKey) {
+            return Pem.encode(PEM_RSA, encodeRsa((RSAPrivateCrtKey) priv, (RSAPublicKey) pub));
+        }
+        throw new CertificateException(CertificateException.UNSUPPORTED_ALGORITHM,
+                "only EC keys and RSA CRT keys with their public key are written");
+    }
+
+    private static void clear(byte[] b) {
+        for (int i = 0; i < b.length; i++) {
+            b[i] = 0;
+        }
     }
 
     private static byte[] sec1(ECPrivateKey priv, ECPublicKey pub, boolean withCurve) throws CertificateException {
@@ -237,9 +289,8 @@ public final class PrivateKeys {
             w.begin(0xA1).bitString(DerReader.copy(pt, 0, m)).end();
         }
         w.end();
-        for (int i = 0; i < padded.length; i++) {
-            padded[i] = 0; // the copy in the encoding is the caller's to keep
-        }
+        clear(padded); // the copy in the encoding is the caller's to keep
+        clear(tmp);
         return w.toByteArray();
     }
 
