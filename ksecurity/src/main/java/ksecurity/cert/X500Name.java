@@ -13,8 +13,9 @@ public final class X500Name {
 
     /**
      * RFC 4514 form of a Name's encoding: RDNs last-first, separated by ",", multi-valued RDNs
-     * joined by "+", known attribute types by short name (CN, O, ...), others by dotted OID;
-     * values of string types as text with the RFC 4514 escapes, anything else as "#" and hex.
+     * joined by "+", known attribute types by short name (CN, O, ...) with their string values
+     * as text under the RFC 4514 escapes; other types by dotted OID with "#" and the value's
+     * DER in hex (RFC 4514 2.4), as are known types with non-string values.
      */
     public static String format(byte[] der) throws CertificateException {
         DerReader name = DerReader.open(der).readSequence();
@@ -33,8 +34,10 @@ public final class X500Name {
                 if (sb.length() > 0) {
                     sb.append('+');
                 }
-                sb.append(Oid.attributeName(type)).append('=');
-                String text = text(atv);
+                String shortName = Oid.attributeName(type);
+                sb.append(shortName).append('=');
+                // RFC 4514 2.4: a type in dotted form takes its value as "#" and the BER in hex.
+                String text = shortName.equals(type) ? null : text(atv);
                 if (text != null) {
                     escape(sb, text);
                 } else {
