@@ -64,6 +64,12 @@ public final class EcKeys {
         return out;
     }
 
+    /** Checks a private scalar (orderBytes at d[off]): ILLEGAL_VALUE unless 1 <= d < n. */
+    public static void checkPrivate(int curve, byte[] d, int off) {
+        int[] v = new ScalarModN(EcCurve.get(curve)).readPrivate(d, off);
+        Mp.clear(v);
+    }
+
     /** A checked copy of the private scalar (1 <= d < n). */
     private static byte[] scalar(EcCurve c, byte[] d, int dOff) {
         ScalarModN sn = new ScalarModN(c);

@@ -65,6 +65,43 @@ public final class RsaCrt {
         mp.toMont(qi, qinvM, mp.scratch());
     }
 
+    /** The public exponents tried for a CRT key that comes without one. */
+    private static final int[] COMMON_EXPONENTS = {65537, 3, 5, 17, 257};
+
+    /**
+     * The public exponent of a CRT key that lacks it: the first common exponent e with
+     * (2^dP)^e = 2 mod p and (2^dQ)^e = 2 mod q. ILLEGAL_VALUE if none fits. A wrong guess
+     * cannot slip through: every private result is checked with e.
+     */
+    public static byte[] findPublicExponent(byte[] p, byte[] q, byte[] dp, byte[] dq) {
+        for (int i = 0; i < COMMON_EXPONENTS.length; i++) {
+            int e = COMMON_EXPONENTS[i];
+            byte[] eb = {(byte) (e >>> 16), (byte) (e >>> 8), (byte) e};
+            if (undoes(p, dp, eb) && undoes(q, dq, eb)) {
+                return RsaPublic.stripLeadingZeros(eb, 0, eb.length);
+            }
+        }
+        throw new CryptoException(CryptoException.ILLEGAL_VALUE,
+                "public exponent of the CRT key unknown: set it with setPublicExponent");
+    }
+
+    private static boolean undoes(byte[] prime, byte[] d, byte[] e) {
+        byte[] m = RsaPublic.stripLeadingZeros(prime, 0, prime.length);
+        byte[] two = new byte[m.length];
+        two[m.length - 1] = 2;
+        byte[] x = new byte[m.length];
+        byte[] y = new byte[m.length];
+        ModExpKernel k = Kernels.modExp();
+        if (k.modExp(two, d, m, x) != ModExpKernel.OK || k.modExp(x, e, m, y) != ModExpKernel.OK) {
+            return false;
+        }
+        int diff = 0;
+        for (int i = 0; i < m.length; i++) {
+            diff |= y[i] ^ two[i];
+        }
+        return diff == 0;
+    }
+
     /** The modulus n = p q, big-endian without leading zeros. */
     public byte[] modulus() {
         byte[] r = new byte[nBytes.length];
