@@ -33,11 +33,20 @@ final class TestCerts {
                 Result r = run(d, "bash", script.toString(), d.toString());
                 assertEquals(0, r.exit, "make-test-certs.sh failed: " + r.output);
                 dir = d;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(d)));
             } catch (IOException e) {
                 throw new RuntimeException(e);
             }
         }
         return dir;
+    }
+
+    private static void delete(Path d) {
+        try (java.util.stream.Stream<Path> files = Files.walk(d)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary directory left behind is no failure
+        }
     }
 
     static byte[] bytes(String file) {
