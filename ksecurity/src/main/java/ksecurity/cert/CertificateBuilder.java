@@ -4,6 +4,7 @@ import java.util.Vector;
 
 import ksecurity.security.CryptoException;
 import ksecurity.security.ECPrivateKey;
+import ksecurity.security.MessageDigest;
 import ksecurity.security.PrivateKey;
 import ksecurity.security.PublicKey;
 import ksecurity.security.RSAPrivateCrtKey;
@@ -35,6 +36,8 @@ public final class CertificateBuilder {
     private String[] extKeyUsage;
     private final Vector dnsNames = new Vector();
     private final Vector ipAddresses = new Vector();
+    private boolean subjectKeyId;
+    private byte[] authorityKeyId;
 
     /** A positive serial number (a minimal INTEGER: 1 to 9 bytes). */
     public CertificateBuilder setSerialNumber(long serial) {
@@ -53,9 +56,23 @@ public final class CertificateBuilder {
         return this;
     }
 
-    /** Issuer name: the subject of the issuing CA's certificate, byte for byte. */
+    /**
+     * Issuer name: the subject of the issuing CA's certificate, byte for byte. Its
+     * subjectKeyIdentifier, if any, becomes this certificate's authorityKeyIdentifier whenever
+     * this one has extensions anyway (RFC 5280 4.2.1.1); a v1 certificate stays without.
+     */
     public CertificateBuilder setIssuer(X509Certificate caCert) {
         issuer = caCert.getSubjectEncoded();
+        authorityKeyId = caCert.getSubjectKeyIdentifier();
+        return this;
+    }
+
+    /**
+     * Adds a subjectKeyIdentifier: SHA-1 of the subjectPublicKey bits (RFC 5280 4.2.1.2 method
+     * 1). CA certificates must have one; {@link #selfSignedCa} sets it.
+     */
+    public CertificateBuilder setSubjectKeyIdentifier(boolean on) {
+        subjectKeyId = on;
         return this;
     }
 
@@ -131,7 +148,7 @@ public final class CertificateBuilder {
             throw new IllegalStateException("issuer, subject, validity and public key are required");
         }
         boolean v3 = ca != -2 || keyUsage != null || extKeyUsage != null || !dnsNames.isEmpty()
-                || !ipAddresses.isEmpty();
+                || !ipAddresses.isEmpty() || subjectKeyId;
         DerWriter w = new DerWriter();
         w.begin(DerReader.SEQUENCE);
         if (v3) {
@@ -142,17 +159,18 @@ public final class CertificateBuilder {
         w.raw(issuer);
         w.begin(DerReader.SEQUENCE).time(notBefore).time(notAfter).end();
         w.raw(subject);
-        w.raw(PublicKeyInfo.encode(subjectKey, compressed));
+        byte[] spki = PublicKeyInfo.encode(subjectKey, compressed);
+        w.raw(spki);
         if (v3) {
             w.begin(0xA3).begin(DerReader.SEQUENCE);
-            writeExtensions(w);
+            writeExtensions(w, spki);
             w.end().end();
         }
         w.end();
         return w.toByteArray();
     }
 
-    private void writeExtensions(DerWriter w) {
+    private void writeExtensions(DerWriter w, byte[] spki) throws CertificateException {
         if (ca != -2) {
             DerWriter v = new DerWriter().begin(DerReader.SEQUENCE).bool(true);
             if (ca >= 0) {
@@ -179,6 +197,21 @@ public final class CertificateBuilder {
                 v.primitive(0x87, (byte[]) ipAddresses.elementAt(i));
             }
             extension(w, Oid.SUBJECT_ALT_NAME, false, v.end().toByteArray());
+        }
+        byte[] ski = null;
+        if (subjectKeyId) {
+            DerReader r = DerReader.open(spki).readSequence();
+            r.skip();
+            byte[] key = r.readOctetAlignedBitString();
+            ski = new byte[MessageDigest.LENGTH_SHA];
+            MessageDigest.getInstance(MessageDigest.ALG_SHA, false)
+                    .doFinal(key, (short) 0, (short) key.length, ski, (short) 0);
+            extension(w, Oid.SUBJECT_KEY_IDENTIFIER, false, new DerWriter().octetString(ski).toByteArray());
+        }
+        // Self-signed (the issuer's key identifier is our own): RFC 5280 lets it be omitted.
+        if (authorityKeyId != null && !(ski != null && KeyStore.equal(ski, authorityKeyId))) {
+            extension(w, Oid.AUTHORITY_KEY_IDENTIFIER, false, new DerWriter().begin(DerReader.SEQUENCE)
+                    .primitive(0x80, authorityKeyId).end().toByteArray());
         }
     }
 
@@ -226,15 +259,15 @@ public final class CertificateBuilder {
 
     /**
      * A builder preset for a self-signed CA: issuer = subject = {@code cn}, critical
-     * basicConstraints cA (pathLen as given, -1 for none) and critical keyUsage keyCertSign
-     * and cRLSign. Sign it with the private half of {@code key}.
+     * basicConstraints cA (pathLen as given, -1 for none), critical keyUsage keyCertSign and
+     * cRLSign, and a subjectKeyIdentifier. Sign it with the private half of {@code key}.
      */
     public static CertificateBuilder selfSignedCa(String cn, PublicKey key, long notBefore, long notAfter, int pathLen) {
         boolean[] ku = new boolean[9];
         ku[X509Certificate.KU_KEY_CERT_SIGN] = true;
         ku[X509Certificate.KU_CRL_SIGN] = true;
         return new CertificateBuilder().setIssuer(cn).setSubject(cn).setValidity(notBefore, notAfter)
-                .setPublicKey(key, false).setCa(pathLen).setKeyUsage(ku);
+                .setPublicKey(key, false).setCa(pathLen).setKeyUsage(ku).setSubjectKeyIdentifier(true);
     }
 
     /**

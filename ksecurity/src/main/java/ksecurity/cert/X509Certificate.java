@@ -16,7 +16,7 @@ import ksecurity.security.Signature;
  *
  * <p>Extensions understood: basicConstraints, keyUsage, extendedKeyUsage, subjectAltName
  * (dNSName and iPAddress are kept, other name forms skipped), and the two key identifiers
- * (recognised, not used). As in J2SE, a certificate with a critical extension outside that set
+ * (read, not used for path building). As in J2SE, a certificate with a critical extension outside that set
  * still parses — it can be examined and printed — and {@link #hasUnsupportedCriticalExtension}
  * says so; path validation ({@link KeyStore#verifyChain}) rejects it with
  * {@link CertificateException#UNKNOWN_CRITICAL_EXTENSION}, as J2SE's PKIX validator does.
@@ -63,6 +63,8 @@ public final class X509Certificate {
     private Vector dnsNames;
     private Vector ipAddresses;
     private boolean hasSubjectAltName;
+    private byte[] subjectKeyId;
+    private byte[] authorityKeyId;
     private final Vector extensionOids = new Vector();
     private final Vector criticalOids = new Vector();
     private String unsupportedCritical; // the first critical extension not processed, or null
@@ -180,8 +182,19 @@ public final class X509Certificate {
             list.copyInto(extKeyUsage);
         } else if (Oid.SUBJECT_ALT_NAME.equals(oid)) {
             parseSubjectAltName(v.readSequence());
-        } else if (Oid.SUBJECT_KEY_IDENTIFIER.equals(oid) || Oid.AUTHORITY_KEY_IDENTIFIER.equals(oid)) {
-            v.skip(); // recognised; path building here goes by names, not key identifiers
+        } else if (Oid.SUBJECT_KEY_IDENTIFIER.equals(oid)) {
+            subjectKeyId = v.readOctetString();
+        } else if (Oid.AUTHORITY_KEY_IDENTIFIER.equals(oid)) {
+            // AuthorityKeyIdentifier ::= SEQUENCE { [0] keyIdentifier, [1] issuer, [2] serial }.
+            // Kept for reading; path building here goes by names, not key identifiers.
+            DerReader aki = v.readSequence();
+            if (aki.peekTag() == 0x80) {
+                aki.read(0x80);
+                authorityKeyId = aki.valueBytes();
+            }
+            while (aki.hasMore()) {
+                aki.skip();
+            }
         } else {
             if (critical && unsupportedCritical == null) {
                 unsupportedCritical = oid;
@@ -390,6 +403,16 @@ public final class X509Certificate {
             r[i] = DerReader.copy(a, 0, a.length);
         }
         return r;
+    }
+
+    /** The subjectKeyIdentifier, or null without the extension. */
+    public byte[] getSubjectKeyIdentifier() {
+        return subjectKeyId == null ? null : DerReader.copy(subjectKeyId, 0, subjectKeyId.length);
+    }
+
+    /** The authorityKeyIdentifier's keyIdentifier, or null if absent. */
+    public byte[] getAuthorityKeyIdentifier() {
+        return authorityKeyId == null ? null : DerReader.copy(authorityKeyId, 0, authorityKeyId.length);
     }
 
     /** True if the certificate has a subjectAltName extension. */

@@ -35,16 +35,11 @@ class CertificateBuilderTest {
     }
 
     private static void opensslVerifies(String caFile, String certFile, String... extra) {
-        String[] args = new String[5 + extra.length];
-        args[0] = "verify";
-        args[1] = "-auth_level";
-        args[2] = "0";
-        args[3] = "-CAfile";
-        args[4] = caFile;
-        System.arraycopy(extra, 0, args, 5, extra.length);
-        String[] all = java.util.Arrays.copyOf(args, args.length + 1);
-        all[args.length] = certFile;
-        TestCerts.Result r = TestCerts.openssl(all);
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("verify", "-x509_strict",
+                "-auth_level", "0", "-CAfile", caFile));
+        args.addAll(java.util.List.of(extra));
+        args.add(certFile);
+        TestCerts.Result r = TestCerts.openssl(args.toArray(new String[0]));
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains(": OK"), r.output);
     }
@@ -112,6 +107,12 @@ class CertificateBuilderTest {
                 .addDnsName("thermostat.local").addIpAddress("10.0.0.7").addIpAddress("fe80::7")
                 .sign(caKeys.getPrivate());
         System.out.println("  with keyUsage, extendedKeyUsage, subjectAltName: " + server.getEncoded().length + " bytes");
+        byte[] caKeyBits = TestCerts.jdk(ca.getEncoded()).getPublicKey().getEncoded();
+        caKeyBits = java.util.Arrays.copyOfRange(caKeyBits, caKeyBits.length - 65, caKeyBits.length);
+        assertArrayEquals(java.security.MessageDigest.getInstance("SHA-1").digest(caKeyBits), ca.getSubjectKeyIdentifier());
+        assertNull(ca.getAuthorityKeyIdentifier()); // self-signed: omitted
+        assertArrayEquals(ca.getSubjectKeyIdentifier(), server.getAuthorityKeyIdentifier());
+        assertNull(dev.getAuthorityKeyIdentifier()); // v1: no extensions at all
         assertEquals(3, server.getVersion());
 
         for (X509Certificate c : new X509Certificate[] {ca, dev, server}) {

@@ -57,6 +57,8 @@ class X509ParseTest {
         all.addAll(nullToEmpty(j.getNonCriticalExtensionOIDs()));
         assertEquals(all, new HashSet<>(Arrays.asList(c.getExtensionOIDs())));
         assertEquals(j.hasUnsupportedCriticalExtension(), c.hasUnsupportedCriticalExtension());
+        assertArrayEquals(keyId(j.getExtensionValue(Oid.SUBJECT_KEY_IDENTIFIER), false), c.getSubjectKeyIdentifier());
+        assertArrayEquals(keyId(j.getExtensionValue(Oid.AUTHORITY_KEY_IDENTIFIER), true), c.getAuthorityKeyIdentifier());
         assertArrayEquals(j.getPublicKey().getEncoded(), c.getPublicKeyInfo().getEncoded());
         assertEquals(j.getPublicKey().getAlgorithm(), c.getPublicKeyInfo().getAlgorithm());
     }
@@ -77,6 +79,17 @@ class X509ParseTest {
             assertEquals(160, c.getPublicKeyInfo().getKeySize());
             assertEquals("SHA1withECDSA", c.getSigAlgName());
         }
+    }
+
+    /** The key identifier inside the JDK's getExtensionValue (an OCTET STRING around extnValue). */
+    private static byte[] keyId(byte[] extensionValue, boolean authority) throws Exception {
+        if (extensionValue == null) {
+            return null;
+        }
+        org.bouncycastle.asn1.ASN1Primitive v = org.bouncycastle.asn1.ASN1Primitive.fromByteArray(
+                org.bouncycastle.asn1.ASN1OctetString.getInstance(extensionValue).getOctets());
+        return authority ? org.bouncycastle.asn1.x509.AuthorityKeyIdentifier.getInstance(v).getKeyIdentifier()
+                : org.bouncycastle.asn1.ASN1OctetString.getInstance(v).getOctets();
     }
 
     private static Set<String> nullToEmpty(Set<String> s) {
