@@ -85,6 +85,31 @@ class CertificateBuilderTest {
         opensslVerifies("b160-ca.pem", pem("b160-small.pem", small));
     }
 
+    /** The size over many keys and signatures (ECDSA signatures vary by a few bytes). */
+    @Test
+    void secp160r1DeviceCertificateSizes() throws Exception {
+        KeyPair caKeys = ec(160);
+        X509Certificate ca = CertificateBuilder.selfSignedCa("CA", caKeys.getPublic(), NOW, NOW + DAY, 0)
+                .setSignatureAlgorithm(Signature.ALG_ECDSA_SHA).sign(caKeys.getPrivate());
+        int min = Integer.MAX_VALUE;
+        int max = 0;
+        int worst = 0;
+        for (int i = 1; i <= 40; i++) {
+            X509Certificate dev = CertificateBuilder.device(ca, "dev" + (i % 10), ec(160).getPublic(), NOW, NOW + DAY)
+                    .setSerialNumber(i).setSignatureAlgorithm(Signature.ALG_ECDSA_SHA).sign(caKeys.getPrivate());
+            dev.verify(ca.getPublicKey());
+            min = Math.min(min, dev.getEncoded().length);
+            max = Math.max(max, dev.getEncoded().length);
+            // The longest signature possible: r, s < n < 2^161 are INTEGERs of at most 2 + 21
+            // bytes (no sign octet: n's top byte is 0x01), so Ecdsa-Sig-Value is at most 48.
+            worst = Math.max(worst, dev.getEncoded().length - dev.getSignature().length + 48);
+        }
+        System.out.println("secp160r1 device certificates, 40 keys: " + min + ".." + max
+                + " bytes; with the longest possible signature: " + worst);
+        assertTrue(worst <= 222, "worst case " + worst);
+        assertTrue(max <= worst);
+    }
+
     /** P-256 with ecdsa-with-SHA256, as the modern profile uses: a server certificate with extensions too. */
     @Test
     void p256Certificates() throws Exception {
@@ -155,6 +180,18 @@ class CertificateBuilderTest {
         TestCerts.jdk(dev.getEncoded()).verify(TestCerts.jdk(ca.getEncoded()).getPublicKey());
         opensslVerifies(pem("brsa-ca.pem", ca), pem("brsa-dev.pem", dev));
         dev.verify(ca.getPublicKey());
+
+        // As the paper's RSA certificate: RSA-1024 signed by RSA-1024 (here with SHA-1).
+        KeyPair ca1024 = new KeyPair(KeyPair.ALG_RSA_CRT, (short) 1024);
+        ca1024.genKeyPair();
+        X509Certificate smallCa = CertificateBuilder.selfSignedCa("CA", ca1024.getPublic(), NOW - DAY, NOW + DAY, 0)
+                .setSignatureAlgorithm(Signature.ALG_RSA_SHA_PKCS1).sign(ca1024.getPrivate());
+        X509Certificate small = CertificateBuilder.device(smallCa, "dev1", devKeys.getPublic(), NOW - DAY, NOW + DAY)
+                .setSignatureAlgorithm(Signature.ALG_RSA_SHA_PKCS1).sign(ca1024.getPrivate());
+        System.out.println("RSA-1024 device certificate signed by RSA-1024 (SHA-1): " + small.getEncoded().length
+                + " bytes");
+        assertTrue(small.getEncoded().length <= 413);
+        opensslVerifies(pem("brsa1024-ca.pem", smallCa), pem("brsa1024-dev.pem", small));
     }
 
     /** A signature made elsewhere (here by the JDK) goes in through assemble(). */

@@ -92,6 +92,17 @@ class KeyStoreTest {
         assertEquals(CertificateException.NOT_A_CA, reasonOf(store("nobc"), chain("nobcleaf", "nobc"), null, -1, null));
     }
 
+    /** Every signature algorithm and curve, through the self-signed certificates' own keys. */
+    @ParameterizedTest
+    @CsvSource({"root,SHA256withECDSA,256", "ca160,SHA1withECDSA,160", "ca192,SHA224withECDSA,192",
+        "ca224,SHA256withECDSA,224", "rsaroot,SHA256withRSA,2048", "nobc,SHA256withECDSA,256"})
+    void selfSignedCertificatesVerify(String name, String alg, int bits) throws Exception {
+        X509Certificate c = c(name);
+        assertEquals(alg, c.getSigAlgName());
+        assertEquals(bits, c.getPublicKey().getSize());
+        c.verify(c.getPublicKey());
+    }
+
     @Test
     void badSignatures() throws Exception {
         KeyStore ks = store("root");
