@@ -1,50 +1,44 @@
 package ksecurity.impl;
 
-import ksecurity.security.*;
-import ksecurity.crypto.*;
+import ksecurity.prim.Cmac;
+import ksecurity.security.CryptoException;
+import ksecurity.security.Key;
+import ksecurity.security.MessageDigest;
 
-/** Not written yet: the algorithm is announced but not implemented, so it refuses. */
-public class CmacSignature extends Signature {
+/** AES-CMAC (SP 800-38B, RFC 4493) with an AES key of any size; 16-byte MACs. */
+public class CmacSignature extends MacSignature {
+    private final AesSchedule schedule = new AesSchedule();
+    private final Cmac cmac = new Cmac(schedule.aes);
+
     public CmacSignature(byte algorithm) {
-        throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "not implemented yet");
+        super(algorithm);
+        if (algorithm != ALG_AES_CMAC_128) {
+            throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "CMAC algorithm not supported");
+        }
     }
-    public void init(Key theKey, byte theMode) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+
+    void setKey(Key theKey) {
+        schedule.keyFrom(theKey);
+        cmac.init();
     }
-    public void init(Key theKey, byte theMode, byte[] bArray, short bOff, short bLen) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+
+    void macUpdate(byte[] in, int off, int len) {
+        cmac.update(in, off, len);
     }
-    public void setInitialDigest(byte[] initialDigestBuf, short initialDigestOffset, short initialDigestLength, byte[] digestedMsgLenBuf, short digestedMsgLenOffset, short digestedMsgLenLength) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+
+    void macFinal(byte[] out, int off) {
+        cmac.doFinal(out, off);
     }
-    public byte getAlgorithm() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
+
     public byte getMessageDigestAlgorithm() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return MessageDigest.ALG_NULL;
     }
+
     public byte getCipherAlgorithm() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return SIG_CIPHER_AES_CMAC128;
     }
-    public byte getPaddingAlgorithm() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
+
     public short getLength() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
-    public void update(byte[] inBuff, short inOffset, short inLength) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
-    public short sign(byte[] inBuff, short inOffset, short inLength, byte[] sigBuff, short sigOffset) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
-    public short signPreComputedHash(byte[] hashBuff, short hashOff, short hashLength, byte[] sigBuff, short sigOffset) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
-    public boolean verify(byte[] inBuff, short inOffset, short inLength, byte[] sigBuff, short sigOffset, short sigLength) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
-    public boolean verifyPreComputedHash(byte[] hashBuff, short hashOff, short hashLength, byte[] sigBuff, short sigOffset, short sigLength) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return 16;
     }
 }

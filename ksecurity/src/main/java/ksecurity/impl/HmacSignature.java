@@ -1,50 +1,75 @@
 package ksecurity.impl;
 
-import ksecurity.security.*;
-import ksecurity.crypto.*;
+import ksecurity.prim.Digest;
+import ksecurity.prim.Hmac;
+import ksecurity.prim.Md5;
+import ksecurity.prim.Sha1;
+import ksecurity.prim.Sha224;
+import ksecurity.prim.Sha256;
+import ksecurity.security.CryptoException;
+import ksecurity.security.HMACKey;
+import ksecurity.security.Key;
+import ksecurity.security.MessageDigest;
 
-/** Not written yet: the algorithm is announced but not implemented, so it refuses. */
-public class HmacSignature extends Signature {
+/** HMAC-MD5, HMAC-SHA1, HMAC-SHA-224 (KSecurity extension) and HMAC-SHA-256 (RFC 2104). */
+public class HmacSignature extends MacSignature {
+    private final byte digestAlgorithm;
+    private final Hmac hmac;
+    private final byte[] scratch = new byte[HmacKeyImpl.MAX_KEY_BYTES];
+
     public HmacSignature(byte algorithm) {
-        throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "not implemented yet");
+        super(algorithm);
+        Digest d;
+        switch (algorithm) {
+            case ALG_HMAC_MD5: d = new Md5(); digestAlgorithm = MessageDigest.ALG_MD5; break;
+            case ALG_HMAC_SHA1: d = new Sha1(); digestAlgorithm = MessageDigest.ALG_SHA; break;
+            case ALG_HMAC_SHA_224: d = new Sha224(); digestAlgorithm = MessageDigest.ALG_SHA_224; break;
+            case ALG_HMAC_SHA_256: d = new Sha256(); digestAlgorithm = MessageDigest.ALG_SHA_256; break;
+            default:
+                throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "HMAC algorithm not supported");
+        }
+        hmac = new Hmac(d);
     }
-    public void init(Key theKey, byte theMode) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+
+    void setKey(Key theKey) {
+        if (theKey == null) {
+            throw new CryptoException(CryptoException.UNINITIALIZED_KEY, "key is null");
+        }
+        if (!(theKey instanceof HMACKey)) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "not an HMAC key");
+        }
+        if (!theKey.isInitialized()) {
+            throw new CryptoException(CryptoException.UNINITIALIZED_KEY, "HMAC key not set");
+        }
+        if (theKey instanceof HmacKeyImpl) {
+            SecretKeyData k = ((HmacKeyImpl) theKey).key;
+            hmac.init(k.bytes(), 0, k.length());
+        } else {
+            int n = ((HMACKey) theKey).getKey(scratch, (short) 0) & 0xff;
+            hmac.init(scratch, 0, n);
+            for (int i = 0; i < n; i++) {
+                scratch[i] = 0;
+            }
+        }
     }
-    public void init(Key theKey, byte theMode, byte[] bArray, short bOff, short bLen) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+
+    void macUpdate(byte[] in, int off, int len) {
+        hmac.update(in, off, len);
     }
-    public void setInitialDigest(byte[] initialDigestBuf, short initialDigestOffset, short initialDigestLength, byte[] digestedMsgLenBuf, short digestedMsgLenOffset, short digestedMsgLenLength) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+
+    void macFinal(byte[] out, int off) {
+        hmac.doFinal(out, off);
     }
-    public byte getAlgorithm() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
+
     public byte getMessageDigestAlgorithm() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return digestAlgorithm;
     }
+
     public byte getCipherAlgorithm() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return SIG_CIPHER_HMAC;
     }
-    public byte getPaddingAlgorithm() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
+
     public short getLength() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
-    public void update(byte[] inBuff, short inOffset, short inLength) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
-    public short sign(byte[] inBuff, short inOffset, short inLength, byte[] sigBuff, short sigOffset) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
-    public short signPreComputedHash(byte[] hashBuff, short hashOff, short hashLength, byte[] sigBuff, short sigOffset) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
-    public boolean verify(byte[] inBuff, short inOffset, short inLength, byte[] sigBuff, short sigOffset, short sigLength) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
-    }
-    public boolean verifyPreComputedHash(byte[] hashBuff, short hashOff, short hashLength, byte[] sigBuff, short sigOffset, short sigLength) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return (short) hmac.macSize();
     }
 }

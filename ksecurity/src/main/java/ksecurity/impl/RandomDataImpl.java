@@ -1,23 +1,88 @@
 package ksecurity.impl;
 
-import ksecurity.security.*;
-import ksecurity.crypto.*;
+import ksecurity.prim.Entropy;
+import ksecurity.prim.EntropySource;
+import ksecurity.prim.HmacDrbg;
+import ksecurity.security.CryptoException;
+import ksecurity.security.RandomData;
 
-/** Not written yet: the algorithm is announced but not implemented, so it refuses. */
+/**
+ * Every RandomData algorithm is HMAC_DRBG with SHA-256 (SP 800-90A), instantiated on first use
+ * from the platform entropy source ({@link Entropy}): 32 bytes of entropy input and a 16-byte
+ * nonce, personalised with the algorithm code. It reseeds itself from the source every
+ * RESEED_INTERVAL requests. setSeed never replaces the platform seed: it reseeds with fresh
+ * entropy and the caller's bytes as additional input, so a constant seed cannot make the
+ * output predictable.
+ */
 public class RandomDataImpl extends RandomData {
+    /** Requests between automatic reseeds from the platform source. */
+    public static final long RESEED_INTERVAL = 1L << 16;
+
+    private static final byte[] PERSONALIZATION = {'K', 'S', 'e', 'c', ' ', 'R', 'a', 'n', 'd', 'o', 'm', 0};
+
+    private final byte algorithm;
+    private final HmacDrbg drbg = new HmacDrbg(RESEED_INTERVAL);
+    private final byte[] seed = new byte[48];
+    private final byte[] pers = new byte[PERSONALIZATION.length];
+
     public RandomDataImpl(byte algorithm) {
-        throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "not implemented yet");
+        if (algorithm < ALG_PSEUDO_RANDOM || algorithm > ALG_KEYGENERATION) {
+            throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "random algorithm not supported");
+        }
+        this.algorithm = algorithm;
     }
+
     public void generateData(byte[] buffer, short offset, short length) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        nextBytes(buffer, offset, length);
     }
+
+    /** Fills length bytes at buffer[offset]; returns offset + length. */
     public short nextBytes(byte[] buffer, short offset, short length) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        Args.range(buffer, offset, length, "output");
+        synchronized (drbg) {
+            ensureInstantiated();
+            if (drbg.needsReseed()) {
+                reseed(null, 0, 0);
+            }
+            drbg.generate(buffer, offset, length, null, 0, 0);
+        }
+        return (short) (offset + length);
     }
+
+    /** Mixes the caller's bytes in, together with fresh platform entropy. */
     public void setSeed(byte[] buffer, short offset, short length) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        Args.range(buffer, offset, length, "seed");
+        synchronized (drbg) {
+            ensureInstantiated();
+            reseed(buffer, offset, length);
+        }
     }
+
     public byte getAlgorithm() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return algorithm;
+    }
+
+    private void ensureInstantiated() {
+        if (drbg.isInstantiated()) {
+            return;
+        }
+        EntropySource src = Entropy.source();
+        src.getEntropy(seed, 0, 48);
+        System.arraycopy(PERSONALIZATION, 0, pers, 0, pers.length);
+        pers[pers.length - 1] = algorithm;
+        drbg.instantiate(seed, 0, 32, seed, 32, 16, pers, 0, pers.length);
+        wipe();
+    }
+
+    private void reseed(byte[] add, int off, int len) {
+        Entropy.source().getEntropy(seed, 0, 32);
+        drbg.reseed(seed, 0, 32, add, off, len);
+        wipe();
+    }
+
+    private void wipe() {
+        for (int i = 0; i < seed.length; i++) {
+            seed[i] = 0;
+        }
     }
 }

@@ -1,35 +1,81 @@
 package ksecurity.impl;
 
-import ksecurity.security.*;
-import ksecurity.crypto.*;
+import ksecurity.math.RsaPublic;
+import ksecurity.security.CryptoException;
+import ksecurity.security.RSAPrivateKey;
 
-/** Not written yet: the algorithm is announced but not implemented, so it refuses. */
-public class RsaPrivateKeyImpl implements RSAPrivateKey {
+/**
+ * An RSA private key as (n, d). The exponentiation is constant time in d (d is padded to the
+ * modulus length); this form carries no public exponent, so it can be neither blinded nor
+ * checked after the fact: prefer RsaPrivateCrtKeyImpl, which does both.
+ */
+public class RsaPrivateKeyImpl implements RSAPrivateKey, RsaOp {
+    private final byte type;
+    private final short bits;
+    private byte[] modulus;
+    /** d, padded to the modulus length. */
+    private byte[] exponent;
+
     public RsaPrivateKeyImpl(byte type, short bits) {
-        throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "not implemented yet");
+        RsaPublicKeyImpl.checkBits(bits);
+        this.type = type;
+        this.bits = bits;
     }
+
     public boolean isInitialized() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return modulus != null && exponent != null;
     }
+
     public void clearKey() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        modulus = null;
+        if (exponent != null) {
+            for (int i = 0; i < exponent.length; i++) {
+                exponent[i] = 0;
+            }
+        }
+        exponent = null;
     }
+
     public byte getType() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return type;
     }
+
     public short getSize() {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return bits;
     }
+
     public void setModulus(byte[] buffer, short offset, short length) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        modulus = RsaPublicKeyImpl.modulus(bits, buffer, offset, length);
     }
+
     public void setExponent(byte[] buffer, short offset, short length) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        byte[] d = RsaPublicKeyImpl.value(buffer, offset, length, bits / 8, "private exponent");
+        byte[] padded = new byte[bits / 8];
+        System.arraycopy(d, 0, padded, padded.length - d.length, d.length);
+        exponent = padded;
     }
+
     public short getModulus(byte[] buffer, short offset) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        return RsaPublicKeyImpl.put(modulus, buffer, offset, "modulus");
     }
+
     public short getExponent(byte[] buffer, short offset) {
-        throw new CryptoException(CryptoException.ILLEGAL_USE);
+        if (exponent == null) {
+            throw new CryptoException(CryptoException.UNINITIALIZED_KEY, "private exponent not set");
+        }
+        byte[] d = RsaPublic.stripLeadingZeros(exponent, 0, exponent.length);
+        return EcDomain.put(d, buffer, offset);
+    }
+
+    public int modulusLength() {
+        if (!isInitialized()) {
+            throw new CryptoException(CryptoException.UNINITIALIZED_KEY, "RSA private key not initialized");
+        }
+        return modulus.length;
+    }
+
+    public void apply(byte[] in, int inOff, int inLen, byte[] out, int outOff) {
+        modulusLength();
+        RsaPublic.modPow(modulus, exponent, in, inOff, inLen, out, outOff);
     }
 }

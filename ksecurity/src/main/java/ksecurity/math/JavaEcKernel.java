@@ -1,9 +1,284 @@
 package ksecurity.math;
 
-/** Not written yet. */
+/**
+ * The pure-Java elliptic-curve kernel.
+ *
+ * Variable base (scalarMult): a fixed 4-bit window over the whole scalar, from the top, with a
+ * table of d*P for d = 1..15. Every window costs four doublings, one full addition and a scan of
+ * the whole table with masks; the digit 0 and the leading zero windows (accumulator still at
+ * infinity) are handled by masked selection, not by branches.
+ *
+ * Why the addition never meets its exceptional cases here: P has prime order n (cofactor 1),
+ * the scalar k is below n, and the accumulator before adding digit d is 16*a*P where 16*a + d is
+ * a prefix of k, so 0 < 16a + d <= k < n. Then 16a = d (mod n) would need 16a = d, impossible
+ * for a >= 1; 16a = -d (mod n) would need 16a + d = n, impossible as well; a = 0 is the
+ * infinity case, which is masked. The same argument covers the table (d*P + P with d < 15).
+ *
+ * Fixed base (scalarMultBase): a precomputed table of d * 16^i * G (affine), one mixed addition
+ * per window and no doublings; the accumulator is a*G with a < 16^i <= d*16^i and
+ * a + d*16^i <= k < n, so again neither equal nor opposite points occur.
+ *
+ * mulAdd: u1*G by the fixed-base table, u2*Q by a width-5 wNAF; public inputs, variable time.
+ */
 final class JavaEcKernel implements EcKernel {
-    public int scalarMult(int curve, byte[] k, byte[] point, byte[] out) { return INVALID; }
-    public int scalarMultBase(int curve, byte[] k, byte[] out) { return INVALID; }
-    public int mulAdd(int curve, byte[] u1, byte[] u2, byte[] q, byte[] out) { return INVALID; }
-    public String name() { return "java"; }
+    private static final int WNAF = 5;
+
+    public int scalarMult(int curve, byte[] k, byte[] point, byte[] out) {
+        if (!Curves.isValid(curve)) {
+            return INVALID;
+        }
+        EcCurve c = EcCurve.get(curve);
+        if (!scalarOk(c, k) || point == null || point.length != 2 * c.fieldBytes || !outOk(c, out)) {
+            return INVALID;
+        }
+        EcWork w = new EcWork(c);
+        int n = c.n;
+        int[] px = new int[n];
+        int[] py = new int[n];
+        if (!w.decodePoint(point, 0, px, py)) {
+            return INVALID;
+        }
+        int[][] q = w.newPoint();
+        boolean infinity = multiply(w, k, px, py, q);
+        return finish(w, q, infinity, out);
+    }
+
+    public int scalarMultBase(int curve, byte[] k, byte[] out) {
+        if (!Curves.isValid(curve)) {
+            return INVALID;
+        }
+        EcCurve c = EcCurve.get(curve);
+        if (!scalarOk(c, k) || !outOk(c, out)) {
+            return INVALID;
+        }
+        EcWork w = new EcWork(c);
+        int[][] q = w.newPoint();
+        boolean infinity = multiplyBase(w, k, q);
+        return finish(w, q, infinity, out);
+    }
+
+    public int mulAdd(int curve, byte[] u1, byte[] u2, byte[] qBytes, byte[] out) {
+        if (!Curves.isValid(curve)) {
+            return INVALID;
+        }
+        EcCurve c = EcCurve.get(curve);
+        if (!scalarOk(c, u1) || !scalarOk(c, u2) || qBytes == null || qBytes.length != 2 * c.fieldBytes
+                || !outOk(c, out)) {
+            return INVALID;
+        }
+        EcWork w = new EcWork(c);
+        int n = c.n;
+        int[] qx = new int[n];
+        int[] qy = new int[n];
+        if (!w.decodePoint(qBytes, 0, qx, qy)) {
+            return INVALID;
+        }
+        int[][] a = w.newPoint();
+        if (multiplyBase(w, u1, a)) {
+            w.setInfinity(a);
+        }
+        int[][] b = w.newPoint();
+        wnafMultiply(w, u2, qx, qy, b);
+        int[][] r = w.newPoint();
+        w.addAnyVar(a, b, r);
+        return finish(w, r, w.isInfinity(r), out);
+    }
+
+    public String name() {
+        return "java";
+    }
+
+    /** The scalar has the order's length and is below n (constant-time comparison). */
+    private static boolean scalarOk(EcCurve c, byte[] k) {
+        if (k == null || k.length != c.orderBytes) {
+            return false;
+        }
+        int[] kk = new int[Mp.limbsFor(c.orderBytes)];
+        Mp.fromBytes(k, 0, k.length, kk);
+        int[] order = Mp.copy(c.fn.m, kk.length);
+        int ok = Mp.lessThan(kk, order, kk.length);
+        Mp.clear(kk);
+        return ok == 1;
+    }
+
+    private static boolean outOk(EcCurve c, byte[] out) {
+        return out != null && out.length == 2 * c.fieldBytes;
+    }
+
+    private static int finish(EcWork w, int[][] q, boolean infinity, byte[] out) {
+        if (infinity) {
+            Mp.clear(out);
+            return INFINITY;
+        }
+        w.toAffineBytes(q, out, 0);
+        return OK;
+    }
+
+    /** The W-bit digit number i of k, counted from the least significant. */
+    private static int digit(byte[] k, int i) {
+        int b = k[k.length - 1 - (i >>> 1)] & 0xFF;
+        return (i & 1) == 0 ? b & 15 : b >>> 4;
+    }
+
+    /**
+     * Q = k*P in constant time (see the class comment); returns true when the result is
+     * infinity, which happens only for k = 0.
+     */
+    static boolean multiply(EcWork w, byte[] k, int[] px, int[] py, int[][] q) {
+        EcCurve c = w.c;
+        int n = c.n;
+        int[][][] table = new int[EcCurve.DIGITS + 1][][];
+        for (int d = 1; d <= EcCurve.DIGITS; d++) {
+            table[d] = w.newPoint();
+        }
+        System.arraycopy(px, 0, table[1][0], 0, n);
+        System.arraycopy(py, 0, table[1][1], 0, n);
+        System.arraycopy(c.fp.one, 0, table[1][2], 0, n);
+        w.copy(table[1], table[2]);
+        w.dbl(table[2]);
+        for (int d = 3; d <= EcCurve.DIGITS; d++) {
+            w.addAffine(table[d - 1], px, py, table[d]);
+        }
+        int[][] s = w.newPoint();
+        int[][] r = w.newPoint();
+        w.setInfinity(q);
+        int qInf = -1;
+        for (int i = c.windows - 1; i >= 0; i--) {
+            for (int j = 0; j < EcCurve.W; j++) {
+                w.dbl(q);
+            }
+            int d = digit(k, i);
+            for (int e = 1; e <= EcCurve.DIGITS; e++) {
+                int mask = Mp.eqMask(e, d);
+                for (int coord = 0; coord < 3; coord++) {
+                    Mp.cmov(mask, table[e][coord], s[coord], n);
+                }
+            }
+            w.add(q, s, r);
+            int nonZero = ~Mp.eqMask(d, 0);
+            for (int coord = 0; coord < 3; coord++) {
+                Mp.cmov(nonZero & qInf, s[coord], q[coord], n);
+                Mp.cmov(nonZero & ~qInf, r[coord], q[coord], n);
+            }
+            qInf &= ~nonZero;
+        }
+        for (int d = 1; d <= EcCurve.DIGITS; d++) {
+            for (int coord = 0; coord < 3; coord++) {
+                Mp.clear(table[d][coord]);
+            }
+        }
+        return qInf != 0;
+    }
+
+    /** Q = k*G in constant time with the fixed-base table; returns true for k = 0. */
+    static boolean multiplyBase(EcWork w, byte[] k, int[][] q) {
+        EcCurve c = w.c;
+        int n = c.n;
+        int[][] table = c.baseTable();
+        int[] sx = new int[n];
+        int[] sy = new int[n];
+        int[][] r = w.newPoint();
+        w.setInfinity(q);
+        int qInf = -1;
+        for (int i = 0; i < c.windows; i++) {
+            int d = digit(k, i);
+            int[] row = table[i];
+            for (int e = 1; e <= EcCurve.DIGITS; e++) {
+                int mask = Mp.eqMask(e, d);
+                int base = (e - 1) * 2 * n;
+                for (int j = 0; j < n; j++) {
+                    sx[j] ^= mask & (row[base + j] ^ sx[j]);
+                    sy[j] ^= mask & (row[base + n + j] ^ sy[j]);
+                }
+            }
+            w.addAffine(q, sx, sy, r);
+            int nonZero = ~Mp.eqMask(d, 0);
+            int takeS = nonZero & qInf;
+            Mp.cmov(takeS, sx, q[0], n);
+            Mp.cmov(takeS, sy, q[1], n);
+            Mp.cmov(takeS, c.fp.one, q[2], n);
+            int takeR = nonZero & ~qInf;
+            for (int coord = 0; coord < 3; coord++) {
+                Mp.cmov(takeR, r[coord], q[coord], n);
+            }
+            qInf &= ~nonZero;
+        }
+        Mp.clear(sx);
+        Mp.clear(sy);
+        return qInf != 0;
+    }
+
+    /** Q = k*P in variable time (width-5 wNAF): public scalars only. */
+    private static void wnafMultiply(EcWork w, byte[] k, int[] px, int[] py, int[][] q) {
+        EcCurve c = w.c;
+        int n = c.n;
+        int[] naf = wnaf(k);
+        int half = 1 << (WNAF - 2);
+        // odd[i] = (2i + 1) P
+        int[][][] odd = new int[half][][];
+        odd[0] = w.newPoint();
+        System.arraycopy(px, 0, odd[0][0], 0, n);
+        System.arraycopy(py, 0, odd[0][1], 0, n);
+        System.arraycopy(c.fp.one, 0, odd[0][2], 0, n);
+        int[][] twice = w.newPoint();
+        w.copy(odd[0], twice);
+        w.dbl(twice);
+        for (int i = 1; i < half; i++) {
+            odd[i] = w.newPoint();
+            w.addAnyVar(odd[i - 1], twice, odd[i]);
+        }
+        int[][] neg = w.newPoint();
+        int[][] tmp = w.newPoint();
+        w.setInfinity(q);
+        for (int i = naf.length - 1; i >= 0; i--) {
+            if (!w.isInfinity(q)) {
+                w.dbl(q);
+            }
+            int d = naf[i];
+            if (d != 0) {
+                int[][] s = odd[(d < 0 ? -d : d) >>> 1];
+                if (d < 0) {
+                    w.copy(s, neg);
+                    int[] zero = new int[n];
+                    c.fp.sub(zero, neg[1], neg[1]);
+                    s = neg;
+                }
+                w.addAnyVar(q, s, tmp);
+                w.copy(tmp, q);
+            }
+        }
+    }
+
+    /** The width-5 non-adjacent form of k, least significant digit first. */
+    private static int[] wnaf(byte[] k) {
+        int[] v = new int[Mp.limbsFor(k.length) + 1];
+        Mp.fromBytes(k, 0, k.length, v);
+        int bits = k.length * 8 + 1;
+        int[] naf = new int[bits];
+        int modulus = 1 << WNAF;
+        for (int i = 0; i < bits; i++) {
+            if ((v[0] & 1) != 0) {
+                int d = v[0] & (modulus - 1);
+                if (d >= modulus / 2) {
+                    d -= modulus;
+                }
+                naf[i] = d;
+                // v -= d (d may be negative)
+                int[] dd = new int[v.length];
+                if (d > 0) {
+                    dd[0] = d;
+                    Mp.sub(v, dd, v, v.length);
+                } else {
+                    dd[0] = -d;
+                    Mp.add(v, dd, v, v.length);
+                }
+            }
+            // v >>= 1
+            for (int j = 0; j < v.length; j++) {
+                int hi = j + 1 < v.length ? v[j + 1] : 0;
+                v[j] = (v[j] >>> 1) | (hi << 31);
+            }
+        }
+        return naf;
+    }
 }

@@ -1,7 +1,38 @@
 package ksecurity.math;
 
-/** Not written yet. */
+/**
+ * The pure-Java RSA kernel: Montgomery multiplication and fixed-window exponentiation
+ * (Montgomery.pow), constant time in the exponent's value.
+ */
 final class JavaModExpKernel implements ModExpKernel {
-    public int modExp(byte[] base, byte[] exp, byte[] mod, byte[] out) { return INVALID; }
-    public String name() { return "java"; }
+    public int modExp(byte[] base, byte[] exp, byte[] mod, byte[] out) {
+        if (base == null || exp == null || mod == null || out == null || out.length != mod.length
+                || mod.length == 0 || (mod[mod.length - 1] & 1) == 0) {
+            return INVALID;
+        }
+        Montgomery mont = Montgomery.fromBytes(mod, 0, mod.length);
+        int n = mont.limbs();
+        if (n == 1 && mont.m[0] == 1) {
+            return INVALID;
+        }
+        if (Mp.fits(base, 0, base.length, n) == 0) {
+            return INVALID;
+        }
+        int[] b = new int[n];
+        Mp.fromBytes(base, 0, base.length, b);
+        if (Mp.lessThan(b, mont.m, n) == 0) {
+            return INVALID;
+        }
+        int[] t = mont.scratch();
+        mont.toMont(b, b, t);
+        mont.pow(b, exp, 0, exp.length, b);
+        mont.fromMont(b, b, t);
+        Mp.toBytes(b, out, 0, out.length);
+        Mp.clear(b);
+        return OK;
+    }
+
+    public String name() {
+        return "java";
+    }
 }

@@ -1,0 +1,185 @@
+package ksecurity.cert;
+
+import java.util.Enumeration;
+import java.util.Hashtable;
+
+/**
+ * A store of trusted certificates (the J2SE KeyStore subset for trusted-certificate entries)
+ * and the validation of a peer's chain against it (RFC 5280 6.1, the parts a TLS client or
+ * device needs: no policies, no name constraints, no revocation).
+ */
+public final class KeyStore {
+    private final Hashtable entries = new Hashtable();
+
+    /** The aliases (Strings). */
+    public Enumeration aliases() {
+        return entries.keys();
+    }
+
+    /** Adds or replaces a trusted certificate. */
+    public void setCertificateEntry(String alias, X509Certificate cert) {
+        if (alias == null || cert == null) {
+            throw new IllegalArgumentException("null alias or certificate");
+        }
+        entries.put(alias, cert);
+    }
+
+    /** The certificate under {@code alias}, or null. */
+    public X509Certificate getCertificate(String alias) {
+        return (X509Certificate) entries.get(alias);
+    }
+
+    /** The alias of a stored certificate equal to {@code cert}, or null. */
+    public String getCertificateAlias(X509Certificate cert) {
+        for (Enumeration e = entries.keys(); e.hasMoreElements();) {
+            String alias = (String) e.nextElement();
+            if (entries.get(alias).equals(cert)) {
+                return alias;
+            }
+        }
+        return null;
+    }
+
+    public void deleteEntry(String alias) {
+        entries.remove(alias);
+    }
+
+    public boolean containsAlias(String alias) {
+        return entries.containsKey(alias);
+    }
+
+    /** True if a certificate with the same encoding is stored. */
+    public boolean contains(X509Certificate cert) {
+        return getCertificateAlias(cert) != null;
+    }
+
+    public int size() {
+        return entries.size();
+    }
+
+    /**
+     * Validates a chain, leaf first, each certificate issued by the next, at time {@code now}
+     * (ms since the epoch). The chain ends at a stored certificate (it may be one of the chain,
+     * even the leaf itself, or the stored issuer of the last one). Checked, in that order for
+     * each certificate from the leaf up: no unprocessed critical extension; validity; issuer
+     * name equal (DER bytes) to the next subject; the issuer is a CA (basicConstraints cA), its
+     * pathLenConstraint allows the intermediates below it, its keyUsage (if present) has
+     * keyCertSign; the signature. The anchor is checked for critical extensions and validity
+     * too. Then the leaf: keyUsage bit {@code leafKeyUsage} (an X509Certificate.KU_* index,
+     * or -1 for none) if the leaf has keyUsage; extendedKeyUsage {@code leafPurpose} (e.g.
+     * Oid.SERVER_AUTH, or null) if the leaf has extendedKeyUsage; {@code host} (or null) by
+     * {@link HostName}.
+     *
+     * @return the trust anchor the chain ends at
+     */
+    public X509Certificate verifyChain(X509Certificate[] chain, long now, String host, int leafKeyUsage,
+            String leafPurpose) throws CertificateException {
+        if (chain == null || chain.length == 0) {
+            throw new CertificateException(CertificateException.UNTRUSTED, "empty chain");
+        }
+        int last = chain.length - 1; // chain[0..last] are checked against their issuers
+        X509Certificate anchor = null;
+        for (int i = 0; i < chain.length && anchor == null; i++) {
+            if (contains(chain[i])) {
+                anchor = chain[i];
+                last = i - 1;
+            }
+        }
+        boolean lastVerified = false;
+        if (anchor == null) {
+            anchor = findIssuer(chain[last]);
+            lastVerified = true;
+        }
+        for (int i = 0; i <= last; i++) {
+            X509Certificate cert = chain[i];
+            X509Certificate issuer = i < last ? chain[i + 1] : anchor;
+            cert.checkCriticalExtensions();
+            cert.checkValidity(now);
+            if (!equal(cert.getIssuerEncoded(), issuer.getSubjectEncoded())) {
+                throw new CertificateException(CertificateException.BROKEN_CHAIN,
+                        "issuer of ".concat(cert.getSubjectDN()).concat(" is not ").concat(issuer.getSubjectDN()));
+            }
+            checkIssuer(issuer, i);
+            if (!(i == last && lastVerified)) {
+                cert.verify(issuer.getPublicKey());
+            }
+        }
+        anchor.checkCriticalExtensions();
+        anchor.checkValidity(now);
+        checkLeaf(chain[0], leafKeyUsage, leafPurpose);
+        if (host != null) {
+            HostName.check(chain[0], host);
+        }
+        return anchor;
+    }
+
+    /** The stored CA whose subject is {@code cert}'s issuer and whose key verifies it. */
+    private X509Certificate findIssuer(X509Certificate cert) throws CertificateException {
+        byte[] issuerName = cert.getIssuerEncoded();
+        CertificateException failure = null;
+        for (Enumeration e = entries.elements(); e.hasMoreElements();) {
+            X509Certificate c = (X509Certificate) e.nextElement();
+            if (!equal(c.getSubjectEncoded(), issuerName)) {
+                continue;
+            }
+            try {
+                cert.verify(c.getPublicKey());
+                return c;
+            } catch (CertificateException ex) {
+                failure = ex; // another stored certificate of that name may hold the key
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        throw new CertificateException(CertificateException.UNTRUSTED,
+                "no trusted certificate for issuer ".concat(cert.getIssuerDN()));
+    }
+
+    /** An issuer with {@code below} intermediate CAs between it and the leaf. */
+    private static void checkIssuer(X509Certificate issuer, int below) throws CertificateException {
+        int pathLen = issuer.getBasicConstraints();
+        if (pathLen < 0) {
+            throw new CertificateException(CertificateException.NOT_A_CA, issuer.getSubjectDN());
+        }
+        if (below > pathLen) {
+            throw new CertificateException(CertificateException.PATH_TOO_LONG,
+                    "pathLenConstraint ".concat(String.valueOf(pathLen)).concat(" of ").concat(issuer.getSubjectDN()));
+        }
+        boolean[] ku = issuer.getKeyUsage();
+        if (ku != null && !ku[X509Certificate.KU_KEY_CERT_SIGN]) {
+            throw new CertificateException(CertificateException.KEY_USAGE,
+                    "no keyCertSign in ".concat(issuer.getSubjectDN()));
+        }
+    }
+
+    private static void checkLeaf(X509Certificate leaf, int keyUsage, String purpose) throws CertificateException {
+        boolean[] ku = leaf.getKeyUsage();
+        if (keyUsage >= 0 && ku != null && !ku[keyUsage]) {
+            throw new CertificateException(CertificateException.KEY_USAGE,
+                    "keyUsage bit ".concat(String.valueOf(keyUsage)).concat(" not set in ").concat(leaf.getSubjectDN()));
+        }
+        String[] eku = leaf.getExtendedKeyUsage();
+        if (purpose != null && eku != null) {
+            for (int i = 0; i < eku.length; i++) {
+                if (eku[i].equals(purpose) || eku[i].equals(Oid.ANY_EXTENDED_KEY_USAGE)) {
+                    return;
+                }
+            }
+            throw new CertificateException(CertificateException.KEY_USAGE,
+                    "extendedKeyUsage lacks ".concat(purpose).concat(" in ").concat(leaf.getSubjectDN()));
+        }
+    }
+
+    static boolean equal(byte[] a, byte[] b) {
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

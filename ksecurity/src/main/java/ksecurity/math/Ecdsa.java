@@ -1,0 +1,273 @@
+package ksecurity.math;
+
+import ksecurity.prim.Digest;
+import ksecurity.prim.Hmac;
+import ksecurity.security.CryptoException;
+
+/**
+ * ECDSA (SEC 1 v2 section 4.1; FIPS 186-4) over the named curves with deterministic nonces
+ * (RFC 6979): the nonce comes from HMAC-DRBG keyed with the private key and the message hash,
+ * using the message's own hash function. Raw signatures are r||s, each orderBytes long; DER is
+ * SEQUENCE { INTEGER r, INTEGER s } as X9.62 and Java Card write it.
+ *
+ * Signing is constant time in the private key and the nonce (fixed-base scalar multiplication,
+ * Montgomery arithmetic modulo n, inversion by Fermat). Verification handles public data only.
+ */
+public final class Ecdsa {
+    private Ecdsa() {
+    }
+
+    /**
+     * Signs a message hash with the private scalar d (orderBytes at d[dOff], 1 <= d < n);
+     * writes r||s (2 * orderBytes) at sig[sigOff]. nonceDigest is a fresh engine of the hash
+     * function that made the hash, for RFC 6979. ILLEGAL_VALUE for a bad private scalar.
+     */
+    public static void sign(int curve, byte[] d, int dOff, byte[] hash, int hOff, int hLen, Digest nonceDigest,
+            byte[] sig, int sigOff) {
+        EcCurve c = EcCurve.get(curve);
+        ScalarModN sn = new ScalarModN(c);
+        int[] x = sn.readPrivate(d, dOff);
+        int[] e = sn.hashToScalar(hash, hOff, hLen);
+        int ob = c.orderBytes;
+        byte[] xb = sn.toBytes(x);
+        byte[] eb = sn.toBytes(e);
+        Rfc6979 nonces = new Rfc6979(nonceDigest, xb, eb, sn);
+        EcKernel kernel = Kernels.ec();
+        byte[] point = new byte[2 * c.fieldBytes];
+        while (true) {
+            int[] k = nonces.next();
+            byte[] kb = sn.toBytes(k);
+            int rc = kernel.scalarMultBase(curve, kb, point);
+            Mp.clear(kb);
+            if (rc != EcKernel.OK) {
+                continue; // cannot happen for 0 < k < n; the next nonce is as good
+            }
+            // r = x(kG) mod n: x < p < 2n for every curve here, so one masked subtraction.
+            int[] r = new int[sn.nn];
+            Mp.fromBytes(point, 0, c.fieldBytes, r);
+            sn.reduceOnce(r);
+            if (Mp.isZero(r, sn.nn) == 1) {
+                continue;
+            }
+            // s = k^-1 (e + r x) mod n
+            int[] s = sn.mul(sn.inverse(k), sn.add(e, sn.mul(r, x)));
+            Mp.clear(k);
+            if (Mp.isZero(s, sn.nn) == 1) {
+                continue;
+            }
+            Mp.toBytes(r, sig, sigOff, ob);
+            Mp.toBytes(s, sig, sigOff + ob, ob);
+            Mp.clear(x);
+            Mp.clear(xb);
+            nonces.clear();
+            return;
+        }
+    }
+
+    /**
+     * Verifies r||s (2 * orderBytes at sig[sigOff]) on a message hash against the public point
+     * q (x||y, already decoded and validated, e.g. by EcPoints.decode). False for r or s
+     * outside [1, n-1] or a wrong signature.
+     */
+    public static boolean verify(int curve, byte[] q, byte[] hash, int hOff, int hLen, byte[] sig, int sigOff) {
+        EcCurve c = EcCurve.get(curve);
+        ScalarModN sn = new ScalarModN(c);
+        int[] r = sn.read(sig, sigOff);
+        int[] s = sn.read(sig, sigOff + c.orderBytes);
+        if (r == null || s == null || sn.inRange(r) == 0 || sn.inRange(s) == 0) {
+            return false;
+        }
+        int[] e = sn.hashToScalar(hash, hOff, hLen);
+        int[] w = sn.inverse(s);
+        byte[] u1 = sn.toBytes(sn.mul(e, w));
+        byte[] u2 = sn.toBytes(sn.mul(r, w));
+        byte[] point = new byte[2 * c.fieldBytes];
+        int rc = Kernels.ec().mulAdd(curve, u1, u2, q, point);
+        if (rc == EcKernel.INVALID) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "public point not on the curve");
+        }
+        if (rc != EcKernel.OK) {
+            return false;
+        }
+        int[] v = new int[sn.nn];
+        Mp.fromBytes(point, 0, c.fieldBytes, v);
+        sn.reduceOnce(v);
+        return Mp.equal(v, r, sn.nn) == 1;
+    }
+
+    /** The longest DER signature on this curve: SEQUENCE of two INTEGERs of up to orderBytes (+1 sign byte). */
+    public static int maxDerLength(int curve) {
+        return 2 + 2 * (2 + maxIntLength(curve));
+    }
+
+    private static int maxIntLength(int curve) {
+        return Curves.orderBytes(curve) + ((Curves.n(curve)[0] & 0x80) != 0 ? 1 : 0);
+    }
+
+    /** Encodes r||s (2 * orderBytes at raw[rawOff]) as DER at out[outOff]; returns the length. */
+    public static int derEncode(int curve, byte[] raw, int rawOff, byte[] out, int outOff) {
+        int ob = Curves.orderBytes(curve);
+        int rLen = intLength(raw, rawOff, ob);
+        int sLen = intLength(raw, rawOff + ob, ob);
+        int body = 2 + rLen + 2 + sLen;
+        int p = outOff;
+        out[p++] = 0x30;
+        out[p++] = (byte) body;
+        p = writeInt(raw, rawOff, ob, rLen, out, p);
+        p = writeInt(raw, rawOff + ob, ob, sLen, out, p);
+        return p - outOff;
+    }
+
+    /** Content length of the minimal DER INTEGER for the unsigned value v[off..off+len). */
+    private static int intLength(byte[] v, int off, int len) {
+        int i = 0;
+        while (i < len - 1 && v[off + i] == 0) {
+            i++;
+        }
+        return len - i + ((v[off + i] & 0x80) != 0 ? 1 : 0);
+    }
+
+    private static int writeInt(byte[] v, int off, int len, int contentLen, byte[] out, int p) {
+        out[p++] = 0x02;
+        out[p++] = (byte) contentLen;
+        for (int i = contentLen; i > 0; i--) {
+            out[p++] = i > len ? 0 : v[off + len - i];
+        }
+        return p;
+    }
+
+    /**
+     * Decodes a strict DER signature into r||s (2 * orderBytes at raw[rawOff]). Throws
+     * CryptoException.ILLEGAL_VALUE for anything but SEQUENCE { INTEGER, INTEGER } in minimal
+     * short-form DER with non-negative integers that fit orderBytes and no trailing bytes.
+     */
+    public static void derDecode(int curve, byte[] der, int off, int len, byte[] raw, int rawOff) {
+        int ob = Curves.orderBytes(curve);
+        if (len < 2 || der[off] != 0x30) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "signature is not a DER SEQUENCE");
+        }
+        int body = der[off + 1] & 0xFF;
+        if (body >= 0x80) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "signature length not in short form");
+        }
+        if (2 + body != len) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE,
+                    2 + body < len ? "trailing bytes after the signature" : "signature length exceeds the data");
+        }
+        int p = readInt(der, off + 2, off + len, ob, raw, rawOff);
+        p = readInt(der, p, off + len, ob, raw, rawOff + ob);
+        if (p != off + len) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "trailing bytes inside the signature SEQUENCE");
+        }
+    }
+
+    private static int readInt(byte[] der, int p, int end, int ob, byte[] raw, int rawOff) {
+        if (end - p < 2 || der[p] != 0x02) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "signature component is not an INTEGER");
+        }
+        int len = der[p + 1] & 0xFF;
+        p += 2;
+        if (len == 0 || len >= 0x80 || len > end - p) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "bad INTEGER length in signature");
+        }
+        if ((der[p] & 0x80) != 0) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "negative INTEGER in signature");
+        }
+        if (len > 1 && der[p] == 0 && (der[p + 1] & 0x80) == 0) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "INTEGER in signature not minimally encoded");
+        }
+        int start = p;
+        int vlen = len;
+        if (der[start] == 0 && vlen > 1) {
+            start++;
+            vlen--;
+        }
+        if (vlen > ob) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "INTEGER in signature too long for the curve");
+        }
+        for (int i = 0; i < ob - vlen; i++) {
+            raw[rawOff + i] = 0;
+        }
+        System.arraycopy(der, start, raw, rawOff + ob - vlen, vlen);
+        return p + len;
+    }
+
+    /** RFC 6979 section 3.2: HMAC-DRBG keyed by int2octets(x) || bits2octets(h). */
+    private static final class Rfc6979 {
+        private final Hmac hmac;
+        private final ScalarModN sn;
+        private final byte[] k;
+        private final byte[] v;
+        private boolean first = true;
+
+        Rfc6979(Digest digest, byte[] x, byte[] h1, ScalarModN sn) {
+            this.sn = sn;
+            hmac = new Hmac(digest);
+            int hlen = digest.digestSize();
+            k = new byte[hlen];
+            v = new byte[hlen];
+            for (int i = 0; i < hlen; i++) {
+                v[i] = 0x01;
+            }
+            step((byte) 0x00, x, h1);
+            step((byte) 0x01, x, h1);
+        }
+
+        /** K = HMAC_K(V || sep || x || h1); V = HMAC_K(V). */
+        private void step(byte sep, byte[] x, byte[] h1) {
+            hmac.init(k, 0, k.length);
+            hmac.update(v, 0, v.length);
+            byte[] one = {sep};
+            hmac.update(one, 0, 1);
+            if (x != null) {
+                hmac.update(x, 0, x.length);
+                hmac.update(h1, 0, h1.length);
+            }
+            hmac.doFinal(k, 0);
+            hmac.init(k, 0, k.length);
+            hmac.update(v, 0, v.length);
+            hmac.doFinal(v, 0);
+        }
+
+        /** The next candidate in [1, n-1] (steps 3.2.h; retries after a rejected one). */
+        int[] next() {
+            int qlen = Curves.orderBits(sn.c.id);
+            int tlen = (qlen + 7) / 8;
+            byte[] t = new byte[((tlen + v.length - 1) / v.length) * v.length];
+            while (true) {
+                if (!first) {
+                    step((byte) 0x00, null, null);
+                }
+                first = false;
+                for (int off = 0; off < tlen; off += v.length) {
+                    hmac.init(k, 0, k.length);
+                    hmac.update(v, 0, v.length);
+                    hmac.doFinal(v, 0);
+                    System.arraycopy(v, 0, t, off, v.length);
+                }
+                // bits2int(T): the leftmost qlen bits
+                int limbs = Mp.limbsFor(t.length);
+                int[] cand = new int[limbs > sn.nn ? limbs : sn.nn];
+                Mp.fromBytes(t, 0, t.length, cand);
+                int shift = t.length * 8 - qlen;
+                if (shift > 0) {
+                    ScalarModN.shiftRight(cand, shift);
+                }
+                int[] kk = Mp.copy(cand, sn.nn);
+                Mp.clear(cand);
+                Mp.clear(t);
+                // Rejection of an out-of-range candidate (probability < 2^-32 for these curves,
+                // about 1/2 never: n is close to 2^qlen) reveals nothing about the accepted one.
+                if (sn.inRange(kk) == 1) {
+                    return kk;
+                }
+            }
+        }
+
+        void clear() {
+            Mp.clear(k);
+            Mp.clear(v);
+            hmac.clear();
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package ksecurity.prim;
+
+/**
+ * GCM (SP 800-38D) over AES, streaming: AAD first, then data of any length in any pieces, then
+ * the tag. IVs of any length of at least one byte are accepted: 12-byte IVs are used directly
+ * (J0 = IV || 0^31 || 1), others are hashed with GHASH (§7.1 step 2). The counter is inc32,
+ * so a J0 whose low word is near 2^32 wraps exactly as the standard says.
+ *
+ * Decryption returns plaintext before the tag is checked (as the Java Card AEADCipher API
+ * does): callers must check the tag, in constant time, before using it.
+ */
+public final class Gcm {
+    private final Aes aes;
+    private final Ghash ghash = new Ghash();
+    private final Ctr ctr;
+    private final byte[] j0 = new byte[16];
+    private final byte[] buf = new byte[16];
+    private boolean encrypting;
+    private boolean inData;
+    private long aadLen;
+    private long dataLen;
+
+    public Gcm(Aes aes) {
+        this.aes = aes;
+        this.ctr = new Ctr(aes);
+    }
+
+    /** Starts a message. The AES key must be set. */
+    public void init(boolean encrypt, byte[] iv, int off, int len) {
+        if (len < 1) {
+            throw new IllegalArgumentException("GCM IV must be at least 1 byte");
+        }
+        encrypting = encrypt;
+        for (int i = 0; i < 16; i++) {
+            buf[i] = 0;
+        }
+        aes.encryptBlock(buf, 0, buf, 0);
+        ghash.init(buf, 0);
+        if (len == 12) {
+            System.arraycopy(iv, off, j0, 0, 12);
+            j0[12] = 0;
+            j0[13] = 0;
+            j0[14] = 0;
+            j0[15] = 1;
+        } else {
+            ghash.update(iv, off, len);
+            ghash.pad();
+            lengthBlock(0, (long) len * 8);
+            ghash.update(buf, 0, 16);
+            ghash.finish(j0, 0);
+            ghash.reset();
+        }
+        System.arraycopy(j0, 0, buf, 0, 16);
+        increment32(buf);
+        ctr.init(buf, 0, 4);
+        inData = false;
+        aadLen = 0;
+        dataLen = 0;
+    }
+
+    /** Adds associated data; only before the first data byte. */
+    public void updateAad(byte[] in, int off, int len) {
+        if (inData) {
+            throw new IllegalStateException("AAD must come before the data");
+        }
+        ghash.update(in, off, len);
+        aadLen += len;
+    }
+
+    /** Encrypts or decrypts len bytes to out[outOff]; returns len. out may equal in. */
+    public int update(byte[] in, int inOff, int len, byte[] out, int outOff) {
+        if (!inData) {
+            ghash.pad();
+            inData = true;
+        }
+        if (encrypting) {
+            ctr.process(in, inOff, len, out, outOff);
+            ghash.update(out, outOff, len);
+        } else {
+            // Hash the ciphertext before it may be overwritten in place.
+            ghash.update(in, inOff, len);
+            ctr.process(in, inOff, len, out, outOff);
+        }
+        dataLen += len;
+        return len;
+    }
+
+    /** Writes the full 16-byte tag at out[off]; the message is then over. */
+    public void finish(byte[] tag, int off) {
+        ghash.pad();
+        lengthBlock(aadLen * 8, dataLen * 8);
+        ghash.update(buf, 0, 16);
+        ghash.finish(buf, 0);
+        aes.encryptBlock(j0, 0, j0, 0);
+        for (int i = 0; i < 16; i++) {
+            tag[off + i] = (byte) (buf[i] ^ j0[i]);
+        }
+        inData = false;
+    }
+
+    private void lengthBlock(long a, long b) {
+        for (int i = 0; i < 8; i++) {
+            buf[7 - i] = (byte) (a >>> (8 * i));
+            buf[15 - i] = (byte) (b >>> (8 * i));
+        }
+    }
+
+    private static void increment32(byte[] b) {
+        for (int i = 15; i >= 12; i--) {
+            b[i]++;
+            if (b[i] != 0) {
+                break;
+            }
+        }
+    }
+
+    public void clear() {
+        ghash.clear();
+        ctr.clear();
+        for (int i = 0; i < 16; i++) {
+            j0[i] = 0;
+            buf[i] = 0;
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package ksecurity.math;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.math.ec.ECPoint;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The pure-Java EC kernel against Bouncy Castle on random scalars, every curve. */
+class JavaEcKernelTest {
+    private static final int ROUNDS = 1000;
+    private final EcKernel kernel = Kernels.javaEc();
+
+    @ParameterizedTest
+    @ValueSource(ints = {Curves.SECP160R1, Curves.SECP192R1, Curves.SECP224R1, Curves.SECP256R1})
+    void scalarMultMatchesBouncyCastle(int id) {
+        X9ECParameters bc = BcCurves.params(id);
+        Random rnd = new Random(1000 + id);
+        int ob = Curves.orderBytes(id);
+        byte[] out = new byte[2 * Curves.fieldBytes(id)];
+        BigInteger n = bc.getN();
+        BigInteger e = BcCurves.randomScalar(id, rnd);
+        ECPoint p = bc.getG().multiply(e);
+        for (int i = 0; i < ROUNDS; i++) {
+            BigInteger k = BcCurves.randomScalar(id, rnd);
+            // the next point P = e G, stepped by one addition per round
+            e = e.add(BigInteger.ONE);
+            p = p.add(bc.getG()).normalize();
+            // k * (e G), which BC computes as (k e mod n) G
+            assertEquals(EcKernel.OK, kernel.scalarMult(id, BcCurves.fixed(k, ob), BcCurves.xy(id, p), out));
+            assertArrayEquals(BcCurves.xy(id, bc.getG().multiply(k.multiply(e).mod(n))), out, "k*P, round " + i);
+            // The fixed-base table against the variable-base path on G; against BC every 10th round.
+            byte[] viaTable = new byte[out.length];
+            assertEquals(EcKernel.OK, kernel.scalarMultBase(id, BcCurves.fixed(k, ob), viaTable));
+            assertEquals(EcKernel.OK, kernel.scalarMult(id, BcCurves.fixed(k, ob), BcCurves.xy(id, bc.getG()), out));
+            assertArrayEquals(out, viaTable, "k*G, round " + i);
+            if (i % 10 == 0) {
+                assertArrayEquals(BcCurves.xy(id, bc.getG().multiply(k)), viaTable, "k*G against BC, round " + i);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {Curves.SECP160R1, Curves.SECP192R1, Curves.SECP224R1, Curves.SECP256R1})
+    void mulAddMatchesBouncyCastle(int id) {
+        X9ECParameters bc = BcCurves.params(id);
+        Random rnd = new Random(2000 + id);
+        int ob = Curves.orderBytes(id);
+        byte[] out = new byte[2 * Curves.fieldBytes(id)];
+        for (int i = 0; i < 100; i++) {
+            BigInteger u1 = BcCurves.randomScalar(id, rnd);
+            BigInteger u2 = BcCurves.randomScalar(id, rnd);
+            ECPoint q = bc.getG().multiply(BcCurves.randomScalar(id, rnd));
+            assertEquals(EcKernel.OK, kernel.mulAdd(id, BcCurves.fixed(u1, ob), BcCurves.fixed(u2, ob),
+                    BcCurves.xy(id, q), out));
+            assertArrayEquals(BcCurves.xy(id, bc.getG().multiply(u1).add(q.multiply(u2))), out);
+        }
+    }
+}
