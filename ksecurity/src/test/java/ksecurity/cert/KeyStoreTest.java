@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * reason, and openssl verify's verdict on the same chain beside ours.
  */
 class KeyStoreTest {
-    private static final long NOW = System.currentTimeMillis();
+    /** After the test certificates were made (openssl dates them from the moment they are). */
+    private static final long NOW = TestCerts.madeAt() + 1000;
 
     private static X509Certificate c(String name) throws CertificateException {
         return TestCerts.cert(name);
@@ -88,6 +89,7 @@ class KeyStoreTest {
         assertEquals(CertificateException.NAME_MISMATCH, reasonOf(ks, chain("leaf", "inter"), "192.168.1.8", ds, null));
         // A leaf certificate does not issue: the chain is broken at the name first.
         assertEquals(CertificateException.BROKEN_CHAIN, reasonOf(ks, chain("leaf", "plain", "root"), null, -1, null));
+        assertEquals(CertificateException.UNSUPPORTED_ALGORITHM, reasonOf(ks, chain("sha384sig"), null, -1, null));
         // An issuer whose name chains but which is not a CA.
         assertEquals(CertificateException.NOT_A_CA, reasonOf(store("nobc"), chain("nobcleaf", "nobc"), null, -1, null));
     }
