@@ -77,6 +77,11 @@ public final class KeyStore {
         if (chain == null || chain.length == 0) {
             throw new CertificateException(CertificateException.UNTRUSTED, "empty chain");
         }
+        for (int i = 0; i < chain.length; i++) {
+            if (chain[i] == null) {
+                throw new IllegalArgumentException("null certificate in the chain");
+            }
+        }
         int last = chain.length - 1; // chain[0..last] are checked against their issuers
         X509Certificate anchor = null;
         for (int i = 0; i < chain.length && anchor == null; i++) {
