@@ -245,5 +245,16 @@ class X509ParseTest {
         assertEquals(c, CertificateFactory.generateCertificate(CertificateFactory.toPem(c).getBytes("US-ASCII")));
         assertEquals(CertificateException.MALFORMED, assertThrows(CertificateException.class,
                 () -> CertificateFactory.generateCertificates(TestCerts.bytes("leaf.key"))).getReason());
+        // DER certificates back to back, and one inside a larger buffer.
+        byte[] leaf = TestCerts.bytes("leaf.der");
+        byte[] inter = TestCerts.bytes("inter.der");
+        byte[] both = new byte[leaf.length + inter.length + 3];
+        System.arraycopy(leaf, 0, both, 0, leaf.length);
+        System.arraycopy(inter, 0, both, leaf.length, inter.length);
+        assertEquals(CertificateException.MALFORMED, assertThrows(CertificateException.class,
+                () -> CertificateFactory.generateCertificates(both)).getReason()); // 3 stray zero bytes
+        Vector<?> two = CertificateFactory.generateCertificates(Arrays.copyOf(both, both.length - 3));
+        assertEquals(List.of(c, TestCerts.cert("inter")), new ArrayList<>(two));
+        assertEquals(TestCerts.cert("inter"), CertificateFactory.generateCertificate(both, leaf.length, inter.length));
     }
 }
