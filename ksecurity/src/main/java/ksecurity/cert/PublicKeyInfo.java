@@ -219,6 +219,16 @@ public final class PublicKeyInfo {
      * must accept).
      */
     public static byte[] encode(PublicKey key, boolean compress) throws CertificateException {
+        try {
+            return encodeKey(key, compress);
+        } catch (CryptoException e) {
+            throw new CertificateException(e.getReason() == CryptoException.NO_SUCH_ALGORITHM
+                    ? CertificateException.UNSUPPORTED_ALGORITHM : CertificateException.MALFORMED,
+                    "public key: ".concat(e.getMessage()));
+        }
+    }
+
+    private static byte[] encodeKey(PublicKey key, boolean compress) throws CertificateException {
         DerWriter w = new DerWriter();
         w.begin(DerReader.SEQUENCE).begin(DerReader.SEQUENCE);
         if (key instanceof ECPublicKey) {
