@@ -61,10 +61,6 @@ public final class Aes {
         }
     }
 
-    public boolean isKeyed() {
-        return rounds != 0;
-    }
-
     /** Wipes the round keys. */
     public void clear() {
         for (int i = 0; i < rk.length; i++) {

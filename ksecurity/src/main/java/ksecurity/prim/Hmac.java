@@ -23,10 +23,6 @@ public class Hmac {
         return digest.digestSize();
     }
 
-    public Digest digest() {
-        return digest;
-    }
-
     /** Sets the key (any length, including 0) and starts a new MAC. */
     public void init(byte[] key, int off, int len) {
         int b = ipadKey.length;
@@ -62,11 +58,6 @@ public class Hmac {
             throw new IllegalStateException("HMAC key not set");
         }
         digest.update(in, off, len);
-    }
-
-    public void update(byte b) {
-        inner[0] = b;
-        update(inner, 0, 1);
     }
 
     /** Writes macSize() bytes at out[off], then restarts with the same key; returns macSize(). */
