@@ -217,7 +217,8 @@ public final class Ecdsa {
         private void step(byte sep, byte[] x, byte[] h1) {
             hmac.init(k, 0, k.length);
             hmac.update(v, 0, v.length);
-            hmac.update(sep);
+            byte[] one = {sep};
+            hmac.update(one, 0, 1);
             if (x != null) {
                 hmac.update(x, 0, x.length);
                 hmac.update(h1, 0, h1.length);
