@@ -6,7 +6,9 @@ import java.util.Hashtable;
 /**
  * A store of trusted certificates (the J2SE KeyStore subset for trusted-certificate entries)
  * and the validation of a peer's chain against it (RFC 5280 6.1, the parts a TLS client or
- * device needs: no policies, no name constraints, no revocation).
+ * device needs: no policies, no name constraints, no revocation). Stricter than RFC 5280 in
+ * two places, on purpose: self-issued intermediates count against pathLenConstraint, and a
+ * trust anchor must itself be a valid CA certificate (in date, cA, keyCertSign).
  */
 public final class KeyStore {
     private final Hashtable entries = new Hashtable();
