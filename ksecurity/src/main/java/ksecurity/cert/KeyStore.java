@@ -2,6 +2,7 @@ package ksecurity.cert;
 
 import java.util.Enumeration;
 import java.util.Hashtable;
+import java.util.Vector;
 
 /**
  * A store of trusted certificates (the J2SE KeyStore subset for trusted-certificate entries)
@@ -24,6 +25,30 @@ public final class KeyStore {
             throw new IllegalArgumentException("null alias or certificate");
         }
         entries.put(alias, cert);
+    }
+
+    /**
+     * Adds every certificate of a PEM bundle or of DER certificates back to back (a trust file
+     * such as `--trust CERT` names), each under its subject DN (made unique with "#2", "#3"...
+     * if needed); certificates already stored are skipped. Returns how many were added;
+     * nothing is added if any fails to parse.
+     */
+    public int loadCertificates(byte[] data) throws CertificateException {
+        Vector certs = CertificateFactory.generateCertificates(data);
+        int added = 0;
+        for (int i = 0; i < certs.size(); i++) {
+            X509Certificate c = (X509Certificate) certs.elementAt(i);
+            if (contains(c)) {
+                continue;
+            }
+            String alias = c.getSubjectDN();
+            for (int k = 2; entries.containsKey(alias); k++) {
+                alias = c.getSubjectDN().concat("#").concat(String.valueOf(k));
+            }
+            entries.put(alias, c);
+            added++;
+        }
+        return added;
     }
 
     /** The certificate under {@code alias}, or null. */

@@ -13,7 +13,9 @@ import ksecurity.security.RSAPublicKey;
  * Private-key files, as openssl writes them: SEC 1 ECPrivateKey (RFC 5915, PEM "EC PRIVATE
  * KEY"), PKCS#8 PrivateKeyInfo (RFC 5208, PEM "PRIVATE KEY") holding an EC or RSA key, and
  * PKCS#1 RSAPrivateKey (RFC 8017 A.1.2, PEM "RSA PRIVATE KEY"); DER or PEM. Encrypted keys are
- * not supported. Writing covers EC keys (SEC 1, PKCS#8) and RSA CRT keys (PKCS#1, PKCS#8).
+ * not supported. Parsing a key file walks its DER, whose lengths (public: they are in the file)
+ * steer the work; the secret numbers are copied into the key objects, not branched on, except
+ * that DER's minimal-INTEGER rule looks at each number's first octet. Writing covers EC keys (SEC 1, PKCS#8) and RSA CRT keys (PKCS#1, PKCS#8).
  */
 public final class PrivateKeys {
     public static final String PEM_EC = "EC PRIVATE KEY";

@@ -192,6 +192,25 @@ class KeyStoreTest {
     }
 
     @Test
+    void loadFromABundle() throws Exception {
+        KeyStore ks = new KeyStore();
+        assertEquals(1, ks.loadCertificates(TestCerts.bytes("inter.der")));
+        assertEquals(1, ks.loadCertificates(TestCerts.bytes("chain.pem"))); // leaf and (again) inter
+        assertEquals(0, ks.loadCertificates(TestCerts.bytes("inter.pem")));
+        ks.loadCertificates(TestCerts.bytes("future.pem"));
+        assertEquals(Set.of("C=CH,O=KSSL Test,CN=device.example.com", "O=KSSL Test,CN=KSSL Test Intermediate",
+                "CN=future.example.com"), new HashSet<>(Collections.list(ks.aliases())));
+        assertEquals(c("leaf"), ks.verifyChain(chain("leaf"), NOW, null, -1, null)); // the leaf is pinned
+        assertEquals(c("inter"), ks.verifyChain(chain("client"), NOW, null, -1, null));
+        assertThrows(CertificateException.class, () -> ks.loadCertificates(TestCerts.bytes("leaf.key")));
+        assertEquals(3, ks.size());
+        KeyStore two = new KeyStore();
+        two.setCertificateEntry("O=KSSL Test,CN=KSSL Test Intermediate", c("root"));
+        two.loadCertificates(TestCerts.bytes("inter.der"));
+        assertEquals(c("inter"), two.getCertificate("O=KSSL Test,CN=KSSL Test Intermediate#2"));
+    }
+
+    @Test
     void fingerprintIsSha256OfTheEncoding() throws Exception {
         X509Certificate c = c("leaf");
         assertArrayEquals(java.security.MessageDigest.getInstance("SHA-256").digest(c.getEncoded()),
