@@ -121,6 +121,9 @@ public final class DerReader {
         if ((b[off] & 0x1F) == 0x1F) {
             throw CertificateException.malformed("multi-byte tag");
         }
+        if (b[off] == 0) {
+            throw CertificateException.malformed("end-of-contents octets (BER only)");
+        }
         int p = off + 1;
         int first = b[p++] & 0xFF;
         long len;
