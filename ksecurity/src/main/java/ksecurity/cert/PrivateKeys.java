@@ -8,6 +8,7 @@ import ksecurity.security.PrivateKey;
 import ksecurity.security.PublicKey;
 import ksecurity.security.RSAPrivateCrtKey;
 import ksecurity.security.RSAPublicKey;
+import ksecurity.security.Signature;
 
 /**
  * Private-key files, as openssl writes them: SEC 1 ECPrivateKey (RFC 5915, PEM "EC PRIVATE
@@ -67,6 +68,38 @@ public final class PrivateKeys {
             short reason = e.getReason() == CryptoException.NO_SUCH_ALGORITHM
                     ? CertificateException.UNSUPPORTED_ALGORITHM : CertificateException.MALFORMED;
             throw new CertificateException(reason, "private key: ".concat(e.getMessage()));
+        }
+    }
+
+    /**
+     * True if {@code priv} is the private half of {@code cert}'s public key: a signature made
+     * with it verifies under the certificate's key (what a server checks at start-up, so that
+     * `--key F --cert F` naming different keys fails with a clear message, not handshakes).
+     */
+    public static boolean matches(PrivateKey priv, X509Certificate cert) throws CertificateException {
+        PublicKey pub = cert.getPublicKey();
+        byte alg;
+        if (priv instanceof ECPrivateKey && pub instanceof ECPublicKey) {
+            alg = Signature.ALG_ECDSA_SHA_256;
+        } else if (priv instanceof RSAPrivateCrtKey && pub instanceof RSAPublicKey) {
+            alg = Signature.ALG_RSA_SHA_256_PKCS1;
+        } else {
+            return false;
+        }
+        if (priv.getSize() != pub.getSize()) {
+            return false;
+        }
+        byte[] msg = cert.getTBSCertificate();
+        byte[] sig = new byte[PublicKeyInfo.MAX_RSA_BYTES + 16];
+        try {
+            Signature s = Signature.getInstance(alg, false);
+            s.init(priv, Signature.MODE_SIGN);
+            short n = s.sign(msg, (short) 0, (short) msg.length, sig, (short) 0);
+            Signature v = Signature.getInstance(alg, false);
+            v.init(pub, Signature.MODE_VERIFY);
+            return v.verify(msg, (short) 0, (short) msg.length, sig, (short) 0, n);
+        } catch (CryptoException e) {
+            return false;
         }
     }
 

@@ -174,6 +174,19 @@ class PrivateKeysTest {
     }
 
     @Test
+    void keyMatchesItsCertificate() throws Exception {
+        assertTrue(PrivateKeys.matches(PrivateKeys.readPrivateKey(TestCerts.bytes("leaf.key")), TestCerts.cert("leaf")));
+        assertTrue(PrivateKeys.matches(PrivateKeys.readPrivateKey(TestCerts.bytes("rsaleaf.key")), TestCerts.cert("rsaleaf")));
+        assertTrue(PrivateKeys.matches(PrivateKeys.readPrivateKey(TestCerts.bytes("dev160.nopub.key")), TestCerts.cert("dev160")));
+        org.junit.jupiter.api.Assertions.assertFalse(PrivateKeys.matches(
+                PrivateKeys.readPrivateKey(TestCerts.bytes("plain.key")), TestCerts.cert("leaf")));
+        org.junit.jupiter.api.Assertions.assertFalse(PrivateKeys.matches(
+                PrivateKeys.readPrivateKey(TestCerts.bytes("rsaleaf.key")), TestCerts.cert("leaf")));
+        org.junit.jupiter.api.Assertions.assertFalse(PrivateKeys.matches(
+                PrivateKeys.readPrivateKey(TestCerts.bytes("dev160.key")), TestCerts.cert("leaf")));
+    }
+
+    @Test
     void badKeyFiles() {
         assertEquals(CertificateException.MALFORMED, assertThrows(CertificateException.class,
                 () -> PrivateKeys.readPrivateKey(TestCerts.bytes("leaf.pem"))).getReason());
