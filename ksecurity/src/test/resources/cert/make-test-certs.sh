@@ -88,6 +88,11 @@ ec secp160r1 ca160; selfsigned ca160 "/CN=CA160" root sha1
 ec secp160r1 dev160; issue dev160 "/CN=dev160" plain sha1 ca160 3
 ec secp192r1 ca192; selfsigned ca192 "/CN=CA192" root sha224
 ec secp224r1 ca224; selfsigned ca224 "/CN=CA224" root sha256
+# Parsed but not supported for use: a P-384 key, an Ed25519 key, a SHA-384 signature.
+ec secp384r1 ca384; selfsigned ca384 "/CN=CA384" root sha384
+openssl genpkey -algorithm ed25519 -out ed.key
+openssl req -new -x509 -key ed.key -subj "/CN=ed" -days 1 -config x509.cnf -extensions root -out ed.pem
+ec prime256v1 sha384sig; issue sha384sig "/CN=sha384.example.com" plain sha384 root 15
 # RSA: a 2048-bit root signing a 1024-bit leaf with SHA-1, and SHA-224 / MD5 leaves.
 rsa 2048 rsaroot; selfsigned rsaroot "/CN=KSSL RSA Root" root sha256
 rsa 1024 rsaleaf; issue rsaleaf "/CN=rsa.example.com" plain sha1 rsaroot 12

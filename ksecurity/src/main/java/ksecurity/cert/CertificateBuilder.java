@@ -39,7 +39,10 @@ public final class CertificateBuilder {
     private boolean subjectKeyId;
     private byte[] authorityKeyId;
 
-    /** A positive serial number (a minimal INTEGER: 1 to 9 bytes). */
+    /**
+     * A positive serial number, written as a minimal INTEGER (1 to 9 bytes). The default is 1;
+     * each certificate a CA issues needs its own (RFC 5280 4.1.2.2).
+     */
     public CertificateBuilder setSerialNumber(long serial) {
         if (serial <= 0) {
             throw new IllegalArgumentException("serial must be positive (RFC 5280 4.1.2.2)");

@@ -25,13 +25,29 @@ public final class CertificateFactory {
     }
 
     /**
-     * All certificates: each CERTIFICATE block of PEM text in order (at least one), or the one
-     * DER certificate. Returns a Vector of X509Certificate.
+     * One DER certificate occupying exactly {@code buf[off..off+len)} (as a TLS Certificate
+     * message carries them), without copying the input first.
+     */
+    public static X509Certificate generateCertificate(byte[] buf, int off, int len) throws CertificateException {
+        return new X509Certificate(buf, off, len);
+    }
+
+    /**
+     * All certificates: each CERTIFICATE block of PEM text in order, or DER certificates one
+     * after another (at least one). Returns a Vector of X509Certificate.
      */
     public static Vector generateCertificates(byte[] data) throws CertificateException {
         Vector r = new Vector();
+        if (data == null || data.length == 0) {
+            throw CertificateException.malformed("no input");
+        }
         if (!Pem.isPem(data)) {
-            r.addElement(generateCertificate(data));
+            int off = 0;
+            while (off < data.length) {
+                int n = DerReader.elementLength(data, off, data.length - off);
+                r.addElement(new X509Certificate(data, off, n));
+                off += n;
+            }
             return r;
         }
         Pem[] blocks = Pem.decodeAll(data);

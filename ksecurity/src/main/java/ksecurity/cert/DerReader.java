@@ -73,6 +73,19 @@ public final class DerReader {
     }
 
     /**
+     * The length (tag and length octets included) of the DER element starting at {@code off},
+     * whose header must lie within {@code buf[off..off+len)} and whose value must fit there too;
+     * the contents are not checked (use {@link #open} for that).
+     */
+    public static int elementLength(byte[] buf, int off, int len) throws CertificateException {
+        if (buf == null || off < 0 || len < 0 || off > buf.length - len) {
+            throw CertificateException.malformed("no input");
+        }
+        long h = header(buf, off, off + len, true);
+        return (int) (h >>> 32) + (int) h - off;
+    }
+
+    /**
      * Validates the element at {@code off} (recursively for constructed ones) and returns the
      * offset just after it.
      */
@@ -107,6 +120,9 @@ public final class DerReader {
         }
         if ((b[off] & 0x1F) == 0x1F) {
             throw CertificateException.malformed("multi-byte tag");
+        }
+        if (b[off] == 0) {
+            throw CertificateException.malformed("end-of-contents octets (BER only)");
         }
         int p = off + 1;
         int first = b[p++] & 0xFF;

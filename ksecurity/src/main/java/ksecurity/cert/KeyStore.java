@@ -2,11 +2,14 @@ package ksecurity.cert;
 
 import java.util.Enumeration;
 import java.util.Hashtable;
+import java.util.Vector;
 
 /**
  * A store of trusted certificates (the J2SE KeyStore subset for trusted-certificate entries)
  * and the validation of a peer's chain against it (RFC 5280 6.1, the parts a TLS client or
- * device needs: no policies, no name constraints, no revocation).
+ * device needs: no policies, no name constraints, no revocation). Stricter than RFC 5280 in
+ * two places, on purpose: self-issued intermediates count against pathLenConstraint, and a
+ * trust anchor must itself be a valid CA certificate (in date, cA, keyCertSign).
  */
 public final class KeyStore {
     private final Hashtable entries = new Hashtable();
@@ -22,6 +25,30 @@ public final class KeyStore {
             throw new IllegalArgumentException("null alias or certificate");
         }
         entries.put(alias, cert);
+    }
+
+    /**
+     * Adds every certificate of a PEM bundle or of DER certificates back to back (a trust file
+     * such as `--trust CERT` names), each under its subject DN (made unique with "#2", "#3"...
+     * if needed); certificates already stored are skipped. Returns how many were added;
+     * nothing is added if any fails to parse.
+     */
+    public int loadCertificates(byte[] data) throws CertificateException {
+        Vector certs = CertificateFactory.generateCertificates(data);
+        int added = 0;
+        for (int i = 0; i < certs.size(); i++) {
+            X509Certificate c = (X509Certificate) certs.elementAt(i);
+            if (contains(c)) {
+                continue;
+            }
+            String alias = c.getSubjectDN();
+            for (int k = 2; entries.containsKey(alias); k++) {
+                alias = c.getSubjectDN().concat("#").concat(String.valueOf(k));
+            }
+            entries.put(alias, c);
+            added++;
+        }
+        return added;
     }
 
     /** The certificate under {@code alias}, or null. */
@@ -76,6 +103,11 @@ public final class KeyStore {
             String leafPurpose) throws CertificateException {
         if (chain == null || chain.length == 0) {
             throw new CertificateException(CertificateException.UNTRUSTED, "empty chain");
+        }
+        for (int i = 0; i < chain.length; i++) {
+            if (chain[i] == null) {
+                throw new IllegalArgumentException("null certificate in the chain");
+            }
         }
         int last = chain.length - 1; // chain[0..last] are checked against their issuers
         X509Certificate anchor = null;

@@ -8,12 +8,15 @@ import ksecurity.security.PrivateKey;
 import ksecurity.security.PublicKey;
 import ksecurity.security.RSAPrivateCrtKey;
 import ksecurity.security.RSAPublicKey;
+import ksecurity.security.Signature;
 
 /**
  * Private-key files, as openssl writes them: SEC 1 ECPrivateKey (RFC 5915, PEM "EC PRIVATE
  * KEY"), PKCS#8 PrivateKeyInfo (RFC 5208, PEM "PRIVATE KEY") holding an EC or RSA key, and
  * PKCS#1 RSAPrivateKey (RFC 8017 A.1.2, PEM "RSA PRIVATE KEY"); DER or PEM. Encrypted keys are
- * not supported. Writing covers EC keys (SEC 1, PKCS#8) and RSA CRT keys (PKCS#1, PKCS#8).
+ * not supported. Parsing a key file walks its DER, whose lengths (public: they are in the file)
+ * steer the work; the secret numbers are copied into the key objects, not branched on, except
+ * that DER's minimal-INTEGER rule looks at each number's first octet. Writing covers EC keys (SEC 1, PKCS#8) and RSA CRT keys (PKCS#1, PKCS#8).
  */
 public final class PrivateKeys {
     public static final String PEM_EC = "EC PRIVATE KEY";
@@ -65,6 +68,38 @@ public final class PrivateKeys {
             short reason = e.getReason() == CryptoException.NO_SUCH_ALGORITHM
                     ? CertificateException.UNSUPPORTED_ALGORITHM : CertificateException.MALFORMED;
             throw new CertificateException(reason, "private key: ".concat(e.getMessage()));
+        }
+    }
+
+    /**
+     * True if {@code priv} is the private half of {@code cert}'s public key: a signature made
+     * with it verifies under the certificate's key (what a server checks at start-up, so that
+     * `--key F --cert F` naming different keys fails with a clear message, not handshakes).
+     */
+    public static boolean matches(PrivateKey priv, X509Certificate cert) throws CertificateException {
+        PublicKey pub = cert.getPublicKey();
+        byte alg;
+        if (priv instanceof ECPrivateKey && pub instanceof ECPublicKey) {
+            alg = Signature.ALG_ECDSA_SHA_256;
+        } else if (priv instanceof RSAPrivateCrtKey && pub instanceof RSAPublicKey) {
+            alg = Signature.ALG_RSA_SHA_256_PKCS1;
+        } else {
+            return false;
+        }
+        if (priv.getSize() != pub.getSize()) {
+            return false;
+        }
+        byte[] msg = cert.getTBSCertificate();
+        byte[] sig = new byte[PublicKeyInfo.MAX_RSA_BYTES + 16];
+        try {
+            Signature s = Signature.getInstance(alg, false);
+            s.init(priv, Signature.MODE_SIGN);
+            short n = s.sign(msg, (short) 0, (short) msg.length, sig, (short) 0);
+            Signature v = Signature.getInstance(alg, false);
+            v.init(pub, Signature.MODE_VERIFY);
+            return v.verify(msg, (short) 0, (short) msg.length, sig, (short) 0, n);
+        } catch (CryptoException e) {
+            return false;
         }
     }
 

@@ -36,23 +36,25 @@ public final class PublicKeyInfo {
         this.exponent = exponent;
     }
 
-    /** Reads a SubjectPublicKeyInfo from {@code outer}. */
+    /**
+     * Reads a SubjectPublicKeyInfo from {@code outer}. Keys of other algorithms or curves are
+     * kept as they are (a chain may carry certificates nobody asks to verify with); only
+     * {@link #toKey} refuses them.
+     */
     static PublicKeyInfo read(DerReader outer) throws CertificateException {
         DerReader spki = outer.readSequence();
         byte[] encoded = outer.elementBytes();
         DerReader alg = spki.readSequence();
         String oid = alg.readOid();
-        if (Oid.EC_PUBLIC_KEY.equals(oid)) {
-            if (alg.peekTag() != DerReader.OID) {
-                throw new CertificateException(CertificateException.UNSUPPORTED_ALGORITHM,
-                        "EC parameters other than a named curve");
-            }
+        if (Oid.EC_PUBLIC_KEY.equals(oid) && alg.peekTag() == DerReader.OID) {
             String curve = alg.readOid();
             alg.finish();
-            int bits = curveBits(curve);
             byte[] w = spki.readOctetAlignedBitString();
             spki.finish();
-            checkPoint(w, bits);
+            int bits = knownCurveBits(curve);
+            if (bits > 0) {
+                checkPoint(w, bits);
+            }
             return new PublicKeyInfo(encoded, oid, curve, w, null, null);
         }
         if (Oid.RSA_ENCRYPTION.equals(oid)) {
@@ -69,17 +71,30 @@ public final class PublicKeyInfo {
             }
             return new PublicKeyInfo(encoded, oid, null, null, n, e);
         }
-        throw new CertificateException(CertificateException.UNSUPPORTED_ALGORITHM, "public key algorithm ".concat(oid));
+        while (alg.hasMore()) {
+            alg.skip();
+        }
+        spki.read(DerReader.BIT_STRING);
+        spki.finish();
+        return new PublicKeyInfo(encoded, oid, null, null, null, null);
     }
 
-    /** The field size in bits of a supported named curve. */
-    static int curveBits(String curveOid) throws CertificateException {
+    private static int knownCurveBits(String curveOid) {
         for (int i = 0; i < CURVES.length; i++) {
             if (CURVES[i].equals(curveOid)) {
                 return CURVE_BITS[i];
             }
         }
-        throw new CertificateException(CertificateException.UNSUPPORTED_ALGORITHM, "curve ".concat(curveOid));
+        return 0;
+    }
+
+    /** The field size in bits of a supported named curve. */
+    static int curveBits(String curveOid) throws CertificateException {
+        int bits = knownCurveBits(curveOid);
+        if (bits == 0) {
+            throw new CertificateException(CertificateException.UNSUPPORTED_ALGORITHM, "curve ".concat(curveOid));
+        }
+        return bits;
     }
 
     /** The named-curve OID for a field size in bits (160, 192, 224, 256). */
@@ -102,12 +117,20 @@ public final class PublicKeyInfo {
         }
     }
 
-    /** "EC" or "RSA", as J2SE's PublicKey.getAlgorithm(). */
+    /** "EC" or "RSA" as J2SE's PublicKey.getAlgorithm(), or the OID of another algorithm. */
     public String getAlgorithm() {
-        return curve != null ? "EC" : "RSA";
+        if (Oid.EC_PUBLIC_KEY.equals(algorithm)) {
+            return "EC";
+        }
+        return Oid.RSA_ENCRYPTION.equals(algorithm) ? "RSA" : algorithm;
     }
 
-    /** The algorithm OID (id-ecPublicKey or rsaEncryption). */
+    /** True if {@link #toKey} can build this key: RSA, or EC on one of the four named curves. */
+    public boolean isSupported() {
+        return modulus != null || (curve != null && knownCurveBits(curve) > 0);
+    }
+
+    /** The algorithm OID (id-ecPublicKey, rsaEncryption, or another). */
     public String getAlgorithmOid() {
         return algorithm;
     }
@@ -127,14 +150,10 @@ public final class PublicKeyInfo {
         return null;
     }
 
-    /** Key size in bits: the curve's field size, or the RSA modulus length. */
+    /** Key size in bits: the curve's field size, or the RSA modulus length; 0 if unsupported. */
     public int getKeySize() {
-        if (curve != null) {
-            for (int i = 0; i < CURVES.length; i++) {
-                if (CURVES[i].equals(curve)) {
-                    return CURVE_BITS[i];
-                }
-            }
+        if (modulus == null) {
+            return curve == null ? 0 : knownCurveBits(curve);
         }
         int top = modulus[0] & 0xFF;
         int bits = (modulus.length - 1) * 8;
@@ -170,6 +189,11 @@ public final class PublicKeyInfo {
      * point is on it) or an RSAPublicKey.
      */
     public PublicKey toKey() throws CertificateException {
+        if (!isSupported()) {
+            String what = curve != null ? "curve ".concat(curve) : Oid.EC_PUBLIC_KEY.equals(algorithm)
+                    ? "EC parameters other than a named curve" : "public key algorithm ".concat(algorithm);
+            throw new CertificateException(CertificateException.UNSUPPORTED_ALGORITHM, what);
+        }
         try {
             if (curve != null) {
                 ECPublicKey k = (ECPublicKey) KeyBuilder.buildKey(KeyBuilder.TYPE_EC_FP_PUBLIC,
@@ -195,6 +219,16 @@ public final class PublicKeyInfo {
      * must accept).
      */
     public static byte[] encode(PublicKey key, boolean compress) throws CertificateException {
+        try {
+            return encodeKey(key, compress);
+        } catch (CryptoException e) {
+            throw new CertificateException(e.getReason() == CryptoException.NO_SUCH_ALGORITHM
+                    ? CertificateException.UNSUPPORTED_ALGORITHM : CertificateException.MALFORMED,
+                    "public key: ".concat(e.getMessage()));
+        }
+    }
+
+    private static byte[] encodeKey(PublicKey key, boolean compress) throws CertificateException {
         DerWriter w = new DerWriter();
         w.begin(DerReader.SEQUENCE).begin(DerReader.SEQUENCE);
         if (key instanceof ECPublicKey) {

@@ -29,7 +29,7 @@ public final class EcPoints {
     public static byte[] decode(int curve, byte[] buf, int off, int len) {
         EcCurve c = EcCurve.get(curve);
         int fb = c.fieldBytes;
-        if (len <= 0 || buf == null || off < 0 || off + len > buf.length) {
+        if (buf == null || len <= 0 || off < 0 || off > buf.length - len) {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "empty or out-of-range point encoding");
         }
         int prefix = buf[off];

@@ -53,7 +53,7 @@ final class EcWork {
     }
 
     void sqr(int[] a, int[] r) {
-        f.mul(a, a, r, t);
+        f.sqr(a, r, t);
     }
 
     /**
@@ -134,6 +134,14 @@ final class EcWork {
      * inputs: callers exclude or mask those cases.
      */
     void add(int[][] p, int[][] q, int[][] r) {
+        add(p, q, r, false);
+    }
+
+    /**
+     * The addition formula; with exceptional = true (public points only) it also handles
+     * P = Q (doubling) and P = -Q (infinity) by branching once H and r are known.
+     */
+    private void add(int[][] p, int[][] q, int[][] r, boolean exceptional) {
         int[] z1z1 = t1;
         int[] z2z2 = t2;
         int[] u1 = t3;
@@ -152,6 +160,15 @@ final class EcWork {
         mul(rr, z1z1, rr);
         f.sub(rr, s1, rr);
         f.add(rr, rr, rr);
+        if (exceptional && Mp.isZero(h, n) == 1) {
+            if (Mp.isZero(rr, n) == 1) {
+                copy(p, r);
+                dbl(r);
+            } else {
+                setInfinity(r);
+            }
+            return;
+        }
         // Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H
         f.add(p[2], q[2], tmp);
         sqr(tmp, tmp);
@@ -232,29 +249,7 @@ final class EcWork {
             copy(p, r);
             return;
         }
-        // Compare U1 = X1 Z2^2 with U2 = X2 Z1^2, and S1 = Y1 Z2^3 with S2 = Y2 Z1^3.
-        int[] u1 = new int[n];
-        int[] u2 = new int[n];
-        int[] s1 = new int[n];
-        int[] s2 = new int[n];
-        sqr(q[2], u1);
-        mul(q[2], u1, s1);
-        mul(p[0], u1, u1);
-        mul(p[1], s1, s1);
-        sqr(p[2], u2);
-        mul(p[2], u2, s2);
-        mul(q[0], u2, u2);
-        mul(q[1], s2, s2);
-        if (Mp.equal(u1, u2, n) == 1) {
-            if (Mp.equal(s1, s2, n) == 1) {
-                copy(p, r);
-                dbl(r);
-            } else {
-                setInfinity(r);
-            }
-            return;
-        }
-        add(p, q, r);
+        add(p, q, r, true);
     }
 
     boolean isInfinity(int[][] p) {

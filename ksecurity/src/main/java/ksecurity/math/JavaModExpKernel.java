@@ -5,9 +5,19 @@ package ksecurity.math;
  * (Montgomery.pow), constant time in the exponent's value.
  */
 final class JavaModExpKernel implements ModExpKernel {
+    /** The contract's limit: moduli of up to 4096 bits. */
+    private static final int MAX_LIMBS = 4096 / 32;
+
     public int modExp(byte[] base, byte[] exp, byte[] mod, byte[] out) {
         if (base == null || exp == null || mod == null || out == null || out.length != mod.length
                 || mod.length == 0 || (mod[mod.length - 1] & 1) == 0) {
+            return INVALID;
+        }
+        int start = 0;
+        while (mod[start] == 0) {
+            start++; // ends: the last byte is odd
+        }
+        if (Mp.limbsFor(mod.length - start) > MAX_LIMBS) {
             return INVALID;
         }
         Montgomery mont = Montgomery.fromBytes(mod, 0, mod.length);

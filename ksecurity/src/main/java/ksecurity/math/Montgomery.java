@@ -23,9 +23,20 @@ public final class Montgomery {
     final int[] one;
     /** R^2 mod m, to enter Montgomery form. */
     private final int[] r2;
+    /**
+     * For the four curve primes (a Curves id, else -1): their sparse form turns the reduction
+     * into a few additions per limb, with no multiplication (see reduceSparse).
+     */
+    private final int sparse;
 
     /** m must be odd, greater than 1 and have a non-zero top limb. */
     public Montgomery(int[] modulus) {
+        this(modulus, -1);
+    }
+
+    /** The field of a named curve: modulus must be that curve's p. */
+    Montgomery(int[] modulus, int curve) {
+        sparse = curve;
         n = modulus.length;
         m = Mp.copy(modulus, n);
         // Newton's iteration doubles the correct low bits of the inverse each step: 5 steps give 32.
@@ -70,16 +81,21 @@ public final class Montgomery {
         return n;
     }
 
-    /** A scratch array big enough for {@link #mul}. */
+    /** A scratch array big enough for {@link #mul} and {@link #sqr}. */
     public int[] scratch() {
-        return new int[n + 2];
+        return new int[2 * n + 2];
     }
 
     /**
      * r = a * b * R^-1 mod m (CIOS). Needs a*b < m*R, e.g. both below m, or one below R and the
-     * other below m. r may alias a or b; t is scratch of n + 2 limbs.
+     * other below m. r may alias a or b; t is scratch from {@link #scratch}.
      */
     public void mul(int[] a, int[] b, int[] r, int[] t) {
+        if (sparse >= 0) {
+            product(a, b, t);
+            reduceSparse(t, r);
+            return;
+        }
         final int n = this.n;
         final int[] m = this.m;
         for (int i = 0; i < n + 2; i++) {
@@ -108,22 +124,186 @@ public final class Montgomery {
             t[n - 1] = (int) c;
             t[n] = t[n + 1] + (int) (c >>> 32);
         }
-        finalSubtract(t, r);
+        finalSubtract(t, 0, r);
     }
 
-    /** r = t mod m for t (n + 1 limbs) below 2m: one masked subtraction. */
-    private void finalSubtract(int[] t, int[] r) {
+    /** r = a^2 R^-1 mod m; for the curve primes a dedicated squaring, else mul(a, a). */
+    public void sqr(int[] a, int[] r, int[] t) {
+        if (sparse < 0) {
+            mul(a, a, r, t);
+            return;
+        }
+        final int n = this.n;
+        for (int i = 0; i < 2 * n; i++) {
+            t[i] = 0;
+        }
+        // the products a_i a_j for i < j, once
+        for (int i = 0; i < n - 1; i++) {
+            long ai = a[i] & M32;
+            long c = 0;
+            for (int j = i + 1; j < n; j++) {
+                c += ai * (a[j] & M32) + (t[i + j] & M32);
+                t[i + j] = (int) c;
+                c >>>= 32;
+            }
+            t[i + n] = (int) c;
+        }
+        // doubled, plus the squares a_i^2 on the diagonal
+        int top = 0;
+        for (int i = 0; i < 2 * n; i++) {
+            int v = t[i];
+            t[i] = (v << 1) | top;
+            top = v >>> 31;
+        }
+        long c = 0;
+        for (int i = 0; i < n; i++) {
+            long ai = a[i] & M32;
+            long sq = ai * ai;
+            c += (t[2 * i] & M32) + (sq & M32);
+            t[2 * i] = (int) c;
+            c >>>= 32;
+            c += (t[2 * i + 1] & M32) + (sq >>> 32);
+            t[2 * i + 1] = (int) c;
+            c >>>= 32;
+        }
+        reduceSparse(t, r);
+    }
+
+    /** t[0 .. 2n) = a * b (schoolbook, row by row). */
+    private void product(int[] a, int[] b, int[] t) {
+        final int n = this.n;
+        long a0 = a[0] & M32;
         long c = 0;
         for (int j = 0; j < n; j++) {
-            c = (t[j] & M32) - (m[j] & M32) + c;
+            c += a0 * (b[j] & M32);
+            t[j] = (int) c;
+            c >>>= 32;
+        }
+        t[n] = (int) c;
+        for (int i = 1; i < n; i++) {
+            long ai = a[i] & M32;
+            c = 0;
+            for (int j = 0; j < n; j++) {
+                c += ai * (b[j] & M32) + (t[i + j] & M32);
+                t[i + j] = (int) c;
+                c >>>= 32;
+            }
+            t[i + n] = (int) c;
+        }
+    }
+
+    /**
+     * Montgomery reduction of the 2n-limb t for a sparse curve prime, column by column: the
+     * multiple q_j of p that clears column j is added as a few signed limb-sized terms
+     * (p = 2^256 - 2^224 + 2^192 + 2^96 - 1 for P-256, 2^224 - 2^96 + 1 for P-224,
+     * 2^192 - 2^64 - 1 for P-192, 2^160 - 2^31 - 1 for secp160r1). Each q_j is stored in t[j]
+     * once column j is done, the result limbs in t[n .. 2n]; the loop bounds are public, so the
+     * conditions on j are not secret branches. Result below 2p, then one masked subtraction.
+     */
+    private void reduceSparse(int[] t, int[] r) {
+        long c = 0;
+        switch (sparse) {
+            case Curves.SECP256R1:
+                // n0' = 1: q_j = column j; then -q at j, +q at j+3, +q at j+6, -q at j+7, +q at j+8
+                for (int j = 0; j < 16; j++) {
+                    long col = (t[j] & M32) + c;
+                    if (j >= 3 && j <= 10) {
+                        col += t[j - 3] & M32;
+                    }
+                    if (j >= 6 && j <= 13) {
+                        col += t[j - 6] & M32;
+                    }
+                    if (j >= 7 && j <= 14) {
+                        col -= t[j - 7] & M32;
+                    }
+                    if (j >= 8) {
+                        col += t[j - 8] & M32;
+                    }
+                    if (j < 8) {
+                        t[j] = (int) col;
+                        col -= col & M32;
+                    } else {
+                        t[j] = (int) col;
+                    }
+                    c = col >> 32;
+                }
+                break;
+            case Curves.SECP224R1:
+                // n0' = -1: q_j = -column j; then +q at j, -q at j+3, +q at j+7
+                for (int j = 0; j < 14; j++) {
+                    long col = (t[j] & M32) + c;
+                    if (j >= 3 && j <= 9) {
+                        col -= t[j - 3] & M32;
+                    }
+                    if (j >= 7) {
+                        col += t[j - 7] & M32;
+                    }
+                    if (j < 7) {
+                        int q = -(int) col;
+                        t[j] = q;
+                        col += q & M32;
+                    } else {
+                        t[j] = (int) col;
+                    }
+                    c = col >> 32;
+                }
+                break;
+            case Curves.SECP192R1:
+                // n0' = 1: q_j = column j; then -q at j, -q at j+2, +q at j+6
+                for (int j = 0; j < 12; j++) {
+                    long col = (t[j] & M32) + c;
+                    if (j >= 2 && j <= 7) {
+                        col -= t[j - 2] & M32;
+                    }
+                    if (j >= 6) {
+                        col += t[j - 6] & M32;
+                    }
+                    t[j] = (int) col;
+                    if (j < 6) {
+                        col -= col & M32;
+                    }
+                    c = col >> 32;
+                }
+                break;
+            default:
+                // secp160r1: q_j = column j * n0'; q p = q 2^160 - q 2^31 - q, where q 2^31 splits
+                // into (q & 1) << 31 in column j and q >>> 1 in column j+1
+                for (int j = 0; j < 10; j++) {
+                    long col = (t[j] & M32) + c;
+                    if (j >= 1 && j <= 5) {
+                        col -= (t[j - 1] & M32) >>> 1;
+                    }
+                    if (j >= 5) {
+                        col += t[j - 5] & M32;
+                    }
+                    if (j < 5) {
+                        int q = (int) col * m0inv;
+                        t[j] = q;
+                        col -= (q & M32) + ((q & 1L) << 31);
+                    } else {
+                        t[j] = (int) col;
+                    }
+                    c = col >> 32;
+                }
+                break;
+        }
+        t[2 * n] = (int) c;
+        finalSubtract(t, n, r);
+    }
+
+    /** r = t mod m for t[off .. off+n] (n + 1 limbs) below 2m: one masked subtraction. */
+    private void finalSubtract(int[] t, int off, int[] r) {
+        long c = 0;
+        for (int j = 0; j < n; j++) {
+            c = (t[off + j] & M32) - (m[j] & M32) + c;
             r[j] = (int) c;
             c >>= 32;
         }
         int borrow = (int) -c;
         // t < m exactly when its top limb is 0 and the subtraction borrowed: then keep t.
-        int keep = -(borrow & (t[n] ^ 1));
+        int keep = -(borrow & (t[off + n] ^ 1));
         for (int j = 0; j < n; j++) {
-            r[j] ^= keep & (r[j] ^ t[j]);
+            r[j] ^= keep & (r[j] ^ t[off + j]);
         }
     }
 
@@ -228,7 +408,7 @@ public final class Montgomery {
             int b = e[eOff + (i >>> 1)] & 0xFF;
             int digit = (i & 1) == 0 ? b >>> 4 : b & 15;
             for (int s = 0; s < WINDOW; s++) {
-                mul(acc, acc, acc, t);
+                sqr(acc, acc, t);
             }
             for (int j = 0; j < n; j++) {
                 sel[j] = 0;

@@ -194,6 +194,24 @@ class CertificateBuilderTest {
         opensslVerifies(pem("brsa1024-ca.pem", smallCa), pem("brsa1024-dev.pem", small));
     }
 
+    @Test
+    void refusals() throws Exception {
+        KeyPair ecKeys = ec(256);
+        ksecurity.security.Key empty = ksecurity.security.KeyBuilder.buildKey(
+                ksecurity.security.KeyBuilder.TYPE_EC_FP_PUBLIC, (short) 256, false);
+        CertificateBuilder b = new CertificateBuilder().setIssuer("CA").setSubject("dev").setValidity(NOW, NOW + DAY)
+                .setPublicKey((ksecurity.security.PublicKey) empty, false);
+        assertEquals(CertificateException.MALFORMED,
+                org.junit.jupiter.api.Assertions.assertThrows(CertificateException.class, b::encodeTbs).getReason());
+        b.setPublicKey(ecKeys.getPublic(), false).setSignatureAlgorithm(Signature.ALG_RSA_SHA_256_PKCS1);
+        assertEquals(CertificateException.UNSUPPORTED_ALGORITHM, org.junit.jupiter.api.Assertions.assertThrows(
+                CertificateException.class, () -> b.sign(ecKeys.getPrivate())).getReason());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> b.setSerialNumber(0));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> b.addIpAddress("10.0.0"));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> new CertificateBuilder().setSubject("x").encodeTbs());
+    }
+
     /** A signature made elsewhere (here by the JDK) goes in through assemble(). */
     @Test
     void assembleWithAnOutsideSignature() throws Exception {

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * reason, and openssl verify's verdict on the same chain beside ours.
  */
 class KeyStoreTest {
-    private static final long NOW = System.currentTimeMillis();
+    /** After the test certificates were made (openssl dates them from the moment they are). */
+    private static final long NOW = TestCerts.madeAt() + 1000;
 
     private static X509Certificate c(String name) throws CertificateException {
         return TestCerts.cert(name);
@@ -88,6 +89,7 @@ class KeyStoreTest {
         assertEquals(CertificateException.NAME_MISMATCH, reasonOf(ks, chain("leaf", "inter"), "192.168.1.8", ds, null));
         // A leaf certificate does not issue: the chain is broken at the name first.
         assertEquals(CertificateException.BROKEN_CHAIN, reasonOf(ks, chain("leaf", "plain", "root"), null, -1, null));
+        assertEquals(CertificateException.UNSUPPORTED_ALGORITHM, reasonOf(ks, chain("sha384sig"), null, -1, null));
         // An issuer whose name chains but which is not a CA.
         assertEquals(CertificateException.NOT_A_CA, reasonOf(store("nobc"), chain("nobcleaf", "nobc"), null, -1, null));
     }
@@ -187,6 +189,25 @@ class KeyStoreTest {
         assertNull(ks.getCertificate("root"));
         assertFalse(ks.contains(c("root")));
         assertEquals(1, ks.size());
+    }
+
+    @Test
+    void loadFromABundle() throws Exception {
+        KeyStore ks = new KeyStore();
+        assertEquals(1, ks.loadCertificates(TestCerts.bytes("inter.der")));
+        assertEquals(1, ks.loadCertificates(TestCerts.bytes("chain.pem"))); // leaf and (again) inter
+        assertEquals(0, ks.loadCertificates(TestCerts.bytes("inter.pem")));
+        ks.loadCertificates(TestCerts.bytes("future.pem"));
+        assertEquals(Set.of("C=CH,O=KSSL Test,CN=device.example.com", "O=KSSL Test,CN=KSSL Test Intermediate",
+                "CN=future.example.com"), new HashSet<>(Collections.list(ks.aliases())));
+        assertEquals(c("leaf"), ks.verifyChain(chain("leaf"), NOW, null, -1, null)); // the leaf is pinned
+        assertEquals(c("inter"), ks.verifyChain(chain("client"), NOW, null, -1, null));
+        assertThrows(CertificateException.class, () -> ks.loadCertificates(TestCerts.bytes("leaf.key")));
+        assertEquals(3, ks.size());
+        KeyStore two = new KeyStore();
+        two.setCertificateEntry("O=KSSL Test,CN=KSSL Test Intermediate", c("root"));
+        two.loadCertificates(TestCerts.bytes("inter.der"));
+        assertEquals(c("inter"), two.getCertificate("O=KSSL Test,CN=KSSL Test Intermediate#2"));
     }
 
     @Test

@@ -190,6 +190,11 @@ class MalformedDerTest {
         assertMalformed(t.encode(), "BIT STRING unused bits not zero");
         t.at(0, 7, 0, 1, 2).value = new byte[] {3, 2, 0, (byte) 0x80}; // trailing zero bit kept
         assertMalformed(t.encode(), "BIT STRING with trailing zero bits");
+        t = leaf();
+        t.at(0, 5, 0, 0, 1).tag = 0x00; // an attribute value made of end-of-contents octets
+        t.at(0, 5, 0, 0, 1).value = new byte[0];
+        t.at(0, 5, 0, 0, 1).kids = null;
+        assertMalformed(t.encode(), "end-of-contents octets");
         assertMalformed(new byte[0], "no input");
         assertMalformed(new byte[] {0x30, (byte) 0x80, 0, 0}, "indefinite length");
         assertMalformed(new byte[] {0x30, (byte) 0x85, 1, 0, 0, 0, 0}, "length too large");

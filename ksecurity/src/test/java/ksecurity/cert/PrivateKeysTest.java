@@ -149,6 +149,43 @@ class PrivateKeysTest {
         assertEquals(0, TestCerts.openssl("pkey", "-in", "written-rsa.p8.der", "-inform", "DER", "-check", "-noout").exit);
     }
 
+    /** Random damage to key files: a CertificateException or a key, never anything else. */
+    @ParameterizedTest
+    @CsvSource({"leaf.key", "rsaleaf.p8.pem", "rsaleaf.pkcs1.pem", "dev160.key"})
+    void randomDamageNeverEscapes(String file) throws Exception {
+        byte[] good = Pem.decodeAll(TestCerts.bytes(file))[0].getDer();
+        java.util.Random rnd = new java.util.Random(file.hashCode());
+        int parsed = 0;
+        for (int i = 0; i < 1500; i++) {
+            byte[] bad = good.clone();
+            for (int k = 1 + rnd.nextInt(2); k > 0; k--) {
+                bad[rnd.nextInt(bad.length)] = (byte) rnd.nextInt(256);
+            }
+            try {
+                PrivateKeys.readPrivateKey(bad);
+                parsed++;
+            } catch (CertificateException e) {
+                // expected for most
+            } catch (RuntimeException e) {
+                org.junit.jupiter.api.Assertions.fail("mutation " + i + " escaped as " + e, e);
+            }
+        }
+        assertTrue(parsed < 1500);
+    }
+
+    @Test
+    void keyMatchesItsCertificate() throws Exception {
+        assertTrue(PrivateKeys.matches(PrivateKeys.readPrivateKey(TestCerts.bytes("leaf.key")), TestCerts.cert("leaf")));
+        assertTrue(PrivateKeys.matches(PrivateKeys.readPrivateKey(TestCerts.bytes("rsaleaf.key")), TestCerts.cert("rsaleaf")));
+        assertTrue(PrivateKeys.matches(PrivateKeys.readPrivateKey(TestCerts.bytes("dev160.nopub.key")), TestCerts.cert("dev160")));
+        org.junit.jupiter.api.Assertions.assertFalse(PrivateKeys.matches(
+                PrivateKeys.readPrivateKey(TestCerts.bytes("plain.key")), TestCerts.cert("leaf")));
+        org.junit.jupiter.api.Assertions.assertFalse(PrivateKeys.matches(
+                PrivateKeys.readPrivateKey(TestCerts.bytes("rsaleaf.key")), TestCerts.cert("leaf")));
+        org.junit.jupiter.api.Assertions.assertFalse(PrivateKeys.matches(
+                PrivateKeys.readPrivateKey(TestCerts.bytes("dev160.key")), TestCerts.cert("leaf")));
+    }
+
     @Test
     void badKeyFiles() {
         assertEquals(CertificateException.MALFORMED, assertThrows(CertificateException.class,

@@ -18,6 +18,7 @@ import java.util.List;
  */
 final class TestCerts {
     private static Path dir;
+    private static long madeAt;
 
     private TestCerts() {
     }
@@ -33,6 +34,7 @@ final class TestCerts {
                 Result r = run(d, "bash", script.toString(), d.toString());
                 assertEquals(0, r.exit, "make-test-certs.sh failed: " + r.output);
                 dir = d;
+                madeAt = System.currentTimeMillis();
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(d)));
             } catch (IOException e) {
                 throw new RuntimeException(e);
@@ -47,6 +49,12 @@ final class TestCerts {
         } catch (IOException e) {
             // a temporary directory left behind is no failure
         }
+    }
+
+    /** When the certificates were made (ms), making them first if need be. */
+    static long madeAt() {
+        dir();
+        return madeAt;
     }
 
     static byte[] bytes(String file) {

@@ -28,7 +28,7 @@ class X509ParseTest {
     @ParameterizedTest
     @ValueSource(strings = {"root", "inter", "leaf", "plain", "client", "crit", "noncrit", "inter2", "deep", "nobc",
         "nobcleaf", "expired", "future", "ca160", "dev160", "ca192", "ca224", "rsaroot", "rsaleaf", "rsaleaf224",
-        "rsaleafmd5"})
+        "rsaleafmd5", "ca384", "ed", "sha384sig"})
     void fieldsMatchTheJdk(String name) throws Exception {
         X509Certificate c = TestCerts.cert(name);
         java.security.cert.X509Certificate j = TestCerts.jdk(name);
@@ -44,7 +44,11 @@ class X509ParseTest {
         assertEquals(j.getNotBefore().getTime(), c.getNotBefore());
         assertEquals(j.getNotAfter().getTime(), c.getNotAfter());
         assertEquals(j.getSigAlgOID(), c.getSigAlgOID());
-        assertEquals(j.getSigAlgName().replace("SHA-", "SHA"), c.getSigAlgName());
+        if (name.equals("ed") || name.equals("ca384") || name.equals("sha384sig")) {
+            assertEquals(c.getSigAlgOID(), c.getSigAlgName()); // what we do not verify goes by its OID
+        } else {
+            assertEquals(j.getSigAlgName().replace("SHA-", "SHA"), c.getSigAlgName());
+        }
         assertArrayEquals(j.getSignature(), c.getSignature());
         assertArrayEquals(j.getTBSCertificate(), c.getTBSCertificate());
         assertEquals(j.getBasicConstraints(), c.getBasicConstraints());
@@ -60,7 +64,9 @@ class X509ParseTest {
         assertArrayEquals(keyId(j.getExtensionValue(Oid.SUBJECT_KEY_IDENTIFIER), false), c.getSubjectKeyIdentifier());
         assertArrayEquals(keyId(j.getExtensionValue(Oid.AUTHORITY_KEY_IDENTIFIER), true), c.getAuthorityKeyIdentifier());
         assertArrayEquals(j.getPublicKey().getEncoded(), c.getPublicKeyInfo().getEncoded());
-        assertEquals(j.getPublicKey().getAlgorithm(), c.getPublicKeyInfo().getAlgorithm());
+        if (c.getPublicKeyInfo().isSupported()) {
+            assertEquals(j.getPublicKey().getAlgorithm(), c.getPublicKeyInfo().getAlgorithm());
+        }
     }
 
     /** JDK 17 dropped secp160r1 (and cannot decode its keys); Bouncy Castle still reads it. */
@@ -165,6 +171,42 @@ class X509ParseTest {
         assertEquals("SHA224withRSA", TestCerts.cert("rsaleaf224").getSigAlgName());
     }
 
+    /** Unsupported keys and signatures parse; using them fails with UNSUPPORTED_ALGORITHM. */
+    @Test
+    void unsupportedAlgorithmsParseButAreRefusedWhenUsed() throws Exception {
+        for (String name : new String[] {"ca384", "ed"}) {
+            X509Certificate c = TestCerts.cert(name);
+            assertFalse(c.getPublicKeyInfo().isSupported());
+            assertEquals(0, c.getPublicKeyInfo().getKeySize());
+            CertificateException e = assertThrows(CertificateException.class, c::getPublicKey);
+            assertEquals(CertificateException.UNSUPPORTED_ALGORITHM, e.getReason(), e.getMessage());
+        }
+        assertEquals("1.3.101.112", TestCerts.cert("ed").getPublicKeyInfo().getAlgorithm());
+        X509Certificate sha384 = TestCerts.cert("sha384sig");
+        assertEquals("1.2.840.10045.4.3.3", sha384.getSigAlgName());
+        CertificateException e = assertThrows(CertificateException.class,
+                () -> sha384.verify(TestCerts.cert("root").getPublicKey()));
+        assertEquals(CertificateException.UNSUPPORTED_ALGORITHM, e.getReason(), e.getMessage());
+    }
+
+    @Test
+    void keysThatAreNotKeys() throws Exception {
+        Tlv t = Tlv.parse(TestCerts.bytes("leaf.der"));
+        byte[] point = t.at(0, 6, 1).value; // 00 04 x y
+        point[point.length - 1] ^= 1;
+        X509Certificate offCurve = CertificateFactory.generateCertificate(t.encode());
+        CertificateException e = assertThrows(CertificateException.class, offCurve::getPublicKey);
+        assertEquals(CertificateException.MALFORMED, e.getReason(), e.getMessage());
+        t.at(0, 6, 1).value = java.util.Arrays.copyOf(point, 40);
+        e = assertThrows(CertificateException.class, () -> CertificateFactory.generateCertificate(t.encode()));
+        assertEquals("bad EC point encoding", e.getDetail());
+        Tlv r = Tlv.parse(TestCerts.bytes("rsaleaf.der"));
+        byte[] rsaKey = r.at(0, 6, 1).value; // 00, then RSAPublicKey: 30 81 89 02 81 81 00 n... 02 03 e
+        rsaKey[rsaKey.length - 6] ^= 1; // the modulus made even
+        e = assertThrows(CertificateException.class, () -> CertificateFactory.generateCertificate(r.encode()));
+        assertEquals("bad RSA public key", e.getDetail());
+    }
+
     @Test
     void unknownCriticalExtensionParsesButIsFlagged() throws Exception {
         X509Certificate c = TestCerts.cert("crit");
@@ -203,5 +245,16 @@ class X509ParseTest {
         assertEquals(c, CertificateFactory.generateCertificate(CertificateFactory.toPem(c).getBytes("US-ASCII")));
         assertEquals(CertificateException.MALFORMED, assertThrows(CertificateException.class,
                 () -> CertificateFactory.generateCertificates(TestCerts.bytes("leaf.key"))).getReason());
+        // DER certificates back to back, and one inside a larger buffer.
+        byte[] leaf = TestCerts.bytes("leaf.der");
+        byte[] inter = TestCerts.bytes("inter.der");
+        byte[] both = new byte[leaf.length + inter.length + 3];
+        System.arraycopy(leaf, 0, both, 0, leaf.length);
+        System.arraycopy(inter, 0, both, leaf.length, inter.length);
+        assertEquals(CertificateException.MALFORMED, assertThrows(CertificateException.class,
+                () -> CertificateFactory.generateCertificates(both)).getReason()); // 3 stray zero bytes
+        Vector<?> two = CertificateFactory.generateCertificates(Arrays.copyOf(both, both.length - 3));
+        assertEquals(List.of(c, TestCerts.cert("inter")), new ArrayList<>(two));
+        assertEquals(TestCerts.cert("inter"), CertificateFactory.generateCertificate(both, leaf.length, inter.length));
     }
 }

@@ -59,5 +59,12 @@ class JavaEcKernelTest {
                     BcCurves.xy(id, q), out));
             assertArrayEquals(BcCurves.xy(id, bc.getG().multiply(u1).add(q.multiply(u2))), out);
         }
+        // Exceptional sums: u1 G + u1 G (a doubling) and u1 G + (n - u1) G (infinity).
+        BigInteger u = BcCurves.randomScalar(id, rnd);
+        byte[] g = BcCurves.xy(id, bc.getG());
+        assertEquals(EcKernel.OK, kernel.mulAdd(id, BcCurves.fixed(u, ob), BcCurves.fixed(u, ob), g, out));
+        assertArrayEquals(BcCurves.xy(id, bc.getG().multiply(u.shiftLeft(1))), out);
+        assertEquals(EcKernel.INFINITY, kernel.mulAdd(id, BcCurves.fixed(u, ob),
+                BcCurves.fixed(bc.getN().subtract(u), ob), g, out));
     }
 }
