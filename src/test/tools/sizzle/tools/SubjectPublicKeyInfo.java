@@ -1,11 +1,21 @@
 package sizzle.tools;
 
-/** The EC point of a DER SubjectPublicKeyInfo naming the given curve, or null. */
+import java.util.Locale;
+import ksecurity.cert.CertificateException;
+import ksecurity.cert.PublicKeyInfo;
+
+/** The EC point of a DER SubjectPublicKeyInfo, parsed by ksecurity.cert; null unless it names the curve. */
 final class SubjectPublicKeyInfo {
     private SubjectPublicKeyInfo() {
     }
 
     static byte[] point(byte[] der, Curve curve) {
-        throw new Unsupported("SubjectPublicKeyInfo keys (ksecurity.cert not wired yet)");
+        try {
+            PublicKeyInfo info = PublicKeyInfo.decode(der);
+            String name = info.getCurveName();
+            return name != null && name.equals(curve.name().toLowerCase(Locale.ROOT)) ? info.getW() : null;
+        } catch (CertificateException e) {
+            return null;
+        }
     }
 }

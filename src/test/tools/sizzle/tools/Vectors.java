@@ -83,8 +83,11 @@ public final class Vectors {
                     failed++;
                 }
                 for (String f : t.failures) System.out.println("         FAILED " + f);
-                if (verbose) for (String a : t.acceptable) System.out.println("         acceptable " + a);
-                else if (!t.acceptable.isEmpty()) System.out.println("         acceptable: " + String.join(" ", t.acceptable));
+                for (var a : t.acceptableByFlags.entrySet()) {
+                    List<String> ids = a.getValue();
+                    System.out.printf("         acceptable, %s: %d (%s)%n", a.getKey(), ids.size(), verbose || ids.size() <= 4
+                            ? String.join(" ", ids) : ids.get(0) + " ... " + ids.get(ids.size() - 1));
+                }
             }
         }
         System.out.println(passed + " passed, " + failed + " failed");
@@ -116,6 +119,8 @@ public final class Vectors {
         int passed;
         final List<String> failures = new ArrayList<>();
         final List<String> acceptable = new ArrayList<>();
+        /** Acceptable cases grouped by their Wycheproof flags and by what KSecurity did. */
+        final java.util.Map<String, List<String>> acceptableByFlags = new java.util.TreeMap<>();
         final java.util.Set<String> skipped = new java.util.TreeSet<>();
         int skippedCases;
 
@@ -144,7 +149,11 @@ public final class Vectors {
                 }
                 case "acceptable" -> {
                     passed++;
-                    acceptable.add(id + (accepted ? "+" : "-"));
+                    acceptable.add(id);
+                    String flags = test.has("flags") ? String.join(",", test.getAsJsonArray("flags").asList().stream()
+                            .map(JsonElement::getAsString).toList()) : "no flags";
+                    acceptableByFlags.computeIfAbsent((accepted ? "accepted " : "refused ") + flags,
+                            k -> new ArrayList<>()).add(id);
                 }
                 default -> failures.add(id + " has an unknown result '" + result + "'");
             }

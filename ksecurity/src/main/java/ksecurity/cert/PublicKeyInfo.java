@@ -36,6 +36,14 @@ public final class PublicKeyInfo {
         this.exponent = exponent;
     }
 
+    /** Parses a DER SubjectPublicKeyInfo that fills the whole buffer (nothing may trail it). */
+    public static PublicKeyInfo decode(byte[] der) throws CertificateException {
+        DerReader outer = DerReader.open(der);
+        PublicKeyInfo info = read(outer);
+        outer.finish();
+        return info;
+    }
+
     /**
      * Reads a SubjectPublicKeyInfo from {@code outer}. Keys of other algorithms or curves are
      * kept as they are (a chain may carry certificates nobody asks to verify with); only
