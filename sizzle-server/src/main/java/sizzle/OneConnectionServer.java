@@ -64,6 +64,11 @@ public final class OneConnectionServer implements Runnable {
         return current != null;
     }
 
+    /** Whether a newer connection is waiting for the current one to end. */
+    public synchronized boolean hasWaitingConnection() {
+        return newerWaiting;
+    }
+
     /** How many connections have ended so far. */
     public synchronized int served() {
         return served;
