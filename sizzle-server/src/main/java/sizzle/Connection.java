@@ -9,6 +9,12 @@ import java.io.OutputStream;
  * application-data streams over one (the TLS glue implements this interface).
  */
 public interface Connection {
+    /**
+     * The client's bytes. Reads should time out (throwing InterruptedIOException, as a socket
+     * with SO_TIMEOUT does): a client that stalls inside a request then gets 408 and the
+     * connection closes, and an idle one just closes. Without a timeout a stalled client would
+     * hold the one-connection mode's only connection for ever.
+     */
     InputStream input() throws IOException;
 
     OutputStream output() throws IOException;

@@ -73,6 +73,29 @@ class OneConnectionServerTest {
     }
 
     @Test
+    void clientStallingMidRequestTimesOutWith408AndTheWaitingOneIsServed() throws Exception {
+        TestConnection a = source.connect(300);
+        a.send("POST /config HTTP/1.1\r\nHost: t\r\nContent-Length: 40\r\n\r\nsetpoint=2");
+        assertTrue(Servers.eventually(a::allRead));
+        TestConnection b = source.connect();
+        b.send(GET);
+        Wire.Response r = a.response();
+        assertEquals(408, r.status());
+        assertTrue(r.closes());
+        assertTrue(a.endsCleanly());
+        assertEquals(200, b.response().status());
+    }
+
+    @Test
+    void idleTimeoutEndsAConnectionWithoutAResponse() throws Exception {
+        TestConnection a = source.connect(200);
+        a.send(GET);
+        assertEquals(200, a.response().status());
+        assertTrue(a.endsCleanly(), "idle past the read timeout: closed, nothing sent");
+        assertTrue(server.awaitNoConnection(5000));
+    }
+
+    @Test
     void connectionEndedByTheClientLetsTheNextOneIn() throws Exception {
         TestConnection a = source.connect();
         a.send(GET);

@@ -54,11 +54,12 @@ final class Pipe {
         notifyAll();
     }
 
-    InputStream input() {
+    /** The reading end; a read that waits {@code timeoutMs} throws InterruptedIOException. */
+    InputStream input(long timeoutMs) {
         return new InputStream() {
             @Override
             public int read() throws IOException {
-                return Pipe.this.read(Long.MAX_VALUE / 4);
+                return Pipe.this.read(timeoutMs);
             }
         };
     }

@@ -14,10 +14,20 @@ final class TestConnection implements Connection {
     private final Pipe toServer = new Pipe();
     private final Pipe toClient = new Pipe();
     final CountDownLatch closed = new CountDownLatch(1);
+    private final long readTimeoutMs;
+
+    /** {@code readTimeoutMs}: how long a server read waits, as a socket's SO_TIMEOUT. */
+    TestConnection(long readTimeoutMs) {
+        this.readTimeoutMs = readTimeoutMs;
+    }
+
+    TestConnection() {
+        this(Long.MAX_VALUE / 4);
+    }
 
     @Override
     public InputStream input() {
-        return toServer.input();
+        return toServer.input(readTimeoutMs);
     }
 
     @Override

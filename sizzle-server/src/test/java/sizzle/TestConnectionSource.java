@@ -10,7 +10,12 @@ final class TestConnectionSource implements ConnectionSource {
     private volatile boolean closed;
 
     TestConnection connect() {
-        TestConnection c = new TestConnection();
+        return connect(Long.MAX_VALUE / 4);
+    }
+
+    /** A connection whose server-side reads time out after {@code readTimeoutMs}. */
+    TestConnection connect(long readTimeoutMs) {
+        TestConnection c = new TestConnection(readTimeoutMs);
         queue.add(c);
         return c;
     }
