@@ -193,7 +193,7 @@ class ThermostatAppTest {
     @CsvSource({
         "POST, /, GET", "PUT, /, GET", "HEAD, /, GET", "DELETE, /status.json, GET", "POST, /status.json, GET",
         "PUT, /config, 'GET, POST'", "PATCH, /config, 'GET, POST'", "OPTIONS, /config, 'GET, POST'",
-        "get, /config, 'GET, POST'",
+        "get, /config, 'GET, POST'", "BREW, /config, 'GET, POST'", "BREW, /, GET",
     })
     void otherMethodsAre405WithAllow(String method, String path, String allow) throws IOException {
         Wire.Response r = d.request(method, path);
