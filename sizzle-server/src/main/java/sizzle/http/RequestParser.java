@@ -146,12 +146,13 @@ public final class RequestParser {
         if (contentLength < 0) {
             return r.method == Request.POST ? Status.LENGTH_REQUIRED : COMPLETE;
         }
-        for (int n = 0; n < contentLength; n++) {
-            int b = next();
-            if (b < 0) {
+        // The request line was read, so no byte is pending: read the body straight in.
+        for (int n = 0; n < contentLength; ) {
+            int got = in.read(r.body, n, contentLength - n);
+            if (got < 0) {
                 return Status.BAD_REQUEST;
             }
-            r.body[n] = (byte) b;
+            n += got;
         }
         r.bodyLength = contentLength;
         return COMPLETE;
