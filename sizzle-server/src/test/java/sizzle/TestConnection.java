@@ -1,0 +1,100 @@
+package sizzle;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import sizzle.http.Wire;
+
+/** A connection over two pipes, with the client's end for the test to drive. */
+final class TestConnection implements Connection {
+    private static final long TIMEOUT_MS = 5000;
+    private final Pipe toServer = new Pipe();
+    private final Pipe toClient = new Pipe();
+    final CountDownLatch closed = new CountDownLatch(1);
+    private final long readTimeoutMs;
+
+    /** {@code readTimeoutMs}: how long a server read waits, as a socket's SO_TIMEOUT. */
+    TestConnection(long readTimeoutMs) {
+        this.readTimeoutMs = readTimeoutMs;
+    }
+
+    TestConnection() {
+        this(Long.MAX_VALUE / 4);
+    }
+
+    @Override
+    public InputStream input() {
+        return toServer.input(readTimeoutMs);
+    }
+
+    @Override
+    public OutputStream output() {
+        return toClient.output();
+    }
+
+    @Override
+    public void close() {
+        toServer.close();
+        toClient.close();
+        closed.countDown();
+    }
+
+    boolean isClosed() {
+        return closed.getCount() == 0;
+    }
+
+    // The client's side.
+
+    void send(String s) throws IOException {
+        byte[] b = Wire.bytes(s);
+        toServer.write(b, 0, b.length);
+    }
+
+    /** True once the server has read everything sent so far. */
+    boolean allRead() {
+        return toServer.drained();
+    }
+
+    /** The client stops sending (a TCP half-close): the server reads the end of the stream. */
+    void shutdownOutput() {
+        toServer.close();
+    }
+
+    /** Reads one whole response (fails after a timeout). */
+    Wire.Response response() throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        String h = "";
+        while (!h.endsWith("\r\n\r\n")) {
+            int b = toClient.read(TIMEOUT_MS);
+            if (b < 0) {
+                throw new IOException("closed after " + head.size() + " bytes: " + h);
+            }
+            head.write(b);
+            h = Wire.text(head.toByteArray());
+        }
+        int i = h.toLowerCase().indexOf("content-length: ");
+        int length = Integer.parseInt(h.substring(i + 16, h.indexOf("\r\n", i)));
+        for (int n = 0; n < length; n++) {
+            head.write(toClient.read(TIMEOUT_MS));
+        }
+        return Wire.responses(Wire.text(head.toByteArray())).get(0);
+    }
+
+    /** True if the server closes its side with nothing more sent, within the timeout. */
+    boolean endsCleanly() throws IOException, InterruptedException {
+        return toClient.read(TIMEOUT_MS) == -1 && closed.await(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** True if nothing arrives for {@code ms} (the connection waits, unanswered). */
+    boolean silentFor(long ms) throws IOException {
+        try {
+            toClient.read(ms);
+            return false;
+        } catch (java.io.InterruptedIOException e) {
+            return true;
+        }
+    }
+}
