@@ -130,6 +130,7 @@ final class ServerHandshake extends Handshake {
             sessionId = config.sessions != null ? random(SESSION_ID_LENGTH) : new byte[0];
         }
         sh.sessionId = sessionId;
+        conn.sessionId = sessionId;
         sh.suite = suite;
         keys = new KeySchedule(version, suite, hello.random, sh.random);
         Extensions se = sh.extensions;

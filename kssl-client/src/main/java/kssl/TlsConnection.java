@@ -29,7 +29,10 @@ public final class TlsConnection {
     private TlsConnection(InputStream in, OutputStream out, TlsConfig config, String host, int port) {
         this.config = config;
         int initial = config.maxVersion == ProtocolVersion.SSL30 ? ProtocolVersion.SSL30 : ProtocolVersion.TLS10;
-        records = new RecordLayer(in, out, config.maxFragment, config.maxFragment, initial);
+        // An SSL 3.0-only client cannot ask for smaller records (no extensions): it must take 2^14.
+        int receive = config.client && config.maxVersion == ProtocolVersion.SSL30 ? RecordLayer.MAX_FRAGMENT
+                : config.maxFragment;
+        records = new RecordLayer(in, out, receive, config.maxFragment, initial);
         handshake = config.client ? (Handshake) new ClientHandshake(this, host, port) : new ServerHandshake(this);
     }
 
