@@ -189,7 +189,10 @@ public final class RecordLayer {
                 wireRemaining -= n;
                 pos = HEADER;
                 end = HEADER + n;
-                return type;
+                if (type == ALERT) {
+                    handleAlerts();
+                }
+                continue;
             }
             if (closeNotifyReceived) {
                 return CLOSE_NOTIFY;

@@ -22,6 +22,9 @@ final class Exchange {
     Throwable clientError;
     Throwable serverError;
     byte[] lastResponse;
+    String host = TestPki.HOST;
+    int port = 443;
+    java.util.function.UnaryOperator<OutputStream> clientOut = o -> o;
 
     static byte[] request(int i) {
         return ("GET /" + i + " HTTP/1.1\r\nHost: " + TestPki.HOST + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
@@ -66,7 +69,7 @@ final class Exchange {
     }
 
     Exchange run(TlsConfig clientConfig, TlsConfig serverConfig, int requests, int responseSize) throws Exception {
-        client = TlsConnection.client(s2c.in, c2s.out, clientConfig, TestPki.HOST, 443);
+        client = TlsConnection.client(s2c.in, clientOut.apply(c2s.out), clientConfig, host, port);
         server = TlsConnection.server(c2s.in, s2c.out, serverConfig);
         ExecutorService ex = Executors.newSingleThreadExecutor();
         try {
