@@ -44,6 +44,9 @@ final class ClientHandshake extends Handshake {
     private Session offered;
     X509Certificate[] chain;
     private int serverGroup;
+    private boolean certificateRequested;
+    /** SSL 3.0's no_certificate warning (RFC 6101 §5.4.2), answering a CertificateRequest. */
+    private static final int NO_CERTIFICATE = 41;
     private byte[] serverPoint;
 
     ClientHandshake(TlsConnection conn, String host, int port) {
@@ -78,8 +81,12 @@ final class ClientHandshake extends Handshake {
                 state = WAIT_SERVER_HELLO_DONE;
                 break;
             case WAIT_SERVER_HELLO_DONE:
-                expect(HandshakeType.SERVER_HELLO_DONE);
-                in.end();
+                if (readCertificateRequestOrDone()) {
+                    break;
+                }
+                if (certificateRequested) {
+                    sendNoCertificate();
+                }
                 sendKeyExchange();
                 sendChangeCipherSpec(true);
                 sendFinished(true);
@@ -300,6 +307,37 @@ final class ClientHandshake extends Handshake {
     }
 
     /** ECParameters (named curve), the server's ephemeral point, and its signature (RFC 8422 §5.4). */
+    /**
+     * Reads a CertificateRequest (true: ServerHelloDone still to come) or the ServerHelloDone.
+     * The client has no certificate: it answers a request with an empty Certificate (TLS) or
+     * a no_certificate warning (SSL 3.0), and the server decides whether that will do.
+     */
+    private boolean readCertificateRequestOrDone() throws IOException {
+        int t = in.begin(config.maxHandshakeMessage);
+        if (t == HandshakeType.CERTIFICATE_REQUEST && !certificateRequested) {
+            certificateRequested = true;
+            in.skip(in.remaining());
+            in.end();
+            return true;
+        }
+        if (t != HandshakeType.SERVER_HELLO_DONE) {
+            throw new TlsException(Alert.UNEXPECTED_MESSAGE,
+                    HandshakeType.name(t).concat(" where ServerHelloDone was expected"));
+        }
+        in.end();
+        return false;
+    }
+
+    private void sendNoCertificate() throws IOException {
+        if (version == ProtocolVersion.SSL30) {
+            records.sendAlert(Alert.WARNING, NO_CERTIFICATE);
+            return;
+        }
+        int m = out.begin(HandshakeType.CERTIFICATE);
+        out.u24(0);
+        out.end(m);
+    }
+
     private void readServerKeyExchange() throws IOException {
         expect(HandshakeType.SERVER_KEY_EXCHANGE);
         if (in.u8() != 3) {

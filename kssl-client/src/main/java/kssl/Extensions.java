@@ -107,8 +107,12 @@ public final class Extensions {
                 if (r.position() != end) {
                     throw new TlsException(Alert.DECODE_ERROR, "extension length ".concat(Integer.toString(type)));
                 }
-            } else {
+            } else if (fromClient) {
                 r.skip(len);
+            } else {
+                // A server may only answer extensions the client sent (RFC 5246 §7.4.1.4), and
+                // this client sends none it does not know.
+                throw new TlsException(Alert.UNSUPPORTED_EXTENSION, "unsolicited extension ".concat(Integer.toString(type)));
             }
         }
     }
