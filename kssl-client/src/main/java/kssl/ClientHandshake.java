@@ -118,6 +118,13 @@ final class ClientHandshake extends Handshake {
         }
     }
 
+    /** RFC 5246 §7.2.2: after a fatal alert the host's session is not resumed. */
+    void forgetSession() {
+        if (config.sessions != null) {
+            config.sessions.remove(cacheKey);
+        }
+    }
+
     private boolean offersEcc() {
         for (int i = 0; i < config.suites.length; i++) {
             if (CipherSuite.isEcc(config.suites[i]) && CipherSuite.allowedIn(config.suites[i], config.maxVersion)) {
@@ -213,8 +220,8 @@ final class ClientHandshake extends Handshake {
         ems = se.extendedMasterSecret;
         conn.sessionId = sh.sessionId;
         keys = new KeySchedule(version, suite, hello.random, sh.random);
-        if (offered != null && sh.sessionId.length > 0 && Bytes.equal(sh.sessionId, 0, offered.id, 0, offered.id.length)
-                && sh.sessionId.length == offered.id.length) {
+        if (offered != null && sh.sessionId.length > 0 && sh.sessionId.length == offered.id.length
+                && Bytes.equal(sh.sessionId, 0, offered.id, 0, offered.id.length)) {
             if (offered.version != version || offered.suite != suite) {
                 throw new TlsException(Alert.ILLEGAL_PARAMETER, "resumed session with another version or suite");
             }

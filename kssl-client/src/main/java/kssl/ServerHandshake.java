@@ -17,7 +17,8 @@ import ksecurity.security.Signature;
  * ChangeCipherSpec, Finished. No CertificateRequest. Deterministic: its randomness is drawn
  * from the config's source in a fixed order — server_random (32 bytes), then for a new session
  * its 4-byte id, then the ephemeral ECDHE scalar unless one was precomputed, then for RSA key
- * exchange the 48 bytes of the fallback premaster secret (its first two replaced by the version); ECDSA nonces are RFC 6979's.
+ * exchange the 48 bytes of the fallback premaster secret (whose first two bytes are then the
+ * client_version); ECDSA nonces are RFC 6979's.
  */
 final class ServerHandshake extends Handshake {
     static final int WAIT_CLIENT_HELLO = 0;

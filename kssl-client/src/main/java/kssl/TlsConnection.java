@@ -85,10 +85,11 @@ public final class TlsConnection {
                     // the peer may be gone: the connection closes either way
                 }
             }
-            Session s = handshake.keys == null ? null : getSession();
-            if (s != null && config.sessions != null && !config.client) {
+            if (handshake instanceof ClientHandshake) {
+                ((ClientHandshake) handshake).forgetSession();
+            } else if (config.sessions != null && sessionId.length > 0) {
                 // RFC 5246 §7.2.2: a session ended by a fatal alert must not be resumed.
-                config.sessions.remove(s.getIdHex());
+                config.sessions.remove(Bytes.hex(sessionId, 0, sessionId.length));
             }
             records.close();
         }
@@ -145,7 +146,7 @@ public final class TlsConnection {
     /** Bytes of application data readable without blocking (from the current record). */
     int available() {
         synchronized (readLock) {
-            return failure == null && established && records.atRecordBoundary() == false ? records.available() : 0;
+            return failure == null && established ? records.available() : 0;
         }
     }
 

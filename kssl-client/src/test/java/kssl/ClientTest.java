@@ -94,6 +94,23 @@ class ClientTest {
     }
 
     @Test
+    void sessionEndedByAFatalAlertIsNotResumed() throws Exception {
+        TlsConfig c = client();
+        TlsConfig s = server();
+        new Exchange().run(c, s, 1, 10).assertOk();
+        Exchange bad = new Exchange();
+        bad.clientOut = o -> new Tamper(o, RecordLayer.APPLICATION_DATA, 0, 1);
+        bad.run(c, s, 1, 10);
+        assertTrue(bad.client.isResumed(), "the resumed connection then failed");
+        TamperTest.assertLocal(Alert.BAD_RECORD_MAC, bad.serverError);
+        assertEquals(0, s.getSessionCache().size(), "server forgot it");
+        assertEquals(0, c.getSessionCache().size(), "client forgot it");
+        Exchange next = new Exchange().run(c, s, 1, 10);
+        next.assertOk();
+        assertFalse(next.client.isResumed());
+    }
+
+    @Test
     void renegotiationIsRefusedAndTheConnectionGoesOn() throws Exception {
         Pipe c2s = new Pipe();
         Pipe s2c = new Pipe();
