@@ -1,6 +1,7 @@
 package kssl;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import ksecurity.cert.X509Certificate;
@@ -65,6 +66,9 @@ public final class TlsConnection {
                 try {
                     handshake.run();
                     established = true;
+                } catch (InterruptedIOException e) {
+                    // A read timeout set on the socket by the caller: the peer stalled mid-handshake.
+                    throw fail(new TlsException(Alert.HANDSHAKE_FAILURE, "peer stalled: ".concat(String.valueOf(e.getMessage()))));
                 } catch (IOException e) {
                     throw fail(e);
                 } catch (RuntimeException e) {

@@ -277,6 +277,32 @@ class BadInputTest {
     }
 
     @Test
+    void clientStallsMidHandshake() throws IOException {
+        // The caller's socket timeout surfaces as an InterruptedIOException from the stream.
+        Pipe out = new Pipe();
+        java.io.InputStream stalling = new java.io.InputStream() {
+            private final java.io.InputStream hello = new java.io.ByteArrayInputStream(hello());
+
+            @Override
+            public int read() throws IOException {
+                int b = hello.read();
+                if (b < 0) {
+                    throw new java.net.SocketTimeoutException("Read timed out");
+                }
+                return b;
+            }
+        };
+        TlsConnection conn = TlsConnection.server(stalling, out.out, modernServer());
+        TlsException e = assertThrows(TlsException.class, conn::handshake);
+        assertEquals(Alert.HANDSHAKE_FAILURE, e.getAlert());
+        assertTrue(e.getMessage().contains("stalled"), e.getMessage());
+        Outcome o = new Outcome();
+        o.wire = out.written();
+        assertEquals(Alert.HANDSHAKE_FAILURE, o.lastAlert());
+        assertTrue(out.isWriterClosed());
+    }
+
+    @Test
     void clientDisconnectsBeforeHello() throws IOException {
         expect(Alert.HANDSHAKE_FAILURE, modernServer(), new byte[0]);
     }
