@@ -62,6 +62,31 @@ class TamperTest {
         assertLocal(Alert.BAD_RECORD_MAC, e.serverError);
     }
 
+    @ParameterizedTest
+    @MethodSource("suites")
+    void oversizedProtectedRecord(int profile, int version, int suite) throws Exception {
+        Exchange e = new Exchange();
+        e.clientOut = o -> new java.io.FilterOutputStream(o) {
+            private boolean done;
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                if (!done && b[off] == RecordLayer.APPLICATION_DATA) {
+                    done = true;
+                    int n = RecordLayer.MAX_FRAGMENT + 100; // beyond 2^14 plus any suite's expansion
+                    byte[] big = new byte[5 + n];
+                    System.arraycopy(b, off, big, 0, 5);
+                    Bytes.put16(big, 3, n);
+                    out.write(big);
+                } else {
+                    out.write(b, off, len);
+                }
+            }
+        };
+        e.run(HandshakeTest.client(profile, version, "x"), HandshakeTest.server(profile, version, suite, "x"), 1, 10);
+        assertLocal(Alert.RECORD_OVERFLOW, e.serverError);
+    }
+
     @Test
     void changedClientHelloIsCaughtByFinished() throws Exception {
         // SSL 3.0 has no EMS, so the keys do not depend on the ClientHello's suite list: only
