@@ -377,6 +377,19 @@ class BadInputTest {
         HandshakeTest.assertMaxRecord(o.wire, 512);
     }
 
+    @Test
+    void clientHelloSplitAcrossRecordsIsReassembled() throws IOException {
+        byte[] m = helloMessage(ch -> { });
+        int a = 7;
+        int b = m.length / 2;
+        byte[] split = concat(record(RecordLayer.HANDSHAKE, ProtocolVersion.TLS10, Bytes.copy(m, 0, a)),
+                record(RecordLayer.HANDSHAKE, ProtocolVersion.TLS10, Bytes.copy(m, a, b - a)),
+                record(RecordLayer.HANDSHAKE, ProtocolVersion.TLS10, Bytes.copy(m, b, m.length - b)));
+        Outcome o = serve(modernServer(), split);
+        assertEquals("connection closed during the handshake", o.error.getDetail());
+        assertEquals(HandshakeType.SERVER_HELLO, o.wire[5]);
+    }
+
     /** Offset of the extensions length field in a ClientHello message built by helloMessage. */
     static int extensionsOffset(byte[] m) {
         int p = 4 + 2 + 32;

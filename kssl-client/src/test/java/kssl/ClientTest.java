@@ -153,6 +153,31 @@ class ClientTest {
     }
 
     @Test
+    void versionNegotiatedDownToTheServersBest() throws Exception {
+        TlsConfig c = TlsConfig.client(Profile.LEGACY, new SeededRandom("down")).setTrustStore(TestPki.trustStore())
+                .setVersions(ProtocolVersion.SSL30, ProtocolVersion.TLS12);
+        TlsConfig s = HandshakeTest.server(Profile.LEGACY, ProtocolVersion.TLS10, CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA,
+                "down");
+        Exchange e = new Exchange().run(c, s, 1, 10);
+        e.assertOk();
+        assertEquals(ProtocolVersion.TLS10, e.client.getVersion());
+    }
+
+    @Test
+    void sessionCacheDropsTheOldestWhenFull() {
+        SessionCache cache = new SessionCache(2);
+        Session s = new Session(new byte[] {1, 2, 3, 4}, ProtocolVersion.TLS12, 0xC02B, new byte[48], true, null);
+        cache.put("a", s);
+        cache.put("b", s);
+        cache.put("a", s); // refreshed: now the newest
+        cache.put("c", s);
+        assertEquals(2, cache.size());
+        assertNotNull(cache.get("a"));
+        assertEquals(null, cache.get("b"));
+        assertNotNull(cache.get("c"));
+    }
+
+    @Test
     void legacyProfileIsLabelledInsecure() {
         assertTrue(Profile.LEGACY_WARNING.contains("INSECURE"));
         assertTrue(TlsConfig.server(Profile.LEGACY, new SeededRandom("x")).isLegacy());
