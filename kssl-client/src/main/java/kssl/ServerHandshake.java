@@ -101,6 +101,11 @@ final class ServerHandshake extends Handshake {
         }
     }
 
+    /** The host name the client asked for (server_name), or null. */
+    String serverName() {
+        return hello.extensions.serverName;
+    }
+
     private void answerClientHello() throws IOException {
         version = ProtocolVersion.negotiate(hello.version, config.minVersion, config.maxVersion);
         if (version < 0) {

@@ -271,6 +271,11 @@ public final class TlsConnection {
                 getPeerCertificates());
     }
 
+    /** Server: the host name the client sent in server_name (RFC 6066 §3), or null. */
+    public String getServerName() {
+        return handshake instanceof ServerHandshake ? ((ServerHandshake) handshake).serverName() : null;
+    }
+
     /** Client: the server's chain (from the handshake, or the resumed session). */
     public X509Certificate[] getPeerCertificates() {
         return handshake instanceof ClientHandshake ? ((ClientHandshake) handshake).chain : null;

@@ -58,6 +58,7 @@ class HandshakeTest {
         assertFalse(full.client.isResumed());
         assertEquals(version != ProtocolVersion.SSL30, full.server.isExtendedMasterSecret());
         assertEquals(4, full.server.getSession().getId().length, "Sizzle's 4-byte session ids");
+        assertEquals(version == ProtocolVersion.SSL30 ? null : TestPki.HOST, full.server.getServerName());
 
         Exchange again = new Exchange().run(c, s, 2, 100);
         again.assertOk();
