@@ -27,7 +27,7 @@ class CldcClassFilesTest {
     private static final Path ROOT = Path.of(System.getProperty("user.dir")).resolve("../..").normalize();
 
     @ParameterizedTest
-    @ValueSource(strings = {"ksecurity", "sizzle-server"})
+    @ValueSource(strings = {"ksecurity", "kssl-client", "sizzle-server"})
     void portableJarIsPreverifiedCldc(String module) throws IOException {
         Path jar = ROOT.resolve(module).resolve("target").resolve(module + "-cldc.jar");
         Path classes = ROOT.resolve(module).resolve("target/classes");
