@@ -1,0 +1,51 @@
+# The ATmega128 (Mica2) build: kernels and micro-ecc in the test firmware, run in simavr
+# through sim/avr_harness.c. Needs: gcc-avr avr-libc binutils-avr simavr libsimavr-dev.
+#   make -C native avr-test    known answers, equal cycles for every scalar, per limb size
+#   make -C native avr-bench   the same plus micro-ecc, as `metric value unit` lines
+include $(dir $(lastword $(MAKEFILE_LIST)))../sim/mote.mk
+
+AVR_DIR := $(MOTE_NATIVE)/avr
+AVR_BUILD := $(MOTE_BUILD)/avr
+AVR_HARNESS := $(MOTE_BUILD)/avr_harness
+AVR_CC := avr-gcc
+AVR_CFLAGS := -mmcu=atmega128 -DF_CPU=7372800UL -Os -std=gnu99 -Wall \
+	-ffunction-sections -fdata-sections -Wl,--gc-sections \
+	-I$(MOTE_SIM) -I$(AVR_DIR) -I$(MOTE_KERNELS)
+AVR_FW_SRCS := $(MOTE_TEST_SRCS) $(AVR_DIR)/mote_avr.c
+AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
+# Past this many cycles a run is hung (the whole test needs well under 10^9).
+AVR_MAX_CYCLES := 3000000000
+
+$(AVR_HARNESS): $(MOTE_SIM)/avr_harness.c $(MOTE_SIM)/mote_sim.h
+	@mkdir -p $(@D)
+	cc -O2 -Wall -Wextra -I/usr/include/simavr -I$(MOTE_SIM) -o $@ $< -lsimavr
+
+$(AVR_BUILD)/ec_ks_l%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MOTE_SIM)/ec_kat.h
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS)
+
+$(AVR_BUILD)/ec_uecc.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_uecc.c $(MOTE_UECC_DIR)/uECC.c $(MOTE_SIM)/ec_kat.h
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) $(MOTE_UECC_FLAGS) -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_uecc.c $(MOTE_UECC_DIR)/uECC.c
+
+$(AVR_BUILD)/ec_baseline.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c $(MOTE_SIM)/ec_kat.h
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c
+
+# A run's output, with the harness's exit status as its last line.
+# Runs again every time: a test that reads an old result proves nothing.
+$(AVR_BUILD)/%.out: $(AVR_BUILD)/%.elf $(AVR_HARNESS) MOTE_FORCE
+	@{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
+
+AVR_KS_RUNS := $(foreach l,$(MOTE_LIMBS),$(AVR_BUILD)/ec_ks_l$(l).out)
+AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
+	$(foreach l,$(MOTE_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l)) micro_ecc=$(AVR_BUILD)/ec_uecc
+
+.PHONY: avr-test avr-bench avr-bench-runs
+avr-test: $(AVR_KS_RUNS)
+	@$(MOTE_REPORT) test avr $(foreach l,$(MOTE_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l))
+
+avr-bench-runs: $(AVR_KS_RUNS) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf
+
+avr-bench: avr-bench-runs
+	@$(MOTE_REPORT) bench avr $(AVR_BENCH_ARGS)
