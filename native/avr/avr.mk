@@ -32,6 +32,18 @@ $(AVR_BUILD)/ec_baseline.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c $(MO
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c
 
+# The harness's own check of its UART input path (avr/uart_input_test.c).
+$(AVR_BUILD)/uart_input_test.elf: $(AVR_DIR)/uart_input_test.c $(AVR_DIR)/mote_avr.c $(MOTE_SIM)/mote_print.c
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) -o $@ $^
+
+$(AVR_BUILD)/uart_input_test.in:
+	@mkdir -p $(@D)
+	python3 -c 'import sys; n = 5000; sys.stdout.buffer.write(bytes([n & 255, n >> 8]) + bytes((7 * i + 3) & 255 for i in range(n)))' > $@
+
+$(AVR_BUILD)/uart_input_test.out: $(AVR_BUILD)/uart_input_test.elf $(AVR_BUILD)/uart_input_test.in $(AVR_HARNESS) MOTE_FORCE
+	@{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) -i $(AVR_BUILD)/uart_input_test.in $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
+
 # A run's output, with the harness's exit status as its last line.
 # Runs again every time: a test that reads an old result proves nothing.
 $(AVR_BUILD)/%.out: $(AVR_BUILD)/%.elf $(AVR_HARNESS) MOTE_FORCE
@@ -42,8 +54,9 @@ AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
 	$(foreach l,$(MOTE_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l)) micro_ecc=$(AVR_BUILD)/ec_uecc
 
 .PHONY: avr-test avr-bench avr-bench-runs
-avr-test: $(AVR_KS_RUNS)
-	@$(MOTE_REPORT) test avr $(foreach l,$(MOTE_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l))
+avr-test: $(AVR_KS_RUNS) $(AVR_BUILD)/uart_input_test.out
+	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test \
+		$(foreach l,$(MOTE_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l))
 
 avr-bench-runs: $(AVR_KS_RUNS) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf
 

@@ -25,7 +25,7 @@ CURVES = ("secp160r1", "p256")
 
 
 def parse_run(prefix):
-    run = {"results": [], "equal": {}, "passed": None, "failed": None, "exit": None}
+    run = {"results": [], "equal": {}, "checks": [], "passed": None, "failed": None, "exit": None}
     try:
         text = open(prefix + ".out").read()
     except OSError:
@@ -34,6 +34,8 @@ def parse_run(prefix):
         fields = dict(f.split("=", 1) for f in line.split()[1:] if "=" in f)
         if line.startswith("result "):
             run["results"].append(fields)
+        elif line.startswith("check "):
+            run["checks"].append((line.split()[1], fields))
         elif line.startswith("equal "):
             run["equal"][fields["curve"]] = (fields["ok"] == "1", fields.get("required") == "1")
         elif line.startswith("exit "):
@@ -69,6 +71,9 @@ def test(arch, args):
             print("%-10s %-10s %2s %6s %12d %9.1f %6s  %s" % (
                 name, r["curve"], r["k"], r["weight"], cycles, cycles * 1000.0 / clock,
                 r["stack"], "ok" if r["ok"] == "1" else "WRONG RESULT"))
+        for check, f in run["checks"]:
+            print("%-10s %-10s %s" % (name, check, " ".join(
+                "%s=%s" % kv for kv in f.items() if kv[0] != "ok") + (" ok" if f.get("ok") == "1" else " FAILED")))
         for curve, (ok, required) in run["equal"].items():
             print("%-10s %-10s same cycle count for every scalar: %s" % (
                 name, curve, "yes" if ok else ("NO" if required else "no (not required)")))

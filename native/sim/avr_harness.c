@@ -16,7 +16,8 @@
  * sets the harness's exit status. The run ends when the firmware executes cli + sleep.
  *
  * Exit status: the value written to SIM_EXIT (0 if none), 2 if the core crashed, 3 if
- * MAX_CYCLES passed first, 4 on a usage or load error.
+ * MAX_CYCLES passed first, 4 on a usage or load error, 5 if the firmware sleeps waiting for
+ * input after the input has ended.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -33,6 +34,7 @@
 
 #include <sim_avr.h>
 #include <sim_elf.h>
+#include <sim_interrupts.h>
 #include <sim_io.h>
 #include <avr_uart.h>
 
@@ -47,6 +49,7 @@ static struct {
 	uint8_t in_buf[4096];
 	size_t in_pos, in_len;
 	unsigned idle_polls;   /* pump calls since the last look at the input */
+	int starved;           /* asleep, nothing to wake it, and the input has ended */
 	uint8_t out_buf[4096];
 	size_t out_len;
 } h = { .in_fd = -1, .out_fd = 1 };
@@ -133,20 +136,29 @@ static int listen_once(int port)
 	return c;
 }
 
-/* Hand the UART one byte if it has room and one is available. When the CPU sleeps (waiting
- * for a receive interrupt) block until the input has a byte or ends, so no simulated time
- * passes while the host is slow; while it runs, look at the input only now and then, as a
- * system call per instruction would slow the simulation down many times. */
+/* Hand the UART one byte if it has room and one is available. When the CPU sleeps with
+ * nothing left to wake it (no cycle timer, e.g. the UART's own receive timer, and no pending
+ * interrupt), it waits for input: block until the input has a byte or ends, so no simulated
+ * time passes while the host is slow. While it runs, look at the input only now and then,
+ * as a system call per instruction would slow the simulation down many times. */
 static void pump_input(avr_t *avr, avr_irq_t *uart_in)
 {
-	if (h.in_fd < 0 || !h.xon)
+	if (!h.xon)
 		return;
+	if (h.in_fd < 0) {
+		h.starved = avr->state == cpu_Sleeping && !avr->cycle_timers.timer
+		            && !avr_has_pending_interrupts(avr);
+		return;
+	}
 	if (h.in_pos == h.in_len) {
 		struct pollfd p;
 		ssize_t n;
-		int sleeping = avr->state == cpu_Sleeping;
-		if (h.in_eof || (!sleeping && ++h.idle_polls < 1024))
+		int sleeping = avr->state == cpu_Sleeping && !avr->cycle_timers.timer
+		               && !avr_has_pending_interrupts(avr);
+		if (h.in_eof || (!sleeping && ++h.idle_polls < 1024)) {
+			h.starved = sleeping && h.in_eof;
 			return;
+		}
 		h.idle_polls = 0;
 		p.fd = h.in_fd;
 		p.events = POLLIN;
@@ -268,6 +280,11 @@ int main(int argc, char **argv)
 		if (state == cpu_Done || state == cpu_Crashed)
 			break;
 		pump_input(avr, uart_in);
+		if (h.starved) {
+			flush_out();
+			fprintf(stderr, "avr_harness: firmware asleep waiting for input that has ended (pc 0x%x)\n", avr->pc);
+			return 5;
+		}
 		if (max_cycles && avr->cycle > max_cycles) {
 			flush_out();
 			fprintf(stderr, "avr_harness: no end after %llu cycles (pc 0x%x)\n",
