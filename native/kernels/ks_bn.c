@@ -20,14 +20,6 @@ void ks_bn_to_bytes(uint8_t *out, size_t len, const ks_limb *a)
     }
 }
 
-void ks_bn_from_flash(ks_limb *r, const ks_limb *flash, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        r[i] = KS_READ_LIMB(&flash[i]);
-    }
-}
-
 ks_limb ks_bn_lt_mask(const ks_limb *a, const ks_limb *b, size_t n)
 {
     ks_limb c = 0;

@@ -96,7 +96,7 @@ KS_INLINE ks_limb ks_bn_add(ks_limb *r, const ks_limb *a, const ks_limb *b, size
     return c;
 }
 
-/* r = a - b (n limbs); returns the borrow. r may alias a or b. */
+/* r = a - b (n limbs); returns the borrow (0 or 1). r may alias a or b. */
 KS_INLINE ks_limb ks_bn_sub(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t n)
 {
     ks_limb c = 0;
@@ -114,6 +114,22 @@ KS_INLINE ks_limb ks_bn_sub(ks_limb *r, const ks_limb *a, const ks_limb *b, size
 /* r[0..2n) = a * b (n limbs each); r must not alias a or b. */
 KS_INLINE void ks_bn_mul(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t n)
 {
+#if KS_HAVE_DLIMB
+    /* operand scanning: fixed trip counts, which compilers unroll for a constant n */
+    size_t i, j;
+    for (i = 0; i < n; i++) {
+        r[i] = 0;
+    }
+    for (i = 0; i < n; i++) {
+        ks_dlimb c = 0;
+        for (j = 0; j < n; j++) {
+            c += (ks_dlimb)a[i] * b[j] + r[i + j];
+            r[i + j] = (ks_limb)c;
+            c >>= KS_LIMB_BITS;
+        }
+        r[i + n] = (ks_limb)c;
+    }
+#else
     ks_limb c0 = 0, c1 = 0, c2 = 0;
     size_t k, i;
     for (k = 0; k + 1 < 2 * n; k++) {
@@ -128,11 +144,39 @@ KS_INLINE void ks_bn_mul(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t 
         c2 = 0;
     }
     r[2 * n - 1] = c0;
+#endif
 }
 
 /* r[0..2n) = a^2; r must not alias a. Cross products are computed once and doubled. */
 KS_INLINE void ks_bn_sqr(ks_limb *r, const ks_limb *a, size_t n)
 {
+#if KS_HAVE_DLIMB
+    size_t i, j;
+    ks_limb top = 0;
+    for (i = 0; i < 2 * n; i++) {
+        r[i] = 0;
+    }
+    /* sum of a[i] a[j] 2^(i+j) for i < j */
+    for (i = 0; i + 1 < n; i++) {
+        ks_dlimb c = 0;
+        for (j = i + 1; j < n; j++) {
+            c += (ks_dlimb)a[i] * a[j] + r[i + j];
+            r[i + j] = (ks_limb)c;
+            c >>= KS_LIMB_BITS;
+        }
+        r[i + n] = (ks_limb)c;
+    }
+    /* double it and add the squares a[i]^2 2^(2i) */
+    for (i = 0; i < n; i++) {
+        ks_dlimb sq = (ks_dlimb)a[i] * a[i];
+        ks_dlimb lo = (ks_dlimb)((ks_dlimb)r[2 * i] << 1) + (ks_limb)sq + top;
+        ks_dlimb hi = (ks_dlimb)((ks_dlimb)r[2 * i + 1] << 1) + (ks_limb)(sq >> KS_LIMB_BITS)
+                      + (ks_limb)(lo >> KS_LIMB_BITS);
+        r[2 * i] = (ks_limb)lo;
+        r[2 * i + 1] = (ks_limb)hi;
+        top = (ks_limb)(hi >> KS_LIMB_BITS);
+    }
+#else
     ks_limb c0 = 0, c1 = 0, c2 = 0;
     size_t k, i;
     for (k = 0; k + 1 < 2 * n; k++) {
@@ -149,6 +193,7 @@ KS_INLINE void ks_bn_sqr(ks_limb *r, const ks_limb *a, size_t n)
         c2 = 0;
     }
     r[2 * n - 1] = c0;
+#endif
 }
 
 /* r = mask ? a : r, for mask all-ones or zero. */
@@ -177,7 +222,13 @@ KS_INLINE ks_limb ks_bn_zero_mask(const ks_limb *a, size_t n)
 void ks_bn_from_bytes(ks_limb *r, size_t n, const uint8_t *in, size_t len);
 void ks_bn_to_bytes(uint8_t *out, size_t len, const ks_limb *a);
 /* Copies n limbs from a KS_FLASH array. */
-void ks_bn_from_flash(ks_limb *r, const ks_limb *flash, size_t n);
+KS_INLINE void ks_bn_from_flash(ks_limb *r, const ks_limb *flash, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        r[i] = KS_READ_LIMB(&flash[i]);
+    }
+}
 /* All-ones if a < b (n limbs), else zero. */
 ks_limb ks_bn_lt_mask(const ks_limb *a, const ks_limb *b, size_t n);
 

@@ -29,6 +29,9 @@ typedef struct ks_curve {
     /* r = a * b mod p and r = a^2 mod p, with the curve's fast reduction; r may alias. */
     void (*mul)(ks_limb *r, const ks_limb *a, const ks_limb *b);
     void (*sqr)(ks_limb *r, const ks_limb *a);
+    /* r = a + b and r = a - b mod p on reduced elements; r may alias. */
+    void (*add)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+    void (*sub)(ks_limb *r, const ks_limb *a, const ks_limb *b);
     const uint8_t *base;  /* KS_FLASH fixed-base table, or 0 */
 } ks_curve;
 
@@ -36,8 +39,8 @@ typedef struct ks_curve {
 const ks_curve *ks_curve_get(int curve);
 
 /* Field arithmetic mod p on fully reduced elements of c->fl limbs; r may alias inputs. */
-void ks_fp_add(const ks_curve *c, ks_limb *r, const ks_limb *a, const ks_limb *b);
-void ks_fp_sub(const ks_curve *c, ks_limb *r, const ks_limb *a, const ks_limb *b);
+#define ks_fp_add(c, r, a, b) ((c)->add((r), (a), (b)))
+#define ks_fp_sub(c, r, a, b) ((c)->sub((r), (a), (b)))
 /* r = a^-1 (a^(p-2): 0 maps to 0). */
 void ks_fp_inv(const ks_curve *c, ks_limb *r, const ks_limb *a);
 /* r = mask ? p - a : a, for a != 0 or any a when mask is 0 (constant time). */
@@ -45,10 +48,15 @@ void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask);
 /* All-ones if a < p (an input coordinate is canonical), else zero. */
 ks_limb ks_fp_canonical_mask(const ks_curve *c, const ks_limb *a);
 
-/* The fast reductions of a 2 * c->fl limb product (ks_reduce.c). */
-void ks_reduce_secp160r1(ks_limb *r, const ks_limb *t);
-void ks_reduce_secp192r1(ks_limb *r, const ks_limb *t);
-void ks_reduce_secp224r1(ks_limb *r, const ks_limb *t);
-void ks_reduce_secp256r1(ks_limb *r, const ks_limb *t);
+/* The field operations of each curve (ks_fp_mul.c), for the curve table. */
+#define KS_FIELD_DECLARE(name)                                                  \
+    void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
+    void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a);                        \
+    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
+    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);
+KS_FIELD_DECLARE(secp160r1)
+KS_FIELD_DECLARE(secp192r1)
+KS_FIELD_DECLARE(secp224r1)
+KS_FIELD_DECLARE(secp256r1)
 
 #endif

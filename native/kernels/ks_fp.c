@@ -3,30 +3,6 @@
 
 #include "ks_curve.h"
 
-void ks_fp_add(const ks_curve *c, ks_limb *r, const ks_limb *a, const ks_limb *b)
-{
-    ks_limb t[KS_FE_MAX], pl[KS_FE_MAX];
-    ks_limb carry, borrow;
-    ks_bn_from_flash(pl, c->p, c->fl);
-    carry = ks_bn_add(r, a, b, c->fl);
-    borrow = ks_bn_sub(t, r, pl, c->fl);
-    /* a + b < 2p: subtract p when the sum carried out or is not below p. */
-    ks_bn_cmov(r, t, c->fl, KS_MASK(carry | (borrow ^ 1)));
-}
-
-void ks_fp_sub(const ks_curve *c, ks_limb *r, const ks_limb *a, const ks_limb *b)
-{
-    ks_limb pl[KS_FE_MAX];
-    ks_limb mask;
-    size_t i;
-    mask = KS_MASK(ks_bn_sub(r, a, b, c->fl));
-    /* add p back when a < b */
-    for (i = 0; i < c->fl; i++) {
-        pl[i] = (ks_limb)(KS_READ_LIMB(&c->p[i]) & mask);
-    }
-    ks_bn_add(r, r, pl, c->fl);
-}
-
 void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask)
 {
     ks_limb t[KS_FE_MAX], pl[KS_FE_MAX];
