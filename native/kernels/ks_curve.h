@@ -1,0 +1,62 @@
+/*
+ * The short-Weierstrass curves y^2 = x^3 - 3x + b over GF(p) of SEC 2 (all four have a = -3
+ * and cofactor 1) and the field arithmetic on them. Internal to the kernels.
+ */
+#ifndef KS_CURVE_H
+#define KS_CURVE_H
+
+#include "ks_bn.h"
+
+/* The largest field and order handled by this build, in limbs. */
+#if KS_WITH_SECP256R1
+#define KS_MAX_BITS 256
+#elif KS_WITH_SECP224R1
+#define KS_MAX_BITS 224
+#elif KS_WITH_SECP192R1
+#define KS_MAX_BITS 192
+#else
+#define KS_MAX_BITS 161
+#endif
+#define KS_FE_MAX KS_LIMBS(KS_MAX_BITS)
+
+typedef struct ks_curve {
+    uint8_t fl;      /* field element limbs */
+    uint8_t fbytes;  /* field element bytes */
+    uint8_t ol;      /* scalar limbs */
+    uint8_t obytes;  /* scalar bytes */
+    uint16_t obits;  /* bits of the order n */
+    const ks_limb *p, *b, *gx, *gy, *n; /* KS_FLASH */
+    /* r = a * b mod p and r = a^2 mod p, with the curve's fast reduction; r may alias. */
+    void (*mul)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+    void (*sqr)(ks_limb *r, const ks_limb *a);
+    /* r = a + b and r = a - b mod p on reduced elements; r may alias. */
+    void (*add)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+    void (*sub)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+    const uint8_t *base;  /* KS_FLASH fixed-base table, or 0 */
+} ks_curve;
+
+/* The curve with that KS_SECP* number, or 0 if this build does not carry it. */
+const ks_curve *ks_curve_get(int curve);
+
+/* Field arithmetic mod p on fully reduced elements of c->fl limbs; r may alias inputs. */
+#define ks_fp_add(c, r, a, b) ((c)->add((r), (a), (b)))
+#define ks_fp_sub(c, r, a, b) ((c)->sub((r), (a), (b)))
+/* r = a^-1 (a^(p-2): 0 maps to 0). */
+void ks_fp_inv(const ks_curve *c, ks_limb *r, const ks_limb *a);
+/* r = mask ? p - a : a, for a != 0 or any a when mask is 0 (constant time). */
+void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask);
+/* All-ones if a < p (an input coordinate is canonical), else zero. */
+ks_limb ks_fp_canonical_mask(const ks_curve *c, const ks_limb *a);
+
+/* The field operations of each curve (ks_fp_mul.c), for the curve table. */
+#define KS_FIELD_DECLARE(name)                                                  \
+    void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
+    void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a);                        \
+    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
+    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);
+KS_FIELD_DECLARE(secp160r1)
+KS_FIELD_DECLARE(secp192r1)
+KS_FIELD_DECLARE(secp224r1)
+KS_FIELD_DECLARE(secp256r1)
+
+#endif
