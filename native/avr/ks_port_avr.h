@@ -8,6 +8,9 @@
 #define KS_PORT_AVR_H
 
 #include <avr/pgmspace.h>
+/* avr/io.h (pulled in by pgmspace.h) names the UART framing-error bit FE, which
+ * kernels/ks_ec_point.c defines as a macro of its own; the kernels use no UART. */
+#undef FE
 
 #ifndef KS_LIMB_BITS
 #define KS_LIMB_BITS 8

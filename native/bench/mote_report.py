@@ -5,10 +5,13 @@
         a table per run, then "N passed, N failed" (exit 1 if any failed). PREFIX.out is the
         run's output, ending with the harness's "exit N" line.
     mote_report.py bench ARCH --size TOOL --baseline ELF NAME=PREFIX...
-        `metric value unit` lines: cycles, milliseconds at the mote's clock, peak stack, and the
-        flash and RAM of the implementation alone (PREFIX.elf less the baseline firmware,
-        which is the same test firmware without any multiplication). NAME is ks.lN (our
-        kernels with N-bit limbs) or micro_ecc. Lines starting with '#' are notes.
+        `metric value unit` lines: cycles, milliseconds at the mote's clock, peak stack, the
+        flash and static RAM of the implementation alone (ec.*: PREFIX.elf less the baseline
+        firmware, which is the same test firmware without any multiplication) and of the whole
+        test firmware (ec_test_firmware.*; on the AVR as `avr-size -C --mcu=atmega128` counts).
+        NAME is ks.lN (our kernels with N-bit limbs) or micro_ecc. The headline metrics
+        (ARCH.CURVE.scalar_mult.cycles) come from the fastest constant-time ks build.
+        Lines starting with '#' are notes.
 """
 import re
 import statistics
@@ -131,39 +134,45 @@ def bench(arch, argv):
     print("# %s; ms at %.4g MHz" % (MOTE[arch], clock / 1e6))
     if arch == "msp430":
         print("# " + MSP_NOTE)
-    best = {}   # curve -> (cycles, limb name)
+    best = {}   # curve -> (not constant time, cycles, limb name): constant-time builds first
     peer = {}
-    status = 0
     for name, prefix in named_args(rest):
         run = parse_run(prefix)
         suffix = "micro_ecc" if name == "micro_ecc" else name.split(".", 1)[-1]
-        if run["failed"] != 0 or run["passed"] is None:
-            print("# %s: run failed (%s passed, %s failed, exit %s): no figures" % (
-                name, run["passed"], run["failed"], run["exit"]))
-            status = 1
+        wrong = [r for r in run["results"] if r["ok"] != "1"]
+        if wrong or run["passed"] is None:
+            print("# %s: run failed (%d wrong results, exit %s): no figures" % (name, len(wrong), run["exit"]))
             continue
         for curve in CURVES:
             rs = [r for r in run["results"] if r["curve"] == curve]
             if not rs:
                 continue
-            # ours takes the same count for every scalar; micro-ecc varies a little: median
-            cycles = int(statistics.median(int(r["cycles"]) for r in rs))
+            counts = [int(r["cycles"]) for r in rs]
+            # a constant-time build takes one count for every scalar; otherwise the median
+            cycles = int(statistics.median(counts))
             stack = max(int(r["stack"]) for r in rs)
+            varies = len(set(counts)) > 1
+            if varies:
+                print("# %s %s %s: cycle counts differ across scalars (%d..%d): not constant time" % (
+                    arch, curve, name, min(counts), max(counts)))
             print("%s.%s.scalar_mult.cycles.%s %d cycles" % (arch, curve, suffix, cycles))
             print("%s.%s.scalar_mult.ms.%s %.1f ms" % (arch, curve, suffix, cycles * 1000.0 / clock))
             print("%s.%s.scalar_mult.stack.%s %d bytes" % (arch, curve, suffix, stack))
             if name == "micro_ecc":
                 peer[curve] = cycles
-            elif curve not in best or cycles < best[curve][0]:
-                best[curve] = (cycles, suffix)
+            elif curve not in best or (varies, cycles) < best[curve][:2]:
+                best[curve] = (varies, cycles, suffix)
         flash, ram = sizes(tool, prefix + ".elf")
         print("%s.ec.flash.%s %d bytes" % (arch, suffix, flash - base_flash))
         print("%s.ec.ram.%s %d bytes" % (arch, suffix, ram - base_ram))
+        print("%s.ec_test_firmware.flash.%s %d bytes" % (arch, suffix, flash))
+        print("%s.ec_test_firmware.ram.%s %d bytes" % (arch, suffix, ram))
     for curve in CURVES:
         if curve not in best:
             continue
-        cycles, limb = best[curve]
-        print("# %s %s: fastest kernels build %s" % (arch, curve, limb))
+        varies, cycles, limb = best[curve]
+        print("# %s %s: headline from kernels build %s (%s)" % (
+            arch, curve, limb, "NOT constant time" if varies else "fastest constant-time build"))
         print("%s.%s.scalar_mult.cycles %d cycles" % (arch, curve, cycles))
         print("%s.%s.scalar_mult.ms %.1f ms" % (arch, curve, cycles * 1000.0 / clock))
         if curve in peer:
@@ -171,7 +180,7 @@ def bench(arch, argv):
         if arch == "avr" and curve == "secp160r1":
             print("# Gura et al. 2004, ATmega128: ~%d cycles" % GURA_SECP160R1_CYCLES)
             print("avr.secp160r1.scalar_mult.speedup_vs_gura2004 %.2f x" % (GURA_SECP160R1_CYCLES / cycles))
-    return status
+    return 0
 
 
 def main(argv):
