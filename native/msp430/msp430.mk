@@ -25,7 +25,8 @@ MSP430_TEST_LIMBS ?= 16 32
 MSP430_BENCH_LIMBS ?= 8 16 32
 
 # Firmware is rebuilt when these build files change; and kept after its run (for sizes).
-MSP_MK := $(MSP_DIR)/msp430.mk $(MOTE_SIM)/mote.mk $(MSP_DIR)/msp430f1611.ld
+MSP_MK := $(MSP_DIR)/msp430.mk $(MOTE_SIM)/mote.mk $(MSP_DIR)/msp430f1611.ld $(MSP_BUILD)/flags.stamp
+$(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) $(MSP_LDFLAGS) $(MOTE_KS_FLAGS) $(MOTE_UECC_FLAGS)))
 .PRECIOUS: $(MSP_BUILD)/ec_ks_l%.elf
 # clang's driver wants msp430-elf-ld to link, so compile each source on its own (one object
 # directory per firmware) and link with ld.lld directly.

@@ -39,6 +39,14 @@ $(MOTE_UECC_DIR)/uECC.c:
 .PHONY: MOTE_FORCE
 MOTE_FORCE:
 
+# $(call mote_flags_stamp,FILE,FLAGS): a file that changes only when FLAGS change, so that a
+# build with other flags on the command line (say MOTE_KS_FLAGS=...) rebuilds the firmware.
+define mote_flags_stamp
+$(1): MOTE_FORCE
+	$$(shell mkdir -p $$(@D))$$(file >$$@.new,$(2))
+	@cmp -s $$@.new $$@ && rm -f $$@.new || mv $$@.new $$@
+endef
+
 .PHONY: mote-bench
 mote-bench: avr-bench-runs msp430-bench-runs
 	@$(MOTE_REPORT) bench avr $(AVR_BENCH_ARGS)
