@@ -17,8 +17,6 @@
 #ifndef KS_FP_IMPL_H
 #define KS_FP_IMPL_H
 
-#include <string.h>
-
 #include "ks_curve.h"
 
 /* Word i (32 bits) of a limb array. */
@@ -50,10 +48,11 @@ KS_INLINE int64_t ks_carry(int64_t *col, int nw)
 }
 
 /* r = (columns + top0 2^(32 nw)) mod p, for a field of nw 32-bit words whose 2^(32 nw) mod p
-   is sum fold[i] 2^(32 i): the carry out of the top is folded back twice, which leaves a
+   is added to the columns by fold(col, top): the carry out of the top is folded back twice, which leaves a
    value below 2^(32 nw) < 2p (shown for each curve below), then p is subtracted under a
    mask if the value is not below it. */
-KS_INLINE void ks_finish(ks_limb *r, int64_t *col, int nw, int64_t top0, const int64_t *fold,
+KS_INLINE void ks_finish(ks_limb *r, int64_t *col, int nw, int64_t top0,
+                         void (*fold)(int64_t *col, int64_t top),
                          const ks_limb *p)
 {
     ks_limb t[KS_FE_MAX], pl[KS_FE_MAX], borrow;
@@ -61,9 +60,7 @@ KS_INLINE void ks_finish(ks_limb *r, int64_t *col, int nw, int64_t top0, const i
     int i, round;
     int64_t top = ks_carry(col, nw) + top0;
     for (round = 0; round < 2; round++) {
-        for (i = 0; i < nw; i++) {
-            col[i] += top * fold[i];
-        }
+        fold(col, top);
         top = ks_carry(col, nw);
     }
     for (i = 0; i < fl; i++) {

@@ -37,10 +37,15 @@ KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
     memcpy(r, v, sizeof v);
 }
 #else
+/* col += top * (2^160 mod p) = top (2^31 + 1) */
+KS_INLINE void fold_secp160r1(int64_t *col, int64_t top)
+{
+    col[0] += top * (((int64_t)1 << 31) + 1);
+}
+
 KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
 {
     /* t = lo + hi * 2^160 = lo + hi + hi * 2^31 (mod p), hi = words 5..9. */
-    static const int64_t fold[5] = {((int64_t)1 << 31) + 1, 0, 0, 0, 0}; /* 2^160 mod p */
     int64_t col[5], h[5];
     int i;
     for (i = 0; i < 5; i++) {
@@ -51,7 +56,7 @@ KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
     }
     /* hi >> 1 reaches word 5 (2^160); the whole top, below 2^31 + 2 (t < 2^160 (2^31 + 2)),
        times 2^31 + 1 stays below 2^63 */
-    ks_finish(r, col, 5, h[4] >> 1, fold, ks_secp160r1_p);
+    ks_finish(r, col, 5, h[4] >> 1, fold_secp160r1, ks_secp160r1_p);
 }
 #endif
 KS_FIELD_OPS(secp160r1, KS_LIMBS(160))

@@ -3,10 +3,16 @@
 
 #if KS_WITH_SECP192R1
 extern const ks_limb KS_FLASH ks_secp192r1_p[];
+/* col += top * (2^192 mod p) = top (2^64 + 1) */
+KS_INLINE void fold_secp192r1(int64_t *col, int64_t top)
+{
+    col[0] += top;
+    col[2] += top;
+}
+
 KS_INLINE void reduce_secp192r1(ks_limb *r, const ks_limb *t)
 {
     /* T + (0,C3,C3) + (C4,C4,0) + (C5,C5,C5) in 64-bit words Ci = (c[2i+1], c[2i]). */
-    static const int64_t fold[6] = {1, 0, 1, 0, 0, 0}; /* 2^192 = 2^64 + 1 */
     int64_t c[12], col[6];
     int i;
     for (i = 0; i < 12; i++) {
@@ -18,7 +24,7 @@ KS_INLINE void reduce_secp192r1(ks_limb *r, const ks_limb *t)
     col[3] = c[3] + c[7] + c[9] + c[11];
     col[4] = c[4] + c[8] + c[10];
     col[5] = c[5] + c[9] + c[11];
-    ks_finish(r, col, 6, 0, fold, ks_secp192r1_p);
+    ks_finish(r, col, 6, 0, fold_secp192r1, ks_secp192r1_p);
 }
 KS_FIELD_OPS(secp192r1, KS_LIMBS(192))
 #endif

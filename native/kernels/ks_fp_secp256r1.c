@@ -58,10 +58,18 @@ KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t)
     memcpy(r, acc, 4 * sizeof(uint64_t));
 }
 #else
+/* col += top * (2^256 mod p) = top (2^224 - 2^192 - 2^96 + 1) */
+KS_INLINE void fold_secp256r1(int64_t *col, int64_t top)
+{
+    col[0] += top;
+    col[3] -= top;
+    col[6] -= top;
+    col[7] += top;
+}
+
 KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t)
 {
     /* T + 2 s1 + 2 s2 + s3 + s4 - d1 - d2 - d3 - d4 (FIPS 186-4 D.2.3), by columns. */
-    static const int64_t fold[8] = {1, 0, 0, -1, 0, 0, -1, 1}; /* 2^256 mod p */
     int64_t c[16], col[8];
     int i;
     for (i = 0; i < 16; i++) {
@@ -75,7 +83,7 @@ KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t)
     col[5] = c[5] + 2 * c[13] + 2 * c[14] + c[15] - c[10] - c[11];
     col[6] = c[6] + c[13] + 3 * c[14] + 2 * c[15] - c[8] - c[9];
     col[7] = c[7] + c[8] + 3 * c[15] - c[10] - c[11] - c[12] - c[13];
-    ks_finish(r, col, 8, 0, fold, ks_secp256r1_p);
+    ks_finish(r, col, 8, 0, fold_secp256r1, ks_secp256r1_p);
 }
 #endif
 KS_FIELD_OPS(secp256r1, KS_LIMBS(256))
