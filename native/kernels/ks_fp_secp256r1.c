@@ -67,24 +67,22 @@ KS_INLINE void fold_secp256r1(int64_t *col, int64_t top)
     col[7] += top;
 }
 
+#define C(i) w32(t, i) /* product word i, read where used: no copy on the stack */
 KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t)
 {
     /* T + 2 s1 + 2 s2 + s3 + s4 - d1 - d2 - d3 - d4 (FIPS 186-4 D.2.3), by columns. */
-    int64_t c[16], col[8];
-    int i;
-    for (i = 0; i < 16; i++) {
-        c[i] = w32(t, i);
-    }
-    col[0] = c[0] + c[8] + c[9] - c[11] - c[12] - c[13] - c[14];
-    col[1] = c[1] + c[9] + c[10] - c[12] - c[13] - c[14] - c[15];
-    col[2] = c[2] + c[10] + c[11] - c[13] - c[14] - c[15];
-    col[3] = c[3] + 2 * c[11] + 2 * c[12] + c[13] - c[15] - c[8] - c[9];
-    col[4] = c[4] + 2 * c[12] + 2 * c[13] + c[14] - c[9] - c[10];
-    col[5] = c[5] + 2 * c[13] + 2 * c[14] + c[15] - c[10] - c[11];
-    col[6] = c[6] + c[13] + 3 * c[14] + 2 * c[15] - c[8] - c[9];
-    col[7] = c[7] + c[8] + 3 * c[15] - c[10] - c[11] - c[12] - c[13];
+    int64_t col[8];
+    col[0] = C(0) + C(8) + C(9) - C(11) - C(12) - C(13) - C(14);
+    col[1] = C(1) + C(9) + C(10) - C(12) - C(13) - C(14) - C(15);
+    col[2] = C(2) + C(10) + C(11) - C(13) - C(14) - C(15);
+    col[3] = C(3) + 2 * C(11) + 2 * C(12) + C(13) - C(15) - C(8) - C(9);
+    col[4] = C(4) + 2 * C(12) + 2 * C(13) + C(14) - C(9) - C(10);
+    col[5] = C(5) + 2 * C(13) + 2 * C(14) + C(15) - C(10) - C(11);
+    col[6] = C(6) + C(13) + 3 * C(14) + 2 * C(15) - C(8) - C(9);
+    col[7] = C(7) + C(8) + 3 * C(15) - C(10) - C(11) - C(12) - C(13);
     ks_finish(r, col, 8, 0, fold_secp256r1, ks_secp256r1_p);
 }
+#undef C
 #endif
 KS_FIELD_OPS(secp256r1, KS_LIMBS(256))
 #endif
