@@ -81,12 +81,13 @@ KS_INLINE void ks_mac(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb 
     ks_mul_wide(a, b, &hi, &lo);
 #if KS_ADX
     {
-        unsigned long long x0, x1;
+        unsigned long long x0, x1, x2;
         unsigned char c = _addcarry_u64(0, *c0, lo, &x0);
         c = _addcarry_u64(c, *c1, hi, &x1);
+        (void)_addcarry_u64(c, *c2, 0, &x2);
         *c0 = x0;
         *c1 = x1;
-        *c2 += c;
+        *c2 = x2;
         return;
     }
 #endif
@@ -102,15 +103,16 @@ KS_INLINE void ks_mac2(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb
     ks_mul_wide(a, b, &hi, &lo);
 #if KS_ADX
     {
-        unsigned long long x0, x1;
+        unsigned long long x0, x1, x2;
         unsigned char c = _addcarry_u64(0, *c0, lo, &x0);
         c = _addcarry_u64(c, *c1, hi, &x1);
-        *c2 += c;
+        c = _addcarry_u64(c, *c2, 0, &x2);
         c = _addcarry_u64(0, x0, lo, &x0);
         c = _addcarry_u64(c, x1, hi, &x1);
-        *c2 += c;
+        (void)_addcarry_u64(c, x2, 0, &x2);
         *c0 = x0;
         *c1 = x1;
+        *c2 = x2;
         (void)t;
         return;
     }

@@ -14,15 +14,15 @@ KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t)
     const uint64_t LO = 0xFFFFFFFF, HI = ~LO;
     static const uint64_t p5[5] = {0xFFFFFFFFFFFFFFFB, 0x4FFFFFFFF, 0, 0xFFFFFFFB00000005, 4};
     const uint64_t t4 = t[4], t5 = t[5], t6 = t[6], t7 = t[7];
-    uint64_t acc[5], v[5], pl[5], s[4], top, hi, lo;
+    uint64_t acc[5], v[5], pl[5], s[5], top, hi, lo;
     ks_limb c;
     int i;
     memcpy(acc, p5, sizeof acc);
 #define KS_ACC(op, l0, l1, l2, l3)                                          \
     do {                                                                    \
-        s[0] = (l0); s[1] = (l1); s[2] = (l2); s[3] = (l3);                 \
-        if (op > 0) { acc[4] += ks_bn_add(acc, acc, s, 4); }                \
-        else { acc[4] -= ks_bn_sub(acc, acc, s, 4); }                       \
+        s[0] = (l0); s[1] = (l1); s[2] = (l2); s[3] = (l3); s[4] = 0;       \
+        if (op > 0) { ks_bn_add(acc, acc, s, 5); }                          \
+        else { ks_bn_sub(acc, acc, s, 5); }                                 \
     } while (0)
     KS_ACC(1, t[0], t[1], t[2], t[3]);                                        /* T  */
     KS_ACC(1, 0, t5 & HI, t6, t7);                                            /* s1 */
