@@ -32,6 +32,24 @@ __extension__ typedef unsigned __int128 ks_dlimb;
 #error "KS_LIMB_BITS must be 8, 16, 32 or 64"
 #endif
 
+/* x86-64 has add-with-carry intrinsics (plain adc/sbb, no ISA extension); compilers do not
+   find those chains in the portable carry code. */
+#if KS_LIMB_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>
+#define KS_ADX 1
+#else
+#define KS_ADX 0
+#endif
+
+/* Full unrolling of the product loops where the limb count is a small constant (host). */
+#if KS_ADX && defined(__clang__)
+#define KS_UNROLL _Pragma("unroll")
+#elif KS_ADX && defined(__GNUC__) && __GNUC__ >= 8
+#define KS_UNROLL _Pragma("GCC unroll 16")
+#else
+#define KS_UNROLL
+#endif
+
 #define KS_LIMB_BYTES (KS_LIMB_BITS / 8)
 /* Limbs needed for a number of bits / bytes. */
 #define KS_LIMBS(bits) (((bits) + KS_LIMB_BITS - 1) / KS_LIMB_BITS)
@@ -61,6 +79,18 @@ KS_INLINE void ks_mac(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb 
 {
     ks_limb hi, lo;
     ks_mul_wide(a, b, &hi, &lo);
+#if KS_ADX
+    {
+        unsigned long long x0, x1, x2;
+        unsigned char c = _addcarry_u64(0, *c0, lo, &x0);
+        c = _addcarry_u64(c, *c1, hi, &x1);
+        (void)_addcarry_u64(c, *c2, 0, &x2);
+        *c0 = x0;
+        *c1 = x1;
+        *c2 = x2;
+        return;
+    }
+#endif
     *c0 = (ks_limb)(*c0 + lo);
     hi = (ks_limb)(hi + (*c0 < lo)); /* hi <= 2^bits - 2: cannot wrap */
     *c1 = (ks_limb)(*c1 + hi);
@@ -71,6 +101,22 @@ KS_INLINE void ks_mac2(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb
 {
     ks_limb hi, lo, t;
     ks_mul_wide(a, b, &hi, &lo);
+#if KS_ADX
+    {
+        unsigned long long x0, x1, x2;
+        unsigned char c = _addcarry_u64(0, *c0, lo, &x0);
+        c = _addcarry_u64(c, *c1, hi, &x1);
+        c = _addcarry_u64(c, *c2, 0, &x2);
+        c = _addcarry_u64(0, x0, lo, &x0);
+        c = _addcarry_u64(c, x1, hi, &x1);
+        (void)_addcarry_u64(c, x2, 0, &x2);
+        *c0 = x0;
+        *c1 = x1;
+        *c2 = x2;
+        (void)t;
+        return;
+    }
+#endif
     /* 2 * (hi:lo) needs one more bit: it goes straight to c2. */
     *c2 = (ks_limb)(*c2 + (hi >> (KS_LIMB_BITS - 1)));
     hi = (ks_limb)((hi << 1) | (lo >> (KS_LIMB_BITS - 1)));
@@ -85,6 +131,16 @@ KS_INLINE void ks_mac2(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb
 /* r = a + b (n limbs); returns the carry. r may alias a or b. */
 KS_INLINE ks_limb ks_bn_add(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t n)
 {
+#if KS_ADX
+    unsigned char c = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        unsigned long long s;
+        c = _addcarry_u64(c, a[i], b[i], &s);
+        r[i] = s;
+    }
+    return c;
+#else
     ks_limb c = 0;
     size_t i;
     for (i = 0; i < n; i++) {
@@ -94,11 +150,22 @@ KS_INLINE ks_limb ks_bn_add(ks_limb *r, const ks_limb *a, const ks_limb *b, size
         c = (ks_limb)(c1 | (r[i] < s));
     }
     return c;
+#endif
 }
 
 /* r = a - b (n limbs); returns the borrow (0 or 1). r may alias a or b. */
 KS_INLINE ks_limb ks_bn_sub(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t n)
 {
+#if KS_ADX
+    unsigned char c = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        unsigned long long s;
+        c = _subborrow_u64(c, a[i], b[i], &s);
+        r[i] = s;
+    }
+    return c;
+#else
     ks_limb c = 0;
     size_t i;
     for (i = 0; i < n; i++) {
@@ -109,12 +176,13 @@ KS_INLINE ks_limb ks_bn_sub(ks_limb *r, const ks_limb *a, const ks_limb *b, size
         c = (ks_limb)(c1 | (d < c));
     }
     return c;
+#endif
 }
 
 /* r[0..2n) = a * b (n limbs each); r must not alias a or b. */
 KS_INLINE void ks_bn_mul(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t n)
 {
-#if KS_HAVE_DLIMB
+#if KS_HAVE_DLIMB && !KS_ADX
     /* operand scanning: fixed trip counts, which compilers unroll for a constant n */
     size_t i, j;
     for (i = 0; i < n; i++) {
@@ -132,10 +200,10 @@ KS_INLINE void ks_bn_mul(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t 
 #else
     ks_limb c0 = 0, c1 = 0, c2 = 0;
     size_t k, i;
-    for (k = 0; k + 1 < 2 * n; k++) {
+    KS_UNROLL for (k = 0; k + 1 < 2 * n; k++) {
         size_t lo = k < n ? 0 : k - n + 1;
         size_t hi = k < n ? k : n - 1;
-        for (i = lo; i <= hi; i++) {
+        KS_UNROLL for (i = lo; i <= hi; i++) {
             ks_mac(&c0, &c1, &c2, a[i], b[k - i]);
         }
         r[k] = c0;
@@ -150,7 +218,7 @@ KS_INLINE void ks_bn_mul(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t 
 /* r[0..2n) = a^2; r must not alias a. Cross products are computed once and doubled. */
 KS_INLINE void ks_bn_sqr(ks_limb *r, const ks_limb *a, size_t n)
 {
-#if KS_HAVE_DLIMB
+#if KS_HAVE_DLIMB && !KS_ADX
     size_t i, j;
     ks_limb top = 0;
     for (i = 0; i < 2 * n; i++) {
@@ -179,9 +247,9 @@ KS_INLINE void ks_bn_sqr(ks_limb *r, const ks_limb *a, size_t n)
 #else
     ks_limb c0 = 0, c1 = 0, c2 = 0;
     size_t k, i;
-    for (k = 0; k + 1 < 2 * n; k++) {
+    KS_UNROLL for (k = 0; k + 1 < 2 * n; k++) {
         size_t lo = k < n ? 0 : k - n + 1;
-        for (i = lo; 2 * i < k; i++) {
+        KS_UNROLL for (i = lo; 2 * i < k; i++) {
             ks_mac2(&c0, &c1, &c2, a[i], a[k - i]);
         }
         if ((k & 1) == 0) {

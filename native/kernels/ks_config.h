@@ -9,6 +9,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The only library functions the kernels call. A freestanding build (motes) has no
+   <string.h> but must still link memcpy and memset. */
+#if defined(__STDC_HOSTED__) && __STDC_HOSTED__ == 0
+void *memcpy(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+#else
+#include <string.h>
+#endif
+
 #ifdef KS_PORT_HEADER
 #include KS_PORT_HEADER
 #endif

@@ -48,7 +48,7 @@ void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask);
 /* All-ones if a < p (an input coordinate is canonical), else zero. */
 ks_limb ks_fp_canonical_mask(const ks_curve *c, const ks_limb *a);
 
-/* The field operations of each curve (ks_fp_mul.c), for the curve table. */
+/* The field operations of each curve (ks_fp_secp*.c), for the curve table. */
 #define KS_FIELD_DECLARE(name)                                                  \
     void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
     void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a);                        \

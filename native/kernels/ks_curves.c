@@ -11,10 +11,12 @@
 #elif KS_LIMB_BITS == 32
 #define KS_W(lo, hi) (lo), (hi)
 #elif KS_LIMB_BITS == 16
-#define KS_W(lo, hi) ((lo) & 0xFFFF), ((lo) >> 16), ((hi) & 0xFFFF), ((hi) >> 16)
+#define KS_W(lo, hi) (ks_limb)((uint32_t)(lo) & 0xFFFF), (ks_limb)((uint32_t)(lo) >> 16), \
+        (ks_limb)((uint32_t)(hi) & 0xFFFF), (ks_limb)((uint32_t)(hi) >> 16)
 #else
-#define KS_W(lo, hi) ((lo) & 0xFF), (((lo) >> 8) & 0xFF), (((lo) >> 16) & 0xFF), ((lo) >> 24), \
-        ((hi) & 0xFF), (((hi) >> 8) & 0xFF), (((hi) >> 16) & 0xFF), ((hi) >> 24)
+#define KS_B(w, s) (ks_limb)(((uint32_t)(w) >> (s)) & 0xFF)
+#define KS_W(lo, hi) KS_B(lo, 0), KS_B(lo, 8), KS_B(lo, 16), KS_B(lo, 24), \
+        KS_B(hi, 0), KS_B(hi, 8), KS_B(hi, 16), KS_B(hi, 24)
 #endif
 
 #if KS_WITH_SECP160R1

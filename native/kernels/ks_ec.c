@@ -8,8 +8,6 @@
  * size, so it is never +-(d P); only the last addition may be a doubling (k' = 2d mod n), and
  * there the doubled point is selected by mask. No branch or index depends on k.
  */
-#include <string.h>
-
 #include "ks_ec.h"
 #include "ks_ec_base.h"
 

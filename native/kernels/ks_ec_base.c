@@ -8,8 +8,6 @@
  * so they can be neither equal nor opposite. Only the last addition may meet the doubling
  * case (never infinity: k' is in [1, n-1]), and there the doubled point is selected by mask.
  */
-#include <string.h>
-
 #include "ks_ec_base.h"
 
 #if KS_BASE_WINDOW > 0

@@ -1,6 +1,4 @@
 /* Jacobian point arithmetic and the encodings of points and scalars (constant time). */
-#include <string.h>
-
 #include "ks_ec.h"
 #include "ks_ec_point.h"
 

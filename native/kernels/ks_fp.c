@@ -1,6 +1,4 @@
 /* Field addition, subtraction, negation and inversion mod the curve's p (constant time). */
-#include <string.h>
-
 #include "ks_curve.h"
 
 void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask)

@@ -1,6 +1,4 @@
 /* Montgomery modular exponentiation (ks_rsa.h). */
-#include <string.h>
-
 #include "ks_bn.h"
 #include "ks_rsa.h"
 
