@@ -8,16 +8,7 @@ MOTE_SIM := $(MOTE_NATIVE)/sim
 MOTE_BUILD := $(MOTE_NATIVE)/build
 MOTE_KERNELS := $(MOTE_NATIVE)/kernels
 # The kernel sources: every .c in kernels/ (the host-side generators live in kernels/gen/).
-# Workaround, to drop once kernels/ks_curves.c builds where int has 16 bits (AVR, MSP430):
-# its KS_W() shifts 32-bit hex constants right by 16 and 24, but a constant that fits in 16
-# bits (0x00000000, 0x00000001) is an int there, so the shift is undefined and the initialiser
-# not constant. The mote builds compile a copy whose 8-digit constants carry a UL suffix.
-MOTE_KS_SRCS = $(filter-out $(MOTE_KERNELS)/ks_curves.c,$(wildcard $(MOTE_KERNELS)/*.c)) \
-	$(if $(wildcard $(MOTE_KERNELS)/ks_curves.c),$(MOTE_BUILD)/mote/ks_curves_ul.c)
-
-$(MOTE_BUILD)/mote/ks_curves_ul.c: $(MOTE_KERNELS)/ks_curves.c
-	@mkdir -p $(@D)
-	sed -E 's/\b(0x[0-9A-Fa-f]{8})\b/\1UL/g' $< > $@
+MOTE_KS_SRCS = $(wildcard $(MOTE_KERNELS)/*.c)
 # The kernels' knobs for a mote: only the two curves the firmware uses, small windows (stack).
 MOTE_KS_FLAGS ?= -DKS_WITH_SECP160R1=1 -DKS_WITH_SECP192R1=0 -DKS_WITH_SECP224R1=0 \
 	-DKS_WITH_SECP256R1=1 -DKS_EC_WINDOW=4 -DKS_INV_WINDOW=4 -DKS_BASE_WINDOW=0 \
