@@ -1,6 +1,6 @@
 /* The mote platform (sim/mote.h) on the MSP430F1611 in mspdebug's simulator, through the
- * host bridge's mailbox (mailbox.h): console lines, exact MCLK counts, exit status; stack
- * painting between the end of the RAM sections and SP. */
+ * host bridge's mailbox (mailbox.h): console lines, input bytes, exact MCLK counts, exit
+ * status; stack painting between the end of the RAM sections and SP. */
 #include "mailbox.h"
 #include "mote.h"
 
@@ -58,6 +58,17 @@ uint16_t mote_stack_peak(void)
 	while ((uint16_t)p < painted_sp && *p == STACK_PAINT)
 		p++;
 	return (uint16_t)(painted_sp - (uint16_t)p);
+}
+
+uint16_t mote_read(uint8_t *buf, uint16_t max)
+{
+	uint16_t i, n;
+	mote_mailbox.rx_want = max < MAILBOX_RX_SIZE ? max : MAILBOX_RX_SIZE;
+	mote_mailbox.doorbell = MAILBOX_RX;
+	n = mote_mailbox.rx_len;
+	for (i = 0; i < n; i++)
+		buf[i] = mote_mailbox.rx[i];
+	return n;
 }
 
 void __stop(void) __attribute__((noreturn));

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Run an MSP430 firmware in mspdebug's simulator and serve its mailbox (msp430/mailbox.h).
 
-    mspsim_run.py [--timeout SECONDS] firmware.elf
+    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N] firmware.elf
 
 mspdebug (0.22) runs the firmware with the hardware multiplier and the tracer (its MCLK count
 is the cycle counter) behind its GDB stub; this bridge speaks GDB's remote protocol to it. One
 write watchpoint on the mailbox doorbell halts the CPU whenever the firmware rings it; the
-bridge then serves the command (write the cycle count, print the console bytes, or end the run)
-and continues. Halts cost no simulated cycles, so the counts are exact; the stop replies carry
+bridge then serves the command (write the cycle count, print the console bytes, hand over
+input bytes, or end the run) and continues. Input comes from FILE or from one loopback TCP
+client on port N (which then also gets the output); the bridge gives the firmware exactly
+what is there, up to what it asked for, and blocks while the CPU is halted, so a run fed the
+same bytes in the same pieces takes the same cycles. Halts cost no simulated cycles, so the counts are exact; the stop replies carry
 no timing. Note: mspdebug 0.22 over-counts instructions with constant-generator operands
 (#1, #2, #4, #8, #-1), so its cycle counts read ~10% high (DESIGN.md §4).
 
@@ -22,9 +25,11 @@ import subprocess
 import sys
 import time
 
-CYCLES, TX, EXIT = 1, 2, 3      # doorbell commands, as in mailbox.h
-HEADER = 10                     # doorbell, status, cycles (4), tx_len; then tx[]
-TX_SIZE = 128
+CYCLES, TX, EXIT, RX = 1, 2, 3, 4   # doorbell commands, as in mailbox.h
+HEADER = 10                         # doorbell, status, cycles (4), tx_len; then tx[]
+TX_SIZE = RX_SIZE = 128
+RX_WANT = HEADER + TX_SIZE          # rx_want, rx_len, then rx[]
+RX_DATA = RX_WANT + 4
 
 
 def symbol_address(elf, name):
@@ -132,7 +137,45 @@ def connect(port, proc, deadline):
     raise RuntimeError("mspdebug's GDB stub did not come up")
 
 
-def run(elf, timeout):
+class Stream:
+    """The firmware's byte stream: output to stdout or the TCP client, input from a file or
+    the TCP client (none: the input has ended at once)."""
+
+    def __init__(self, input_path=None, port=None):
+        self.inp = self.sock = None
+        self.out = sys.stdout.buffer
+        if input_path:
+            self.inp = open(input_path, "rb")
+        elif port:
+            srv = socket.socket()
+            srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            srv.bind(("127.0.0.1", port))
+            srv.listen(1)
+            print("mspsim_run: listening on 127.0.0.1:%d" % port, file=sys.stderr)
+            self.sock, _ = srv.accept()
+            srv.close()
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def read(self, n):
+        if self.sock:
+            return self.sock.recv(n)
+        return self.inp.read1(n) if self.inp else b""
+
+    def write(self, data):
+        if self.sock:
+            self.sock.sendall(data)
+        else:
+            self.out.write(data)
+            self.out.flush()
+
+    def close(self):
+        self.out.flush()
+        for f in (self.inp, self.sock):
+            if f:
+                f.close()
+
+
+def run(elf, timeout, stream):
     box = symbol_address(elf, "mote_mailbox")
     if box is None:
         print("mspsim_run: %s has no mote_mailbox symbol" % elf, file=sys.stderr)
@@ -144,7 +187,6 @@ def run(elf, timeout):
          "prog " + elf, "gdb %d" % port],
         stdin=subprocess.DEVNULL, stdout=log, stderr=log)
     deadline = time.time() + timeout
-    out = sys.stdout.buffer
     try:
         sock = connect(port, proc, deadline)
         sock.settimeout(max(1.0, deadline - time.time()))
@@ -162,8 +204,11 @@ def run(elf, timeout):
                 gdb.write(box + 4, (mclk(gdb) & 0xFFFFFFFF).to_bytes(4, "little"))
             elif command == TX:
                 n = min(head[8] | head[9] << 8, TX_SIZE)
-                out.write(gdb.read(box + HEADER, n))
-                out.flush()
+                stream.write(gdb.read(box + HEADER, n))
+            elif command == RX:
+                want = gdb.read(box + RX_WANT, 2)
+                data = stream.read(max(1, min(want[0] | want[1] << 8, RX_SIZE)))
+                gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
             elif command == EXIT:
                 gdb.send(b"k")
                 return head[2]
@@ -175,7 +220,7 @@ def run(elf, timeout):
         print("mspsim_run: %s" % e, file=sys.stderr)
         return 2
     finally:
-        out.flush()
+        stream.close()
         proc.terminate()
         try:
             proc.wait(5)
@@ -186,12 +231,16 @@ def run(elf, timeout):
 def main():
     ap = argparse.ArgumentParser(description="Run MSP430 firmware in mspdebug's simulator.")
     ap.add_argument("--timeout", type=int, default=600, help="seconds before giving up")
+    src = ap.add_mutually_exclusive_group()
+    src.add_argument("--input", help="file of input bytes for the firmware")
+    src.add_argument("--port", type=int, help="serve one loopback TCP client on this port")
     ap.add_argument("elf")
     a = ap.parse_args()
-    if not os.path.isfile(a.elf):
-        print("mspsim_run: no such firmware: %s" % a.elf, file=sys.stderr)
-        return 2
-    return run(a.elf, a.timeout)
+    for path in (a.elf, a.input):
+        if path and not os.path.isfile(path):
+            print("mspsim_run: no such file: %s" % path, file=sys.stderr)
+            return 2
+    return run(a.elf, a.timeout, Stream(a.input, a.port))
 
 
 if __name__ == "__main__":
