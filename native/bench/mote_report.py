@@ -41,6 +41,8 @@ def parse_run(prefix):
             run["checks"].append((line.split()[1], fields))
         elif line.startswith("equal "):
             run["equal"][fields["curve"]] = (fields["ok"] == "1", fields.get("required") == "1")
+        elif line.startswith("unavailable:"):
+            run["unavailable"] = line.split(":", 1)[1].strip()
         elif line.startswith("exit "):
             run["exit"] = int(line.split()[1])
         else:
@@ -139,9 +141,12 @@ def bench(arch, argv):
     for name, prefix in named_args(rest):
         run = parse_run(prefix)
         suffix = "micro_ecc" if name == "micro_ecc" else name.split(".", 1)[-1]
+        if "unavailable" in run:
+            print("# %s %s: not measured (%s)" % (arch, name, run["unavailable"]))
+            continue
         wrong = [r for r in run["results"] if r["ok"] != "1"]
         if wrong or run["passed"] is None:
-            print("# %s: run failed (%d wrong results, exit %s): no figures" % (name, len(wrong), run["exit"]))
+            print("# %s %s: run failed (%d wrong results, exit %s): no figures" % (arch, name, len(wrong), run["exit"]))
             continue
         for curve in CURVES:
             rs = [r for r in run["results"] if r["curve"] == curve]
