@@ -55,6 +55,11 @@ $(MSP_BUILD)/mailbox_input_test.elf: $(MSP_DIR)/mailbox_input_test.c $(MOTE_SIM)
 	@mkdir -p $(@D)
 	$(call msp_link,,$(MSP_DIR)/mailbox_input_test.c $(MOTE_SIM)/mote_print.c $(MSP_RT_SRCS))
 
+# The run-time helpers' own check (msp430/mspabi_test.c).
+$(MSP_BUILD)/mspabi_test.elf: $(MSP_DIR)/mspabi_test.c $(MOTE_SIM)/mote_print.c $(MSP_RT_SRCS) $(MSP_MK)
+	@mkdir -p $(@D)
+	$(call msp_link,,$(MSP_DIR)/mspabi_test.c $(MOTE_SIM)/mote_print.c $(MSP_RT_SRCS))
+
 $(MSP_BUILD)/mailbox_input_test.in:
 	@mkdir -p $(@D)
 	python3 -c 'import sys; n = 3000; sys.stdout.buffer.write(bytes([n & 255, n >> 8]) + bytes((7 * i + 3) & 255 for i in range(n)))' > $@
@@ -76,8 +81,9 @@ MSP430_BENCH_ARGS = --size llvm-size-16 --baseline $(MSP_BUILD)/ec_baseline.elf 
 	$(foreach l,$(MSP430_BENCH_LIMBS),ks.l$(l)=$(MSP_BUILD)/ec_ks_l$(l)) micro_ecc=$(MSP_BUILD)/ec_uecc
 
 .PHONY: msp430-test msp430-bench msp430-bench-runs
-msp430-test: $(foreach l,$(MSP430_TEST_LIMBS),$(MSP_BUILD)/ec_ks_l$(l).out) $(MSP_BUILD)/mailbox_input_test.out
-	@$(MOTE_REPORT) test msp430 bridge=$(MSP_BUILD)/mailbox_input_test \
+msp430-test: $(foreach l,$(MSP430_TEST_LIMBS),$(MSP_BUILD)/ec_ks_l$(l).out) $(MSP_BUILD)/mailbox_input_test.out \
+		$(MSP_BUILD)/mspabi_test.out
+	@$(MOTE_REPORT) test msp430 bridge=$(MSP_BUILD)/mailbox_input_test runtime=$(MSP_BUILD)/mspabi_test \
 		$(foreach l,$(MSP430_TEST_LIMBS),ks.l$(l)=$(MSP_BUILD)/ec_ks_l$(l))
 
 msp430-bench-runs: $(foreach l,$(MSP430_BENCH_LIMBS),$(MSP_BUILD)/ec_ks_l$(l).out) $(MSP_BUILD)/ec_uecc.out $(MSP_BUILD)/ec_baseline.elf

@@ -96,7 +96,7 @@ __mspabi_mpyll_hw:
 	pop	r10
 	ret
 
-; Shifts by a variable count (r14 for 32-bit values, r13 for 16-bit): the counts are loop
+; 32-bit shifts by a variable count in r14 (clang inlines 16-bit ones): the counts are loop
 ; indices and bit positions, public in the code that calls them.
 	.global __mspabi_srll
 	.type	__mspabi_srll, @function
@@ -118,26 +118,5 @@ __mspabi_slll:
 1:	add	r12, r12
 	addc	r13, r13
 	dec	r14
-	jnz	1b
-2:	ret
-
-	.global __mspabi_srli
-	.type	__mspabi_srli, @function
-__mspabi_srli:
-	tst	r13
-	jz	2f
-1:	clrc
-	rrc	r12
-	dec	r13
-	jnz	1b
-2:	ret
-
-	.global __mspabi_slli
-	.type	__mspabi_slli, @function
-__mspabi_slli:
-	tst	r13
-	jz	2f
-1:	add	r12, r12
-	dec	r13
 	jnz	1b
 2:	ret
