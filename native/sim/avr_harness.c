@@ -2,7 +2,7 @@
  * avr_harness: run an AVR firmware in libsimavr with exact cycle counts and a byte stream on
  * UART0 (DESIGN.md §4). The stock `simavr` command has neither UART input nor a cycle count.
  *
- *   avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT] firmware.elf
+ *   avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT] [-P PROFILE] firmware.elf
  *
  * UART0 output goes to stdout (or to the TCP client with -p). UART0 input comes from FILE or
  * from one loopback TCP client on PORT, paced by the UART's XON/XOFF notifications so that no
@@ -14,6 +14,11 @@
  * (avr->cycle) into eight read-only bytes, SIM_CYCLE_0..7, least significant first; so the
  * firmware brackets each operation itself and reports exact cycle counts. A write to SIM_EXIT
  * sets the harness's exit status. The run ends when the firmware executes cli + sleep.
+ *
+ * With -P, the harness also counts cycles per instruction address and writes them to PROFILE
+ * at every SIM_CYCLE_LATCH write, one block per interval ("block N", then "ADDRESS CYCLES"
+ * lines); bench/ct_profile.py names the functions and shows where two intervals that should
+ * take equal time (one scalar multiplication and another) differ.
  *
  * Exit status: the value written to SIM_EXIT (0 if none), 2 if the core crashed, 3 if
  * MAX_CYCLES passed first, 4 on a usage or load error, 5 if the firmware sleeps waiting for
@@ -52,7 +57,23 @@ static struct {
 	int starved;           /* asleep, nothing to wake it, and the input has ended */
 	uint8_t out_buf[4096];
 	size_t out_len;
+	FILE *prof_file;       /* -P: cycles per flash word, written out at each latch */
+	uint64_t *prof;
+	unsigned prof_block;
 } h = { .in_fd = -1, .out_fd = 1 };
+
+#define PROF_WORDS 65536 /* flash words of the largest AVR this harness runs (128 KB) */
+
+static void profile_flush(void)
+{
+	fprintf(h.prof_file, "block %u\n", h.prof_block++);
+	for (unsigned i = 0; i < PROF_WORDS; i++) {
+		if (h.prof[i]) {
+			fprintf(h.prof_file, "%x %llu\n", 2 * i, (unsigned long long)h.prof[i]);
+			h.prof[i] = 0;
+		}
+	}
+}
 
 static void flush_out(void)
 {
@@ -92,6 +113,8 @@ static void cycle_latch_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *p
 {
 	(void)addr; (void)v; (void)param;
 	h.latched = avr->cycle;
+	if (h.prof)
+		profile_flush();
 }
 
 static uint8_t cycle_byte_read(avr_t *avr, avr_io_addr_t addr, void *param)
@@ -196,7 +219,7 @@ static void stdout_restore(int saved)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT] firmware.elf\n");
+	fprintf(stderr, "usage: avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT] [-P PROFILE] firmware.elf\n");
 	return 4;
 }
 
@@ -206,18 +229,20 @@ int main(int argc, char **argv)
 	unsigned long freq = 7372800; /* the Mica2's clock */
 	unsigned long long max_cycles = 0;
 	int port = 0, opt, state, saved, bad;
+	const char *prof_path = NULL;
 	uint32_t flags = 0;
 	elf_firmware_t fw;
 	avr_t *avr;
 	avr_irq_t *uart_in;
 
-	while ((opt = getopt(argc, argv, "m:f:c:i:p:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:f:c:i:p:P:")) != -1) {
 		switch (opt) {
 		case 'm': mcu = optarg; break;
 		case 'f': freq = strtoul(optarg, NULL, 0); break;
 		case 'c': max_cycles = strtoull(optarg, NULL, 0); break;
 		case 'i': in_file = optarg; break;
 		case 'p': port = atoi(optarg); break;
+		case 'P': prof_path = optarg; break;
 		default: return usage();
 		}
 	}
@@ -245,6 +270,14 @@ int main(int argc, char **argv)
 	avr_load_firmware(avr, &fw);
 	stdout_restore(saved);
 
+	if (prof_path) {
+		h.prof_file = fopen(prof_path, "w");
+		h.prof = calloc(PROF_WORDS, sizeof *h.prof);
+		if (!h.prof_file || !h.prof) {
+			fprintf(stderr, "avr_harness: cannot write profile %s: %s\n", prof_path, strerror(errno));
+			return 4;
+		}
+	}
 	if (in_file) {
 		h.in_fd = open(in_file, O_RDONLY);
 		if (h.in_fd < 0) {
@@ -276,7 +309,14 @@ int main(int argc, char **argv)
 	avr_register_io_write(avr, SIM_EXIT, exit_write, NULL);
 
 	for (;;) {
-		state = avr_run(avr);
+		if (h.prof) {
+			uint32_t pc = avr->pc;
+			avr_cycle_count_t before = avr->cycle;
+			state = avr_run(avr);
+			h.prof[(pc >> 1) % PROF_WORDS] += avr->cycle - before;
+		} else {
+			state = avr_run(avr);
+		}
 		if (state == cpu_Done || state == cpu_Crashed)
 			break;
 		pump_input(avr, uart_in);
@@ -293,6 +333,10 @@ int main(int argc, char **argv)
 		}
 	}
 	flush_out();
+	if (h.prof) {
+		profile_flush();
+		fclose(h.prof_file);
+	}
 	if (state == cpu_Crashed) {
 		fprintf(stderr, "avr_harness: core crashed at pc 0x%x after %llu cycles\n",
 		        avr->pc, (unsigned long long)avr->cycle);
