@@ -8,6 +8,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 peers="$here/build/peers"
 dest="$peers/micro-ecc-sys-$VERSION"
 if [ -f "$dest/micro-ecc/uECC.c" ]; then echo "$dest/micro-ecc"; exit 0; fi
+# rustup installs cargo under ~/.cargo/bin, which a non-login shell may not have on PATH.
+command -v cargo >/dev/null 2>&1 || PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 command -v cargo >/dev/null 2>&1 || { echo "fetch-micro-ecc: cargo is needed to fetch micro-ecc-sys from crates.io" >&2; exit 1; }
 proj="$peers/fetch-project"
 mkdir -p "$proj/src"
