@@ -19,7 +19,19 @@
 #endif
 #define KS_FE_MAX KS_LIMBS(KS_MAX_BITS)
 
-typedef struct ks_curve {
+/* A point in Jacobian coordinates (X/Z^2, Y/Z^3); Z = 0 is infinity. */
+typedef struct {
+    ks_limb x[KS_FE_MAX], y[KS_FE_MAX], z[KS_FE_MAX];
+} ks_jac;
+
+/* Per-curve copies of the point formulas (ks_ec_formulas.h) with the field operations
+   inlined: on by default where limbs are 64-bit (host); the motes share one generic copy. */
+#ifndef KS_EC_SPECIALIZE
+#define KS_EC_SPECIALIZE (KS_LIMB_BITS == 64)
+#endif
+
+typedef struct ks_curve ks_curve;
+struct ks_curve {
     uint8_t fl;      /* field element limbs */
     uint8_t fbytes;  /* field element bytes */
     uint8_t ol;      /* scalar limbs */
@@ -32,8 +44,12 @@ typedef struct ks_curve {
     /* r = a + b and r = a - b mod p on reduced elements; r may alias. */
     void (*add)(ks_limb *r, const ks_limb *a, const ks_limb *b);
     void (*sub)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+    /* the point formulas (ks_ec_point.h: ks_jac_dbl, ks_jac_add) */
+    void (*dbl)(const ks_curve *c, ks_jac *r, const ks_jac *p);
+    ks_limb (*add_pt)(const ks_curve *c, ks_jac *r, const ks_jac *p, const ks_limb *qx,
+                      const ks_limb *qy, const ks_limb *qz);
     const uint8_t *base;  /* KS_FLASH fixed-base table, or 0 */
-} ks_curve;
+};
 
 /* The curve with that KS_SECP* number, or 0 if this build does not carry it. */
 const ks_curve *ks_curve_get(int curve);
@@ -53,10 +69,16 @@ ks_limb ks_fp_canonical_mask(const ks_curve *c, const ks_limb *a);
     void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
     void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a);                        \
     void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
-    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);
+    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
+    void ks_jac_dbl_##name(const ks_curve *c, ks_jac *r, const ks_jac *p);      \
+    ks_limb ks_jac_add_##name(const ks_curve *c, ks_jac *r, const ks_jac *p,    \
+                              const ks_limb *qx, const ks_limb *qy, const ks_limb *qz);
 KS_FIELD_DECLARE(secp160r1)
 KS_FIELD_DECLARE(secp192r1)
 KS_FIELD_DECLARE(secp224r1)
 KS_FIELD_DECLARE(secp256r1)
+void ks_jac_dbl_generic(const ks_curve *c, ks_jac *r, const ks_jac *p);
+ks_limb ks_jac_add_generic(const ks_curve *c, ks_jac *r, const ks_jac *p, const ks_limb *qx,
+                           const ks_limb *qy, const ks_limb *qz);
 
 #endif

@@ -68,11 +68,17 @@ static const ks_limb KS_FLASH secp256r1_n[] = {
     KS_W(0xFC632551, 0xF3B9CAC2), KS_W(0xA7179E84, 0xBCE6FAAD), KS_W(0xFFFFFFFF, 0xFFFFFFFF), KS_W(0x00000000, 0xFFFFFFFF)};
 #endif
 
+#if KS_EC_SPECIALIZE
+#define KS_JAC(op, name) ks_jac_##op##_##name
+#else
+#define KS_JAC(op, name) ks_jac_##op##_generic
+#endif
+
 #define KS_CURVE(name, pbits, nbits)                                                        \
     { KS_LIMBS(pbits), ((pbits) + 7) / 8, KS_LIMBS(nbits), ((nbits) + 7) / 8, (nbits),       \
       ks_##name##_p, name##_b, name##_gx, name##_gy, name##_n,                               \
       ks_fp_mul_##name, ks_fp_sqr_##name, ks_fp_add_##name, ks_fp_sub_##name,        \
-      KS_BASE_TABLE(name) }
+      KS_JAC(dbl, name), KS_JAC(add, name), KS_BASE_TABLE(name) }
 
 #if KS_WITH_SECP160R1
 static const ks_curve c160 = KS_CURVE(secp160r1, 160, 161);

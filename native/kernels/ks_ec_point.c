@@ -2,86 +2,17 @@
 #include "ks_ec.h"
 #include "ks_ec_point.h"
 
+/* The generic formulas: field operations through the curve table. */
+#define KS_F_DBL ks_jac_dbl_generic
+#define KS_F_ADD ks_jac_add_generic
+#define FMUL(r, a, b) c->mul((r), (a), (b))
+#define FSQR(r, a) c->sqr((r), (a))
+#define FADD(r, a, b) c->add((r), (a), (b))
+#define FSUB(r, a, b) c->sub((r), (a), (b))
+#define KS_F_N c->fl
+#include "ks_ec_formulas.h"
+
 #define FE(v) ks_limb v[KS_FE_MAX]
-
-void ks_jac_dbl(const ks_curve *c, ks_jac *r, const ks_jac *p)
-{
-    FE(delta); FE(gamma); FE(beta); FE(alpha); FE(t1); FE(t2);
-    c->sqr(delta, p->z);
-    c->sqr(gamma, p->y);
-    c->mul(beta, p->x, gamma);
-    /* alpha = 3 (X - delta)(X + delta), which is 3 X^2 + a Z^4 for a = -3 */
-    ks_fp_sub(c, t1, p->x, delta);
-    ks_fp_add(c, t2, p->x, delta);
-    c->mul(t1, t1, t2);
-    ks_fp_add(c, alpha, t1, t1);
-    ks_fp_add(c, alpha, alpha, t1);
-    /* Z3 = (Y + Z)^2 - gamma - delta: last read of p */
-    ks_fp_add(c, t2, p->y, p->z);
-    c->sqr(t2, t2);
-    ks_fp_sub(c, t2, t2, gamma);
-    ks_fp_sub(c, r->z, t2, delta);
-    /* X3 = alpha^2 - 8 beta */
-    ks_fp_add(c, t1, beta, beta);
-    ks_fp_add(c, t1, t1, t1); /* 4 beta */
-    ks_fp_add(c, t2, t1, t1); /* 8 beta */
-    c->sqr(r->x, alpha);
-    ks_fp_sub(c, r->x, r->x, t2);
-    /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
-    ks_fp_sub(c, t1, t1, r->x);
-    c->mul(t1, alpha, t1);
-    c->sqr(gamma, gamma);
-    ks_fp_add(c, gamma, gamma, gamma);
-    ks_fp_add(c, gamma, gamma, gamma);
-    ks_fp_add(c, gamma, gamma, gamma);
-    ks_fp_sub(c, r->y, t1, gamma);
-}
-
-ks_limb ks_jac_add(const ks_curve *c, ks_jac *r, const ks_jac *p,
-                   const ks_limb *qx, const ks_limb *qy, const ks_limb *qz)
-{
-    FE(z1z1); FE(u1); FE(u2); FE(s1); FE(s2); FE(h); FE(rr); FE(hh); FE(hhh); FE(v); FE(t);
-    ks_limb exceptional;
-    size_t n = c->fl;
-    c->sqr(z1z1, p->z);
-    if (qz != 0) {
-        FE(z2z2);
-        c->sqr(z2z2, qz);
-        c->mul(u1, p->x, z2z2);
-        c->mul(s1, p->y, qz);
-        c->mul(s1, s1, z2z2);
-    } else {
-        memcpy(u1, p->x, n * sizeof(ks_limb));
-        memcpy(s1, p->y, n * sizeof(ks_limb));
-    }
-    c->mul(u2, qx, z1z1);
-    c->mul(s2, qy, p->z);
-    c->mul(s2, s2, z1z1);
-    ks_fp_sub(c, h, u2, u1);
-    ks_fp_sub(c, rr, s2, s1);
-    exceptional = ks_bn_zero_mask(h, n);
-    /* Z3 = Z1 Z2 H: last read of p->z */
-    if (qz != 0) {
-        c->mul(t, p->z, qz);
-        c->mul(r->z, t, h);
-    } else {
-        c->mul(r->z, p->z, h);
-    }
-    c->sqr(hh, h);
-    c->mul(hhh, h, hh);
-    c->mul(v, u1, hh);
-    /* X3 = R^2 - H^3 - 2V */
-    c->sqr(t, rr);
-    ks_fp_sub(c, t, t, hhh);
-    ks_fp_sub(c, t, t, v);
-    ks_fp_sub(c, r->x, t, v);
-    /* Y3 = R (V - X3) - S1 H^3 */
-    ks_fp_sub(c, t, v, r->x);
-    c->mul(t, rr, t);
-    c->mul(s1, s1, hhh);
-    ks_fp_sub(c, r->y, t, s1);
-    return exceptional;
-}
 
 void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask)
 {

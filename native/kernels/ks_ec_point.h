@@ -1,20 +1,15 @@
-/* Points in Jacobian coordinates (X/Z^2, Y/Z^3) on a curve with a = -3. Internal. */
+/* Points in Jacobian coordinates (ks_jac, ks_curve.h) on a curve with a = -3. Internal. */
 #ifndef KS_EC_POINT_H
 #define KS_EC_POINT_H
 
 #include "ks_curve.h"
 
-typedef struct {
-    ks_limb x[KS_FE_MAX], y[KS_FE_MAX], z[KS_FE_MAX];
-} ks_jac;
-
 /* r = 2p (dbl-2001-b, 3M + 5S). r may alias p. */
-void ks_jac_dbl(const ks_curve *c, ks_jac *r, const ks_jac *p);
+#define ks_jac_dbl(c, r, p) ((c)->dbl((c), (r), (p)))
 /* r = p + q (add-1998-cmo-2, 12M + 4S; with qz = 0, q is affine: 8M + 3S). r may alias p.
    Correct when p != +-q and neither is infinity; returns an all-ones mask when x(p) = x(q)
    (the exceptional case: the result is then meaningless), else zero. Constant time. */
-ks_limb ks_jac_add(const ks_curve *c, ks_jac *r, const ks_jac *p,
-                   const ks_limb *qx, const ks_limb *qy, const ks_limb *qz);
+#define ks_jac_add(c, r, p, qx, qy, qz) ((c)->add_pt((c), (r), (p), (qx), (qy), (qz)))
 /* r = mask ? a : r. */
 void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask);
 /* Sets r to the affine point (x, y) (Z = 1); x and y must not lie inside r. */

@@ -109,8 +109,22 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
     memcpy(r, s, n * sizeof(ks_limb));
 }
 
-/* The field operations of one curve, with its limb count a constant (unrolled loops). */
+/* The field operations of one curve, with its limb count a constant (unrolled loops): inline
+   versions for the curve's own point formulas (KS_EC_SPECIALIZE) and the out-of-line ones
+   of the curve table. */
 #define KS_FIELD_OPS(name, FL)                                              \
+    KS_INLINE void mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b) \
+    {                                                                       \
+        ks_limb t[2 * (FL)];                                                \
+        ks_bn_mul(t, a, b, FL);                                             \
+        reduce_##name(r, t);                                                \
+    }                                                                       \
+    KS_INLINE void sqr_##name(ks_limb *r, const ks_limb *a)                 \
+    {                                                                       \
+        ks_limb t[2 * (FL)];                                                \
+        ks_bn_sqr(t, a, FL);                                                \
+        reduce_##name(r, t);                                                \
+    }                                                                       \
     void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
     {                                                                       \
         ks_add_mod(r, a, b, ks_##name##_p, FL);                             \
@@ -121,15 +135,11 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
     }                                                                       \
     void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
     {                                                                       \
-        ks_limb t[2 * (FL)];                                                \
-        ks_bn_mul(t, a, b, FL);                                             \
-        reduce_##name(r, t);                                                \
+        mul_##name(r, a, b);                                                \
     }                                                                       \
     void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a)                     \
     {                                                                       \
-        ks_limb t[2 * (FL)];                                                \
-        ks_bn_sqr(t, a, FL);                                                \
-        reduce_##name(r, t);                                                \
+        sqr_##name(r, a);                                                   \
     }
 
 #endif
