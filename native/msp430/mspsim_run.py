@@ -180,15 +180,25 @@ def run(elf, timeout, stream):
     if box is None:
         print("mspsim_run: %s has no mote_mailbox symbol" % elf, file=sys.stderr)
         return 2
-    port = free_port()
     log = open(os.devnull, "w") if not os.environ.get("MSPSIM_DEBUG") else sys.stderr
-    proc = subprocess.Popen(
-        ["mspdebug", "-n", "-q", "sim", "simio add hwmult mul", "simio add tracer tr 2",
-         "prog " + elf, "gdb %d" % port],
-        stdin=subprocess.DEVNULL, stdout=log, stderr=log)
     deadline = time.time() + timeout
+    proc = None
     try:
-        sock = connect(port, proc, deadline)
+        # The free port may be taken again before mspdebug binds it: then try another.
+        for attempt in range(3):
+            port = free_port()
+            proc = subprocess.Popen(
+                ["mspdebug", "-n", "-q", "sim", "simio add hwmult mul", "simio add tracer tr 2",
+                 "prog " + elf, "gdb %d" % port],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+            try:
+                sock = connect(port, proc, deadline)
+                break
+            except RuntimeError:
+                if attempt == 2:
+                    raise
+                proc.kill()
+                proc.wait()
         sock.settimeout(max(1.0, deadline - time.time()))
         gdb = Gdb(sock)
         if gdb.ask(b"Z2,%x,2" % box) != b"OK":
@@ -221,11 +231,12 @@ def run(elf, timeout, stream):
         return 2
     finally:
         stream.close()
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        if proc:
+            proc.terminate()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 def main():
