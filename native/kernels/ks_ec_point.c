@@ -16,9 +16,12 @@
 
 void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask)
 {
-    ks_bn_cmov(r->x, a->x, c->fl, mask);
-    ks_bn_cmov(r->y, a->y, c->fl, mask);
-    ks_bn_cmov(r->z, a->z, c->fl, mask);
+    /* all KS_FE_MAX limbs, the unused top ones included: a constant length the compiler
+       can unroll and vectorize (this is the inner loop of every table lookup) */
+    (void)c;
+    ks_bn_cmov(r->x, a->x, KS_FE_MAX, mask);
+    ks_bn_cmov(r->y, a->y, KS_FE_MAX, mask);
+    ks_bn_cmov(r->z, a->z, KS_FE_MAX, mask);
 }
 
 void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks_limb *y)
