@@ -1,0 +1,82 @@
+# The ATmega128 (Mica2) build: kernels and micro-ecc in the test firmware, run in simavr
+# through sim/avr_harness.c. Needs: gcc-avr avr-libc binutils-avr simavr libsimavr-dev.
+#   make -C native avr-test    known answers, equal cycles for every scalar, per limb size
+#   make -C native avr-bench   the same plus micro-ecc, as `metric value unit` lines
+include $(dir $(lastword $(MAKEFILE_LIST)))../sim/mote.mk
+
+AVR_DIR := $(MOTE_NATIVE)/avr
+AVR_BUILD := $(MOTE_BUILD)/avr
+AVR_HARNESS := $(MOTE_BUILD)/avr_harness
+AVR_CC := avr-gcc
+# -O2, not -Os: with 16-bit limbs, kernels/ks_ec_point.c built by avr-gcc 5.4 at -Os gives
+# wrong products (right at -O1 and -O2; the other files are fine at -Os). It is also faster.
+# The peer is built the same way.
+AVR_OPT ?= -O2
+AVR_CFLAGS := -mmcu=atmega128 -DF_CPU=7372800UL $(AVR_OPT) -std=gnu99 -Wall \
+	-ffunction-sections -fdata-sections -Wl,--gc-sections \
+	-I$(MOTE_SIM) -I$(AVR_DIR) -I$(MOTE_KERNELS)
+AVR_FW_SRCS := $(MOTE_TEST_SRCS) $(AVR_DIR)/mote_avr.c
+# Limb sizes: the test holds the mote configurations (8, the kernels' AVR default, and 16,
+# the fastest) to known answers and equal cycle counts; the benchmark also times 32.
+AVR_TEST_LIMBS ?= 8 16
+AVR_BENCH_LIMBS ?= 8 16 32
+AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
+# Firmware is rebuilt when these build files change; and kept after its run (for sizes).
+AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp
+$(eval $(call mote_flags_stamp,$(AVR_BUILD)/flags.stamp,$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_UECC_FLAGS)))
+.PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf
+# Past this many cycles a run is hung (the whole test needs well under 10^9).
+AVR_MAX_CYCLES := 3000000000
+
+$(AVR_HARNESS): $(MOTE_SIM)/avr_harness.c $(MOTE_SIM)/mote_sim.h
+	@mkdir -p $(@D)
+	cc -O2 -Wall -Wextra -I/usr/include/simavr -I$(MOTE_SIM) -o $@ $< -lsimavr
+
+$(AVR_BUILD)/ec_ks_l%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MOTE_SIM)/ec_kat.h $(AVR_MK)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS)
+
+$(AVR_BUILD)/ec_uecc.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_uecc.c $(MOTE_UECC_DIR)/uECC.c $(MOTE_SIM)/ec_kat.h $(AVR_MK)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) $(MOTE_UECC_FLAGS) -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_uecc.c $(MOTE_UECC_DIR)/uECC.c
+
+$(AVR_BUILD)/ec_baseline.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c $(MOTE_SIM)/ec_kat.h $(AVR_MK)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c
+
+# The harness's own check of its UART input path (avr/uart_input_test.c).
+$(AVR_BUILD)/uart_input_test.elf: $(AVR_DIR)/uart_input_test.c $(AVR_DIR)/mote_avr.c $(MOTE_SIM)/mote_print.c
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) -o $@ $^
+
+$(AVR_BUILD)/uart_input_test.in:
+	@mkdir -p $(@D)
+	python3 -c 'import sys; n = 5000; sys.stdout.buffer.write(bytes([n & 255, n >> 8]) + bytes((7 * i + 3) & 255 for i in range(n)))' > $@
+
+$(AVR_BUILD)/uart_input_test.out: $(AVR_BUILD)/uart_input_test.elf $(AVR_BUILD)/uart_input_test.in $(AVR_HARNESS) MOTE_FORCE
+	@{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) -i $(AVR_BUILD)/uart_input_test.in $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
+
+# The peer's run. Without micro-ecc (no cargo, or crates.io out of reach) the benchmark goes
+# on with a note instead of failing.
+$(AVR_BUILD)/ec_uecc.out: $(AVR_HARNESS) MOTE_FORCE
+	@if $(MAKE) -s --no-print-directory -f $(firstword $(MAKEFILE_LIST)) $(AVR_BUILD)/ec_uecc.elf; then \
+		{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) $(AVR_BUILD)/ec_uecc.elf 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@; \
+	else echo "unavailable: micro-ecc could not be fetched or built" > $@; fi
+
+# A run's output, with the harness's exit status as its last line.
+# Runs again every time: a test that reads an old result proves nothing.
+$(AVR_BUILD)/%.out: $(AVR_BUILD)/%.elf $(AVR_HARNESS) MOTE_FORCE
+	@{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
+
+AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
+	$(foreach l,$(AVR_BENCH_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l)) micro_ecc=$(AVR_BUILD)/ec_uecc
+
+.PHONY: avr-test avr-bench avr-bench-runs
+avr-test: $(foreach l,$(AVR_TEST_LIMBS),$(AVR_BUILD)/ec_ks_l$(l).out) $(AVR_BUILD)/uart_input_test.out
+	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test \
+		$(foreach l,$(AVR_TEST_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l))
+
+avr-bench-runs: $(foreach l,$(AVR_BENCH_LIMBS),$(AVR_BUILD)/ec_ks_l$(l).out) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf
+
+avr-bench: avr-bench-runs
+	@$(MOTE_REPORT) bench avr $(AVR_BENCH_ARGS)

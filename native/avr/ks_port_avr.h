@@ -1,0 +1,31 @@
+/*
+ * The kernels' port header for the AVR build (-DKS_PORT_HEADER="ks_port_avr.h", see
+ * kernels/ks_config.h): curve constants live in flash (PROGMEM) and are read with LPM. The
+ * test firmware stays below 64 KB, so near reads (pgm_read_*) reach every table; a build that
+ * grows past that would need the _far forms (DESIGN.md §4).
+ */
+#ifndef KS_PORT_AVR_H
+#define KS_PORT_AVR_H
+
+#include <avr/pgmspace.h>
+/* avr/io.h (pulled in by pgmspace.h) names the UART framing-error bit FE, which
+ * kernels/ks_ec_point.c defines as a macro of its own; the kernels use no UART. */
+#undef FE
+
+#ifndef KS_LIMB_BITS
+#define KS_LIMB_BITS 8
+#endif
+
+#define KS_FLASH PROGMEM
+#define KS_READ_BYTE(p) pgm_read_byte(p)
+#if KS_LIMB_BITS == 8
+#define KS_READ_LIMB(p) pgm_read_byte(p)
+#elif KS_LIMB_BITS == 16
+#define KS_READ_LIMB(p) pgm_read_word(p)
+#elif KS_LIMB_BITS == 32
+#define KS_READ_LIMB(p) pgm_read_dword(p)
+#else
+#define KS_READ_LIMB(p) ((uint64_t)pgm_read_dword((const uint8_t *)(p) + 4) << 32 | pgm_read_dword(p))
+#endif
+
+#endif

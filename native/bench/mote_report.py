@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Read the simulated-mote test runs (sim/ec_test.c output) and report them.
+
+    mote_report.py test ARCH NAME=PREFIX...
+        a table per run, then "N passed, N failed" (exit 1 if any failed). PREFIX.out is the
+        run's output, ending with the harness's "exit N" line.
+    mote_report.py bench ARCH --size TOOL --baseline ELF NAME=PREFIX...
+        `metric value unit` lines (MSP430 cycle figures carry a trailing "# mspdebug 0.22:
+        ~10% high" comment): cycles, milliseconds at the mote's clock, peak stack, the
+        flash and static RAM of the implementation alone (ec.*: PREFIX.elf less the baseline
+        firmware, which is the same test firmware without any multiplication) and of the whole
+        test firmware (ec_test_firmware.*; on the AVR as `avr-size -C --mcu=atmega128` counts).
+        NAME is ks.lN (our kernels with N-bit limbs) or micro_ecc. The headline metrics
+        (ARCH.CURVE.scalar_mult.cycles) come from the fastest constant-time ks build.
+        Lines starting with '#' are notes.
+"""
+import re
+import statistics
+import subprocess
+import sys
+
+CLOCK_HZ = {"avr": 7372800, "msp430": 8000000}
+MOTE = {"avr": "ATmega128 (Mica2) in simavr, exact cycles",
+        "msp430": "MSP430F1611 (TelosB) in mspdebug sim"}
+MSP_NOTE = "mspdebug 0.22 over-counts constant-generator operands: its cycle counts read ~10% high"
+# Anchors (DESIGN.md §8): Gura et al., CHES 2004, secp160r1 on an ATmega128 at 8 MHz.
+GURA_SECP160R1_CYCLES = 6500000
+CURVES = ("secp160r1", "p256")
+
+
+def caveat(arch):
+    """What goes beside every cycle-derived figure of this mote."""
+    return "  # mspdebug 0.22: ~10% high" if arch == "msp430" else ""
+
+
+def parse_run(prefix):
+    run = {"results": [], "equal": {}, "checks": [], "passed": None, "failed": None, "exit": None}
+    try:
+        text = open(prefix + ".out").read()
+    except OSError:
+        return run
+    for line in text.splitlines():
+        fields = dict(f.split("=", 1) for f in line.split()[1:] if "=" in f)
+        if line.startswith("result "):
+            run["results"].append(fields)
+        elif line.startswith("check "):
+            run["checks"].append((line.split()[1], fields))
+        elif line.startswith("equal "):
+            run["equal"][fields["curve"]] = (fields["ok"] == "1", fields.get("required") == "1")
+        elif line.startswith("unavailable:"):
+            run["unavailable"] = line.split(":", 1)[1].strip()
+        elif line.startswith("exit "):
+            run["exit"] = int(line.split()[1])
+        else:
+            m = re.match(r"(\d+) passed, (\d+) failed", line)
+            if m:
+                run["passed"], run["failed"] = int(m.group(1)), int(m.group(2))
+    return run
+
+
+def named_args(args):
+    out = []
+    for a in args:
+        name, _, prefix = a.partition("=")
+        if not prefix:
+            sys.exit("mote_report: expected NAME=PREFIX, got %r" % a)
+        out.append((name, prefix))
+    return out
+
+
+def test(arch, args):
+    clock = CLOCK_HZ[arch]
+    passed = failed = 0
+    print("%s; ms at %.4g MHz" % (MOTE[arch], clock / 1e6))
+    if arch == "msp430":
+        print("note: " + MSP_NOTE)
+    print("%-10s %-10s %2s %6s %12s %9s %6s  %s" % ("build", "curve", "k", "weight", "cycles", "ms", "stack", "result"))
+    for name, prefix in named_args(args):
+        run = parse_run(prefix)
+        for r in run["results"]:
+            cycles = int(r["cycles"])
+            print("%-10s %-10s %2s %6s %12d %9.1f %6s  %s%s" % (
+                name, r["curve"], r["k"], r["weight"], cycles, cycles * 1000.0 / clock,
+                r["stack"], "ok" if r["ok"] == "1" else "WRONG RESULT", caveat(arch)))
+        for check, f in run["checks"]:
+            print("%-10s %-10s %s" % (name, check, " ".join(
+                "%s=%s" % kv for kv in f.items() if kv[0] != "ok") + (" ok" if f.get("ok") == "1" else " FAILED")))
+        for curve, (ok, required) in run["equal"].items():
+            print("%-10s %-10s same cycle count for every scalar: %s" % (
+                name, curve, "yes" if ok else ("NO" if required else "no (not required)")))
+        if run["passed"] is None:
+            print("%-10s run did not finish (exit %s)" % (name, run["exit"]))
+            failed += 1
+            continue
+        passed += run["passed"]
+        failed += run["failed"]
+        if run["exit"] != 0 and run["failed"] == 0:
+            print("%-10s harness exit status %s" % (name, run["exit"]))
+            failed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+def sizes(tool, elf):
+    """(flash, static RAM) in bytes."""
+    if tool == "avr-size":
+        out = subprocess.run([tool, "-C", "--mcu=atmega128", elf], check=True,
+                             capture_output=True, text=True).stdout
+        flash = int(re.search(r"Program:\s+(\d+)", out).group(1))
+        ram = int(re.search(r"Data:\s+(\d+)", out).group(1))
+        return flash, ram
+    out = subprocess.run([tool, "-A", elf], check=True, capture_output=True, text=True).stdout
+    sec = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) >= 2 and f[0].startswith(".") and f[1].isdigit():
+            sec[f[0]] = int(f[1])
+    flash = sum(sec.get(s, 0) for s in (".text", ".rodata", ".data", ".vectors"))
+    return flash, sec.get(".data", 0) + sec.get(".bss", 0)
+
+
+def bench(arch, argv):
+    tool = baseline = None
+    rest = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in ("--size", "--baseline"):
+            if i + 1 == len(argv):
+                sys.exit("mote_report: %s needs a value" % argv[i])
+            if argv[i] == "--size":
+                tool = argv[i + 1]
+            else:
+                baseline = argv[i + 1]
+            i += 2
+        else:
+            rest.append(argv[i])
+            i += 1
+    if not tool or not baseline:
+        sys.exit("mote_report: bench needs --size TOOL and --baseline ELF")
+    clock = CLOCK_HZ[arch]
+    base_flash, base_ram = sizes(tool, baseline)
+    print("# %s; ms at %.4g MHz" % (MOTE[arch], clock / 1e6))
+    if arch == "msp430":
+        print("# " + MSP_NOTE)
+    best = {}   # curve -> (not constant time, cycles, limb name): constant-time builds first
+    peer = {}
+    for name, prefix in named_args(rest):
+        run = parse_run(prefix)
+        suffix = "micro_ecc" if name == "micro_ecc" else name.split(".", 1)[-1]
+        if "unavailable" in run:
+            print("# %s %s: not measured (%s)" % (arch, name, run["unavailable"]))
+            continue
+        wrong = [r for r in run["results"] if r["ok"] != "1"]
+        if wrong or run["passed"] is None:
+            print("# %s %s: run failed (%d wrong results, exit %s): no figures" % (arch, name, len(wrong), run["exit"]))
+            continue
+        for curve in CURVES:
+            rs = [r for r in run["results"] if r["curve"] == curve]
+            if not rs:
+                continue
+            counts = [int(r["cycles"]) for r in rs]
+            # a constant-time build takes one count for every scalar; otherwise the median
+            cycles = int(statistics.median(counts))
+            stack = max(int(r["stack"]) for r in rs)
+            varies = len(set(counts)) > 1
+            if varies:
+                print("# %s %s %s: cycle counts differ across scalars (%d..%d): not constant time" % (
+                    arch, curve, name, min(counts), max(counts)))
+            print("%s.%s.scalar_mult.cycles.%s %d cycles%s" % (arch, curve, suffix, cycles, caveat(arch)))
+            print("%s.%s.scalar_mult.ms.%s %.1f ms%s" % (arch, curve, suffix, cycles * 1000.0 / clock, caveat(arch)))
+            print("%s.%s.scalar_mult.stack.%s %d bytes" % (arch, curve, suffix, stack))
+            if name == "micro_ecc":
+                peer[curve] = cycles
+            elif curve not in best or (varies, cycles) < best[curve][:2]:
+                best[curve] = (varies, cycles, suffix)
+        flash, ram = sizes(tool, prefix + ".elf")
+        print("%s.ec.flash.%s %d bytes" % (arch, suffix, flash - base_flash))
+        print("%s.ec.ram.%s %d bytes" % (arch, suffix, ram - base_ram))
+        print("%s.ec_test_firmware.flash.%s %d bytes" % (arch, suffix, flash))
+        print("%s.ec_test_firmware.ram.%s %d bytes" % (arch, suffix, ram))
+    for curve in CURVES:
+        if curve not in best:
+            continue
+        varies, cycles, limb = best[curve]
+        print("# %s %s: headline from kernels build %s (%s)" % (
+            arch, curve, limb, "NOT constant time" if varies else "fastest constant-time build"))
+        print("%s.%s.scalar_mult.cycles %d cycles%s" % (arch, curve, cycles, caveat(arch)))
+        print("%s.%s.scalar_mult.ms %.1f ms%s" % (arch, curve, cycles * 1000.0 / clock, caveat(arch)))
+        if curve in peer:
+            print("%s.%s.scalar_mult.speedup_vs_micro_ecc %.2f x" % (arch, curve, peer[curve] / cycles))
+        if arch == "avr" and curve == "secp160r1":
+            print("# Gura et al. 2004, ATmega128: ~%d cycles" % GURA_SECP160R1_CYCLES)
+            print("avr.secp160r1.scalar_mult.speedup_vs_gura2004 %.2f x" % (GURA_SECP160R1_CYCLES / cycles))
+    return 0
+
+
+def main(argv):
+    if len(argv) < 3 or argv[0] not in ("test", "bench") or argv[1] not in CLOCK_HZ:
+        sys.exit("usage: mote_report.py test|bench avr|msp430 ...")
+    return test(argv[1], argv[2:]) if argv[0] == "test" else bench(argv[1], argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,124 @@
+/*
+ * JNI glue for ksecurity.jni.NativeKernels: copies the Java arrays into stack buffers, calls
+ * the kernels, copies the result back, and wipes the copies (scalars and exponents are
+ * secrets). Every length is checked here again, whatever the Java side did.
+ */
+#include <jni.h>
+#include <string.h>
+
+#include "ks_config.h"
+#include "ks_ec.h"
+#include "ks_rsa.h"
+
+#define MAX_FIELD 32
+#define MAX_ORDER 32
+#define MAX_RSA (KS_RSA_MAX_BITS / 8)
+
+/* Copies array a (exactly len bytes) into buf; 0 on success, -1 if null or of another length. */
+static int get(JNIEnv *env, jbyteArray a, jsize len, uint8_t *buf)
+{
+    if (a == NULL || (*env)->GetArrayLength(env, a) != len) {
+        return -1;
+    }
+    (*env)->GetByteArrayRegion(env, a, 0, len, (jbyte *)buf);
+    return (*env)->ExceptionCheck(env) ? -1 : 0;
+}
+
+static int put(JNIEnv *env, jbyteArray a, jsize len, const uint8_t *buf)
+{
+    (*env)->SetByteArrayRegion(env, a, 0, len, (const jbyte *)buf);
+    return (*env)->ExceptionCheck(env) ? -1 : 0;
+}
+
+/* Lengths for a curve: 0, or -1 for an unknown curve. */
+static int lengths(jint curve, jsize *fb, jsize *ob)
+{
+    int f = ks_ec_field_bytes(curve), o = ks_ec_order_bytes(curve);
+    if (f <= 0 || o <= 0) {
+        return -1;
+    }
+    *fb = f;
+    *ob = o;
+    return 0;
+}
+
+JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcMul(JNIEnv *env, jclass cls,
+    jint curve, jbyteArray k, jbyteArray point, jbyteArray out)
+{
+    uint8_t kb[MAX_ORDER], pb[2 * MAX_FIELD], ob[2 * MAX_FIELD];
+    jsize fl, ol;
+    int rc = KS_INVALID;
+    (void)cls;
+    if (lengths(curve, &fl, &ol) == 0 && out != NULL
+        && (*env)->GetArrayLength(env, out) == 2 * fl && get(env, k, ol, kb) == 0
+        && get(env, point, 2 * fl, pb) == 0) {
+        rc = ks_ec_mul(curve, kb, pb, ob);
+        if (put(env, out, 2 * fl, ob) != 0) {
+            rc = KS_INVALID;
+        }
+    }
+    memset(kb, 0, sizeof kb);
+    return rc;
+}
+
+JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcMulBase(JNIEnv *env, jclass cls,
+    jint curve, jbyteArray k, jbyteArray out)
+{
+    uint8_t kb[MAX_ORDER], ob[2 * MAX_FIELD];
+    jsize fl, ol;
+    int rc = KS_INVALID;
+    (void)cls;
+    if (lengths(curve, &fl, &ol) == 0 && out != NULL
+        && (*env)->GetArrayLength(env, out) == 2 * fl && get(env, k, ol, kb) == 0) {
+        rc = ks_ec_mul_base(curve, kb, ob);
+        if (put(env, out, 2 * fl, ob) != 0) {
+            rc = KS_INVALID;
+        }
+    }
+    memset(kb, 0, sizeof kb);
+    return rc;
+}
+
+JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcMulAdd(JNIEnv *env, jclass cls,
+    jint curve, jbyteArray u1, jbyteArray u2, jbyteArray q, jbyteArray out)
+{
+    uint8_t b1[MAX_ORDER], b2[MAX_ORDER], qb[2 * MAX_FIELD], ob[2 * MAX_FIELD];
+    jsize fl, ol;
+    int rc = KS_INVALID;
+    (void)cls;
+    if (lengths(curve, &fl, &ol) == 0 && out != NULL
+        && (*env)->GetArrayLength(env, out) == 2 * fl && get(env, u1, ol, b1) == 0
+        && get(env, u2, ol, b2) == 0 && get(env, q, 2 * fl, qb) == 0) {
+        rc = ks_ec_mul_add(curve, b1, b2, qb, ob);
+        if (put(env, out, 2 * fl, ob) != 0) {
+            rc = KS_INVALID;
+        }
+    }
+    return rc;
+}
+
+JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeModExp(JNIEnv *env, jclass cls,
+    jbyteArray base, jbyteArray exp, jbyteArray mod, jbyteArray out)
+{
+    uint8_t bb[MAX_RSA], eb[MAX_RSA], mb[MAX_RSA], ob[MAX_RSA];
+    jsize ml, el;
+    int rc = KS_INVALID;
+    (void)cls;
+    if (mod == NULL || exp == NULL || out == NULL) {
+        return KS_INVALID;
+    }
+    ml = (*env)->GetArrayLength(env, mod);
+    el = (*env)->GetArrayLength(env, exp);
+    if (ml > 0 && ml <= MAX_RSA && el <= MAX_RSA && (*env)->GetArrayLength(env, out) == ml
+        && get(env, base, ml, bb) == 0 && get(env, exp, el, eb) == 0
+        && get(env, mod, ml, mb) == 0) {
+        rc = ks_modexp(bb, eb, (size_t)el, mb, (size_t)ml, ob);
+        if (rc == KS_OK && put(env, out, ml, ob) != 0) {
+            rc = KS_INVALID;
+        }
+    }
+    memset(eb, 0, sizeof eb);
+    memset(bb, 0, sizeof bb);
+    memset(ob, 0, sizeof ob);
+    return rc;
+}

@@ -1,0 +1,98 @@
+/*
+ * Compile-time configuration of the kernels. Every knob has a default here; a build overrides
+ * it with -D, or collects its overrides in a header named by -DKS_PORT_HEADER="file.h"
+ * (the AVR build maps KS_FLASH / KS_READ_* to PROGMEM / pgm_read_* there).
+ */
+#ifndef KS_CONFIG_H
+#define KS_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The only library functions the kernels call. A freestanding build (motes) has no
+   <string.h> but must still link memcpy and memset. */
+#if defined(__STDC_HOSTED__) && __STDC_HOSTED__ == 0
+void *memcpy(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+#else
+#include <string.h>
+#endif
+
+#ifdef KS_PORT_HEADER
+#include KS_PORT_HEADER
+#endif
+
+/* Limb size: 8 (AVR), 16 (MSP430), 32 or 64 bits. 64 needs a double-width product: unsigned
+   __int128 where the compiler has it, otherwise a portable 32x32 split (ks_bn.h). */
+#ifndef KS_LIMB_BITS
+#  if defined(__AVR__)
+#    define KS_LIMB_BITS 8
+#  elif defined(__MSP430__)
+#    define KS_LIMB_BITS 16
+#  elif defined(__SIZEOF_INT128__)
+#    define KS_LIMB_BITS 64
+#  else
+#    define KS_LIMB_BITS 32
+#  endif
+#endif
+
+/* Curves carried by this build (all by default); a mote build keeps only what it uses. */
+#ifndef KS_WITH_SECP160R1
+#define KS_WITH_SECP160R1 1
+#endif
+#ifndef KS_WITH_SECP192R1
+#define KS_WITH_SECP192R1 1
+#endif
+#ifndef KS_WITH_SECP224R1
+#define KS_WITH_SECP224R1 1
+#endif
+#ifndef KS_WITH_SECP256R1
+#define KS_WITH_SECP256R1 1
+#endif
+
+/* Window width of the variable-base scalar multiplication: 2^(w-1) Jacobian points on the
+   stack (P-256, w = 5: 16 x 96 bytes on 64-bit). Motes choose 2..4. */
+#ifndef KS_EC_WINDOW
+#define KS_EC_WINDOW 5
+#endif
+
+/* Fixed-base table for ks_ec_mul_base: 0 = none (ks_ec_mul on G: no flash used), otherwise the
+   window width w of a table of ceil(bits/w) * 2^(w-1) affine points, generated at build time
+   by gen/ks_gen_base.c (P-256: w = 4 -> 32 KB, w = 6 -> 86 KB). */
+#ifndef KS_BASE_WINDOW
+#define KS_BASE_WINDOW 0
+#endif
+
+/* Field inversion (Fermat) window: 1, 2 or 4 bits, 2^w field elements on the stack. */
+#ifndef KS_INV_WINDOW
+#define KS_INV_WINDOW 4
+#endif
+
+/* RSA: the largest modulus and the exponent window (2^w table entries of the modulus size on
+   the stack, plus three more). */
+#ifndef KS_RSA_MAX_BITS
+#define KS_RSA_MAX_BITS 4096
+#endif
+#ifndef KS_RSA_WINDOW
+#define KS_RSA_WINDOW 4
+#endif
+
+/* Read-only tables: KS_FLASH marks them, KS_READ_BYTE / KS_READ_LIMB read one element
+   (identity on von Neumann hosts; PROGMEM + pgm_read_* on the AVR). */
+#ifndef KS_FLASH
+#define KS_FLASH
+#endif
+#ifndef KS_READ_BYTE
+#define KS_READ_BYTE(p) (*(const uint8_t *)(p))
+#endif
+#ifndef KS_READ_LIMB
+#define KS_READ_LIMB(p) (*(p))
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define KS_INLINE static inline __attribute__((always_inline))
+#else
+#define KS_INLINE static inline
+#endif
+
+#endif

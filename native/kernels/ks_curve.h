@@ -1,0 +1,84 @@
+/*
+ * The short-Weierstrass curves y^2 = x^3 - 3x + b over GF(p) of SEC 2 (all four have a = -3
+ * and cofactor 1) and the field arithmetic on them. Internal to the kernels.
+ */
+#ifndef KS_CURVE_H
+#define KS_CURVE_H
+
+#include "ks_bn.h"
+
+/* The largest field and order handled by this build, in limbs. */
+#if KS_WITH_SECP256R1
+#define KS_MAX_BITS 256
+#elif KS_WITH_SECP224R1
+#define KS_MAX_BITS 224
+#elif KS_WITH_SECP192R1
+#define KS_MAX_BITS 192
+#else
+#define KS_MAX_BITS 161
+#endif
+#define KS_FE_MAX KS_LIMBS(KS_MAX_BITS)
+
+/* A point in Jacobian coordinates (X/Z^2, Y/Z^3); Z = 0 is infinity. */
+typedef struct {
+    ks_limb x[KS_FE_MAX], y[KS_FE_MAX], z[KS_FE_MAX];
+} ks_jac;
+
+/* Per-curve copies of the point formulas (ks_ec_formulas.h) with the field operations
+   inlined: on by default where limbs are 64-bit (host); the motes share one generic copy. */
+#ifndef KS_EC_SPECIALIZE
+#define KS_EC_SPECIALIZE (KS_LIMB_BITS == 64)
+#endif
+
+typedef struct ks_curve ks_curve;
+struct ks_curve {
+    uint8_t fl;      /* field element limbs */
+    uint8_t fbytes;  /* field element bytes */
+    uint8_t ol;      /* scalar limbs */
+    uint8_t obytes;  /* scalar bytes */
+    uint16_t obits;  /* bits of the order n */
+    const ks_limb *p, *b, *gx, *gy, *n; /* KS_FLASH */
+    /* r = a * b mod p and r = a^2 mod p, with the curve's fast reduction; r may alias. */
+    void (*mul)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+    void (*sqr)(ks_limb *r, const ks_limb *a);
+    /* r = a + b and r = a - b mod p on reduced elements; r may alias. */
+    void (*add)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+    void (*sub)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+    /* the point formulas (ks_ec_point.h: ks_jac_dbl, ks_jac_add) */
+    void (*dbl)(const ks_curve *c, ks_jac *r, const ks_jac *p);
+    ks_limb (*add_pt)(const ks_curve *c, ks_jac *r, const ks_jac *p, const ks_limb *qx,
+                      const ks_limb *qy, const ks_limb *qz);
+    const uint8_t *base;  /* KS_FLASH fixed-base table, or 0 */
+};
+
+/* The curve with that KS_SECP* number, or 0 if this build does not carry it. */
+const ks_curve *ks_curve_get(int curve);
+
+/* Field arithmetic mod p on fully reduced elements of c->fl limbs; r may alias inputs. */
+#define ks_fp_add(c, r, a, b) ((c)->add((r), (a), (b)))
+#define ks_fp_sub(c, r, a, b) ((c)->sub((r), (a), (b)))
+/* r = a^-1 (a^(p-2): 0 maps to 0). */
+void ks_fp_inv(const ks_curve *c, ks_limb *r, const ks_limb *a);
+/* r = mask ? p - a : a, for a != 0 or any a when mask is 0 (constant time). */
+void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask);
+/* All-ones if a < p (an input coordinate is canonical), else zero. */
+ks_limb ks_fp_canonical_mask(const ks_curve *c, const ks_limb *a);
+
+/* The field operations of each curve (ks_fp_secp*.c), for the curve table. */
+#define KS_FIELD_DECLARE(name)                                                  \
+    void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
+    void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a);                        \
+    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
+    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
+    void ks_jac_dbl_##name(const ks_curve *c, ks_jac *r, const ks_jac *p);      \
+    ks_limb ks_jac_add_##name(const ks_curve *c, ks_jac *r, const ks_jac *p,    \
+                              const ks_limb *qx, const ks_limb *qy, const ks_limb *qz);
+KS_FIELD_DECLARE(secp160r1)
+KS_FIELD_DECLARE(secp192r1)
+KS_FIELD_DECLARE(secp224r1)
+KS_FIELD_DECLARE(secp256r1)
+void ks_jac_dbl_generic(const ks_curve *c, ks_jac *r, const ks_jac *p);
+ks_limb ks_jac_add_generic(const ks_curve *c, ks_jac *r, const ks_jac *p, const ks_limb *qx,
+                           const ks_limb *qy, const ks_limb *qz);
+
+#endif

@@ -1,0 +1,188 @@
+/*
+ * The public scalar multiplications (ks_ec.h).
+ * k * P: fixed window of KS_EC_WINDOW = w bits over the odd recoding of k (ks_ec_make_odd,
+ * ks_ec_digit): every digit is odd and nonzero, so each window is w doublings and one
+ * addition of a point from the table P, 3P, ..., (2^(w-1) - 1)P, looked up by reading every
+ * entry under a mask and negated by mask. Exceptional additions: before the last window the
+ * accumulator is c * P with c = k >> (w i) (up to the digits' signs), nonzero and below n in
+ * size, so it is never +-(d P); only the last addition may be a doubling (k' = 2d mod n), and
+ * there the doubled point is selected by mask. No branch or index depends on k.
+ */
+#include "ks_ec.h"
+#include "ks_ec_base.h"
+
+enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
+
+/* r = the table entry for digit e, negated when the digit is negative. */
+static void lookup(const ks_curve *c, ks_jac *r, const ks_jac *tab, uint32_t e)
+{
+    uint32_t neg = ((e >> (W - 1)) & 1) ^ 1;
+    uint32_t idx = (e ^ (0u - neg)) & (ENTRIES - 1);
+    uint32_t j;
+    memset(r, 0, sizeof *r);
+    for (j = 0; j < ENTRIES; j++) {
+        uint32_t d = j ^ idx;
+        ks_jac_cmov(c, r, &tab[j], KS_MASK(((d | (0u - d)) >> 31) ^ 1));
+    }
+    ks_fp_cneg(c, r->y, r->y, KS_MASK(neg));
+}
+
+/* q = k * (px, py) for 0 < k < n and a point on the curve. */
+static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_limb *px,
+                    const ks_limb *py)
+{
+    ks_jac tab[ENTRIES], a, d;
+    ks_limb k[KS_FE_MAX], even, hit;
+    const int m = (c->obits + W - 1) / W;
+    int i, j;
+    memcpy(k, k_in, c->ol * sizeof(ks_limb));
+    even = ks_ec_make_odd(c, k);
+    memset(tab, 0, sizeof tab); /* lookups move whole entries, unused limbs included */
+    /* tab[j] = (2j + 1) P */
+    ks_jac_from_affine(c, &tab[0], px, py);
+    ks_jac_dbl(c, &d, &tab[0]);
+    for (j = 1; j < ENTRIES; j++) {
+        tab[j] = tab[j - 1];
+        ks_jac_add(c, &tab[j], &tab[j], d.x, d.y, d.z);
+    }
+    lookup(c, q, tab, ks_ec_digit(k, c->ol, m - 1, W, m));
+    for (i = m - 2; i >= 0; i--) {
+        for (j = 0; j < W; j++) {
+            ks_jac_dbl(c, q, q);
+        }
+        lookup(c, &a, tab, ks_ec_digit(k, c->ol, i, W, m));
+        hit = ks_jac_add(c, q, q, a.x, a.y, a.z);
+        if (i == 0) {
+            ks_jac_dbl(c, &d, &a);
+            ks_jac_cmov(c, q, &d, hit);
+        }
+    }
+    ks_fp_cneg(c, q->y, q->y, even);
+    memset(k, 0, sizeof k);
+    memset(tab, 0, sizeof tab);
+}
+
+/* q = k * G, 0 < k < n. */
+static void mul_base_jac(const ks_curve *c, ks_jac *q, const ks_limb *k)
+{
+#if KS_BASE_WINDOW > 0
+    if (c->base != 0) {
+        ks_ec_base_mul(c, q, k);
+        return;
+    }
+#endif
+    {
+        ks_limb gx[KS_FE_MAX], gy[KS_FE_MAX];
+        ks_bn_from_flash(gx, c->gx, c->fl);
+        ks_bn_from_flash(gy, c->gy, c->fl);
+        mul_jac(c, q, k, gx, gy);
+    }
+}
+
+int ks_ec_field_bytes(int curve)
+{
+    const ks_curve *c = ks_curve_get(curve);
+    return c ? c->fbytes : KS_INVALID;
+}
+
+int ks_ec_order_bytes(int curve)
+{
+    const ks_curve *c = ks_curve_get(curve);
+    return c ? c->obytes : KS_INVALID;
+}
+
+int ks_ec_validate(int curve, const uint8_t *point)
+{
+    ks_limb x[KS_FE_MAX], y[KS_FE_MAX];
+    const ks_curve *c = ks_curve_get(curve);
+    if (c == 0) {
+        return KS_INVALID;
+    }
+    return ks_ec_load(c, x, y, point);
+}
+
+int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out)
+{
+    ks_limb x[KS_FE_MAX], y[KS_FE_MAX], kl[KS_FE_MAX];
+    ks_jac q;
+    int rc;
+    const ks_curve *c = ks_curve_get(curve);
+    if (c == 0) {
+        return KS_INVALID;
+    }
+    if (ks_ec_load(c, x, y, point) != KS_OK || ks_ec_load_scalar(c, kl, k, 0) != KS_OK) {
+        memset(out, 0, 2 * (size_t)c->fbytes);
+        return KS_INVALID;
+    }
+    mul_jac(c, &q, kl, x, y);
+    rc = ks_jac_to_bytes(c, out, &q);
+    memset(kl, 0, sizeof kl);
+    return rc;
+}
+
+int ks_ec_mul_base(int curve, const uint8_t *k, uint8_t *out)
+{
+    ks_limb kl[KS_FE_MAX];
+    ks_jac q;
+    int rc;
+    const ks_curve *c = ks_curve_get(curve);
+    if (c == 0) {
+        return KS_INVALID;
+    }
+    if (ks_ec_load_scalar(c, kl, k, 0) != KS_OK) {
+        memset(out, 0, 2 * (size_t)c->fbytes);
+        return KS_INVALID;
+    }
+    mul_base_jac(c, &q, kl);
+    rc = ks_jac_to_bytes(c, out, &q);
+    memset(kl, 0, sizeof kl);
+    return rc;
+}
+
+int ks_ec_mul_add(int curve, const uint8_t *u1, const uint8_t *u2, const uint8_t *q,
+                  uint8_t *out)
+{
+    /* Public inputs: plain branches on the values are fine here. */
+    ks_limb x[KS_FE_MAX], y[KS_FE_MAX], k1[KS_FE_MAX], k2[KS_FE_MAX];
+    ks_jac r1, r2, sum;
+    int has1, has2;
+    const ks_curve *c = ks_curve_get(curve);
+    if (c == 0) {
+        return KS_INVALID;
+    }
+    if (ks_ec_load(c, x, y, q) != KS_OK || ks_ec_load_scalar(c, k1, u1, 1) != KS_OK
+        || ks_ec_load_scalar(c, k2, u2, 1) != KS_OK) {
+        memset(out, 0, 2 * (size_t)c->fbytes);
+        return KS_INVALID;
+    }
+    has1 = !ks_bn_zero_mask(k1, c->ol);
+    has2 = !ks_bn_zero_mask(k2, c->ol);
+    memset(&r1, 0, sizeof r1); /* Z = 0: infinity */
+    memset(&r2, 0, sizeof r2);
+    if (has1) {
+        mul_base_jac(c, &r1, k1);
+    }
+    if (has2) {
+        mul_jac(c, &r2, k2, x, y);
+    }
+    if (!has1 || !has2) {
+        return ks_jac_to_bytes(c, out, has1 ? &r1 : &r2);
+    }
+    sum = r2;
+    if (ks_jac_add(c, &sum, &sum, r1.x, r1.y, r1.z)) {
+        /* x(r1) = x(r2): r1 + r2 is 2 r1 if they are equal, else infinity. */
+        uint8_t p1[2 * ((KS_MAX_BITS + 7) / 8)], p2[sizeof p1], diff = 0;
+        size_t i;
+        ks_jac_to_bytes(c, p1, &r1);
+        ks_jac_to_bytes(c, p2, &r2);
+        for (i = 0; i < 2 * (size_t)c->fbytes; i++) {
+            diff |= (uint8_t)(p1[i] ^ p2[i]);
+        }
+        if (diff != 0) {
+            memset(out, 0, 2 * (size_t)c->fbytes);
+            return KS_INFINITY;
+        }
+        ks_jac_dbl(c, &sum, &r1);
+    }
+    return ks_jac_to_bytes(c, out, &sum);
+}

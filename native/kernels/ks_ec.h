@@ -1,0 +1,40 @@
+/*
+ * Elliptic-curve scalar multiplication on secp160r1, P-192, P-224 and P-256 (SEC 2).
+ * Points are x||y, each coordinate big-endian of the field length (ks_ec_field_bytes);
+ * scalars are big-endian of the order length (ks_ec_order_bytes: 21 bytes for secp160r1,
+ * whose order n has 161 bits; 24, 28 and 32 for the others).
+ * Inputs out of range (scalar 0 or >= n, point not on the curve, curve not in this build)
+ * give KS_INVALID; a result at infinity gives KS_INFINITY with out zeroed. The kernels
+ * validate every point they are given (all four curves have cofactor 1, so a point on the
+ * curve is in the prime-order group).
+ */
+#ifndef KS_EC_H
+#define KS_EC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KS_SECP160R1 0
+#define KS_SECP192R1 1
+#define KS_SECP224R1 2
+#define KS_SECP256R1 3
+
+#define KS_OK 0
+#define KS_INFINITY 1
+#define KS_INVALID (-1)
+
+/* Coordinate and scalar lengths in bytes, or KS_INVALID for a curve not in this build. */
+int ks_ec_field_bytes(int curve);
+int ks_ec_order_bytes(int curve);
+
+/* out = k * point. Constant time in k. */
+int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out);
+/* out = k * G. Constant time in k. */
+int ks_ec_mul_base(int curve, const uint8_t *k, uint8_t *out);
+/* out = u1 * G + u2 * q, for signature verification: public inputs, variable time.
+   u1 or u2 may be 0 (that term is then the point at infinity); both must be below n. */
+int ks_ec_mul_add(int curve, const uint8_t *u1, const uint8_t *u2, const uint8_t *q, uint8_t *out);
+/* KS_OK if point is on the curve (coordinates below p), else KS_INVALID. */
+int ks_ec_validate(int curve, const uint8_t *point);
+
+#endif

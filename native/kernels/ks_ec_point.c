@@ -1,0 +1,114 @@
+/* Jacobian point arithmetic and the encodings of points and scalars (constant time). */
+#include "ks_ec.h"
+#include "ks_ec_point.h"
+
+/* The generic formulas: field operations through the curve table. */
+#define KS_F_DBL ks_jac_dbl_generic
+#define KS_F_ADD ks_jac_add_generic
+#define FMUL(r, a, b) c->mul((r), (a), (b))
+#define FSQR(r, a) c->sqr((r), (a))
+#define FADD(r, a, b) c->add((r), (a), (b))
+#define FSUB(r, a, b) c->sub((r), (a), (b))
+#define KS_F_N c->fl
+#include "ks_ec_formulas.h"
+
+#define FE(v) ks_limb v[KS_FE_MAX]
+
+void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask)
+{
+    /* all KS_FE_MAX limbs, the unused top ones included: a constant length the compiler
+       can unroll and vectorize (this is the inner loop of every table lookup) */
+    (void)c;
+    ks_bn_cmov(r->x, a->x, KS_FE_MAX, mask);
+    ks_bn_cmov(r->y, a->y, KS_FE_MAX, mask);
+    ks_bn_cmov(r->z, a->z, KS_FE_MAX, mask);
+}
+
+void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks_limb *y)
+{
+    size_t n = c->fl;
+    memcpy(r->x, x, n * sizeof(ks_limb));
+    memcpy(r->y, y, n * sizeof(ks_limb));
+    memset(r->z, 0, sizeof r->z);
+    r->z[0] = 1;
+}
+
+int ks_jac_to_bytes(const ks_curve *c, uint8_t *out, const ks_jac *p)
+{
+    FE(zi); FE(zi2); FE(t);
+    if (ks_bn_zero_mask(p->z, c->fl)) {
+        memset(out, 0, 2 * (size_t)c->fbytes);
+        return KS_INFINITY;
+    }
+    ks_fp_inv(c, zi, p->z);
+    c->sqr(zi2, zi);
+    c->mul(t, p->x, zi2);
+    ks_bn_to_bytes(out, c->fbytes, t);
+    c->mul(zi2, zi2, zi);
+    c->mul(t, p->y, zi2);
+    ks_bn_to_bytes(out + c->fbytes, c->fbytes, t);
+    return KS_OK;
+}
+
+int ks_ec_load(const ks_curve *c, ks_limb *x, ks_limb *y, const uint8_t *in)
+{
+    FE(lhs); FE(rhs); FE(t);
+    ks_limb ok;
+    size_t n = c->fl;
+    ks_bn_from_bytes(x, n, in, c->fbytes);
+    ks_bn_from_bytes(y, n, in + c->fbytes, c->fbytes);
+    ok = ks_fp_canonical_mask(c, x) & ks_fp_canonical_mask(c, y);
+    /* y^2 = (x^2 - 3) x + b */
+    c->sqr(lhs, y);
+    c->sqr(rhs, x);
+    memset(t, 0, sizeof t);
+    t[0] = 3;
+    ks_fp_sub(c, rhs, rhs, t);
+    c->mul(rhs, rhs, x);
+    ks_bn_from_flash(t, c->b, n);
+    ks_fp_add(c, rhs, rhs, t);
+    ks_fp_sub(c, t, lhs, rhs);
+    ok &= ks_bn_zero_mask(t, n);
+    return ok ? KS_OK : KS_INVALID;
+}
+
+int ks_ec_load_scalar(const ks_curve *c, ks_limb *k, const uint8_t *in, int allow_zero)
+{
+    ks_limb nl[KS_FE_MAX];
+    ks_limb ok;
+    ks_bn_from_bytes(k, c->ol, in, c->obytes);
+    ks_bn_from_flash(nl, c->n, c->ol);
+    ok = ks_bn_lt_mask(k, nl, c->ol);
+    if (!allow_zero) {
+        ok &= (ks_limb)~ks_bn_zero_mask(k, c->ol);
+    }
+    return ok ? KS_OK : KS_INVALID;
+}
+
+ks_limb ks_ec_make_odd(const ks_curve *c, ks_limb *k)
+{
+    ks_limb nl[KS_FE_MAX], t[KS_FE_MAX];
+    ks_limb even = KS_MASK((k[0] & 1) ^ 1);
+    ks_bn_from_flash(nl, c->n, c->ol);
+    ks_bn_sub(t, nl, k, c->ol);
+    ks_bn_cmov(k, t, c->ol, even);
+    return even;
+}
+
+uint32_t ks_ec_digit(const ks_limb *k, size_t nl, int i, int w, int m)
+{
+    uint32_t e = 0;
+    int j;
+    for (j = 0; j < w; j++) {
+        int bit = w * i + j; /* bit of E = bit + 1 of k; positions are public */
+        uint32_t b = 0;
+        if ((size_t)(bit + 1) < nl * KS_LIMB_BITS) {
+            b = (uint32_t)(k[(bit + 1) / KS_LIMB_BITS] >> ((bit + 1) % KS_LIMB_BITS)) & 1;
+        }
+        if (bit == w * m - 1) {
+            b = 1;
+        }
+        e |= b << j;
+    }
+    return e;
+}

@@ -1,0 +1,30 @@
+/* Points in Jacobian coordinates (ks_jac, ks_curve.h) on a curve with a = -3. Internal. */
+#ifndef KS_EC_POINT_H
+#define KS_EC_POINT_H
+
+#include "ks_curve.h"
+
+/* r = 2p (dbl-2001-b, 3M + 5S). r may alias p. */
+#define ks_jac_dbl(c, r, p) ((c)->dbl((c), (r), (p)))
+/* r = p + q (add-1998-cmo-2, 12M + 4S; with qz = 0, q is affine: 8M + 3S). r may alias p.
+   Correct when p != +-q and neither is infinity; returns an all-ones mask when x(p) = x(q)
+   (the exceptional case: the result is then meaningless), else zero. Constant time. */
+#define ks_jac_add(c, r, p, qx, qy, qz) ((c)->add_pt((c), (r), (p), (qx), (qy), (qz)))
+/* r = mask ? a : r (all limbs of the structure, the unused top ones included). */
+void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask);
+/* Sets r to the affine point (x, y) (Z = 1); x and y must not lie inside r. */
+void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks_limb *y);
+/* Writes x||y big-endian; KS_INFINITY (out zeroed) if Z = 0, else KS_OK. */
+int ks_jac_to_bytes(const ks_curve *c, uint8_t *out, const ks_jac *p);
+/* Reads x||y and checks it is on the curve; KS_OK or KS_INVALID. */
+int ks_ec_load(const ks_curve *c, ks_limb *x, ks_limb *y, const uint8_t *in);
+/* Reads a scalar; KS_OK if 0 < k < n (or 0 <= k < n with allow_zero), else KS_INVALID. */
+int ks_ec_load_scalar(const ks_curve *c, ks_limb *k, const uint8_t *in, int allow_zero);
+/* k' = k if k is odd, else n - k (both in [1, n-1]); returns all-ones if k was even, so that
+   k * P = -(k' * P). Every recoding below needs an odd scalar. Constant time. */
+ks_limb ks_ec_make_odd(const ks_curve *c, ks_limb *k);
+/* Digit i (w bits) of E (k has nl limbs) = (k >> 1) + 2^(w*m - 1) for the odd k, m = ceil(obits / w): k is
+   then sum of d_i 2^(w i) with odd d_i = 2 e_i - (2^w - 1), all nonzero. Returns e_i. */
+uint32_t ks_ec_digit(const ks_limb *k, size_t nl, int i, int w, int m);
+
+#endif

@@ -1,0 +1,74 @@
+/* GF(p) of secp160r1, p = 2^160 - 2^31 - 1 (SEC 2): 2^160 = 2^31 + 1 mod p. */
+#include "ks_fp_impl.h"
+
+#if KS_WITH_SECP160R1
+extern const ks_limb KS_FLASH ks_secp160r1_p[];
+#if KS_LIMB_BITS == 64
+KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
+{
+    /* The same identity on 64-bit limbs: t = lo + hi (2^31 + 1), lo = t mod 2^160. */
+    const uint64_t LO = 0xFFFFFFFF;
+    uint64_t v[3], h[3], s[3], pl[3], top;
+    ks_limb borrow;
+    h[0] = (t[2] >> 32) | (t[3] << 32);
+    h[1] = (t[3] >> 32) | (t[4] << 32);
+    h[2] = (t[4] >> 32) | (t[5] << 32); /* below 2^32: t < 2^320 */
+    v[0] = t[0];
+    v[1] = t[1];
+    v[2] = t[2] & LO;
+    ks_bn_add(v, v, h, 3); /* below 2^161: no carry out of 192 bits */
+    s[0] = h[0] << 31;
+    s[1] = (h[0] >> 33) | (h[1] << 31);
+    s[2] = (h[1] >> 33) | (h[2] << 31);
+    ks_bn_add(v, v, s, 3); /* below 2^161 + 2^191 < 2^192 */
+    /* fold the bits above 2^160 twice: top < 2^32, top (2^31 + 1) < 2^63; then top <= 1 */
+    top = v[2] >> 32;
+    v[2] &= LO;
+    s[0] = top + (top << 31);
+    s[1] = s[2] = 0;
+    ks_bn_add(v, v, s, 3);
+    top = v[2] >> 32;
+    v[2] &= LO;
+    s[0] = top + (top << 31);
+    ks_bn_add(v, v, s, 3); /* now below 2^160 < 2p */
+    ks_bn_from_flash(pl, ks_secp160r1_p, 3);
+    borrow = ks_bn_sub(s, v, pl, 3);
+    ks_bn_cmov(v, s, 3, KS_MASK(borrow ^ 1));
+    memcpy(r, v, sizeof v);
+}
+#else
+/* col += top * (2^160 mod p) = top (2^31 + 1) */
+KS_INLINE void fold_secp160r1(int64_t *col, int64_t top)
+{
+    col[0] += top * (((int64_t)1 << 31) + 1);
+}
+
+KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
+{
+    /* t = lo + hi * 2^160 = lo + hi + hi * 2^31 (mod p), hi = words 5..9. */
+    int64_t col[5], h[5];
+    int i;
+    for (i = 0; i < 5; i++) {
+        h[i] = w32(t, 5 + i);
+    }
+    for (i = 0; i < 5; i++) {
+        col[i] = w32(t, i) + h[i] + ((h[i] & 1) << 31) + (i > 0 ? h[i - 1] >> 1 : 0);
+    }
+    /* hi >> 1 reaches word 5 (2^160); the whole top, below 2^31 + 2 (t < 2^160 (2^31 + 2)),
+       times 2^31 + 1 stays below 2^63 */
+    ks_finish(r, col, 5, h[4] >> 1, fold_secp160r1, ks_secp160r1_p);
+}
+#endif
+KS_FIELD_OPS(secp160r1, KS_LIMBS(160))
+
+#if KS_EC_SPECIALIZE
+#define KS_F_DBL ks_jac_dbl_secp160r1
+#define KS_F_ADD ks_jac_add_secp160r1
+#define FMUL(r, a, b) mul_secp160r1((r), (a), (b))
+#define FSQR(r, a) sqr_secp160r1((r), (a))
+#define FADD(r, a, b) ks_add_mod((r), (a), (b), ks_secp160r1_p, KS_LIMBS(160))
+#define FSUB(r, a, b) ks_sub_mod((r), (a), (b), ks_secp160r1_p, KS_LIMBS(160))
+#define KS_F_N KS_LIMBS(160)
+#include "ks_ec_formulas.h"
+#endif
+#endif

@@ -1,0 +1,45 @@
+/* memcpy, memmove and memset for the freestanding MSP430 build (clang calls them for struct
+ * copies and large initialisers). -ffreestanding keeps clang from turning these loops back
+ * into calls to themselves. */
+#include <stddef.h>
+#include <stdint.h>
+
+void *memcpy(void *dst, const void *src, size_t n)
+{
+	uint8_t *d = dst;
+	const uint8_t *s = src;
+	while (n--)
+		*d++ = *s++;
+	return dst;
+}
+
+void *memmove(void *dst, const void *src, size_t n)
+{
+	uint8_t *d = dst;
+	const uint8_t *s = src;
+	if (d < s) {
+		while (n--)
+			*d++ = *s++;
+	} else {
+		while (n--)
+			d[n] = s[n];
+	}
+	return dst;
+}
+
+void *memset(void *dst, int c, size_t n)
+{
+	uint8_t *d = dst;
+	while (n--)
+		*d++ = (uint8_t)c;
+	return dst;
+}
+
+int memcmp(const void *a, const void *b, size_t n)
+{
+	const uint8_t *x = a, *y = b;
+	for (; n; n--, x++, y++)
+		if (*x != *y)
+			return *x < *y ? -1 : 1;
+	return 0;
+}

@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""Run an MSP430 firmware in mspdebug's simulator and serve its mailbox (msp430/mailbox.h).
+
+    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N] firmware.elf
+
+mspdebug (0.22) runs the firmware with the hardware multiplier and the tracer (its MCLK count
+is the cycle counter) behind its GDB stub; this bridge speaks GDB's remote protocol to it. One
+write watchpoint on the mailbox doorbell halts the CPU whenever the firmware rings it; the
+bridge then serves the command (write the cycle count, print the console bytes, hand over
+input bytes, or end the run) and continues. Input comes from FILE or from one loopback TCP
+client on port N (which then also gets the output); the bridge gives the firmware exactly
+what is there, up to what it asked for, and blocks while the CPU is halted, so a run fed the
+same bytes in the same pieces takes the same cycles. Halts cost no simulated cycles, so the counts are exact; the stop replies carry
+no timing. Note: mspdebug 0.22 over-counts instructions with constant-generator operands
+(#1, #2, #4, #8, #-1), so its cycle counts read ~10% high (DESIGN.md §4).
+
+Firmware output goes to stdout; the exit status is the firmware's (2: no mailbox symbol or
+mspdebug failed, 3: timeout).
+"""
+import argparse
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+
+CYCLES, TX, EXIT, RX = 1, 2, 3, 4   # doorbell commands, as in mailbox.h
+HEADER = 10                         # doorbell, status, cycles (4), tx_len; then tx[]
+TX_SIZE = RX_SIZE = 128
+RX_WANT = HEADER + TX_SIZE          # rx_want, rx_len, then rx[]
+RX_DATA = RX_WANT + 4
+
+
+def symbol_address(elf, name):
+    out = subprocess.run(["llvm-nm-16", "-P", elf], check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) >= 3 and f[0] == name:
+            return int(f[2], 16)
+    return None
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Gdb:
+    """The few GDB remote-protocol exchanges the bridge needs."""
+
+    def __init__(self, sock):
+        self.sock = sock
+        self.buf = b""
+
+    def _byte(self):
+        while not self.buf:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise EOFError("mspdebug closed the connection")
+            self.buf = chunk
+        b, self.buf = self.buf[:1], self.buf[1:]
+        return b
+
+    def send(self, data):
+        pkt = b"$" + data + b"#" + b"%02x" % (sum(data) & 0xFF)
+        self.sock.sendall(pkt)
+
+    def recv(self):
+        """One reply packet; acknowledged at once (the stub waits for our '+')."""
+        while self._byte() != b"$":
+            pass
+        data = bytearray()
+        while True:
+            b = self._byte()
+            if b == b"#":
+                break
+            data += b
+        self._byte(), self._byte()  # checksum: TCP already guards the bytes
+        self.sock.sendall(b"+")
+        return bytes(data)
+
+    def ask(self, data):
+        self.send(data)
+        return self.recv()
+
+    def read(self, addr, n):
+        reply = self.ask(b"m%x,%x" % (addr, n))
+        if reply.startswith(b"E"):
+            raise RuntimeError("read of 0x%x failed: %r" % (addr, reply))
+        return bytes.fromhex(reply.decode())
+
+    def write(self, addr, data):
+        reply = self.ask(b"M%x,%x:%s" % (addr, len(data), data.hex().encode()))
+        if reply != b"OK":
+            raise RuntimeError("write to 0x%x failed: %r" % (addr, reply))
+
+    def monitor(self, command):
+        """An mspdebug command through qRcmd. mspdebug 0.22 answers with the command's output
+        hex-encoded in one final packet (other stubs send 'O' packets, then OK)."""
+        self.send(b"qRcmd," + command.encode().hex().encode())
+        text = b""
+        while True:
+            reply = self.recv()
+            if reply == b"OK" or reply.startswith(b"E"):
+                break
+            if reply.startswith(b"O"):
+                text += bytes.fromhex(reply[1:].decode())
+                continue
+            text += bytes.fromhex(reply.decode())
+            break
+        return text.decode(errors="replace")
+
+
+def mclk(gdb):
+    text = gdb.monitor("simio info tr")
+    m = re.search(r"MCLK:\s+(\d+)", text)
+    if not m:
+        raise RuntimeError("no MCLK count in the tracer's report: %r" % text)
+    return int(m.group(1))
+
+
+def connect(port, proc, deadline):
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("mspdebug exited early")
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=1)
+            s.settimeout(None)
+            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            return s
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("mspdebug's GDB stub did not come up")
+
+
+class Stream:
+    """The firmware's byte stream: output to stdout or the TCP client, input from a file or
+    the TCP client (none: the input has ended at once)."""
+
+    def __init__(self, input_path=None, port=None):
+        self.inp = self.sock = None
+        self.out = sys.stdout.buffer
+        if input_path:
+            self.inp = open(input_path, "rb")
+        elif port:
+            srv = socket.socket()
+            srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            srv.bind(("127.0.0.1", port))
+            srv.listen(1)
+            print("mspsim_run: listening on 127.0.0.1:%d" % port, file=sys.stderr)
+            self.sock, _ = srv.accept()
+            srv.close()
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def read(self, n):
+        if self.sock:
+            return self.sock.recv(n)
+        return self.inp.read1(n) if self.inp else b""
+
+    def write(self, data):
+        if self.sock:
+            self.sock.sendall(data)
+        else:
+            self.out.write(data)
+            self.out.flush()
+
+    def close(self):
+        self.out.flush()
+        for f in (self.inp, self.sock):
+            if f:
+                f.close()
+
+
+def run(elf, timeout, stream):
+    box = symbol_address(elf, "mote_mailbox")
+    if box is None:
+        print("mspsim_run: %s has no mote_mailbox symbol" % elf, file=sys.stderr)
+        return 2
+    log = open(os.devnull, "w") if not os.environ.get("MSPSIM_DEBUG") else sys.stderr
+    deadline = time.time() + timeout
+    proc = None
+    try:
+        # The free port may be taken again before mspdebug binds it: then try another.
+        for attempt in range(3):
+            port = free_port()
+            proc = subprocess.Popen(
+                ["mspdebug", "-n", "-q", "sim", "simio add hwmult mul", "simio add tracer tr 2",
+                 "prog " + elf, "gdb %d" % port],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+            try:
+                sock = connect(port, proc, deadline)
+                break
+            except RuntimeError:
+                if attempt == 2:
+                    raise
+                proc.kill()
+                proc.wait()
+        sock.settimeout(max(1.0, deadline - time.time()))
+        gdb = Gdb(sock)
+        if gdb.ask(b"Z2,%x,2" % box) != b"OK":
+            raise RuntimeError("mspdebug refused the doorbell watchpoint")
+        while True:
+            gdb.send(b"c")
+            stop = gdb.recv()
+            if stop.startswith((b"W", b"X")):
+                raise RuntimeError("the firmware ended without ringing exit: %r" % stop)
+            head = gdb.read(box, HEADER)
+            command = head[0] | head[1] << 8
+            if command == CYCLES:
+                gdb.write(box + 4, (mclk(gdb) & 0xFFFFFFFF).to_bytes(4, "little"))
+            elif command == TX:
+                n = min(head[8] | head[9] << 8, TX_SIZE)
+                stream.write(gdb.read(box + HEADER, n))
+            elif command == RX:
+                want = gdb.read(box + RX_WANT, 2)
+                data = stream.read(max(1, min(want[0] | want[1] << 8, RX_SIZE)))
+                gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
+            elif command == EXIT:
+                gdb.send(b"k")
+                return head[2]
+            # any other stop (the startup code clearing .bss writes 0) just goes on
+    except socket.timeout:
+        print("mspsim_run: no exit within %d s" % timeout, file=sys.stderr)
+        return 3
+    except (RuntimeError, EOFError, OSError) as e:
+        print("mspsim_run: %s" % e, file=sys.stderr)
+        return 2
+    finally:
+        stream.close()
+        if proc:
+            proc.terminate()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Run MSP430 firmware in mspdebug's simulator.")
+    ap.add_argument("--timeout", type=int, default=600, help="seconds before giving up")
+    src = ap.add_mutually_exclusive_group()
+    src.add_argument("--input", help="file of input bytes for the firmware")
+    src.add_argument("--port", type=int, help="serve one loopback TCP client on this port")
+    ap.add_argument("elf")
+    a = ap.parse_args()
+    for path in (a.elf, a.input):
+        if path and not os.path.isfile(path):
+            print("mspsim_run: no such file: %s" % path, file=sys.stderr)
+            return 2
+    return run(a.elf, a.timeout, Stream(a.input, a.port))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,346 @@
+/*
+ * avr_harness: run an AVR firmware in libsimavr with exact cycle counts and a byte stream on
+ * UART0 (DESIGN.md §4). The stock `simavr` command has neither UART input nor a cycle count.
+ *
+ *   avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT] [-P PROFILE] firmware.elf
+ *
+ * UART0 output goes to stdout (or to the TCP client with -p). UART0 input comes from FILE or
+ * from one loopback TCP client on PORT, paced by the UART's XON/XOFF notifications so that no
+ * byte is dropped. While the CPU sleeps waiting for input, the harness blocks on the input
+ * instead of letting simulated time run on, so a run fed the same bytes takes the same cycles.
+ *
+ * The firmware sees a small simulator-only device in the reserved extended I/O space (mote_sim.h
+ * gives the addresses to firmware): a write to SIM_CYCLE_LATCH copies the exact cycle counter
+ * (avr->cycle) into eight read-only bytes, SIM_CYCLE_0..7, least significant first; so the
+ * firmware brackets each operation itself and reports exact cycle counts. A write to SIM_EXIT
+ * sets the harness's exit status. The run ends when the firmware executes cli + sleep.
+ *
+ * With -P, the harness also counts cycles per instruction address and writes them to PROFILE
+ * at every SIM_CYCLE_LATCH write, one block per interval ("block N", then "ADDRESS CYCLES"
+ * lines); bench/ct_profile.py names the functions and shows where two intervals that should
+ * take equal time (one scalar multiplication and another) differ.
+ *
+ * Exit status: the value written to SIM_EXIT (0 if none), 2 if the core crashed, 3 if
+ * MAX_CYCLES passed first, 4 on a usage or load error, 5 if the firmware sleeps waiting for
+ * input after the input has ended.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <sim_avr.h>
+#include <sim_elf.h>
+#include <sim_interrupts.h>
+#include <sim_io.h>
+#include <avr_uart.h>
+
+#include "mote_sim.h"
+
+static struct {
+	uint64_t latched;      /* cycle count captured by the last SIM_CYCLE_LATCH write */
+	int exit_code;         /* last value written to SIM_EXIT */
+	int xon;               /* UART receive FIFO has room */
+	int in_fd, out_fd;     /* input stream (-1 when none), output stream */
+	int in_eof;
+	uint8_t in_buf[4096];
+	size_t in_pos, in_len;
+	unsigned idle_polls;   /* pump calls since the last look at the input */
+	int starved;           /* asleep, nothing to wake it, and the input has ended */
+	uint8_t out_buf[4096];
+	size_t out_len;
+	FILE *prof_file;       /* -P: cycles per flash word, written out at each latch */
+	uint64_t *prof;
+	unsigned prof_block;
+} h = { .in_fd = -1, .out_fd = 1 };
+
+#define PROF_WORDS 65536 /* flash words of the largest AVR this harness runs (128 KB) */
+
+static void profile_flush(void)
+{
+	fprintf(h.prof_file, "block %u\n", h.prof_block++);
+	for (unsigned i = 0; i < PROF_WORDS; i++) {
+		if (h.prof[i]) {
+			fprintf(h.prof_file, "%x %llu\n", 2 * i, (unsigned long long)h.prof[i]);
+			h.prof[i] = 0;
+		}
+	}
+}
+
+static void flush_out(void)
+{
+	size_t off = 0;
+	while (off < h.out_len) {
+		ssize_t n = write(h.out_fd, h.out_buf + off, h.out_len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break; /* reader went away: drop the rest, the run itself goes on */
+		off += (size_t)n;
+	}
+	h.out_len = 0;
+}
+
+static void uart_out(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	(void)irq; (void)param;
+	h.out_buf[h.out_len++] = (uint8_t)value;
+	if (h.out_len == sizeof h.out_buf || value == '\n')
+		flush_out();
+}
+
+static void uart_xon(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	(void)irq; (void)value; (void)param;
+	h.xon = 1;
+}
+
+static void uart_xoff(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	(void)irq; (void)value; (void)param;
+	h.xon = 0;
+}
+
+static void cycle_latch_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+	(void)addr; (void)v; (void)param;
+	h.latched = avr->cycle;
+	if (h.prof)
+		profile_flush();
+}
+
+static uint8_t cycle_byte_read(avr_t *avr, avr_io_addr_t addr, void *param)
+{
+	(void)avr; (void)param;
+	return (uint8_t)(h.latched >> (8 * (addr - SIM_CYCLE_0)));
+}
+
+static void exit_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+	(void)addr; (void)param;
+	avr->data[addr] = v;
+	h.exit_code = v;
+}
+
+/* The default sleep callback sleeps in real time; simulated time is all we want. */
+static void no_sleep(avr_t *avr, avr_cycle_count_t how_long)
+{
+	(void)avr; (void)how_long;
+}
+
+static int listen_once(int port)
+{
+	int one = 1, s = socket(AF_INET, SOCK_STREAM, 0), c;
+	struct sockaddr_in a;
+	if (s < 0)
+		return -1;
+	setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+	memset(&a, 0, sizeof a);
+	a.sin_family = AF_INET;
+	a.sin_port = htons((uint16_t)port);
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(s, (struct sockaddr *)&a, sizeof a) < 0 || listen(s, 1) < 0) {
+		close(s);
+		return -1;
+	}
+	fprintf(stderr, "avr_harness: listening on 127.0.0.1:%d\n", port);
+	c = accept(s, NULL, NULL);
+	close(s);
+	if (c >= 0) /* small devices write small records: never wait on delayed ACKs */
+		setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	return c;
+}
+
+/* Hand the UART one byte if it has room and one is available. When the CPU sleeps with
+ * nothing left to wake it (no cycle timer, e.g. the UART's own receive timer, and no pending
+ * interrupt), it waits for input: block until the input has a byte or ends, so no simulated
+ * time passes while the host is slow. While it runs, look at the input only now and then,
+ * as a system call per instruction would slow the simulation down many times. */
+static void pump_input(avr_t *avr, avr_irq_t *uart_in)
+{
+	if (!h.xon)
+		return;
+	if (h.in_fd < 0) {
+		h.starved = avr->state == cpu_Sleeping && !avr->cycle_timers.timer
+		            && !avr_has_pending_interrupts(avr);
+		return;
+	}
+	if (h.in_pos == h.in_len) {
+		struct pollfd p;
+		ssize_t n;
+		int sleeping = avr->state == cpu_Sleeping && !avr->cycle_timers.timer
+		               && !avr_has_pending_interrupts(avr);
+		if (h.in_eof || (!sleeping && ++h.idle_polls < 1024)) {
+			h.starved = sleeping && h.in_eof;
+			return;
+		}
+		h.idle_polls = 0;
+		p.fd = h.in_fd;
+		p.events = POLLIN;
+		if (poll(&p, 1, sleeping ? -1 : 0) <= 0)
+			return;
+		n = read(h.in_fd, h.in_buf, sizeof h.in_buf);
+		if (n <= 0) {
+			if (n == 0 || errno != EINTR)
+				h.in_eof = 1;
+			return;
+		}
+		h.in_pos = 0;
+		h.in_len = (size_t)n;
+	}
+	avr_raise_irq(uart_in, h.in_buf[h.in_pos++]);
+}
+
+/* libsimavr prints notes ("Loaded ...") on stdout, which carries the firmware's output: while
+ * it loads, stdout goes to stderr. */
+static int stdout_to_stderr(void)
+{
+	int saved;
+	fflush(stdout);
+	saved = dup(1);
+	dup2(2, 1);
+	return saved;
+}
+
+static void stdout_restore(int saved)
+{
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT] [-P PROFILE] firmware.elf\n");
+	return 4;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mcu = "atmega128", *in_file = NULL;
+	unsigned long freq = 7372800; /* the Mica2's clock */
+	unsigned long long max_cycles = 0;
+	int port = 0, opt, state, saved, bad;
+	const char *prof_path = NULL;
+	uint32_t flags = 0;
+	elf_firmware_t fw;
+	avr_t *avr;
+	avr_irq_t *uart_in;
+
+	while ((opt = getopt(argc, argv, "m:f:c:i:p:P:")) != -1) {
+		switch (opt) {
+		case 'm': mcu = optarg; break;
+		case 'f': freq = strtoul(optarg, NULL, 0); break;
+		case 'c': max_cycles = strtoull(optarg, NULL, 0); break;
+		case 'i': in_file = optarg; break;
+		case 'p': port = atoi(optarg); break;
+		case 'P': prof_path = optarg; break;
+		default: return usage();
+		}
+	}
+	if (optind != argc - 1 || (in_file && port))
+		return usage();
+
+	memset(&fw, 0, sizeof fw);
+	saved = stdout_to_stderr();
+	bad = elf_read_firmware(argv[optind], &fw) != 0;
+	stdout_restore(saved);
+	if (bad) {
+		fprintf(stderr, "avr_harness: cannot read firmware %s\n", argv[optind]);
+		return 4;
+	}
+	avr = avr_make_mcu_by_name(mcu);
+	if (!avr) {
+		fprintf(stderr, "avr_harness: unknown MCU %s\n", mcu);
+		return 4;
+	}
+	avr_init(avr);
+	avr->frequency = (uint32_t)freq;
+	avr->sleep = no_sleep;
+	avr->log = LOG_ERROR;
+	saved = stdout_to_stderr();
+	avr_load_firmware(avr, &fw);
+	stdout_restore(saved);
+
+	if (prof_path) {
+		h.prof_file = fopen(prof_path, "w");
+		h.prof = calloc(PROF_WORDS, sizeof *h.prof);
+		if (!h.prof_file || !h.prof) {
+			fprintf(stderr, "avr_harness: cannot write profile %s: %s\n", prof_path, strerror(errno));
+			return 4;
+		}
+	}
+	if (in_file) {
+		h.in_fd = open(in_file, O_RDONLY);
+		if (h.in_fd < 0) {
+			fprintf(stderr, "avr_harness: cannot open input %s: %s\n", in_file, strerror(errno));
+			return 4;
+		}
+	} else if (port) {
+		h.in_fd = listen_once(port);
+		if (h.in_fd < 0) {
+			fprintf(stderr, "avr_harness: cannot serve port %d: %s\n", port, strerror(errno));
+			return 4;
+		}
+		h.out_fd = h.in_fd;
+	}
+
+	/* Plain byte pipe: no real-time sleeping while polling, no line printing of its own. */
+	avr_ioctl(avr, AVR_IOCTL_UART_GET_FLAGS('0'), &flags);
+	flags &= ~(uint32_t)(AVR_UART_FLAG_POLL_SLEEP | AVR_UART_FLAG_STDIO);
+	avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
+	uart_in = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
+	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), uart_out, NULL);
+	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON), uart_xon, NULL);
+	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF), uart_xoff, NULL);
+	h.xon = 1;
+
+	avr_register_io_write(avr, SIM_CYCLE_LATCH, cycle_latch_write, NULL);
+	for (int i = 0; i < 8; i++)
+		avr_register_io_read(avr, (avr_io_addr_t)(SIM_CYCLE_0 + i), cycle_byte_read, NULL);
+	avr_register_io_write(avr, SIM_EXIT, exit_write, NULL);
+
+	for (;;) {
+		if (h.prof) {
+			uint32_t pc = avr->pc;
+			avr_cycle_count_t before = avr->cycle;
+			state = avr_run(avr);
+			h.prof[(pc >> 1) % PROF_WORDS] += avr->cycle - before;
+		} else {
+			state = avr_run(avr);
+		}
+		if (state == cpu_Done || state == cpu_Crashed)
+			break;
+		pump_input(avr, uart_in);
+		if (h.starved) {
+			flush_out();
+			fprintf(stderr, "avr_harness: firmware asleep waiting for input that has ended (pc 0x%x)\n", avr->pc);
+			return 5;
+		}
+		if (max_cycles && avr->cycle > max_cycles) {
+			flush_out();
+			fprintf(stderr, "avr_harness: no end after %llu cycles (pc 0x%x)\n",
+			        (unsigned long long)avr->cycle, avr->pc);
+			return 3;
+		}
+	}
+	flush_out();
+	if (h.prof) {
+		profile_flush();
+		fclose(h.prof_file);
+	}
+	if (state == cpu_Crashed) {
+		fprintf(stderr, "avr_harness: core crashed at pc 0x%x after %llu cycles\n",
+		        avr->pc, (unsigned long long)avr->cycle);
+		return 2;
+	}
+	return h.exit_code;
+}

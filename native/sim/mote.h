@@ -1,0 +1,38 @@
+/*
+ * The few things a test firmware needs from a simulated mote, the same on the AVR (simavr,
+ * native/avr/mote_avr.c) and the MSP430 (mspdebug sim, native/msp430/mote_msp430.c): a byte
+ * console, the simulator's exact cycle counter, stack painting, and an exit status.
+ */
+#ifndef MOTE_H
+#define MOTE_H
+
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __AVR__
+#include <avr/pgmspace.h>
+#define MOTE_FLASH PROGMEM /* constants stay in flash: the ATmega128 has 4 KB of RAM */
+#define mote_flash_copy(dst, src, n) memcpy_P((dst), (src), (n))
+#else
+#define MOTE_FLASH /* the MSP430 reads flash like RAM */
+#define mote_flash_copy(dst, src, n) memcpy((dst), (src), (n))
+#endif
+
+void mote_init(void);
+void mote_putc(char c);
+/* The simulator's cycle counter (low 32 bits: up to ~580 s of a 7.37 MHz mote). The cost of
+ * the call itself is constant: measure it once with two calls in a row and subtract it. */
+uint32_t mote_cycles(void);
+/* Fill the free RAM below the stack with a pattern; mote_stack_peak() then tells how many
+ * bytes below the caller's stack pointer anything has written since. */
+void mote_stack_paint(void);
+uint16_t mote_stack_peak(void);
+/* End the run with this status (0 = success), as the simulator harness reports it. */
+void mote_exit(uint8_t status) __attribute__((noreturn));
+
+/* mote_print.c */
+void mote_puts(const char *s);
+void mote_put_u32(uint32_t v);
+void mote_put_hex(const uint8_t *b, uint16_t n);
+
+#endif

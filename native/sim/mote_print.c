@@ -1,0 +1,36 @@
+/* Console output for the mote test firmware: no printf (its code would swell the flash figure),
+ * and no division (the MSP430 has no divide instruction). */
+#include "mote.h"
+
+void mote_puts(const char *s)
+{
+	while (*s)
+		mote_putc(*s++);
+}
+
+void mote_put_u32(uint32_t v)
+{
+	static const uint32_t pow10[] = { 1000000000UL, 100000000UL, 10000000UL, 1000000UL,
+	                                  100000UL, 10000UL, 1000UL, 100UL, 10UL, 1UL };
+	uint8_t i, started = 0;
+	for (i = 0; i < sizeof pow10 / sizeof pow10[0]; i++) {
+		char d = '0';
+		while (v >= pow10[i]) {
+			v -= pow10[i];
+			d++;
+		}
+		if (d != '0' || started || i == sizeof pow10 / sizeof pow10[0] - 1) {
+			mote_putc(d);
+			started = 1;
+		}
+	}
+}
+
+void mote_put_hex(const uint8_t *b, uint16_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+	while (n--) {
+		mote_putc(digits[*b >> 4]);
+		mote_putc(digits[*b++ & 15]);
+	}
+}

@@ -1,0 +1,290 @@
+/*
+ * EC kernel tests: SEC 2 generators, RFC 6979 A.2 public keys, n*G = infinity, scalars next
+ * to 0 and n (where the last addition of a window method can be a doubling), random scalars
+ * and points against OpenSSL's libcrypto, and every invalid input.
+ */
+#include <openssl/bn.h>
+#include <openssl/ec.h>
+#include <openssl/obj_mac.h>
+
+#include "../kernels/ks_config.h"
+#include "../kernels/ks_ec.h"
+#include "ks_test.h"
+
+#define MAXF 32
+#define MAXO 32
+
+static const int nids[4] = {NID_secp160r1, NID_X9_62_prime192v1, NID_secp224r1,
+                            NID_X9_62_prime256v1};
+static const char *names[4] = {"secp160r1", "secp192r1", "secp224r1", "secp256r1"};
+
+/* SEC 2 v2 generators, x||y. */
+static const char *sec2_g[4] = {
+    "4a96b5688ef573284664698968c38bb913cbfc82"
+    "23a628553168947d59dcc912042351377ac5fb32",
+    "188da80eb03090f67cbf20eb43a18800f4ff0afd82ff1012"
+    "07192b95ffc8da78631011ed6b24cdd573f977a11e794811",
+    "b70e0cbd6bb4bf7f321390b94a03c1d356c21122343280d6115c1d21"
+    "bd376388b5f723fb4c22dfe6cd4375a05a07476444d5819985007e34",
+    "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296"
+    "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5"};
+
+/* RFC 6979 appendix A.2.3, A.2.4, A.2.5: private key x and public key U = xG. */
+static const char *rfc6979[4][2] = {
+    {0, 0},
+    {"6fab034934e4c0fc9ae67f5b5659a9d7d1fefd187ee09fd4",
+     "ac2c77f529f91689fea0ea5efec7f210d8eea0b9e047ed56"
+     "3bc723e57670bd4887ebc732c523063d0a7c957bc97c1c43"},
+    {"f220266e1105bfe3083e03ec7a3a654651f45e37167e88600bf257c1",
+     "00cf08da5ad719e42707fa431292dea11244d64fc51610d94b130d6c"
+     "eeab6f3debe455e3dbf85416f7030cbd94f34f2d6f232c69f3c1385a"},
+    {"c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721",
+     "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
+     "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299"}};
+
+typedef struct {
+    int id, fb, ob;
+    EC_GROUP *g;
+    BIGNUM *n;
+    BN_CTX *ctx;
+} curve_t;
+
+/* OpenSSL's u1 * G + u2 * q (either scalar may be NULL); returns 1 for a finite point. */
+static int ossl_mul(curve_t *c, const uint8_t *u1, const uint8_t *u2, const uint8_t *q,
+                    uint8_t *out)
+{
+    EC_POINT *r = EC_POINT_new(c->g), *qp = NULL;
+    BIGNUM *b1 = u1 ? BN_bin2bn(u1, c->ob, NULL) : NULL;
+    BIGNUM *b2 = u2 ? BN_bin2bn(u2, c->ob, NULL) : NULL;
+    uint8_t buf[1 + 2 * MAXF];
+    int finite;
+    if (q) {
+        buf[0] = 4;
+        memcpy(buf + 1, q, 2 * c->fb);
+        qp = EC_POINT_new(c->g);
+        EC_POINT_oct2point(c->g, qp, buf, 1 + 2 * c->fb, c->ctx);
+    }
+    EC_POINT_mul(c->g, r, b1, qp, b2, c->ctx);
+    finite = !EC_POINT_is_at_infinity(c->g, r);
+    if (finite) {
+        EC_POINT_point2oct(c->g, r, POINT_CONVERSION_UNCOMPRESSED, buf, sizeof buf, c->ctx);
+        memcpy(out, buf + 1, 2 * c->fb);
+    } else {
+        memset(out, 0, 2 * c->fb);
+    }
+    EC_POINT_free(r);
+    EC_POINT_free(qp);
+    BN_free(b1);
+    BN_free(b2);
+    return finite;
+}
+
+static void rand_scalar(curve_t *c, uint8_t *k)
+{
+    BIGNUM *b = BN_new();
+    do {
+        BN_rand_range(b, c->n);
+    } while (BN_is_zero(b));
+    BN_bn2binpad(b, k, c->ob);
+    BN_free(b);
+}
+
+/* k = v (v >= 0) or n + v (v < 0), as ob bytes. */
+static void small_scalar(curve_t *c, uint8_t *k, long v)
+{
+    BIGNUM *b = BN_new();
+    BN_set_word(b, (BN_ULONG)(v < 0 ? -v : v));
+    if (v < 0) {
+        BN_sub(b, c->n, b);
+    }
+    BN_bn2binpad(b, k, c->ob);
+    BN_free(b);
+}
+
+static void test_known(curve_t *c, const uint8_t *g)
+{
+    uint8_t k[MAXO], out[2 * MAXF], want[2 * MAXF], zero[2 * MAXF];
+    int rc;
+    memset(zero, 0, sizeof zero);
+    CHECK(ks_ec_field_bytes(c->id) == c->fb, "%s field bytes", names[c->id]);
+    CHECK(ks_ec_order_bytes(c->id) == c->ob, "%s order bytes", names[c->id]);
+    CHECK(ks_ec_validate(c->id, g) == KS_OK, "%s: G validates", names[c->id]);
+    /* 1 * G = G, the SEC 2 generator */
+    small_scalar(c, k, 1);
+    CHECK(ks_ec_mul_base(c->id, k, out) == KS_OK && memcmp(out, g, 2 * c->fb) == 0,
+          "%s: 1*G %s", names[c->id], ks_hex(out, 2 * c->fb));
+    CHECK(ks_ec_mul(c->id, k, g, out) == KS_OK && memcmp(out, g, 2 * c->fb) == 0,
+          "%s: mul(1, G)", names[c->id]);
+    /* n*G = infinity, as (n-1) G + G both ways */
+    small_scalar(c, k, -1);
+    {
+        uint8_t one[MAXO];
+        small_scalar(c, one, 1);
+        rc = ks_ec_mul_add(c->id, k, one, g, out);
+        CHECK(rc == KS_INFINITY && memcmp(out, zero, 2 * c->fb) == 0,
+              "%s: (n-1)G + 1G = infinity (rc %d)", names[c->id], rc);
+        rc = ks_ec_mul_add(c->id, one, k, g, out);
+        CHECK(rc == KS_INFINITY && memcmp(out, zero, 2 * c->fb) == 0,
+              "%s: 1G + (n-1)G = infinity (rc %d)", names[c->id], rc);
+        /* 1G + 1G: the doubling case of mul_add */
+        rc = ks_ec_mul_add(c->id, one, one, g, out);
+        small_scalar(c, k, 2);
+        ossl_mul(c, k, NULL, NULL, want);
+        CHECK(rc == KS_OK && memcmp(out, want, 2 * c->fb) == 0, "%s: G + G", names[c->id]);
+        /* 0 G + 0 G, 0 G + 1 G */
+        memset(k, 0, sizeof k);
+        CHECK(ks_ec_mul_add(c->id, k, k, g, out) == KS_INFINITY, "%s: 0G + 0G", names[c->id]);
+        CHECK(ks_ec_mul_add(c->id, k, one, g, out) == KS_OK && memcmp(out, g, 2 * c->fb) == 0,
+              "%s: 0G + 1G", names[c->id]);
+        CHECK(ks_ec_mul_add(c->id, one, k, g, out) == KS_OK && memcmp(out, g, 2 * c->fb) == 0,
+              "%s: 1G + 0G", names[c->id]);
+    }
+    /* RFC 6979 public keys */
+    if (rfc6979[c->id][0]) {
+        ks_unhex(k, rfc6979[c->id][0]);
+        ks_unhex(want, rfc6979[c->id][1]);
+        CHECK(ks_ec_mul_base(c->id, k, out) == KS_OK && memcmp(out, want, 2 * c->fb) == 0,
+              "%s: RFC 6979 key, mul_base %s", names[c->id], ks_hex(out, 2 * c->fb));
+        CHECK(ks_ec_mul(c->id, k, g, out) == KS_OK && memcmp(out, want, 2 * c->fb) == 0,
+              "%s: RFC 6979 key, mul", names[c->id]);
+    }
+}
+
+/* Scalars 1..64 and n-64..n-1: the windows' last additions meet the doubling case here. */
+static void test_edges(curve_t *c, const uint8_t *g)
+{
+    uint8_t k[MAXO], out[2 * MAXF], want[2 * MAXF], q[2 * MAXF];
+    long v;
+    small_scalar(c, k, 7);
+    ossl_mul(c, k, NULL, NULL, q);
+    for (v = -64; v <= 64; v++) {
+        if (v == 0) {
+            continue;
+        }
+        small_scalar(c, k, v);
+        ossl_mul(c, k, NULL, NULL, want);
+        CHECK(ks_ec_mul_base(c->id, k, out) == KS_OK && memcmp(out, want, 2 * c->fb) == 0,
+              "%s: mul_base k = %ld", names[c->id], v);
+        CHECK(ks_ec_mul(c->id, k, g, out) == KS_OK && memcmp(out, want, 2 * c->fb) == 0,
+              "%s: mul(k = %ld, G)", names[c->id], v);
+        ossl_mul(c, NULL, k, q, want);
+        CHECK(ks_ec_mul(c->id, k, q, out) == KS_OK && memcmp(out, want, 2 * c->fb) == 0,
+              "%s: mul(k = %ld, 7G)", names[c->id], v);
+    }
+}
+
+static void test_random(curve_t *c, int iterations)
+{
+    uint8_t k[MAXO], u2[MAXO], out[2 * MAXF], want[2 * MAXF], q[2 * MAXF];
+    int i, rc;
+    for (i = 0; i < iterations; i++) {
+        rand_scalar(c, k);
+        ossl_mul(c, k, NULL, NULL, want);
+        rc = ks_ec_mul_base(c->id, k, out);
+        CHECK(rc == KS_OK && memcmp(out, want, 2 * c->fb) == 0, "%s: mul_base k = %s",
+              names[c->id], ks_hex(k, c->ob));
+        memcpy(q, want, 2 * c->fb); /* a random point */
+        rand_scalar(c, k);
+        ossl_mul(c, NULL, k, q, want);
+        rc = ks_ec_mul(c->id, k, q, out);
+        CHECK(rc == KS_OK && memcmp(out, want, 2 * c->fb) == 0, "%s: mul k = %s",
+              names[c->id], ks_hex(k, c->ob));
+        rand_scalar(c, u2);
+        rc = ks_ec_mul_add(c->id, k, u2, q, out);
+        ossl_mul(c, k, u2, q, want);
+        CHECK(rc == KS_OK && memcmp(out, want, 2 * c->fb) == 0, "%s: mul_add u1 = %s",
+              names[c->id], ks_hex(k, c->ob));
+    }
+}
+
+static void test_invalid(curve_t *c, const uint8_t *g)
+{
+    uint8_t k[MAXO], one[MAXO], out[2 * MAXF], bad[2 * MAXF], zero[2 * MAXF];
+    BIGNUM *b = BN_new(), *s = BN_new(), *p = BN_new();
+    memset(zero, 0, sizeof zero);
+    small_scalar(c, one, 1);
+    /* scalars 0, n, n + 1, all ones */
+    memset(k, 0, sizeof k);
+    CHECK(ks_ec_mul_base(c->id, k, out) == KS_INVALID, "%s: k = 0 (base)", names[c->id]);
+    CHECK(ks_ec_mul(c->id, k, g, out) == KS_INVALID, "%s: k = 0", names[c->id]);
+    BN_bn2binpad(c->n, k, c->ob);
+    CHECK(ks_ec_mul_base(c->id, k, out) == KS_INVALID && memcmp(out, zero, 2 * c->fb) == 0,
+          "%s: k = n (base)", names[c->id]);
+    CHECK(ks_ec_mul(c->id, k, g, out) == KS_INVALID, "%s: k = n", names[c->id]);
+    CHECK(ks_ec_mul_add(c->id, k, one, g, out) == KS_INVALID, "%s: u1 = n", names[c->id]);
+    CHECK(ks_ec_mul_add(c->id, one, k, g, out) == KS_INVALID, "%s: u2 = n", names[c->id]);
+    BN_add_word(b, 1);
+    BN_add(b, b, c->n);
+    if (BN_num_bytes(b) <= c->ob) {
+        BN_bn2binpad(b, k, c->ob);
+        CHECK(ks_ec_mul_base(c->id, k, out) == KS_INVALID, "%s: k = n + 1", names[c->id]);
+    }
+    memset(k, 0xff, sizeof k);
+    CHECK(ks_ec_mul_base(c->id, k, out) == KS_INVALID, "%s: k = ff..ff", names[c->id]);
+    CHECK(ks_ec_mul(c->id, k, g, out) == KS_INVALID, "%s: k = ff..ff", names[c->id]);
+    /* points: off the curve, the all-zero encoding, a non-canonical x */
+    memcpy(bad, g, 2 * c->fb);
+    bad[2 * c->fb - 1] ^= 1;
+    CHECK(ks_ec_validate(c->id, bad) == KS_INVALID, "%s: G with y + 1", names[c->id]);
+    CHECK(ks_ec_mul(c->id, one, bad, out) == KS_INVALID, "%s: mul off curve", names[c->id]);
+    CHECK(ks_ec_mul_add(c->id, one, one, bad, out) == KS_INVALID, "%s: mul_add off curve",
+          names[c->id]);
+    CHECK(ks_ec_validate(c->id, zero) == KS_INVALID, "%s: all-zero point", names[c->id]);
+    CHECK(ks_ec_mul(c->id, one, zero, out) == KS_INVALID, "%s: mul all-zero", names[c->id]);
+    /* (0, sqrt(b)) is on the curve; (p, sqrt(b)) is the same point, not canonical */
+    EC_GROUP_get_curve(c->g, p, NULL, b, c->ctx);
+    if (BN_mod_sqrt(s, b, p, c->ctx) != NULL) {
+        memset(bad, 0, sizeof bad);
+        BN_bn2binpad(s, bad + c->fb, c->fb);
+        CHECK(ks_ec_validate(c->id, bad) == KS_OK, "%s: (0, sqrt b)", names[c->id]);
+        BN_bn2binpad(p, bad, c->fb);
+        CHECK(ks_ec_validate(c->id, bad) == KS_INVALID, "%s: (p, sqrt b)", names[c->id]);
+        CHECK(ks_ec_mul(c->id, one, bad, out) == KS_INVALID, "%s: mul (p, sqrt b)",
+              names[c->id]);
+    }
+    /* y = p - y(G) + p does not fit; y = p itself is not canonical */
+    memcpy(bad, g, 2 * c->fb);
+    BN_bn2binpad(p, bad + c->fb, c->fb);
+    CHECK(ks_ec_validate(c->id, bad) == KS_INVALID, "%s: y = p", names[c->id]);
+    BN_free(b);
+    BN_free(s);
+    BN_free(p);
+}
+
+void test_ec(int iterations)
+{
+    int id;
+    uint8_t g[2 * MAXF], out[2 * MAXF], k[MAXO];
+    memset(k, 1, sizeof k);
+    CHECK(ks_ec_field_bytes(4) == KS_INVALID && ks_ec_order_bytes(-1) == KS_INVALID,
+          "unknown curve lengths");
+    CHECK(ks_ec_mul_base(4, k, out) == KS_INVALID, "unknown curve 4");
+    CHECK(ks_ec_mul_base(-1, k, out) == KS_INVALID, "unknown curve -1");
+    static const int present[4] = {KS_WITH_SECP160R1, KS_WITH_SECP192R1, KS_WITH_SECP224R1,
+                                   KS_WITH_SECP256R1};
+    for (id = 0; id < 4; id++) {
+        curve_t c;
+        if (!present[id]) {
+            /* a build without this curve refuses it */
+            ks_unhex(g, sec2_g[id]);
+            CHECK(ks_ec_field_bytes(id) == KS_INVALID && ks_ec_mul_base(id, k, out) == KS_INVALID
+                  && ks_ec_mul(id, k, g, out) == KS_INVALID && ks_ec_validate(id, g) == KS_INVALID,
+                  "%s absent from this build", names[id]);
+            continue;
+        }
+        c.id = id;
+        c.ctx = BN_CTX_new();
+        c.g = EC_GROUP_new_by_curve_name(nids[id]);
+        c.n = BN_dup(EC_GROUP_get0_order(c.g));
+        c.fb = (EC_GROUP_get_degree(c.g) + 7) / 8;
+        c.ob = BN_num_bytes(c.n);
+        ks_unhex(g, sec2_g[id]);
+        test_known(&c, g);
+        test_edges(&c, g);
+        test_invalid(&c, g);
+        test_random(&c, iterations);
+        BN_free(c.n);
+        EC_GROUP_free(c.g);
+        BN_CTX_free(c.ctx);
+    }
+}

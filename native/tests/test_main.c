@@ -1,0 +1,42 @@
+/* Runs the kernel tests for one build (limb size and table choices come from -D flags):
+   test-host [ec-iterations] [rsa-iterations] [rsa-max-bits]. */
+#include <stdlib.h>
+
+#include "../kernels/ks_bn.h"
+#include "ks_test.h"
+
+int ks_test_passed, ks_test_failed;
+
+const char *ks_hex(const uint8_t *b, size_t len)
+{
+    static char buf[2 * 1024 + 1];
+    size_t i;
+    for (i = 0; i < len && i < 1024; i++) {
+        sprintf(buf + 2 * i, "%02x", b[i]);
+    }
+    buf[2 * i] = 0;
+    return buf;
+}
+
+size_t ks_unhex(uint8_t *out, const char *hex)
+{
+    size_t i, n = strlen(hex) / 2;
+    for (i = 0; i < n; i++) {
+        unsigned v;
+        sscanf(hex + 2 * i, "%2x", &v);
+        out[i] = (uint8_t)v;
+    }
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    int ec_iter = argc > 1 ? atoi(argv[1]) : 100;
+    int rsa_iter = argc > 2 ? atoi(argv[2]) : 10;
+    int rsa_max = argc > 3 ? atoi(argv[3]) : 4096;
+    test_ec(ec_iter);
+    test_rsa(rsa_iter, rsa_max);
+    printf("limbs of %d bits, base window %d, window %d: %d passed, %d failed\n",
+           KS_LIMB_BITS, KS_BASE_WINDOW, KS_EC_WINDOW, ks_test_passed, ks_test_failed);
+    return ks_test_failed != 0;
+}
