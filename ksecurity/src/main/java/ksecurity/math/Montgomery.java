@@ -51,8 +51,29 @@ public final class Montgomery {
         int[] t = new int[n];
         doubleTimes(acc, 32 * n, t);
         one = Mp.copy(acc, n);
-        doubleTimes(acc, 32 * n, t);
-        r2 = acc;
+        r2 = powerOfTwo(32 * n);
+    }
+
+    /**
+     * 2^e R mod m (the Montgomery form of 2^e) by square-and-multiply from 2R: for e = 32n
+     * this is R^2, at the cost of a few products instead of 32n more doublings. e is public.
+     */
+    private int[] powerOfTwo(int e) {
+        int[] t = new int[2 * n + 2];
+        int[] two = Mp.copy(one, n);
+        doubleTimes(two, 1, new int[n]);
+        int[] acc = Mp.copy(two, n);
+        int top = 31;
+        while ((e >>> top) == 0) {
+            top--;
+        }
+        for (int bit = top - 1; bit >= 0; bit--) {
+            mul(acc, acc, acc, t);
+            if (((e >>> bit) & 1) != 0) {
+                mul(acc, two, acc, t);
+            }
+        }
+        return acc;
     }
 
     /** acc = acc * 2^count mod m, for acc below m. */
@@ -127,12 +148,21 @@ public final class Montgomery {
         finalSubtract(t, 0, r);
     }
 
-    /** r = a^2 R^-1 mod m; for the curve primes a dedicated squaring, else mul(a, a). */
+    /**
+     * r = a^2 R^-1 mod m: the square computed with each cross product once, then reduced
+     * (by the sparse reduction for a curve prime, by word-by-word Montgomery reduction else).
+     */
     public void sqr(int[] a, int[] r, int[] t) {
-        if (sparse < 0) {
-            mul(a, a, r, t);
-            return;
+        square(a, t);
+        if (sparse >= 0) {
+            reduceSparse(t, r);
+        } else {
+            reduce2n(t, r);
         }
+    }
+
+    /** t[0 .. 2n) = a^2. */
+    private void square(int[] a, int[] t) {
         final int n = this.n;
         for (int i = 0; i < 2 * n; i++) {
             t[i] = 0;
@@ -166,7 +196,32 @@ public final class Montgomery {
             t[2 * i + 1] = (int) c;
             c >>>= 32;
         }
-        reduceSparse(t, r);
+    }
+
+    /**
+     * Montgomery reduction of the 2n-limb t (below m R) for any odd m: n steps each adding the
+     * multiple q m 2^(32i) that clears limb i. The carry is always carried through the whole
+     * upper part (no data-dependent stop), so the time depends only on n.
+     */
+    private void reduce2n(int[] t, int[] r) {
+        final int n = this.n;
+        final int[] m = this.m;
+        t[2 * n] = 0;
+        for (int i = 0; i < n; i++) {
+            long q = (t[i] * m0inv) & M32;
+            long c = 0;
+            for (int j = 0; j < n; j++) {
+                c += q * (m[j] & M32) + (t[i + j] & M32);
+                t[i + j] = (int) c;
+                c >>>= 32;
+            }
+            for (int k = i + n; k <= 2 * n; k++) {
+                c += t[k] & M32;
+                t[k] = (int) c;
+                c >>>= 32;
+            }
+        }
+        finalSubtract(t, n, r);
     }
 
     /** t[0 .. 2n) = a * b (schoolbook, row by row). */

@@ -67,4 +67,28 @@ class JavaEcKernelTest {
         assertEquals(EcKernel.INFINITY, kernel.mulAdd(id, BcCurves.fixed(u, ob),
                 BcCurves.fixed(bc.getN().subtract(u), ob), g, out));
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {Curves.SECP160R1, Curves.SECP256R1})
+    void malformedInputsAreInvalid(int id) {
+        X9ECParameters bc = BcCurves.params(id);
+        int ob = Curves.orderBytes(id);
+        int fb = Curves.fieldBytes(id);
+        byte[] k = BcCurves.fixed(BigInteger.TEN, ob);
+        byte[] g = BcCurves.xy(id, bc.getG());
+        byte[] out = new byte[2 * fb];
+        assertEquals(EcKernel.INVALID, kernel.scalarMult(id, new byte[ob - 1], g, out), "short scalar");
+        assertEquals(EcKernel.INVALID, kernel.scalarMult(id, k, new byte[2 * fb - 1], out), "short point");
+        assertEquals(EcKernel.INVALID, kernel.scalarMult(id, k, g, new byte[2 * fb + 1]), "wrong output size");
+        assertEquals(EcKernel.INVALID, kernel.scalarMult(id, Curves.n(id), g, out), "scalar = n");
+        byte[] off = g.clone();
+        off[2 * fb - 1] ^= 1;
+        assertEquals(EcKernel.INVALID, kernel.scalarMult(id, k, off, out), "point off the curve");
+        assertEquals(EcKernel.INVALID, kernel.mulAdd(id, k, k, off, out), "mulAdd point off the curve");
+        assertEquals(EcKernel.INVALID, kernel.scalarMult(id, k, new byte[2 * fb], out), "(0, 0) is not on the curve");
+        byte[] xIsP = g.clone();
+        System.arraycopy(Curves.p(id), 0, xIsP, 0, fb);
+        assertEquals(EcKernel.INVALID, kernel.scalarMult(id, k, xIsP, out), "x = p");
+        assertEquals(EcKernel.INVALID, kernel.scalarMultBase(7, k, out), "unknown curve");
+    }
 }

@@ -15,10 +15,11 @@ import org.bouncycastle.math.ec.ECPoint;
 
 /**
  * A throwaway micro-benchmark, run by hand from the test classpath (not a test): ECDH and
- * ECDSA (SHA-256, RFC 6979) per second on each curve, the pure-Java kernel against Bouncy
- * Castle's lightweight API, median of five rounds after a warm-up.
+ * ECDSA (SHA-256, RFC 6979) per second on each curve and RSA CRT private operations, the
+ * pure-Java kernels against Bouncy Castle's lightweight API (both blinded), in alternating
+ * rounds.
  */
-public final class EcBenchMain {
+public final class BenchMain {
     interface Op {
         void run();
     }
@@ -58,6 +59,21 @@ public final class EcBenchMain {
             System.out.printf("%-10s ECDH %6.0f/s (BC %6.0f/s, x%.2f)  sign %6.0f/s (BC %6.0f/s, x%.2f)"
                     + "  verify %6.0f/s (BC %6.0f/s, x%.2f)%n", Curves.name(id), ecdh[0], ecdh[1], ecdh[2],
                     sign[0], sign[1], sign[2], verify[0], verify[1], verify[2]);
+        }
+        for (int bits : new int[] {1024, 2048}) {
+            RsaKeyMaterial k = RsaKeyGen.generate(bits, 65537, new TestRandom(bits));
+            RsaCrt crt = new RsaCrt(k.p, k.q, k.dp, k.dq, k.qinv, k.e, new TestRandom(1));
+            byte[] in = new byte[bits / 8];
+            in[1] = 5;
+            byte[] out = new byte[bits / 8];
+            org.bouncycastle.crypto.engines.RSABlindedEngine bc = new org.bouncycastle.crypto.engines.RSABlindedEngine();
+            bc.init(true, new org.bouncycastle.crypto.params.RSAPrivateCrtKeyParameters(new BigInteger(1, k.n),
+                    new BigInteger(1, k.e), new BigInteger(1, k.d), new BigInteger(1, k.p), new BigInteger(1, k.q),
+                    new BigInteger(1, k.dp), new BigInteger(1, k.dq), new BigInteger(1, k.qinv)));
+            double[] priv = compare(() -> crt.privateOp(in, 0, in.length, out, 0),
+                    () -> bc.processBlock(in, 0, in.length));
+            System.out.printf("RSA-%d private (CRT, blinded, checked) %6.0f/s (BC %6.0f/s, x%.2f)%n", bits, priv[0],
+                    priv[1], priv[2]);
         }
     }
 
