@@ -139,20 +139,36 @@ final class JavaEcKernel implements EcKernel {
         for (int d = 3; d <= EcCurve.DIGITS; d++) {
             w.addAffine(table[d - 1], px, py, table[d]);
         }
+        // The table flattened (X||Y||Z per entry) so that the masked scan is one tight loop.
+        int entry = 3 * n;
+        int[] flat = new int[EcCurve.DIGITS * entry];
+        for (int d = 1; d <= EcCurve.DIGITS; d++) {
+            for (int coord = 0; coord < 3; coord++) {
+                System.arraycopy(table[d][coord], 0, flat, (d - 1) * entry + coord * n, n);
+                Mp.clear(table[d][coord]);
+            }
+        }
+        int[] sel = new int[entry];
         int[][] s = w.newPoint();
         int[][] r = w.newPoint();
         w.setInfinity(q);
         int qInf = -1;
         for (int i = c.windows - 1; i >= 0; i--) {
-            for (int j = 0; j < EcCurve.W; j++) {
-                w.dbl(q);
+            if (i != c.windows - 1) {
+                for (int j = 0; j < EcCurve.W; j++) {
+                    w.dbl(q);
+                }
             }
             int d = digit(k, i);
-            for (int e = 1; e <= EcCurve.DIGITS; e++) {
-                int mask = Mp.eqMask(e, d);
-                for (int coord = 0; coord < 3; coord++) {
-                    Mp.cmov(mask, table[e][coord], s[coord], n);
+            for (int e = 0; e < EcCurve.DIGITS; e++) {
+                int mask = Mp.eqMask(e + 1, d);
+                int base = e * entry;
+                for (int j = 0; j < entry; j++) {
+                    sel[j] ^= mask & (flat[base + j] ^ sel[j]);
                 }
+            }
+            for (int coord = 0; coord < 3; coord++) {
+                System.arraycopy(sel, coord * n, s[coord], 0, n);
             }
             w.add(q, s, r);
             int nonZero = ~Mp.eqMask(d, 0);
@@ -162,11 +178,8 @@ final class JavaEcKernel implements EcKernel {
             }
             qInf &= ~nonZero;
         }
-        for (int d = 1; d <= EcCurve.DIGITS; d++) {
-            for (int coord = 0; coord < 3; coord++) {
-                Mp.clear(table[d][coord]);
-            }
-        }
+        Mp.clear(flat);
+        Mp.clear(sel);
         return qInf != 0;
     }
 

@@ -2,8 +2,9 @@ package ksecurity.math;
 
 /**
  * Arithmetic modulo an odd m in Montgomery form (x is held as x*R mod m, R = 2^(32n) for n
- * limbs): CIOS multiplication, modular add/sub, fixed-window exponentiation and inversion
- * modulo a prime. Everything runs in time that depends only on the limb count and, for the
+ * limbs): CIOS multiplication (for the four curve primes: straight-line code with a reduction
+ * without multiplications), squaring, modular add/sub, fixed-window exponentiation and
+ * inversion modulo a prime. Everything runs in time that depends only on the limb count and, for the
  * exponentiation, on the exponent's length: the final subtraction of each product and every
  * table look-up are masked, never branched, so the modulus itself (an RSA prime) may be secret.
  *
@@ -24,8 +25,8 @@ public final class Montgomery {
     /** R^2 mod m, to enter Montgomery form. */
     private final int[] r2;
     /**
-     * For the four curve primes (a Curves id, else -1): their sparse form turns the reduction
-     * into a few additions per limb, with no multiplication (see reduceSparse).
+     * For the four curve primes (a Curves id, else -1): products and squares go to the
+     * straight-line code of P256Field and its siblings, whose reduction needs no multiplication.
      */
     private final int sparse;
 
@@ -45,7 +46,7 @@ public final class Montgomery {
             x *= 2 - m[0] * x;
         }
         m0inv = -x;
-        // R mod m and R^2 mod m by doubling 1: a masked subtraction per step (m may be secret).
+        // R mod m by doubling 1, a masked subtraction per step (m may be secret); R^2 from it.
         int[] acc = new int[n];
         acc[0] = 1;
         int[] t = new int[n];
@@ -112,10 +113,12 @@ public final class Montgomery {
      * other below m. r may alias a or b; t is scratch from {@link #scratch}.
      */
     public void mul(int[] a, int[] b, int[] r, int[] t) {
-        if (sparse >= 0) {
-            product(a, b, t);
-            reduceSparse(t, r);
-            return;
+        switch (sparse) {
+            case Curves.SECP160R1: Secp160r1Field.mul(a, b, r); return;
+            case Curves.SECP192R1: P192Field.mul(a, b, r); return;
+            case Curves.SECP224R1: P224Field.mul(a, b, r); return;
+            case Curves.SECP256R1: P256Field.mul(a, b, r); return;
+            default: break;
         }
         final int n = this.n;
         final int[] m = this.m;
@@ -149,16 +152,19 @@ public final class Montgomery {
     }
 
     /**
-     * r = a^2 R^-1 mod m: the square computed with each cross product once, then reduced
-     * (by the sparse reduction for a curve prime, by word-by-word Montgomery reduction else).
+     * r = a^2 R^-1 mod m: the curve primes' own code, else the square computed with each cross
+     * product once and reduced word by word.
      */
     public void sqr(int[] a, int[] r, int[] t) {
-        square(a, t);
-        if (sparse >= 0) {
-            reduceSparse(t, r);
-        } else {
-            reduce2n(t, r);
+        switch (sparse) {
+            case Curves.SECP160R1: Secp160r1Field.sqr(a, r); return;
+            case Curves.SECP192R1: P192Field.sqr(a, r); return;
+            case Curves.SECP224R1: P224Field.sqr(a, r); return;
+            case Curves.SECP256R1: P256Field.sqr(a, r); return;
+            default: break;
         }
+        square(a, t);
+        reduce2n(t, r);
     }
 
     /** t[0 .. 2n) = a^2. */
@@ -224,128 +230,6 @@ public final class Montgomery {
         finalSubtract(t, n, r);
     }
 
-    /** t[0 .. 2n) = a * b (schoolbook, row by row). */
-    private void product(int[] a, int[] b, int[] t) {
-        final int n = this.n;
-        long a0 = a[0] & M32;
-        long c = 0;
-        for (int j = 0; j < n; j++) {
-            c += a0 * (b[j] & M32);
-            t[j] = (int) c;
-            c >>>= 32;
-        }
-        t[n] = (int) c;
-        for (int i = 1; i < n; i++) {
-            long ai = a[i] & M32;
-            c = 0;
-            for (int j = 0; j < n; j++) {
-                c += ai * (b[j] & M32) + (t[i + j] & M32);
-                t[i + j] = (int) c;
-                c >>>= 32;
-            }
-            t[i + n] = (int) c;
-        }
-    }
-
-    /**
-     * Montgomery reduction of the 2n-limb t for a sparse curve prime, column by column: the
-     * multiple q_j of p that clears column j is added as a few signed limb-sized terms
-     * (p = 2^256 - 2^224 + 2^192 + 2^96 - 1 for P-256, 2^224 - 2^96 + 1 for P-224,
-     * 2^192 - 2^64 - 1 for P-192, 2^160 - 2^31 - 1 for secp160r1). Each q_j is stored in t[j]
-     * once column j is done, the result limbs in t[n .. 2n]; the loop bounds are public, so the
-     * conditions on j are not secret branches. Result below 2p, then one masked subtraction.
-     */
-    private void reduceSparse(int[] t, int[] r) {
-        long c = 0;
-        switch (sparse) {
-            case Curves.SECP256R1:
-                // n0' = 1: q_j = column j; then -q at j, +q at j+3, +q at j+6, -q at j+7, +q at j+8
-                for (int j = 0; j < 16; j++) {
-                    long col = (t[j] & M32) + c;
-                    if (j >= 3 && j <= 10) {
-                        col += t[j - 3] & M32;
-                    }
-                    if (j >= 6 && j <= 13) {
-                        col += t[j - 6] & M32;
-                    }
-                    if (j >= 7 && j <= 14) {
-                        col -= t[j - 7] & M32;
-                    }
-                    if (j >= 8) {
-                        col += t[j - 8] & M32;
-                    }
-                    if (j < 8) {
-                        t[j] = (int) col;
-                        col -= col & M32;
-                    } else {
-                        t[j] = (int) col;
-                    }
-                    c = col >> 32;
-                }
-                break;
-            case Curves.SECP224R1:
-                // n0' = -1: q_j = -column j; then +q at j, -q at j+3, +q at j+7
-                for (int j = 0; j < 14; j++) {
-                    long col = (t[j] & M32) + c;
-                    if (j >= 3 && j <= 9) {
-                        col -= t[j - 3] & M32;
-                    }
-                    if (j >= 7) {
-                        col += t[j - 7] & M32;
-                    }
-                    if (j < 7) {
-                        int q = -(int) col;
-                        t[j] = q;
-                        col += q & M32;
-                    } else {
-                        t[j] = (int) col;
-                    }
-                    c = col >> 32;
-                }
-                break;
-            case Curves.SECP192R1:
-                // n0' = 1: q_j = column j; then -q at j, -q at j+2, +q at j+6
-                for (int j = 0; j < 12; j++) {
-                    long col = (t[j] & M32) + c;
-                    if (j >= 2 && j <= 7) {
-                        col -= t[j - 2] & M32;
-                    }
-                    if (j >= 6) {
-                        col += t[j - 6] & M32;
-                    }
-                    t[j] = (int) col;
-                    if (j < 6) {
-                        col -= col & M32;
-                    }
-                    c = col >> 32;
-                }
-                break;
-            default:
-                // secp160r1: q_j = column j * n0'; q p = q 2^160 - q 2^31 - q, where q 2^31 splits
-                // into (q & 1) << 31 in column j and q >>> 1 in column j+1
-                for (int j = 0; j < 10; j++) {
-                    long col = (t[j] & M32) + c;
-                    if (j >= 1 && j <= 5) {
-                        col -= (t[j - 1] & M32) >>> 1;
-                    }
-                    if (j >= 5) {
-                        col += t[j - 5] & M32;
-                    }
-                    if (j < 5) {
-                        int q = (int) col * m0inv;
-                        t[j] = q;
-                        col -= (q & M32) + ((q & 1L) << 31);
-                    } else {
-                        t[j] = (int) col;
-                    }
-                    c = col >> 32;
-                }
-                break;
-        }
-        t[2 * n] = (int) c;
-        finalSubtract(t, n, r);
-    }
-
     /** r = t mod m for t[off .. off+n] (n + 1 limbs) below 2m: one masked subtraction. */
     private void finalSubtract(int[] t, int off, int[] r) {
         long c = 0;
@@ -364,6 +248,13 @@ public final class Montgomery {
 
     /** r = a + b mod m, for a, b below m. */
     public void add(int[] a, int[] b, int[] r) {
+        switch (sparse) {
+            case Curves.SECP160R1: Secp160r1Field.add(a, b, r); return;
+            case Curves.SECP192R1: P192Field.add(a, b, r); return;
+            case Curves.SECP224R1: P224Field.add(a, b, r); return;
+            case Curves.SECP256R1: P256Field.add(a, b, r); return;
+            default: break;
+        }
         final int n = this.n;
         long c = 0;
         for (int i = 0; i < n; i++) {
@@ -391,6 +282,13 @@ public final class Montgomery {
 
     /** r = a - b mod m, for a, b below m. */
     public void sub(int[] a, int[] b, int[] r) {
+        switch (sparse) {
+            case Curves.SECP160R1: Secp160r1Field.sub(a, b, r); return;
+            case Curves.SECP192R1: P192Field.sub(a, b, r); return;
+            case Curves.SECP224R1: P224Field.sub(a, b, r); return;
+            case Curves.SECP256R1: P256Field.sub(a, b, r); return;
+            default: break;
+        }
         final int n = this.n;
         long c = 0;
         for (int i = 0; i < n; i++) {

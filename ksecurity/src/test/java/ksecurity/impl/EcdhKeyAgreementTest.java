@@ -36,14 +36,15 @@ class EcdhKeyAgreementTest {
         KeyAgreement xy = KeyAgreement.getInstance(KeyAgreement.ALG_EC_SVDP_DH_PLAIN_XY, false);
         KeyAgreement sha1 = KeyAgreement.getInstance(KeyAgreement.ALG_EC_SVDP_DH, false);
         byte[] out = new byte[1 + 2 * fb];
+        ECPoint g = x9.getG();
         for (int i = 0; i < ROUNDS; i++) {
             BigInteger d = random(x9.getN(), rnd);
             byte[] db = d.toByteArray();
             key.setS(db, (short) 0, (short) db.length);
             BigInteger e = random(x9.getN(), rnd);
-            ECPoint peer = x9.getG().multiply(e).normalize();
+            ECPoint peer = g.multiply(e).normalize();
             // d * (e G) computed by BC as (d e mod n) G: a different path from ours
-            ECPoint shared = x9.getG().multiply(d.multiply(e).mod(x9.getN())).normalize();
+            ECPoint shared = g.multiply(d.multiply(e).mod(x9.getN())).normalize();
             byte[] expected = shared.getEncoded(false);
             byte[] peerBytes = peer.getEncoded(i % 2 == 0);
             plain.init(key);
