@@ -120,7 +120,14 @@ class EcKeyTest {
         byte[] badPrefix = good.clone();
         badPrefix[0] = 0x05;
         assertReason(CryptoException.ILLEGAL_VALUE, () -> k.setW(badPrefix, (short) 0, (short) badPrefix.length));
-        // x >= p: x = p + (a valid x) would wrap; take x = p itself
+        // compressed-length encodings with a prefix other than 02/03 (04, hybrid 06/07, 01)
+        byte[] compressed = bc.getG().multiply(BigInteger.valueOf(12345)).getEncoded(true);
+        for (byte prefix : new byte[] {0x04, 0x06, 0x07, 0x01}) {
+            byte[] bad = compressed.clone();
+            bad[0] = prefix;
+            assertReason(CryptoException.ILLEGAL_VALUE, () -> k.setW(bad, (short) 0, (short) bad.length));
+        }
+        // x >= p: take x = p itself
         byte[] xTooBig = good.clone();
         System.arraycopy(Curves.p(id), 0, xTooBig, 1, 32);
         assertReason(CryptoException.ILLEGAL_VALUE, () -> k.setW(xTooBig, (short) 0, (short) xTooBig.length));
