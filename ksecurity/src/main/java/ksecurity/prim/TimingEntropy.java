@@ -21,6 +21,8 @@ package ksecurity.prim;
 public final class TimingEntropy implements EntropySource {
     /** Jitter samples per output byte: many, because each may hold well under one bit. */
     private static final int SAMPLES_PER_BYTE = 2;
+    /** Upper bound of one jitter sample's spin loop. */
+    private static final long MAX_SPINS = 1L << 20;
 
     private final Sha256 sha = new Sha256();
     private final byte[] sample = new byte[16];
@@ -56,11 +58,15 @@ public final class TimingEntropy implements EntropySource {
         }
     }
 
-    /** Spins until the millisecond clock ticks and returns how many iterations that took. */
+    /**
+     * Spins until the millisecond clock ticks and returns how many iterations that took. The
+     * spin is capped so that a stopped clock (an emulator's, say) cannot hang the caller; a
+     * capped sample carries no jitter, only the time.
+     */
     private static long jitterSample() {
         long start = System.currentTimeMillis();
         long spins = 0;
-        while (System.currentTimeMillis() == start) {
+        while (System.currentTimeMillis() == start && spins < MAX_SPINS) {
             spins++;
         }
         return (spins << 16) ^ System.currentTimeMillis();
