@@ -2,8 +2,8 @@ package ksecurity.math;
 
 /**
  * Arithmetic modulo an odd m in Montgomery form (x is held as x*R mod m, R = 2^(32n) for n
- * limbs): CIOS multiplication (for the four curve primes: straight-line code with a reduction
- * without multiplications), squaring, modular add/sub, fixed-window exponentiation and
+ * limbs): CIOS multiplication (straight-line code for the four curve primes, whose reduction
+ * needs no multiplication, and for 6 to 8 limbs, the curve orders), squaring, modular add/sub, fixed-window exponentiation and
  * inversion modulo a prime. Everything runs in time that depends only on the limb count and, for the
  * exponentiation, on the exponent's length: the final subtraction of each product and every
  * table look-up are masked, never branched, so the modulus itself (an RSA prime) may be secret.
@@ -120,6 +120,12 @@ public final class Montgomery {
             case Curves.SECP256R1: P256Field.mul(a, b, r); return;
             default: break;
         }
+        switch (n) {
+            case 6: DenseMontgomery.mul6(a, b, m, m0inv, r); return;
+            case 7: DenseMontgomery.mul7(a, b, m, m0inv, r); return;
+            case 8: DenseMontgomery.mul8(a, b, m, m0inv, r); return;
+            default: break;
+        }
         final int n = this.n;
         final int[] m = this.m;
         for (int i = 0; i < n + 2; i++) {
@@ -162,6 +168,10 @@ public final class Montgomery {
             case Curves.SECP224R1: P224Field.sqr(a, r); return;
             case Curves.SECP256R1: P256Field.sqr(a, r); return;
             default: break;
+        }
+        if (n >= 6 && n <= 8) {
+            mul(a, a, r, t);
+            return;
         }
         square(a, t);
         reduce2n(t, r);
@@ -383,15 +393,58 @@ public final class Montgomery {
 
     /**
      * r = a^-1 in Montgomery form, for a prime modulus (Fermat: a^(m-2)); a = 0 gives 0.
-     * Constant time: the exponent m-2 has a fixed length.
+     * Constant time in a: the sequence of squarings and multiplications depends only on the
+     * public exponent m - 2.
      */
     public void invPrime(int[] a, int[] r) {
         int[] e = Mp.copy(m, n);
         int[] two = new int[n];
         two[0] = 2;
         Mp.sub(e, two, e, n);
-        byte[] eb = new byte[n * 4];
-        Mp.toBytes(e, eb, 0, eb.length);
-        pow(a, eb, 0, eb.length, r);
+        powPublic(a, e, r);
+    }
+
+    /**
+     * r = a^e in Montgomery form for a public exponent e (limbs): left-to-right sliding windows
+     * of up to 5 bits over odd powers. Which operations run depends on e only, never on a, so a
+     * may be secret; the table is indexed by exponent bits, not by anything derived from a.
+     */
+    void powPublic(int[] a, int[] e, int[] r) {
+        int[] t = scratch();
+        int[][] odd = new int[16][];
+        odd[0] = Mp.copy(a, n);
+        int[] a2 = new int[n];
+        sqr(a, a2, t);
+        for (int i = 1; i < 16; i++) {
+            odd[i] = new int[n];
+            mul(odd[i - 1], a2, odd[i], t);
+        }
+        int[] acc = Mp.copy(one, n);
+        int i = Mp.bitLength(e) - 1;
+        while (i >= 0) {
+            if (Mp.bit(e, i) == 0) {
+                sqr(acc, acc, t);
+                i--;
+                continue;
+            }
+            // the longest window e[i..j] of at most 5 bits that ends in a 1
+            int j = i - 4 < 0 ? 0 : i - 4;
+            while (Mp.bit(e, j) == 0) {
+                j++;
+            }
+            int value = 0;
+            for (int b = i; b >= j; b--) {
+                sqr(acc, acc, t);
+                value = (value << 1) | Mp.bit(e, b);
+            }
+            mul(acc, odd[value >>> 1], acc, t);
+            i = j - 1;
+        }
+        System.arraycopy(acc, 0, r, 0, n);
+        for (int k = 0; k < 16; k++) {
+            Mp.clear(odd[k]);
+        }
+        Mp.clear(acc);
+        Mp.clear(a2);
     }
 }

@@ -1,7 +1,9 @@
-"""Writes the straight-line curve-field classes of ksecurity.math (P256Field, P224Field, P192Field,
-Secp160r1Field) from the limb pattern of each prime: Montgomery multiplication and squaring
-(column sums with separate low/high accumulators, reduction by the signed limb terms of q_j * p),
-addition and subtraction with masked corrections.
+"""Writes the straight-line classes of ksecurity.math: the curve fields (P256Field, P224Field,
+P192Field, Secp160r1Field) from the limb pattern of each prime (Montgomery multiplication and
+squaring with column sums in separate low/high accumulators and a reduction by the signed limb
+terms of q_j * p; addition and subtraction with masked corrections), and DenseMontgomery, the
+product-scanning Montgomery multiplication for any odd modulus of 6, 7 or 8 limbs (the curve
+orders).
 
     python3 gen_fields.py ksecurity/src/main/java/ksecurity/math
 
@@ -199,6 +201,71 @@ def gen(key):
 def Curves_name(key):
     return {"P256": "secp256r1 (P-256)", "P224": "secp224r1 (P-224)", "P192": "secp192r1 (P-192)", "P160": "secp160r1"}[key]
 
+def dense(n):
+    out = []
+    out.append(f"    /** r = a b R^-1 mod m for {n}-limb a, b below m; r may alias a or b. */")
+    out.append(f"    static void mul{n}(int[] a, int[] b, int[] m, int m0inv, int[] r) {{")
+    for i in range(n):
+        out.append(f"        final long a{i} = a[{i}] & M;")
+        out.append(f"        final long b{i} = b[{i}] & M;")
+        out.append(f"        final long m{i} = m[{i}] & M;")
+    out.append("        long lo;")
+    out.append("        long hi;")
+    out.append("        long c = 0;")
+    out.append("        long p;")
+    for j in range(2 * n):
+        out.append("        lo = c;")
+        out.append("        hi = 0;")
+        for i in range(n):
+            k = j - i
+            if 0 <= k < n:
+                out.append(f"        p = a{i} * b{k};")
+                out.append("        lo += p & M;")
+                out.append("        hi += p >>> 32;")
+        for i in range(n):
+            k = j - i
+            if i < j and 0 < k < n:
+                out.append(f"        p = q{i} * m{k};")
+                out.append("        lo += p & M;")
+                out.append("        hi += p >>> 32;")
+        if j < n:
+            out.append(f"        final long q{j} = ((int) lo * m0inv) & M;")
+            out.append(f"        p = q{j} * m0;")
+            out.append("        lo += p & M;")
+            out.append("        hi += p >>> 32;")
+        else:
+            out.append(f"        final long r{j - n} = lo & M;")
+        out.append("        c = (lo >>> 32) + hi;")
+    out.append("        long d;")
+    out.append("        long bw = 0;")
+    for i in range(n):
+        out.append(f"        d = r{i} - m{i} + bw;")
+        out.append(f"        final long d{i} = d & M;")
+        out.append("        bw = d >> 32;")
+    out.append("        // keep the unreduced value when it is below m: no carry out and the subtraction borrowed")
+    out.append("        final long keep = -((-bw) & (c ^ 1));")
+    for i in range(n):
+        out.append(f"        r[{i}] = (int) (d{i} ^ (keep & (d{i} ^ r{i})));")
+    out.append("    }")
+    return out
+
+def gen_dense():
+    lines = ["package ksecurity.math;", "", "/**",
+             " * Montgomery multiplication for any odd modulus of 6, 7 or 8 limbs (the orders n of the four",
+             " * curves), as straight-line product scanning: column j sums a_i b_k and the reduction terms",
+             " * q_i m_k (low and high halves of each partial product in separate accumulators), and for",
+             " * j < n picks q_j = column * m0inv so that the column vanishes. No branch and no memory index",
+             " * depends on the values; the final subtraction of m is masked. Same results as",
+             " * Montgomery.mul. (Written out by a small script.)", " */",
+             "final class DenseMontgomery {", "    private static final long M = 0xFFFFFFFFL;", "",
+             "    private DenseMontgomery() {", "    }"]
+    for n in (6, 7, 8):
+        lines.append("")
+        lines += dense(n)
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
 outdir = sys.argv[1]
+open(f"{outdir}/DenseMontgomery.java", "w").write(gen_dense())
 for key in curves:
     open(f"{outdir}/{curves[key][0]}.java", "w").write(gen(key))
