@@ -192,10 +192,8 @@ public final class EcPoints {
         }
     }
 
-    /** r = a^e (Montgomery form), exponent given as limbs. */
+    /** r = a^e (Montgomery form) for the public exponents of the square root. */
     private static void powInts(Montgomery f, int[] a, int[] e, int[] r) {
-        byte[] eb = new byte[e.length * 4];
-        Mp.toBytes(e, eb, 0, eb.length);
-        f.pow(a, eb, 0, eb.length, r);
+        f.powPublic(a, e, r);
     }
 }
