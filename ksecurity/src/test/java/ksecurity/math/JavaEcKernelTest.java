@@ -93,4 +93,32 @@ class JavaEcKernelTest {
         assertEquals(EcKernel.INVALID, kernel.scalarMult(id, k, xIsP, out), "x = p");
         assertEquals(EcKernel.INVALID, kernel.scalarMultBase(7, k, out), "unknown curve");
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {Curves.SECP160R1, Curves.SECP192R1, Curves.SECP224R1, Curves.SECP256R1})
+    void edgeScalarsMatchBouncyCastle(int id) {
+        X9ECParameters bc = BcCurves.params(id);
+        BigInteger n = bc.getN();
+        int ob = Curves.orderBytes(id);
+        ECPoint p = bc.getG().multiply(BigInteger.valueOf(987654321)).normalize();
+        byte[] pb = BcCurves.xy(id, p);
+        byte[] out = new byte[pb.length];
+        java.util.List<BigInteger> ks = new java.util.ArrayList<>();
+        BigInteger half = n.shiftRight(1);
+        for (int i = 1; i <= 40; i++) {
+            ks.add(BigInteger.valueOf(i));
+            ks.add(n.subtract(BigInteger.valueOf(i)));
+            ks.add(half.add(BigInteger.valueOf(i - 20)));
+        }
+        for (int i = 1; i < n.bitLength(); i += 7) {
+            ks.add(BigInteger.ONE.shiftLeft(i));
+            ks.add(BigInteger.ONE.shiftLeft(i).subtract(BigInteger.ONE));
+        }
+        for (BigInteger k : ks) {
+            assertEquals(EcKernel.OK, kernel.scalarMult(id, BcCurves.fixed(k, ob), pb, out));
+            assertArrayEquals(BcCurves.xy(id, p.multiply(k)), out, "k = " + k);
+            assertEquals(EcKernel.OK, kernel.scalarMultBase(id, BcCurves.fixed(k, ob), out));
+            assertArrayEquals(BcCurves.xy(id, bc.getG().multiply(k)), out, "k*G, k = " + k);
+        }
+    }
 }
