@@ -118,7 +118,7 @@ public final class EcPoints {
             one[0] = 1;
             Mp.add(e, one, e, n + 1);
             Mp.divSmall(e, 4);
-            powInts(f, a, e, r);
+            f.powPublic(a, e, r);
         } else {
             tonelliShanks(f, a, r);
         }
@@ -149,21 +149,21 @@ public final class EcPoints {
             Mp.clear(z);
             z[0] = cand;
             f.toMont(z, z, t);
-            powInts(f, z, half, e);
+            f.powPublic(z, half, e);
             if (Mp.equal(e, minusOne, n) == 1) {
                 break;
             }
         }
         int[] cc = new int[n];
-        powInts(f, z, q, cc);
+        f.powPublic(z, q, cc);
         int[] tt = new int[n];
-        powInts(f, a, q, tt);
+        f.powPublic(a, q, tt);
         int[] q1 = Mp.copy(q, n);
         int[] one = new int[n];
         one[0] = 1;
         Mp.add(q1, one, q1, n);
         Mp.divSmall(q1, 2);
-        powInts(f, a, q1, r);
+        f.powPublic(a, q1, r);
         int m = s;
         int[] b = new int[n];
         while (Mp.equal(tt, f.one, n) == 0) {
@@ -190,12 +190,5 @@ public final class EcPoints {
             f.mul(tt, cc, tt, t);
             f.mul(r, b, r, t);
         }
-    }
-
-    /** r = a^e (Montgomery form), exponent given as limbs. */
-    private static void powInts(Montgomery f, int[] a, int[] e, int[] r) {
-        byte[] eb = new byte[e.length * 4];
-        Mp.toBytes(e, eb, 0, eb.length);
-        f.pow(a, eb, 0, eb.length, r);
     }
 }

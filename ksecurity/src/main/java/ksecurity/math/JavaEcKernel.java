@@ -3,16 +3,18 @@ package ksecurity.math;
 /**
  * The pure-Java elliptic-curve kernel.
  *
- * Variable base (scalarMult): a fixed 4-bit window over the whole scalar, from the top, with a
- * table of d*P for d = 1..15. Every window costs four doublings, one full addition and a scan of
- * the whole table with masks; the digit 0 and the leading zero windows (accumulator still at
- * infinity) are handled by masked selection, not by branches.
+ * Variable base (scalarMult): signed 5-bit windows (Booth recoding, digits -16..16) over
+ * k' = min(k, n - k), the result negated by mask when n - k was used. Every window costs five
+ * doublings, one full addition, a scan of the whole table d*P (d = 1..16) with masks and a
+ * masked negation; the digit 0 and the leading windows (accumulator still at infinity) are
+ * handled by masked selection, not by branches.
  *
- * Why the addition never meets its exceptional cases here: P has prime order n (cofactor 1),
- * the scalar k is below n, and the accumulator before adding digit d is 16*a*P where 16*a + d is
- * a prefix of k, so 0 < 16a + d <= k < n. Then 16a = d (mod n) would need 16a = d, impossible
- * for a >= 1; 16a = -d (mod n) would need 16a + d = n, impossible as well; a = 0 is the
- * infinity case, which is masked. The same argument covers the table (d*P + P with d < 15).
+ * Why the addition never meets its exceptional cases here: P has prime order n (cofactor 1)
+ * and k' <= (n-1)/2. Before adding digit d (|d| <= 16) the accumulator is 32*a*P, where a is the
+ * Booth prefix of k' above this window, so 0 <= 32a <= k'/2^(5i) + 32 < n - 16. Then
+ * 32a = +-d (mod n) forces 32a = |d| or 32a = n - |d|: the first needs a = 0 (the infinity case,
+ * masked), the second is out of range. The table is built as (d-1)P + P with d - 1 in 2..15,
+ * never +-1.
  *
  * Fixed base (scalarMultBase): a precomputed table of d * 16^i * G (affine), one mixed addition
  * per window and no doublings; the accumulator is a*G with a < 16^i <= d*16^i and
@@ -120,6 +122,11 @@ final class JavaEcKernel implements EcKernel {
         return (i & 1) == 0 ? b & 15 : b >>> 4;
     }
 
+    /** Width of the signed (Booth) windows of the variable-base multiplication. */
+    private static final int BOOTH = 5;
+    /** Table entries d*P for d = 1 .. 2^(BOOTH-1). */
+    private static final int BOOTH_TABLE = 1 << (BOOTH - 1);
+
     /**
      * Q = k*P in constant time (see the class comment); returns true when the result is
      * infinity, which happens only for k = 0.
@@ -127,33 +134,73 @@ final class JavaEcKernel implements EcKernel {
     static boolean multiply(EcWork w, byte[] k, int[] px, int[] py, int[][] q) {
         EcCurve c = w.c;
         int n = c.n;
-        int[][][] table = new int[EcCurve.DIGITS + 1][][];
-        for (int d = 1; d <= EcCurve.DIGITS; d++) {
-            table[d] = w.newPoint();
+        Montgomery f = c.fp;
+        // k' = min(k, n - k), chosen by mask; k P = -(k' P) when n - k was taken.
+        int nn = c.nn;
+        int[] kv = new int[Mp.limbsFor(c.orderBytes)];
+        Mp.fromBytes(k, 0, k.length, kv);
+        int[] nk = new int[kv.length];
+        Mp.sub(Mp.copy(c.fn.m, kv.length), kv, nk, kv.length);
+        int negate = -Mp.lessThan(nk, kv, kv.length);
+        Mp.select(negate, nk, kv, kv, kv.length);
+        byte[] kb = new byte[c.orderBytes];
+        Mp.toBytes(kv, kb, 0, kb.length);
+        Mp.clear(kv);
+        Mp.clear(nk);
+
+        // d P for d = 1..16, flattened (X||Y||Z per entry) for the masked scan
+        int[][] cur = w.newPoint();
+        int[][] next = w.newPoint();
+        int entry = 3 * n;
+        int[] flat = new int[BOOTH_TABLE * entry];
+        System.arraycopy(px, 0, cur[0], 0, n);
+        System.arraycopy(py, 0, cur[1], 0, n);
+        System.arraycopy(f.one, 0, cur[2], 0, n);
+        for (int d = 1; d <= BOOTH_TABLE; d++) {
+            if (d == 2) {
+                w.dbl(cur);
+            } else if (d > 2) {
+                w.addAffine(cur, px, py, next);
+                w.copy(next, cur);
+            }
+            for (int coord = 0; coord < 3; coord++) {
+                System.arraycopy(cur[coord], 0, flat, (d - 1) * entry + coord * n, n);
+            }
         }
-        System.arraycopy(px, 0, table[1][0], 0, n);
-        System.arraycopy(py, 0, table[1][1], 0, n);
-        System.arraycopy(c.fp.one, 0, table[1][2], 0, n);
-        w.copy(table[1], table[2]);
-        w.dbl(table[2]);
-        for (int d = 3; d <= EcCurve.DIGITS; d++) {
-            w.addAffine(table[d - 1], px, py, table[d]);
-        }
+        int[] sel = new int[entry];
         int[][] s = w.newPoint();
         int[][] r = w.newPoint();
+        int[] negY = new int[n];
+        int[] zero = new int[n];
         w.setInfinity(q);
         int qInf = -1;
-        for (int i = c.windows - 1; i >= 0; i--) {
-            for (int j = 0; j < EcCurve.W; j++) {
-                w.dbl(q);
-            }
-            int d = digit(k, i);
-            for (int e = 1; e <= EcCurve.DIGITS; e++) {
-                int mask = Mp.eqMask(e, d);
-                for (int coord = 0; coord < 3; coord++) {
-                    Mp.cmov(mask, table[e][coord], s[coord], n);
+        int windows = Curves.orderBits(c.id) / BOOTH + 1;
+        for (int i = windows - 1; i >= 0; i--) {
+            if (i != windows - 1) {
+                for (int j = 0; j < BOOTH; j++) {
+                    w.dbl(q);
                 }
             }
+            // Booth recoding of bits 5i-1 .. 5i+4: a digit d in 0..16 and a sign
+            int wv = 0;
+            for (int b = BOOTH; b >= 0; b--) {
+                wv = (wv << 1) | bit(kb, BOOTH * i - 1 + b);
+            }
+            int sign = ~((wv >>> BOOTH) - 1);
+            int d = ((1 << (BOOTH + 1)) - wv - 1) & sign | wv & ~sign;
+            d = (d >>> 1) + (d & 1);
+            for (int e = 0; e < BOOTH_TABLE; e++) {
+                int mask = Mp.eqMask(e + 1, d);
+                int base = e * entry;
+                for (int j = 0; j < entry; j++) {
+                    sel[j] ^= mask & (flat[base + j] ^ sel[j]);
+                }
+            }
+            for (int coord = 0; coord < 3; coord++) {
+                System.arraycopy(sel, coord * n, s[coord], 0, n);
+            }
+            f.sub(zero, s[1], negY);
+            Mp.cmov(sign, negY, s[1], n);
             w.add(q, s, r);
             int nonZero = ~Mp.eqMask(d, 0);
             for (int coord = 0; coord < 3; coord++) {
@@ -162,12 +209,20 @@ final class JavaEcKernel implements EcKernel {
             }
             qInf &= ~nonZero;
         }
-        for (int d = 1; d <= EcCurve.DIGITS; d++) {
-            for (int coord = 0; coord < 3; coord++) {
-                Mp.clear(table[d][coord]);
-            }
-        }
+        f.sub(zero, q[1], negY);
+        Mp.cmov(negate, negY, q[1], n);
+        Mp.clear(flat);
+        Mp.clear(sel);
+        Mp.clear(kb);
         return qInf != 0;
+    }
+
+    /** Bit b of the big-endian k (0 is the least significant); 0 outside k. Public positions. */
+    private static int bit(byte[] k, int b) {
+        if (b < 0 || b >= 8 * k.length) {
+            return 0;
+        }
+        return (k[k.length - 1 - (b >>> 3)] >>> (b & 7)) & 1;
     }
 
     /** Q = k*G in constant time with the fixed-base table; returns true for k = 0. */

@@ -2,8 +2,9 @@ package ksecurity.math;
 
 /**
  * Arithmetic modulo an odd m in Montgomery form (x is held as x*R mod m, R = 2^(32n) for n
- * limbs): CIOS multiplication, modular add/sub, fixed-window exponentiation and inversion
- * modulo a prime. Everything runs in time that depends only on the limb count and, for the
+ * limbs): CIOS multiplication (straight-line code for the four curve primes, whose reduction
+ * needs no multiplication, and for 6 to 8 limbs, the curve orders), squaring, modular add/sub, fixed-window exponentiation and
+ * inversion modulo a prime. Everything runs in time that depends only on the limb count and, for the
  * exponentiation, on the exponent's length: the final subtraction of each product and every
  * table look-up are masked, never branched, so the modulus itself (an RSA prime) may be secret.
  *
@@ -24,8 +25,8 @@ public final class Montgomery {
     /** R^2 mod m, to enter Montgomery form. */
     private final int[] r2;
     /**
-     * For the four curve primes (a Curves id, else -1): their sparse form turns the reduction
-     * into a few additions per limb, with no multiplication (see reduceSparse).
+     * For the four curve primes (a Curves id, else -1): products and squares go to the
+     * straight-line code of P256Field and its siblings, whose reduction needs no multiplication.
      */
     private final int sparse;
 
@@ -45,14 +46,35 @@ public final class Montgomery {
             x *= 2 - m[0] * x;
         }
         m0inv = -x;
-        // R mod m and R^2 mod m by doubling 1: a masked subtraction per step (m may be secret).
+        // R mod m by doubling 1, a masked subtraction per step (m may be secret); R^2 from it.
         int[] acc = new int[n];
         acc[0] = 1;
         int[] t = new int[n];
         doubleTimes(acc, 32 * n, t);
         one = Mp.copy(acc, n);
-        doubleTimes(acc, 32 * n, t);
-        r2 = acc;
+        r2 = powerOfTwo(32 * n);
+    }
+
+    /**
+     * 2^e R mod m (the Montgomery form of 2^e) by square-and-multiply from 2R: for e = 32n
+     * this is R^2, at the cost of a few products instead of 32n more doublings. e is public.
+     */
+    private int[] powerOfTwo(int e) {
+        int[] t = new int[2 * n + 2];
+        int[] two = Mp.copy(one, n);
+        doubleTimes(two, 1, new int[n]);
+        int[] acc = Mp.copy(two, n);
+        int top = 31;
+        while ((e >>> top) == 0) {
+            top--;
+        }
+        for (int bit = top - 1; bit >= 0; bit--) {
+            mul(acc, acc, acc, t);
+            if (((e >>> bit) & 1) != 0) {
+                mul(acc, two, acc, t);
+            }
+        }
+        return acc;
     }
 
     /** acc = acc * 2^count mod m, for acc below m. */
@@ -91,10 +113,18 @@ public final class Montgomery {
      * other below m. r may alias a or b; t is scratch from {@link #scratch}.
      */
     public void mul(int[] a, int[] b, int[] r, int[] t) {
-        if (sparse >= 0) {
-            product(a, b, t);
-            reduceSparse(t, r);
-            return;
+        switch (sparse) {
+            case Curves.SECP160R1: Secp160r1Field.mul(a, b, r); return;
+            case Curves.SECP192R1: P192Field.mul(a, b, r); return;
+            case Curves.SECP224R1: P224Field.mul(a, b, r); return;
+            case Curves.SECP256R1: P256Field.mul(a, b, r); return;
+            default: break;
+        }
+        switch (n) {
+            case 6: DenseMontgomery.mul6(a, b, m, m0inv, r); return;
+            case 7: DenseMontgomery.mul7(a, b, m, m0inv, r); return;
+            case 8: DenseMontgomery.mul8(a, b, m, m0inv, r); return;
+            default: break;
         }
         final int n = this.n;
         final int[] m = this.m;
@@ -127,12 +157,28 @@ public final class Montgomery {
         finalSubtract(t, 0, r);
     }
 
-    /** r = a^2 R^-1 mod m; for the curve primes a dedicated squaring, else mul(a, a). */
+    /**
+     * r = a^2 R^-1 mod m: the curve primes' own code, else the square computed with each cross
+     * product once and reduced word by word.
+     */
     public void sqr(int[] a, int[] r, int[] t) {
-        if (sparse < 0) {
+        switch (sparse) {
+            case Curves.SECP160R1: Secp160r1Field.sqr(a, r); return;
+            case Curves.SECP192R1: P192Field.sqr(a, r); return;
+            case Curves.SECP224R1: P224Field.sqr(a, r); return;
+            case Curves.SECP256R1: P256Field.sqr(a, r); return;
+            default: break;
+        }
+        if (n >= 6 && n <= 8) {
             mul(a, a, r, t);
             return;
         }
+        square(a, t);
+        reduce2n(t, r);
+    }
+
+    /** t[0 .. 2n) = a^2. */
+    private void square(int[] a, int[] t) {
         final int n = this.n;
         for (int i = 0; i < 2 * n; i++) {
             t[i] = 0;
@@ -166,128 +212,31 @@ public final class Montgomery {
             t[2 * i + 1] = (int) c;
             c >>>= 32;
         }
-        reduceSparse(t, r);
-    }
-
-    /** t[0 .. 2n) = a * b (schoolbook, row by row). */
-    private void product(int[] a, int[] b, int[] t) {
-        final int n = this.n;
-        long a0 = a[0] & M32;
-        long c = 0;
-        for (int j = 0; j < n; j++) {
-            c += a0 * (b[j] & M32);
-            t[j] = (int) c;
-            c >>>= 32;
-        }
-        t[n] = (int) c;
-        for (int i = 1; i < n; i++) {
-            long ai = a[i] & M32;
-            c = 0;
-            for (int j = 0; j < n; j++) {
-                c += ai * (b[j] & M32) + (t[i + j] & M32);
-                t[i + j] = (int) c;
-                c >>>= 32;
-            }
-            t[i + n] = (int) c;
-        }
     }
 
     /**
-     * Montgomery reduction of the 2n-limb t for a sparse curve prime, column by column: the
-     * multiple q_j of p that clears column j is added as a few signed limb-sized terms
-     * (p = 2^256 - 2^224 + 2^192 + 2^96 - 1 for P-256, 2^224 - 2^96 + 1 for P-224,
-     * 2^192 - 2^64 - 1 for P-192, 2^160 - 2^31 - 1 for secp160r1). Each q_j is stored in t[j]
-     * once column j is done, the result limbs in t[n .. 2n]; the loop bounds are public, so the
-     * conditions on j are not secret branches. Result below 2p, then one masked subtraction.
+     * Montgomery reduction of the 2n-limb t (below m R) for any odd m: n steps each adding the
+     * multiple q m 2^(32i) that clears limb i. The carry is always carried through the whole
+     * upper part (no data-dependent stop), so the time depends only on n.
      */
-    private void reduceSparse(int[] t, int[] r) {
-        long c = 0;
-        switch (sparse) {
-            case Curves.SECP256R1:
-                // n0' = 1: q_j = column j; then -q at j, +q at j+3, +q at j+6, -q at j+7, +q at j+8
-                for (int j = 0; j < 16; j++) {
-                    long col = (t[j] & M32) + c;
-                    if (j >= 3 && j <= 10) {
-                        col += t[j - 3] & M32;
-                    }
-                    if (j >= 6 && j <= 13) {
-                        col += t[j - 6] & M32;
-                    }
-                    if (j >= 7 && j <= 14) {
-                        col -= t[j - 7] & M32;
-                    }
-                    if (j >= 8) {
-                        col += t[j - 8] & M32;
-                    }
-                    if (j < 8) {
-                        t[j] = (int) col;
-                        col -= col & M32;
-                    } else {
-                        t[j] = (int) col;
-                    }
-                    c = col >> 32;
-                }
-                break;
-            case Curves.SECP224R1:
-                // n0' = -1: q_j = -column j; then +q at j, -q at j+3, +q at j+7
-                for (int j = 0; j < 14; j++) {
-                    long col = (t[j] & M32) + c;
-                    if (j >= 3 && j <= 9) {
-                        col -= t[j - 3] & M32;
-                    }
-                    if (j >= 7) {
-                        col += t[j - 7] & M32;
-                    }
-                    if (j < 7) {
-                        int q = -(int) col;
-                        t[j] = q;
-                        col += q & M32;
-                    } else {
-                        t[j] = (int) col;
-                    }
-                    c = col >> 32;
-                }
-                break;
-            case Curves.SECP192R1:
-                // n0' = 1: q_j = column j; then -q at j, -q at j+2, +q at j+6
-                for (int j = 0; j < 12; j++) {
-                    long col = (t[j] & M32) + c;
-                    if (j >= 2 && j <= 7) {
-                        col -= t[j - 2] & M32;
-                    }
-                    if (j >= 6) {
-                        col += t[j - 6] & M32;
-                    }
-                    t[j] = (int) col;
-                    if (j < 6) {
-                        col -= col & M32;
-                    }
-                    c = col >> 32;
-                }
-                break;
-            default:
-                // secp160r1: q_j = column j * n0'; q p = q 2^160 - q 2^31 - q, where q 2^31 splits
-                // into (q & 1) << 31 in column j and q >>> 1 in column j+1
-                for (int j = 0; j < 10; j++) {
-                    long col = (t[j] & M32) + c;
-                    if (j >= 1 && j <= 5) {
-                        col -= (t[j - 1] & M32) >>> 1;
-                    }
-                    if (j >= 5) {
-                        col += t[j - 5] & M32;
-                    }
-                    if (j < 5) {
-                        int q = (int) col * m0inv;
-                        t[j] = q;
-                        col -= (q & M32) + ((q & 1L) << 31);
-                    } else {
-                        t[j] = (int) col;
-                    }
-                    c = col >> 32;
-                }
-                break;
+    private void reduce2n(int[] t, int[] r) {
+        final int n = this.n;
+        final int[] m = this.m;
+        t[2 * n] = 0;
+        for (int i = 0; i < n; i++) {
+            long q = (t[i] * m0inv) & M32;
+            long c = 0;
+            for (int j = 0; j < n; j++) {
+                c += q * (m[j] & M32) + (t[i + j] & M32);
+                t[i + j] = (int) c;
+                c >>>= 32;
+            }
+            for (int k = i + n; k <= 2 * n; k++) {
+                c += t[k] & M32;
+                t[k] = (int) c;
+                c >>>= 32;
+            }
         }
-        t[2 * n] = (int) c;
         finalSubtract(t, n, r);
     }
 
@@ -309,6 +258,13 @@ public final class Montgomery {
 
     /** r = a + b mod m, for a, b below m. */
     public void add(int[] a, int[] b, int[] r) {
+        switch (sparse) {
+            case Curves.SECP160R1: Secp160r1Field.add(a, b, r); return;
+            case Curves.SECP192R1: P192Field.add(a, b, r); return;
+            case Curves.SECP224R1: P224Field.add(a, b, r); return;
+            case Curves.SECP256R1: P256Field.add(a, b, r); return;
+            default: break;
+        }
         final int n = this.n;
         long c = 0;
         for (int i = 0; i < n; i++) {
@@ -336,6 +292,13 @@ public final class Montgomery {
 
     /** r = a - b mod m, for a, b below m. */
     public void sub(int[] a, int[] b, int[] r) {
+        switch (sparse) {
+            case Curves.SECP160R1: Secp160r1Field.sub(a, b, r); return;
+            case Curves.SECP192R1: P192Field.sub(a, b, r); return;
+            case Curves.SECP224R1: P224Field.sub(a, b, r); return;
+            case Curves.SECP256R1: P256Field.sub(a, b, r); return;
+            default: break;
+        }
         final int n = this.n;
         long c = 0;
         for (int i = 0; i < n; i++) {
@@ -430,15 +393,58 @@ public final class Montgomery {
 
     /**
      * r = a^-1 in Montgomery form, for a prime modulus (Fermat: a^(m-2)); a = 0 gives 0.
-     * Constant time: the exponent m-2 has a fixed length.
+     * Constant time in a: the sequence of squarings and multiplications depends only on the
+     * public exponent m - 2.
      */
     public void invPrime(int[] a, int[] r) {
         int[] e = Mp.copy(m, n);
         int[] two = new int[n];
         two[0] = 2;
         Mp.sub(e, two, e, n);
-        byte[] eb = new byte[n * 4];
-        Mp.toBytes(e, eb, 0, eb.length);
-        pow(a, eb, 0, eb.length, r);
+        powPublic(a, e, r);
+    }
+
+    /**
+     * r = a^e in Montgomery form for a public exponent e (limbs): left-to-right sliding windows
+     * of up to 5 bits over odd powers. Which operations run depends on e only, never on a, so a
+     * may be secret; the table is indexed by exponent bits, not by anything derived from a.
+     */
+    void powPublic(int[] a, int[] e, int[] r) {
+        int[] t = scratch();
+        int[][] odd = new int[16][];
+        odd[0] = Mp.copy(a, n);
+        int[] a2 = new int[n];
+        sqr(a, a2, t);
+        for (int i = 1; i < 16; i++) {
+            odd[i] = new int[n];
+            mul(odd[i - 1], a2, odd[i], t);
+        }
+        int[] acc = Mp.copy(one, n);
+        int i = Mp.bitLength(e) - 1;
+        while (i >= 0) {
+            if (Mp.bit(e, i) == 0) {
+                sqr(acc, acc, t);
+                i--;
+                continue;
+            }
+            // the longest window e[i..j] of at most 5 bits that ends in a 1
+            int j = i - 4 < 0 ? 0 : i - 4;
+            while (Mp.bit(e, j) == 0) {
+                j++;
+            }
+            int value = 0;
+            for (int b = i; b >= j; b--) {
+                sqr(acc, acc, t);
+                value = (value << 1) | Mp.bit(e, b);
+            }
+            mul(acc, odd[value >>> 1], acc, t);
+            i = j - 1;
+        }
+        System.arraycopy(acc, 0, r, 0, n);
+        for (int k = 0; k < 16; k++) {
+            Mp.clear(odd[k]);
+        }
+        Mp.clear(acc);
+        Mp.clear(a2);
     }
 }

@@ -41,7 +41,7 @@ public final class RsaCrt {
         this.qBytes = RsaPublic.stripLeadingZeros(q, 0, q.length);
         if ((pBytes[pBytes.length - 1] & 1) == 0 || (qBytes[qBytes.length - 1] & 1) == 0
                 || pBytes.length < 2 || qBytes.length < 2) {
-            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "RSA primes must be odd");
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "RSA primes must be odd and longer than one byte");
         }
         this.rng = rng;
         this.e = RsaPublic.stripLeadingZeros(e, 0, e.length);
@@ -100,13 +100,6 @@ public final class RsaCrt {
             diff |= y[i] ^ two[i];
         }
         return diff == 0;
-    }
-
-    /** The modulus n = p q, big-endian without leading zeros. */
-    public byte[] modulus() {
-        byte[] r = new byte[nBytes.length];
-        System.arraycopy(nBytes, 0, r, 0, r.length);
-        return r;
     }
 
     /** The modulus length in bytes. */

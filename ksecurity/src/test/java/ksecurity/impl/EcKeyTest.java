@@ -15,7 +15,7 @@ import ksecurity.security.ECPrivateKey;
 import ksecurity.security.ECPublicKey;
 import ksecurity.security.KeyBuilder;
 import ksecurity.security.KeyPair;
-import org.bouncycastle.asn1.sec.SECNamedCurves;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.math.ec.ECPoint;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class EcKeyTest {
     @ValueSource(ints = {160, 192, 224, 256})
     void namedCurveParametersArePresetAndOnlyThoseAccepted(int bits) {
         int id = Curves.byBits(bits);
-        X9ECParameters bc = SECNamedCurves.getByName(Curves.name(id));
+        X9ECParameters bc = CustomNamedCurves.getByName(Curves.name(id));
         ECPublicKey k = publicKey(bits);
         byte[] buf = new byte[100];
         short len = k.getField(buf, (short) 0);
@@ -89,7 +89,7 @@ class EcKeyTest {
     @ValueSource(ints = {160, 192, 224, 256})
     void compressedAndUncompressedPointsRoundTrip(int bits) {
         int id = Curves.byBits(bits);
-        X9ECParameters bc = SECNamedCurves.getByName(Curves.name(id));
+        X9ECParameters bc = CustomNamedCurves.getByName(Curves.name(id));
         java.util.Random rnd = new java.util.Random(bits);
         ECPublicKey k = publicKey(bits);
         byte[] out = new byte[1 + 2 * Curves.fieldBytes(id)];
@@ -108,7 +108,7 @@ class EcKeyTest {
     @Test
     void badPointsAreRefused() {
         int id = Curves.SECP256R1;
-        X9ECParameters bc = SECNamedCurves.getByName("secp256r1");
+        X9ECParameters bc = CustomNamedCurves.getByName("secp256r1");
         ECPublicKey k = publicKey(256);
         byte[] good = bc.getG().multiply(BigInteger.valueOf(12345)).getEncoded(false);
         byte[] offCurve = good.clone();
@@ -120,7 +120,14 @@ class EcKeyTest {
         byte[] badPrefix = good.clone();
         badPrefix[0] = 0x05;
         assertReason(CryptoException.ILLEGAL_VALUE, () -> k.setW(badPrefix, (short) 0, (short) badPrefix.length));
-        // x >= p: x = p + (a valid x) would wrap; take x = p itself
+        // compressed-length encodings with a prefix other than 02/03 (04, hybrid 06/07, 01)
+        byte[] compressed = bc.getG().multiply(BigInteger.valueOf(12345)).getEncoded(true);
+        for (byte prefix : new byte[] {0x04, 0x06, 0x07, 0x01}) {
+            byte[] bad = compressed.clone();
+            bad[0] = prefix;
+            assertReason(CryptoException.ILLEGAL_VALUE, () -> k.setW(bad, (short) 0, (short) bad.length));
+        }
+        // x >= p: take x = p itself
         byte[] xTooBig = good.clone();
         System.arraycopy(Curves.p(id), 0, xTooBig, 1, 32);
         assertReason(CryptoException.ILLEGAL_VALUE, () -> k.setW(xTooBig, (short) 0, (short) xTooBig.length));
@@ -175,7 +182,7 @@ class EcKeyTest {
         KeyPair kp = new KeyPair(KeyPair.ALG_EC_FP, (short) bits);
         KeyPairGenerator.generate(KeyPair.ALG_EC_FP, kp.getPublic(), kp.getPrivate(), new TestRandom(bits));
         int id = Curves.byBits(bits);
-        X9ECParameters bc = SECNamedCurves.getByName(Curves.name(id));
+        X9ECParameters bc = CustomNamedCurves.getByName(Curves.name(id));
         byte[] s = new byte[40];
         short sl = ((ECPrivateKey) kp.getPrivate()).getS(s, (short) 0);
         byte[] w = new byte[80];

@@ -13,7 +13,7 @@ import ksecurity.security.CryptoException;
 import ksecurity.security.ECPrivateKey;
 import ksecurity.security.KeyAgreement;
 import ksecurity.security.KeyBuilder;
-import org.bouncycastle.asn1.sec.SECNamedCurves;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.math.ec.ECPoint;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ class EcdhKeyAgreementTest {
     @ValueSource(ints = {160, 192, 224, 256})
     void sharedSecretsMatchBouncyCastle(int bits) throws Exception {
         int id = Curves.byBits(bits);
-        X9ECParameters x9 = SECNamedCurves.getByName(Curves.name(id));
+        X9ECParameters x9 = CustomNamedCurves.getByName(Curves.name(id));
         int fb = Curves.fieldBytes(id);
         Random rnd = new Random(bits);
         ECPrivateKey key = (ECPrivateKey) KeyBuilder.buildKey(KeyBuilder.TYPE_EC_FP_PRIVATE, (short) bits, false);
@@ -36,14 +36,15 @@ class EcdhKeyAgreementTest {
         KeyAgreement xy = KeyAgreement.getInstance(KeyAgreement.ALG_EC_SVDP_DH_PLAIN_XY, false);
         KeyAgreement sha1 = KeyAgreement.getInstance(KeyAgreement.ALG_EC_SVDP_DH, false);
         byte[] out = new byte[1 + 2 * fb];
+        ECPoint g = x9.getG();
         for (int i = 0; i < ROUNDS; i++) {
             BigInteger d = random(x9.getN(), rnd);
             byte[] db = d.toByteArray();
             key.setS(db, (short) 0, (short) db.length);
             BigInteger e = random(x9.getN(), rnd);
-            ECPoint peer = x9.getG().multiply(e).normalize();
+            ECPoint peer = g.multiply(e).normalize();
             // d * (e G) computed by BC as (d e mod n) G: a different path from ours
-            ECPoint shared = x9.getG().multiply(d.multiply(e).mod(x9.getN())).normalize();
+            ECPoint shared = g.multiply(d.multiply(e).mod(x9.getN())).normalize();
             byte[] expected = shared.getEncoded(false);
             byte[] peerBytes = peer.getEncoded(i % 2 == 0);
             plain.init(key);
@@ -73,7 +74,7 @@ class EcdhKeyAgreementTest {
 
     @Test
     void badPeerPointsAndUninitializedKeysAreRefused() {
-        X9ECParameters x9 = SECNamedCurves.getByName("secp256r1");
+        X9ECParameters x9 = CustomNamedCurves.getByName("secp256r1");
         ECPrivateKey key = (ECPrivateKey) KeyBuilder.buildKey(KeyBuilder.TYPE_EC_FP_PRIVATE, (short) 256, false);
         KeyAgreement ka = KeyAgreement.getInstance(KeyAgreement.ALG_EC_SVDP_DH_PLAIN, false);
         assertReason(CryptoException.UNINITIALIZED_KEY, () -> ka.init(key));
@@ -92,7 +93,7 @@ class EcdhKeyAgreementTest {
         assertReason(CryptoException.ILLEGAL_VALUE,
                 () -> ka.generateSecret(good, (short) 0, (short) 64, out, (short) 0));
         // a point of another curve (P-192's generator) is not on P-256
-        byte[] foreign = SECNamedCurves.getByName("secp192r1").getG().getEncoded(false);
+        byte[] foreign = CustomNamedCurves.getByName("secp192r1").getG().getEncoded(false);
         assertReason(CryptoException.ILLEGAL_VALUE,
                 () -> ka.generateSecret(foreign, (short) 0, (short) foreign.length, out, (short) 0));
         assertReason(CryptoException.NO_SUCH_ALGORITHM,

@@ -20,7 +20,7 @@ import ksecurity.security.Signature;
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.DERSequence;
-import org.bouncycastle.asn1.sec.SECNamedCurves;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.Digest;
 import org.bouncycastle.crypto.digests.SHA1Digest;
@@ -62,7 +62,7 @@ class EcdsaSignatureTest {
     @ParameterizedTest
     @CsvSource({"160, 17", "160, 33", "192, 17", "192, 37", "224, 37", "224, 33", "256, 17", "256, 37", "256, 33"})
     void signaturesInteroperateWithBouncyCastle(int bits, byte alg) throws Exception {
-        X9ECParameters x9 = SECNamedCurves.getByName(Curves.name(Curves.byBits(bits)));
+        X9ECParameters x9 = CustomNamedCurves.getByName(Curves.name(Curves.byBits(bits)));
         ECDomainParameters dom = new ECDomainParameters(x9.getCurve(), x9.getG(), x9.getN(), x9.getH());
         Random rnd = new Random(bits * 100 + alg);
         for (int i = 0; i < ROUNDS; i++) {

@@ -1,7 +1,7 @@
 package ksecurity.math;
 
 import java.math.BigInteger;
-import org.bouncycastle.asn1.sec.SECNamedCurves;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.math.ec.ECPoint;
 
@@ -11,7 +11,7 @@ final class BcCurves {
     }
 
     static X9ECParameters params(int id) {
-        return SECNamedCurves.getByName(Curves.name(id));
+        return CustomNamedCurves.getByName(Curves.name(id));
     }
 
     static byte[] fixed(BigInteger v, int len) {

@@ -15,10 +15,11 @@ import org.bouncycastle.math.ec.ECPoint;
 
 /**
  * A throwaway micro-benchmark, run by hand from the test classpath (not a test): ECDH and
- * ECDSA (SHA-256, RFC 6979) per second on each curve, the pure-Java kernel against Bouncy
- * Castle's lightweight API, median of five rounds after a warm-up.
+ * ECDSA (SHA-256, RFC 6979) per second on each curve and RSA CRT private operations, the
+ * pure-Java kernels against Bouncy Castle's lightweight API with its optimized custom curves
+ * (CustomNamedCurves) and blinded RSA, in alternating rounds.
  */
-public final class EcBenchMain {
+public final class BenchMain {
     interface Op {
         void run();
     }
@@ -34,7 +35,6 @@ public final class EcBenchMain {
             ECPoint q = x9.getG().multiply(BcCurves.randomScalar(id, rnd)).normalize();
             byte[] db = BcCurves.fixed(d, Curves.orderBytes(id));
             byte[] peer = q.getEncoded(false);
-            byte[] own = BcCurves.xy(id, x9.getG().multiply(d));
             byte[] hash = new byte[32];
             rnd.nextBytes(hash);
             byte[] sig = new byte[2 * Curves.orderBytes(id)];
@@ -42,22 +42,41 @@ public final class EcBenchMain {
 
             ECDHBasicAgreement ag = new ECDHBasicAgreement();
             ag.init(new ECPrivateKeyParameters(d, dom));
-            ECPublicKeyParameters pub = new ECPublicKeyParameters(q, dom);
             ECDSASigner bcSign = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
             bcSign.init(true, new ECPrivateKeyParameters(d, dom));
             BigInteger[] rs = bcSign.generateSignature(hash);
             ECDSASigner bcVerify = new ECDSASigner();
-            bcVerify.init(false, new ECPublicKeyParameters(x9.getG().multiply(d), dom));
+            byte[] ownEncoded = x9.getG().multiply(d).getEncoded(false);
 
+            // Both sides decode the peer's point for every agreement, as a TLS server does (BC would
+            // otherwise keep its precomputation for the same point object between calls).
             double[] ecdh = compare(() -> EcKeys.agree(id, db, 0, peer, 0, peer.length),
-                    () -> ag.calculateAgreement(pub));
+                    () -> ag.calculateAgreement(new ECPublicKeyParameters(x9.getCurve().decodePoint(peer), dom)));
             double[] sign = compare(() -> Ecdsa.sign(id, db, 0, hash, 0, 32, new Sha256(), sig, 0),
                     () -> bcSign.generateSignature(hash));
-            double[] verify = compare(() -> Ecdsa.verify(id, own, hash, 0, 32, sig, 0),
-                    () -> bcVerify.verifySignature(hash, rs[0], rs[1]));
+            double[] verify = compare(() -> Ecdsa.verify(id, EcPoints.decode(id, ownEncoded, 0, ownEncoded.length), hash,
+                    0, 32, sig, 0), () -> {
+                        bcVerify.init(false, new ECPublicKeyParameters(x9.getCurve().decodePoint(ownEncoded), dom));
+                        bcVerify.verifySignature(hash, rs[0], rs[1]);
+                    });
             System.out.printf("%-10s ECDH %6.0f/s (BC %6.0f/s, x%.2f)  sign %6.0f/s (BC %6.0f/s, x%.2f)"
                     + "  verify %6.0f/s (BC %6.0f/s, x%.2f)%n", Curves.name(id), ecdh[0], ecdh[1], ecdh[2],
                     sign[0], sign[1], sign[2], verify[0], verify[1], verify[2]);
+        }
+        for (int bits : new int[] {1024, 2048}) {
+            RsaKeyMaterial k = RsaKeyGen.generate(bits, 65537, new TestRandom(bits));
+            RsaCrt crt = new RsaCrt(k.p, k.q, k.dp, k.dq, k.qinv, k.e, new TestRandom(1));
+            byte[] in = new byte[bits / 8];
+            in[1] = 5;
+            byte[] out = new byte[bits / 8];
+            org.bouncycastle.crypto.engines.RSABlindedEngine bc = new org.bouncycastle.crypto.engines.RSABlindedEngine();
+            bc.init(true, new org.bouncycastle.crypto.params.RSAPrivateCrtKeyParameters(new BigInteger(1, k.n),
+                    new BigInteger(1, k.e), new BigInteger(1, k.d), new BigInteger(1, k.p), new BigInteger(1, k.q),
+                    new BigInteger(1, k.dp), new BigInteger(1, k.dq), new BigInteger(1, k.qinv)));
+            double[] priv = compare(() -> crt.privateOp(in, 0, in.length, out, 0),
+                    () -> bc.processBlock(in, 0, in.length));
+            System.out.printf("RSA-%d private (CRT, blinded, checked) %6.0f/s (BC %6.0f/s, x%.2f)%n", bits, priv[0],
+                    priv[1], priv[2]);
         }
     }
 
