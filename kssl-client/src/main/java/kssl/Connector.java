@@ -67,7 +67,7 @@ public final class Connector {
     /**
      * The lower-level secure stream: a socket to host:port and a KSSL client connection on it,
      * handshake not yet run (handshake(), or the first read or write, runs it). Closing the
-     * TlsConnection sends close_notify and releases the socket.
+     * TlsConnection (or its failure) sends close_notify (or the alert) and closes the socket.
      */
     public static TlsConnection openSecure(String host, int port, TlsConfig config) throws IOException {
         return openSecure(host, port, config, opener());
@@ -76,18 +76,13 @@ public final class Connector {
     public static TlsConnection openSecure(String host, int port, TlsConfig config, SocketOpener opener)
             throws IOException {
         StreamConnection socket = opener.open(host, port);
-        InputStream in = null;
         try {
-            in = socket.openInputStream();
-            OutputStream out = socket.openOutputStream();
+            InputStream in = socket.openInputStream();
+            OutputStream out = new ReleasingOutputStream(socket.openOutputStream(), socket);
             return TlsConnection.client(in, out, config, host, port);
         } catch (IOException e) {
-            if (in != null) {
-                in.close();
-            }
+            socket.close();
             throw e;
-        } finally {
-            socket.close(); // the streams keep the socket until the TLS connection closes them
         }
     }
 }

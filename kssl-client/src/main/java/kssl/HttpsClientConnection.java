@@ -43,6 +43,7 @@ public final class HttpsClientConnection implements HttpsConnection {
     private TlsConnection tls;
     private HttpResponseHead head;
     private HttpBodyInputStream responseBody;
+    private IOException failure;
 
     HttpsClientConnection(HttpsUrl url, TlsConfig config, SocketOpener opener) {
         this.url = url;
@@ -217,22 +218,36 @@ public final class HttpsClientConnection implements HttpsConnection {
         tls.handshake();
     }
 
-    /** Setup → Connected: sends the request and reads the response head. */
+    /**
+     * Setup → Connected: sends the request and reads the response head. A failed exchange is
+     * not retried (the request may have been acted on): its error is thrown again.
+     */
     private void connect() throws IOException {
         checkOpen();
+        if (failure != null) {
+            throw failure;
+        }
         if (state == CONNECTED) {
             return;
         }
-        handshake();
-        OutputStream out = tls.getOutputStream();
-        out.write(requestHead());
-        if (body != null && body.size() > 0) {
-            out.write(body.toByteArray());
+        try {
+            handshake();
+            OutputStream out = tls.getOutputStream();
+            out.write(requestHead());
+            if (body != null && body.size() > 0) {
+                out.write(body.toByteArray());
+            }
+            out.flush();
+            state = CONNECTED;
+            head = HttpResponseHead.read(tls.getInputStream());
+            responseBody = bodyStream();
+        } catch (IOException e) {
+            failure = e;
+            if (tls != null) {
+                tls.close();
+            }
+            throw e;
         }
-        out.flush();
-        state = CONNECTED;
-        head = HttpResponseHead.read(tls.getInputStream());
-        responseBody = bodyStream();
     }
 
     private byte[] requestHead() {
