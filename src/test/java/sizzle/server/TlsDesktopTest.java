@@ -217,6 +217,39 @@ class TlsDesktopTest {
     }
 
     @Test
+    void oneConnectionModeOverSocketsHandsOverWithCloseNotify() throws Exception {
+        ServerIdentities.Loaded ids = ServerIdentities.generate(Profile.MODERN, dir);
+        server = new DesktopServer(Profile.MODERN, ids.identities(), "hunter2", true, log::add);
+        int port = server.start(0);
+        ksecurity.cert.KeyStore trust = new ksecurity.cert.KeyStore();
+        trust.loadCertificates(Files.readAllBytes(dir.resolve("ca.pem")));
+        TlsConfig config = TlsConfig.client(Profile.MODERN, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM))
+                .setTrustStore(trust);
+        DesktopSockets sockets = new DesktopSockets(10000);
+        kssl.TlsConnection a = Connector.openSecure("localhost", port, config, sockets);
+        OutputStream out = a.getOutputStream();
+        out.write("GET /status.json HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        InputStream in = a.getInputStream();
+        byte[] first = new byte[12];
+        assertEquals(12, in.readNBytes(first, 0, 12));
+        assertEquals("HTTP/1.1 200", new String(first, StandardCharsets.US_ASCII));
+        in.readNBytes(in.available()); // the rest of the response (one record)
+
+        Object[] b = get("https://localhost:" + port + "/", "--trust", dir.resolve("ca.pem").toString());
+        assertEquals(0, b[0], (String) b[2]);
+        while (in.read() >= 0) {
+            // the idle connection was closed for the newer one
+        }
+        assertFalse(a.isTruncated(), "with close_notify");
+        for (int i = 0; i < 500 && log.size() < 2; i++) {
+            Thread.sleep(10);
+        }
+        assertEquals(2, log.size(), log.toString());
+        assertTrue(log.get(0).endsWith(" resumed, 1 responses") || log.get(0).endsWith(" full, 1 responses"), log.toString());
+    }
+
+    @Test
     void legacyProfileWithGeneratedSecp160r1AndRsaIdentities() throws Exception {
         String base = start(Profile.LEGACY);
         assertTrue(Files.isRegularFile(dir.resolve("server-rsa-key.pem")));

@@ -52,9 +52,38 @@ public final class SocketConnectionSource implements ConnectionSource {
         }
     }
 
+    /** Buffered socket input that knows which thread, if any, is blocked reading it. */
+    private static final class TrackedInput extends BufferedInputStream {
+        volatile Thread reader;
+
+        TrackedInput(InputStream in) {
+            super(in, 512);
+        }
+
+        @Override
+        public int read() throws IOException {
+            reader = Thread.currentThread();
+            try {
+                return super.read();
+            } finally {
+                reader = null;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            reader = Thread.currentThread();
+            try {
+                return super.read(b, off, len);
+            } finally {
+                reader = null;
+            }
+        }
+    }
+
     private static final class SocketConnection implements Connection {
         private final Socket socket;
-        private final InputStream in;
+        private final TrackedInput in;
         private final String peer;
         private boolean closed;
 
@@ -62,7 +91,7 @@ public final class SocketConnectionSource implements ConnectionSource {
             this.socket = socket;
             socket.setTcpNoDelay(true);
             socket.setSoTimeout(readTimeoutMs);
-            in = new BufferedInputStream(socket.getInputStream(), 512);
+            in = new TrackedInput(socket.getInputStream());
             peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
         }
 
@@ -91,16 +120,22 @@ public final class SocketConnectionSource implements ConnectionSource {
             }
             try {
                 socket.shutdownOutput();
-                socket.setSoTimeout(200);
-                InputStream raw = socket.getInputStream();
-                byte[] sink = new byte[512];
-                for (int total = 0; total < 65536; ) {
-                    int n = raw.read(sink);
-                    if (n < 0) {
-                        break;
+                Thread reader = in.reader;
+                if (reader == null || reader == Thread.currentThread()) {
+                    socket.setSoTimeout(200);
+                    InputStream raw = socket.getInputStream();
+                    byte[] sink = new byte[512];
+                    for (int total = 0; total < 65536; ) {
+                        int n = raw.read(sink);
+                        if (n < 0) {
+                            break;
+                        }
+                        total += n;
                     }
-                    total += n;
                 }
+                // else: closed from another thread (the one-connection mode taking over an idle
+                // connection) while the serving thread is blocked reading and holds the socket's
+                // read side; closing now wakes it, and an idle client has nothing unread.
             } catch (IOException e) {
                 // timed out or reset: nothing more to wait for
             }
