@@ -51,6 +51,10 @@ public final class ServerCommand {
         if ((key == null) != (cert == null)) {
             throw new Options.Usage("--key and --cert go together");
         }
+        if (password != null && (password.isEmpty() || password.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                > sizzle.app.PasswordGate.MAX_LENGTH)) {
+            throw new Options.Usage("--password must be 1 to " + sizzle.app.PasswordGate.MAX_LENGTH + " bytes");
+        }
         ServerIdentities.Loaded ids;
         try {
             ids = key != null ? ServerIdentities.load(key, cert)
