@@ -15,7 +15,9 @@ import javax.microedition.io.StreamConnection;
  * The lower-level secure stream, for an application that decides itself about a certificate
  * that does not verify (a {@link CertificateCallback} in the config), is
  * {@link #openSecure}. The platform's own https:// (MicroEmulator's, a phone's) is not used:
- * KSSL runs over a plain socket:// stream.
+ * KSSL runs over a plain socket:// stream. In MicroEmulator, the desktop tools'
+ * sizzle.tools.MicroEmulatorHttps.install(config) makes javax.microedition.io.Connector.open
+ * itself return these connections for https://.
  */
 public final class Connector {
     private static TlsConfig defaultConfig;

@@ -131,9 +131,4 @@ public final class HttpBodyInputStream extends InputStream {
         int n = in.available();
         return framing == UNTIL_CLOSE || n < remaining ? n : (int) remaining;
     }
-
-    /** True once the whole body has been read. */
-    public boolean isComplete() {
-        return done;
-    }
 }

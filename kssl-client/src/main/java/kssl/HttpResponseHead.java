@@ -18,7 +18,6 @@ public final class HttpResponseHead {
 
     private int status;
     private String reason;
-    private int minorVersion;
     private final Vector names = new Vector();
     private final Vector values = new Vector();
 
@@ -47,7 +46,6 @@ public final class HttpResponseHead {
         if (minor < '0' || minor > '9') {
             throw new IOException("malformed status line: ".concat(printable(line)));
         }
-        minorVersion = minor - '0';
         status = 0;
         for (int i = 9; i < 12; i++) {
             char c = line.charAt(i);
@@ -113,11 +111,6 @@ public final class HttpResponseHead {
 
     public String getReason() {
         return reason;
-    }
-
-    /** 0 for HTTP/1.0, 1 for HTTP/1.1. */
-    public int getMinorVersion() {
-        return minorVersion;
     }
 
     public int size() {

@@ -64,8 +64,4 @@ public final class SizzleServer implements Runnable {
     public int served() {
         return one != null ? one.served() : multi.served();
     }
-
-    public TlsConfig config() {
-        return config;
-    }
 }

@@ -46,11 +46,6 @@ public final class TlsServerConnection implements Connection {
         return output;
     }
 
-    /** The engine's connection: version, suite, session, failure. */
-    public TlsConnection tls() {
-        return tls;
-    }
-
     public void close() {
         boolean done;
         synchronized (this) {

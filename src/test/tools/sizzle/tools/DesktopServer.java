@@ -25,7 +25,7 @@ import sizzle.http.HttpConnectionLoop;
  *   ... "https://127.0.0.1:" + s.port() + "/" ...
  *   s.stop();
  * </pre>
- * TLS over java.net sockets bound to loopback unless told otherwise; multi-connection mode
+ * TLS over java.net sockets bound to loopback; multi-connection mode
  * (up to {@link #MAX_CONNECTIONS}) or the mote's one-connection mode.
  */
 public final class DesktopServer {
@@ -41,7 +41,6 @@ public final class DesktopServer {
     private final String password;
     private final boolean oneConnection;
     private final Log log;
-    private InetAddress address = InetAddress.getLoopbackAddress();
     private SocketConnectionSource source;
     private SizzleServer server;
     private Thread acceptor;
@@ -60,12 +59,6 @@ public final class DesktopServer {
         this.log = log;
     }
 
-    /** Listen on this address instead of loopback (before {@link #start}). */
-    public DesktopServer bind(InetAddress a) {
-        address = a;
-        return this;
-    }
-
     public TlsConfig config() {
         return config;
     }
@@ -75,7 +68,7 @@ public final class DesktopServer {
         if (server != null) {
             throw new IllegalStateException("already started");
         }
-        source = new SocketConnectionSource(address, port, READ_TIMEOUT_MS);
+        source = new SocketConnectionSource(InetAddress.getLoopbackAddress(), port, READ_TIMEOUT_MS);
         Thermostat thermostat = new Thermostat("thermostat-1", "Java", () -> 215);
         ThermostatApp app = new ThermostatApp(thermostat,
                 new PasswordGate(password.getBytes(StandardCharsets.UTF_8), new SystemClock()));
