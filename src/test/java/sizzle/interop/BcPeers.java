@@ -136,23 +136,27 @@ final class BcPeers {
                     new SignatureAndHashAlgorithm(HashAlgorithm.sha256, SignatureAlgorithm.ecdsa));
         }
 
+        /** bctls issues no session id unless asked to (AbstractTlsServer returns null). */
+        @Override
+        public byte[] getNewSessionID() {
+            byte[] id = new byte[32];
+            new SecureRandom().nextBytes(id);
+            return id;
+        }
+
         @Override
         public TlsSession getSessionToResume(byte[] id) {
             return sessions.get(java.util.HexFormat.of().formatHex(id));
         }
 
         @Override
-        public void notifySession(TlsSession s) {
-            super.notifySession(s);
-            if (s != null && s.isResumable()) {
-                sessions.put(java.util.HexFormat.of().formatHex(s.getSessionID()), s);
-            }
-        }
-
-        @Override
         public void notifyHandshakeComplete() throws IOException {
             super.notifyHandshakeComplete();
             negotiated = context.getSecurityParametersConnection();
+            TlsSession s = context.getResumableSession();
+            if (s != null) {
+                sessions.put(java.util.HexFormat.of().formatHex(s.getSessionID()), s);
+            }
         }
     }
 }
