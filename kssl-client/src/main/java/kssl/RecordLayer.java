@@ -61,6 +61,8 @@ public final class RecordLayer {
     /** Application data waiting in wbuf (written on flush or when a record is full). */
     private int pendingApp;
     private boolean closeNotifyReceived;
+    /** A record's first byte has been read and the rest not yet: the stream is mid-record. */
+    private boolean midRecord;
 
     /**
      * @param receiveLimit largest plaintext fragment accepted (64..2^14); records are read into
@@ -212,6 +214,7 @@ public final class RecordLayer {
             pos = end = 0;
             return false;
         }
+        midRecord = true;
         rbuf[0] = (byte) first;
         readFully(rbuf, 1, HEADER - 1, "truncated record header");
         if (ssl2HelloAllowed && (first & 0x80) != 0 && rbuf[2] == 1) {
@@ -238,6 +241,7 @@ public final class RecordLayer {
             // Delivered by next() in pieces that fit the buffer.
             wireRemaining = len;
             pos = end = HEADER;
+            midRecord = false; // the rest is counted by wireRemaining
             return true;
         }
         if (len > receiveLimit + reader.expansion()) {
@@ -254,7 +258,16 @@ public final class RecordLayer {
         }
         pos = HEADER + reader.prefixLength();
         end = pos + plain;
+        midRecord = false;
         return true;
+    }
+
+    /**
+     * True if no record has been partly read: a read timeout (InterruptedIOException) that
+     * struck here left the stream in step, and reading may go on later.
+     */
+    boolean betweenRecords() {
+        return !midRecord && wireRemaining == 0;
     }
 
     /** Two-byte header (high bit set) and the message from msg_type on: RFC 5246 E.2. */
@@ -269,6 +282,7 @@ public final class RecordLayer {
         type = SSL2_CLIENT_HELLO;
         pos = 0;
         end = len;
+        midRecord = false;
         return true;
     }
 

@@ -139,6 +139,13 @@ public final class TlsConnection {
                                 "record of type ".concat(Integer.toString(t)).concat(" after the handshake"));
                     }
                 }
+            } catch (InterruptedIOException e) {
+                // The caller's read timeout between records leaves the connection usable: the
+                // server can still answer (HTTP 408) or close it with close_notify.
+                if (records.betweenRecords()) {
+                    throw e;
+                }
+                throw fail(e);
             } catch (IOException e) {
                 throw fail(e);
             } catch (RuntimeException e) {

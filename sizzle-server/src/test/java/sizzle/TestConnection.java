@@ -15,6 +15,8 @@ final class TestConnection implements Connection {
     private final Pipe toClient = new Pipe();
     final CountDownLatch closed = new CountDownLatch(1);
     private final long readTimeoutMs;
+    private static final java.util.concurrent.atomic.AtomicInteger COUNT = new java.util.concurrent.atomic.AtomicInteger();
+    private final String name = "pipe-" + COUNT.incrementAndGet();
 
     /** {@code readTimeoutMs}: how long a server read waits, as a socket's SO_TIMEOUT. */
     TestConnection(long readTimeoutMs) {
@@ -42,11 +44,26 @@ final class TestConnection implements Connection {
         closed.countDown();
     }
 
+    /** The peer's name in the server's log. */
+    @Override
+    public String toString() {
+        return name;
+    }
+
     boolean isClosed() {
         return closed.getCount() == 0;
     }
 
     // The client's side.
+
+    /** The client's end as streams (for a TLS client on top); reads time out. */
+    InputStream clientInput() {
+        return toClient.input(TIMEOUT_MS);
+    }
+
+    OutputStream clientOutput() {
+        return toServer.output();
+    }
 
     void send(String s) throws IOException {
         byte[] b = Wire.bytes(s);
