@@ -12,12 +12,15 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import ksecurity.security.RandomData;
+import kssl.CipherSuite;
+import kssl.ProtocolVersion;
 import kssl.TlsConfig;
-import kssl.TlsConnection;
 import sizzle.Connection;
 import sizzle.ConnectionSource;
-import sizzle.MultiConnectionServer;
+import sizzle.SizzleServer;
 import sizzle.app.PasswordGate;
 import sizzle.app.SystemClock;
 import sizzle.app.Thermostat;
@@ -26,48 +29,50 @@ import sizzle.http.ConnectionPolicy;
 import sizzle.http.HttpConnectionLoop;
 
 /**
- * The Sizzle server on an ephemeral loopback port: the desktop mode (MultiConnectionServer)
- * serving the thermostat over TLS connections of the engine, as the production glue does.
- * It records the server's view of every handshake (version, suite, resumed, or the failure)
- * so a test can check both ends. Close it to stop.
+ * The production Sizzle server (SizzleServer in multi-connection mode: TLS glue, HTTP loop,
+ * thermostat) on TCP sockets of an ephemeral loopback port. The server's own log, one line per
+ * ended connection, is the server's view of each handshake (version, suite, full or resumed,
+ * or the failure), so a test can check both ends. Close it to stop.
  */
 final class SizzleFixture implements AutoCloseable {
-    /** What the server saw of one handshake. */
+    /** What the server logged for one connection. */
     static final class Handshake {
+        final String line;
         final int version;
         final int suite;
         final boolean resumed;
-        final boolean ems;
-        final IOException failure;
+        final boolean failed;
 
-        Handshake(TlsConnection c, IOException failure) {
-            this.version = failure == null ? c.getVersion() : -1;
-            this.suite = failure == null ? c.getCipherSuite() : -1;
-            this.resumed = failure == null && c.isResumed();
-            this.ems = failure == null && c.isExtendedMasterSecret();
-            this.failure = failure;
+        Handshake(String line, int version, int suite, boolean resumed, boolean failed) {
+            this.line = line;
+            this.version = version;
+            this.suite = suite;
+            this.resumed = resumed;
+            this.failed = failed;
         }
 
         @Override
         public String toString() {
-            return failure != null ? "failed: " + failure
-                    : String.format("version 0x%04x suite %s%s", version, kssl.CipherSuite.name(suite), resumed ? " resumed" : "");
+            return line;
         }
     }
 
+    /** TlsServerConnection's line for an established connection: "PEER VERSION SUITE full|resumed, N responses". */
+    private static final Pattern ESTABLISHED = Pattern.compile("^\\S+ (SSLv3|TLSv1|TLSv1\\.2) (\\S+) (full|resumed), \\d+ responses");
+
     private final ServerSocket listener;
-    private final TlsConfig config;
-    private final MultiConnectionServer server;
+    private final SizzleServer server;
     private final Thread acceptor;
     private final List<Handshake> handshakes = new ArrayList<>();
+    private final List<String> log = new ArrayList<>();
 
     SizzleFixture(int profile, InteropPki.Entry... identities) throws IOException {
-        config = TlsConfig.server(profile, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM));
+        TlsConfig config = TlsConfig.server(profile, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM));
         for (InteropPki.Entry e : identities) {
             config.addIdentity(e.identity);
         }
         listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        server = new MultiConnectionServer(new Source(), thermostat(), 16);
+        server = SizzleServer.multiConnection(new Sockets(), config, thermostat(), 16, this::logged);
         acceptor = new Thread(server, "sizzle-interop-acceptor");
         acceptor.setDaemon(true);
         acceptor.start();
@@ -110,25 +115,53 @@ final class SizzleFixture implements AutoCloseable {
         return listener.getLocalPort();
     }
 
-    /** The server's view of the handshakes so far, oldest first. */
+    /** Called by the server for each log line: connection lines become handshake records. */
+    private synchronized void logged(String line) {
+        log.add(line);
+        Matcher m = ESTABLISHED.matcher(line);
+        if (m.find()) {
+            handshakes.add(new Handshake(line, version(m.group(1)), suite(m.group(2)), m.group(3).equals("resumed"), false));
+        } else if (line.contains("failed") || line.contains("closed before the handshake")) {
+            handshakes.add(new Handshake(line, -1, -1, false, true));
+        }
+        notifyAll();
+    }
+
+    private static int version(String name) {
+        for (int v : new int[] {ProtocolVersion.SSL30, ProtocolVersion.TLS10, ProtocolVersion.TLS12}) {
+            if (ProtocolVersion.name(v).equals(name)) {
+                return v;
+            }
+        }
+        throw new IllegalStateException("unknown version in the server's log: " + name);
+    }
+
+    private static int suite(String name) {
+        for (int s = 0; s < 0x10000; s++) {
+            if (CipherSuite.isKnown(s) && CipherSuite.name(s).equals(name)) {
+                return s;
+            }
+        }
+        throw new IllegalStateException("unknown suite in the server's log: " + name);
+    }
+
+    /** The server's view of the connections ended so far, oldest first. */
     synchronized List<Handshake> handshakes() {
         return new ArrayList<>(handshakes);
     }
 
-    /** Waits (up to 5 s) until at least n handshakes have ended, and returns them. */
+    /** Waits (up to 5 s) until at least n connections have ended, and returns them. */
     List<Handshake> awaitHandshakes(int n) throws InterruptedException {
         long end = System.nanoTime() + 5_000_000_000L;
         synchronized (this) {
             while (handshakes.size() < n && System.nanoTime() < end) {
                 wait(100);
             }
+            if (handshakes.size() < n) {
+                throw new AssertionError("the server logged " + handshakes.size() + " connections, not " + n + ": " + log);
+            }
             return new ArrayList<>(handshakes);
         }
-    }
-
-    private synchronized void record(Handshake h) {
-        handshakes.add(h);
-        notifyAll();
     }
 
     @Override
@@ -137,13 +170,36 @@ final class SizzleFixture implements AutoCloseable {
         acceptor.join(5000);
     }
 
-    private final class Source implements ConnectionSource {
+    /** TCP connections from the fixture's listener (TCP_NODELAY, 10 s read timeout). */
+    private final class Sockets implements ConnectionSource {
         @Override
         public Connection accept() throws IOException {
             Socket s = listener.accept();
             s.setTcpNoDelay(true);
             s.setSoTimeout(10000);
-            return new TlsSocketConnection(s);
+            InputStream in = new BufferedInputStream(s.getInputStream(), 2048);
+            return new Connection() {
+                public InputStream input() {
+                    return in;
+                }
+
+                public OutputStream output() throws IOException {
+                    return s.getOutputStream();
+                }
+
+                public void close() {
+                    try {
+                        s.close();
+                    } catch (IOException e) {
+                        // closing anyway
+                    }
+                }
+
+                @Override
+                public String toString() {
+                    return s.getRemoteSocketAddress().toString();
+                }
+            };
         }
 
         @Override
@@ -152,47 +208,6 @@ final class SizzleFixture implements AutoCloseable {
                 listener.close();
             } catch (IOException e) {
                 // already closed
-            }
-        }
-    }
-
-    private final class TlsSocketConnection implements Connection {
-        private final Socket socket;
-        private final TlsConnection tls;
-
-        TlsSocketConnection(Socket socket) throws IOException {
-            this.socket = socket;
-            this.tls = TlsConnection.server(new BufferedInputStream(socket.getInputStream(), 2048),
-                    socket.getOutputStream(), config);
-        }
-
-        /** Runs the handshake (in the connection's own thread) and records how it went. */
-        @Override
-        public InputStream input() throws IOException {
-            if (!tls.isEstablished() && tls.getFailure() == null) {
-                try {
-                    tls.handshake();
-                    record(new Handshake(tls, null));
-                } catch (IOException e) {
-                    record(new Handshake(tls, e));
-                    throw e;
-                }
-            }
-            return tls.getInputStream();
-        }
-
-        @Override
-        public OutputStream output() {
-            return tls.getOutputStream();
-        }
-
-        @Override
-        public void close() {
-            tls.close();
-            try {
-                socket.close();
-            } catch (IOException e) {
-                // closing anyway
             }
         }
     }
