@@ -65,14 +65,18 @@ class NasslLegacyClientTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
-        "SSLV3, ECDH-ECDSA-RC4-SHA, SSLv3, 0x0300, 0xC002",
-        "SSLV3, RC4-MD5,            SSLv3, 0x0300, 0x0004",
-        "TLSV1, RC4-MD5,            TLSv1, 0x0301, 0x0004",
-        // SSLv23: OpenSSL offers up to TLS 1.2 and the legacy server answers TLS 1.0.
-        "SSLV23, RC4-SHA,           TLSv1, 0x0301, 0x0005",
+        "SSLV3, ECDH-ECDSA-RC4-SHA, SSLv3, 0x0300, 0xC002, 0x16",
+        "SSLV3, RC4-MD5,            SSLv3, 0x0300, 0x0004, 0x16",
+        "TLSV1, RC4-MD5,            TLSv1, 0x0301, 0x0004, 0x16",
+        "TLSV1, RC4-SHA,            TLSv1, 0x0301, 0x0005, 0x16",
+        // SSLv23 with a cipher SSL 2.0 also has: OpenSSL opens with the SSLv2-compatible
+        // ClientHello (offering up to TLS 1.0 in it), as in the Sizzle paper's Figure 13.
+        "SSLV23, RC4-MD5,           TLSv1, 0x0301, 0x0004, 0x80",
     })
-    void fullThenResumed(String version, String cipher, String protocol, String wireVersion, String suite) throws Exception {
+    void fullThenResumed(String version, String cipher, String protocol, String wireVersion, String suite, String firstByte)
+            throws Exception {
         int before = sizzle.handshakes().size();
+        int connectionsBefore = sizzle.firstBytes().size();
         List<JsonObject> results = new ArrayList<>();
         String out;
         try (PeerProcess p = PeerProcess.start(List.of(nasslPython().toString(),
@@ -102,6 +106,8 @@ class NasslLegacyClientTest {
         assertEquals(id, results.get(1).get("session_id").getAsString(), "the second connection resumed the session");
 
         List<SizzleFixture.Handshake> hs = sizzle.awaitHandshakes(before + 2).subList(before, before + 2);
+        assertEquals(Integer.decode(firstByte), sizzle.firstBytes().get(connectionsBefore),
+                "the first connection's hello format: " + sizzle.firstBytes());
         assertEquals(Integer.decode(wireVersion), hs.get(0).version, hs.toString());
         assertEquals(Integer.decode(suite), hs.get(0).suite, CipherSuite.name(hs.get(0).suite));
         assertFalse(hs.get(0).resumed);

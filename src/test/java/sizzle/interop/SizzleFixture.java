@@ -3,6 +3,7 @@ package sizzle.interop;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -65,6 +66,7 @@ final class SizzleFixture implements AutoCloseable {
     private final Thread acceptor;
     private final List<Handshake> handshakes = new ArrayList<>();
     private final List<String> log = new ArrayList<>();
+    private final List<Integer> firstBytes = new ArrayList<>();
 
     SizzleFixture(int profile, InteropPki.Entry... identities) throws IOException {
         TlsConfig config = TlsConfig.server(profile, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM));
@@ -164,6 +166,48 @@ final class SizzleFixture implements AutoCloseable {
         }
     }
 
+    /**
+     * The first byte each connection sent, in the order they arrived: 0x16 opens a TLS
+     * handshake record, 0x80 an SSLv2-compatible ClientHello (a 2-byte record header).
+     */
+    synchronized List<Integer> firstBytes() {
+        return new ArrayList<>(firstBytes);
+    }
+
+    /** Notes the first byte a client sends. */
+    private final class FirstByte extends FilterInputStream {
+        private boolean seen;
+
+        FirstByte(InputStream in) {
+            super(in);
+        }
+
+        private void note(int b) {
+            if (!seen && b >= 0) {
+                seen = true;
+                synchronized (SizzleFixture.this) {
+                    firstBytes.add(b);
+                }
+            }
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            note(b);
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                note(b[off] & 0xFF);
+            }
+            return n;
+        }
+    }
+
     @Override
     public void close() throws InterruptedException {
         server.stop();
@@ -177,7 +221,7 @@ final class SizzleFixture implements AutoCloseable {
             Socket s = listener.accept();
             s.setTcpNoDelay(true);
             s.setSoTimeout(10000);
-            InputStream in = new BufferedInputStream(s.getInputStream(), 2048);
+            InputStream in = new FirstByte(new BufferedInputStream(s.getInputStream(), 2048));
             return new Connection() {
                 public InputStream input() {
                     return in;
