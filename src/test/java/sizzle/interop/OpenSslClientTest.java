@@ -80,6 +80,33 @@ class OpenSslClientTest {
     }
 
     /**
+     * max_fragment_length (RFC 6066), what a small device's buffers rely on: s_client asks for
+     * 512-byte records, and every record the server sends, the certificate chain's included,
+     * carries at most 512 bytes of plaintext (s_client -msg shows each record header).
+     */
+    @Test
+    void sClientMaxFragmentLength() throws Exception {
+        String out = fetchWithSClient("ECDHE-ECDSA-AES128-GCM-SHA256", "/", "-maxfraglen", "512", "-msg", "-tlsextdebug");
+        assertTrue(out.contains("TLS server extension \"max fragment length\" (id=1), len=1"), "the server agreed:\n" + out);
+        // Each record header s_client received: type, version 03 03, then the 16-bit length.
+        Matcher m = Pattern.compile("<<< TLS 1.2, RecordHeader \\[length 0005\\]\\s+([0-9a-f]{2}) 03 03 ([0-9a-f]{2}) ([0-9a-f]{2})")
+                .matcher(out);
+        int handshakeRecords = 0;
+        int largest = 0;
+        while (m.find()) {
+            int length = Integer.parseInt(m.group(2) + m.group(3), 16);
+            largest = Math.max(largest, length);
+            if (m.group(1).equals("16")) {
+                handshakeRecords++;
+            }
+        }
+        // The first flight (ServerHello, the ~750-byte chain, ServerKeyExchange) needs two
+        // plaintext records at 512 bytes; protected records add 24 bytes (GCM nonce and tag).
+        assertTrue(handshakeRecords >= 3, handshakeRecords + " handshake records:\n" + out);
+        assertTrue(largest <= 512 + 24, "largest record " + largest + " bytes:\n" + out);
+    }
+
+    /**
      * Resumption across two s_client runs: the first saves its session (-sess_out) after a
      * whole request, the second offers it (-sess_in) and must get an abbreviated handshake.
      */
