@@ -20,6 +20,7 @@ import org.bouncycastle.tls.SignatureAlgorithm;
 import org.bouncycastle.tls.SignatureAndHashAlgorithm;
 import org.bouncycastle.tls.TlsAuthentication;
 import org.bouncycastle.tls.TlsCredentialedSigner;
+import org.bouncycastle.tls.TlsExtensionsUtils;
 import org.bouncycastle.tls.TlsFatalAlert;
 import org.bouncycastle.tls.TlsServerCertificate;
 import org.bouncycastle.tls.TlsSession;
@@ -44,6 +45,9 @@ final class BcPeers {
         private final java.security.cert.X509Certificate ca;
         SecurityParameters negotiated;
         TlsSession session;
+        /** RFC 8449 record_size_limit to offer (0: none), and what the server answered (-1: nothing). */
+        int recordSizeLimit;
+        int serverRecordSizeLimit = -1;
 
         Client(int suite, TlsSession resume, ksecurity.cert.X509Certificate ca) {
             super(crypto());
@@ -72,6 +76,21 @@ final class BcPeers {
         @Override
         public TlsSession getSessionToResume() {
             return resume;
+        }
+
+        @Override
+        public Hashtable getClientExtensions() throws IOException {
+            Hashtable ext = super.getClientExtensions();
+            if (recordSizeLimit > 0) {
+                TlsExtensionsUtils.addRecordSizeLimitExtension(ext, recordSizeLimit);
+            }
+            return ext;
+        }
+
+        @Override
+        public void processServerExtensions(Hashtable ext) throws IOException {
+            super.processServerExtensions(ext);
+            serverRecordSizeLimit = TlsExtensionsUtils.getRecordSizeLimitExtension(ext);
         }
 
         @Override

@@ -14,6 +14,7 @@ import org.bouncycastle.tls.TlsClientProtocol;
 import org.bouncycastle.tls.TlsSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,11 +38,15 @@ class BcTlsClientTest {
 
     /** One connection: the handshake, then requests on it; returns what the client negotiated. */
     private static BcPeers.Client connect(int suite, TlsSession resume, String... paths) throws Exception {
-        BcPeers.Client client = new BcPeers.Client(suite, resume, pki.ca);
+        return connect(new BcPeers.Client(suite, resume, pki.ca), new RecordSniffer[1], paths);
+    }
+
+    private static BcPeers.Client connect(BcPeers.Client client, RecordSniffer[] sniffer, String... paths) throws Exception {
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), sizzle.port())) {
             s.setTcpNoDelay(true);
             s.setSoTimeout(10000);
-            TlsClientProtocol tls = new TlsClientProtocol(s.getInputStream(), s.getOutputStream());
+            sniffer[0] = new RecordSniffer(s.getInputStream());
+            TlsClientProtocol tls = new TlsClientProtocol(sniffer[0], s.getOutputStream());
             tls.connect(client);
             for (int i = 0; i < paths.length; i++) {
                 assertEquals(SizzleFixture.expectedBody(paths[i]),
@@ -75,5 +80,21 @@ class BcTlsClientTest {
         assertEquals(suite, hs.get(before).suite, "server side: " + hs);
         assertFalse(hs.get(before).resumed);
         assertTrue(hs.get(before + 1).resumed, "server side: " + hs);
+    }
+
+    /**
+     * record_size_limit (RFC 8449): bctls asks for records of at most 256 bytes; the server
+     * answers with its own limit and splits everything it sends, the 312-byte home page too.
+     */
+    @Test
+    void recordSizeLimit() throws Exception {
+        BcPeers.Client client = new BcPeers.Client(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, null, pki.ca);
+        client.recordSizeLimit = 256;
+        RecordSniffer[] wire = new RecordSniffer[1];
+        connect(client, wire, "/");
+        assertTrue(client.serverRecordSizeLimit >= 64, "the server sent record_size_limit: " + client.serverRecordSizeLimit);
+        // Protected records carry at most 256 bytes of plaintext plus 24 (GCM explicit nonce and tag).
+        assertTrue(wire[0].largest() <= 256 + 24, "largest record " + wire[0].largest());
+        assertTrue(wire[0].applicationDataRecords() >= 2, "the page took " + wire[0].applicationDataRecords() + " records");
     }
 }
