@@ -1,4 +1,4 @@
-package sizzle;
+package sizzle.tools;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -7,26 +7,40 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import sizzle.Connection;
+import sizzle.ConnectionSource;
 
 /**
- * Plain TCP on the desktop, for tests: what the TLS glue will do with its own streams.
- * close() is a lingering close: half-close, discard what the client still sends for a
- * moment, then close, so that a final error response is not destroyed by a TCP reset.
+ * Plain TCP connections from a listening socket, on the desktop: what the Sizzle server's TLS
+ * glue runs on. Sockets get TCP_NODELAY (small records must not wait for delayed ACKs) and a
+ * read timeout (a stalled client gets 408, an idle one is closed). close() is a lingering
+ * close: half-close, discard what the client still sends for a moment, then close, so that a
+ * final response is not destroyed by a TCP reset. A connection's toString() is the peer's
+ * address, which the server logs.
  */
-final class SocketConnectionSource implements ConnectionSource {
+public final class SocketConnectionSource implements ConnectionSource {
     private final ServerSocket listener;
+    private final int readTimeoutMs;
 
-    SocketConnectionSource() throws IOException {
-        listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    /** Listens on {@code address}:{@code port} (0: an ephemeral port, see {@link #port()}). */
+    public SocketConnectionSource(InetAddress address, int port, int readTimeoutMs) throws IOException {
+        listener = new ServerSocket(port, 50, address);
+        this.readTimeoutMs = readTimeoutMs;
     }
 
-    int port() {
+    public int port() {
         return listener.getLocalPort();
     }
 
     @Override
     public Connection accept() throws IOException {
-        return new SocketConnection(listener.accept());
+        Socket s = listener.accept();
+        try {
+            return new SocketConnection(s, readTimeoutMs);
+        } catch (IOException e) {
+            s.close();
+            throw e;
+        }
     }
 
     @Override
@@ -41,13 +55,15 @@ final class SocketConnectionSource implements ConnectionSource {
     private static final class SocketConnection implements Connection {
         private final Socket socket;
         private final InputStream in;
+        private final String peer;
         private boolean closed;
 
-        SocketConnection(Socket socket) throws IOException {
+        SocketConnection(Socket socket, int readTimeoutMs) throws IOException {
             this.socket = socket;
-            this.socket.setTcpNoDelay(true);
-            this.socket.setSoTimeout(10000); // a stalled client gets 408, an idle one is closed
-            this.in = new BufferedInputStream(socket.getInputStream(), 512);
+            socket.setTcpNoDelay(true);
+            socket.setSoTimeout(readTimeoutMs);
+            in = new BufferedInputStream(socket.getInputStream(), 512);
+            peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
         }
 
         @Override
@@ -58,6 +74,11 @@ final class SocketConnectionSource implements ConnectionSource {
         @Override
         public OutputStream output() throws IOException {
             return socket.getOutputStream();
+        }
+
+        @Override
+        public String toString() {
+            return peer;
         }
 
         @Override

@@ -1,4 +1,4 @@
-package sizzle;
+package sizzle.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,18 +21,57 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import sizzle.http.Wire;
+import java.nio.charset.StandardCharsets;
+import sizzle.MultiConnectionServer;
+import sizzle.OneConnectionServer;
+import sizzle.app.PasswordGate;
+import sizzle.app.SystemClock;
+import sizzle.app.Thermostat;
+import sizzle.app.ThermostatApp;
+import sizzle.http.HttpConnectionLoop;
+import sizzle.tools.SocketConnectionSource;
 
-/** The thermostat served over real loopback sockets, fetched by the JDK's HttpClient and by curl. */
+/**
+ * The thermostat in plain HTTP over the desktop tools' loopback sockets (what the TLS glue runs
+ * on), fetched by the JDK's HttpClient and by curl. Moved here from sizzle-server with
+ * SocketConnectionSource, which became a tool.
+ */
 @Timeout(60)
-class DesktopSmokeTest {
+class PlainHttpSmokeTest {
+    private static HttpConnectionLoop thermostat() {
+        Thermostat t = new Thermostat("thermostat-1", "Java", () -> 215);
+        return new HttpConnectionLoop(new ThermostatApp(t, new PasswordGate("hunter2".getBytes(StandardCharsets.US_ASCII),
+                new SystemClock())), 128);
+    }
+
+    private static SocketConnectionSource loopback() throws IOException {
+        return new SocketConnectionSource(InetAddress.getLoopbackAddress(), 0, 10000);
+    }
+
+    private static Thread start(Runnable server) {
+        Thread t = new Thread(server, "acceptor");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private static boolean eventually(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        for (int i = 0; i < 500; i++) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(10);
+        }
+        return false;
+    }
+
     private interface Server extends Runnable {
         void stop();
     }
 
     private static Server server(String mode, SocketConnectionSource source) {
         if (mode.equals("one")) {
-            OneConnectionServer s = new OneConnectionServer(source, Servers.thermostat(128));
+            OneConnectionServer s = new OneConnectionServer(source, thermostat());
             return new Server() {
                 public void run() {
                     s.run();
@@ -43,7 +82,7 @@ class DesktopSmokeTest {
                 }
             };
         }
-        MultiConnectionServer s = new MultiConnectionServer(source, Servers.thermostat(128), 16);
+        MultiConnectionServer s = new MultiConnectionServer(source, thermostat(), 16);
         return new Server() {
             public void run() {
                 s.run();
@@ -58,9 +97,9 @@ class DesktopSmokeTest {
     @ParameterizedTest(name = "{0}-connection mode")
     @ValueSource(strings = {"one", "multi"})
     void httpClientFetchesPagesAndConfigures(String mode) throws Exception {
-        SocketConnectionSource source = new SocketConnectionSource();
+        SocketConnectionSource source = loopback();
         Server server = server(mode, source);
-        Thread acceptor = Servers.start(server);
+        Thread acceptor = start(server);
         try {
             String base = "http://127.0.0.1:" + source.port();
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -97,9 +136,9 @@ class DesktopSmokeTest {
 
     @Test
     void malformedRequestOnARealSocketThenTheNextConnection() throws Exception {
-        SocketConnectionSource source = new SocketConnectionSource();
-        OneConnectionServer server = new OneConnectionServer(source, Servers.thermostat(128));
-        Thread acceptor = Servers.start(server);
+        SocketConnectionSource source = loopback();
+        OneConnectionServer server = new OneConnectionServer(source, thermostat());
+        Thread acceptor = start(server);
         try {
             String bad = raw(source.port(), "GET /" + "a".repeat(1000) + " HTTP/1.1\r\nHost: t\r\n\r\n");
             assertTrue(bad.startsWith("HTTP/1.1 400 Bad Request\r\n"), bad);
@@ -119,9 +158,9 @@ class DesktopSmokeTest {
     @Test
     void curlFetchesSeveralUrlsOnOneConnection() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")), "curl installed");
-        SocketConnectionSource source = new SocketConnectionSource();
-        OneConnectionServer server = new OneConnectionServer(source, Servers.thermostat(128));
-        Thread acceptor = Servers.start(server);
+        SocketConnectionSource source = loopback();
+        OneConnectionServer server = new OneConnectionServer(source, thermostat());
+        Thread acceptor = start(server);
         try {
             String base = "http://127.0.0.1:" + source.port();
             Process p = new ProcessBuilder("/usr/bin/curl", "-sS", "-v", "--max-time", "10",
@@ -133,7 +172,7 @@ class DesktopSmokeTest {
             assertTrue(out.contains("<h1>Thermostat settings</h1>"), out);
             assertTrue(out.contains("Re-using existing connection") || out.contains("Reusing existing connection"),
                     "curl kept one connection for the three URLs:\n" + out);
-            assertTrue(Servers.eventually(() -> server.served() == 1), "curl's one connection has ended");
+            assertTrue(eventually(() -> server.served() == 1), "curl's one connection has ended");
             assertEquals(1, server.served());
         } finally {
             server.stop();
@@ -145,12 +184,12 @@ class DesktopSmokeTest {
     private static String raw(int port, String request) throws IOException {
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             s.setSoTimeout(5000);
-            s.getOutputStream().write(Wire.bytes(request));
+            s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
             s.shutdownOutput();
             InputStream in = s.getInputStream();
             ByteArrayOutputStream all = new ByteArrayOutputStream();
             in.transferTo(all);
-            return Wire.text(all.toByteArray());
+            return all.toString(StandardCharsets.ISO_8859_1);
         }
     }
 }
