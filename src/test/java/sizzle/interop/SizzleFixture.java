@@ -1,39 +1,30 @@
 package sizzle.interop;
 
-import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import ksecurity.security.RandomData;
 import kssl.CipherSuite;
 import kssl.ProtocolVersion;
-import kssl.TlsConfig;
-import sizzle.Connection;
-import sizzle.ConnectionSource;
-import sizzle.SizzleServer;
+import kssl.ServerIdentity;
 import sizzle.app.PasswordGate;
 import sizzle.app.SystemClock;
 import sizzle.app.Thermostat;
 import sizzle.app.ThermostatApp;
 import sizzle.http.ConnectionPolicy;
 import sizzle.http.HttpConnectionLoop;
+import sizzle.tools.DesktopServer;
 
 /**
- * The production Sizzle server (SizzleServer in multi-connection mode: TLS glue, HTTP loop,
- * thermostat) on TCP sockets of an ephemeral loopback port. The server's own log, one line per
- * ended connection, is the server's view of each handshake (version, suite, full or resumed,
- * or the failure), so a test can check both ends. Close it to stop.
+ * The production Sizzle server as `./sizzle server` runs it (sizzle.tools.DesktopServer:
+ * multi-connection mode, TLS glue, HTTP loop, thermostat) on an ephemeral loopback port.
+ * The server's own log, one line per ended connection, is the server's view of each
+ * handshake (version, suite, full or resumed, or the failure), so a test can check both ends.
+ * Close it to stop.
  */
 final class SizzleFixture implements AutoCloseable {
     /** What the server logged for one connection. */
@@ -61,25 +52,21 @@ final class SizzleFixture implements AutoCloseable {
     /** TlsServerConnection's line for an established connection: "PEER VERSION SUITE full|resumed, N responses". */
     private static final Pattern ESTABLISHED = Pattern.compile("^\\S+ (SSLv3|TLSv1|TLSv1\\.2) (\\S+) (full|resumed), \\d+ responses");
 
-    private final ServerSocket listener;
-    private final SizzleServer server;
-    private final Thread acceptor;
+    private final DesktopServer server;
+    private final int port;
     private final List<Handshake> handshakes = new ArrayList<>();
     private final List<String> log = new ArrayList<>();
-    private final List<Integer> firstBytes = new ArrayList<>();
 
     SizzleFixture(int profile, InteropPki.Entry... identities) throws IOException {
-        TlsConfig config = TlsConfig.server(profile, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM));
+        List<ServerIdentity> ids = new ArrayList<>();
         for (InteropPki.Entry e : identities) {
-            config.addIdentity(e.identity);
+            ids.add(e.identity);
         }
-        listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        server = SizzleServer.multiConnection(new Sockets(), config, thermostat(), 16, this::logged);
-        acceptor = new Thread(server, "sizzle-interop-acceptor");
-        acceptor.setDaemon(true);
-        acceptor.start();
+        server = new DesktopServer(profile, ids, "hunter2", false, this::logged);
+        port = server.start(0);
     }
 
+    /** The thermostat as DesktopServer sets it up, for the plaintext oracle below. */
     private static HttpConnectionLoop thermostat() {
         Thermostat t = new Thermostat("thermostat-1", "Java", () -> 215);
         return new HttpConnectionLoop(new ThermostatApp(t, new PasswordGate("hunter2".getBytes(), new SystemClock())), 1024);
@@ -114,7 +101,7 @@ final class SizzleFixture implements AutoCloseable {
     }
 
     int port() {
-        return listener.getLocalPort();
+        return port;
     }
 
     /** Called by the server for each log line: connection lines become handshake records. */
@@ -166,93 +153,8 @@ final class SizzleFixture implements AutoCloseable {
         }
     }
 
-    /**
-     * The first byte each connection sent, in the order they arrived: 0x16 opens a TLS
-     * handshake record, 0x80 an SSLv2-compatible ClientHello (a 2-byte record header).
-     */
-    synchronized List<Integer> firstBytes() {
-        return new ArrayList<>(firstBytes);
-    }
-
-    /** Notes the first byte a client sends. */
-    private final class FirstByte extends FilterInputStream {
-        private boolean seen;
-
-        FirstByte(InputStream in) {
-            super(in);
-        }
-
-        private void note(int b) {
-            if (!seen && b >= 0) {
-                seen = true;
-                synchronized (SizzleFixture.this) {
-                    firstBytes.add(b);
-                }
-            }
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            note(b);
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                note(b[off] & 0xFF);
-            }
-            return n;
-        }
-    }
-
     @Override
     public void close() throws InterruptedException {
         server.stop();
-        acceptor.join(5000);
-    }
-
-    /** TCP connections from the fixture's listener (TCP_NODELAY, 10 s read timeout). */
-    private final class Sockets implements ConnectionSource {
-        @Override
-        public Connection accept() throws IOException {
-            Socket s = listener.accept();
-            s.setTcpNoDelay(true);
-            s.setSoTimeout(10000);
-            InputStream in = new FirstByte(new BufferedInputStream(s.getInputStream(), 2048));
-            return new Connection() {
-                public InputStream input() {
-                    return in;
-                }
-
-                public OutputStream output() throws IOException {
-                    return s.getOutputStream();
-                }
-
-                public void close() {
-                    try {
-                        s.close();
-                    } catch (IOException e) {
-                        // closing anyway
-                    }
-                }
-
-                @Override
-                public String toString() {
-                    return s.getRemoteSocketAddress().toString();
-                }
-            };
-        }
-
-        @Override
-        public void close() {
-            try {
-                listener.close();
-            } catch (IOException e) {
-                // already closed
-            }
-        }
     }
 }
