@@ -21,6 +21,8 @@ import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import ksecurity.security.RandomData;
 import kssl.CipherSuite;
+import kssl.Connector;
+import kssl.HttpsClientConnection;
 import kssl.Profile;
 import kssl.ProtocolVersion;
 import kssl.TlsConfig;
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import sizzle.tools.DesktopSockets;
 
 /**
  * The KSSL client (modern profile, verifying against the test CA) fetching from servers
@@ -43,19 +46,21 @@ class KsslClientTest {
     private final TlsConfig client = TlsConfig.client(Profile.MODERN, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM))
             .setTrustStore(pki.ksslTrustStore());
 
-    /** Connects, handshakes, sends the request and reads until the server closes; returns the connection. */
+    /**
+     * Through the client's production path (kssl.Connector.openSecure over the desktop
+     * sockets ./sizzle get uses): handshake, the request, everything until the server closes.
+     */
     private TlsConnection fetch(int port, String request, StringBuilder response) throws IOException {
-        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            s.setTcpNoDelay(true);
-            s.setSoTimeout(10000);
-            TlsConnection c = TlsConnection.client(s.getInputStream(), s.getOutputStream(), client, InteropPki.HOST, port);
+        TlsConnection c = Connector.openSecure(InteropPki.HOST, port, client, new DesktopSockets(10000));
+        try {
             c.handshake();
             c.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             c.getOutputStream().flush();
             response.append(Http.readAll(c.getInputStream()));
+        } finally {
             c.close();
-            return c;
         }
+        return c;
     }
 
     private static PeerProcess sServer(InteropPki.Entry identity, String cipher) throws IOException {
@@ -166,7 +171,10 @@ class KsslClientTest {
         }
     }
 
-    /** A tiny HTTPS responder on the JDK's SSLServerSocket (default JSSE settings). */
+    /**
+     * A tiny HTTPS responder on the JDK's SSLServerSocket (default JSSE settings); the second
+     * fetch goes through KSSL's MIDP HttpsConnection.
+     */
     @Test
     void jsseServer() throws Exception {
         KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
@@ -201,10 +209,22 @@ class KsslClientTest {
             assertTrue(c.isExtendedMasterSecret());
             String id = java.util.HexFormat.of().formatHex(c.getSession().getId());
             assertTrue(first.toString().endsWith("jsse TLSv1.2 TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256 id=" + id), first.toString());
-            StringBuilder second = new StringBuilder();
-            TlsConnection r = fetch(port, request, second);
-            assertTrue(r.isResumed(), "the KSSL client resumed the JSSE session: " + second + " " + failures);
-            assertTrue(second.toString().endsWith("id=" + id), second.toString());
+            // The second time through the MIDP HttpsConnection an application uses; it resumes.
+            HttpsClientConnection https = Connector.openHttps("https://" + InteropPki.HOST + ":" + port + "/", client,
+                    new DesktopSockets(10000));
+            try {
+                assertEquals(200, https.getResponseCode(), String.valueOf(failures));
+                assertEquals("TLS", https.getSecurityInfo().getProtocolName());
+                assertEquals("3.3", https.getSecurityInfo().getProtocolVersion());
+                assertEquals("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", https.getSecurityInfo().getCipherSuite());
+                try (InputStream body = https.openInputStream()) {
+                    assertTrue(new String(body.readAllBytes(), StandardCharsets.US_ASCII).endsWith("id=" + id),
+                            "the JSSE server resumed the session");
+                }
+                assertTrue(https.getTlsConnection().isResumed(), "the KSSL client resumed the JSSE session");
+            } finally {
+                https.close();
+            }
             t.join(5000);
             assertEquals(List.of(), failures, "the JSSE server's errors");
         }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import ksecurity.security.RandomData;
 import kssl.CipherSuite;
+import kssl.Connector;
 import kssl.Profile;
 import kssl.ProtocolVersion;
 import kssl.TlsConfig;
@@ -28,6 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import sizzle.tools.DesktopSockets;
 
 /**
  * Legacy interop with JSSE relaxed as ../shared/DESIGN.md §5 says, in a forked JVM
@@ -131,10 +131,8 @@ class LegacyJsseTest {
             int port = Integer.parseInt(server.await(Pattern.compile("PORT (\\d+)"), 30).group(1));
             List<TlsConnection> connections = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
-                    s.setTcpNoDelay(true);
-                    s.setSoTimeout(10000);
-                    TlsConnection c = TlsConnection.client(s.getInputStream(), s.getOutputStream(), client, InteropPki.HOST, port);
+                TlsConnection c = Connector.openSecure(InteropPki.HOST, port, client, new DesktopSockets(10000));
+                try {
                     String answer;
                     try {
                         answer = Http.get(c.getInputStream(), c.getOutputStream(), "/", true);
@@ -143,9 +141,10 @@ class LegacyJsseTest {
                     }
                     String id = HexFormat.of().formatHex(c.getSession().getId());
                     assertEquals(protocol + " " + suite + " id=" + id, answer, "what the JSSE server negotiated");
+                } finally {
                     c.close();
-                    connections.add(c);
                 }
+                connections.add(c);
             }
             assertEquals(version, connections.get(0).getVersion());
             assertEquals(Integer.decode(code), connections.get(0).getCipherSuite());

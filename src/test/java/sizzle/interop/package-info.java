@@ -10,7 +10,8 @@
  * and -reconnect resumption) and curl, modern profile.</li>
  * <li>{@link sizzle.interop.BcTlsClientTest} — bctls' TlsClientProtocol with BcTlsCrypto (GCM, CCM_8).</li>
  * <li>{@link sizzle.interop.JsseClientTest} — JDK 17 SSLSocket and HttpsURLConnection.</li>
- * <li>{@link sizzle.interop.KsslClientTest} — the KSSL client against openssl s_server -www
+ * <li>{@link sizzle.interop.KsslClientTest} — the KSSL client (kssl.Connector over the desktop
+ * sockets ./sizzle get uses, and its MIDP HttpsConnection) against openssl s_server -www
  * (ECDSA GCM and CCM_8, RSA-2048 ECDHE_RSA GCM), a bctls server and a JSSE server.</li>
  * <li>{@link sizzle.interop.NasslLegacyClientTest} — OpenSSL 1.0.2 from the PyPI package nassl
  * (src/test/python/nassl_legacy_client.py), legacy profile: SSL 3.0 ECDH-ECDSA-RC4-SHA on
