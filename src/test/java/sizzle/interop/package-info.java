@@ -3,12 +3,15 @@
  * here wrote. Every test starts and stops its own peers (ephemeral ports on 127.0.0.1,
  * bounded waits, processes killed through their own handles) and checks both ends: the
  * version and suite the peer reports, the page's exact bytes (the thermostat answering the
- * same request in plaintext is the oracle), and resumption where the peer can resume.
+ * same request in plaintext is the oracle), and resumption where the peer can resume. The
+ * server is sizzle.tools.DesktopServer, what ./sizzle server runs ({@link sizzle.interop.SizzleFixture});
+ * its log gives the server's view of each handshake.
  *
  * <ul>
  * <li>{@link sizzle.interop.OpenSslClientTest} — OpenSSL 3 s_client (GCM, CCM_8, -sess_out/-sess_in
- * and -reconnect resumption) and curl, modern profile.</li>
- * <li>{@link sizzle.interop.BcTlsClientTest} — bctls' TlsClientProtocol with BcTlsCrypto (GCM, CCM_8).</li>
+ * and -reconnect resumption, -maxfraglen 512) and curl, modern profile.</li>
+ * <li>{@link sizzle.interop.BcTlsClientTest} — bctls' TlsClientProtocol with BcTlsCrypto (GCM, CCM_8,
+ * resumption, record_size_limit 256).</li>
  * <li>{@link sizzle.interop.JsseClientTest} — JDK 17 SSLSocket and HttpsURLConnection.</li>
  * <li>{@link sizzle.interop.KsslClientTest} — the KSSL client (kssl.Connector over the desktop
  * sockets ./sizzle get uses, and its MIDP HttpsConnection) against openssl s_server -www
