@@ -1,0 +1,128 @@
+package sizzle.interop;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An external peer (openssl, curl, python) started by a test: output (stdout and stderr
+ * merged) collected in the background, bounded waits, and close() kills the process this
+ * handle started (and its children) — never anything by name.
+ */
+final class PeerProcess implements AutoCloseable {
+    private final List<String> command;
+    private final Process process;
+    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+    private final Thread reader;
+
+    private PeerProcess(List<String> command, Path dir) throws IOException {
+        this.command = command;
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            throw new IOException("cannot start the peer '" + command.get(0) + "' (is it installed? ./sizzle test "
+                    + "installs the interop peers): " + e.getMessage(), e);
+        }
+        reader = new Thread(this::drain, "peer-output " + command.get(0));
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    static PeerProcess start(List<String> command) throws IOException {
+        return new PeerProcess(command, null);
+    }
+
+    static PeerProcess start(List<String> command, Path dir) throws IOException {
+        return new PeerProcess(command, dir);
+    }
+
+    private void drain() {
+        byte[] b = new byte[4096];
+        try (InputStream in = process.getInputStream()) {
+            for (int n; (n = in.read(b)) > 0; ) {
+                synchronized (output) {
+                    output.write(b, 0, n);
+                    output.notifyAll();
+                }
+            }
+        } catch (IOException e) {
+            // the process ended or was killed
+        }
+    }
+
+    /** Everything the peer printed so far. */
+    String output() {
+        synchronized (output) {
+            return output.toString(StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    OutputStream stdin() {
+        return process.getOutputStream();
+    }
+
+    /** Writes text to the peer's standard input and closes it. */
+    PeerProcess input(String text) throws IOException {
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(text.getBytes(StandardCharsets.ISO_8859_1));
+        }
+        return this;
+    }
+
+    /** Waits until the output matches the pattern; returns the match, or fails with the output. */
+    Matcher await(Pattern p, long seconds) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        synchronized (output) {
+            while (true) {
+                Matcher m = p.matcher(output.toString(StandardCharsets.ISO_8859_1));
+                if (m.find()) {
+                    return m;
+                }
+                long left = end - System.nanoTime();
+                if (left <= 0 || (!process.isAlive() && !reader.isAlive())) {
+                    throw new AssertionError("peer " + command + " did not print /" + p + "/ within " + seconds
+                            + " s (alive: " + process.isAlive() + "); its output:\n" + output());
+                }
+                output.wait(Math.max(1, Math.min(100, TimeUnit.NANOSECONDS.toMillis(left))));
+            }
+        }
+    }
+
+    /** Waits for the peer to exit; returns its exit code, or fails (and kills it) after the timeout. */
+    int waitFor(long seconds) throws InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            close();
+            throw new AssertionError("peer " + command + " did not finish within " + seconds + " s; its output:\n" + output());
+        }
+        reader.join(2000);
+        return process.exitValue();
+    }
+
+    /** Kills the process this handle started (children first) if it still runs. */
+    @Override
+    public void close() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return String.join(" ", command);
+    }
+}
