@@ -64,13 +64,15 @@ final class ServerHandshake extends Handshake {
                 break;
             case WAIT_FINISHED:
                 readFinished();
-                sendChangeCipherSpec(false);
-                sendFinished(false);
-                records.flush();
+                // Cached before our Finished goes out: a client may reconnect to resume the
+                // moment it reads it (s_client -reconnect does). A failed send removes it again.
                 if (config.sessions != null && sessionId.length > 0) {
                     config.sessions.put(Bytes.hex(sessionId, 0, sessionId.length),
                             new Session(sessionId, version, suite, keys.master, ems, null));
                 }
+                sendChangeCipherSpec(false);
+                sendFinished(false);
+                records.flush();
                 state = DONE;
                 break;
             case RESUME_WAIT_CHANGE_CIPHER_SPEC:
