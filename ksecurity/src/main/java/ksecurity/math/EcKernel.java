@@ -15,7 +15,11 @@ public interface EcKernel {
     int OK = 0;
     /** The result is the point at infinity; out is zeroed. */
     int INFINITY = 1;
-    /** An input was malformed (wrong length, point not on the curve, scalar not below the order). */
+    /**
+     * An input was malformed: a wrong length, a point not on the curve, a scalar not below the
+     * order, or a zero scalar for scalarMult/scalarMultBase (a private scalar is in [1, n-1];
+     * mulAdd takes zero, its term is then the point at infinity).
+     */
     int INVALID = -1;
 
     /** out = k * P. Constant time in k. P must be on the curve (checked: INVALID otherwise). */

@@ -30,7 +30,7 @@ final class JavaEcKernel implements EcKernel {
             return INVALID;
         }
         EcCurve c = EcCurve.get(curve);
-        if (!scalarOk(c, k) || point == null || point.length != 2 * c.fieldBytes || !outOk(c, out)) {
+        if (!scalarOk(c, k) || !nonZero(k) || point == null || point.length != 2 * c.fieldBytes || !outOk(c, out)) {
             return INVALID;
         }
         EcWork w = new EcWork(c);
@@ -50,7 +50,7 @@ final class JavaEcKernel implements EcKernel {
             return INVALID;
         }
         EcCurve c = EcCurve.get(curve);
-        if (!scalarOk(c, k) || !outOk(c, out)) {
+        if (!scalarOk(c, k) || !nonZero(k) || !outOk(c, out)) {
             return INVALID;
         }
         EcWork w = new EcWork(c);
@@ -101,6 +101,15 @@ final class JavaEcKernel implements EcKernel {
         int ok = Mp.lessThan(kk, order, kk.length);
         Mp.clear(kk);
         return ok == 1;
+    }
+
+    /** k is not zero: a private scalar is in [1, n-1]. Read without an early exit. */
+    private static boolean nonZero(byte[] k) {
+        int acc = 0;
+        for (int i = 0; i < k.length; i++) {
+            acc |= k[i];
+        }
+        return acc != 0;
     }
 
     private static boolean outOk(EcCurve c, byte[] out) {
