@@ -4,7 +4,7 @@
 
 #include "ks_curve.h"
 
-/* r = 2p (dbl-2001-b, 3M + 5S). r may alias p. */
+/* r = 2p (dbl-2001-b, 4M + 4S). r may alias p. */
 #define ks_jac_dbl(c, r, p) ((c)->dbl((c), (r), (p)))
 /* r = p + q (add-1998-cmo-2, 12M + 4S; with qz = 0, q is affine: 8M + 3S). r may alias p.
    Correct when p != +-q and neither is infinity; returns an all-ones mask when x(p) = x(q)
