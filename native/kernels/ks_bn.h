@@ -36,15 +36,15 @@ __extension__ typedef unsigned __int128 ks_dlimb;
    find those chains in the portable carry code. */
 #if KS_LIMB_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <x86intrin.h>
-#define KS_ADX 1
+#define KS_X86_CARRY 1
 #else
-#define KS_ADX 0
+#define KS_X86_CARRY 0
 #endif
 
 /* Full unrolling of the product loops where the limb count is a small constant (host). */
-#if KS_ADX && defined(__clang__)
+#if KS_X86_CARRY && defined(__clang__)
 #define KS_UNROLL _Pragma("unroll")
-#elif KS_ADX && defined(__GNUC__) && __GNUC__ >= 8
+#elif KS_X86_CARRY && defined(__GNUC__) && __GNUC__ >= 8
 #define KS_UNROLL _Pragma("GCC unroll 16")
 #else
 #define KS_UNROLL
@@ -79,7 +79,7 @@ KS_INLINE void ks_mac(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb 
 {
     ks_limb hi, lo;
     ks_mul_wide(a, b, &hi, &lo);
-#if KS_ADX
+#if KS_X86_CARRY
     {
         unsigned long long x0, x1, x2;
         unsigned char c = _addcarry_u64(0, *c0, lo, &x0);
@@ -101,7 +101,7 @@ KS_INLINE void ks_mac2(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb
 {
     ks_limb hi, lo, t;
     ks_mul_wide(a, b, &hi, &lo);
-#if KS_ADX
+#if KS_X86_CARRY
     {
         unsigned long long x0, x1, x2;
         unsigned char c = _addcarry_u64(0, *c0, lo, &x0);
@@ -131,7 +131,7 @@ KS_INLINE void ks_mac2(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb
 /* r = a + b (n limbs); returns the carry. r may alias a or b. */
 KS_INLINE ks_limb ks_bn_add(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t n)
 {
-#if KS_ADX
+#if KS_X86_CARRY
     unsigned char c = 0;
     size_t i;
     for (i = 0; i < n; i++) {
@@ -156,7 +156,7 @@ KS_INLINE ks_limb ks_bn_add(ks_limb *r, const ks_limb *a, const ks_limb *b, size
 /* r = a - b (n limbs); returns the borrow (0 or 1). r may alias a or b. */
 KS_INLINE ks_limb ks_bn_sub(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t n)
 {
-#if KS_ADX
+#if KS_X86_CARRY
     unsigned char c = 0;
     size_t i;
     for (i = 0; i < n; i++) {
@@ -182,7 +182,7 @@ KS_INLINE ks_limb ks_bn_sub(ks_limb *r, const ks_limb *a, const ks_limb *b, size
 /* r[0..2n) = a * b (n limbs each); r must not alias a or b. */
 KS_INLINE void ks_bn_mul(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t n)
 {
-#if KS_HAVE_DLIMB && !KS_ADX
+#if KS_HAVE_DLIMB && !KS_X86_CARRY
     /* operand scanning: fixed trip counts, which compilers unroll for a constant n */
     size_t i, j;
     for (i = 0; i < n; i++) {
@@ -218,7 +218,7 @@ KS_INLINE void ks_bn_mul(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t 
 /* r[0..2n) = a^2; r must not alias a. Cross products are computed once and doubled. */
 KS_INLINE void ks_bn_sqr(ks_limb *r, const ks_limb *a, size_t n)
 {
-#if KS_HAVE_DLIMB && !KS_ADX
+#if KS_HAVE_DLIMB && !KS_X86_CARRY
     size_t i, j;
     ks_limb top = 0;
     for (i = 0; i < 2 * n; i++) {

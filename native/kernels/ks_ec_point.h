@@ -4,7 +4,7 @@
 
 #include "ks_curve.h"
 
-/* r = 2p (dbl-2001-b, 3M + 5S). r may alias p. */
+/* r = 2p (dbl-2001-b, 4M + 4S). r may alias p. */
 #define ks_jac_dbl(c, r, p) ((c)->dbl((c), (r), (p)))
 /* r = p + q (add-1998-cmo-2, 12M + 4S; with qz = 0, q is affine: 8M + 3S). r may alias p.
    Correct when p != +-q and neither is infinity; returns an all-ones mask when x(p) = x(q)
@@ -23,8 +23,9 @@ int ks_ec_load_scalar(const ks_curve *c, ks_limb *k, const uint8_t *in, int allo
 /* k' = k if k is odd, else n - k (both in [1, n-1]); returns all-ones if k was even, so that
    k * P = -(k' * P). Every recoding below needs an odd scalar. Constant time. */
 ks_limb ks_ec_make_odd(const ks_curve *c, ks_limb *k);
-/* Digit i (w bits) of E (k has nl limbs) = (k >> 1) + 2^(w*m - 1) for the odd k, m = ceil(obits / w): k is
-   then sum of d_i 2^(w i) with odd d_i = 2 e_i - (2^w - 1), all nonzero. Returns e_i. */
+/* Digit e_i (w bits) of E = (k >> 1) + 2^(w m - 1), for the odd k of nl limbs and
+   m = ceil(bits(n) / w): k is then the sum of d_i 2^(w i) with odd (nonzero) digits
+   d_i = 2 e_i - (2^w - 1). */
 uint32_t ks_ec_digit(const ks_limb *k, size_t nl, int i, int w, int m);
 
 #endif

@@ -77,36 +77,37 @@ KS_INLINE void ks_finish(ks_limb *r, int64_t *col, int nw, int64_t top0,
 }
 
 /* r = a + b mod p: a + b < 2p, so p is subtracted (under a mask) when the sum carried out or
-   is not below p. Works on local copies so that the compiler can keep them in registers
-   (r may alias a or b). */
+   is not below p. r may alias a or b. (No copies of a and b: a wide copy right after the
+   narrow stores that wrote them stalls on store forwarding.) */
 KS_INLINE void ks_add_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *p,
                           size_t n)
 {
-    ks_limb x[KS_FE_MAX], y[KS_FE_MAX], s[KS_FE_MAX], t[KS_FE_MAX], pl[KS_FE_MAX];
+    ks_limb s[KS_FE_MAX], t[KS_FE_MAX], pl[KS_FE_MAX];
     ks_limb carry, borrow;
-    memcpy(x, a, n * sizeof(ks_limb));
-    memcpy(y, b, n * sizeof(ks_limb));
+    size_t i;
     ks_bn_from_flash(pl, p, n);
-    carry = ks_bn_add(s, x, y, n);
+    carry = ks_bn_add(s, a, b, n);
     borrow = ks_bn_sub(t, s, pl, n);
     ks_bn_cmov(s, t, n, KS_MASK(carry | (borrow ^ 1)));
-    memcpy(r, s, n * sizeof(ks_limb));
+    for (i = 0; i < n; i++) {
+        r[i] = s[i];
+    }
 }
 
 /* r = a - b mod p: p is added back (masked) when the difference borrowed. */
 KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *p,
                           size_t n)
 {
-    ks_limb x[KS_FE_MAX], y[KS_FE_MAX], s[KS_FE_MAX], pl[KS_FE_MAX], mask;
+    ks_limb s[KS_FE_MAX], pl[KS_FE_MAX], mask;
     size_t i;
-    memcpy(x, a, n * sizeof(ks_limb));
-    memcpy(y, b, n * sizeof(ks_limb));
-    mask = KS_MASK(ks_bn_sub(s, x, y, n));
+    mask = KS_MASK(ks_bn_sub(s, a, b, n));
     for (i = 0; i < n; i++) {
         pl[i] = (ks_limb)(KS_READ_LIMB(&p[i]) & mask);
     }
     ks_bn_add(s, s, pl, n);
-    memcpy(r, s, n * sizeof(ks_limb));
+    for (i = 0; i < n; i++) {
+        r[i] = s[i];
+    }
 }
 
 /* The field operations of one curve, with its limb count a constant (unrolled loops): inline

@@ -139,6 +139,12 @@ class NativeKernelsTest {
     }
 
     @Test
+    void kernelsFindsTheNativeClass() {
+        assertEquals("native", ksecurity.math.Kernels.ec().name());
+        assertEquals("native", ksecurity.math.Kernels.modExp().name());
+    }
+
+    @Test
     void unknownCurves() {
         byte[] k = new byte[32];
         k[31] = 1;
