@@ -3,27 +3,20 @@ package ksecurity.impl;
 import ksecurity.math.Curves;
 import ksecurity.math.EcKeys;
 import ksecurity.security.CryptoException;
-import ksecurity.security.ECKey;
 import ksecurity.security.ECPrivateKey;
 
 /**
  * An EC private key on a named curve: the scalar S, checked to lie in [1, n-1] when set and
  * kept as exactly orderBytes bytes (21 for secp160r1).
  */
-public class EcPrivateKeyImpl implements ECPrivateKey {
+public class EcPrivateKeyImpl extends EcKeyImpl implements ECPrivateKey {
     private final byte type;
-    private final EcDomain domain;
     /** S as orderBytes big-endian bytes, or null until set. */
     private byte[] s;
 
     public EcPrivateKeyImpl(byte type, short bits) {
-        domain = new EcDomain(bits);
+        super(bits);
         this.type = type;
-    }
-
-    /** The curve id (ksecurity.math.Curves). */
-    int curve() {
-        return domain.curve;
     }
 
     /** S as orderBytes bytes; UNINITIALIZED_KEY before setS. */
@@ -51,10 +44,6 @@ public class EcPrivateKeyImpl implements ECPrivateKey {
         return type;
     }
 
-    public short getSize() {
-        return domain.bits;
-    }
-
     /** Accepts S of any length whose value is in [1, n-1] (leading zero bytes ignored). */
     public void setS(byte[] buffer, short offset, short length) {
         EcDomain.range(buffer, offset, length, "private scalar");
@@ -75,65 +64,5 @@ public class EcPrivateKeyImpl implements ECPrivateKey {
 
     public short getS(byte[] buffer, short offset) {
         return EcDomain.put(scalar(), buffer, offset);
-    }
-
-    public void setFieldFP(byte[] buffer, short offset, short length) {
-        domain.setFieldFP(buffer, offset, length);
-    }
-
-    public void setFieldF2M(short e) {
-        domain.setFieldF2M();
-    }
-
-    public void setFieldF2M(short e1, short e2, short e3) {
-        domain.setFieldF2M();
-    }
-
-    public void setA(byte[] buffer, short offset, short length) {
-        domain.setA(buffer, offset, length);
-    }
-
-    public void setB(byte[] buffer, short offset, short length) {
-        domain.setB(buffer, offset, length);
-    }
-
-    public void setG(byte[] buffer, short offset, short length) {
-        domain.setG(buffer, offset, length);
-    }
-
-    public void setR(byte[] buffer, short offset, short length) {
-        domain.setR(buffer, offset, length);
-    }
-
-    public void setK(short k) {
-        domain.setK(k);
-    }
-
-    public short getField(byte[] buffer, short offset) {
-        return domain.getField(buffer, offset);
-    }
-
-    public short getA(byte[] buffer, short offset) {
-        return domain.getA(buffer, offset);
-    }
-
-    public short getB(byte[] buffer, short offset) {
-        return domain.getB(buffer, offset);
-    }
-
-    public short getG(byte[] buffer, short offset) {
-        return domain.getG(buffer, offset);
-    }
-
-    public short getR(byte[] buffer, short offset) {
-        return domain.getR(buffer, offset);
-    }
-
-    public short getK() {
-        return (short) Curves.h(domain.curve);
-    }
-
-    public void copyDomainParametersFrom(ECKey other) {
-        domain.copyFrom(other);
     }
 }
