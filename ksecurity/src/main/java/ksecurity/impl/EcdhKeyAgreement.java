@@ -29,7 +29,7 @@ public class EcdhKeyAgreement extends KeyAgreement {
         if (!(privKey instanceof EcPrivateKeyImpl)) {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "ECDH needs an EC private key");
         }
-        EcdsaSignature.checkInitialized(privKey);
+        HashSignature.checkInitialized(privKey);
         key = (EcPrivateKeyImpl) privKey;
     }
 
@@ -42,7 +42,7 @@ public class EcdhKeyAgreement extends KeyAgreement {
         if (key == null) {
             throw new CryptoException(CryptoException.INVALID_INIT, "key agreement not initialized");
         }
-        EcdsaSignature.checkInitialized(key);
+        HashSignature.checkInitialized(key);
         EcDomain.range(publicData, publicOffset, publicLength, "public point");
         int curve = key.curve();
         int fb = Curves.fieldBytes(curve);

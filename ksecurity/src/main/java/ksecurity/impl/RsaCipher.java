@@ -32,7 +32,7 @@ public class RsaCipher extends Cipher {
         if (theMode != MODE_ENCRYPT && theMode != MODE_DECRYPT) {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "unknown cipher mode");
         }
-        EcdsaSignature.checkInitialized(theKey);
+        HashSignature.checkInitialized(theKey);
         key = (RsaOp) theKey;
         mode = theMode;
     }
