@@ -153,6 +153,17 @@ final class SizzleFixture implements AutoCloseable {
         }
     }
 
+    /**
+     * The two connections after the first `before`, the full handshake first: the server logs a
+     * connection when it ends, and a client's first connection may end after its second (which
+     * resumed) has, so the log's order is not the order they were made in.
+     */
+    List<Handshake> fullThenResumed(int before) throws InterruptedException {
+        List<Handshake> two = new ArrayList<>(awaitHandshakes(before + 2).subList(before, before + 2));
+        two.sort((a, b) -> Boolean.compare(a.resumed, b.resumed));
+        return two;
+    }
+
     @Override
     public void close() throws InterruptedException {
         server.stop();
