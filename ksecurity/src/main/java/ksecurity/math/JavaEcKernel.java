@@ -123,7 +123,7 @@ final class JavaEcKernel implements EcKernel {
     }
 
     /** Width of the signed (Booth) windows of the variable-base multiplication. */
-    private static final int BOOTH = 5;
+    static final int BOOTH = 5;
     /** Table entries d*P for d = 1 .. 2^(BOOTH-1). */
     private static final int BOOTH_TABLE = 1 << (BOOTH - 1);
 
@@ -148,6 +148,12 @@ final class JavaEcKernel implements EcKernel {
         Mp.clear(kv);
         Mp.clear(nk);
 
+        int windows = Curves.orderBits(c.id) / BOOTH + 1;
+        if (c.id == Curves.SECP256R1) {
+            boolean inf = P256Multiply.multiply(kb, negate, windows, px, py, f.one, q);
+            Mp.clear(kb);
+            return inf;
+        }
         // d P for d = 1..16, flattened (X||Y||Z per entry) for the masked scan
         int[][] cur = w.newPoint();
         int[][] next = w.newPoint();
@@ -174,21 +180,15 @@ final class JavaEcKernel implements EcKernel {
         int[] zero = new int[n];
         w.setInfinity(q);
         int qInf = -1;
-        int windows = Curves.orderBits(c.id) / BOOTH + 1;
         for (int i = windows - 1; i >= 0; i--) {
             if (i != windows - 1) {
                 for (int j = 0; j < BOOTH; j++) {
                     w.dbl(q);
                 }
             }
-            // Booth recoding of bits 5i-1 .. 5i+4: a digit d in 0..16 and a sign
-            int wv = 0;
-            for (int b = BOOTH; b >= 0; b--) {
-                wv = (wv << 1) | bit(kb, BOOTH * i - 1 + b);
-            }
-            int sign = ~((wv >>> BOOTH) - 1);
-            int d = ((1 << (BOOTH + 1)) - wv - 1) & sign | wv & ~sign;
-            d = (d >>> 1) + (d & 1);
+            int wv = boothWindow(kb, i);
+            int sign = boothSign(wv);
+            int d = boothDigit(wv);
             for (int e = 0; e < BOOTH_TABLE; e++) {
                 int mask = Mp.eqMask(e + 1, d);
                 int base = e * entry;
@@ -215,6 +215,27 @@ final class JavaEcKernel implements EcKernel {
         Mp.clear(sel);
         Mp.clear(kb);
         return qInf != 0;
+    }
+
+    /** Bits 5i-1 .. 5i+4 of k (the Booth window i, 6 bits; bit -1 is 0). */
+    static int boothWindow(byte[] k, int i) {
+        int wv = 0;
+        for (int b = BOOTH; b >= 0; b--) {
+            wv = (wv << 1) | bit(k, BOOTH * i - 1 + b);
+        }
+        return wv;
+    }
+
+    /** The sign of a Booth window's digit: -1 for negative, else 0 (no branch). */
+    static int boothSign(int wv) {
+        return ~((wv >>> BOOTH) - 1);
+    }
+
+    /** The magnitude 0..16 of a Booth window's digit (no branch). */
+    static int boothDigit(int wv) {
+        int sign = boothSign(wv);
+        int d = ((1 << (BOOTH + 1)) - wv - 1) & sign | wv & ~sign;
+        return (d >>> 1) + (d & 1);
     }
 
     /** Bit b of the big-endian k (0 is the least significant); 0 outside k. Public positions. */
