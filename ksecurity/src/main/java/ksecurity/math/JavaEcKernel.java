@@ -40,9 +40,7 @@ final class JavaEcKernel implements EcKernel {
         if (!w.decodePoint(point, 0, px, py)) {
             return INVALID;
         }
-        int[][] q = w.newPoint();
-        boolean infinity = multiply(w, k, px, py, q);
-        return finish(w, q, infinity, out);
+        return multiply(w, k, px, py, out);
     }
 
     public int scalarMultBase(int curve, byte[] k, byte[] out) {
@@ -128,10 +126,10 @@ final class JavaEcKernel implements EcKernel {
     private static final int BOOTH_TABLE = 1 << (BOOTH - 1);
 
     /**
-     * Q = k*P in constant time (see the class comment); returns true when the result is
-     * infinity, which happens only for k = 0.
+     * out = k*P in constant time (see the class comment); returns INFINITY (out zeroed) only
+     * for k = 0, else OK.
      */
-    static boolean multiply(EcWork w, byte[] k, int[] px, int[] py, int[][] q) {
+    private static int multiply(EcWork w, byte[] k, int[] px, int[] py, byte[] out) {
         EcCurve c = w.c;
         int n = c.n;
         Montgomery f = c.fp;
@@ -150,10 +148,15 @@ final class JavaEcKernel implements EcKernel {
 
         int windows = Curves.orderBits(c.id) / BOOTH + 1;
         if (c.id == Curves.SECP256R1) {
-            boolean inf = P256Multiply.multiply(kb, negate, windows, px, py, f.one, q);
+            boolean infinity = P256Multiply.multiply(kb, negate, windows, px, py, f.one, out);
             Mp.clear(kb);
-            return inf;
+            if (infinity) {
+                Mp.clear(out);
+                return INFINITY;
+            }
+            return OK;
         }
+        int[][] q = w.newPoint();
         // d P for d = 1..16, flattened (X||Y||Z per entry) for the masked scan
         int[][] cur = w.newPoint();
         int[][] next = w.newPoint();
@@ -214,7 +217,7 @@ final class JavaEcKernel implements EcKernel {
         Mp.clear(flat);
         Mp.clear(sel);
         Mp.clear(kb);
-        return qInf != 0;
+        return finish(w, q, qInf != 0, out);
     }
 
     /** Bits 5i-1 .. 5i+4 of k (the Booth window i, 6 bits; bit -1 is 0). */

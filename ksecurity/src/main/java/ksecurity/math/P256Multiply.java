@@ -19,14 +19,15 @@ final class P256Multiply {
 
     /**
      * Q = k' P for the Booth-recoded k' (kb, big-endian, at most (n-1)/2), negated when negate
-     * is -1; P and Q in P256Field's Montgomery form. Returns true when Q is infinity (k' = 0).
+     * is -1; P (and one) in P256Field's Montgomery form; Q written as affine x||y (32 bytes
+     * each) to out. Returns true when Q is infinity (k' = 0; out is then not meaningful).
      * Constant time in k': every window scans the whole table and selects by masks.
      */
-    static boolean multiply(byte[] kb, int negate, int windows, int[] px, int[] py, int[] one, int[][] q) {
-        return new P256Multiply().run(kb, negate, windows, px, py, one, q);
+    static boolean multiply(byte[] kb, int negate, int windows, int[] px, int[] py, int[] one, byte[] out) {
+        return new P256Multiply().run(kb, negate, windows, px, py, one, out);
     }
 
-    private boolean run(byte[] kb, int negate, int windows, int[] px, int[] py, int[] one, int[][] out) {
+    private boolean run(byte[] kb, int negate, int windows, int[] px, int[] py, int[] one, byte[] out) {
         int entry = 3 * L;
         int table = 1 << (JavaEcKernel.BOOTH - 1);
         int[][] p = new int[3][L];
@@ -87,12 +88,74 @@ final class P256Multiply {
         }
         P256Lazy.sub(zero, q[1], negY);
         Mp.cmov(negate, negY, q[1], L);
-        for (int coord = 0; coord < 3; coord++) {
-            P256Lazy.toMont(q[coord], out[coord]);
-        }
+        toAffineBytes(q, out);
         Mp.clear(flat);
         Mp.clear(sel);
         return qInf != 0;
+    }
+
+    /** out = x||y of the Jacobian Q, big-endian; Q at infinity (Z = 0) gives zeros. */
+    private void toAffineBytes(int[][] q, byte[] out) {
+        int[] zi = new int[L];
+        invert(q[2], zi);
+        int[] zi2 = new int[L];
+        P256Lazy.sqr(zi, zi2);
+        P256Lazy.mul(q[0], zi2, t1);
+        P256Lazy.mul(zi2, zi, zi2);
+        P256Lazy.mul(q[1], zi2, t2);
+        int[] v = new int[8];
+        P256Lazy.toInteger(t1, v);
+        Mp.toBytes(v, out, 0, 32);
+        P256Lazy.toInteger(t2, v);
+        Mp.toBytes(v, out, 32, 32);
+    }
+
+    /**
+     * r = a^(p-2) = a^-1 (0 for a = 0) by a fixed addition chain, 255 squarings and 12
+     * products: with x_k = a^(2^k - 1), p - 2 is x_32's exponent, then 31 zeros and a one,
+     * 96 zeros, 64 ones, 30 ones, 0, 1 (ffffffff 00000001 0^96 ffffffff ffffffff fffffffd).
+     * The sequence of operations is fixed, so the time does not depend on a.
+     */
+    private static void invert(int[] a, int[] r) {
+        int[] x2 = new int[L];
+        int[] x3 = new int[L];
+        int[] x6 = new int[L];
+        int[] x15 = new int[L];
+        int[] x30 = new int[L];
+        int[] x32 = new int[L];
+        int[] t = new int[L];
+        P256Lazy.sqr(a, x2);
+        P256Lazy.mul(x2, a, x2);
+        P256Lazy.sqr(x2, x3);
+        P256Lazy.mul(x3, a, x3);
+        sqrTimes(x3, 3, x6);
+        P256Lazy.mul(x6, x3, x6);
+        sqrTimes(x6, 6, t);
+        P256Lazy.mul(t, x6, t); // x12
+        sqrTimes(t, 3, x15);
+        P256Lazy.mul(x15, x3, x15);
+        sqrTimes(x15, 15, x30);
+        P256Lazy.mul(x30, x15, x30);
+        sqrTimes(x30, 2, x32);
+        P256Lazy.mul(x32, x2, x32);
+        sqrTimes(x32, 32, t);
+        P256Lazy.mul(t, a, t);
+        sqrTimes(t, 96 + 32, t);
+        P256Lazy.mul(t, x32, t);
+        sqrTimes(t, 32, t);
+        P256Lazy.mul(t, x32, t);
+        sqrTimes(t, 30, t);
+        P256Lazy.mul(t, x30, t);
+        sqrTimes(t, 2, t);
+        P256Lazy.mul(t, a, r);
+    }
+
+    /** r = a^(2^count); r may alias a. */
+    private static void sqrTimes(int[] a, int count, int[] r) {
+        P256Lazy.sqr(a, r);
+        for (int i = 1; i < count; i++) {
+            P256Lazy.sqr(r, r);
+        }
     }
 
     private static void copy(int[][] src, int[][] dst) {

@@ -139,6 +139,8 @@ final class P256Lazy {
     private static final int[] TO_LAZY = {1 << 10, 0, 0, -(1 << 19), 0, 0, -(1 << 28), 0, 1 << 2};
     /** 2^256 mod p (as 2^224 - 2^192 - 2^96 + 1): times x 2^261 / 2^261 gives x 2^256. */
     private static final int[] TO_MONT = {1, 0, 0, -(1 << 9), 0, 0, -(1 << 18), 1 << 21, 0};
+    /** 1: times x 2^261 / 2^261 gives x. */
+    private static final int[] TO_INTEGER = {1, 0, 0, 0, 0, 0, 0, 0, 0};
     /** p in 32-bit limbs. */
     private static final int[] P = {-1, -1, -1, 0, 0, 0, 1, -1};
 
@@ -163,13 +165,23 @@ final class P256Lazy {
         mul(t, TO_LAZY, r);
     }
 
-    /**
-     * x (8 limbs) = a in P256Field's Montgomery form, fully reduced below p. Constant time: the
-     * two final subtractions of p are masked.
-     */
+    /** x (8 limbs) = a in P256Field's Montgomery form, fully reduced below p. */
     static void toMont(int[] a, int[] x) {
+        reduce(a, TO_MONT, x);
+    }
+
+    /** x (8 limbs) = the integer below p that a stands for (out of Montgomery form). */
+    static void toInteger(int[] a, int[] x) {
+        reduce(a, TO_INTEGER, x);
+    }
+
+    /**
+     * x (8 limbs) = a factor / 2^261 mod p, fully reduced below p, for a constant |factor| < 2^256.
+     * Constant time: the two final subtractions of p are masked.
+     */
+    private static void reduce(int[] a, int[] factor, int[] x) {
         int[] t = new int[LIMBS];
-        mul(a, TO_MONT, t);
+        mul(a, factor, t);
         // t: limbs 0..7 in [0, 2^29), limb 8 signed; value in (-p, 2p). Into 32-bit limbs
         // (the ninth signed), plus p: then in (0, 3p).
         int[] u = new int[LIMBS];
