@@ -27,6 +27,8 @@ final class EcCurve {
     final int[] bM;
     final int[] gxM;
     final int[] gyM;
+    /** The field in the lazily reduced form of the scalar multiplication. */
+    final LazyField lazy;
 
     /** baseTable[i] holds d * 16^i * G for d = 1..15, affine x||y in Montgomery form. */
     private int[][] baseTable;
@@ -38,6 +40,7 @@ final class EcCurve {
         n = Mp.limbsFor(fieldBytes);
         windows = orderBytes * 8 / W;
         fp = new Montgomery(load(Curves.p(id), n), id);
+        lazy = lazyField(id);
         int[] order = load(Curves.n(id), Mp.limbsFor(orderBytes));
         int top = order.length;
         while (order[top - 1] == 0) {
@@ -52,6 +55,15 @@ final class EcCurve {
         fp.toMont(gxM, gxM, t);
         gyM = load(Curves.gy(id), n);
         fp.toMont(gyM, gyM, t);
+    }
+
+    private static LazyField lazyField(int id) {
+        switch (id) {
+            case Curves.SECP160R1: return new Secp160r1Lazy();
+            case Curves.SECP192R1: return new P192Lazy();
+            case Curves.SECP224R1: return new P224Lazy();
+            default: return new P256Lazy();
+        }
     }
 
     static EcCurve get(int id) {

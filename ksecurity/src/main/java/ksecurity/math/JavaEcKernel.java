@@ -3,7 +3,7 @@ package ksecurity.math;
 /**
  * The pure-Java elliptic-curve kernel.
  *
- * Variable base (scalarMult): signed 5-bit windows (Booth recoding, digits -16..16) over
+ * Variable base (scalarMult, in LazyMultiply on the lazily reduced fields): signed 5-bit windows (Booth recoding, digits -16..16) over
  * k' = min(k, n - k), the result negated by mask when n - k was used. Every window costs five
  * doublings, one full addition, a scan of the whole table d*P (d = 1..16) with masks and a
  * masked negation; the digit 0 and the leading windows (accumulator still at infinity) are
@@ -122,8 +122,6 @@ final class JavaEcKernel implements EcKernel {
 
     /** Width of the signed (Booth) windows of the variable-base multiplication. */
     static final int BOOTH = 5;
-    /** Table entries d*P for d = 1 .. 2^(BOOTH-1). */
-    private static final int BOOTH_TABLE = 1 << (BOOTH - 1);
 
     /**
      * out = k*P in constant time (see the class comment); returns INFINITY (out zeroed) only
@@ -131,10 +129,7 @@ final class JavaEcKernel implements EcKernel {
      */
     private static int multiply(EcWork w, byte[] k, int[] px, int[] py, byte[] out) {
         EcCurve c = w.c;
-        int n = c.n;
-        Montgomery f = c.fp;
         // k' = min(k, n - k), chosen by mask; k P = -(k' P) when n - k was taken.
-        int nn = c.nn;
         int[] kv = new int[Mp.limbsFor(c.orderBytes)];
         Mp.fromBytes(k, 0, k.length, kv);
         int[] nk = new int[kv.length];
@@ -147,77 +142,13 @@ final class JavaEcKernel implements EcKernel {
         Mp.clear(nk);
 
         int windows = Curves.orderBits(c.id) / BOOTH + 1;
-        if (c.id == Curves.SECP256R1) {
-            boolean infinity = P256Multiply.multiply(kb, negate, windows, px, py, f.one, out);
-            Mp.clear(kb);
-            if (infinity) {
-                Mp.clear(out);
-                return INFINITY;
-            }
-            return OK;
-        }
-        int[][] q = w.newPoint();
-        // d P for d = 1..16, flattened (X||Y||Z per entry) for the masked scan
-        int[][] cur = w.newPoint();
-        int[][] next = w.newPoint();
-        int entry = 3 * n;
-        int[] flat = new int[BOOTH_TABLE * entry];
-        System.arraycopy(px, 0, cur[0], 0, n);
-        System.arraycopy(py, 0, cur[1], 0, n);
-        System.arraycopy(f.one, 0, cur[2], 0, n);
-        for (int d = 1; d <= BOOTH_TABLE; d++) {
-            if (d == 2) {
-                w.dbl(cur);
-            } else if (d > 2) {
-                w.addAffine(cur, px, py, next);
-                w.copy(next, cur);
-            }
-            for (int coord = 0; coord < 3; coord++) {
-                System.arraycopy(cur[coord], 0, flat, (d - 1) * entry + coord * n, n);
-            }
-        }
-        int[] sel = new int[entry];
-        int[][] s = w.newPoint();
-        int[][] r = w.newPoint();
-        int[] negY = new int[n];
-        int[] zero = new int[n];
-        w.setInfinity(q);
-        int qInf = -1;
-        for (int i = windows - 1; i >= 0; i--) {
-            if (i != windows - 1) {
-                for (int j = 0; j < BOOTH; j++) {
-                    w.dbl(q);
-                }
-            }
-            int wv = boothWindow(kb, i);
-            int sign = boothSign(wv);
-            int d = boothDigit(wv);
-            for (int e = 0; e < BOOTH_TABLE; e++) {
-                int mask = Mp.eqMask(e + 1, d);
-                int base = e * entry;
-                for (int j = 0; j < entry; j++) {
-                    sel[j] ^= mask & (flat[base + j] ^ sel[j]);
-                }
-            }
-            for (int coord = 0; coord < 3; coord++) {
-                System.arraycopy(sel, coord * n, s[coord], 0, n);
-            }
-            f.sub(zero, s[1], negY);
-            Mp.cmov(sign, negY, s[1], n);
-            w.add(q, s, r);
-            int nonZero = ~Mp.eqMask(d, 0);
-            for (int coord = 0; coord < 3; coord++) {
-                Mp.cmov(nonZero & qInf, s[coord], q[coord], n);
-                Mp.cmov(nonZero & ~qInf, r[coord], q[coord], n);
-            }
-            qInf &= ~nonZero;
-        }
-        f.sub(zero, q[1], negY);
-        Mp.cmov(negate, negY, q[1], n);
-        Mp.clear(flat);
-        Mp.clear(sel);
+        boolean infinity = LazyMultiply.multiply(c, kb, negate, windows, px, py, out);
         Mp.clear(kb);
-        return finish(w, q, qInf != 0, out);
+        if (infinity) {
+            Mp.clear(out);
+            return INFINITY;
+        }
+        return OK;
     }
 
     /** Bits 5i-1 .. 5i+4 of k (the Booth window i, 6 bits; bit -1 is 0). */

@@ -1,108 +1,19 @@
 package ksecurity.math;
 
 /**
- * The P-256 field for the variable-base scalar multiplication, in nine signed 29-bit limbs
- * (value = sum of a[i] 2^(29 i)), Montgomery form with R = 2^261, lazily reduced: an element is
- * any representative of its class with |value| < 2^257 and limbs within 29 bits plus a little
- * (|a[i]| < 2^30), so that every operation below accepts the output of every other. Products
- * sum whole 58-bit limb products per column; each Montgomery step adds q p for q = the low 29
- * bits of a column (p = -1 mod 2^29) as four shifted terms; additions, subtractions and small
- * multiples are limb-wise with one carry pass and one fold of the bits above 2^256
- * (2^256 = 2^224 - 2^192 - 2^96 + 1 mod p). Nothing branches on or indexes by the values.
- * Only the conversions to and from P256Field's form (R = 2^256, below p) reduce fully.
- * Written out by gen_p256_lazy.py.
+ * The field of secp256r1, p = 2^256 - 2^224 + 2^192 + 2^96 - 1, for the scalar multiplications:
+ * 9 signed 29-bit limbs, Montgomery form with R = 2^261, lazily reduced (see LazyField).
+ * Written out by gen_lazy_fields.py from the terms of p.
  */
-final class P256Lazy {
-    /** Limb count. */
-    static final int LIMBS = 9;
+final class P256Lazy extends LazyField {
     private static final long M29 = 0x1FFFFFFFL;
-    /** 2^266 mod p (as 2^234 - 2^202 - 2^106 + 2^10): times x 2^256 / 2^261 gives x 2^261. */
-    private static final int[] TO_LAZY = {1 << 10, 0, 0, -(1 << 19), 0, 0, -(1 << 28), 0, 1 << 2};
-    /** 2^256 mod p (as 2^224 - 2^192 - 2^96 + 1): times x 2^261 / 2^261 gives x 2^256. */
-    private static final int[] TO_MONT = {1, 0, 0, -(1 << 9), 0, 0, -(1 << 18), 1 << 21, 0};
-    /** 1: times x 2^261 / 2^261 gives x. */
-    private static final int[] TO_INTEGER = {1, 0, 0, 0, 0, 0, 0, 0, 0};
-    /** p in 32-bit limbs. */
-    private static final int[] P = {-1, -1, -1, 0, 0, 0, 1, -1};
 
-    private P256Lazy() {
+    P256Lazy() {
+        super(Curves.SECP256R1, 9, 8, new int[] {0x400, 0x0, 0x0, 0x1FF80000, 0x1FFFFFFF, 0x1FFFFFFF, 0xFFFFFFF, 0x1FFFFFFF, 0x3},
+                new int[] {0x1, 0x0, 0x0, 0x1FFFFE00, 0x1FFFFFFF, 0x1FFFFFFF, 0x1FFBFFFF, 0x1FFFFF, 0x0});
     }
 
-    /** r (9 limbs) = x in this form, for x (8 limbs) in P256Field's Montgomery form, below p. */
-    static void fromMont(int[] x, int[] r) {
-        int[] t = new int[LIMBS];
-        long acc = 0;
-        int bits = 0;
-        int k = 0;
-        for (int i = 0; i < LIMBS; i++) {
-            if (bits < 29 && k < 8) {
-                acc |= (x[k++] & 0xFFFFFFFFL) << bits;
-                bits += 32;
-            }
-            t[i] = (int) (acc & M29);
-            acc >>>= 29;
-            bits -= 29;
-        }
-        mul(t, TO_LAZY, r);
-    }
-
-    /** x (8 limbs) = a in P256Field's Montgomery form, fully reduced below p. */
-    static void toMont(int[] a, int[] x) {
-        reduce(a, TO_MONT, x);
-    }
-
-    /** x (8 limbs) = the integer below p that a stands for (out of Montgomery form). */
-    static void toInteger(int[] a, int[] x) {
-        reduce(a, TO_INTEGER, x);
-    }
-
-    /**
-     * x (8 limbs) = a factor / 2^261 mod p, fully reduced below p, for a constant |factor| < 2^256.
-     * Constant time: the two final subtractions of p are masked.
-     */
-    private static void reduce(int[] a, int[] factor, int[] x) {
-        int[] t = new int[LIMBS];
-        mul(a, factor, t);
-        // t: limbs 0..7 in [0, 2^29), limb 8 signed; value in (-p, 2p). Into 32-bit limbs
-        // (the ninth signed), plus p: then in (0, 3p).
-        int[] u = new int[LIMBS];
-        long acc = 0;
-        int bits = 0;
-        int k = 0;
-        for (int i = 0; i < LIMBS; i++) {
-            acc += (long) t[i] << bits;
-            bits += 29;
-            if (bits >= 32) {
-                u[k++] = (int) acc;
-                acc >>= 32;
-                bits -= 32;
-            }
-        }
-        u[8] = (int) acc;
-        long c = 0;
-        for (int i = 0; i < 8; i++) {
-            c += (u[i] & 0xFFFFFFFFL) + (P[i] & 0xFFFFFFFFL);
-            u[i] = (int) c;
-            c >>= 32;
-        }
-        u[8] += (int) c;
-        int[] d = new int[LIMBS];
-        for (int round = 0; round < 2; round++) {
-            c = 0;
-            for (int i = 0; i < 8; i++) {
-                c += (u[i] & 0xFFFFFFFFL) - (P[i] & 0xFFFFFFFFL);
-                d[i] = (int) c;
-                c >>= 32;
-            }
-            d[8] = u[8] + (int) c;
-            // keep u - p when it is not negative
-            Mp.cmov(~(d[8] >> 31), d, u, LIMBS);
-        }
-        System.arraycopy(u, 0, x, 0, 8);
-    }
-
-    /** r = a b / 2^261 mod p (not fully reduced); r may alias a or b. */
-    static void mul(int[] a, int[] b, int[] r) {
+    void mul(int[] a, int[] b, int[] r) {
         final long a0 = a[0];
         final long a1 = a[1];
         final long a2 = a[2];
@@ -140,58 +51,58 @@ final class P256Lazy {
         long c16 = a8 * b8;
         final long q0 = c0 & M29;
         c1 += c0 >> 29;
-        c3 += q0 << 9;
-        c6 += q0 << 18;
-        c7 -= q0 << 21;
         c8 += q0 << 24;
+        c7 -= q0 << 21;
+        c6 += q0 << 18;
+        c3 += q0 << 9;
         final long q1 = c1 & M29;
         c2 += c1 >> 29;
-        c4 += q1 << 9;
-        c7 += q1 << 18;
-        c8 -= q1 << 21;
         c9 += q1 << 24;
+        c8 -= q1 << 21;
+        c7 += q1 << 18;
+        c4 += q1 << 9;
         final long q2 = c2 & M29;
         c3 += c2 >> 29;
-        c5 += q2 << 9;
-        c8 += q2 << 18;
-        c9 -= q2 << 21;
         c10 += q2 << 24;
+        c9 -= q2 << 21;
+        c8 += q2 << 18;
+        c5 += q2 << 9;
         final long q3 = c3 & M29;
         c4 += c3 >> 29;
-        c6 += q3 << 9;
-        c9 += q3 << 18;
-        c10 -= q3 << 21;
         c11 += q3 << 24;
+        c10 -= q3 << 21;
+        c9 += q3 << 18;
+        c6 += q3 << 9;
         final long q4 = c4 & M29;
         c5 += c4 >> 29;
-        c7 += q4 << 9;
-        c10 += q4 << 18;
-        c11 -= q4 << 21;
         c12 += q4 << 24;
+        c11 -= q4 << 21;
+        c10 += q4 << 18;
+        c7 += q4 << 9;
         final long q5 = c5 & M29;
         c6 += c5 >> 29;
-        c8 += q5 << 9;
-        c11 += q5 << 18;
-        c12 -= q5 << 21;
         c13 += q5 << 24;
+        c12 -= q5 << 21;
+        c11 += q5 << 18;
+        c8 += q5 << 9;
         final long q6 = c6 & M29;
         c7 += c6 >> 29;
-        c9 += q6 << 9;
-        c12 += q6 << 18;
-        c13 -= q6 << 21;
         c14 += q6 << 24;
+        c13 -= q6 << 21;
+        c12 += q6 << 18;
+        c9 += q6 << 9;
         final long q7 = c7 & M29;
         c8 += c7 >> 29;
-        c10 += q7 << 9;
-        c13 += q7 << 18;
-        c14 -= q7 << 21;
         c15 += q7 << 24;
+        c14 -= q7 << 21;
+        c13 += q7 << 18;
+        c10 += q7 << 9;
         final long q8 = c8 & M29;
         c9 += c8 >> 29;
-        c11 += q8 << 9;
-        c14 += q8 << 18;
-        c15 -= q8 << 21;
         c16 += q8 << 24;
+        c15 -= q8 << 21;
+        c14 += q8 << 18;
+        c11 += q8 << 9;
         c10 += c9 >> 29;
         r[0] = (int) (c9 & M29);
         c11 += c10 >> 29;
@@ -210,8 +121,7 @@ final class P256Lazy {
         r[8] = (int) (c16 >> 29);
     }
 
-    /** r = a^2 / 2^261 mod p (not fully reduced); r may alias a. */
-    static void sqr(int[] a, int[] r) {
+    void sqr(int[] a, int[] r) {
         final long a0 = a[0];
         final long a1 = a[1];
         final long a2 = a[2];
@@ -248,58 +158,58 @@ final class P256Lazy {
         long c16 = a8 * a8;
         final long q0 = c0 & M29;
         c1 += c0 >> 29;
-        c3 += q0 << 9;
-        c6 += q0 << 18;
-        c7 -= q0 << 21;
         c8 += q0 << 24;
+        c7 -= q0 << 21;
+        c6 += q0 << 18;
+        c3 += q0 << 9;
         final long q1 = c1 & M29;
         c2 += c1 >> 29;
-        c4 += q1 << 9;
-        c7 += q1 << 18;
-        c8 -= q1 << 21;
         c9 += q1 << 24;
+        c8 -= q1 << 21;
+        c7 += q1 << 18;
+        c4 += q1 << 9;
         final long q2 = c2 & M29;
         c3 += c2 >> 29;
-        c5 += q2 << 9;
-        c8 += q2 << 18;
-        c9 -= q2 << 21;
         c10 += q2 << 24;
+        c9 -= q2 << 21;
+        c8 += q2 << 18;
+        c5 += q2 << 9;
         final long q3 = c3 & M29;
         c4 += c3 >> 29;
-        c6 += q3 << 9;
-        c9 += q3 << 18;
-        c10 -= q3 << 21;
         c11 += q3 << 24;
+        c10 -= q3 << 21;
+        c9 += q3 << 18;
+        c6 += q3 << 9;
         final long q4 = c4 & M29;
         c5 += c4 >> 29;
-        c7 += q4 << 9;
-        c10 += q4 << 18;
-        c11 -= q4 << 21;
         c12 += q4 << 24;
+        c11 -= q4 << 21;
+        c10 += q4 << 18;
+        c7 += q4 << 9;
         final long q5 = c5 & M29;
         c6 += c5 >> 29;
-        c8 += q5 << 9;
-        c11 += q5 << 18;
-        c12 -= q5 << 21;
         c13 += q5 << 24;
+        c12 -= q5 << 21;
+        c11 += q5 << 18;
+        c8 += q5 << 9;
         final long q6 = c6 & M29;
         c7 += c6 >> 29;
-        c9 += q6 << 9;
-        c12 += q6 << 18;
-        c13 -= q6 << 21;
         c14 += q6 << 24;
+        c13 -= q6 << 21;
+        c12 += q6 << 18;
+        c9 += q6 << 9;
         final long q7 = c7 & M29;
         c8 += c7 >> 29;
-        c10 += q7 << 9;
-        c13 += q7 << 18;
-        c14 -= q7 << 21;
         c15 += q7 << 24;
+        c14 -= q7 << 21;
+        c13 += q7 << 18;
+        c10 += q7 << 9;
         final long q8 = c8 & M29;
         c9 += c8 >> 29;
-        c11 += q8 << 9;
-        c14 += q8 << 18;
-        c15 -= q8 << 21;
         c16 += q8 << 24;
+        c15 -= q8 << 21;
+        c14 += q8 << 18;
+        c11 += q8 << 9;
         c10 += c9 >> 29;
         r[0] = (int) (c9 & M29);
         c11 += c10 >> 29;
@@ -318,8 +228,7 @@ final class P256Lazy {
         r[8] = (int) (c16 >> 29);
     }
 
-    /** r = a + b mod p (not fully reduced); r may alias a or b. */
-    static void add(int[] a, int[] b, int[] r) {
+    void add(int[] a, int[] b, int[] r) {
         long l0 = (long) a[0] + b[0];
         long l1 = (long) a[1] + b[1];
         long l2 = (long) a[2] + b[2];
@@ -346,19 +255,23 @@ final class P256Lazy {
         l8 += l7 >> 29;
         l7 &= M29;
         final long h = l8 >> 24;
-        r[8] = (int) (l8 & 0xFFFFFF);
-        r[7] = (int) (l7 + (h << 21));
-        r[6] = (int) (l6 - (h << 18));
-        r[5] = (int) l5;
-        r[4] = (int) l4;
-        r[3] = (int) (l3 - (h << 9));
-        r[2] = (int) l2;
+        l8 &= 0xFFFFFFL;
+        l7 += h << 21;
+        l6 -= h << 18;
+        l3 -= h << 9;
+        l0 += h;
+        r[0] = (int) l0;
         r[1] = (int) l1;
-        r[0] = (int) (l0 + h);
+        r[2] = (int) l2;
+        r[3] = (int) l3;
+        r[4] = (int) l4;
+        r[5] = (int) l5;
+        r[6] = (int) l6;
+        r[7] = (int) l7;
+        r[8] = (int) l8;
     }
 
-    /** r = a - b mod p (not fully reduced); r may alias a or b. */
-    static void sub(int[] a, int[] b, int[] r) {
+    void sub(int[] a, int[] b, int[] r) {
         long l0 = (long) a[0] - b[0];
         long l1 = (long) a[1] - b[1];
         long l2 = (long) a[2] - b[2];
@@ -385,19 +298,23 @@ final class P256Lazy {
         l8 += l7 >> 29;
         l7 &= M29;
         final long h = l8 >> 24;
-        r[8] = (int) (l8 & 0xFFFFFF);
-        r[7] = (int) (l7 + (h << 21));
-        r[6] = (int) (l6 - (h << 18));
-        r[5] = (int) l5;
-        r[4] = (int) l4;
-        r[3] = (int) (l3 - (h << 9));
-        r[2] = (int) l2;
+        l8 &= 0xFFFFFFL;
+        l7 += h << 21;
+        l6 -= h << 18;
+        l3 -= h << 9;
+        l0 += h;
+        r[0] = (int) l0;
         r[1] = (int) l1;
-        r[0] = (int) (l0 + h);
+        r[2] = (int) l2;
+        r[3] = (int) l3;
+        r[4] = (int) l4;
+        r[5] = (int) l5;
+        r[6] = (int) l6;
+        r[7] = (int) l7;
+        r[8] = (int) l8;
     }
 
-    /** r = k a mod p (not fully reduced) for 0 <= k <= 8; r may alias a. */
-    static void mulSmall(int[] a, int k, int[] r) {
+    void mulSmall(int[] a, int k, int[] r) {
         long l0 = (long) a[0] * k;
         long l1 = (long) a[1] * k;
         long l2 = (long) a[2] * k;
@@ -424,14 +341,58 @@ final class P256Lazy {
         l8 += l7 >> 29;
         l7 &= M29;
         final long h = l8 >> 24;
-        r[8] = (int) (l8 & 0xFFFFFF);
-        r[7] = (int) (l7 + (h << 21));
-        r[6] = (int) (l6 - (h << 18));
-        r[5] = (int) l5;
-        r[4] = (int) l4;
-        r[3] = (int) (l3 - (h << 9));
-        r[2] = (int) l2;
+        l8 &= 0xFFFFFFL;
+        l7 += h << 21;
+        l6 -= h << 18;
+        l3 -= h << 9;
+        l0 += h;
+        r[0] = (int) l0;
         r[1] = (int) l1;
-        r[0] = (int) (l0 + h);
+        r[2] = (int) l2;
+        r[3] = (int) l3;
+        r[4] = (int) l4;
+        r[5] = (int) l5;
+        r[6] = (int) l6;
+        r[7] = (int) l7;
+        r[8] = (int) l8;
+    }
+
+    /**
+     * r = a^(p-2) by a fixed addition chain, 255 squarings and 12 products: with
+     * x_k = a^(2^k - 1), p - 2 = ffffffff 00000001 0^96 ffffffff ffffffff fffffffd is x_32's
+     * exponent, then 31 zeros and a one, 96 zeros, 64 ones, 30 ones, 0, 1.
+     */
+    void invert(int[] a, int[] r) {
+        int[] x2 = new int[9];
+        int[] x3 = new int[9];
+        int[] x6 = new int[9];
+        int[] x15 = new int[9];
+        int[] x30 = new int[9];
+        int[] x32 = new int[9];
+        int[] t = new int[9];
+        sqr(a, x2);
+        mul(x2, a, x2);
+        sqr(x2, x3);
+        mul(x3, a, x3);
+        sqrTimes(x3, 3, x6);
+        mul(x6, x3, x6);
+        sqrTimes(x6, 6, t);
+        mul(t, x6, t); // x12
+        sqrTimes(t, 3, x15);
+        mul(x15, x3, x15);
+        sqrTimes(x15, 15, x30);
+        mul(x30, x15, x30);
+        sqrTimes(x30, 2, x32);
+        mul(x32, x2, x32);
+        sqrTimes(x32, 32, t);
+        mul(t, a, t);
+        sqrTimes(t, 96 + 32, t);
+        mul(t, x32, t);
+        sqrTimes(t, 32, t);
+        mul(t, x32, t);
+        sqrTimes(t, 30, t);
+        mul(t, x30, t);
+        sqrTimes(t, 2, t);
+        mul(t, a, r);
     }
 }

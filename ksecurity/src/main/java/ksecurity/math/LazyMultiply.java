@@ -1,0 +1,212 @@
+package ksecurity.math;
+
+/**
+ * The variable-base scalar multiplication of JavaEcKernel on the lazily reduced fields
+ * (LazyField: cheap additions, products without split accumulators): signed 5-bit windows,
+ * a scan of the whole table and masked selections (JavaEcKernel's class comment explains why
+ * the incomplete formulas never meet their exceptional cases). Jacobian coordinates, a = -3.
+ * One instance per multiplication (its scratch is not shared).
+ */
+final class LazyMultiply {
+    private final LazyField f;
+    private final int L;
+    private final int[] t1;
+    private final int[] t2;
+    private final int[] t3;
+    private final int[] t4;
+    private final int[] t5;
+    private final int[] t6;
+    private final int[] t7;
+
+    private LazyMultiply(LazyField f) {
+        this.f = f;
+        L = f.limbs;
+        t1 = f.newElement();
+        t2 = f.newElement();
+        t3 = f.newElement();
+        t4 = f.newElement();
+        t5 = f.newElement();
+        t6 = f.newElement();
+        t7 = f.newElement();
+    }
+
+    /**
+     * Q = k' P for the Booth-recoded k' (kb, big-endian, at most (n-1)/2), negated when negate
+     * is -1; P (and one) in the Montgomery form of c.fp; Q written as affine x||y (fieldBytes
+     * each) to out. Returns true when Q is infinity (k' = 0; out is then not meaningful).
+     * Constant time in k': every window scans the whole table and selects by masks.
+     */
+    static boolean multiply(EcCurve c, byte[] kb, int negate, int windows, int[] px, int[] py, byte[] out) {
+        return new LazyMultiply(c.lazy).run(kb, negate, windows, px, py, c.fp.one, out, c.fieldBytes);
+    }
+
+    private boolean run(byte[] kb, int negate, int windows, int[] px, int[] py, int[] one, byte[] out, int fb) {
+        int entry = 3 * L;
+        int table = 1 << (JavaEcKernel.BOOTH - 1);
+        int[][] p = new int[3][L];
+        f.fromMont(px, p[0]);
+        f.fromMont(py, p[1]);
+        f.fromMont(one, p[2]);
+        // d P for d = 1..16, flattened (X||Y||Z per entry) for the masked scan
+        int[] flat = new int[table * entry];
+        int[][] cur = new int[3][L];
+        int[][] next = new int[3][L];
+        copy(p, cur);
+        for (int d = 1; d <= table; d++) {
+            if (d == 2) {
+                dbl(cur);
+            } else if (d > 2) {
+                add(cur, p, next);
+                copy(next, cur);
+            }
+            for (int coord = 0; coord < 3; coord++) {
+                System.arraycopy(cur[coord], 0, flat, (d - 1) * entry + coord * L, L);
+            }
+        }
+        int[] sel = new int[entry];
+        int[][] s = new int[3][L];
+        int[][] r = new int[3][L];
+        int[][] q = new int[3][L];
+        int[] negY = new int[L];
+        int[] zero = new int[L];
+        int qInf = -1;
+        for (int i = windows - 1; i >= 0; i--) {
+            if (i != windows - 1) {
+                for (int j = 0; j < JavaEcKernel.BOOTH; j++) {
+                    dbl(q);
+                }
+            }
+            int wv = JavaEcKernel.boothWindow(kb, i);
+            int sign = JavaEcKernel.boothSign(wv);
+            int d = JavaEcKernel.boothDigit(wv);
+            for (int e = 0; e < table; e++) {
+                int mask = Mp.eqMask(e + 1, d);
+                int base = e * entry;
+                for (int j = 0; j < entry; j++) {
+                    sel[j] ^= mask & (flat[base + j] ^ sel[j]);
+                }
+            }
+            for (int coord = 0; coord < 3; coord++) {
+                System.arraycopy(sel, coord * L, s[coord], 0, L);
+            }
+            f.sub(zero, s[1], negY);
+            Mp.cmov(sign, negY, s[1], L);
+            add(q, s, r);
+            int nonZero = ~Mp.eqMask(d, 0);
+            for (int coord = 0; coord < 3; coord++) {
+                Mp.cmov(nonZero & qInf, s[coord], q[coord], L);
+                Mp.cmov(nonZero & ~qInf, r[coord], q[coord], L);
+            }
+            qInf &= ~nonZero;
+        }
+        f.sub(zero, q[1], negY);
+        Mp.cmov(negate, negY, q[1], L);
+        toAffineBytes(q, out, fb);
+        Mp.clear(flat);
+        Mp.clear(sel);
+        return qInf != 0;
+    }
+
+    /** out = x||y of the Jacobian Q, big-endian; Q at infinity (Z = 0) gives zeros. */
+    private void toAffineBytes(int[][] q, byte[] out, int fb) {
+        int[] zi = f.newElement();
+        f.invert(q[2], zi);
+        int[] zi2 = f.newElement();
+        f.sqr(zi, zi2);
+        f.mul(q[0], zi2, t1);
+        f.mul(zi2, zi, zi2);
+        f.mul(q[1], zi2, t2);
+        int[] v = new int[f.words];
+        f.toInteger(t1, v);
+        Mp.toBytes(v, out, 0, fb);
+        f.toInteger(t2, v);
+        Mp.toBytes(v, out, fb, fb);
+    }
+
+    private void copy(int[][] src, int[][] dst) {
+        for (int i = 0; i < 3; i++) {
+            System.arraycopy(src[i], 0, dst[i], 0, L);
+        }
+    }
+
+    /**
+     * P = 2P in place, a = -3 (dbl-2001-b with Z3 = 2 Y Z instead of (Y + Z)^2 - gamma - delta,
+     * and 3, 4, 8 times as single small multiples): 4M + 4S. Infinity stays infinity.
+     */
+    private void dbl(int[][] p) {
+        int[] x = p[0];
+        int[] y = p[1];
+        int[] z = p[2];
+        int[] delta = t1;
+        int[] gamma = t2;
+        int[] beta = t3;
+        int[] alpha = t4;
+        f.sqr(z, delta);
+        f.sqr(y, gamma);
+        f.mul(x, gamma, beta);
+        // alpha = 3 (X - delta)(X + delta)
+        f.sub(x, delta, t5);
+        f.add(x, delta, t6);
+        f.mul(t5, t6, t5);
+        f.mulSmall(t5, 3, alpha);
+        // Z3 = 2 Y Z
+        f.mul(y, z, z);
+        f.add(z, z, z);
+        // X3 = alpha^2 - 8 beta
+        f.sqr(alpha, x);
+        f.mulSmall(beta, 8, t5);
+        f.sub(x, t5, x);
+        // Y3 = alpha (4 beta - X3) - 8 gamma^2
+        f.mulSmall(beta, 4, beta);
+        f.sub(beta, x, beta);
+        f.mul(alpha, beta, t5);
+        f.sqr(gamma, gamma);
+        f.mulSmall(gamma, 8, gamma);
+        f.sub(t5, gamma, y);
+    }
+
+    /**
+     * R = P + Q (add-2007-bl with Z3 = 2 Z1 Z2 H), R distinct from P and Q: 12M + 4S. Wrong
+     * for P = +-Q and for infinity inputs, which the caller excludes or masks.
+     */
+    private void add(int[][] p, int[][] q, int[][] r) {
+        int[] z1z1 = t1;
+        int[] z2z2 = t2;
+        int[] u1 = t3;
+        int[] s1 = t4;
+        int[] h = t5;
+        int[] rr = t6;
+        int[] tmp = t7;
+        f.sqr(p[2], z1z1);
+        f.sqr(q[2], z2z2);
+        f.mul(p[0], z2z2, u1);
+        f.mul(q[0], z1z1, h);
+        f.sub(h, u1, h);
+        f.mul(p[1], q[2], s1);
+        f.mul(s1, z2z2, s1);
+        f.mul(q[1], p[2], rr);
+        f.mul(rr, z1z1, rr);
+        f.sub(rr, s1, rr);
+        f.add(rr, rr, rr);
+        // Z3 = 2 Z1 Z2 H
+        f.mul(p[2], q[2], tmp);
+        f.mul(tmp, h, tmp);
+        f.add(tmp, tmp, r[2]);
+        // I = (2H)^2, J = H I, V = U1 I
+        f.add(h, h, tmp);
+        f.sqr(tmp, tmp);
+        f.mul(h, tmp, z1z1);
+        f.mul(u1, tmp, z2z2);
+        // X3 = r^2 - J - 2V
+        f.sqr(rr, tmp);
+        f.sub(tmp, z1z1, tmp);
+        f.sub(tmp, z2z2, tmp);
+        f.sub(tmp, z2z2, r[0]);
+        // Y3 = r (V - X3) - 2 S1 J
+        f.sub(z2z2, r[0], tmp);
+        f.mul(rr, tmp, tmp);
+        f.mul(s1, z1z1, s1);
+        f.add(s1, s1, s1);
+        f.sub(tmp, s1, r[1]);
+    }
+}
