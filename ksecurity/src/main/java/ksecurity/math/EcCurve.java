@@ -32,6 +32,8 @@ final class EcCurve {
 
     /** baseTable[i] holds d * 16^i * G for d = 1..15, affine x||y in Montgomery form. */
     private int[][] baseTable;
+    /** The same table in the lazy field's form (x||y of lazy.limbs each per entry). */
+    private int[][] lazyBaseTable;
 
     private EcCurve(int id) {
         this.id = id;
@@ -88,6 +90,28 @@ final class EcCurve {
                 baseTable = buildBaseTable();
             }
             return baseTable;
+        }
+    }
+
+    /** The fixed-base table in the lazy field's form, built on first use. */
+    int[][] lazyBaseTable() {
+        int[][] table = baseTable();
+        synchronized (this) {
+            if (lazyBaseTable == null) {
+                int l = lazy.limbs;
+                int[][] t = new int[windows][DIGITS * 2 * l];
+                int[] in = new int[n];
+                int[] out = new int[l];
+                for (int i = 0; i < windows; i++) {
+                    for (int e = 0; e < 2 * DIGITS; e++) {
+                        System.arraycopy(table[i], e * n, in, 0, n);
+                        lazy.fromMont(in, out);
+                        System.arraycopy(out, 0, t[i], e * l, l);
+                    }
+                }
+                lazyBaseTable = t;
+            }
+            return lazyBaseTable;
         }
     }
 

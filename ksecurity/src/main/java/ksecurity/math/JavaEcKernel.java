@@ -51,10 +51,11 @@ final class JavaEcKernel implements EcKernel {
         if (!scalarOk(c, k) || !outOk(c, out)) {
             return INVALID;
         }
-        EcWork w = new EcWork(c);
-        int[][] q = w.newPoint();
-        boolean infinity = multiplyBase(w, k, q);
-        return finish(w, q, infinity, out);
+        if (LazyMultiply.multiplyBase(c, k, out)) {
+            Mp.clear(out);
+            return INFINITY;
+        }
+        return OK;
     }
 
     public int mulAdd(int curve, byte[] u1, byte[] u2, byte[] qBytes, byte[] out) {
@@ -115,7 +116,7 @@ final class JavaEcKernel implements EcKernel {
     }
 
     /** The W-bit digit number i of k, counted from the least significant. */
-    private static int digit(byte[] k, int i) {
+    static int digit(byte[] k, int i) {
         int b = k[k.length - 1 - (i >>> 1)] & 0xFF;
         return (i & 1) == 0 ? b & 15 : b >>> 4;
     }

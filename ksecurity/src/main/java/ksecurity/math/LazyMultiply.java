@@ -107,6 +107,54 @@ final class LazyMultiply {
         return qInf != 0;
     }
 
+    /**
+     * Q = k G by the fixed-base table of EcCurve (one mixed addition per 4-bit window, no
+     * doublings; JavaEcKernel's class comment explains why no exceptional case occurs), written
+     * as affine x||y to out. Returns true when Q is infinity (k = 0; out then not meaningful).
+     * Constant time in k: every window scans its whole row and selects by masks.
+     */
+    static boolean multiplyBase(EcCurve c, byte[] k, byte[] out) {
+        return new LazyMultiply(c.lazy).runBase(c, k, out);
+    }
+
+    private boolean runBase(EcCurve c, byte[] k, byte[] out) {
+        int[][] table = c.lazyBaseTable();
+        int[] sx = f.newElement();
+        int[] sy = f.newElement();
+        int[][] q = new int[3][L];
+        int[][] r = new int[3][L];
+        int[] one = f.newElement();
+        f.fromMont(c.fp.one, one);
+        int qInf = -1;
+        for (int i = 0; i < c.windows; i++) {
+            int d = JavaEcKernel.digit(k, i);
+            int[] row = table[i];
+            for (int e = 1; e <= EcCurve.DIGITS; e++) {
+                int mask = Mp.eqMask(e, d);
+                int base = (e - 1) * 2 * L;
+                for (int j = 0; j < L; j++) {
+                    sx[j] ^= mask & (row[base + j] ^ sx[j]);
+                    sy[j] ^= mask & (row[base + L + j] ^ sy[j]);
+                }
+            }
+            addAffine(q, sx, sy, r);
+            int nonZero = ~Mp.eqMask(d, 0);
+            int takeS = nonZero & qInf;
+            Mp.cmov(takeS, sx, q[0], L);
+            Mp.cmov(takeS, sy, q[1], L);
+            Mp.cmov(takeS, one, q[2], L);
+            int takeR = nonZero & ~qInf;
+            for (int coord = 0; coord < 3; coord++) {
+                Mp.cmov(takeR, r[coord], q[coord], L);
+            }
+            qInf &= ~nonZero;
+        }
+        toAffineBytes(q, out, c.fieldBytes);
+        Mp.clear(sx);
+        Mp.clear(sy);
+        return qInf != 0;
+    }
+
     /** out = x||y of the Jacobian Q, big-endian; Q at infinity (Z = 0) gives zeros. */
     private void toAffineBytes(int[][] q, byte[] out, int fb) {
         int[] zi = f.newElement();
@@ -208,5 +256,45 @@ final class LazyMultiply {
         f.mul(s1, z1z1, s1);
         f.add(s1, s1, s1);
         f.sub(tmp, s1, r[1]);
+    }
+
+    /**
+     * R = P + (x2, y2) for an affine point (madd-2007-bl with Z3 = 2 Z1 H), R distinct from P:
+     * 8M + 3S. Wrong for P = +-(x2, y2) and for P at infinity, which the caller masks.
+     */
+    private void addAffine(int[][] p, int[] x2, int[] y2, int[][] r) {
+        int[] z1z1 = t1;
+        int[] h = t2;
+        int[] hh = t3;
+        int[] rr = t4;
+        int[] i4 = t5;
+        int[] tmp = t6;
+        int[] v = t7;
+        f.sqr(p[2], z1z1);
+        f.mul(x2, z1z1, h);
+        f.sub(h, p[0], h);
+        f.mul(y2, p[2], rr);
+        f.mul(rr, z1z1, rr);
+        f.sub(rr, p[1], rr);
+        f.add(rr, rr, rr);
+        f.sqr(h, hh);
+        // Z3 = 2 Z1 H
+        f.mul(p[2], h, tmp);
+        f.add(tmp, tmp, r[2]);
+        // I = 4 HH, J = H I, V = X1 I
+        f.mulSmall(hh, 4, i4);
+        f.mul(h, i4, z1z1);
+        f.mul(p[0], i4, v);
+        // X3 = r^2 - J - 2V
+        f.sqr(rr, tmp);
+        f.sub(tmp, z1z1, tmp);
+        f.sub(tmp, v, tmp);
+        f.sub(tmp, v, r[0]);
+        // Y3 = r (V - X3) - 2 Y1 J
+        f.sub(v, r[0], tmp);
+        f.mul(rr, tmp, tmp);
+        f.mul(p[1], z1z1, hh);
+        f.add(hh, hh, hh);
+        f.sub(tmp, hh, r[1]);
     }
 }
