@@ -23,7 +23,7 @@ package ksecurity.math;
  * mulAdd: u1*G by the fixed-base table, u2*Q by a width-5 wNAF; public inputs, variable time.
  */
 final class JavaEcKernel implements EcKernel {
-    private static final int WNAF = 5;
+    static final int WNAF = 5;
 
     public int scalarMult(int curve, byte[] k, byte[] point, byte[] out) {
         if (!Curves.isValid(curve)) {
@@ -74,15 +74,11 @@ final class JavaEcKernel implements EcKernel {
         if (!w.decodePoint(qBytes, 0, qx, qy)) {
             return INVALID;
         }
-        int[][] a = w.newPoint();
-        if (multiplyBase(w, u1, a)) {
-            w.setInfinity(a);
+        if (LazyMultiply.mulAdd(c, u1, u2, qx, qy, out)) {
+            Mp.clear(out);
+            return INFINITY;
         }
-        int[][] b = w.newPoint();
-        wnafMultiply(w, u2, qx, qy, b);
-        int[][] r = w.newPoint();
-        w.addAnyVar(a, b, r);
-        return finish(w, r, w.isInfinity(r), out);
+        return OK;
     }
 
     public String name() {
@@ -104,15 +100,6 @@ final class JavaEcKernel implements EcKernel {
 
     private static boolean outOk(EcCurve c, byte[] out) {
         return out != null && out.length == 2 * c.fieldBytes;
-    }
-
-    private static int finish(EcWork w, int[][] q, boolean infinity, byte[] out) {
-        if (infinity) {
-            Mp.clear(out);
-            return INFINITY;
-        }
-        w.toAffineBytes(q, out, 0);
-        return OK;
     }
 
     /** The W-bit digit number i of k, counted from the least significant. */
@@ -181,87 +168,8 @@ final class JavaEcKernel implements EcKernel {
         return (k[k.length - 1 - (b >>> 3)] >>> (b & 7)) & 1;
     }
 
-    /** Q = k*G in constant time with the fixed-base table; returns true for k = 0. */
-    static boolean multiplyBase(EcWork w, byte[] k, int[][] q) {
-        EcCurve c = w.c;
-        int n = c.n;
-        int[][] table = c.baseTable();
-        int[] sx = new int[n];
-        int[] sy = new int[n];
-        int[][] r = w.newPoint();
-        w.setInfinity(q);
-        int qInf = -1;
-        for (int i = 0; i < c.windows; i++) {
-            int d = digit(k, i);
-            int[] row = table[i];
-            for (int e = 1; e <= EcCurve.DIGITS; e++) {
-                int mask = Mp.eqMask(e, d);
-                int base = (e - 1) * 2 * n;
-                for (int j = 0; j < n; j++) {
-                    sx[j] ^= mask & (row[base + j] ^ sx[j]);
-                    sy[j] ^= mask & (row[base + n + j] ^ sy[j]);
-                }
-            }
-            w.addAffine(q, sx, sy, r);
-            int nonZero = ~Mp.eqMask(d, 0);
-            int takeS = nonZero & qInf;
-            Mp.cmov(takeS, sx, q[0], n);
-            Mp.cmov(takeS, sy, q[1], n);
-            Mp.cmov(takeS, c.fp.one, q[2], n);
-            int takeR = nonZero & ~qInf;
-            for (int coord = 0; coord < 3; coord++) {
-                Mp.cmov(takeR, r[coord], q[coord], n);
-            }
-            qInf &= ~nonZero;
-        }
-        Mp.clear(sx);
-        Mp.clear(sy);
-        return qInf != 0;
-    }
-
-    /** Q = k*P in variable time (width-5 wNAF): public scalars only. */
-    private static void wnafMultiply(EcWork w, byte[] k, int[] px, int[] py, int[][] q) {
-        EcCurve c = w.c;
-        int n = c.n;
-        int[] naf = wnaf(k);
-        int half = 1 << (WNAF - 2);
-        // odd[i] = (2i + 1) P
-        int[][][] odd = new int[half][][];
-        odd[0] = w.newPoint();
-        System.arraycopy(px, 0, odd[0][0], 0, n);
-        System.arraycopy(py, 0, odd[0][1], 0, n);
-        System.arraycopy(c.fp.one, 0, odd[0][2], 0, n);
-        int[][] twice = w.newPoint();
-        w.copy(odd[0], twice);
-        w.dbl(twice);
-        for (int i = 1; i < half; i++) {
-            odd[i] = w.newPoint();
-            w.addAnyVar(odd[i - 1], twice, odd[i]);
-        }
-        int[][] neg = w.newPoint();
-        int[][] tmp = w.newPoint();
-        w.setInfinity(q);
-        for (int i = naf.length - 1; i >= 0; i--) {
-            if (!w.isInfinity(q)) {
-                w.dbl(q);
-            }
-            int d = naf[i];
-            if (d != 0) {
-                int[][] s = odd[(d < 0 ? -d : d) >>> 1];
-                if (d < 0) {
-                    w.copy(s, neg);
-                    int[] zero = new int[n];
-                    c.fp.sub(zero, neg[1], neg[1]);
-                    s = neg;
-                }
-                w.addAnyVar(q, s, tmp);
-                w.copy(tmp, q);
-            }
-        }
-    }
-
     /** The width-5 non-adjacent form of k, least significant digit first. */
-    private static int[] wnaf(byte[] k) {
+    static int[] wnaf(byte[] k) {
         int[] v = new int[Mp.limbsFor(k.length) + 1];
         Mp.fromBytes(k, 0, k.length, v);
         int bits = k.length * 8 + 1;

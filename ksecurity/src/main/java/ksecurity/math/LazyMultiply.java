@@ -118,10 +118,17 @@ final class LazyMultiply {
     }
 
     private boolean runBase(EcCurve c, byte[] k, byte[] out) {
+        int[][] q = new int[3][L];
+        boolean infinity = base(c, k, q);
+        toAffineBytes(q, out, c.fieldBytes);
+        return infinity;
+    }
+
+    /** Q = k G (Jacobian, lazy form); returns true when Q is infinity (k = 0). */
+    private boolean base(EcCurve c, byte[] k, int[][] q) {
         int[][] table = c.lazyBaseTable();
         int[] sx = f.newElement();
         int[] sy = f.newElement();
-        int[][] q = new int[3][L];
         int[][] r = new int[3][L];
         int[] one = f.newElement();
         f.fromMont(c.fp.one, one);
@@ -149,10 +156,65 @@ final class LazyMultiply {
             }
             qInf &= ~nonZero;
         }
-        toAffineBytes(q, out, c.fieldBytes);
         Mp.clear(sx);
         Mp.clear(sy);
         return qInf != 0;
+    }
+
+    /**
+     * R = u1 G + u2 Q for public u1, u2 and Q (signature verification), in variable time:
+     * u1 G by the fixed-base table, u2 Q by a width-5 wNAF over the odd multiples of Q. Q in
+     * the Montgomery form of c.fp; R written as affine x||y to out. Returns true when R is
+     * infinity (out then not meaningful).
+     */
+    static boolean mulAdd(EcCurve c, byte[] u1, byte[] u2, int[] qx, int[] qy, byte[] out) {
+        return new LazyMultiply(c.lazy).runMulAdd(c, u1, u2, qx, qy, out);
+    }
+
+    private boolean runMulAdd(EcCurve c, byte[] u1, byte[] u2, int[] qx, int[] qy, byte[] out) {
+        int[][] a = new int[3][L];
+        boolean aInf = base(c, u1, a);
+        int[] naf = JavaEcKernel.wnaf(u2);
+        // odd[i] = (2i + 1) Q
+        int[][][] odd = new int[1 << (JavaEcKernel.WNAF - 2)][][];
+        odd[0] = new int[3][L];
+        f.fromMont(qx, odd[0][0]);
+        f.fromMont(qy, odd[0][1]);
+        f.fromMont(c.fp.one, odd[0][2]);
+        int[][] twice = new int[3][L];
+        copy(odd[0], twice);
+        dbl(twice);
+        for (int i = 1; i < odd.length; i++) {
+            odd[i] = new int[3][L];
+            addVar(odd[i - 1], false, twice, false, odd[i]);
+        }
+        int[][] b = new int[3][L];
+        boolean bInf = true;
+        int[][] neg = new int[3][L];
+        int[][] tmp = new int[3][L];
+        int[] zero = f.newElement();
+        for (int i = naf.length - 1; i >= 0; i--) {
+            if (!bInf) {
+                dbl(b);
+            }
+            int d = naf[i];
+            if (d != 0) {
+                int[][] s = odd[(d < 0 ? -d : d) >>> 1];
+                if (d < 0) {
+                    copy(s, neg);
+                    f.sub(zero, neg[1], neg[1]);
+                    s = neg;
+                }
+                bInf = addVar(b, bInf, s, false, tmp);
+                copy(tmp, b);
+            }
+        }
+        int[][] r = new int[3][L];
+        boolean rInf = addVar(a, aInf, b, bInf, r);
+        if (!rInf) {
+            toAffineBytes(r, out, c.fieldBytes);
+        }
+        return rInf;
     }
 
     /** out = x||y of the Jacobian Q, big-endian; Q at infinity (Z = 0) gives zeros. */
@@ -218,6 +280,28 @@ final class LazyMultiply {
      * for P = +-Q and for infinity inputs, which the caller excludes or masks.
      */
     private void add(int[][] p, int[][] q, int[][] r) {
+        add(p, q, r, false);
+    }
+
+    /**
+     * R = P + Q for any public P and Q (infinity flagged by pInf/qInf, equal and opposite
+     * points included), in variable time: for signature verification only. Returns whether R
+     * is infinity; R distinct from P and Q.
+     */
+    private boolean addVar(int[][] p, boolean pInf, int[][] q, boolean qInf, int[][] r) {
+        if (pInf || qInf) {
+            copy(pInf ? q : p, r);
+            return pInf && qInf;
+        }
+        return add(p, q, r, true);
+    }
+
+    /**
+     * The addition formula; with exceptional = true (public points only) it also handles
+     * P = Q (doubling; 2P is finite, the order being odd) and P = -Q (infinity, returned true)
+     * by branching once H and r are known.
+     */
+    private boolean add(int[][] p, int[][] q, int[][] r, boolean exceptional) {
         int[] z1z1 = t1;
         int[] z2z2 = t2;
         int[] u1 = t3;
@@ -236,6 +320,14 @@ final class LazyMultiply {
         f.mul(rr, z1z1, rr);
         f.sub(rr, s1, rr);
         f.add(rr, rr, rr);
+        if (exceptional && isZero(h)) {
+            if (isZero(rr)) {
+                copy(p, r);
+                dbl(r);
+                return false;
+            }
+            return true;
+        }
         // Z3 = 2 Z1 Z2 H
         f.mul(p[2], q[2], tmp);
         f.mul(tmp, h, tmp);
@@ -256,6 +348,14 @@ final class LazyMultiply {
         f.mul(s1, z1z1, s1);
         f.add(s1, s1, s1);
         f.sub(tmp, s1, r[1]);
+        return false;
+    }
+
+    /** a = 0 mod p (public values only: the full reduction is not needed to be secret-safe). */
+    private boolean isZero(int[] a) {
+        int[] x = new int[f.words];
+        f.toInteger(a, x);
+        return Mp.isZero(x, f.words) == 1;
     }
 
     /**
