@@ -27,6 +27,8 @@ final class EcCurve {
     final int[] bM;
     final int[] gxM;
     final int[] gyM;
+    /** Inversion modulo n (ECDSA). */
+    final OrderInverse orderInverse;
     /** The field in the lazily reduced form of the scalar multiplication. */
     final LazyField lazy;
 
@@ -50,6 +52,7 @@ final class EcCurve {
         }
         nn = top;
         fn = new Montgomery(Mp.copy(order, nn));
+        orderInverse = new OrderInverse(fn.m);
         int[] t = fp.scratch();
         bM = load(Curves.b(id), n);
         fp.toMont(bM, bM, t);

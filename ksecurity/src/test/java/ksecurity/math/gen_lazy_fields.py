@@ -1,6 +1,7 @@
 """Writes the lazily reduced curve fields of ksecurity.math (P256Lazy, P224Lazy, P192Lazy,
 Secp160r1Lazy, subclasses of LazyField): elements in N signed 29-bit limbs, Montgomery form
-with R = 2^(29 N), used by the scalar multiplications (LazyMultiply).
+with R = 2^(29 N), used by the scalar multiplications (LazyMultiply); and OrderInverse, the
+same limbs with a general Montgomery reduction for inverting modulo the curve orders (ECDSA).
 
     python3 gen_lazy_fields.py ksecurity/src/main/java/ksecurity/math
 
@@ -198,5 +199,189 @@ P256_INVERT = '''
     }
 '''
 
+def dense_lines(square):
+    n = 9
+    out = [f"        final long a{i} = a[{i}];" for i in range(n)]
+    if square:
+        out += [f"        final long d{j} = a{j} << 1;" for j in range(1, n)]
+    else:
+        out += [f"        final long b{i} = b[{i}];" for i in range(n)]
+    for k, t in enumerate(columns(n, square)):
+        out.append(f"        long c{k} = " + " + ".join(t) + ";")
+    for i in range(n):
+        # q makes column i a multiple of 2^29: q = (low bits) (-n^-1) mod 2^29
+        out.append(f"        final long q{i} = ((c{i} & M29) * n0) & M29;")
+        out.append(f"        c{i + 1} += (c{i} + q{i} * m0) >>> 29;")
+        for j in range(1, n):
+            out.append(f"        c{i + j} += q{i} * m{j};")
+    for j in range(n - 2):
+        out.append(f"        c{n + j + 1} += c{n + j} >>> 29;")
+        out.append(f"        r[{j}] = (int) (c{n + j} & M29);")
+    out.append(f"        r[7] = (int) (c16 & M29);")
+    out.append(f"        r[8] = (int) (c16 >>> 29);")
+    return out
+
+
+def gen_order():
+    return ORDER_HEAD + "\n".join(dense_lines(False)) + """
+    }
+
+    /** r = a^2 / 2^261 mod n (below 2n, not fully reduced); r may alias a. */
+    private void sqr(int[] a, int[] r) {
+""" + "\n".join(dense_lines(True)) + """
+    }
+}
+"""
+
+
+ORDER_HEAD = '''package ksecurity.math;
+
+/**
+ * Inversion modulo a curve order n (prime, below 2^256), a^-1 = a^(n-2), for ECDSA: nine 29-bit
+ * limbs and Montgomery products with R = 2^261, where each 58-bit limb product adds into a long
+ * column without the low/high split of 32-bit limbs, and no product is fully reduced (inputs
+ * below 2^257 give outputs below 2n). The exponent is public and fixed; the operations do not
+ * depend on a. Written out by gen_lazy_fields.py.
+ */
+final class OrderInverse {
+    private static final int N = 9;
+    private static final long M29 = 0x1FFFFFFFL;
+    private final long m0;
+    private final long m1;
+    private final long m2;
+    private final long m3;
+    private final long m4;
+    private final long m5;
+    private final long m6;
+    private final long m7;
+    private final long m8;
+    /** -n^-1 mod 2^29. */
+    private final long n0;
+    /** n in 32-bit limbs. */
+    private final int[] n32;
+    /** n - 2, the exponent. */
+    private final int[] e;
+
+    /** For the order n given in 32-bit limbs (n odd, below 2^256). */
+    OrderInverse(int[] n) {
+        n32 = Mp.copy(n, n.length);
+        int[] m = new int[N];
+        split(n, m);
+        m0 = m[0];
+        m1 = m[1];
+        m2 = m[2];
+        m3 = m[3];
+        m4 = m[4];
+        m5 = m[5];
+        m6 = m[6];
+        m7 = m[7];
+        m8 = m[8];
+        // Newton's iteration doubles the correct low bits of n^-1 each step: 5 steps give 32.
+        int x = n[0];
+        for (int i = 0; i < 5; i++) {
+            x *= 2 - n[0] * x;
+        }
+        n0 = -x & M29;
+        e = Mp.copy(n, n.length);
+        int[] two = new int[n.length];
+        two[0] = 2;
+        Mp.sub(e, two, e, n.length);
+    }
+
+    /** Nine 29-bit limbs of the non-negative x (32-bit limbs, below 2^261). */
+    private static void split(int[] x, int[] r) {
+        long acc = 0;
+        int bits = 0;
+        int k = 0;
+        for (int i = 0; i < N; i++) {
+            if (bits < 29 && k < x.length) {
+                acc |= (x[k++] & 0xFFFFFFFFL) << bits;
+                bits += 32;
+            }
+            r[i] = (int) (acc & M29);
+            acc >>>= 29;
+            bits -= 29;
+        }
+    }
+
+    /**
+     * a^-1 mod n for a below n (32-bit limbs, as many as n has); 0 gives 0. Taking a's limbs as a
+     * Montgomery residue stands for a / R; raised to n - 2 that is a^-1 R (R^(n-1) = 1), held
+     * as a^-1 R^2, so two products by 1 leave a^-1. Fixed 4-bit windows over the public
+     * exponent: the operations depend on n only.
+     */
+    int[] inverse(int[] a) {
+        int[][] pow = new int[16][];
+        pow[1] = new int[N];
+        split(a, pow[1]);
+        for (int i = 2; i < 16; i++) {
+            pow[i] = new int[N];
+            mul(pow[i - 1], pow[1], pow[i]);
+        }
+        int[] acc = null;
+        for (int i = 32 * e.length - 4; i >= 0; i -= 4) {
+            int digit = (e[i >>> 5] >>> (i & 31)) & 15;
+            if (acc == null) {
+                if (digit != 0) {
+                    acc = Mp.copy(pow[digit], N);
+                }
+                continue;
+            }
+            for (int s = 0; s < 4; s++) {
+                sqr(acc, acc);
+            }
+            if (digit != 0) {
+                mul(acc, pow[digit], acc);
+            }
+        }
+        int[] one = new int[N];
+        one[0] = 1;
+        mul(acc, one, acc);
+        mul(acc, one, acc);
+        // acc is now in [0, n]: into 32-bit limbs, n subtracted under a mask when not below n
+        int w = n32.length;
+        int[] r = new int[w + 1];
+        long c = 0;
+        int bits = 0;
+        int k = 0;
+        for (int i = 0; i < N; i++) {
+            c |= (long) acc[i] << bits;
+            bits += 29;
+            if (bits >= 32) {
+                if (k <= w) {
+                    r[k] = (int) c;
+                }
+                k++;
+                c >>>= 32;
+                bits -= 32;
+            }
+        }
+        if (k <= w) {
+            r[k] = (int) c;
+        }
+        int[] d = new int[w];
+        long b = 0;
+        for (int i = 0; i < w; i++) {
+            b += (r[i] & 0xFFFFFFFFL) - (n32[i] & 0xFFFFFFFFL);
+            d[i] = (int) b;
+            b >>= 32;
+        }
+        int keep = (int) (b + r[w]) >> 31;   // -1 when acc - n is negative
+        int[] out = new int[w];
+        Mp.select(keep, r, d, out, w);
+        for (int i = 0; i < 16; i++) {
+            if (pow[i] != null) {
+                Mp.clear(pow[i]);
+            }
+        }
+        Mp.clear(acc);
+        return out;
+    }
+
+    /** r = a b / 2^261 mod n (below 2n, not fully reduced); r may alias a or b. */
+    private void mul(int[] a, int[] b, int[] r) {
+'''
+
 for cls in curves:
     open(f"{sys.argv[1]}/{cls}.java", "w").write(gen(cls))
+open(f"{sys.argv[1]}/OrderInverse.java", "w").write(gen_order())
