@@ -56,7 +56,7 @@ final class LazyMultiply {
             if (d == 2) {
                 dbl(cur);
             } else if (d > 2) {
-                add(cur, p, next);
+                addAffine(cur, p[0], p[1], next);
                 copy(next, cur);
             }
             for (int coord = 0; coord < 3; coord++) {
