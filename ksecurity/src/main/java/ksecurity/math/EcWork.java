@@ -1,15 +1,15 @@
 package ksecurity.math;
 
 /**
- * Point decoding and validation, and the point formulas that build the fixed-base table (the
- * scalar multiplications themselves run in LazyMultiply): field
- * arithmetic in Montgomery form and Jacobian coordinates (x = X/Z^2, y = Y/Z^3; Z = 0 is the
- * point at infinity). All four curves have a = -3, which the doubling formula uses. Not
- * thread-safe: each operation makes its own.
+ * Point decoding and validation, and the point formulas that build the fixed-base table once
+ * per curve (the scalar multiplications themselves run in LazyMultiply): field arithmetic in
+ * Montgomery form and Jacobian coordinates (x = X/Z^2, y = Y/Z^3; Z = 0 is the point at
+ * infinity). All four curves have a = -3, which the doubling formula uses. Not thread-safe:
+ * each operation makes its own.
  *
  * The formulas are the standard ones from the Explicit-Formulas Database: doubling
- * "dbl-2001-b" (3M + 5S), addition "add-2007-bl" (11M + 5S). They are not complete: callers make sure the exceptional inputs (equal or opposite
- * points, infinity) cannot occur.
+ * "dbl-2001-b" (3M + 5S), addition "add-2007-bl" (11M + 5S). They are not complete: callers
+ * make sure the exceptional inputs (equal or opposite points, infinity) cannot occur.
  */
 final class EcWork {
     final EcCurve c;

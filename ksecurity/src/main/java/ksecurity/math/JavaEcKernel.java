@@ -1,9 +1,10 @@
 package ksecurity.math;
 
 /**
- * The pure-Java elliptic-curve kernel.
+ * The pure-Java elliptic-curve kernel: input checks and scalar recoding here, the point
+ * arithmetic in LazyMultiply on the lazily reduced fields (LazyField).
  *
- * Variable base (scalarMult, in LazyMultiply on the lazily reduced fields): signed 5-bit windows (Booth recoding, digits -16..16) over
+ * Variable base (scalarMult): signed 5-bit windows (Booth recoding, digits -16..16) over
  * k' = min(k, n - k), the result negated by mask when n - k was used. Every window costs five
  * doublings, one full addition, a scan of the whole table d*P (d = 1..16) with masks and a
  * masked negation; the digit 0 and the leading windows (accumulator still at infinity) are
@@ -14,7 +15,7 @@ package ksecurity.math;
  * Booth prefix of k' above this window, so 0 <= 32a <= k'/2^(5i) + 32 < n - 16. Then
  * 32a = +-d (mod n) forces 32a = |d| or 32a = n - |d|: the first needs a = 0 (the infinity case,
  * masked), the second is out of range. The table is built as (d-1)P + P with d - 1 in 2..15,
- * never +-1.
+ * never +-1 (a doubling for d = 2, mixed additions of P after that).
  *
  * Fixed base (scalarMultBase): a precomputed table of d * 16^i * G (affine), one mixed addition
  * per window and no doublings; the accumulator is a*G with a < 16^i <= d*16^i and
