@@ -60,6 +60,9 @@ abstract class LazyField {
     /** r = k a mod p for 0 <= k <= 8; r may alias a. */
     abstract void mulSmall(int[] a, int k, int[] r);
 
+    /** r = ka a + kb b mod p for -8 <= ka, kb <= 8, in one pass; r may alias a or b. */
+    abstract void combine(int[] a, int ka, int[] b, int kb, int[] r);
+
     int[] newElement() {
         return new int[limbs];
     }

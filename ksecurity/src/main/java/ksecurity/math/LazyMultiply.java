@@ -241,7 +241,7 @@ final class LazyMultiply {
 
     /**
      * P = 2P in place, a = -3 (dbl-2001-b with Z3 = 2 Y Z instead of (Y + Z)^2 - gamma - delta,
-     * and 3, 4, 8 times as single small multiples): 4M + 4S. Infinity stays infinity.
+     * the small multiples folded into one-pass combinations): 4M + 4S. Infinity stays infinity.
      */
     private void dbl(int[][] p) {
         int[] x = p[0];
@@ -255,24 +255,20 @@ final class LazyMultiply {
         f.sqr(y, gamma);
         f.mul(x, gamma, beta);
         // alpha = 3 (X - delta)(X + delta)
-        f.sub(x, delta, t5);
+        f.combine(x, 3, delta, -3, t5);
         f.add(x, delta, t6);
-        f.mul(t5, t6, t5);
-        f.mulSmall(t5, 3, alpha);
+        f.mul(t5, t6, alpha);
         // Z3 = 2 Y Z
         f.mul(y, z, z);
         f.add(z, z, z);
         // X3 = alpha^2 - 8 beta
-        f.sqr(alpha, x);
-        f.mulSmall(beta, 8, t5);
-        f.sub(x, t5, x);
+        f.sqr(alpha, t5);
+        f.combine(t5, 1, beta, -8, x);
         // Y3 = alpha (4 beta - X3) - 8 gamma^2
-        f.mulSmall(beta, 4, beta);
-        f.sub(beta, x, beta);
+        f.combine(beta, 4, x, -1, beta);
         f.mul(alpha, beta, t5);
         f.sqr(gamma, gamma);
-        f.mulSmall(gamma, 8, gamma);
-        f.sub(t5, gamma, y);
+        f.combine(t5, 1, gamma, -8, y);
     }
 
     /**
@@ -318,8 +314,7 @@ final class LazyMultiply {
         f.mul(s1, z2z2, s1);
         f.mul(q[1], p[2], rr);
         f.mul(rr, z1z1, rr);
-        f.sub(rr, s1, rr);
-        f.add(rr, rr, rr);
+        f.combine(rr, 2, s1, -2, rr);
         if (exceptional && isZero(h)) {
             if (isZero(rr)) {
                 copy(p, r);
@@ -337,17 +332,15 @@ final class LazyMultiply {
         f.sqr(tmp, tmp);
         f.mul(h, tmp, z1z1);
         f.mul(u1, tmp, z2z2);
-        // X3 = r^2 - J - 2V
+        // X3 = r^2 - (J + 2V)
         f.sqr(rr, tmp);
-        f.sub(tmp, z1z1, tmp);
-        f.sub(tmp, z2z2, tmp);
-        f.sub(tmp, z2z2, r[0]);
+        f.combine(z1z1, 1, z2z2, 2, u1);
+        f.sub(tmp, u1, r[0]);
         // Y3 = r (V - X3) - 2 S1 J
         f.sub(z2z2, r[0], tmp);
         f.mul(rr, tmp, tmp);
         f.mul(s1, z1z1, s1);
-        f.add(s1, s1, s1);
-        f.sub(tmp, s1, r[1]);
+        f.combine(tmp, 1, s1, -2, r[1]);
         return false;
     }
 
@@ -375,8 +368,7 @@ final class LazyMultiply {
         f.sub(h, p[0], h);
         f.mul(y2, p[2], rr);
         f.mul(rr, z1z1, rr);
-        f.sub(rr, p[1], rr);
-        f.add(rr, rr, rr);
+        f.combine(rr, 2, p[1], -2, rr);
         f.sqr(h, hh);
         // Z3 = 2 Z1 H
         f.mul(p[2], h, tmp);
@@ -385,16 +377,14 @@ final class LazyMultiply {
         f.mulSmall(hh, 4, i4);
         f.mul(h, i4, z1z1);
         f.mul(p[0], i4, v);
-        // X3 = r^2 - J - 2V
+        // X3 = r^2 - (J + 2V)
         f.sqr(rr, tmp);
-        f.sub(tmp, z1z1, tmp);
-        f.sub(tmp, v, tmp);
-        f.sub(tmp, v, r[0]);
+        f.combine(z1z1, 1, v, 2, hh);
+        f.sub(tmp, hh, r[0]);
         // Y3 = r (V - X3) - 2 Y1 J
         f.sub(v, r[0], tmp);
         f.mul(rr, tmp, tmp);
         f.mul(p[1], z1z1, hh);
-        f.add(hh, hh, hh);
-        f.sub(tmp, hh, r[1]);
+        f.combine(tmp, 1, hh, -2, r[1]);
     }
 }

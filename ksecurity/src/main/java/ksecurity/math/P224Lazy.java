@@ -282,4 +282,40 @@ final class P224Lazy extends LazyField {
         r[6] = (int) l6;
         r[7] = (int) l7;
     }
+    void combine(int[] a, int ka, int[] b, int kb, int[] r) {
+        long l0 = (long) a[0] * ka + (long) b[0] * kb;
+        long l1 = (long) a[1] * ka + (long) b[1] * kb;
+        long l2 = (long) a[2] * ka + (long) b[2] * kb;
+        long l3 = (long) a[3] * ka + (long) b[3] * kb;
+        long l4 = (long) a[4] * ka + (long) b[4] * kb;
+        long l5 = (long) a[5] * ka + (long) b[5] * kb;
+        long l6 = (long) a[6] * ka + (long) b[6] * kb;
+        long l7 = (long) a[7] * ka + (long) b[7] * kb;
+        l1 += l0 >> 29;
+        l0 &= M29;
+        l2 += l1 >> 29;
+        l1 &= M29;
+        l3 += l2 >> 29;
+        l2 &= M29;
+        l4 += l3 >> 29;
+        l3 &= M29;
+        l5 += l4 >> 29;
+        l4 &= M29;
+        l6 += l5 >> 29;
+        l5 &= M29;
+        l7 += l6 >> 29;
+        l6 &= M29;
+        final long h = l7 >> 21;
+        l7 &= 0x1FFFFFL;
+        l3 += h << 9;
+        l0 -= h;
+        r[0] = (int) l0;
+        r[1] = (int) l1;
+        r[2] = (int) l2;
+        r[3] = (int) l3;
+        r[4] = (int) l4;
+        r[5] = (int) l5;
+        r[6] = (int) l6;
+        r[7] = (int) l7;
+    }
 }

@@ -218,4 +218,32 @@ final class Secp160r1Lazy extends LazyField {
         r[4] = (int) l4;
         r[5] = (int) l5;
     }
+    void combine(int[] a, int ka, int[] b, int kb, int[] r) {
+        long l0 = (long) a[0] * ka + (long) b[0] * kb;
+        long l1 = (long) a[1] * ka + (long) b[1] * kb;
+        long l2 = (long) a[2] * ka + (long) b[2] * kb;
+        long l3 = (long) a[3] * ka + (long) b[3] * kb;
+        long l4 = (long) a[4] * ka + (long) b[4] * kb;
+        long l5 = (long) a[5] * ka + (long) b[5] * kb;
+        l1 += l0 >> 29;
+        l0 &= M29;
+        l2 += l1 >> 29;
+        l1 &= M29;
+        l3 += l2 >> 29;
+        l2 &= M29;
+        l4 += l3 >> 29;
+        l3 &= M29;
+        l5 += l4 >> 29;
+        l4 &= M29;
+        final long h = l5 >> 15;
+        l5 &= 0x7FFFL;
+        l1 += h << 2;
+        l0 += h;
+        r[0] = (int) l0;
+        r[1] = (int) l1;
+        r[2] = (int) l2;
+        r[3] = (int) l3;
+        r[4] = (int) l4;
+        r[5] = (int) l5;
+    }
 }

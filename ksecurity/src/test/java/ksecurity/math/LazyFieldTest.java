@@ -81,7 +81,9 @@ class LazyFieldTest {
             int b = rnd.nextInt(size);
             int r = rnd.nextInt(size);
             int k = rnd.nextInt(9);
-            switch (rnd.nextInt(5)) {
+            int ka = rnd.nextInt(17) - 8;
+            int kb = rnd.nextInt(17) - 8;
+            switch (rnd.nextInt(6)) {
                 case 0:
                     f.mul(pool[a], pool[b], pool[r]);
                     want[r] = want[a].multiply(want[b]).mod(p);
@@ -98,9 +100,13 @@ class LazyFieldTest {
                     f.sub(pool[a], pool[b], pool[r]);
                     want[r] = want[a].subtract(want[b]).mod(p);
                     break;
-                default:
+                case 4:
                     f.mulSmall(pool[a], k, pool[r]);
                     want[r] = want[a].multiply(BigInteger.valueOf(k)).mod(p);
+                    break;
+                default:
+                    f.combine(pool[a], ka, pool[b], kb, pool[r]);
+                    want[r] = want[a].multiply(BigInteger.valueOf(ka)).add(want[b].multiply(BigInteger.valueOf(kb))).mod(p);
                     break;
             }
             if (step % 97 == 0) {

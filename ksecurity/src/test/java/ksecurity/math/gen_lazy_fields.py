@@ -152,6 +152,9 @@ final class {cls} extends LazyField {{
     void mulSmall(int[] a, int k, int[] r) {
 ''' + "\n".join(f"        long l{i} = (long) a[{i}] * k;" for i in range(n)) + "\n" + "\n".join(settle_lines(n, terms)) + '''
     }
+    void combine(int[] a, int ka, int[] b, int kb, int[] r) {
+''' + "\n".join(f"        long l{i} = (long) a[{i}] * ka + (long) b[{i}] * kb;" for i in range(n)) + "\n" + "\n".join(settle_lines(n, terms)) + '''
+    }
 '''
     if cls == "P256Lazy":
         body += P256_INVERT
