@@ -32,9 +32,10 @@ final class EcCurve {
     /** The field in the lazily reduced form of the scalar multiplication. */
     final LazyField lazy;
 
-    /** baseTable[i] holds d * 16^i * G for d = 1..15, affine x||y in Montgomery form. */
-    private int[][] baseTable;
-    /** The same table in the lazy field's form (x||y of lazy.limbs each per entry). */
+    /**
+     * lazyBaseTable[i] holds d * 16^i * G for d = 1..15, affine x||y in the lazy field's form
+     * (lazy.limbs each per entry).
+     */
     private int[][] lazyBaseTable;
 
     private EcCurve(int id) {
@@ -86,21 +87,14 @@ final class EcCurve {
         return r;
     }
 
-    /** The fixed-base table, built on first use (public data: variable time is fine). */
-    int[][] baseTable() {
-        synchronized (this) {
-            if (baseTable == null) {
-                baseTable = buildBaseTable();
-            }
-            return baseTable;
-        }
-    }
-
-    /** The fixed-base table in the lazy field's form, built on first use. */
+    /**
+     * The fixed-base table, built on first use (public data: variable time is fine) in
+     * Montgomery form and kept only in the lazy field's form.
+     */
     int[][] lazyBaseTable() {
-        int[][] table = baseTable();
         synchronized (this) {
             if (lazyBaseTable == null) {
+                int[][] table = buildBaseTable();
                 int l = lazy.limbs;
                 int[][] t = new int[windows][DIGITS * 2 * l];
                 int[] in = new int[n];
