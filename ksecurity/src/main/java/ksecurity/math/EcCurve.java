@@ -27,9 +27,16 @@ final class EcCurve {
     final int[] bM;
     final int[] gxM;
     final int[] gyM;
+    /** Inversion modulo n (ECDSA). */
+    final OrderInverse orderInverse;
+    /** The field in the lazily reduced form of the scalar multiplication. */
+    final LazyField lazy;
 
-    /** baseTable[i] holds d * 16^i * G for d = 1..15, affine x||y in Montgomery form. */
-    private int[][] baseTable;
+    /**
+     * lazyBaseTable[i] holds d * 16^i * G for d = 1..15, affine x||y in the lazy field's form
+     * (lazy.limbs each per entry).
+     */
+    private int[][] lazyBaseTable;
 
     private EcCurve(int id) {
         this.id = id;
@@ -38,6 +45,7 @@ final class EcCurve {
         n = Mp.limbsFor(fieldBytes);
         windows = orderBytes * 8 / W;
         fp = new Montgomery(load(Curves.p(id), n), id);
+        lazy = lazyField(id);
         int[] order = load(Curves.n(id), Mp.limbsFor(orderBytes));
         int top = order.length;
         while (order[top - 1] == 0) {
@@ -45,6 +53,7 @@ final class EcCurve {
         }
         nn = top;
         fn = new Montgomery(Mp.copy(order, nn));
+        orderInverse = new OrderInverse(fn.m);
         int[] t = fp.scratch();
         bM = load(Curves.b(id), n);
         fp.toMont(bM, bM, t);
@@ -52,6 +61,15 @@ final class EcCurve {
         fp.toMont(gxM, gxM, t);
         gyM = load(Curves.gy(id), n);
         fp.toMont(gyM, gyM, t);
+    }
+
+    private static LazyField lazyField(int id) {
+        switch (id) {
+            case Curves.SECP160R1: return new Secp160r1Lazy();
+            case Curves.SECP192R1: return new P192Lazy();
+            case Curves.SECP224R1: return new P224Lazy();
+            default: return new P256Lazy();
+        }
     }
 
     static EcCurve get(int id) {
@@ -69,13 +87,28 @@ final class EcCurve {
         return r;
     }
 
-    /** The fixed-base table, built on first use (public data: variable time is fine). */
-    int[][] baseTable() {
+    /**
+     * The fixed-base table, built on first use (public data: variable time is fine) in
+     * Montgomery form and kept only in the lazy field's form.
+     */
+    int[][] lazyBaseTable() {
         synchronized (this) {
-            if (baseTable == null) {
-                baseTable = buildBaseTable();
+            if (lazyBaseTable == null) {
+                int[][] table = buildBaseTable();
+                int l = lazy.limbs;
+                int[][] t = new int[windows][DIGITS * 2 * l];
+                int[] in = new int[n];
+                int[] out = new int[l];
+                for (int i = 0; i < windows; i++) {
+                    for (int e = 0; e < 2 * DIGITS; e++) {
+                        System.arraycopy(table[i], e * n, in, 0, n);
+                        lazy.fromMont(in, out);
+                        System.arraycopy(out, 0, t[i], e * l, l);
+                    }
+                }
+                lazyBaseTable = t;
             }
-            return baseTable;
+            return lazyBaseTable;
         }
     }
 

@@ -1,15 +1,15 @@
 package ksecurity.math;
 
 /**
- * The scratch space and point formulas of one scalar multiplication on one curve: field
- * arithmetic in Montgomery form and Jacobian coordinates (x = X/Z^2, y = Y/Z^3; Z = 0 is the
- * point at infinity). All four curves have a = -3, which the doubling formula uses. Not
- * thread-safe: each operation makes its own.
+ * Point decoding and validation, and the point formulas that build the fixed-base table once
+ * per curve (the scalar multiplications themselves run in LazyMultiply): field arithmetic in
+ * Montgomery form and Jacobian coordinates (x = X/Z^2, y = Y/Z^3; Z = 0 is the point at
+ * infinity). All four curves have a = -3, which the doubling formula uses. Not thread-safe:
+ * each operation makes its own.
  *
  * The formulas are the standard ones from the Explicit-Formulas Database: doubling
- * "dbl-2001-b" (3M + 5S), addition "add-2007-bl" (11M + 5S), mixed addition "madd-2007-bl"
- * (7M + 4S). They are not complete: callers make sure the exceptional inputs (equal or opposite
- * points, infinity) either cannot occur or are replaced by masked selection.
+ * "dbl-2001-b" (3M + 5S), addition "add-2007-bl" (11M + 5S). They are not complete: callers
+ * make sure the exceptional inputs (equal or opposite points, infinity) cannot occur.
  */
 final class EcWork {
     final EcCurve c;
@@ -134,14 +134,6 @@ final class EcWork {
      * inputs: callers exclude or mask those cases.
      */
     void add(int[][] p, int[][] q, int[][] r) {
-        add(p, q, r, false);
-    }
-
-    /**
-     * The addition formula; with exceptional = true (public points only) it also handles
-     * P = Q (doubling) and P = -Q (infinity) by branching once H and r are known.
-     */
-    private void add(int[][] p, int[][] q, int[][] r, boolean exceptional) {
         int[] z1z1 = t1;
         int[] z2z2 = t2;
         int[] u1 = t3;
@@ -160,15 +152,6 @@ final class EcWork {
         mul(rr, z1z1, rr);
         f.sub(rr, s1, rr);
         f.add(rr, rr, rr);
-        if (exceptional && Mp.isZero(h, n) == 1) {
-            if (Mp.isZero(rr, n) == 1) {
-                copy(p, r);
-                dbl(r);
-            } else {
-                setInfinity(r);
-            }
-            return;
-        }
         // Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H
         f.add(p[2], q[2], tmp);
         sqr(tmp, tmp);
@@ -191,92 +174,6 @@ final class EcWork {
         mul(s1, z1z1, s1);
         f.add(s1, s1, s1);
         f.sub(tmp, s1, r[1]);
-    }
-
-    /**
-     * R = P + (x2, y2) for an affine point (madd-2007-bl), R distinct from P. Wrong for
-     * P = +-(x2, y2) and for P at infinity: callers exclude or mask those cases.
-     */
-    void addAffine(int[][] p, int[] x2, int[] y2, int[][] r) {
-        int[] z1z1 = t1;
-        int[] h = t2;
-        int[] hh = t3;
-        int[] rr = t4;
-        int[] i4 = t5;
-        int[] tmp = t6;
-        int[] v = t7;
-        sqr(p[2], z1z1);
-        mul(x2, z1z1, h);
-        f.sub(h, p[0], h);
-        mul(y2, p[2], rr);
-        mul(rr, z1z1, rr);
-        f.sub(rr, p[1], rr);
-        f.add(rr, rr, rr);
-        sqr(h, hh);
-        // Z3 = (Z1 + H)^2 - Z1Z1 - HH
-        f.add(p[2], h, tmp);
-        sqr(tmp, tmp);
-        f.sub(tmp, z1z1, tmp);
-        f.sub(tmp, hh, r[2]);
-        // I = 4 HH, J = H I, V = X1 I
-        f.add(hh, hh, i4);
-        f.add(i4, i4, i4);
-        mul(h, i4, z1z1);
-        mul(p[0], i4, v);
-        // X3 = r^2 - J - 2V
-        sqr(rr, tmp);
-        f.sub(tmp, z1z1, tmp);
-        f.sub(tmp, v, tmp);
-        f.sub(tmp, v, r[0]);
-        // Y3 = r (V - X3) - 2 Y1 J
-        f.sub(v, r[0], tmp);
-        mul(rr, tmp, tmp);
-        mul(p[1], z1z1, hh);
-        f.add(hh, hh, hh);
-        f.sub(tmp, hh, r[1]);
-    }
-
-    /**
-     * R = P + Q for any inputs, infinity and equal points included, in variable time: for
-     * public points only (signature verification). R may alias nothing.
-     */
-    void addAnyVar(int[][] p, int[][] q, int[][] r) {
-        if (isInfinity(p)) {
-            copy(q, r);
-            return;
-        }
-        if (isInfinity(q)) {
-            copy(p, r);
-            return;
-        }
-        add(p, q, r, true);
-    }
-
-    boolean isInfinity(int[][] p) {
-        return Mp.isZero(p[2], n) == 1;
-    }
-
-    void setInfinity(int[][] p) {
-        for (int i = 0; i < 3; i++) {
-            Mp.clear(p[i]);
-        }
-    }
-
-    /**
-     * Writes the affine coordinates of the finite point P, out of Montgomery form, as
-     * x||y big-endian into out. Z is inverted by Fermat's little theorem (constant time).
-     */
-    void toAffineBytes(int[][] p, byte[] out, int off) {
-        int[] zi = new int[n];
-        f.invPrime(p[2], zi);
-        sqr(zi, t1);
-        mul(p[0], t1, t2);
-        mul(t1, zi, t1);
-        mul(p[1], t1, t3);
-        f.fromMont(t2, t2, t);
-        f.fromMont(t3, t3, t);
-        Mp.toBytes(t2, out, off, c.fieldBytes);
-        Mp.toBytes(t3, out, off + c.fieldBytes, c.fieldBytes);
     }
 
     /**

@@ -1,7 +1,8 @@
 package ksecurity.math;
 
 /**
- * The pure-Java elliptic-curve kernel.
+ * The pure-Java elliptic-curve kernel: input checks and scalar recoding here, the point
+ * arithmetic in LazyMultiply on the lazily reduced fields (LazyField).
  *
  * Variable base (scalarMult): signed 5-bit windows (Booth recoding, digits -16..16) over
  * k' = min(k, n - k), the result negated by mask when n - k was used. Every window costs five
@@ -14,7 +15,7 @@ package ksecurity.math;
  * Booth prefix of k' above this window, so 0 <= 32a <= k'/2^(5i) + 32 < n - 16. Then
  * 32a = +-d (mod n) forces 32a = |d| or 32a = n - |d|: the first needs a = 0 (the infinity case,
  * masked), the second is out of range. The table is built as (d-1)P + P with d - 1 in 2..15,
- * never +-1.
+ * never +-1 (a doubling for d = 2, mixed additions of P after that).
  *
  * Fixed base (scalarMultBase): a precomputed table of d * 16^i * G (affine), one mixed addition
  * per window and no doublings; the accumulator is a*G with a < 16^i <= d*16^i and
@@ -23,7 +24,7 @@ package ksecurity.math;
  * mulAdd: u1*G by the fixed-base table, u2*Q by a width-5 wNAF; public inputs, variable time.
  */
 final class JavaEcKernel implements EcKernel {
-    private static final int WNAF = 5;
+    static final int WNAF = 5;
 
     public int scalarMult(int curve, byte[] k, byte[] point, byte[] out) {
         if (!Curves.isValid(curve)) {
@@ -40,9 +41,7 @@ final class JavaEcKernel implements EcKernel {
         if (!w.decodePoint(point, 0, px, py)) {
             return INVALID;
         }
-        int[][] q = w.newPoint();
-        boolean infinity = multiply(w, k, px, py, q);
-        return finish(w, q, infinity, out);
+        return multiply(w, k, px, py, out);
     }
 
     public int scalarMultBase(int curve, byte[] k, byte[] out) {
@@ -53,10 +52,11 @@ final class JavaEcKernel implements EcKernel {
         if (!scalarOk(c, k) || !nonZero(k) || !outOk(c, out)) {
             return INVALID;
         }
-        EcWork w = new EcWork(c);
-        int[][] q = w.newPoint();
-        boolean infinity = multiplyBase(w, k, q);
-        return finish(w, q, infinity, out);
+        if (LazyMultiply.multiplyBase(c, k, out)) {
+            Mp.clear(out);
+            return INFINITY;
+        }
+        return OK;
     }
 
     public int mulAdd(int curve, byte[] u1, byte[] u2, byte[] qBytes, byte[] out) {
@@ -75,15 +75,11 @@ final class JavaEcKernel implements EcKernel {
         if (!w.decodePoint(qBytes, 0, qx, qy)) {
             return INVALID;
         }
-        int[][] a = w.newPoint();
-        if (multiplyBase(w, u1, a)) {
-            w.setInfinity(a);
+        if (LazyMultiply.mulAdd(c, u1, u2, qx, qy, out)) {
+            Mp.clear(out);
+            return INFINITY;
         }
-        int[][] b = w.newPoint();
-        wnafMultiply(w, u2, qx, qy, b);
-        int[][] r = w.newPoint();
-        w.addAnyVar(a, b, r);
-        return finish(w, r, w.isInfinity(r), out);
+        return OK;
     }
 
     public String name() {
@@ -116,36 +112,22 @@ final class JavaEcKernel implements EcKernel {
         return out != null && out.length == 2 * c.fieldBytes;
     }
 
-    private static int finish(EcWork w, int[][] q, boolean infinity, byte[] out) {
-        if (infinity) {
-            Mp.clear(out);
-            return INFINITY;
-        }
-        w.toAffineBytes(q, out, 0);
-        return OK;
-    }
-
     /** The W-bit digit number i of k, counted from the least significant. */
-    private static int digit(byte[] k, int i) {
+    static int digit(byte[] k, int i) {
         int b = k[k.length - 1 - (i >>> 1)] & 0xFF;
         return (i & 1) == 0 ? b & 15 : b >>> 4;
     }
 
     /** Width of the signed (Booth) windows of the variable-base multiplication. */
-    private static final int BOOTH = 5;
-    /** Table entries d*P for d = 1 .. 2^(BOOTH-1). */
-    private static final int BOOTH_TABLE = 1 << (BOOTH - 1);
+    static final int BOOTH = 5;
 
     /**
-     * Q = k*P in constant time (see the class comment); returns true when the result is
-     * infinity, which happens only for k = 0.
+     * out = k*P in constant time (see the class comment); returns INFINITY (out zeroed) only
+     * for k = 0, else OK.
      */
-    static boolean multiply(EcWork w, byte[] k, int[] px, int[] py, int[][] q) {
+    private static int multiply(EcWork w, byte[] k, int[] px, int[] py, byte[] out) {
         EcCurve c = w.c;
-        int n = c.n;
-        Montgomery f = c.fp;
         // k' = min(k, n - k), chosen by mask; k P = -(k' P) when n - k was taken.
-        int nn = c.nn;
         int[] kv = new int[Mp.limbsFor(c.orderBytes)];
         Mp.fromBytes(k, 0, k.length, kv);
         int[] nk = new int[kv.length];
@@ -157,73 +139,35 @@ final class JavaEcKernel implements EcKernel {
         Mp.clear(kv);
         Mp.clear(nk);
 
-        // d P for d = 1..16, flattened (X||Y||Z per entry) for the masked scan
-        int[][] cur = w.newPoint();
-        int[][] next = w.newPoint();
-        int entry = 3 * n;
-        int[] flat = new int[BOOTH_TABLE * entry];
-        System.arraycopy(px, 0, cur[0], 0, n);
-        System.arraycopy(py, 0, cur[1], 0, n);
-        System.arraycopy(f.one, 0, cur[2], 0, n);
-        for (int d = 1; d <= BOOTH_TABLE; d++) {
-            if (d == 2) {
-                w.dbl(cur);
-            } else if (d > 2) {
-                w.addAffine(cur, px, py, next);
-                w.copy(next, cur);
-            }
-            for (int coord = 0; coord < 3; coord++) {
-                System.arraycopy(cur[coord], 0, flat, (d - 1) * entry + coord * n, n);
-            }
-        }
-        int[] sel = new int[entry];
-        int[][] s = w.newPoint();
-        int[][] r = w.newPoint();
-        int[] negY = new int[n];
-        int[] zero = new int[n];
-        w.setInfinity(q);
-        int qInf = -1;
         int windows = Curves.orderBits(c.id) / BOOTH + 1;
-        for (int i = windows - 1; i >= 0; i--) {
-            if (i != windows - 1) {
-                for (int j = 0; j < BOOTH; j++) {
-                    w.dbl(q);
-                }
-            }
-            // Booth recoding of bits 5i-1 .. 5i+4: a digit d in 0..16 and a sign
-            int wv = 0;
-            for (int b = BOOTH; b >= 0; b--) {
-                wv = (wv << 1) | bit(kb, BOOTH * i - 1 + b);
-            }
-            int sign = ~((wv >>> BOOTH) - 1);
-            int d = ((1 << (BOOTH + 1)) - wv - 1) & sign | wv & ~sign;
-            d = (d >>> 1) + (d & 1);
-            for (int e = 0; e < BOOTH_TABLE; e++) {
-                int mask = Mp.eqMask(e + 1, d);
-                int base = e * entry;
-                for (int j = 0; j < entry; j++) {
-                    sel[j] ^= mask & (flat[base + j] ^ sel[j]);
-                }
-            }
-            for (int coord = 0; coord < 3; coord++) {
-                System.arraycopy(sel, coord * n, s[coord], 0, n);
-            }
-            f.sub(zero, s[1], negY);
-            Mp.cmov(sign, negY, s[1], n);
-            w.add(q, s, r);
-            int nonZero = ~Mp.eqMask(d, 0);
-            for (int coord = 0; coord < 3; coord++) {
-                Mp.cmov(nonZero & qInf, s[coord], q[coord], n);
-                Mp.cmov(nonZero & ~qInf, r[coord], q[coord], n);
-            }
-            qInf &= ~nonZero;
-        }
-        f.sub(zero, q[1], negY);
-        Mp.cmov(negate, negY, q[1], n);
-        Mp.clear(flat);
-        Mp.clear(sel);
+        boolean infinity = LazyMultiply.multiply(c, kb, negate, windows, px, py, out);
         Mp.clear(kb);
-        return qInf != 0;
+        if (infinity) {
+            Mp.clear(out);
+            return INFINITY;
+        }
+        return OK;
+    }
+
+    /** Bits 5i-1 .. 5i+4 of k (the Booth window i, 6 bits; bit -1 is 0). */
+    static int boothWindow(byte[] k, int i) {
+        int wv = 0;
+        for (int b = BOOTH; b >= 0; b--) {
+            wv = (wv << 1) | bit(k, BOOTH * i - 1 + b);
+        }
+        return wv;
+    }
+
+    /** The sign of a Booth window's digit: -1 for negative, else 0 (no branch). */
+    static int boothSign(int wv) {
+        return ~((wv >>> BOOTH) - 1);
+    }
+
+    /** The magnitude 0..16 of a Booth window's digit (no branch). */
+    static int boothDigit(int wv) {
+        int sign = boothSign(wv);
+        int d = ((1 << (BOOTH + 1)) - wv - 1) & sign | wv & ~sign;
+        return (d >>> 1) + (d & 1);
     }
 
     /** Bit b of the big-endian k (0 is the least significant); 0 outside k. Public positions. */
@@ -234,87 +178,8 @@ final class JavaEcKernel implements EcKernel {
         return (k[k.length - 1 - (b >>> 3)] >>> (b & 7)) & 1;
     }
 
-    /** Q = k*G in constant time with the fixed-base table; returns true for k = 0. */
-    static boolean multiplyBase(EcWork w, byte[] k, int[][] q) {
-        EcCurve c = w.c;
-        int n = c.n;
-        int[][] table = c.baseTable();
-        int[] sx = new int[n];
-        int[] sy = new int[n];
-        int[][] r = w.newPoint();
-        w.setInfinity(q);
-        int qInf = -1;
-        for (int i = 0; i < c.windows; i++) {
-            int d = digit(k, i);
-            int[] row = table[i];
-            for (int e = 1; e <= EcCurve.DIGITS; e++) {
-                int mask = Mp.eqMask(e, d);
-                int base = (e - 1) * 2 * n;
-                for (int j = 0; j < n; j++) {
-                    sx[j] ^= mask & (row[base + j] ^ sx[j]);
-                    sy[j] ^= mask & (row[base + n + j] ^ sy[j]);
-                }
-            }
-            w.addAffine(q, sx, sy, r);
-            int nonZero = ~Mp.eqMask(d, 0);
-            int takeS = nonZero & qInf;
-            Mp.cmov(takeS, sx, q[0], n);
-            Mp.cmov(takeS, sy, q[1], n);
-            Mp.cmov(takeS, c.fp.one, q[2], n);
-            int takeR = nonZero & ~qInf;
-            for (int coord = 0; coord < 3; coord++) {
-                Mp.cmov(takeR, r[coord], q[coord], n);
-            }
-            qInf &= ~nonZero;
-        }
-        Mp.clear(sx);
-        Mp.clear(sy);
-        return qInf != 0;
-    }
-
-    /** Q = k*P in variable time (width-5 wNAF): public scalars only. */
-    private static void wnafMultiply(EcWork w, byte[] k, int[] px, int[] py, int[][] q) {
-        EcCurve c = w.c;
-        int n = c.n;
-        int[] naf = wnaf(k);
-        int half = 1 << (WNAF - 2);
-        // odd[i] = (2i + 1) P
-        int[][][] odd = new int[half][][];
-        odd[0] = w.newPoint();
-        System.arraycopy(px, 0, odd[0][0], 0, n);
-        System.arraycopy(py, 0, odd[0][1], 0, n);
-        System.arraycopy(c.fp.one, 0, odd[0][2], 0, n);
-        int[][] twice = w.newPoint();
-        w.copy(odd[0], twice);
-        w.dbl(twice);
-        for (int i = 1; i < half; i++) {
-            odd[i] = w.newPoint();
-            w.addAnyVar(odd[i - 1], twice, odd[i]);
-        }
-        int[][] neg = w.newPoint();
-        int[][] tmp = w.newPoint();
-        w.setInfinity(q);
-        for (int i = naf.length - 1; i >= 0; i--) {
-            if (!w.isInfinity(q)) {
-                w.dbl(q);
-            }
-            int d = naf[i];
-            if (d != 0) {
-                int[][] s = odd[(d < 0 ? -d : d) >>> 1];
-                if (d < 0) {
-                    w.copy(s, neg);
-                    int[] zero = new int[n];
-                    c.fp.sub(zero, neg[1], neg[1]);
-                    s = neg;
-                }
-                w.addAnyVar(q, s, tmp);
-                w.copy(tmp, q);
-            }
-        }
-    }
-
     /** The width-5 non-adjacent form of k, least significant digit first. */
-    private static int[] wnaf(byte[] k) {
+    static int[] wnaf(byte[] k) {
         int[] v = new int[Mp.limbsFor(k.length) + 1];
         Mp.fromBytes(k, 0, k.length, v);
         int bits = k.length * 8 + 1;

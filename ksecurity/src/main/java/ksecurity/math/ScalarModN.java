@@ -84,13 +84,9 @@ final class ScalarModN {
         return r;
     }
 
-    /** a^-1 mod n (Fermat, n prime), constant time; 0 gives 0. */
+    /** a^-1 mod n (Fermat, n prime; see OrderInverse), constant time; 0 gives 0. */
     int[] inverse(int[] a) {
-        int[] am = new int[nn];
-        fn.toMont(a, am, t);
-        fn.invPrime(am, am);
-        fn.fromMont(am, am, t);
-        return am;
+        return c.orderInverse.inverse(a);
     }
 
     byte[] toBytes(int[] a) {

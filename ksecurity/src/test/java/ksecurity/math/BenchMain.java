@@ -26,8 +26,13 @@ public final class BenchMain {
 
     public static void main(String[] args) {
         Kernels.use(Kernels.javaEc(), Kernels.javaModExp());
+        // arguments: curve names (secp256r1 ...) and/or "rsa" to measure only those; none: all
+        java.util.List<String> only = java.util.Arrays.asList(args);
         int[] ids = {Curves.SECP160R1, Curves.SECP192R1, Curves.SECP224R1, Curves.SECP256R1};
         for (int id : ids) {
+            if (!only.isEmpty() && !only.contains(Curves.name(id))) {
+                continue;
+            }
             X9ECParameters x9 = BcCurves.params(id);
             ECDomainParameters dom = new ECDomainParameters(x9.getCurve(), x9.getG(), x9.getN(), x9.getH());
             Random rnd = new Random(1);
@@ -63,7 +68,7 @@ public final class BenchMain {
                     + "  verify %6.0f/s (BC %6.0f/s, x%.2f)%n", Curves.name(id), ecdh[0], ecdh[1], ecdh[2],
                     sign[0], sign[1], sign[2], verify[0], verify[1], verify[2]);
         }
-        for (int bits : new int[] {1024, 2048}) {
+        for (int bits : only.isEmpty() || only.contains("rsa") ? new int[] {1024, 2048} : new int[0]) {
             RsaKeyMaterial k = RsaKeyGen.generate(bits, 65537, new TestRandom(bits));
             RsaCrt crt = new RsaCrt(k.p, k.q, k.dp, k.dq, k.qinv, k.e, new TestRandom(1));
             byte[] in = new byte[bits / 8];

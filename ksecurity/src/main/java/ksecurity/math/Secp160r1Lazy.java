@@ -1,0 +1,249 @@
+package ksecurity.math;
+
+/**
+ * The field of secp160r1, p = 2^160 - 2^31 - 1, for the scalar multiplications:
+ * 6 signed 29-bit limbs, Montgomery form with R = 2^174, lazily reduced (see LazyField).
+ * Written out by gen_lazy_fields.py from the terms of p.
+ */
+final class Secp160r1Lazy extends LazyField {
+    private static final long M29 = 0x1FFFFFFFL;
+
+    Secp160r1Lazy() {
+        super(Curves.SECP160R1, 6, 5, new int[] {0x10000000, 0x0, 0x2, 0x0, 0x0, 0x0},
+                new int[] {0x1, 0x4, 0x0, 0x0, 0x0, 0x0});
+    }
+
+    void mul(int[] a, int[] b, int[] r) {
+        final long a0 = a[0];
+        final long a1 = a[1];
+        final long a2 = a[2];
+        final long a3 = a[3];
+        final long a4 = a[4];
+        final long a5 = a[5];
+        final long b0 = b[0];
+        final long b1 = b[1];
+        final long b2 = b[2];
+        final long b3 = b[3];
+        final long b4 = b[4];
+        final long b5 = b[5];
+        long c0 = a0 * b0;
+        long c1 = a0 * b1 + a1 * b0;
+        long c2 = a0 * b2 + a1 * b1 + a2 * b0;
+        long c3 = a0 * b3 + a1 * b2 + a2 * b1 + a3 * b0;
+        long c4 = a0 * b4 + a1 * b3 + a2 * b2 + a3 * b1 + a4 * b0;
+        long c5 = a0 * b5 + a1 * b4 + a2 * b3 + a3 * b2 + a4 * b1 + a5 * b0;
+        long c6 = a1 * b5 + a2 * b4 + a3 * b3 + a4 * b2 + a5 * b1;
+        long c7 = a2 * b5 + a3 * b4 + a4 * b3 + a5 * b2;
+        long c8 = a3 * b5 + a4 * b4 + a5 * b3;
+        long c9 = a4 * b5 + a5 * b4;
+        long c10 = a5 * b5;
+        final long q0 = c0 & M29;
+        c1 += c0 >> 29;
+        c5 += q0 << 15;
+        c1 -= q0 << 2;
+        final long q1 = c1 & M29;
+        c2 += c1 >> 29;
+        c6 += q1 << 15;
+        c2 -= q1 << 2;
+        final long q2 = c2 & M29;
+        c3 += c2 >> 29;
+        c7 += q2 << 15;
+        c3 -= q2 << 2;
+        final long q3 = c3 & M29;
+        c4 += c3 >> 29;
+        c8 += q3 << 15;
+        c4 -= q3 << 2;
+        final long q4 = c4 & M29;
+        c5 += c4 >> 29;
+        c9 += q4 << 15;
+        c5 -= q4 << 2;
+        final long q5 = c5 & M29;
+        c6 += c5 >> 29;
+        c10 += q5 << 15;
+        c6 -= q5 << 2;
+        c7 += c6 >> 29;
+        r[0] = (int) (c6 & M29);
+        c8 += c7 >> 29;
+        r[1] = (int) (c7 & M29);
+        c9 += c8 >> 29;
+        r[2] = (int) (c8 & M29);
+        c10 += c9 >> 29;
+        r[3] = (int) (c9 & M29);
+        r[4] = (int) (c10 & M29);
+        r[5] = (int) (c10 >> 29);
+    }
+
+    void sqr(int[] a, int[] r) {
+        final long a0 = a[0];
+        final long a1 = a[1];
+        final long a2 = a[2];
+        final long a3 = a[3];
+        final long a4 = a[4];
+        final long a5 = a[5];
+        final long d1 = a1 << 1;
+        final long d2 = a2 << 1;
+        final long d3 = a3 << 1;
+        final long d4 = a4 << 1;
+        final long d5 = a5 << 1;
+        long c0 = a0 * a0;
+        long c1 = a0 * d1;
+        long c2 = a0 * d2 + a1 * a1;
+        long c3 = a0 * d3 + a1 * d2;
+        long c4 = a0 * d4 + a1 * d3 + a2 * a2;
+        long c5 = a0 * d5 + a1 * d4 + a2 * d3;
+        long c6 = a1 * d5 + a2 * d4 + a3 * a3;
+        long c7 = a2 * d5 + a3 * d4;
+        long c8 = a3 * d5 + a4 * a4;
+        long c9 = a4 * d5;
+        long c10 = a5 * a5;
+        final long q0 = c0 & M29;
+        c1 += c0 >> 29;
+        c5 += q0 << 15;
+        c1 -= q0 << 2;
+        final long q1 = c1 & M29;
+        c2 += c1 >> 29;
+        c6 += q1 << 15;
+        c2 -= q1 << 2;
+        final long q2 = c2 & M29;
+        c3 += c2 >> 29;
+        c7 += q2 << 15;
+        c3 -= q2 << 2;
+        final long q3 = c3 & M29;
+        c4 += c3 >> 29;
+        c8 += q3 << 15;
+        c4 -= q3 << 2;
+        final long q4 = c4 & M29;
+        c5 += c4 >> 29;
+        c9 += q4 << 15;
+        c5 -= q4 << 2;
+        final long q5 = c5 & M29;
+        c6 += c5 >> 29;
+        c10 += q5 << 15;
+        c6 -= q5 << 2;
+        c7 += c6 >> 29;
+        r[0] = (int) (c6 & M29);
+        c8 += c7 >> 29;
+        r[1] = (int) (c7 & M29);
+        c9 += c8 >> 29;
+        r[2] = (int) (c8 & M29);
+        c10 += c9 >> 29;
+        r[3] = (int) (c9 & M29);
+        r[4] = (int) (c10 & M29);
+        r[5] = (int) (c10 >> 29);
+    }
+
+    void add(int[] a, int[] b, int[] r) {
+        long l0 = (long) a[0] + b[0];
+        long l1 = (long) a[1] + b[1];
+        long l2 = (long) a[2] + b[2];
+        long l3 = (long) a[3] + b[3];
+        long l4 = (long) a[4] + b[4];
+        long l5 = (long) a[5] + b[5];
+        l1 += l0 >> 29;
+        l0 &= M29;
+        l2 += l1 >> 29;
+        l1 &= M29;
+        l3 += l2 >> 29;
+        l2 &= M29;
+        l4 += l3 >> 29;
+        l3 &= M29;
+        l5 += l4 >> 29;
+        l4 &= M29;
+        final long h = l5 >> 15;
+        l5 &= 0x7FFFL;
+        l1 += h << 2;
+        l0 += h;
+        r[0] = (int) l0;
+        r[1] = (int) l1;
+        r[2] = (int) l2;
+        r[3] = (int) l3;
+        r[4] = (int) l4;
+        r[5] = (int) l5;
+    }
+
+    void sub(int[] a, int[] b, int[] r) {
+        long l0 = (long) a[0] - b[0];
+        long l1 = (long) a[1] - b[1];
+        long l2 = (long) a[2] - b[2];
+        long l3 = (long) a[3] - b[3];
+        long l4 = (long) a[4] - b[4];
+        long l5 = (long) a[5] - b[5];
+        l1 += l0 >> 29;
+        l0 &= M29;
+        l2 += l1 >> 29;
+        l1 &= M29;
+        l3 += l2 >> 29;
+        l2 &= M29;
+        l4 += l3 >> 29;
+        l3 &= M29;
+        l5 += l4 >> 29;
+        l4 &= M29;
+        final long h = l5 >> 15;
+        l5 &= 0x7FFFL;
+        l1 += h << 2;
+        l0 += h;
+        r[0] = (int) l0;
+        r[1] = (int) l1;
+        r[2] = (int) l2;
+        r[3] = (int) l3;
+        r[4] = (int) l4;
+        r[5] = (int) l5;
+    }
+
+    void mulSmall(int[] a, int k, int[] r) {
+        long l0 = (long) a[0] * k;
+        long l1 = (long) a[1] * k;
+        long l2 = (long) a[2] * k;
+        long l3 = (long) a[3] * k;
+        long l4 = (long) a[4] * k;
+        long l5 = (long) a[5] * k;
+        l1 += l0 >> 29;
+        l0 &= M29;
+        l2 += l1 >> 29;
+        l1 &= M29;
+        l3 += l2 >> 29;
+        l2 &= M29;
+        l4 += l3 >> 29;
+        l3 &= M29;
+        l5 += l4 >> 29;
+        l4 &= M29;
+        final long h = l5 >> 15;
+        l5 &= 0x7FFFL;
+        l1 += h << 2;
+        l0 += h;
+        r[0] = (int) l0;
+        r[1] = (int) l1;
+        r[2] = (int) l2;
+        r[3] = (int) l3;
+        r[4] = (int) l4;
+        r[5] = (int) l5;
+    }
+    void combine(int[] a, int ka, int[] b, int kb, int[] r) {
+        long l0 = (long) a[0] * ka + (long) b[0] * kb;
+        long l1 = (long) a[1] * ka + (long) b[1] * kb;
+        long l2 = (long) a[2] * ka + (long) b[2] * kb;
+        long l3 = (long) a[3] * ka + (long) b[3] * kb;
+        long l4 = (long) a[4] * ka + (long) b[4] * kb;
+        long l5 = (long) a[5] * ka + (long) b[5] * kb;
+        l1 += l0 >> 29;
+        l0 &= M29;
+        l2 += l1 >> 29;
+        l1 &= M29;
+        l3 += l2 >> 29;
+        l2 &= M29;
+        l4 += l3 >> 29;
+        l3 &= M29;
+        l5 += l4 >> 29;
+        l4 &= M29;
+        final long h = l5 >> 15;
+        l5 &= 0x7FFFL;
+        l1 += h << 2;
+        l0 += h;
+        r[0] = (int) l0;
+        r[1] = (int) l1;
+        r[2] = (int) l2;
+        r[3] = (int) l3;
+        r[4] = (int) l4;
+        r[5] = (int) l5;
+    }
+}

@@ -1,0 +1,36 @@
+package ksecurity.math;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Inversion modulo each curve order against BigInteger, edge values included. */
+class OrderInverseTest {
+    @ParameterizedTest
+    @ValueSource(ints = {Curves.SECP160R1, Curves.SECP192R1, Curves.SECP224R1, Curves.SECP256R1})
+    void inverseMatchesBigInteger(int id) {
+        EcCurve c = EcCurve.get(id);
+        BigInteger n = new BigInteger(1, Curves.n(id));
+        Random rnd = new Random(id);
+        BigInteger[] edges = {BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO, n.subtract(BigInteger.ONE),
+            n.subtract(BigInteger.TWO), n.shiftRight(1)};
+        for (int i = 0; i < 300; i++) {
+            BigInteger a = i < edges.length ? edges[i] : new BigInteger(n.bitLength(), rnd).mod(n);
+            int[] limbs = new int[c.nn];
+            for (int j = 0; j < limbs.length; j++) {
+                limbs[j] = a.shiftRight(32 * j).intValue();
+            }
+            int[] r = c.orderInverse.inverse(limbs);
+            assertEquals(c.nn, r.length);
+            BigInteger got = BigInteger.ZERO;
+            for (int j = r.length - 1; j >= 0; j--) {
+                got = got.shiftLeft(32).or(BigInteger.valueOf(r[j] & 0xFFFFFFFFL));
+            }
+            BigInteger want = a.signum() == 0 ? BigInteger.ZERO : a.modInverse(n);
+            assertEquals(want, got, "inverse of " + a);
+        }
+    }
+}
