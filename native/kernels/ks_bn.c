@@ -26,9 +26,11 @@ ks_limb ks_bn_lt_mask(const ks_limb *a, const ks_limb *b, size_t n)
     size_t i;
     /* The borrow of a - b, without storing the difference. */
     for (i = 0; i < n; i++) {
-        ks_limb d = (ks_limb)(a[i] - b[i]);
-        ks_limb c1 = (ks_limb)(a[i] < b[i]);
-        c = (ks_limb)(c1 | (d < c));
+        /* the borrow from the sign bits (as in ks_sbb's 32-bit form): with the difference
+           unused, clang turns the double-width form into limb comparisons and branches */
+        ks_limb ai = a[i], bi = b[i];
+        ks_limb d = (ks_limb)(ai - bi - c);
+        c = KS_TOP_BIT(((ks_limb)~ai & bi) | (((ks_limb)~ai | bi) & d));
     }
     return KS_MASK(c);
 }

@@ -54,13 +54,89 @@ __extension__ typedef unsigned __int128 ks_dlimb;
 /* Limbs needed for a number of bits / bytes. */
 #define KS_LIMBS(bits) (((bits) + KS_LIMB_BITS - 1) / KS_LIMB_BITS)
 
+/* Hides a value from the optimiser: after it the compiler cannot know that a mask is 0 or
+   all-ones, so it keeps `x & mask` as an and instead of turning it into a branch (clang-16
+   does that on the MSP430, which has no conditional move). An empty asm costs nothing; a
+   compiler without GNU asm gets the plain value (and its output must be checked). */
+KS_INLINE ks_limb ks_ct_hide(ks_limb x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+/* The same for a 32-bit value (table indices and digits are uint32_t). */
+KS_INLINE uint32_t ks_ct_hide32(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+/* The top bit of a limb / of a 32-bit value, 0 or 1. Shifted in two steps with the value
+   hidden in between: clang-16 turns a plain `x >> (bits - 1)` into a sign test and a
+   branch on the MSP430. */
+#define KS_TOP_BIT(x) \
+    (ks_ct_hide((ks_limb)((x) >> (KS_LIMB_BITS / 2))) >> (KS_LIMB_BITS / 2 - 1))
+#define KS_TOP_BIT32(x) (ks_ct_hide32((uint32_t)(x) >> 16) >> 15)
+
 /* An all-ones mask when bit is 1, zero when bit is 0. */
-#define KS_MASK(bit) ((ks_limb)((ks_limb)0 - (ks_limb)(bit)))
+#define KS_MASK(bit) ks_ct_hide((ks_limb)((ks_limb)0 - (ks_limb)(bit)))
+
+/* Carries without comparisons: a limb comparison (`s < a`), and any carry out of an add
+   wider than the machine word, become a compare and jump on the MSP430 (clang-16 has no
+   add-with-carry lowering there) and on the AVR. Limbs of at most 16 bits take the carry from
+   the high half of a double-width sum (a word pair: add/addc); 32-bit limbs, wider than the
+   motes' registers, and 64-bit limbs without a double-width type take it from the sign bits
+   (a carry out of a + b is the majority of the top bits of a, b and not-sum). */
+#if KS_HAVE_DLIMB && KS_LIMB_BITS != 32
+#define KS_DLIMB_CARRY 1
+#else
+#define KS_DLIMB_CARRY 0
+#endif
+
+/* Returns a + b + *c mod 2^bits and sets *c to the carry out (*c is 0 or 1). */
+KS_INLINE ks_limb ks_adc(ks_limb a, ks_limb b, ks_limb *c)
+{
+#if KS_DLIMB_CARRY
+    ks_dlimb t = (ks_dlimb)a + b + *c;
+    *c = (ks_limb)(t >> KS_LIMB_BITS);
+    return (ks_limb)t;
+#else
+    ks_limb s = (ks_limb)(a + b + *c);
+    *c = KS_TOP_BIT((a & b) | ((a | b) & (ks_limb)~s));
+    return s;
+#endif
+}
+
+/* Returns a - b - *c mod 2^bits and sets *c to the borrow out (*c is 0 or 1). */
+KS_INLINE ks_limb ks_sbb(ks_limb a, ks_limb b, ks_limb *c)
+{
+#if KS_DLIMB_CARRY
+    ks_dlimb t = (ks_dlimb)a - b - *c;
+    *c = (ks_limb)(t >> (2 * KS_LIMB_BITS - 1));
+    return (ks_limb)t;
+#else
+    ks_limb d = (ks_limb)(a - b - *c);
+    *c = KS_TOP_BIT(((ks_limb)~a & b) | (((ks_limb)~a | b) & d));
+    return d;
+#endif
+}
 
 /* (hi, lo) = a * b. */
 KS_INLINE void ks_mul_wide(ks_limb a, ks_limb b, ks_limb *hi, ks_limb *lo)
 {
-#if KS_HAVE_DLIMB
+#if KS_LIMB_BITS == 32 && (defined(__AVR__) || defined(__MSP430__))
+    /* from four 16 x 16 products: a 64-bit product is a library call there (avr-gcc's
+       __muldi3 branches on its carries) */
+    uint32_t a0 = (uint16_t)a, a1 = a >> 16, b0 = (uint16_t)b, b1 = b >> 16;
+    uint32_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint32_t mid = (p00 >> 16) + (uint16_t)p01 + (uint16_t)p10;
+    *lo = (mid << 16) | (uint16_t)p00;
+    *hi = p11 + (p01 >> 16) + (p10 >> 16) + (mid >> 16);
+#elif KS_HAVE_DLIMB
     ks_dlimb p = (ks_dlimb)a * (ks_dlimb)b;
     *lo = (ks_limb)p;
     *hi = (ks_limb)(p >> KS_LIMB_BITS);
@@ -91,10 +167,12 @@ KS_INLINE void ks_mac(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb 
         return;
     }
 #endif
-    *c0 = (ks_limb)(*c0 + lo);
-    hi = (ks_limb)(hi + (*c0 < lo)); /* hi <= 2^bits - 2: cannot wrap */
-    *c1 = (ks_limb)(*c1 + hi);
-    *c2 = (ks_limb)(*c2 + (*c1 < hi));
+    {
+        ks_limb c = 0; /* hi <= 2^bits - 2: hi + carry cannot wrap */
+        *c0 = ks_adc(*c0, lo, &c);
+        *c1 = ks_adc(*c1, hi, &c);
+        *c2 = (ks_limb)(*c2 + c);
+    }
 }
 
 KS_INLINE void ks_mac2(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb b)
@@ -121,11 +199,10 @@ KS_INLINE void ks_mac2(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb
     *c2 = (ks_limb)(*c2 + (hi >> (KS_LIMB_BITS - 1)));
     hi = (ks_limb)((hi << 1) | (lo >> (KS_LIMB_BITS - 1)));
     lo = (ks_limb)(lo << 1);
-    *c0 = (ks_limb)(*c0 + lo);
-    t = (ks_limb)(hi + (*c0 < lo));
-    *c2 = (ks_limb)(*c2 + (t < hi));
-    *c1 = (ks_limb)(*c1 + t);
-    *c2 = (ks_limb)(*c2 + (*c1 < t));
+    t = 0;
+    *c0 = ks_adc(*c0, lo, &t);
+    *c1 = ks_adc(*c1, hi, &t);
+    *c2 = (ks_limb)(*c2 + t);
 }
 
 /* r = a + b (n limbs); returns the carry. r may alias a or b. */
@@ -144,10 +221,7 @@ KS_INLINE ks_limb ks_bn_add(ks_limb *r, const ks_limb *a, const ks_limb *b, size
     ks_limb c = 0;
     size_t i;
     for (i = 0; i < n; i++) {
-        ks_limb s = (ks_limb)(a[i] + c);
-        ks_limb c1 = (ks_limb)(s < c);
-        r[i] = (ks_limb)(s + b[i]);
-        c = (ks_limb)(c1 | (r[i] < s));
+        r[i] = ks_adc(a[i], b[i], &c);
     }
     return c;
 #endif
@@ -169,11 +243,7 @@ KS_INLINE ks_limb ks_bn_sub(ks_limb *r, const ks_limb *a, const ks_limb *b, size
     ks_limb c = 0;
     size_t i;
     for (i = 0; i < n; i++) {
-        ks_limb ai = a[i], bi = b[i];
-        ks_limb d = (ks_limb)(ai - bi);
-        ks_limb c1 = (ks_limb)(ai < bi);
-        r[i] = (ks_limb)(d - c);
-        c = (ks_limb)(c1 | (d < c));
+        r[i] = ks_sbb(a[i], b[i], &c);
     }
     return c;
 #endif
@@ -182,7 +252,7 @@ KS_INLINE ks_limb ks_bn_sub(ks_limb *r, const ks_limb *a, const ks_limb *b, size
 /* r[0..2n) = a * b (n limbs each); r must not alias a or b. */
 KS_INLINE void ks_bn_mul(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t n)
 {
-#if KS_HAVE_DLIMB && !KS_X86_CARRY
+#if KS_DLIMB_CARRY && !KS_X86_CARRY
     /* operand scanning: fixed trip counts, which compilers unroll for a constant n */
     size_t i, j;
     for (i = 0; i < n; i++) {
@@ -218,7 +288,7 @@ KS_INLINE void ks_bn_mul(ks_limb *r, const ks_limb *a, const ks_limb *b, size_t 
 /* r[0..2n) = a^2; r must not alias a. Cross products are computed once and doubled. */
 KS_INLINE void ks_bn_sqr(ks_limb *r, const ks_limb *a, size_t n)
 {
-#if KS_HAVE_DLIMB && !KS_X86_CARRY
+#if KS_DLIMB_CARRY && !KS_X86_CARRY
     size_t i, j;
     ks_limb top = 0;
     for (i = 0; i < 2 * n; i++) {
@@ -282,7 +352,8 @@ KS_INLINE ks_limb ks_bn_zero_mask(const ks_limb *a, size_t n)
         x |= a[i];
     }
     /* The top bit of x | -x is set iff x != 0. */
-    return KS_MASK(((ks_limb)(x | (ks_limb)(0 - x)) >> (KS_LIMB_BITS - 1)) ^ 1);
+    x = (ks_limb)(x | (ks_limb)(0 - x));
+    return KS_MASK(KS_TOP_BIT(x) ^ 1);
 }
 
 /* Big-endian bytes <-> limbs. from_bytes fills all n limbs (len <= n * KS_LIMB_BYTES);

@@ -22,7 +22,7 @@ static void lookup(const ks_curve *c, ks_jac *r, const ks_jac *tab, uint32_t e)
     memset(r, 0, sizeof *r);
     for (j = 0; j < ENTRIES; j++) {
         uint32_t d = j ^ idx;
-        ks_jac_cmov(c, r, &tab[j], KS_MASK(((d | (0u - d)) >> 31) ^ 1));
+        ks_jac_cmov(c, r, &tab[j], KS_MASK(KS_TOP_BIT32(d | (0u - d)) ^ 1));
     }
     ks_fp_cneg(c, r->y, r->y, KS_MASK(neg));
 }

@@ -6,13 +6,14 @@
  *   P-192      p = 2^192 - 2^64 - 1             FIPS 186-4 D.2.1 (Solinas)
  *   P-224      p = 2^224 - 2^96 + 1             FIPS 186-4 D.2.2
  *   P-256      p = 2^256 - 2^224 + 2^192 + 2^96 - 1   FIPS 186-4 D.2.3
- * Each output word is a signed sum of product words in a 64-bit column accumulator; the
+ * Each output word is a signed sum of product words in a column accumulator (int64 here,
+ * for P-192/224 on the host; P-256 and secp160r1 have their own, see their files); the
  * carry out of the top is folded back twice (2^bits mod p is a short signed sum of powers of
  * 2^32), which provably leaves a value below 2^bits < 2p, and one masked subtraction of p
  * ends it. No step depends on the values: constant time.
  * With 64-bit limbs, secp160r1 and P-256 (the curves the benchmarks watch) use the same
  * identities written on whole limbs with carry chains instead (their files).
- * Signed >> on int64_t is arithmetic on every compiler we target (gcc, clang, avr-gcc).
+ * Signed >> on int64_t / int32_t is arithmetic on every compiler we target (gcc, clang, avr-gcc).
  */
 #ifndef KS_FP_IMPL_H
 #define KS_FP_IMPL_H
@@ -31,6 +32,31 @@ KS_INLINE int64_t w32(const ks_limb *t, int i)
 #else
     return (int64_t)((uint32_t)t[4 * i] | ((uint32_t)t[4 * i + 1] << 8)
                      | ((uint32_t)t[4 * i + 2] << 16) | ((uint32_t)t[4 * i + 3] << 24));
+#endif
+}
+
+/* Word i (32 bits) of a limb array, unsigned. */
+KS_INLINE uint32_t u32(const ks_limb *t, int i)
+{
+    return (uint32_t)w32(t, i);
+}
+
+/* Limbs from nw 32-bit words (nw even when limbs are 64 bits). Moves and shifts only. The
+   secp160r1 reduction on limbs narrower than 64 bits adds such vectors with ks_bn_add
+   instead of summing int64 columns: on the 16-bit MSP430, clang-16 lowers int64 carries
+   (any carry out of an add wider than two words) to compare-and-jump code, which is not
+   constant time. */
+KS_INLINE void ks_w32_to_limbs(ks_limb *v, const uint32_t *w, int nw)
+{
+    int i;
+#if KS_LIMB_BITS == 64
+    for (i = 0; 2 * i < nw; i++) {
+        v[i] = (uint64_t)w[2 * i] | ((uint64_t)w[2 * i + 1] << 32);
+    }
+#else
+    for (i = 0; i < nw * (32 / KS_LIMB_BITS); i++) {
+        v[i] = (ks_limb)(w[i / (32 / KS_LIMB_BITS)] >> (KS_LIMB_BITS * (i % (32 / KS_LIMB_BITS))));
+    }
 #endif
 }
 

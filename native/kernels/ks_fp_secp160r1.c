@@ -37,26 +37,68 @@ KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
     memcpy(r, v, sizeof v);
 }
 #else
-/* col += top * (2^160 mod p) = top (2^31 + 1) */
-KS_INLINE void fold_secp160r1(int64_t *col, int64_t top)
+/* v (6 words) += the 6-word vector w */
+KS_INLINE void add_w32(ks_limb *v, const uint32_t *w)
 {
-    col[0] += top * (((int64_t)1 << 31) + 1);
+    ks_limb s[KS_LIMBS(192)];
+    ks_w32_to_limbs(s, w, 6);
+    ks_bn_add(v, v, s, KS_LIMBS(192));
+}
+
+/* v mod 2^160 + (v >> 160) (2^31 + 1): the bits above 2^160 folded back once */
+KS_INLINE void fold_secp160r1(ks_limb *v)
+{
+    uint32_t w[6] = {0, 0, 0, 0, 0, 0}, top = u32(v, 5);
+    int i;
+    for (i = KS_LIMBS(160); i < KS_LIMBS(192); i++) {
+        v[i] = 0;
+    }
+    w[0] = top;
+    add_w32(v, w);
+    w[0] = top << 31;
+    w[1] = top >> 1;
+    add_w32(v, w);
 }
 
 KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
 {
-    /* t = lo + hi * 2^160 = lo + hi + hi * 2^31 (mod p), hi = words 5..9. */
-    int64_t col[5], h[5];
+    /* t = lo + hi 2^160 = lo + hi + hi 2^31 (mod p), hi = words 5..9, as 192-bit vectors
+       (no int64 columns: see ks_w32_to_limbs). lo + hi + hi 2^31 < 2^161 + 2^191 < 2^192;
+       folding the bits above 2^160 twice leaves a value below 2^160 < 2p, as on 64-bit
+       limbs; then one masked subtraction of p. */
+    enum { N5 = KS_LIMBS(160), N6 = KS_LIMBS(192) };
+    uint32_t h[5], w[6];
+    ks_limb v[N6], s[N6], borrow;
     int i;
     for (i = 0; i < 5; i++) {
-        h[i] = w32(t, 5 + i);
+        h[i] = u32(t, 5 + i);
     }
     for (i = 0; i < 5; i++) {
-        col[i] = w32(t, i) + h[i] + ((h[i] & 1) << 31) + (i > 0 ? h[i - 1] >> 1 : 0);
+        w[i] = u32(t, i);
     }
-    /* hi >> 1 reaches word 5 (2^160); the whole top, below 2^31 + 2 (t < 2^160 (2^31 + 2)),
-       times 2^31 + 1 stays below 2^63 */
-    ks_finish(r, col, 5, h[4] >> 1, fold_secp160r1, ks_secp160r1_p);
+    w[5] = 0;
+    ks_w32_to_limbs(v, w, 6);
+    for (i = 0; i < 5; i++) {
+        w[i] = h[i];
+    }
+    add_w32(v, w);
+    w[0] = h[0] << 31;
+    for (i = 1; i < 5; i++) {
+        w[i] = (h[i] << 31) | (h[i - 1] >> 1);
+    }
+    w[5] = h[4] >> 1;
+    add_w32(v, w);
+    fold_secp160r1(v);
+    fold_secp160r1(v);
+    ks_bn_from_flash(s, ks_secp160r1_p, N5);
+    for (i = N5; i < N6; i++) {
+        s[i] = 0;
+    }
+    borrow = ks_bn_sub(s, v, s, N6);
+    ks_bn_cmov(v, s, N5, KS_MASK(borrow ^ 1));
+    for (i = 0; i < N5; i++) {
+        r[i] = v[i];
+    }
 }
 #endif
 KS_FIELD_OPS(secp160r1, KS_LIMBS(160))

@@ -58,29 +58,71 @@ KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t)
     memcpy(r, acc, 4 * sizeof(uint64_t));
 }
 #else
-/* col += top * (2^256 mod p) = top (2^224 - 2^192 - 2^96 + 1) */
-KS_INLINE void fold_secp256r1(int64_t *col, int64_t top)
+/* Half-word i (16 bits) of a limb array. */
+KS_INLINE int32_t h16(const ks_limb *t, int i)
 {
-    col[0] += top;
-    col[3] -= top;
-    col[6] -= top;
-    col[7] += top;
+#if KS_LIMB_BITS == 32
+    return (int32_t)(uint16_t)(t[i >> 1] >> (16 * (i & 1)));
+#elif KS_LIMB_BITS == 16
+    return (int32_t)t[i];
+#else
+    return (int32_t)((uint16_t)t[2 * i] | ((uint16_t)t[2 * i + 1] << 8));
+#endif
 }
 
-#define C(i) w32(t, i) /* product word i, read where used: no copy on the stack */
+/* Column sums of 16-bit columns to 16-bit values; returns the carry. int32_t, not int64_t:
+   two registers on the 16-bit targets, where clang-16 lowers int64 carries to branches. */
+KS_INLINE int32_t carry16(int32_t *col)
+{
+    int32_t carry = 0;
+    int i;
+    for (i = 0; i < 16; i++) {
+        int32_t v = col[i] + carry;
+        col[i] = v & 0xFFFF;
+        carry = v >> 16;
+    }
+    return carry;
+}
+
+#define C(i) h16(t, 2 * (i) + h) /* half h of product word i */
 KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t)
 {
-    /* T + 2 s1 + 2 s2 + s3 + s4 - d1 - d2 - d3 - d4 (FIPS 186-4 D.2.3), by columns. */
-    int64_t col[8];
-    col[0] = C(0) + C(8) + C(9) - C(11) - C(12) - C(13) - C(14);
-    col[1] = C(1) + C(9) + C(10) - C(12) - C(13) - C(14) - C(15);
-    col[2] = C(2) + C(10) + C(11) - C(13) - C(14) - C(15);
-    col[3] = C(3) + 2 * C(11) + 2 * C(12) + C(13) - C(15) - C(8) - C(9);
-    col[4] = C(4) + 2 * C(12) + 2 * C(13) + C(14) - C(9) - C(10);
-    col[5] = C(5) + 2 * C(13) + 2 * C(14) + C(15) - C(10) - C(11);
-    col[6] = C(6) + C(13) + 3 * C(14) + 2 * C(15) - C(8) - C(9);
-    col[7] = C(7) + C(8) + 3 * C(15) - C(10) - C(11) - C(12) - C(13);
-    ks_finish(r, col, 8, 0, fold_secp256r1, ks_secp256r1_p);
+    /* T + 2 s1 + 2 s2 + s3 + s4 - d1 - d2 - d3 - d4 (FIPS 186-4 D.2.3) by columns of 16-bit
+       half-words: each 32-bit word's formula holds for its low and its high half alike
+       (|sum| < 2^20). */
+    int32_t col[16], top;
+    ks_limb s[KS_LIMBS(256)], borrow;
+    int h, i, round;
+    for (h = 0; h < 2; h++) {
+        col[0 + h] = C(0) + C(8) + C(9) - C(11) - C(12) - C(13) - C(14);
+        col[2 + h] = C(1) + C(9) + C(10) - C(12) - C(13) - C(14) - C(15);
+        col[4 + h] = C(2) + C(10) + C(11) - C(13) - C(14) - C(15);
+        col[6 + h] = C(3) + 2 * C(11) + 2 * C(12) + C(13) - C(15) - C(8) - C(9);
+        col[8 + h] = C(4) + 2 * C(12) + 2 * C(13) + C(14) - C(9) - C(10);
+        col[10 + h] = C(5) + 2 * C(13) + 2 * C(14) + C(15) - C(10) - C(11);
+        col[12 + h] = C(6) + C(13) + 3 * C(14) + 2 * C(15) - C(8) - C(9);
+        col[14 + h] = C(7) + C(8) + 3 * C(15) - C(10) - C(11) - C(12) - C(13);
+    }
+    /* fold the carry out of 2^256 back twice, top (2^224 - 2^192 - 2^96 + 1): the value is
+       then below 2^256 < 2p (as for ks_finish); one masked subtraction of p ends it */
+    top = carry16(col);
+    for (round = 0; round < 2; round++) {
+        col[0] += top;
+        col[6] -= top;
+        col[12] -= top;
+        col[14] += top;
+        top = carry16(col);
+    }
+    for (i = 0; i < KS_LIMBS(256); i++) {
+#if KS_LIMB_BITS == 32
+        r[i] = (uint32_t)col[2 * i] | ((uint32_t)col[2 * i + 1] << 16);
+#else
+        r[i] = (ks_limb)(col[i / (16 / KS_LIMB_BITS)] >> (KS_LIMB_BITS * (i % (16 / KS_LIMB_BITS))));
+#endif
+    }
+    ks_bn_from_flash(s, ks_secp256r1_p, KS_LIMBS(256));
+    borrow = ks_bn_sub(s, r, s, KS_LIMBS(256));
+    ks_bn_cmov(r, s, KS_LIMBS(256), KS_MASK(borrow ^ 1));
 }
 #undef C
 #endif

@@ -116,7 +116,7 @@ int ks_modexp(const uint8_t *base, const uint8_t *exp, size_t exp_len,
         memset(sel, 0, n * sizeof(ks_limb));
         for (e = 0; e < ENTRIES; e++) {
             uint32_t x = e ^ d;
-            ks_bn_cmov(sel, tab[e], n, KS_MASK(((x | (0u - x)) >> 31) ^ 1));
+            ks_bn_cmov(sel, tab[e], n, KS_MASK(KS_TOP_BIT32(x | (0u - x)) ^ 1));
         }
         mont_mul(acc, acc, sel, m, n0, n);
     }
