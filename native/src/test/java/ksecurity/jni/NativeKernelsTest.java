@@ -24,7 +24,7 @@ class NativeKernelsTest {
     private static final String[] NAMES = {"secp160r1", "secp192r1", "secp224r1", "secp256r1"};
     private static final int[] FIELD = {20, 24, 28, 32};
     private static final int[] ORDER = {21, 24, 28, 32};
-    private static final int ROUNDS = 300;
+    private static final int ROUNDS = 1000;     // thousands of inputs per curve: k*G, k*Q and u1*G + u2*Q each
 
     private static NativeKernels kernels;
     private final Random random = new SecureRandom();
