@@ -82,7 +82,7 @@ public final class CryptoBench {
         }
         for (int bits : RSA_BITS) putIf(t, "crypto.rsa" + bits + ".private_per_s", ossl.get("rsa" + bits + ".sign"));
 
-        t.print(String.format("KSecurity crypto benchmark (median of %d rounds of %.1f s; %s; %s %s; %d cores)", rounds,
+        t.print(String.format("KSecurity crypto benchmark (median of %d rounds of %.1f s of thread CPU time; %s; %s %s; %d cores)", rounds,
                 seconds, ossl.version, System.getProperty("java.vm.name"), System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors()));
         System.out.println();
@@ -160,11 +160,15 @@ public final class CryptoBench {
             System.out.println("mote cycle counts (simavr ATmega128, mspdebug sim MSP430F1611: mspdebug 0.22 over-counts"
                     + " constant-generator operands, so its cycles read ~10% high)");
             for (String line : lines) {
-                String[] f = line.trim().split("\\s+");
+                int hash = line.indexOf('#');
+                String note = hash > 0 ? "  " + line.substring(hash) : "";
+                String[] f = (hash > 0 ? line.substring(0, hash) : line).trim().split("\\s+");
                 if (f.length == 3 && f[0].contains(".")) {
                     try {
-                        t.metric(f[0], Double.parseDouble(f[1]), f[2]);
-                        System.out.printf("  %-52s %14s %s%n", f[0], String.format("%,.0f", Double.parseDouble(f[1])), f[2]);
+                        double v = Double.parseDouble(f[1]);
+                        t.metric(f[0], v, f[2]);
+                        String shown = Math.abs(v) < 100 ? String.format("%.2f", v) : String.format("%,.0f", v);
+                        System.out.printf("  %-52s %14s %s%s%n", f[0], shown, f[2], note);
                         continue;
                     } catch (NumberFormatException e) {
                         // a line of prose: shown as it is
