@@ -10,25 +10,12 @@ import javax.microedition.io.StreamConnection;
  * closed, but not every platform does (MicroEmulator's socket:// closes the socket at once), so
  * the connection is closed last, here, rather than right after opening the streams.
  */
-final class ReleasingOutputStream extends OutputStream {
-    private final OutputStream out;
+final class ReleasingOutputStream extends ForwardingOutputStream {
     private final StreamConnection connection;
 
     ReleasingOutputStream(OutputStream out, StreamConnection connection) {
-        this.out = out;
+        super(out);
         this.connection = connection;
-    }
-
-    public void write(int b) throws IOException {
-        out.write(b);
-    }
-
-    public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
-    }
-
-    public void flush() throws IOException {
-        out.flush();
     }
 
     public void close() throws IOException {

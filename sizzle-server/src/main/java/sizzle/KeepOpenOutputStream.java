@@ -1,26 +1,12 @@
 package sizzle;
 
-import java.io.IOException;
 import java.io.OutputStream;
+import kssl.ForwardingOutputStream;
 
 /** The output side of {@link KeepOpenInputStream}: close() is left to the transport's Connection. */
-final class KeepOpenOutputStream extends OutputStream {
-    private final OutputStream out;
-
+final class KeepOpenOutputStream extends ForwardingOutputStream {
     KeepOpenOutputStream(OutputStream out) {
-        this.out = out;
-    }
-
-    public void write(int b) throws IOException {
-        out.write(b);
-    }
-
-    public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
-    }
-
-    public void flush() throws IOException {
-        out.flush();
+        super(out);
     }
 
     public void close() {

@@ -2,25 +2,17 @@ package sizzle;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import kssl.ForwardingOutputStream;
 
 /**
  * The application-data output of a TLS connection, counting responses for the connection's log
  * line: the HTTP layer (ResponseWriter) flushes exactly once per complete response.
  */
-final class ResponseCounter extends OutputStream {
-    private final OutputStream out;
+final class ResponseCounter extends ForwardingOutputStream {
     private int flushes;
 
     ResponseCounter(OutputStream out) {
-        this.out = out;
-    }
-
-    public void write(int b) throws IOException {
-        out.write(b);
-    }
-
-    public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
+        super(out);
     }
 
     public void flush() throws IOException {
@@ -28,10 +20,6 @@ final class ResponseCounter extends OutputStream {
         synchronized (this) {
             flushes++;
         }
-    }
-
-    public void close() throws IOException {
-        out.close();
     }
 
     synchronized int responses() {
