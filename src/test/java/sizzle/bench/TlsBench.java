@@ -85,11 +85,11 @@ public final class TlsBench {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--json" -> {
-                    if (++i == args.length) throw new IllegalArgumentException("--json needs a file name");
+                    if (++i == args.length) fail("--json needs a file name");
                     json = Path.of(args[i]);
                 }
                 case "--quick" -> quick = true;
-                default -> throw new IllegalArgumentException("unknown option " + args[i] + " (--json FILE, --quick)");
+                default -> fail("unknown option " + args[i] + " (--json FILE, --quick)");
             }
         }
         BC_LOG.setLevel(java.util.logging.Level.WARNING);
@@ -145,6 +145,11 @@ public final class TlsBench {
             table.writeJson(json);
             System.out.println("wrote " + json);
         }
+    }
+
+    private static void fail(String message) {
+        System.err.println("bench tls: " + message);
+        System.exit(2);
     }
 
     private static void ratios(Table table) {
@@ -316,7 +321,7 @@ public final class TlsBench {
         try (CountingRelay m = new CountingRelay(modernServer.start(0)); CountingRelay l = new CountingRelay(legacyServer.start(0));
              CountingRelay l1 = new CountingRelay(legacyLeafServer.start(0))) {
             SSLContext jsse = bench.clientContext();
-            long[] a = {jsseHandshakeBytes(jsse, m), jsseHandshakeBytes(jsse, m)};
+            long[] a = {jsseHandshakeBytes(jsse, m, false), jsseHandshakeBytes(jsse, m, true)};
             print(table, "tls.modern.handshake_bytes_jsse_client", "modern " + SUITE + ", JSSE client", a);
             TlsConfig modernClient = TlsConfig.client(Profile.MODERN, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM))
                     .setTrustStore(trustStore(modern.ca())).setVersions(ProtocolVersion.TLS12, ProtocolVersion.TLS12)
@@ -350,11 +355,15 @@ public final class TlsBench {
         return ks;
     }
 
-    /** The first call on a context makes a full handshake, the second resumes it. */
-    private static long jsseHandshakeBytes(SSLContext context, CountingRelay relay) throws Exception {
+    /** The first call on a fresh context makes a full handshake, the second resumes it (checked by the session's creation time). */
+    private static long jsseHandshakeBytes(SSLContext context, CountingRelay relay, boolean resume) throws Exception {
         settled(relay);   // the previous connection's closing alerts are not this handshake's
         relay.reset();
+        long start = System.currentTimeMillis();
         try (SSLSocket s = connect(context, relay.port())) {
+            if ((s.getSession().getCreationTime() < start) != resume) {
+                throw new IllegalStateException("the JSSE client " + (resume ? "did not resume" : "resumed unexpectedly"));
+            }
             return settled(relay);
         }
     }
