@@ -42,11 +42,11 @@ final class Table {
 
     void print(String title) {
         System.out.println(title);
-        StringBuilder h = new StringBuilder(String.format("%-32s", "operation (per second)"));
+        StringBuilder h = new StringBuilder(String.format("%-44s", "operation (per second)"));
         for (String c : columns) h.append(String.format("%12s", c));
         System.out.println(h);
         for (Map.Entry<String, Map<String, Double>> r : rows.entrySet()) {
-            StringBuilder line = new StringBuilder(String.format("%-32s", r.getKey()));
+            StringBuilder line = new StringBuilder(String.format("%-44s", r.getKey()));
             for (String c : columns) {
                 Double v = r.getValue().get(c);
                 line.append(v == null ? String.format("%12s", "-") : String.format("%12.0f", v));

@@ -1,0 +1,95 @@
+package sizzle.bench;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
+
+/**
+ * A peer server for the TLS benchmark through the JSSE API: the JDK's own provider (SunJSSE) or
+ * Bouncy Castle's (BCJSSE, i.e. bctls), TLS 1.2 and one suite only, TCP_NODELAY on each
+ * connection, one thread per connection like Sizzle's multi-connection mode. It answers each GET
+ * with the body Sizzle serves for the same path (given), keep-alive unless asked to close.
+ */
+final class JdkTlsServer implements AutoCloseable {
+    private final SSLServerSocket listener;
+    private final Map<String, byte[]> bodies;
+
+    JdkTlsServer(SSLContext context, String suite, Map<String, byte[]> bodies) throws IOException {
+        this.bodies = bodies;
+        listener = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 64, InetAddress.getLoopbackAddress());
+        listener.setEnabledProtocols(new String[] {"TLSv1.2"});
+        listener.setEnabledCipherSuites(new String[] {suite});
+        Thread t = new Thread(this::accept, "peer-acceptor");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    int port() {
+        return listener.getLocalPort();
+    }
+
+    private void accept() {
+        while (!listener.isClosed()) {
+            try {
+                Socket s = listener.accept();
+                s.setTcpNoDelay(true);
+                s.setSoTimeout(10_000);
+                Thread t = new Thread(() -> serve(s), "peer-connection");
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException e) {
+                return;   // closed
+            }
+        }
+    }
+
+    private void serve(Socket s) {
+        try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+            while (true) {
+                String head = readHead(in);
+                if (head == null) {
+                    return;
+                }
+                String path = head.substring(head.indexOf(' ') + 1, head.indexOf(' ', head.indexOf(' ') + 1));
+                boolean close = head.toLowerCase().contains("\r\nconnection: close");
+                byte[] body = bodies.getOrDefault(path, new byte[0]);
+                out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " + body.length + "\r\n"
+                        + (close ? "Connection: close\r\n" : "") + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(body);
+                out.flush();
+                if (close) {
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            // the client went away: nothing to serve
+        }
+    }
+
+    /** The request head, or null at a clean end of the stream. */
+    private static String readHead(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        int last4 = 0;   // the last four bytes read, to spot CR LF CR LF without rescanning
+        while (last4 != 0x0D0A0D0A) {
+            int b = in.read();
+            if (b < 0) {
+                return null;
+            }
+            head.write(b);
+            last4 = last4 << 8 | b;
+        }
+        return head.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    @Override
+    public void close() throws IOException {
+        listener.close();
+    }
+}
