@@ -1,14 +1,12 @@
 package sizzle.bench;
 
+import sizzle.testkit.JdkKeys;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyFactory;
 import java.security.KeyStore;
 import java.security.Provider;
-import java.security.cert.CertificateFactory;
-import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -105,7 +103,7 @@ public final class TlsBench {
         KeyStore keys = jdkKeyStore(modern, dir.resolve("modern/server-key.pem"));
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
-        trust.setCertificateEntry("ca", jdk(modern.ca()));
+        trust.setCertificateEntry("ca", JdkKeys.certificate(modern.ca()));
         TlsBench bench = new TlsBench(quick ? 1.0 : 2.0, quick ? 3 : 5, trust);
 
         DesktopServer sizzle = new DesktopServer(Profile.MODERN, modern.identities(), "hunter2", false, line -> { });
@@ -290,21 +288,7 @@ public final class TlsBench {
     /** The Sizzle server's P-256 key and chain as a JDK key store, for the JSSE and bctls servers. */
     private static KeyStore jdkKeyStore(ServerIdentities.Loaded ids, Path keyPem) throws Exception {
         byte[] pkcs8 = PrivateKeys.encodePkcs8(PrivateKeys.readPrivateKey(Files.readAllBytes(keyPem)), null);
-        java.security.PrivateKey key = KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
-        X509Certificate[] chain = ids.identities().get(0).getChain();
-        java.security.cert.Certificate[] jdkChain = new java.security.cert.Certificate[chain.length];
-        for (int i = 0; i < chain.length; i++) {
-            jdkChain[i] = jdk(chain[i]);
-        }
-        KeyStore ks = KeyStore.getInstance("PKCS12");
-        ks.load(null, null);
-        ks.setKeyEntry("server", key, "bench".toCharArray(), jdkChain);
-        return ks;
-    }
-
-    private static java.security.cert.X509Certificate jdk(X509Certificate c) throws Exception {
-        return (java.security.cert.X509Certificate) CertificateFactory.getInstance("X.509")
-                .generateCertificate(new java.io.ByteArrayInputStream(c.getEncoded()));
+        return JdkKeys.keyStore(pkcs8, "EC", ids.identities().get(0).getChain(), "bench".toCharArray(), null);
     }
 
     /** Bytes on the wire of one full and one abbreviated handshake, both directions, through a counting relay. */

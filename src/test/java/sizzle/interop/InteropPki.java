@@ -1,5 +1,6 @@
 package sizzle.interop;
 
+import sizzle.testkit.JdkKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,6 @@ import java.security.KeyFactory;
 import java.security.KeyStore;
 import java.security.Provider;
 import java.security.cert.CertificateFactory;
-import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Instant;
 import ksecurity.cert.CertificateBuilder;
 import ksecurity.cert.PrivateKeys;
@@ -140,27 +140,12 @@ final class InteropPki {
      * provider's KeyFactory (null: the JDK's; secp160r1 needs Bouncy Castle's).
      */
     KeyStore jdkKeyStore(Entry e, Provider keyFactoryProvider) {
-        try {
-            String alg = e.key instanceof ksecurity.security.RSAPrivateCrtKey ? "RSA" : "EC";
-            KeyFactory kf = keyFactoryProvider == null ? KeyFactory.getInstance(alg) : KeyFactory.getInstance(alg, keyFactoryProvider);
-            java.security.PrivateKey key = kf.generatePrivate(new PKCS8EncodedKeySpec(e.pkcs8()));
-            KeyStore ks = KeyStore.getInstance("PKCS12");
-            ks.load(null, null);
-            ks.setKeyEntry("server", key, PASSWORD,
-                    new java.security.cert.Certificate[] {jdkCertificate(e.cert), jdkCertificate(ca)});
-            return ks;
-        } catch (Exception ex) {
-            throw new IllegalStateException(ex);
-        }
+        String alg = e.key instanceof ksecurity.security.RSAPrivateCrtKey ? "RSA" : "EC";
+        return JdkKeys.keyStore(e.pkcs8(), alg, new X509Certificate[] {e.cert, ca}, PASSWORD, keyFactoryProvider);
     }
 
     static java.security.cert.X509Certificate jdkCertificate(X509Certificate c) {
-        try {
-            return (java.security.cert.X509Certificate) CertificateFactory.getInstance("X.509")
-                    .generateCertificate(new java.io.ByteArrayInputStream(c.getEncoded()));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        return JdkKeys.certificate(c);
     }
 
     static String read(Path p) {
