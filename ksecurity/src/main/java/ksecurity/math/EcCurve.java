@@ -44,7 +44,7 @@ final class EcCurve {
         orderBytes = Curves.orderBytes(id);
         n = Mp.limbsFor(fieldBytes);
         windows = orderBytes * 8 / W;
-        fp = new Montgomery(load(Curves.p(id), n), id);
+        fp = new Montgomery(load(Curves.p(id), n));
         lazy = lazyField(id);
         int[] order = load(Curves.n(id), Mp.limbsFor(orderBytes));
         int top = order.length;

@@ -16,7 +16,7 @@ abstract class LazyField {
     private static final long M32 = 0xFFFFFFFFL;
     /** Limbs of an element. */
     final int limbs;
-    /** 32-bit limbs of the Montgomery form of Montgomery/P256Field & co (R = 2^(32 words)). */
+    /** 32-bit limbs of Montgomery's form (R = 2^(32 words)). */
     final int words;
     /** 2^(58 N - 32 words) mod p: times x 2^(32 words) / R gives x R. */
     private final int[] toLazy;

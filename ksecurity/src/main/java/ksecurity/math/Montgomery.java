@@ -24,20 +24,8 @@ public final class Montgomery {
     final int[] one;
     /** R^2 mod m, to enter Montgomery form. */
     private final int[] r2;
-    /**
-     * For the four curve primes (a Curves id, else -1): products and squares go to the
-     * straight-line code of P256Field and its siblings, whose reduction needs no multiplication.
-     */
-    private final int sparse;
-
     /** m must be odd, greater than 1 and have a non-zero top limb. */
     public Montgomery(int[] modulus) {
-        this(modulus, -1);
-    }
-
-    /** The field of a named curve: modulus must be that curve's p. */
-    Montgomery(int[] modulus, int curve) {
-        sparse = curve;
         n = modulus.length;
         m = Mp.copy(modulus, n);
         // Newton's iteration doubles the correct low bits of the inverse each step: 5 steps give 32.
@@ -113,19 +101,6 @@ public final class Montgomery {
      * other below m. r may alias a or b; t is scratch from {@link #scratch}.
      */
     public void mul(int[] a, int[] b, int[] r, int[] t) {
-        switch (sparse) {
-            case Curves.SECP160R1: Secp160r1Field.mul(a, b, r); return;
-            case Curves.SECP192R1: P192Field.mul(a, b, r); return;
-            case Curves.SECP224R1: P224Field.mul(a, b, r); return;
-            case Curves.SECP256R1: P256Field.mul(a, b, r); return;
-            default: break;
-        }
-        switch (n) {
-            case 6: DenseMontgomery.mul6(a, b, m, m0inv, r); return;
-            case 7: DenseMontgomery.mul7(a, b, m, m0inv, r); return;
-            case 8: DenseMontgomery.mul8(a, b, m, m0inv, r); return;
-            default: break;
-        }
         final int n = this.n;
         final int[] m = this.m;
         for (int i = 0; i < n + 2; i++) {
@@ -157,22 +132,8 @@ public final class Montgomery {
         finalSubtract(t, 0, r);
     }
 
-    /**
-     * r = a^2 R^-1 mod m: the curve primes' own code, else the square computed with each cross
-     * product once and reduced word by word.
-     */
+    /** r = a^2 R^-1 mod m: the square computed with each cross product once, reduced word by word. */
     public void sqr(int[] a, int[] r, int[] t) {
-        switch (sparse) {
-            case Curves.SECP160R1: Secp160r1Field.sqr(a, r); return;
-            case Curves.SECP192R1: P192Field.sqr(a, r); return;
-            case Curves.SECP224R1: P224Field.sqr(a, r); return;
-            case Curves.SECP256R1: P256Field.sqr(a, r); return;
-            default: break;
-        }
-        if (n >= 6 && n <= 8) {
-            mul(a, a, r, t);
-            return;
-        }
         square(a, t);
         reduce2n(t, r);
     }
@@ -258,13 +219,6 @@ public final class Montgomery {
 
     /** r = a + b mod m, for a, b below m. */
     public void add(int[] a, int[] b, int[] r) {
-        switch (sparse) {
-            case Curves.SECP160R1: Secp160r1Field.add(a, b, r); return;
-            case Curves.SECP192R1: P192Field.add(a, b, r); return;
-            case Curves.SECP224R1: P224Field.add(a, b, r); return;
-            case Curves.SECP256R1: P256Field.add(a, b, r); return;
-            default: break;
-        }
         final int n = this.n;
         long c = 0;
         for (int i = 0; i < n; i++) {
@@ -292,13 +246,6 @@ public final class Montgomery {
 
     /** r = a - b mod m, for a, b below m. */
     public void sub(int[] a, int[] b, int[] r) {
-        switch (sparse) {
-            case Curves.SECP160R1: Secp160r1Field.sub(a, b, r); return;
-            case Curves.SECP192R1: P192Field.sub(a, b, r); return;
-            case Curves.SECP224R1: P224Field.sub(a, b, r); return;
-            case Curves.SECP256R1: P256Field.sub(a, b, r); return;
-            default: break;
-        }
         final int n = this.n;
         long c = 0;
         for (int i = 0; i < n; i++) {

@@ -19,7 +19,7 @@ import sys
 
 M29 = (1 << 29) - 1
 curves = {
-    # class, curve id, 32-bit limbs of the Montgomery form of P256Field & co, terms (exponent,
+    # class, curve id, 32-bit limbs of Montgomery's form (R = 2^(32 words)), terms (exponent,
     # sign) of p from the top, the form of p for comments
     "P256Lazy": ("SECP256R1", 8, [(256, 1), (224, -1), (192, 1), (96, 1), (0, -1)],
                  "2^256 - 2^224 + 2^192 + 2^96 - 1"),
