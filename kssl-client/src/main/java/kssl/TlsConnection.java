@@ -89,15 +89,28 @@ public final class TlsConnection {
                     // the peer may be gone: the connection closes either way
                 }
             }
-            if (handshake instanceof ClientHandshake) {
-                ((ClientHandshake) handshake).forgetSession();
-            } else if (config.sessions != null && sessionId.length > 0) {
-                // RFC 5246 §7.2.2: a session ended by a fatal alert must not be resumed.
-                config.sessions.remove(Bytes.hex(sessionId, 0, sessionId.length));
+            if (!sessionSurvives(e)) {
+                if (handshake instanceof ClientHandshake) {
+                    ((ClientHandshake) handshake).forgetSession();
+                } else if (config.sessions != null && sessionId.length > 0) {
+                    config.sessions.remove(Bytes.hex(sessionId, 0, sessionId.length));
+                }
             }
             records.close();
         }
         return failure;
+    }
+
+    /**
+     * Whether the session stays resumable after this connection fails with {@code e}. A fatal
+     * alert, sent or received, ends it (RFC 5246 §7.2.2), and so does any failure before the
+     * handshake is done. A connection that merely breaks afterwards (a TCP reset, as browsers
+     * and `openssl s_time` leave them) keeps it, as a close without close_notify does: SSL 3.0
+     * and TLS 1.0 asked otherwise, TLS 1.1 dropped that rule to match what implementations did
+     * (RFC 4346 §7.2.1), and OpenSSL never applied it to any version.
+     */
+    private boolean sessionSurvives(IOException e) {
+        return established && !(e instanceof TlsException);
     }
 
     public InputStream getInputStream() {
