@@ -16,15 +16,19 @@ AVR_CFLAGS := -mmcu=atmega128 -DF_CPU=7372800UL $(AVR_OPT) -std=gnu99 -Wall \
 	-ffunction-sections -fdata-sections -Wl,--gc-sections \
 	-I$(MOTE_SIM) -I$(AVR_DIR) -I$(MOTE_KERNELS)
 AVR_FW_SRCS := $(MOTE_TEST_SRCS) $(AVR_DIR)/mote_avr.c
-# Limb sizes: the test holds all three (8, the kernels' AVR default; 16, the fastest; 32, whose
-# products avoid libgcc's branching __muldi3) to known answers and equal cycle counts.
-AVR_TEST_LIMBS ?= 8 16 32
-AVR_BENCH_LIMBS ?= 8 16 32
+# Builds: lN is the kernels with N-bit limbs and the field arithmetic in generated assembly
+# (gen_avr_fp.py, on by default: ks_port_avr.h); cN the portable C alone (-DKS_AVR_ASM=0).
+# The test holds them all (8, the kernels' AVR default; 16; 32, whose C products avoid
+# libgcc's branching __muldi3) to known answers and equal cycle counts.
+AVR_TEST_BUILDS ?= l8 l16 l32 c8 c16 c32
+AVR_BENCH_BUILDS ?= l8 l16 l32 c16
+# The generated assembly, and the check that it builds from the script as committed.
+AVR_FP_ASM := $(AVR_BUILD)/ks_fp_avr.S
 AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
 # Firmware is rebuilt when these build files change; and kept after its run (for sizes).
 AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp
 $(eval $(call mote_flags_stamp,$(AVR_BUILD)/flags.stamp,$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_UECC_FLAGS)))
-.PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf
+.PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf $(AVR_BUILD)/ec_ks_c%.elf
 # Past this many cycles a run is hung (the whole test needs well under 10^9).
 AVR_MAX_CYCLES := 3000000000
 
@@ -32,9 +36,17 @@ $(AVR_HARNESS): $(MOTE_SIM)/avr_harness.c $(MOTE_SIM)/mote_sim.h
 	@mkdir -p $(@D)
 	cc -O2 -Wall -Wextra -I/usr/include/simavr -I$(MOTE_SIM) -o $@ $< -lsimavr
 
-$(AVR_BUILD)/ec_ks_l%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MOTE_SIM)/ec_kat.h $(AVR_MK)
+$(AVR_FP_ASM): $(AVR_DIR)/gen_avr_fp.py
 	@mkdir -p $(@D)
-	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS)
+	python3 $< > $@.tmp && mv $@.tmp $@
+
+$(AVR_BUILD)/ec_ks_l%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/ks_fp_avr.h $(MOTE_SIM)/ec_kat.h $(AVR_MK)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(AVR_FP_ASM)
+
+$(AVR_BUILD)/ec_ks_c%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MOTE_SIM)/ec_kat.h $(AVR_MK)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) -DKS_AVR_ASM=0 -DKS_LIMB_BITS=$* -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS)
 
 $(AVR_BUILD)/ec_uecc.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_uecc.c $(MOTE_UECC_DIR)/uECC.c $(MOTE_SIM)/ec_kat.h $(AVR_MK)
 	@mkdir -p $(@D)
@@ -69,14 +81,14 @@ $(AVR_BUILD)/%.out: $(AVR_BUILD)/%.elf $(AVR_HARNESS) MOTE_FORCE
 	@{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
 
 AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
-	$(foreach l,$(AVR_BENCH_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l)) micro_ecc=$(AVR_BUILD)/ec_uecc
+	$(foreach b,$(AVR_BENCH_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b)) micro_ecc=$(AVR_BUILD)/ec_uecc
 
 .PHONY: avr-test avr-bench avr-bench-runs
-avr-test: $(foreach l,$(AVR_TEST_LIMBS),$(AVR_BUILD)/ec_ks_l$(l).out) $(AVR_BUILD)/uart_input_test.out
+avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out) $(AVR_BUILD)/uart_input_test.out
 	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test \
-		$(foreach l,$(AVR_TEST_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l))
+		$(foreach b,$(AVR_TEST_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b))
 
-avr-bench-runs: $(foreach l,$(AVR_BENCH_LIMBS),$(AVR_BUILD)/ec_ks_l$(l).out) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf
+avr-bench-runs: $(foreach b,$(AVR_BENCH_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf
 
 avr-bench: avr-bench-runs
 	@$(MOTE_REPORT) bench avr $(AVR_BENCH_ARGS)

@@ -1,0 +1,367 @@
+#!/usr/bin/env python3
+"""Writes the AVR assembly of the field arithmetic (ATmega128, avr-gcc ABI) to stdout.
+
+    gen_avr_fp.py > ks_fp_avr.S
+
+The multi-precision product is the hybrid method of Gura et al. (CHES 2004): the multiplier
+is taken in rows of up to 10 bytes held in registers; each row is multiplied by the whole
+multiplicand column by column (product scanning) with a three-byte accumulator, and the
+multiplicand bytes a column needs stay in a sliding window of 10 more registers, so every
+byte product costs MUL + ADD + ADC + ADC (5 cycles) and each multiplicand byte is loaded
+once per row. A square computes each cross product a_i a_j (i < j) once in the same way,
+then doubles the sum and adds the squares a_i^2 in one pass. Everything is straight-line
+code: no branch, no address and no instruction depends on the data (constant time; simavr's
+exact cycle counts check it).
+
+Functions (all operands little-endian byte strings, which is also the memory layout of the
+kernels' 8-, 16- and 32-bit limbs on the AVR):
+    ks_avr_mulN(r, a, b)   r[0..2N) = a * b, N bytes each (r must not alias a or b)
+    ks_avr_sqrN(r, a)      r[0..2N) = a^2
+    ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a)
+                           the product followed by the reduction mod p = 2^160 - 2^31 - 1
+                           (2^160 = 2^31 + 1 mod p, SEC 2), in one function; r may alias
+    ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
+                           r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
+"""
+import sys
+
+# The fields the kernels' mote builds carry, as (name, bytes, p).
+FIELDS = [
+    ("secp160r1", 20, 2**160 - 2**31 - 1),
+    ("secp256r1", 32, 2**256 - 2**224 + 2**192 + 2**96 - 1),
+]
+PRODUCT_SIZES = (20, 24, 28, 32)
+ROW_MAX = 10  # multiplier bytes per row: 10 + a 10-byte window + accumulator + zero = 24 regs
+
+
+class Asm:
+    def __init__(self):
+        self.lines = []
+
+    def __call__(self, op, *args):
+        self.lines.append("\t%s\t%s" % (op, ", ".join(str(a) for a in args)) if args else "\t" + op)
+
+    def label(self, name):
+        self.lines.append("%s:" % name)
+
+    def comment(self, text):
+        self.lines.append("\t; " + text)
+
+    def function(self, name):
+        self.lines += ["", "\t.section .text.%s,\"ax\",@progbits" % name, "\t.global %s" % name,
+                       "\t.type %s, @function" % name]
+        self.label(name)
+
+    def end(self, name):
+        self.lines.append("\t.size %s, .-%s" % (name, name))
+
+
+def reg(n):
+    return "r%d" % n
+
+
+def rows_of(n):
+    """Balanced row sizes (each <= ROW_MAX) covering n bytes."""
+    count = -(-n // ROW_MAX)
+    sizes = [n // count + (1 if i < n % count else 0) for i in range(count)]
+    out, s = [], 0
+    for d in sizes:
+        out.append((s, d))
+        s += d
+    return out
+
+
+# Callee-saved registers of the avr-gcc ABI that the functions below use.
+SAVED = [reg(i) for i in range(2, 18)] + ["r28", "r29"]
+
+
+def prologue(asm, extra=()):
+    for r in SAVED:
+        asm("push", r)
+    for r in extra:
+        asm("push", r)
+
+
+def epilogue(asm, extra=()):
+    asm("clr", "r1")  # the ABI's zero register (MUL wrote it)
+    for r in reversed(extra):
+        asm("pop", r)
+    for r in reversed(SAVED):
+        asm("pop", r)
+    asm("ret")
+
+
+ZERO = "r2"
+ACC0 = ["r3", "r4", "r5"]
+BANK = [reg(i) for i in range(6, 26)]  # 20 registers: the row of a and the window of b
+
+
+def product_rows(asm, n, square):
+    """The product (square: the cross products only) into Y[0..2n) (square: [1..2n)); the
+    multiplier a is read through X (post-increment), the multiplicand through Z (displacement),
+    Y is the output. Clobbers r0-r25."""
+    rows = rows_of(n)
+    dmax = max(d for _, d in rows)
+    A = BANK[:dmax]
+    W = BANK[dmax:2 * dmax]
+    asm("clr", ZERO)
+    for row, (s, d) in enumerate(rows):
+        asm.comment("row %d: a[%d..%d) in registers" % (row, s, s + d))
+        for i in range(d):
+            asm("ld", A[i], "X+")
+        c = list(ACC0)
+        for r in c:
+            asm("clr", r)
+        slot = [None] * d
+        kmin = s + 1 if square else 0
+        for k in range(kmin, n + d - 1):
+            for i in range(d):
+                j = k - i
+                if not (0 <= j < n) or (square and j <= s + i):
+                    continue
+                w = W[j % d]
+                if slot[j % d] != j:
+                    asm("ldd", w, "Z+%d" % j)
+                    slot[j % d] = j
+                asm("mul", A[i], w)
+                asm("add", c[0], "r0")
+                asm("adc", c[1], "r1")
+                asm("adc", c[2], ZERO)
+            if row > 0 and k < n:
+                # the earlier rows' partial sum at this position
+                asm("ldd", "r0", "Y+%d" % (s + k))
+                asm("add", c[0], "r0")
+                asm("adc", c[1], ZERO)
+                asm("adc", c[2], ZERO)
+            asm("std", "Y+%d" % (s + k), c[0])
+            c = c[1:] + c[:1]
+            asm("clr", c[2])
+        asm("std", "Y+%d" % (s + n + d - 1), c[0])
+
+
+def square_finish(asm, n):
+    """Y[0..2n) = 2 * (cross products in Y[1..2n)) + sum a_i^2 256^(2i), a through Z. Two carry
+    chains (the doubling's and the squares'), kept in registers across the MULs (which set C)."""
+    cd, ca, t0, t1, ai = "r6", "r7", "r8", "r9", "r10"
+    asm.comment("double the cross products, add the squares")
+    asm("clr", cd)
+    asm("clr", ca)
+    for i in range(n):
+        if i == 0:
+            asm("clr", t0)
+        else:
+            asm("ldd", t0, "Y+%d" % (2 * i))
+        asm("ldd", t1, "Y+%d" % (2 * i + 1))
+        asm("lsr", cd)
+        asm("rol", t0)
+        asm("rol", t1)
+        asm("rol", cd)
+        asm("ldd", ai, "Z+%d" % i)
+        asm("mul", ai, ai)
+        asm("lsr", ca)
+        asm("adc", t0, "r0")
+        asm("adc", t1, "r1")
+        asm("rol", ca)
+        asm("std", "Y+%d" % (2 * i), t0)
+        asm("std", "Y+%d" % (2 * i + 1), t1)
+
+
+def gen_mul(asm, n):
+    name = "ks_avr_mul%d" % n
+    asm.function(name)
+    prologue(asm)
+    asm("movw", "r28", "r24")  # Y = r
+    asm("movw", "r26", "r22")  # X = a
+    asm("movw", "r30", "r20")  # Z = b
+    product_rows(asm, n, False)
+    epilogue(asm)
+    asm.end(name)
+
+
+def gen_sqr(asm, n):
+    name = "ks_avr_sqr%d" % n
+    asm.function(name)
+    prologue(asm)
+    asm("movw", "r28", "r24")
+    asm("movw", "r26", "r22")
+    asm("movw", "r30", "r22")
+    product_rows(asm, n, True)
+    square_finish(asm, n)
+    epilogue(asm)
+    asm.end(name)
+
+
+def reduce_secp160r1(asm):
+    """r (through Z) = t mod p for the 40-byte product t (through Y, clobbered), p = 2^160 -
+    2^31 - 1. t = L + H 2^160 = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
+    (2 (L + H) + H 2^32) / 2 in 25 registers; then the part T above 2^160 is folded back as
+    T (2^31 + 1) twice (the first leaves T <= 1, the second a value below 2^160 < 2p), and p
+    is subtracted under a mask when the value is not below it."""
+    V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
+    tmp, zero = "r27", "r1"
+    asm.comment("reduction mod p = 2^160 - 2^31 - 1")
+    asm("clr", zero)
+    for i in range(20):
+        asm("ldd", V[i], "Y+%d" % i)
+    for i in range(20, 25):
+        asm("clr", V[i])
+    for i in range(20):  # V = L + H
+        asm("ldd", tmp, "Y+%d" % (20 + i))
+        asm("add" if i == 0 else "adc", V[i], tmp)
+    asm("adc", V[20], zero)
+    asm("lsl", V[0])  # V = 2 (L + H) < 2^162
+    for i in range(1, 21):
+        asm("rol", V[i])
+    for i in range(20):  # V += H 2^32 (< 2^193)
+        asm("ldd", tmp, "Y+%d" % (20 + i))
+        asm("add" if i == 0 else "adc", V[4 + i], tmp)
+    asm("adc", V[24], zero)
+    asm("lsr", V[24])  # V /= 2 (exact: the sum is even)
+    for i in range(23, -1, -1):
+        asm("ror", V[i])
+    # fold T = V[20..24) twice; after the first T <= 1
+    for rnd in range(2):
+        asm.comment("fold %d: V = V mod 2^160 + T + T 2^31" % (rnd + 1))
+        for i in range(4):  # keep T in t[0..4) (t's low half is no longer needed)
+            asm("std", "Y+%d" % i, V[20 + i])
+        # T 2^31 as bytes 3..7: (tmp, V20, V21, V22, V23)
+        asm("clr", tmp)
+        asm("lsr", V[23])
+        asm("ror", V[22])
+        asm("ror", V[21])
+        asm("ror", V[20])
+        asm("ror", tmp)
+        asm("add", V[3], tmp)
+        for i in range(4):
+            asm("adc", V[4 + i], V[20 + i])
+        for i in range(8, 20):
+            asm("adc", V[i], zero)
+        for i in range(20, 24):
+            asm("clr", V[i])  # CLR leaves C alone
+        asm("adc", V[20], zero)
+        # + T in bytes 0..3
+        for i in range(4):
+            asm("ldd", tmp, "Y+%d" % i)
+            asm("add" if i == 0 else "adc", V[i], tmp)
+        for i in range(4, 20):
+            asm("adc", V[i], zero)
+        asm("adc", V[20], zero)
+    # V < 2^160 now (V[20] = 0). Subtract p unless V < p: compare, then subtract p & mask.
+    asm.comment("subtract p unless the value is below it")
+    ff, x7f = "r27", "r26"
+    asm("ldi", ff, "0xFF")
+    asm("ldi", x7f, "0x7F")
+    pb = (2**160 - 2**31 - 1).to_bytes(20, "little")
+    for i in range(20):
+        asm("cp" if i == 0 else "cpc", V[i], ff if pb[i] == 0xFF else x7f)
+    asm("sbc", ff, ff)  # 0xFF if V < p (borrow), else 0
+    asm("com", ff)      # the mask: 0xFF if V >= p
+    asm("and", x7f, ff)
+    for i in range(20):
+        asm("sub" if i == 0 else "sbc", V[i], ff if pb[i] == 0xFF else x7f)
+    for i in range(20):
+        asm("st", "Z+", V[i])
+
+
+def gen_fp160(asm, square):
+    name = "ks_fp_sqr_secp160r1" if square else "ks_fp_mul_secp160r1"
+    asm.function(name)
+    # the 40-byte product goes to a frame on the stack
+    prologue(asm)
+    asm("push", "r24")
+    asm("push", "r25")
+    asm("in", "r28", "_SFR_IO_ADDR(SPL)")
+    asm("in", "r29", "_SFR_IO_ADDR(SPH)")
+    asm("sbiw", "r28", 40)
+    asm("in", "r0", "_SFR_IO_ADDR(SREG)")
+    asm("cli")
+    asm("out", "_SFR_IO_ADDR(SPH)", "r29")
+    asm("out", "_SFR_IO_ADDR(SREG)", "r0")
+    asm("out", "_SFR_IO_ADDR(SPL)", "r28")
+    asm("adiw", "r28", 1)  # Y = the frame (SP points below it)
+    asm("movw", "r26", "r22")
+    asm("movw", "r30", "r22" if square else "r20")
+    product_rows(asm, 20, square)
+    if square:
+        square_finish(asm, 20)
+    # Z = r
+    asm("ldd", "r30", "Y+41")
+    asm("ldd", "r31", "Y+40")
+    reduce_secp160r1(asm)
+    asm("adiw", "r28", 41)  # release the frame and r's two bytes
+    asm("in", "r0", "_SFR_IO_ADDR(SREG)")
+    asm("cli")
+    asm("out", "_SFR_IO_ADDR(SPH)", "r29")
+    asm("out", "_SFR_IO_ADDR(SREG)", "r0")
+    asm("out", "_SFR_IO_ADDR(SPL)", "r28")
+    epilogue(asm)
+    asm.end(name)
+
+
+def gen_add_sub(asm, field, n, p, op):
+    """r = a + b mod p (op "add": p is subtracted under a mask when the sum carried or is not
+    below p) or r = a - b mod p (op "sub": p added under a mask when it borrowed). Three (two)
+    straight passes: constant time."""
+    name = "ks_fp_%s_%s" % (op, field)
+    asm.function(name)
+    asm("push", "r28")
+    asm("push", "r29")
+    asm("movw", "r28", "r24")  # Y = r
+    asm("movw", "r26", "r22")  # X = a
+    asm("movw", "r30", "r20")  # Z = b
+    for i in range(n):
+        asm("ld", "r18", "X+")
+        asm("ld", "r19", "Z+")
+        asm(("add" if i == 0 else "adc") if op == "add" else ("sub" if i == 0 else "sbc"), "r18", "r19")
+        asm("std", "Y+%d" % i, "r18")
+    pb = p.to_bytes(n, "little")
+    values = sorted(set(pb))
+    kreg = dict(zip(values, ["r20", "r21", "r22", "r23"]))
+    assert len(values) <= 4
+    mask = "r19"
+    asm("sbc", "r24", "r24")  # 0xFF if the sum carried / the difference borrowed
+    if op == "add":
+        for v in values:
+            asm("ldi", kreg[v], "0x%02X" % v)
+        for i in range(n):
+            asm("ldd", "r18", "Y+%d" % i)
+            asm("cp" if i == 0 else "cpc", "r18", kreg[pb[i]])
+        asm("sbc", mask, mask)  # 0xFF if below p
+        asm("com", mask)
+        asm("or", mask, "r24")
+    else:
+        asm("mov", mask, "r24")
+        for v in values:
+            asm("ldi", kreg[v], "0x%02X" % v)
+    for v in values:
+        asm("and", kreg[v], mask)
+    for i in range(n):
+        asm("ldd", "r18", "Y+%d" % i)
+        if op == "add":
+            asm("sub" if i == 0 else "sbc", "r18", kreg[pb[i]])
+        else:
+            asm("add" if i == 0 else "adc", "r18", kreg[pb[i]])
+        asm("std", "Y+%d" % i, "r18")
+    asm("pop", "r29")
+    asm("pop", "r28")
+    asm("ret")
+    asm.end(name)
+
+
+def main():
+    asm = Asm()
+    asm.lines.append("/* Generated by native/avr/gen_avr_fp.py: do not edit. */")
+    asm.lines.append("#include <avr/io.h>")
+    for n in PRODUCT_SIZES:
+        gen_mul(asm, n)
+        gen_sqr(asm, n)
+    gen_fp160(asm, False)
+    gen_fp160(asm, True)
+    for field, n, p in FIELDS:
+        gen_add_sub(asm, field, n, p, "add")
+        gen_add_sub(asm, field, n, p, "sub")
+    sys.stdout.write("\n".join(asm.lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
