@@ -263,37 +263,128 @@ def reduce_secp160r1(asm):
         asm("st", "Z+", V[i])
 
 
-def gen_fp160(asm, square):
-    name = "ks_fp_sqr_secp160r1" if square else "ks_fp_mul_secp160r1"
+# P-256, FIPS 186-4 D.2.3: r = T + 2 s1 + 2 s2 + s3 + s4 - d1 - d2 - d3 - d4, each output
+# 32-bit word w a signed sum of the product's words c0..c15: (coefficient, word) pairs.
+P256_WORDS = [
+    [(1, 0), (1, 8), (1, 9), (-1, 11), (-1, 12), (-1, 13), (-1, 14)],
+    [(1, 1), (1, 9), (1, 10), (-1, 12), (-1, 13), (-1, 14), (-1, 15)],
+    [(1, 2), (1, 10), (1, 11), (-1, 13), (-1, 14), (-1, 15)],
+    [(1, 3), (2, 11), (2, 12), (1, 13), (-1, 15), (-1, 8), (-1, 9)],
+    [(1, 4), (2, 12), (2, 13), (1, 14), (-1, 9), (-1, 10)],
+    [(1, 5), (2, 13), (2, 14), (1, 15), (-1, 10), (-1, 11)],
+    [(1, 6), (1, 13), (3, 14), (2, 15), (-1, 8), (-1, 9)],
+    [(1, 7), (1, 8), (3, 15), (-1, 10), (-1, 11), (-1, 12), (-1, 13)],
+]
+P256 = 2**256 - 2**224 + 2**192 + 2**96 - 1
+
+
+def reduce_secp256r1(asm):
+    """r (through Z) = t mod p for the 64-byte product t (through Y, overwritten). The sum is
+    taken byte by byte (each byte of a word obeys the word's formula) with a signed two-byte
+    carry, plus 6p so that it ends positive: V = S + 6p with -4 * 2^256 < S < 7 * 2^256, so
+    its top u = V >> 256 is in [1, 12]. Then V - u p = (V mod 2^256) + u K, K = 2^256 - p =
+    2^224 - 2^192 - 2^96 + 1, lies below 2^256 + 12 * 2^224 < 2p, and one masked subtraction
+    of p ends it. u K's bytes, for u >= 1: u at 0, -u at 12, 0xFF at 13..23 and 25..27,
+    -u - 1 at 24, u - 1 at 28, zero elsewhere."""
+    zero, x = "r2", "r3"
+    c = ["r4", "r5", "r6"]  # carry low, carry high (signed), spare
+    tmp = "r7"
+    bias = (6 * P256).to_bytes(33, "little")
+    asm.comment("reduction mod p-256 (FIPS 186-4 D.2.3)")
+    asm("clr", zero)
+    asm("clr", c[0])
+    asm("clr", c[1])
+    for q in range(32):
+        w, b = divmod(q, 4)
+        if bias[q]:
+            asm("ldi", "r16", "0x%02X" % bias[q])
+            asm("add", c[0], "r16")
+            asm("adc", c[1], zero)
+        for coef, src in P256_WORDS[w]:
+            asm("ldd", x, "Y+%d" % (4 * src + b))
+            for _ in range(abs(coef)):
+                asm("add" if coef > 0 else "sub", c[0], x)
+                asm("adc" if coef > 0 else "sbc", c[1], zero)
+        asm("std", "Y+%d" % q, c[0])  # t[q] is read by no later byte
+        asm("mov", c[2], c[1])
+        asm("lsl", c[2])
+        asm("sbc", c[2], c[2])
+        c = [c[1], c[2], c[0]]
+    u = c[0]
+    asm("ldi", "r16", "0x%02X" % bias[32])
+    asm("add", u, "r16")  # u = V >> 256, in [1, 12]
+    nu, nu1, um1, ff = "r8", "r9", "r10", "r11"
+    asm("mov", nu, u)
+    asm("neg", nu)
+    asm("mov", nu1, u)
+    asm("com", nu1)
+    asm("mov", um1, u)
+    asm("dec", um1)
+    asm("ldi", "r16", "0xFF")
+    asm("mov", ff, "r16")
+    addend = {0: u, 12: nu, 24: nu1, 28: um1}
+    for q in list(range(13, 24)) + [25, 26, 27]:
+        addend[q] = ff
+    asm.comment("+ u K")
+    for q in range(32):
+        asm("ldd", x, "Y+%d" % q)
+        asm("add" if q == 0 else "adc", x, addend.get(q, zero))
+        asm("std", "Y+%d" % q, x)
+    asm("sbc", tmp, tmp)  # 0xFF if it carried past 2^256
+    asm.comment("subtract p unless the value is below it")
+    pb = P256.to_bytes(32, "little")
+    one = "r12"
+    asm("ldi", "r16", "1")
+    asm("mov", one, "r16")
+    kreg = {0xFF: ff, 0x00: zero, 0x01: one}
+    for q in range(32):
+        asm("ldd", x, "Y+%d" % q)
+        asm("cp" if q == 0 else "cpc", x, kreg[pb[q]])
+    asm("sbc", "r16", "r16")  # 0xFF if below p
+    asm("com", "r16")
+    asm("or", "r16", tmp)     # the mask
+    asm("and", ff, "r16")
+    asm("and", one, "r16")
+    for q in range(32):
+        asm("ldd", x, "Y+%d" % q)
+        asm("sub" if q == 0 else "sbc", x, kreg[pb[q]])
+        asm("st", "Z+", x)
+
+
+def set_sp(asm):
+    """SP = Y, with interrupts held off between the two halves (as avr-gcc does)."""
+    asm("in", "r0", "_SFR_IO_ADDR(SREG)")
+    asm("cli")
+    asm("out", "_SFR_IO_ADDR(SPH)", "r29")
+    asm("out", "_SFR_IO_ADDR(SREG)", "r0")
+    asm("out", "_SFR_IO_ADDR(SPL)", "r28")
+
+
+def gen_fp(asm, field, n, square, reduce):
+    """ks_fp_mul_FIELD / ks_fp_sqr_FIELD: the 2n-byte product in a frame on the stack, then
+    the reduction from there into r."""
+    name = "ks_fp_%s_%s" % ("sqr" if square else "mul", field)
     asm.function(name)
-    # the 40-byte product goes to a frame on the stack
     prologue(asm)
-    asm("push", "r24")
-    asm("push", "r25")
     asm("in", "r28", "_SFR_IO_ADDR(SPL)")
     asm("in", "r29", "_SFR_IO_ADDR(SPH)")
-    asm("sbiw", "r28", 40)
-    asm("in", "r0", "_SFR_IO_ADDR(SREG)")
-    asm("cli")
-    asm("out", "_SFR_IO_ADDR(SPH)", "r29")
-    asm("out", "_SFR_IO_ADDR(SREG)", "r0")
-    asm("out", "_SFR_IO_ADDR(SPL)", "r28")
-    asm("adiw", "r28", 1)  # Y = the frame (SP points below it)
+    asm("subi", "r28", "lo8(%d)" % (2 * n))
+    asm("sbci", "r29", "hi8(%d)" % (2 * n))
+    set_sp(asm)
+    asm("adiw", "r28", 1)  # Y = the frame: SP + 1 .. SP + 2n
+    asm("push", "r24")     # r, below the frame
+    asm("push", "r25")
     asm("movw", "r26", "r22")
     asm("movw", "r30", "r22" if square else "r20")
-    product_rows(asm, 20, square)
+    product_rows(asm, n, square)
     if square:
-        square_finish(asm, 20)
-    # Z = r
-    asm("ldd", "r30", "Y+41")
-    asm("ldd", "r31", "Y+40")
-    reduce_secp160r1(asm)
-    asm("adiw", "r28", 41)  # release the frame and r's two bytes
-    asm("in", "r0", "_SFR_IO_ADDR(SREG)")
-    asm("cli")
-    asm("out", "_SFR_IO_ADDR(SPH)", "r29")
-    asm("out", "_SFR_IO_ADDR(SREG)", "r0")
-    asm("out", "_SFR_IO_ADDR(SPL)", "r28")
+        square_finish(asm, n)
+    asm("pop", "r31")  # Z = r
+    asm("pop", "r30")
+    reduce(asm)
+    asm("subi", "r28", "lo8(%d)" % (1 - 2 * n))  # release the frame
+    asm("sbci", "r29", "hi8(%d)" % (1 - 2 * n))
+    set_sp(asm)
     epilogue(asm)
     asm.end(name)
 
@@ -355,8 +446,9 @@ def main():
     for n in PRODUCT_SIZES:
         gen_mul(asm, n)
         gen_sqr(asm, n)
-    gen_fp160(asm, False)
-    gen_fp160(asm, True)
+    for square in (False, True):
+        gen_fp(asm, "secp160r1", 20, square, reduce_secp160r1)
+        gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
     for field, n, p in FIELDS:
         gen_add_sub(asm, field, n, p, "add")
         gen_add_sub(asm, field, n, p, "sub")

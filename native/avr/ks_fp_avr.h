@@ -3,7 +3,7 @@
  * kernels/ks_fp_impl.h, it replaces KS_FIELD_OPS so that each curve's field file takes what
  * the generated assembly (gen_avr_fp.py -> ks_fp_avr.S) has for it:
  *   secp160r1  everything: product and reduction in one function, add and sub
- *   secp256r1  the 32-byte product and square, add and sub; the reduction is the C one
+ *   secp256r1  the same (the NIST reduction byte by byte)
  *   secp192r1, secp224r1  the 24- and 28-byte products; reduction, add and sub in C
  * The assembly works on bytes: the kernels' 8-, 16- and 32-bit limbs have the same layout in
  * the AVR's little-endian memory. Internal to the kernels.
@@ -47,7 +47,7 @@ void ks_avr_sqr32(uint8_t *r, const void *a);
 #define KS_AVR_OPS_secp160r1(FL)
 #define KS_AVR_OPS_secp192r1(FL) KS_AVR_PRODUCT_OPS(secp192r1, FL, 24) KS_C_ADD_SUB_OPS(secp192r1, FL)
 #define KS_AVR_OPS_secp224r1(FL) KS_AVR_PRODUCT_OPS(secp224r1, FL, 28) KS_C_ADD_SUB_OPS(secp224r1, FL)
-#define KS_AVR_OPS_secp256r1(FL) KS_AVR_PRODUCT_OPS(secp256r1, FL, 32)
+#define KS_AVR_OPS_secp256r1(FL)
 
 #undef KS_FIELD_OPS
 #define KS_FIELD_OPS(name, FL) KS_AVR_OPS_##name(FL)
