@@ -56,6 +56,18 @@ $(AVR_BUILD)/ec_baseline.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c $(MO
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c
 
+# The field operations alone against Python's integers (avr/fp_test.c), per build.
+$(AVR_BUILD)/fp_kat.h: $(AVR_DIR)/gen_fp_kat.py
+	@mkdir -p $(@D)
+	python3 $< > $@.tmp && mv $@.tmp $@
+
+AVR_FP_TEST_SRCS := $(AVR_DIR)/fp_test.c $(AVR_DIR)/mote_avr.c $(MOTE_SIM)/mote_print.c $(MOTE_KS_SRCS)
+$(AVR_BUILD)/fp_test_l%.elf: $(AVR_FP_TEST_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/ks_fp_avr.h $(AVR_BUILD)/fp_kat.h $(AVR_MK)
+	$(AVR_CC) $(AVR_CFLAGS) -I$(AVR_BUILD) $(AVR_KS_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(AVR_FP_TEST_SRCS) $(AVR_FP_ASM)
+
+$(AVR_BUILD)/fp_test_c%.elf: $(AVR_FP_TEST_SRCS) $(AVR_BUILD)/fp_kat.h $(AVR_MK)
+	$(AVR_CC) $(AVR_CFLAGS) -I$(AVR_BUILD) $(AVR_KS_FLAGS) -DKS_AVR_ASM=0 -DKS_LIMB_BITS=$* -o $@ $(AVR_FP_TEST_SRCS)
+
 # The harness's own check of its UART input path (avr/uart_input_test.c).
 $(AVR_BUILD)/uart_input_test.elf: $(AVR_DIR)/uart_input_test.c $(AVR_DIR)/mote_avr.c $(MOTE_SIM)/mote_print.c
 	@mkdir -p $(@D)
@@ -84,8 +96,9 @@ AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
 	$(foreach b,$(AVR_BENCH_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b)) micro_ecc=$(AVR_BUILD)/ec_uecc
 
 .PHONY: avr-test avr-bench avr-bench-runs
-avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out) $(AVR_BUILD)/uart_input_test.out
+avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out $(AVR_BUILD)/fp_test_$(b).out) $(AVR_BUILD)/uart_input_test.out
 	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test \
+		$(foreach b,$(AVR_TEST_BUILDS),fp.$(b)=$(AVR_BUILD)/fp_test_$(b)) \
 		$(foreach b,$(AVR_TEST_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b))
 
 avr-bench-runs: $(foreach b,$(AVR_BENCH_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf
