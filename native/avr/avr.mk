@@ -28,7 +28,7 @@ AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
 # Firmware is rebuilt when these build files change; and kept after its run (for sizes).
 AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp
 $(eval $(call mote_flags_stamp,$(AVR_BUILD)/flags.stamp,$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_UECC_FLAGS)))
-.PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf $(AVR_BUILD)/ec_ks_c%.elf
+.PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf $(AVR_BUILD)/ec_ks_c%.elf $(AVR_BUILD)/fp_test_%.elf
 # Past this many cycles a run is hung (the whole test needs well under 10^9).
 AVR_MAX_CYCLES := 3000000000
 

@@ -195,8 +195,8 @@ def reduce_secp160r1(asm):
     """r (through Z) = t mod p for the 40-byte product t (through Y, clobbered), p = 2^160 -
     2^31 - 1. t = L + H 2^160 = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
     (2 (L + H) + H 2^32) / 2 in 25 registers; then the part T above 2^160 is folded back as
-    T (2^31 + 1) twice (the first leaves T <= 1, the second a value below 2^160 < 2p), and p
-    is subtracted under a mask when the value is not below it."""
+    T (2^31 + 1), which leaves a value below 2^160 + 2^64 < 2p, and p is subtracted under a
+    mask when the value is not below it."""
     V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
     tmp, zero = "r27", "r1"
     asm.comment("reduction mod p = 2^160 - 2^31 - 1")
@@ -219,46 +219,51 @@ def reduce_secp160r1(asm):
     asm("lsr", V[24])  # V /= 2 (exact: the sum is even)
     for i in range(23, -1, -1):
         asm("ror", V[i])
-    # fold T = V[20..24) twice; after the first T <= 1
-    for rnd in range(2):
-        asm.comment("fold %d: V = V mod 2^160 + T + T 2^31" % (rnd + 1))
-        for i in range(4):  # keep T in t[0..4) (t's low half is no longer needed)
-            asm("std", "Y+%d" % i, V[20 + i])
-        # T 2^31 as bytes 3..7: (tmp, V20, V21, V22, V23)
-        asm("clr", tmp)
-        asm("lsr", V[23])
-        asm("ror", V[22])
-        asm("ror", V[21])
-        asm("ror", V[20])
-        asm("ror", tmp)
-        asm("add", V[3], tmp)
-        for i in range(4):
-            asm("adc", V[4 + i], V[20 + i])
-        for i in range(8, 20):
-            asm("adc", V[i], zero)
-        for i in range(20, 24):
-            asm("clr", V[i])  # CLR leaves C alone
-        asm("adc", V[20], zero)
-        # + T in bytes 0..3
-        for i in range(4):
-            asm("ldd", tmp, "Y+%d" % i)
-            asm("add" if i == 0 else "adc", V[i], tmp)
-        for i in range(4, 20):
-            asm("adc", V[i], zero)
-        asm("adc", V[20], zero)
-    # V < 2^160 now (V[20] = 0). Subtract p unless V < p: compare, then subtract p & mask.
+    asm.comment("fold: V = V mod 2^160 + T (2^31 + 1), T = V >> 160 < 2^32")
+    for i in range(4):  # keep T in t[0..4) (t's low half is no longer needed)
+        asm("std", "Y+%d" % i, V[20 + i])
+    # T 2^31 as bytes 3..7: (tmp, V20, V21, V22, V23); T3 added into its byte 3 first
+    asm("clr", tmp)
+    asm("lsr", V[23])
+    asm("ror", V[22])
+    asm("ror", V[21])
+    asm("ror", V[20])
+    asm("ror", tmp)
+    asm("ldd", "r0", "Y+3")
+    asm("add", tmp, "r0")
+    for i in range(20, 24):
+        asm("adc", V[i], zero)  # no carry out: byte 7 is T3 >> 1 < 128
+    for i in range(3):
+        asm("ldd", "r0", "Y+%d" % i)
+        asm("add" if i == 0 else "adc", V[i], "r0")
+    asm("adc", V[3], tmp)
+    for i in range(4):
+        asm("adc", V[4 + i], V[20 + i])
+    for i in range(8, 20):
+        asm("adc", V[i], zero)
+    for i in range(21, 24):
+        asm("clr", V[i])  # CLR leaves C alone
+    asm("clr", V[20])
+    asm("adc", V[20], zero)
+    # Now V < 2^160 + 2^64: V20 = V >> 160 is 0 or 1, and V - p < p. U = (V mod 2^160) + c,
+    # c = 2^31 + 1 = 2^160 - p, carries out exactly when V mod 2^160 >= p. When V >= p
+    # (V20 = 1 or that carry), the result is U mod 2^160 = V - p, else U - c = V.
     asm.comment("subtract p unless the value is below it")
-    ff, x7f = "r27", "r26"
-    asm("ldi", ff, "0xFF")
-    asm("ldi", x7f, "0x7F")
-    pb = (2**160 - 2**31 - 1).to_bytes(20, "little")
+    one, x80 = "r27", "r26"
+    asm("ldi", one, "1")
+    asm("ldi", x80, "0x80")
+    cb = (2**31 + 1).to_bytes(20, "little")
+    creg = {0: zero, 1: one, 0x80: x80}
     for i in range(20):
-        asm("cp" if i == 0 else "cpc", V[i], ff if pb[i] == 0xFF else x7f)
-    asm("sbc", ff, ff)  # 0xFF if V < p (borrow), else 0
-    asm("com", ff)      # the mask: 0xFF if V >= p
-    asm("and", x7f, ff)
+        asm("add" if i == 0 else "adc", V[i], creg[cb[i]])
+    asm("sbc", "r0", "r0")  # 0xFF if it carried
+    asm("neg", V[20])
+    asm("or", "r0", V[20])
+    asm("com", "r0")        # 0xFF if V < p: take c back off
+    asm("and", one, "r0")
+    asm("and", x80, "r0")
     for i in range(20):
-        asm("sub" if i == 0 else "sbc", V[i], ff if pb[i] == 0xFF else x7f)
+        asm("sub" if i == 0 else "sbc", V[i], creg[cb[i]])
     for i in range(20):
         asm("st", "Z+", V[i])
 
