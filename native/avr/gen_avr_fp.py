@@ -31,6 +31,9 @@ FIELDS = [
     ("secp256r1", 32, 2**256 - 2**224 + 2**192 + 2**96 - 1),
 ]
 PRODUCT_SIZES = (20, 24, 28, 32)
+# Products (of the field functions) taken by one level of Karatsuba: 20 bytes, whose halves
+# fit in registers.
+KARATSUBA = (20,)
 ROW_MAX = 10  # multiplier bytes per row: 10 + a 10-byte window + accumulator + zero = 24 regs
 
 
@@ -137,6 +140,103 @@ def product_rows(asm, n, square):
             c = c[1:] + c[:1]
             asm("clr", c[2])
         asm("std", "Y+%d" % (s + n + d - 1), c[0])
+
+
+def product_regs(asm, A, W, out):
+    """Y[out..out + 2d) = A * W, both d-byte operands already in registers (product scanning,
+    three-byte accumulator)."""
+    d = len(A)
+    c = list(ACC0)
+    for r in c:
+        asm("clr", r)
+    for k in range(2 * d - 1):
+        for i in range(max(0, k - d + 1), min(k, d - 1) + 1):
+            asm("mul", A[i], W[k - i])
+            asm("add", c[0], "r0")
+            asm("adc", c[1], "r1")
+            asm("adc", c[2], ZERO)
+        asm("std", "Y+%d" % (out + k), c[0])
+        c = c[1:] + c[:1]
+        asm("clr", c[2])
+    asm("std", "Y+%d" % (out + 2 * d - 1), c[0])
+
+
+def abs_diff(asm, R, lo, hi, mask):
+    """R = |lo - hi| for h-byte operands given as (register-loading, operand) emitters: R gets
+    lo - hi, then is negated under the borrow mask (x XOR m) - m. Leaves the mask in mask."""
+    h = len(R)
+    for i in range(h):
+        lo(R[i], i)
+    for i in range(h):
+        hi("r0", i)
+        asm("sub" if i == 0 else "sbc", R[i], "r0")
+    asm("sbc", mask, mask)
+    for i in range(h):
+        asm("eor", R[i], mask)
+    for i in range(h):
+        asm("sub" if i == 0 else "sbc", R[i], mask)
+
+
+def karatsuba_product(asm, n):
+    """Y[0..2n) = a * b (a through X, b through Z) by one level of subtractive Karatsuba on
+    halves of h = n/2 bytes held in registers: L = a0 b0, H = a1 b1, M = |a0 - a1| |b0 - b1|,
+    a b = L + B (L + H - s M) + B^2 H with B = 256^h and s the product of the two signs,
+    taken without a branch: the middle term adds (M XOR m) + (m & 1), m = 0xFF when s = +1.
+    Scratch: Y[2n..3n) holds M, Y[3n + 2] the sign mask."""
+    h = n // 2
+    A, W = BANK[:h], BANK[h:2 * h]
+    c = ACC0
+    asm("clr", ZERO)
+    asm.comment("L = a0 b0")
+    for i in range(h):
+        asm("ld", A[i], "X+")
+    for j in range(h):
+        asm("ldd", W[j], "Z+%d" % j)
+    product_regs(asm, A, W, 0)
+    asm.comment("H = a1 b1")
+    for i in range(h):
+        asm("ld", A[i], "X+")
+    for j in range(h):
+        asm("ldd", W[j], "Z+%d" % (h + j))
+    product_regs(asm, A, W, 2 * h)
+    asm.comment("|a0 - a1|, |b0 - b1| and the sign")
+    asm("sbiw", "r26", n)
+    abs_diff(asm, A, lambda r, i: asm("ld", r, "X+"), lambda r, i: asm("ld", r, "X+"), c[0])
+    asm("std", "Y+%d" % (3 * n + 2), c[0])
+    abs_diff(asm, W, lambda r, i: asm("ldd", r, "Z+%d" % i),
+             lambda r, i: asm("ldd", r, "Z+%d" % (h + i)), c[0])
+    asm("ldd", c[1], "Y+%d" % (3 * n + 2))
+    asm("eor", c[0], c[1])
+    asm("com", c[0])  # 0xFF when the signs agree: subtract M
+    asm("std", "Y+%d" % (3 * n + 2), c[0])
+    asm.comment("M = |a0 - a1| |b0 - b1|")
+    product_regs(asm, A, W, 2 * n)
+    asm.comment("Y[h..) += L + H -+ M")
+    Q = [reg(i) for i in range(3, 3 + n + 1)]
+    m = reg(3 + n + 1)
+    asm("ldd", m, "Y+%d" % (3 * n + 2))
+    for i in range(n):
+        asm("ldd", Q[i], "Y+%d" % i)
+    asm("clr", Q[n])
+    for i in range(n):
+        asm("ldd", "r0", "Y+%d" % (n + i))
+        asm("add" if i == 0 else "adc", Q[i], "r0")
+    asm("adc", Q[n], ZERO)
+    asm("mov", "r0", m)
+    asm("lsr", "r0")  # C = m & 1
+    for i in range(n):
+        asm("ldd", "r0", "Y+%d" % (2 * n + i))
+        asm("eor", "r0", m)
+        asm("adc", Q[i], "r0")
+    asm("adc", Q[n], m)
+    for i in range(n + 1):
+        asm("ldd", "r0", "Y+%d" % (h + i))
+        asm("add" if i == 0 else "adc", "r0", Q[i])
+        asm("std", "Y+%d" % (h + i), "r0")
+    for q in range(h + n + 1, 2 * n):
+        asm("ldd", "r0", "Y+%d" % q)
+        asm("adc", "r0", ZERO)
+        asm("std", "Y+%d" % q, "r0")
 
 
 def square_finish(asm, n):
@@ -369,9 +469,13 @@ def gen_fp(asm, field, n, square, reduce):
     asm("sts", "ks_avr_fp_t+65", "r25")
     asm("movw", "r26", "r22")
     asm("movw", "r30", "r22" if square else "r20")
-    product_rows(asm, n, square)
     if square:
+        product_rows(asm, n, True)
         square_finish(asm, n)
+    elif n in KARATSUBA:
+        karatsuba_product(asm, n)
+    else:
+        product_rows(asm, n, False)
     asm("lds", "r30", "ks_avr_fp_t+64")  # Z = r
     asm("lds", "r31", "ks_avr_fp_t+65")
     reduce(asm)
