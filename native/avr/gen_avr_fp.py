@@ -240,30 +240,50 @@ def karatsuba_product(asm, n):
 
 
 def square_finish(asm, n):
-    """Y[0..2n) = 2 * (cross products in Y[1..2n)) + sum a_i^2 256^(2i), a through Z. Two carry
-    chains (the doubling's and the squares'), kept in registers across the MULs (which set C)."""
-    cd, ca, t0, t1, ai = "r6", "r7", "r8", "r9", "r10"
+    """Y[0..2n) = 2 * (cross products in Y[1..2n)) + sum a_i^2 256^(2i), a through Z (the last
+    row's bytes are still in registers). Groups of three indices: the doubling's carry chain
+    runs over a group's six bytes, then the group's squares (MUL sets C, so they are taken
+    first) are added in a second chain; each chain's carry waits in a register between
+    groups."""
+    s_last, d_last = rows_of(n)[-1]
+    A = BANK[:max(d for _, d in rows_of(n))]
+    T = ["r16", "r17", "r18", "r19", "r20", "r21"]
+    P = [("r22", "r23"), ("r24", "r25"), ("r0", "r1")]
+    cd, ca, ai = "r2", "r3", "r4"
     asm.comment("double the cross products, add the squares")
     asm("clr", cd)
     asm("clr", ca)
-    for i in range(n):
-        if i == 0:
-            asm("clr", t0)
-        else:
-            asm("ldd", t0, "Y+%d" % (2 * i))
-        asm("ldd", t1, "Y+%d" % (2 * i + 1))
+    for g0 in range(0, n, 3):
+        g = list(range(g0, min(n, g0 + 3)))
+        t = T[:2 * len(g)]
+        for k, i in enumerate(g):
+            if i == 0:
+                asm("clr", t[0])
+            else:
+                asm("ldd", t[2 * k], "Y+%d" % (2 * i))
+            asm("ldd", t[2 * k + 1], "Y+%d" % (2 * i + 1))
         asm("lsr", cd)
-        asm("rol", t0)
-        asm("rol", t1)
+        for r in t:
+            asm("rol", r)
         asm("rol", cd)
-        asm("ldd", ai, "Z+%d" % i)
-        asm("mul", ai, ai)
+        pairs = P[3 - len(g):]  # the last square stays in r1:r0
+        for k, i in enumerate(g):
+            if s_last <= i < s_last + d_last:
+                x = A[i - s_last]
+            else:
+                asm("ldd", ai, "Z+%d" % i)
+                x = ai
+            asm("mul", x, x)
+            if pairs[k][0] != "r0":
+                asm("movw", pairs[k][0], "r0")
         asm("lsr", ca)
-        asm("adc", t0, "r0")
-        asm("adc", t1, "r1")
+        for k, i in enumerate(g):
+            asm("adc", t[2 * k], pairs[k][0])
+            asm("adc", t[2 * k + 1], pairs[k][1])
         asm("rol", ca)
-        asm("std", "Y+%d" % (2 * i), t0)
-        asm("std", "Y+%d" % (2 * i + 1), t1)
+        for k, i in enumerate(g):
+            asm("std", "Y+%d" % (2 * i), t[2 * k])
+            asm("std", "Y+%d" % (2 * i + 1), t[2 * k + 1])
 
 
 def gen_mul(asm, n):
