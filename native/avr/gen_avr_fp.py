@@ -31,8 +31,8 @@ FIELDS = [
     ("secp256r1", 32, 2**256 - 2**224 + 2**192 + 2**96 - 1),
 ]
 PRODUCT_SIZES = (20, 24, 28, 32)
-# Products (of the field functions) taken by one level of Karatsuba: 20 bytes, whose halves
-# fit in registers.
+# Products (of the field functions) taken by one level of Karatsuba: secp160r1's 20 bytes,
+# whose halves fit in registers (the product then feeds its reduction from registers).
 KARATSUBA = (20,)
 ROW_MAX = 10  # multiplier bytes per row: 10 + a 10-byte window + accumulator + zero = 24 regs
 
@@ -178,11 +178,12 @@ def abs_diff(asm, R, lo, hi, mask):
 
 
 def karatsuba_product(asm, n):
-    """Y[0..2n) = a * b (a through X, b through Z) by one level of subtractive Karatsuba on
-    halves of h = n/2 bytes held in registers: L = a0 b0, H = a1 b1, M = |a0 - a1| |b0 - b1|,
-    a b = L + B (L + H - s M) + B^2 H with B = 256^h and s the product of the two signs,
-    taken without a branch: the middle term adds (M XOR m) + (m & 1), m = 0xFF when s = +1.
-    Scratch: Y[2n..3n) holds M, Y[3n + 2] the sign mask."""
+    """a * b (a through X, b through Z) by one level of subtractive Karatsuba on halves of
+    h = n/2 bytes held in registers: L = a0 b0 into Y[0..n), H = a1 b1 into Y[n..2n),
+    M = |a0 - a1| |b0 - b1| into Y[2n..3n), and a b = L + B Q + B^2 H with B = 256^h and
+    Q = L + H - s M, s the product of the two signs, taken without a branch: Q adds
+    (M XOR m) + (m & 1), m = 0xFF when s = +1. Returns Q's n + 1 registers (0 <= Q < 2^(8n+1));
+    Y[3n + 2] is scratch."""
     h = n // 2
     A, W = BANK[:h], BANK[h:2 * h]
     c = ACC0
@@ -211,7 +212,7 @@ def karatsuba_product(asm, n):
     asm("std", "Y+%d" % (3 * n + 2), c[0])
     asm.comment("M = |a0 - a1| |b0 - b1|")
     product_regs(asm, A, W, 2 * n)
-    asm.comment("Y[h..) += L + H -+ M")
+    asm.comment("Q = L + H -+ M")
     Q = [reg(i) for i in range(3, 3 + n + 1)]
     m = reg(3 + n + 1)
     asm("ldd", m, "Y+%d" % (3 * n + 2))
@@ -229,14 +230,7 @@ def karatsuba_product(asm, n):
         asm("eor", "r0", m)
         asm("adc", Q[i], "r0")
     asm("adc", Q[n], m)
-    for i in range(n + 1):
-        asm("ldd", "r0", "Y+%d" % (h + i))
-        asm("add" if i == 0 else "adc", "r0", Q[i])
-        asm("std", "Y+%d" % (h + i), "r0")
-    for q in range(h + n + 1, 2 * n):
-        asm("ldd", "r0", "Y+%d" % q)
-        asm("adc", "r0", ZERO)
-        asm("std", "Y+%d" % q, "r0")
+    return Q
 
 
 def square_finish(asm, n):
@@ -311,24 +305,25 @@ def gen_sqr(asm, n):
     asm.end(name)
 
 
-def reduce_secp160r1(asm):
-    """r (through Z) = t mod p for the 40-byte product t (through Y, clobbered), p = 2^160 -
-    2^31 - 1. t = L + H 2^160 = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
-    (2 (L + H) + H 2^32) / 2 in 25 registers; then the part T above 2^160 is folded back as
+def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
+    """r (through Z) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
+    p = 2^160 - 2^31 - 1. t = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
+    (2 (L + H) + H 2^32) / 2 in 25 registers V; then the part T above 2^160 is folded back as
     T (2^31 + 1), which leaves a value below 2^160 + 2^64 < 2p, and p is subtracted under a
-    mask when the value is not below it."""
-    V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
-    tmp, zero = "r27", "r1"
+    mask when the value is not below it. With V given, its bytes already hold L + H (and
+    V[21..25) zero); Y[20..40) must still hold H."""
     asm.comment("reduction mod p = 2^160 - 2^31 - 1")
-    asm("clr", zero)
-    for i in range(20):
-        asm("ldd", V[i], "Y+%d" % i)
-    for i in range(20, 25):
-        asm("clr", V[i])
-    for i in range(20):  # V = L + H
-        asm("ldd", tmp, "Y+%d" % (20 + i))
-        asm("add" if i == 0 else "adc", V[i], tmp)
-    asm("adc", V[20], zero)
+    if V is None:
+        V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
+        asm("clr", zero)
+        for i in range(20):
+            asm("ldd", V[i], "Y+%d" % i)
+        for i in range(20, 25):
+            asm("clr", V[i])
+        for i in range(20):  # V = L + H
+            asm("ldd", tmp, "Y+%d" % (20 + i))
+            asm("add" if i == 0 else "adc", V[i], tmp)
+        asm("adc", V[20], zero)
     asm("lsl", V[0])  # V = 2 (L + H) < 2^162
     for i in range(1, 21):
         asm("rol", V[i])
@@ -369,7 +364,7 @@ def reduce_secp160r1(asm):
     # c = 2^31 + 1 = 2^160 - p, carries out exactly when V mod 2^160 >= p. When V >= p
     # (V20 = 1 or that carry), the result is U mod 2^160 = V - p, else U - c = V.
     asm.comment("subtract p unless the value is below it")
-    one, x80 = "r27", "r26"
+    one, x80 = V[23], V[24]  # free after the fold; both r16 or above (LDI)
     asm("ldi", one, "1")
     asm("ldi", x80, "0x80")
     cb = (2**31 + 1).to_bytes(20, "little")
@@ -476,6 +471,39 @@ def reduce_secp256r1(asm):
         asm("st", "Z+", x)
 
 
+def secp160r1_karatsuba_lh(asm, Q):
+    """From Karatsuba's L (Y[0..20)), H (Y[20..40)) and Q (registers): the product's low
+    half P_lo = L + 2^80 Q mod 2^160 and high half P_hi, P_hi written to Y[20..40) and
+    V = P_lo + P_hi left in registers for reduce_secp160r1 (which reads P_hi once more)."""
+    asm.comment("P_lo bytes 10..19 = L + Q (in Q[0..10)); P_hi = H + Q >> 80 + carry")
+    for i in range(10):
+        asm("ldd", "r0", "Y+%d" % (10 + i))
+        asm("add" if i == 0 else "adc", Q[i], "r0")
+    for m in range(11):
+        asm("ldd", "r0", "Y+%d" % (20 + m))
+        asm("adc", Q[10 + m], "r0")
+    for m in range(11, 20):
+        asm("ldd", "r0", "Y+%d" % (20 + m))
+        asm("adc", "r0", ZERO)
+        asm("std", "Y+%d" % (20 + m), "r0")
+    for m in range(11):
+        asm("std", "Y+%d" % (20 + m), Q[10 + m])
+    asm.comment("V = P_lo + P_hi")
+    for i in range(10):
+        asm("ldd", "r0", "Y+%d" % i)
+        asm("add" if i == 0 else "adc", Q[10 + i], "r0")
+    asm("adc", Q[0], Q[20])
+    for i in range(11, 20):
+        asm("ldd", "r0", "Y+%d" % (20 + i))
+        asm("adc", Q[i - 10], "r0")
+    asm("clr", Q[20])  # CLR leaves C alone
+    asm("adc", Q[20], ZERO)
+    extra = ["r24", "r25", "r26", "r27"]
+    for r in extra:
+        asm("clr", r)
+    return Q[10:20] + Q[0:10] + [Q[20]] + extra
+
+
 def gen_fp(asm, field, n, square, reduce):
     """ks_fp_mul_FIELD / ks_fp_sqr_FIELD: the 2n-byte product into the static scratch
     ks_avr_fp_t (no stack frame to set up: the kernels run on one thread, never in an
@@ -493,12 +521,16 @@ def gen_fp(asm, field, n, square, reduce):
         product_rows(asm, n, True)
         square_finish(asm, n)
     elif n in KARATSUBA:
-        karatsuba_product(asm, n)
+        Q = karatsuba_product(asm, n)
+        V = secp160r1_karatsuba_lh(asm, Q)
     else:
         product_rows(asm, n, False)
     asm("lds", "r30", "ks_avr_fp_t+64")  # Z = r
     asm("lds", "r31", "ks_avr_fp_t+65")
-    reduce(asm)
+    if not square and n in KARATSUBA:
+        reduce(asm, V, tmp="r1", zero=ZERO)
+    else:
+        reduce(asm)
     epilogue(asm)
     asm.end(name)
 
