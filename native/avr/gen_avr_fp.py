@@ -309,8 +309,8 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     """r (through Z) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
     p = 2^160 - 2^31 - 1. t = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
     (2 (L + H) + H 2^32) / 2 in 25 registers V; then the part T above 2^160 is folded back as
-    T (2^31 + 1), which leaves a value below 2^160 + 2^64 < 2p, and p is subtracted under a
-    mask when the value is not below it. With V given, its bytes already hold L + H (and
+    T (2^31 + 1), which leaves a value below 2^160 + 2^64 < 2p, and p is subtracted when the
+    value is not below it (both in one pass, see below). With V given, its bytes already hold L + H (and
     V[21..25) zero); Y[20..40) must still hold H."""
     asm.comment("reduction mod p = 2^160 - 2^31 - 1")
     if V is None:
@@ -334,10 +334,15 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     asm("lsr", V[24])  # V /= 2 (exact: the sum is even)
     for i in range(23, -1, -1):
         asm("ror", V[i])
-    asm.comment("fold: V = V mod 2^160 + T (2^31 + 1), T = V >> 160 < 2^32")
+    # V < 2^161 + 2^191, so T = V >> 160 <= 2^31 + 1. Fold it back with one c = 2^31 + 1 =
+    # 2^160 - p more: U = (V mod 2^160) + (T + 1) c < 2^160 + 2^64. U carries past 2^160
+    # exactly when V' = (V mod 2^160) + T c (= V mod p, below 2p) is at least p; then the
+    # result is U mod 2^160 = V' - p, else U - c = V'.
+    asm.comment("fold: U = V mod 2^160 + (T + 1)(2^31 + 1), T = V >> 160")
+    x80 = V[24]  # zero after the halving; r16 or above (LDI)
     for i in range(4):  # keep T in t[0..4) (t's low half is no longer needed)
         asm("std", "Y+%d" % i, V[20 + i])
-    # T 2^31 as bytes 3..7: (tmp, V20, V21, V22, V23); T3 added into its byte 3 first
+    # (T + 1) 2^31 + T3 2^24 as bytes 3..7: (tmp, V20, V21, V22, V23)
     asm("clr", tmp)
     asm("lsr", V[23])
     asm("ror", V[22])
@@ -345,12 +350,15 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     asm("ror", V[20])
     asm("ror", tmp)
     asm("ldd", "r0", "Y+3")
-    asm("add", tmp, "r0")
-    for i in range(20, 24):
-        asm("adc", V[i], zero)  # no carry out: byte 7 is T3 >> 1 < 128
+    asm("ldi", x80, "0x80")
+    for addend in ("r0", x80):
+        asm("add", tmp, addend)
+        for i in range(20, 24):
+            asm("adc", V[i], zero)  # no carry out: below 2^62 + 2^33
+    asm("sec")  # the + 1 of (T + 1)
     for i in range(3):
         asm("ldd", "r0", "Y+%d" % i)
-        asm("add" if i == 0 else "adc", V[i], "r0")
+        asm("adc", V[i], "r0")
     asm("adc", V[3], tmp)
     for i in range(4):
         asm("adc", V[4 + i], V[20 + i])
@@ -360,23 +368,15 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
         asm("clr", V[i])  # CLR leaves C alone
     asm("clr", V[20])
     asm("adc", V[20], zero)
-    # Now V < 2^160 + 2^64: V20 = V >> 160 is 0 or 1, and V - p < p. U = (V mod 2^160) + c,
-    # c = 2^31 + 1 = 2^160 - p, carries out exactly when V mod 2^160 >= p. When V >= p
-    # (V20 = 1 or that carry), the result is U mod 2^160 = V - p, else U - c = V.
-    asm.comment("subtract p unless the value is below it")
-    one, x80 = V[23], V[24]  # free after the fold; both r16 or above (LDI)
+    asm.comment("take c back off unless U carried")
+    one = V[23]
+    asm("dec", V[20])  # 0xFF if U < 2^160
     asm("ldi", one, "1")
+    asm("and", one, V[20])
     asm("ldi", x80, "0x80")
+    asm("and", x80, V[20])
     cb = (2**31 + 1).to_bytes(20, "little")
     creg = {0: zero, 1: one, 0x80: x80}
-    for i in range(20):
-        asm("add" if i == 0 else "adc", V[i], creg[cb[i]])
-    asm("sbc", "r0", "r0")  # 0xFF if it carried
-    asm("neg", V[20])
-    asm("or", "r0", V[20])
-    asm("com", "r0")        # 0xFF if V < p: take c back off
-    asm("and", one, "r0")
-    asm("and", x80, "r0")
     for i in range(20):
         asm("sub" if i == 0 else "sbc", V[i], creg[cb[i]])
     for i in range(20):
