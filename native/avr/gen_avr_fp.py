@@ -161,15 +161,15 @@ def product_regs(asm, A, W, out):
     asm("std", "Y+%d" % (out + 2 * d - 1), c[0])
 
 
-def abs_diff(asm, R, lo, hi, mask):
-    """R = |lo - hi| for h-byte operands given as (register-loading, operand) emitters: R gets
-    lo - hi, then is negated under the borrow mask (x XOR m) - m. Leaves the mask in mask."""
+def abs_diff(asm, R, lo, mask):
+    """R = |lo - R| for the h-byte operand R in registers and lo given by an emitter that loads
+    its byte i into a register: R gets lo - R, then is negated under the borrow mask,
+    (x XOR m) - m. Leaves the mask in mask."""
     h = len(R)
     for i in range(h):
-        lo(R[i], i)
-    for i in range(h):
-        hi("r0", i)
-        asm("sub" if i == 0 else "sbc", R[i], "r0")
+        lo("r0", i)
+        asm("sub" if i == 0 else "sbc", "r0", R[i])
+        asm("mov", R[i], "r0")
     asm("sbc", mask, mask)
     for i in range(h):
         asm("eor", R[i], mask)
@@ -201,11 +201,10 @@ def karatsuba_product(asm, n):
         asm("ldd", W[j], "Z+%d" % (h + j))
     product_regs(asm, A, W, 2 * h)
     asm.comment("|a0 - a1|, |b0 - b1| and the sign")
-    asm("sbiw", "r26", n)
-    abs_diff(asm, A, lambda r, i: asm("ld", r, "X+"), lambda r, i: asm("ld", r, "X+"), c[0])
+    asm("sbiw", "r26", n)  # a1 and b1 are still in A and W
+    abs_diff(asm, A, lambda r, i: asm("ld", r, "X+"), c[0])
     asm("std", "Y+%d" % (3 * n + 2), c[0])
-    abs_diff(asm, W, lambda r, i: asm("ldd", r, "Z+%d" % i),
-             lambda r, i: asm("ldd", r, "Z+%d" % (h + i)), c[0])
+    abs_diff(asm, W, lambda r, i: asm("ldd", r, "Z+%d" % i), c[0])
     asm("ldd", c[1], "Y+%d" % (3 * n + 2))
     asm("eor", c[0], c[1])
     asm("com", c[0])  # 0xFF when the signs agree: subtract M
