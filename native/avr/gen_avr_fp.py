@@ -586,46 +586,53 @@ def gen_add_sub(asm, field, n, p, op):
 
 def gen_add_sub_regs(asm, field, n, p, op):
     """The same for a field that fits in registers (n <= 20): the sum or difference stays in
-    r2..r21, so each byte is loaded and stored once."""
+    registers (the call-used ones first: fewer to save), so each byte is loaded and stored
+    once."""
     name = "ks_fp_%s_%s" % (op, field)
     asm.function(name)
-    V = [reg(i) for i in range(2, 2 + n)]
-    saved = [r for r in V if int(r[1:]) < 18]
+    free = ["r0", "r18", "r19", "r20", "r21", "r22", "r23", "r24", "r25"]
+    saved = [reg(i) for i in range(2, 2 + max(0, n - len(free)))]
+    V = free[:n] + saved
     for r in saved:
         asm("push", r)
+    asm("push", "r24")  # r
+    asm("push", "r25")
     asm("movw", "r26", "r22")  # X = a
     asm("movw", "r30", "r20")  # Z = b
     for i in range(n):
         asm("ld", V[i], "X+")
-        asm("ld", "r0", "Z+")
-        asm(("add" if i == 0 else "adc") if op == "add" else ("sub" if i == 0 else "sbc"), V[i], "r0")
+        asm("ld", "r1", "Z+")
+        asm(("add" if i == 0 else "adc") if op == "add" else ("sub" if i == 0 else "sbc"), V[i], "r1")
     pb = p.to_bytes(n, "little")
     values = sorted(set(pb) - {0xFF})
-    kreg = dict(zip(values, ["r22", "r23"]))
-    assert len(values) <= 2 and 0 not in kreg
-    mask = "r27"
-    asm("sbc", mask, mask)  # 0xFF if the sum carried / the difference borrowed
-    for v in values:
-        asm("ldi", kreg[v], "0x%02X" % v)
+    assert values == [0x7F]  # secp160r1
+    cmask, k7f, ff = "r26", "r27", "r30"
+    asm("sbc", cmask, cmask)  # 0xFF if the sum carried / the difference borrowed
+    asm("ldi", k7f, "0x7F")
+    kreg = {0x7F: k7f}
     if op == "add":
-        asm("ldi", "r26", "0xFF")
-        kreg[0xFF] = "r26"
+        asm("ldi", ff, "0xFF")
+        kreg[0xFF] = ff
         for i in range(n):
             asm("cp" if i == 0 else "cpc", V[i], kreg[pb[i]])
-        asm("sbc", "r26", "r26")  # 0xFF if below p
-        asm("com", "r26")
-        asm("or", mask, "r26")
+        asm("sbc", ff, ff)  # 0xFF if below p
+        asm("com", ff)
+        asm("or", ff, cmask)  # the mask: subtract p
+        mask = ff
+    else:
+        mask = cmask
     kreg[0xFF] = mask
-    for v in values:
-        asm("and", kreg[v], mask)
+    asm("and", k7f, mask)
     for i in range(n):
         if op == "add":
             asm("sub" if i == 0 else "sbc", V[i], kreg[pb[i]])
         else:
             asm("add" if i == 0 else "adc", V[i], kreg[pb[i]])
-    asm("movw", "r30", "r24")  # Z = r
+    asm("pop", "r31")  # Z = r
+    asm("pop", "r30")
     for i in range(n):
         asm("st", "Z+", V[i])
+    asm("clr", "r1")
     for r in reversed(saved):
         asm("pop", r)
     asm("ret")
