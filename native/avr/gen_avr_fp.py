@@ -122,10 +122,13 @@ def product_rows(asm, n, square):
                 j = k - i
                 if not (0 <= j < n) or (square and j <= s + i):
                     continue
-                w = W[j % d]
-                if slot[j % d] != j:
-                    asm("ldd", w, "Z+%d" % j)
-                    slot[j % d] = j
+                if square and s <= j < s + d:
+                    w = A[j - s]  # a square's multiplicand byte already in the row
+                else:
+                    w = W[j % d]
+                    if slot[j % d] != j:
+                        asm("ldd", w, "Z+%d" % j)
+                        slot[j % d] = j
                 asm("mul", A[i], w)
                 asm("add", c[0], "r0")
                 asm("adc", c[1], "r1")
