@@ -1,6 +1,8 @@
 # The ATmega128 (Mica2) build: kernels and micro-ecc in the test firmware, run in simavr
 # through sim/avr_harness.c. Needs: gcc-avr avr-libc binutils-avr simavr libsimavr-dev.
-#   make -C native avr-test    known answers, equal cycles for every scalar, per limb size
+#   make -C native avr-test    known answers, equal cycles for every scalar, per build (limb
+#                              size, assembly or C field arithmetic); the field operations
+#                              against Python integers (fp_test.c)
 #   make -C native avr-bench   the same plus micro-ecc, as `metric value unit` lines
 include $(dir $(lastword $(MAKEFILE_LIST)))../sim/mote.mk
 
@@ -22,7 +24,7 @@ AVR_FW_SRCS := $(MOTE_TEST_SRCS) $(AVR_DIR)/mote_avr.c
 # libgcc's branching __muldi3) to known answers and equal cycle counts.
 AVR_TEST_BUILDS ?= l8 l16 l32 c8 c16 c32
 AVR_BENCH_BUILDS ?= l8 l16 l32 c16
-# The generated assembly, and the check that it builds from the script as committed.
+# The generated assembly: written from the script at build time, never committed (so never stale).
 AVR_FP_ASM := $(AVR_BUILD)/ks_fp_avr.S
 AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
 # Firmware is rebuilt when these build files change; and kept after its run (for sizes).
