@@ -70,6 +70,12 @@ $(AVR_BUILD)/fp_test_l%.elf: $(AVR_FP_TEST_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/ks_fp_
 $(AVR_BUILD)/fp_test_c%.elf: $(AVR_FP_TEST_SRCS) $(AVR_BUILD)/fp_kat.h $(AVR_MK)
 	$(AVR_CC) $(AVR_CFLAGS) -I$(AVR_BUILD) $(AVR_KS_FLAGS) -DKS_AVR_ASM=0 -DKS_LIMB_BITS=$* -o $@ $(AVR_FP_TEST_SRCS)
 
+# pN: the other two curves, P-192 and P-224 (assembly products, C reductions), N-bit limbs.
+AVR_KS_FLAGS_P := $(filter-out -DKS_WITH_%,$(AVR_KS_FLAGS)) -DKS_WITH_SECP160R1=0 \
+	-DKS_WITH_SECP192R1=1 -DKS_WITH_SECP224R1=1 -DKS_WITH_SECP256R1=0
+$(AVR_BUILD)/fp_test_p%.elf: $(AVR_FP_TEST_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/ks_fp_avr.h $(AVR_BUILD)/fp_kat.h $(AVR_MK)
+	$(AVR_CC) $(AVR_CFLAGS) -I$(AVR_BUILD) $(AVR_KS_FLAGS_P) -DKS_LIMB_BITS=$* -o $@ $(AVR_FP_TEST_SRCS) $(AVR_FP_ASM)
+
 # The harness's own check of its UART input path (avr/uart_input_test.c).
 $(AVR_BUILD)/uart_input_test.elf: $(AVR_DIR)/uart_input_test.c $(AVR_DIR)/mote_avr.c $(MOTE_SIM)/mote_print.c
 	@mkdir -p $(@D)
@@ -98,9 +104,10 @@ AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
 	$(foreach b,$(AVR_BENCH_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b)) micro_ecc=$(AVR_BUILD)/ec_uecc
 
 .PHONY: avr-test avr-bench avr-bench-runs
-avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out $(AVR_BUILD)/fp_test_$(b).out) $(AVR_BUILD)/uart_input_test.out
+avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out $(AVR_BUILD)/fp_test_$(b).out) \
+		$(AVR_BUILD)/fp_test_p16.out $(AVR_BUILD)/uart_input_test.out
 	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test \
-		$(foreach b,$(AVR_TEST_BUILDS),fp.$(b)=$(AVR_BUILD)/fp_test_$(b)) \
+		$(foreach b,$(AVR_TEST_BUILDS) p16,fp.$(b)=$(AVR_BUILD)/fp_test_$(b)) \
 		$(foreach b,$(AVR_TEST_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b))
 
 avr-bench-runs: $(foreach b,$(AVR_BENCH_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf

@@ -1,7 +1,7 @@
 /*
- * The field operations of secp160r1 and P-256 (ks_fp_mul/sqr/add/sub_*, the assembly of
- * gen_avr_fp.py or the portable C) against Python's integers (fp_kat.h, gen_fp_kat.py) on
- * every ordered pair of edge and random inputs. Also checks that r may alias an input.
+ * The field operations of the curves the build carries (ks_fp_mul/sqr/add/sub_*, the
+ * assembly of gen_avr_fp.py or the portable C) against Python's integers (fp_kat.h,
+ * gen_fp_kat.py) on every ordered pair of edge and random inputs. Also checks that r may alias an input.
  * Prints one "check" line per field and operation, then "N passed, N failed".
  */
 #include "ks_curve.h"
@@ -90,8 +90,18 @@ static void check1(const char *field, fp1 f, uint8_t n, uint8_t count, const uin
 int main(void)
 {
 	mote_init();
+#if KS_WITH_SECP160R1
 	CHECK_FIELD(secp160r1, 20, SECP160R1);
+#endif
+#if KS_WITH_SECP192R1
+	CHECK_FIELD(secp192r1, 24, SECP192R1);
+#endif
+#if KS_WITH_SECP224R1
+	CHECK_FIELD(secp224r1, 28, SECP224R1);
+#endif
+#if KS_WITH_SECP256R1
 	CHECK_FIELD(secp256r1, 32, SECP256R1);
+#endif
 	mote_put_u32(passed);
 	mote_puts(" passed, ");
 	mote_put_u32(failed);

@@ -9,17 +9,22 @@ multiplicand column by column (product scanning) with a three-byte accumulator, 
 multiplicand bytes a column needs stay in a sliding window of 10 more registers, so every
 byte product costs MUL + ADD + ADC + ADC (5 cycles) and each multiplicand byte is loaded
 once per row. A square computes each cross product a_i a_j (i < j) once in the same way,
-then doubles the sum and adds the squares a_i^2 in one pass. Everything is straight-line
+then doubles the sum and adds the squares a_i^2 in one pass. secp160r1's 20-byte product
+takes one level of subtractive Karatsuba instead: its 10-byte halves fit in registers, so
+the three half products cost 300 MULs instead of 400 and the middle term feeds the reduction
+straight from registers. Everything is straight-line
 code: no branch, no address and no instruction depends on the data (constant time; simavr's
 exact cycle counts check it).
 
 Functions (all operands little-endian byte strings, which is also the memory layout of the
 kernels' 8-, 16- and 32-bit limbs on the AVR):
-    ks_avr_mulN(r, a, b)   r[0..2N) = a * b, N bytes each (r must not alias a or b)
+    ks_avr_mulN(r, a, b)   r[0..2N) = a * b, N bytes each (r must not alias a or b), N = 24, 28
     ks_avr_sqrN(r, a)      r[0..2N) = a^2
-    ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a)
-                           the product followed by the reduction mod p = 2^160 - 2^31 - 1
-                           (2^160 = 2^31 + 1 mod p, SEC 2), in one function; r may alias
+    ks_fp_mul_NAME(r, a, b), ks_fp_sqr_NAME(r, a)
+                           the product followed by the reduction, in one function, for
+                           secp160r1 (p = 2^160 - 2^31 - 1: 2^160 = 2^31 + 1 mod p, SEC 2;
+                           the product by one level of Karatsuba) and P-256 (FIPS 186-4
+                           D.2.3); r may alias
     ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
                            r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
 """
@@ -30,7 +35,8 @@ FIELDS = [
     ("secp160r1", 20, 2**160 - 2**31 - 1),
     ("secp256r1", 32, 2**256 - 2**224 + 2**192 + 2**96 - 1),
 ]
-PRODUCT_SIZES = (20, 24, 28, 32)
+# Stand-alone products, for the fields whose reduction stays in C (ks_fp_avr.h): P-192, P-224.
+PRODUCT_SIZES = (24, 28)
 # Products (of the field functions) taken by one level of Karatsuba: secp160r1's 20 bytes,
 # whose halves fit in registers (the product then feeds its reduction from registers).
 KARATSUBA = (20,)

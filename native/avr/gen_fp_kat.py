@@ -14,8 +14,11 @@ import random
 # a model of gen_avr_fp.py's reductions over structured values): secp160r1, a carry out of
 # 2^160 after the fold (2^129 - 3 times 2^160 - 2^32 - 1) and a value in [p, 2^160) (2 times
 # 2^159 - 3); P-256, a carry out of 2^256 after adding u K (1 times 2^224 - 1, 2^225).
+# P-192 and P-224 (products in assembly, reductions in C) only in a build that carries them.
 FIELDS = [
     ("secp160r1", 20, 2**160 - 2**31 - 1, [2**129 - 3, 2**160 - 2**32 - 1, 2**159 - 3]),
+    ("secp192r1", 24, 2**192 - 2**64 - 1, []),
+    ("secp224r1", 28, 2**224 - 2**96 + 1, []),
     ("secp256r1", 32, 2**256 - 2**224 + 2**192 + 2**96 - 1, [2**224 - 1, 2**225]),
 ]
 RANDOM_VALUES = 1
@@ -41,6 +44,7 @@ def main():
         v = values(n, p, extra, rng)
         k = len(v)
         up = name.upper()
+        out.append("#if KS_WITH_%s" % up)
         out.append("#define FP_%s_COUNT %d" % (up, k))
         out.append("static const uint8_t fp_%s_in[%d][%d] MOTE_FLASH = {" % (name, k, n))
         out += ["\t%s," % c_bytes(x, n) for x in v]
@@ -53,6 +57,7 @@ def main():
         out.append("static const uint8_t fp_%s_sqr[%d][%d] MOTE_FLASH = {" % (name, k, n))
         out += ["\t%s," % c_bytes(a * a % p, n) for a in v]
         out.append("};")
+        out.append("#endif")
         out.append("")
     out.append("#endif")
     print("\n".join(out))

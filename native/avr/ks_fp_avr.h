@@ -11,14 +11,10 @@
 #ifndef KS_FP_AVR_H
 #define KS_FP_AVR_H
 
-void ks_avr_mul20(uint8_t *r, const void *a, const void *b);
-void ks_avr_sqr20(uint8_t *r, const void *a);
 void ks_avr_mul24(uint8_t *r, const void *a, const void *b);
 void ks_avr_sqr24(uint8_t *r, const void *a);
 void ks_avr_mul28(uint8_t *r, const void *a, const void *b);
 void ks_avr_sqr28(uint8_t *r, const void *a);
-void ks_avr_mul32(uint8_t *r, const void *a, const void *b);
-void ks_avr_sqr32(uint8_t *r, const void *a);
 
 /* mul and sqr from the assembly product of NB bytes and the curve's C reduction. */
 #define KS_AVR_PRODUCT_OPS(name, FL, NB)                                    \
