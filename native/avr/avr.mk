@@ -30,7 +30,8 @@ AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
 # Firmware is rebuilt when these build files change; and kept after its run (for sizes).
 AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp
 $(eval $(call mote_flags_stamp,$(AVR_BUILD)/flags.stamp,$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_UECC_FLAGS)))
-.PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf $(AVR_BUILD)/ec_ks_c%.elf $(AVR_BUILD)/fp_test_%.elf
+.PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf $(AVR_BUILD)/ec_ks_c%.elf $(AVR_BUILD)/fp_test_l%.elf \
+	$(AVR_BUILD)/fp_test_c%.elf $(AVR_BUILD)/fp_test_p%.elf
 # Past this many cycles a run is hung (the whole test needs well under 10^9).
 AVR_MAX_CYCLES := 3000000000
 
@@ -57,6 +58,11 @@ $(AVR_BUILD)/ec_uecc.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_uecc.c $(MOTE_UECC_
 $(AVR_BUILD)/ec_baseline.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c $(MOTE_SIM)/ec_kat.h $(AVR_MK)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c
+
+# The generated assembly is straight-line code: no branch, skip, jump or call (constant time
+# by construction; the equal cycle counts of every run show it too).
+$(AVR_BUILD)/fp_asm_check.out: $(AVR_FP_ASM) MOTE_FORCE
+	@python3 $(AVR_DIR)/gen_avr_fp.py --check $< > $@
 
 # The field operations alone against Python's integers (avr/fp_test.c), per build.
 $(AVR_BUILD)/fp_kat.h: $(AVR_DIR)/gen_fp_kat.py
@@ -105,8 +111,8 @@ AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
 
 .PHONY: avr-test avr-bench avr-bench-runs
 avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out $(AVR_BUILD)/fp_test_$(b).out) \
-		$(AVR_BUILD)/fp_test_p16.out $(AVR_BUILD)/uart_input_test.out
-	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test \
+		$(AVR_BUILD)/fp_test_p16.out $(AVR_BUILD)/fp_asm_check.out $(AVR_BUILD)/uart_input_test.out
+	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test asm=$(AVR_BUILD)/fp_asm_check \
 		$(foreach b,$(AVR_TEST_BUILDS) p16,fp.$(b)=$(AVR_BUILD)/fp_test_$(b)) \
 		$(foreach b,$(AVR_TEST_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b))
 
