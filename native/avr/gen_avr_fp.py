@@ -157,17 +157,24 @@ def product_regs(asm, A, W, out):
     three-byte accumulator)."""
     d = len(A)
     c = list(ACC0)
-    for r in c:
-        asm("clr", r)
-    for k in range(2 * d - 1):
+    # column 0 is one product: its low byte is output byte 0, its high byte the accumulator
+    asm("mul", A[0], W[0])
+    asm("std", "Y+%d" % out, "r0")
+    asm("mov", c[0], "r1")
+    asm("clr", c[1])
+    asm("clr", c[2])
+    for k in range(1, 2 * d - 1):
+        last = k == 2 * d - 2
         for i in range(max(0, k - d + 1), min(k, d - 1) + 1):
             asm("mul", A[i], W[k - i])
             asm("add", c[0], "r0")
             asm("adc", c[1], "r1")
-            asm("adc", c[2], ZERO)
+            if not last:  # the last column cannot carry out: the product is below 256^(2d)
+                asm("adc", c[2], ZERO)
         asm("std", "Y+%d" % (out + k), c[0])
         c = c[1:] + c[:1]
-        asm("clr", c[2])
+        if not last:
+            asm("clr", c[2])
     asm("std", "Y+%d" % (out + 2 * d - 1), c[0])
 
 
