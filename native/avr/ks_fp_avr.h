@@ -40,6 +40,7 @@ void ks_avr_sqr28(uint8_t *r, const void *a);
         ks_sub_mod(r, a, b, ks_##name##_p, FL);                             \
     }
 
+/* Per curve: nothing to define where the assembly has all four operations. */
 #define KS_AVR_OPS_secp160r1(FL)
 #define KS_AVR_OPS_secp192r1(FL) KS_AVR_PRODUCT_OPS(secp192r1, FL, 24) KS_C_ADD_SUB_OPS(secp192r1, FL)
 #define KS_AVR_OPS_secp224r1(FL) KS_AVR_PRODUCT_OPS(secp224r1, FL, 28) KS_C_ADD_SUB_OPS(secp224r1, FL)
