@@ -41,6 +41,10 @@ void *memset(void *dst, int c, size_t n);
 #ifndef KS_AVR_ASM
 #define KS_AVR_ASM 0
 #endif
+/* The same in MSP430 assembly (native/msp430/gen_msp430_fp.py): on in native/msp430/ks_port_msp430.h. */
+#ifndef KS_MSP430_ASM
+#define KS_MSP430_ASM 0
+#endif
 
 /* Curves carried by this build (all by default); a mote build keeps only what it uses. */
 #ifndef KS_WITH_SECP160R1

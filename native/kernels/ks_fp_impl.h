@@ -173,5 +173,9 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
 #if KS_AVR_ASM
 #include "ks_fp_avr.h"
 #endif
+/* The MSP430 build's, likewise (native/msp430/ks_fp_msp430.h). */
+#if KS_MSP430_ASM
+#include "ks_fp_msp430.h"
+#endif
 
 #endif

@@ -1,7 +1,9 @@
 # The MSP430F1611 (TelosB) build with clang-16 and ld.lld-16 (Debian has no msp430 gcc): our
 # startup code, linker script and EABI helpers; run in mspdebug's simulator through the GDB
 # bridge msp430/mspsim_run.py. Needs: clang-16 lld-16 llvm-16 mspdebug, and python3.
-#   make -C native msp430-test    known answers, equal cycles for every scalar, per limb size
+#   make -C native msp430-test    known answers, equal cycles for every scalar, per build (limb
+#                                 size, assembly or C field arithmetic); the field operations
+#                                 against Python integers (avr/fp_test.c, shared)
 #   make -C native msp430-bench   the same plus micro-ecc, as `metric value unit` lines
 # mspdebug 0.22 over-counts constant-generator operands: its cycle counts read ~10% high.
 include $(dir $(lastword $(MAKEFILE_LIST)))../sim/mote.mk
@@ -19,15 +21,23 @@ MSP_LDFLAGS := -T $(MSP_DIR)/msp430f1611.ld --gc-sections
 MSP_RT_SRCS := $(MSP_DIR)/crt0.S $(MSP_DIR)/mspabi.S $(MSP_DIR)/mem.c $(MSP_DIR)/mote_msp430.c
 MSP_FW_SRCS := $(MOTE_TEST_SRCS) $(MSP_RT_SRCS)
 MSP_TIMEOUT := 900
-# Limb sizes: the test holds 16 (the kernels' MSP430 default) and 32 to known answers and
-# equal cycle counts; the benchmark also times 8.
-MSP430_TEST_LIMBS ?= 16 32
-MSP430_BENCH_LIMBS ?= 8 16 32
+# Builds: lN is the kernels with N-bit limbs and the field arithmetic in generated assembly
+# on the hardware multiplier (gen_msp430_fp.py, on by default for 16- and 32-bit limbs:
+# ks_port_msp430.h); cN the portable C alone (-DKS_MSP430_ASM=0). The test holds them to
+# known answers and equal cycle counts; the benchmark also times the C with 8-bit limbs.
+MSP430_TEST_BUILDS ?= l16 l32 c16 c32
+MSP430_BENCH_BUILDS ?= l16 l32 c8 c16
+# The generated assembly: written from the script at build time, never committed (so never stale).
+MSP_FP_ASM := $(MSP_BUILD)/ks_fp_msp430.S
+MSP_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_msp430.h"'
+# With the assembly, secp160r1's C reduction (a static inline function) goes unused: clang warns.
+MSP_ASM_CFLAGS := -Wno-unused-function
 
 # Firmware is rebuilt when these build files change; and kept after its run (for sizes).
 MSP_MK := $(MSP_DIR)/msp430.mk $(MOTE_SIM)/mote.mk $(MSP_DIR)/msp430f1611.ld $(MSP_BUILD)/flags.stamp
-$(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) $(MSP_LDFLAGS) $(MOTE_KS_FLAGS) $(MOTE_UECC_FLAGS)))
-.PRECIOUS: $(MSP_BUILD)/ec_ks_l%.elf
+$(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) $(MSP_LDFLAGS) $(MSP_KS_FLAGS) $(MOTE_UECC_FLAGS)))
+.PRECIOUS: $(MSP_BUILD)/ec_ks_l%.elf $(MSP_BUILD)/ec_ks_c%.elf
+
 # clang's driver wants msp430-elf-ld to link, so compile each source on its own (one object
 # directory per firmware) and link with ld.lld directly.
 define msp_link
@@ -37,9 +47,46 @@ define msp_link
 	$(MSP_LD) $(MSP_LDFLAGS) -o $@ $@.objs/*.o
 endef
 
-$(MSP_BUILD)/ec_ks_l%.elf: $(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MOTE_SIM)/ec_kat.h $(MSP_MK)
+$(MSP_FP_ASM): $(MSP_DIR)/gen_msp430_fp.py
 	@mkdir -p $(@D)
-	$(call msp_link,$(MOTE_KS_FLAGS) -DKS_LIMB_BITS=$*,$(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS))
+	python3 $< > $@.tmp && mv $@.tmp $@
+
+$(MSP_BUILD)/ec_ks_l%.elf: $(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_DIR)/ks_fp_msp430.h $(MSP_DIR)/ks_port_msp430.h $(MOTE_SIM)/ec_kat.h $(MSP_MK)
+	@mkdir -p $(@D)
+	$(call msp_link,$(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) -DKS_LIMB_BITS=$*,$(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MSP_FP_ASM))
+
+$(MSP_BUILD)/ec_ks_c%.elf: $(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MSP_DIR)/ks_port_msp430.h $(MOTE_SIM)/ec_kat.h $(MSP_MK)
+	@mkdir -p $(@D)
+	$(call msp_link,$(MSP_KS_FLAGS) -DKS_MSP430_ASM=0 -DKS_LIMB_BITS=$*,$(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS))
+
+# The generated assembly is straight-line code: no jump, call or write to pc (constant time by
+# construction; the equal cycle counts of every run show it too).
+$(MSP_BUILD)/fp_asm_check.out: $(MSP_FP_ASM) MOTE_FORCE
+	@python3 $(MSP_DIR)/gen_msp430_fp.py --check $< > $@
+
+# The field operations alone against Python's integers, per build: the AVR's test program and
+# known-answer generator (avr/fp_test.c, avr/gen_fp_kat.py) are plain C and Python, shared.
+$(MSP_BUILD)/fp_kat.h: $(MOTE_NATIVE)/avr/gen_fp_kat.py
+	@mkdir -p $(@D)
+	python3 $< > $@.tmp && mv $@.tmp $@
+
+MSP_FP_TEST_SRCS := $(MOTE_NATIVE)/avr/fp_test.c $(MOTE_SIM)/mote_print.c $(MSP_RT_SRCS) $(MOTE_KS_SRCS)
+# One firmware per field set (the answer tables of secp160r1 and P-256 together do not fit the
+# F1611's 48 KB of flash): s160 secp160r1, s256 P-256, p the other two, P-192 and P-224
+# (assembly products, C reductions). fp_SET_lN: the assembly with N-bit limbs; fp_SET_cN: C.
+MSP_FP_CURVES_s160 := -DKS_WITH_SECP160R1=1 -DKS_WITH_SECP192R1=0 -DKS_WITH_SECP224R1=0 -DKS_WITH_SECP256R1=0
+MSP_FP_CURVES_s256 := -DKS_WITH_SECP160R1=0 -DKS_WITH_SECP192R1=0 -DKS_WITH_SECP224R1=0 -DKS_WITH_SECP256R1=1
+MSP_FP_CURVES_p := -DKS_WITH_SECP160R1=0 -DKS_WITH_SECP192R1=1 -DKS_WITH_SECP224R1=1 -DKS_WITH_SECP256R1=0
+MSP_FP_FLAGS = -I$(MSP_BUILD) $(filter-out -DKS_WITH_%,$(MSP_KS_FLAGS)) $(MSP_FP_CURVES_$(1))
+define msp_fp_test
+$(MSP_BUILD)/fp_$(1)_l%.elf: $(MSP_FP_TEST_SRCS) $(MSP_FP_ASM) $(MSP_DIR)/ks_fp_msp430.h $(MSP_DIR)/ks_port_msp430.h $(MSP_BUILD)/fp_kat.h $(MSP_MK)
+	$$(call msp_link,$(call MSP_FP_FLAGS,$(1)) $(MSP_ASM_CFLAGS) -DKS_LIMB_BITS=$$*,$(MSP_FP_TEST_SRCS) $(MSP_FP_ASM))
+$(MSP_BUILD)/fp_$(1)_c%.elf: $(MSP_FP_TEST_SRCS) $(MSP_DIR)/ks_port_msp430.h $(MSP_BUILD)/fp_kat.h $(MSP_MK)
+	$$(call msp_link,$(call MSP_FP_FLAGS,$(1)) -DKS_MSP430_ASM=0 -DKS_LIMB_BITS=$$*,$(MSP_FP_TEST_SRCS))
+.PRECIOUS: $(MSP_BUILD)/fp_$(1)_l%.elf $(MSP_BUILD)/fp_$(1)_c%.elf
+endef
+$(foreach set,s160 s256 p,$(eval $(call msp_fp_test,$(set))))
+MSP_FP_RUNS := $(foreach b,$(MSP430_TEST_BUILDS),fp_s160_$(b) fp_s256_$(b)) fp_p_l16
 
 $(MSP_BUILD)/ec_uecc.elf: $(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_uecc.c $(MOTE_UECC_DIR)/uECC.c $(MOTE_SIM)/ec_kat.h $(MSP_MK)
 	@mkdir -p $(@D)
@@ -78,15 +125,17 @@ $(MSP_BUILD)/%.out: $(MSP_BUILD)/%.elf $(MSP_DIR)/mspsim_run.py MOTE_FORCE
 	@{ python3 $(MSP_DIR)/mspsim_run.py --timeout $(MSP_TIMEOUT) $<; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
 
 MSP430_BENCH_ARGS = --size llvm-size-16 --baseline $(MSP_BUILD)/ec_baseline.elf \
-	$(foreach l,$(MSP430_BENCH_LIMBS),ks.l$(l)=$(MSP_BUILD)/ec_ks_l$(l)) micro_ecc=$(MSP_BUILD)/ec_uecc
+	$(foreach b,$(MSP430_BENCH_BUILDS),ks.$(b)=$(MSP_BUILD)/ec_ks_$(b)) micro_ecc=$(MSP_BUILD)/ec_uecc
 
 .PHONY: msp430-test msp430-bench msp430-bench-runs
-msp430-test: $(foreach l,$(MSP430_TEST_LIMBS),$(MSP_BUILD)/ec_ks_l$(l).out) $(MSP_BUILD)/mailbox_input_test.out \
-		$(MSP_BUILD)/mspabi_test.out
+msp430-test: $(foreach b,$(MSP430_TEST_BUILDS),$(MSP_BUILD)/ec_ks_$(b).out) \
+		$(foreach r,$(MSP_FP_RUNS),$(MSP_BUILD)/$(r).out) $(MSP_BUILD)/fp_asm_check.out \
+		$(MSP_BUILD)/mailbox_input_test.out $(MSP_BUILD)/mspabi_test.out
 	@$(MOTE_REPORT) test msp430 bridge=$(MSP_BUILD)/mailbox_input_test runtime=$(MSP_BUILD)/mspabi_test \
-		$(foreach l,$(MSP430_TEST_LIMBS),ks.l$(l)=$(MSP_BUILD)/ec_ks_l$(l))
+		asm=$(MSP_BUILD)/fp_asm_check $(foreach r,$(MSP_FP_RUNS),$(r)=$(MSP_BUILD)/$(r)) \
+		$(foreach b,$(MSP430_TEST_BUILDS),ks.$(b)=$(MSP_BUILD)/ec_ks_$(b))
 
-msp430-bench-runs: $(foreach l,$(MSP430_BENCH_LIMBS),$(MSP_BUILD)/ec_ks_l$(l).out) $(MSP_BUILD)/ec_uecc.out $(MSP_BUILD)/ec_baseline.elf
+msp430-bench-runs: $(foreach b,$(MSP430_BENCH_BUILDS),$(MSP_BUILD)/ec_ks_$(b).out) $(MSP_BUILD)/ec_uecc.out $(MSP_BUILD)/ec_baseline.elf
 
 msp430-bench: msp430-bench-runs
 	@$(MOTE_REPORT) bench msp430 $(MSP430_BENCH_ARGS)

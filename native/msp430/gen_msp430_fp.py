@@ -1,0 +1,366 @@
+#!/usr/bin/env python3
+"""Writes the MSP430 assembly of the field arithmetic (MSP430F1611, clang-16's msp430 ABI).
+
+    gen_msp430_fp.py > ks_fp_msp430.S
+    gen_msp430_fp.py --check ks_fp_msp430.S     (a test: straight-line code only)
+
+Products run on the F1611's 16x16 hardware multiplier by product scanning (Comba): for each
+column k of the product, every a_i b_(k-i) is accumulated in the multiplier's own 32-bit
+result (MAC: write OP1 to MAC, OP2 starts it) and the carry out of each accumulation
+(SUMEXT) is added to a third word in a register. At the column's end the low result word
+is the product word, and the accumulator is shifted down one word by writing RESHI to RESLO
+and the third word to RESHI (the F1611's result registers are read/write). A product costs
+two moves and one add, 15 cycles with both operands indexed. A square computes each cross
+product a_i a_j (i < j) once per column, doubles the column in registers, and adds the
+square a_i^2 and the carry in.
+The multiplier's timing does not depend on the operands, and the code is straight-line: no
+branch, no address and no instruction depends on the data (constant time; the simulator's
+equal cycle counts check it). Interrupt handlers in these firmwares never use the
+multiplier, so it needs no guarding.
+
+Functions (operands are arrays of 16-bit words, least significant first: also the memory
+layout of the kernels' 16- and 32-bit limbs; 8-bit limbs may be unaligned and never come
+here, see ks_port_msp430.h):
+    ks_msp_mulN(t, a, b)   t[0..2N/2) = a * b, N bytes each (t must not alias a or b),
+    ks_msp_sqrN(t, a)      t = a^2; N = 24, 28, 32 (P-192, P-224, P-256: reductions in C)
+    ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a)
+                           the product and the reduction (p = 2^160 - 2^31 - 1: 2^160 = 2^31
+                           + 1 mod p, SEC 2) in one function, on a stack buffer; r may alias
+    ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
+                           r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
+Memory-to-memory forms that llvm-mc rejects (@rN+ to memory) are not used.
+"""
+import sys
+
+FIELDS = [
+    ("secp160r1", 10, 2**160 - 2**31 - 1),
+    ("secp256r1", 16, 2**256 - 2**224 + 2**192 + 2**96 - 1),
+]
+# Stand-alone products, in words, for the fields whose reduction stays in C (ks_fp_msp430.h).
+PRODUCT_WORDS = (12, 14, 16)
+
+MPY, MAC, OP2, RESLO, RESHI, SUMEXT = "&MPY", "&MAC", "&OP2", "&RESLO", "&RESHI", "&SUMEXT"
+# Control flow other than the final ret: jumps, calls, branches (mov to pc), and returns.
+CONTROL = ("j", "call", "br", "reti")
+
+
+class Asm:
+    def __init__(self):
+        self.lines = []
+
+    def __call__(self, op, *args):
+        self.lines.append("\t%s\t%s" % (op, ", ".join(str(a) for a in args)) if args else "\t" + op)
+
+    def comment(self, text):
+        self.lines.append("\t; " + text)
+
+    def function(self, name):
+        self.lines += ["", "\t.section .text.%s,\"ax\",@progbits" % name, "\t.global %s" % name,
+                       "\t.type %s, @function" % name, "\t.p2align 1", "%s:" % name]
+
+    def end(self, name):
+        self("ret")
+        self.lines.append("\t.size %s, .-%s" % (name, name))
+
+
+def mem(off, base):
+    return "%d(%s)" % (off, base)
+
+
+def product(asm, n, a, b, t, toff, carry):
+    """t[toff..] (2n words at base register t) = a * b, product scanning on the multiplier.
+    Uses only the register `carry` besides the three pointers."""
+    for k in range(2 * n - 1):
+        pairs = [(i, k - i) for i in range(max(0, k - n + 1), min(k, n - 1) + 1)]
+        for m, (i, j) in enumerate(pairs):
+            if k == 0:
+                asm("mov", mem(2 * i, a), MPY)
+                asm("mov", mem(2 * j, b), OP2)
+                continue
+            asm("mov", mem(2 * i, a), MAC)
+            asm("mov", mem(2 * j, b), OP2)
+            if k == 2 * n - 2:
+                continue  # the last column: the product fits 2n words, no carry out
+            # SUMEXT is the carry of this accumulation alone: count them
+            asm("mov" if m == 0 else "add", SUMEXT, carry)
+        asm("mov", RESLO, mem(toff + 2 * k, t))
+        if k == 2 * n - 2:
+            asm("mov", RESHI, mem(toff + 2 * k + 2, t))
+        else:
+            # shift the accumulator down a word: RESLO = RESHI, RESHI = the carries
+            asm("mov", RESHI, RESLO)
+            if k == 0:
+                asm("clr", RESHI)
+            else:
+                asm("mov", carry, RESHI)
+
+
+def square(asm, n, a, t, toff, pool):
+    """t[toff..] (2n words) = a^2. Per column: the cross products a_i a_j (i < j) on the
+    multiplier, doubled in three registers, then the square a_(k/2)^2 and the carry in (two
+    registers) added. `pool` is five free registers, renamed from column to column."""
+    x, y, s, c0, c1 = pool
+    for k in range(2 * n - 1):
+        pairs = [(i, k - i) for i in range(max(0, k - n + 1), min(k, n - 1) + 1) if i < k - i]
+        if pairs:
+            for m, (i, j) in enumerate(pairs):
+                asm("mov", mem(2 * i, a), MPY if m == 0 else MAC)
+                asm("mov", mem(2 * j, a), OP2)
+                if m == 1:
+                    asm("mov", SUMEXT, s)
+                elif m > 1:
+                    asm("add", SUMEXT, s)
+            if len(pairs) == 1:
+                asm("clr", s)
+            asm("mov", RESLO, x)
+            asm("mov", RESHI, y)
+            asm("rla", x)
+            asm("rlc", y)
+            asm("rlc", s)
+            if k % 2 == 0:
+                asm("mov", mem(k, a), MPY)
+                asm("mov", mem(k, a), OP2)
+                asm("add", RESLO, x)
+                asm("addc", RESHI, y)
+                asm("adc", s)
+        else:  # k = 0 or 2n - 2: the square alone
+            asm("mov", mem(k, a), MPY)
+            asm("mov", mem(k, a), OP2)
+            asm("mov", RESLO, x)
+            asm("mov", RESHI, y)
+            asm("clr", s)
+        if k > 0:
+            asm("add", c0, x)
+            asm("addc", c1, y)
+            asm("adc", s)
+        asm("mov", x, mem(toff + 2 * k, t))
+        # the carry out is (y, s); x, c0, c1 are free for the next column
+        x, y, s, c0, c1 = c0, c1, x, y, s
+    asm("mov", c0, mem(toff + 2 * (2 * n - 1), t))  # c1 is 0: a^2 < 2^(32 n)
+
+
+def push(asm, regs):
+    for r in regs:
+        asm("push", r)
+
+
+def pop(asm, regs):
+    for r in reversed(regs):
+        asm("pop", r)
+
+
+def gen_product(asm, n, sq):
+    name = "ks_msp_%s%d" % ("sqr" if sq else "mul", 2 * n)
+    asm.function(name)
+    if sq:
+        asm.comment("t = r12, a = r13")
+        push(asm, ["r10", "r9"])
+        square(asm, n, "r13", "r12", 0, ["r11", "r14", "r15", "r10", "r9"])
+        pop(asm, ["r10", "r9"])
+    else:
+        asm.comment("t = r12, a = r13, b = r14")
+        product(asm, n, "r13", "r14", "r12", 0, "r11")
+    asm.end(name)
+
+
+SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
+# secp160r1's reduction: the value in ten registers, the word above it in r15.
+V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r13", "r14"]
+
+
+def reduce_secp160r1(asm):
+    """r (pointer at 40(r1)) = t mod p, t the 20-word product at 0(r1), which it overwrites.
+    t = lo + hi 2^160 = lo + hi + hi 2^31 (mod p): v = lo + hi + hi 2^31 < 2^161 + 2^191
+    (twelve words: V, r15 and 38(r1)); fold the part above 2^160, T < 2^32, back as T (2^31 +
+    1): below 2^160 + 2^63; fold again (T <= 1): below 2^160 < 2p; then subtract p under a
+    mask unless that borrows (v + 2^31 + 1 carries out of 2^160 exactly when v >= p)."""
+    asm.comment("v = lo + hi")
+    for j in range(10):
+        asm("mov", mem(2 * j, "r1"), V[j])
+    asm("clr", "r15")
+    for j in range(10):
+        asm("add" if j == 0 else "addc", mem(20 + 2 * j, "r1"), V[j])
+    asm("adc", "r15")
+    asm.comment("hi >> 1 in place, its low bit to word 1 (hi 2^31 = (hi >> 1) 2^32 + (hi & 1) 2^31)")
+    asm("clrc")
+    for j in reversed(range(10)):
+        asm("rrc", mem(20 + 2 * j, "r1"))
+    asm("clr", mem(0, "r1"))
+    asm("rrc", mem(0, "r1"))
+    asm("add", mem(0, "r1"), V[1])
+    for j in range(2, 10):
+        asm("addc", mem(20 + 2 * (j - 2), "r1"), V[j])
+    asm("addc", mem(36, "r1"), "r15")
+    asm("adc", mem(38, "r1"))
+    asm.comment("fold T = (38(r1), r15) < 2^32 back: + T + T 2^31 (words 0..3 of w)")
+    asm("mov", mem(38, "r1"), "r12")
+    asm("mov", "r15", mem(0, "r1"))
+    asm("mov", "r12", mem(2, "r1"))
+    asm("clrc")
+    asm("rrc", "r12")
+    asm("rrc", "r15")
+    asm("clr", mem(4, "r1"))
+    asm("rrc", mem(4, "r1"))
+    asm("add", mem(2, "r1"), mem(4, "r1"))  # word 1: T_hi + (T & 1) 2^15
+    asm("adc", "r15")                       # word 2: (T >> 1) mod 2^16
+    asm("adc", "r12")                       # word 3: T >> 17, below 2^15: no carry out
+    asm("add", mem(0, "r1"), V[0])
+    asm("addc", mem(4, "r1"), V[1])
+    asm("addc", "r15", V[2])
+    asm("addc", "r12", V[3])
+    for j in range(4, 10):
+        asm("adc", V[j])
+    asm.comment("fold again: T <= 1")
+    asm("clr", "r15")
+    asm("adc", "r15")
+    asm("mov", "r15", "r12")
+    asm("rra", "r12")
+    asm("rrc", "r12")
+    asm("add", "r15", V[0])
+    asm("addc", "r12", V[1])
+    for j in range(2, 10):
+        asm("adc", V[j])
+    asm.comment("r = v + 2^31 + 1 - 2^160 if that carries (v >= p), else v")
+    asm("mov", mem(40, "r1"), "r12")
+    for j in range(10):
+        asm("mov", V[j], "r15")
+        if j == 0:
+            asm("add", "#1", "r15")
+        elif j == 1:
+            asm("addc", "#0x8000", "r15")
+        else:
+            asm("adc", "r15")
+        asm("mov", "r15", mem(2 * j, "r12"))
+    asm("subc", "r15", "r15")  # C - 1: 0xFFFF keeps v, 0 keeps v - p
+    for j in range(10):
+        asm("xor", mem(2 * j, "r12"), V[j])
+        asm("and", "r15", V[j])
+        asm("xor", V[j], mem(2 * j, "r12"))
+
+
+def gen_fp_secp160r1(asm, sq):
+    name = "ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")
+    asm.function(name)
+    asm.comment("r = r12, a = r13, b = r14; frame: t (20 words) at 0(r1), r at 40(r1)")
+    push(asm, SAVED + ["r12"])
+    asm("sub", "#40", "r1")
+    if sq:
+        square(asm, 10, "r13", "r1", 0, ["r11", "r14", "r15", "r10", "r9"])
+    else:
+        product(asm, 10, "r13", "r14", "r1", 0, "r11")
+    reduce_secp160r1(asm)
+    asm("add", "#42", "r1")
+    pop(asm, SAVED)
+    asm.end(name)
+
+
+def words(x, n):
+    return [(x >> (16 * j)) & 0xFFFF for j in range(n)]
+
+
+def masked_words(asm, pw, mask):
+    """The words of p other than 0 and 0xFFFF, masked ahead of the carry chain (AND changes
+    the carry flag): a dict word index -> register (r13, r14: free by then)."""
+    spare = ["r13", "r14"]
+    out = {}
+    for j, pj in enumerate(pw):
+        if pj not in (0, 0xFFFF):
+            r = spare.pop(0)
+            asm("mov", "#0x%04x" % pj, r)
+            asm("and", mask, r)
+            out[j] = r
+    return out
+
+
+def masked(asm, op, j, pj, mask, pre, dst):
+    """dst (op)= pj & mask, op "add" or "sub", carrying from word j - 1 unless j = 0."""
+    first = j == 0
+    if pj == 0:
+        if first:
+            asm(op, "#0", dst)
+        else:
+            asm("adc" if op == "add" else "sbc", dst)
+    else:
+        asm(op if first else op + "c", mask if pj == 0xFFFF else pre[j], dst)
+
+
+def gen_add_sub(asm, field, n, p, op):
+    """r = a + b mod p: s = a + b (carry c), then subtract p under a mask if c or s >= p
+    (s < 2p, so c and s mod 2^(16n) >= p never hold together). r = a - b mod p: add p under
+    the mask of the borrow. r (r12) may alias a (r13) or b (r14): word j is written after a_j
+    and b_j are read."""
+    name = "ks_fp_%s_%s" % (op, field)
+    pw = words(p, n)
+    asm.function(name)
+    for j in range(n):
+        asm("mov", mem(2 * j, "r13"), "r15")
+        asm((op if j == 0 else op + "c"), mem(2 * j, "r14"), "r15")
+        asm("mov", "r15", mem(2 * j, "r12"))
+    if op == "add":
+        asm("clr", "r11")
+        asm("adc", "r11")      # c
+        for j in range(n):     # C = (s mod 2^(16n) >= p), without storing s - p
+            asm("mov", mem(2 * j, "r12"), "r15")
+            asm("sub" if j == 0 else "subc", "#0x%04x" % pw[j], "r15")
+        asm("adc", "r11")      # c + C, 0 or 1
+        asm("inv", "r11")
+        asm("inc", "r11")      # mask: 0 - (c + C)
+        pre = masked_words(asm, pw, "r11")
+        for j in range(n):
+            masked(asm, "sub", j, pw[j], "r11", pre, mem(2 * j, "r12"))
+    else:
+        asm("subc", "r11", "r11")  # C - 1: 0xFFFF when a - b borrowed
+        pre = masked_words(asm, pw, "r11")
+        for j in range(n):
+            masked(asm, "add", j, pw[j], "r11", pre, mem(2 * j, "r12"))
+    asm.end(name)
+
+
+def generate():
+    asm = Asm()
+    asm.lines += ["; Generated by native/msp430/gen_msp430_fp.py: do not edit.",
+                  "MPY\t= 0x0130", "MAC\t= 0x0134", "OP2\t= 0x0138", "RESLO\t= 0x013a",
+                  "RESHI\t= 0x013c", "SUMEXT\t= 0x013e"]
+    for n in PRODUCT_WORDS:
+        gen_product(asm, n, False)
+        gen_product(asm, n, True)
+    gen_fp_secp160r1(asm, False)
+    gen_fp_secp160r1(asm, True)
+    for field, n, p in FIELDS:
+        gen_add_sub(asm, field, n, p, "add")
+        gen_add_sub(asm, field, n, p, "sub")
+    return "\n".join(asm.lines) + "\n"
+
+
+def check(path):
+    """Prints a `check` line for bench/mote_report.py: every function of the assembly file is
+    straight-line code (one ret at its end, no other control flow, nothing written to pc)."""
+    functions = instructions = rets = 0
+    bad = []
+    for line in open(path):
+        if line.startswith("\t.global"):
+            functions += 1
+        elif line.startswith("\t") and not line.startswith("\t.") and not line.startswith("\t;"):
+            f = line.split(None, 1)
+            op = f[0]
+            instructions += 1
+            if op == "ret":
+                rets += 1
+            elif op.startswith(CONTROL) or (len(f) > 1 and f[1].split(",")[-1].strip() in ("pc", "r0")):
+                bad.append(op)
+    ok = not bad and rets == functions
+    print("check straight_line functions=%d instructions=%d control_flow=%d rets=%d ok=%d" % (
+        functions, instructions, len(bad), rets, 1 if ok else 0))
+    print("%d passed, %d failed" % ((1, 0) if ok else (0, 1)))
+    print("exit %d" % (0 if ok else 1))
+
+
+def main():
+    if sys.argv[1:2] == ["--check"]:
+        check(sys.argv[2])
+    else:
+        sys.stdout.write(generate())
+
+
+if __name__ == "__main__":
+    main()

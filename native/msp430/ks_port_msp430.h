@@ -1,0 +1,19 @@
+/*
+ * The kernels' port header for the MSP430F1611 build (-DKS_PORT_HEADER="ks_port_msp430.h",
+ * see kernels/ks_config.h). The MSP430 reads flash like RAM: KS_FLASH stays empty.
+ */
+#ifndef KS_PORT_MSP430_H
+#define KS_PORT_MSP430_H
+
+#ifndef KS_LIMB_BITS
+#define KS_LIMB_BITS 16
+#endif
+
+/* The field arithmetic in generated assembly on the hardware multiplier (gen_msp430_fp.py;
+   ks_fp_msp430.h), for 16- and 32-bit limbs (8-bit limb arrays may be unaligned for word
+   access); -DKS_MSP430_ASM=0 builds the portable C instead. */
+#ifndef KS_MSP430_ASM
+#define KS_MSP430_ASM (KS_LIMB_BITS == 16 || KS_LIMB_BITS == 32)
+#endif
+
+#endif
