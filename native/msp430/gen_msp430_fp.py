@@ -28,7 +28,7 @@ here, see ks_port_msp430.h):
                            + 1 mod p, SEC 2) in one function, on a stack buffer; r may alias
     ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
                            r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
-Memory-to-memory forms that llvm-mc rejects (@rN+ to memory) are not used.
+llvm-mc rejects @rN+ sources with a memory destination: indexed sources instead.
 """
 import sys
 
@@ -139,6 +139,45 @@ def square(asm, n, a, t, toff, pool):
     asm("mov", c0, mem(toff + 2 * (2 * n - 1), t))  # c1 is 0: a^2 < 2^(32 n)
 
 
+def row_product(asm, n, a, aoff, b, t, toff, pool):
+    """t[toff..] (2n words at base register t) = a * b by rows (operand scanning), for n <= 10:
+    row i adds a_i B to the n + 1 words t_i..t_(i+n), held in `pool` (n + 1 registers,
+    renamed as the window slides; t_i is final after row i). a_i is written once per row to
+    MPY, whose OP1 then stays; each b_j (from memory at b) starts a product. The products of
+    even j cover the words i..i+n-1 two by two, those of odd j the words i+1..i+n: two carry
+    chains of ADDC, one per parity, each unbroken (moves to the multiplier leave the carry
+    flag alone). The carry out of the second chain is 0, since t + a_i B < 2^(16 (i+n+1)).
+    a is read from memory at aoff(a)."""
+    T = {}
+    pool = list(pool)
+    for i in range(n):
+        asm("mov", mem(aoff + 2 * i, a), MPY)
+        if i == 0:
+            for k in range(n + 1):
+                T[k] = pool.pop(0)
+        else:
+            T[i + n] = pool.pop(0)
+        asm("clr", T[i + n])
+        for parity in (0, 1):
+            js = list(range(parity, n, 2))
+            for m, j in enumerate(js):
+                asm("mov", mem(2 * j, b), OP2)
+                if i == 0 and parity == 0:  # t is still 0 there: no sum
+                    asm("mov", RESLO, T[i + j])
+                    asm("mov", RESHI, T[i + j + 1])
+                    continue
+                asm("add" if m == 0 else "addc", RESLO, T[i + j])
+                if i + j + 1 <= i + n:
+                    asm("addc", RESHI, T[i + j + 1])
+            last = js[-1] + 2 + i  # where the chain's carry goes
+            if not (i == 0 and parity == 0) and last <= i + n:
+                asm("adc", T[last])
+        asm("mov", T[i], mem(toff + 2 * i, t))  # t_i is final
+        pool.append(T.pop(i))
+    for k in range(n, 2 * n):
+        asm("mov", T[k], mem(toff + 2 * k, t))
+
+
 def push(asm, regs):
     for r in regs:
         asm("push", r)
@@ -168,8 +207,8 @@ SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
 V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r13", "r14"]
 
 
-def reduce_secp160r1(asm):
-    """r (pointer at 40(r1)) = t mod p, t the 20-word product at 0(r1), which it overwrites.
+def reduce_secp160r1(asm, rp):
+    """r (pointer at rp(r1)) = t mod p, t the 20-word product at 0(r1), which it overwrites.
     t = lo + hi 2^160 = lo + hi + hi 2^31 (mod p): v = lo + hi + hi 2^31 < 2^161 + 2^191
     (twelve words: V, r15 and 38(r1)); fold the part above 2^160, T < 2^32, back as T (2^31 +
     1): below 2^160 + 2^63; fold again (T <= 1): below 2^160 < 2p; then subtract p under a
@@ -221,7 +260,7 @@ def reduce_secp160r1(asm):
     for j in range(2, 10):
         asm("adc", V[j])
     asm.comment("r = v + 2^31 + 1 - 2^160 if that carries (v >= p), else v")
-    asm("mov", mem(40, "r1"), "r12")
+    asm("mov", mem(rp, "r1"), "r12")
     for j in range(10):
         asm("mov", V[j], "r15")
         if j == 0:
@@ -241,15 +280,24 @@ def reduce_secp160r1(asm):
 def gen_fp_secp160r1(asm, sq):
     name = "ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")
     asm.function(name)
-    asm.comment("r = r12, a = r13, b = r14; frame: t (20 words) at 0(r1), r at 40(r1)")
-    push(asm, SAVED + ["r12"])
-    asm("sub", "#40", "r1")
     if sq:
+        asm.comment("r = r12, a = r13; frame: t (20 words) at 0(r1), r at 40(r1)")
+        push(asm, SAVED + ["r12"])
+        asm("sub", "#40", "r1")
         square(asm, 10, "r13", "r1", 0, ["r11", "r14", "r15", "r10", "r9"])
+        rp = 40
     else:
-        product(asm, 10, "r13", "r14", "r1", 0, "r11")
-    reduce_secp160r1(asm)
-    asm("add", "#42", "r1")
+        asm.comment("r = r12, a = r13, b = r14; frame: t (20 words) at 0(r1), a copy of a at")
+        asm.comment("40(r1) (all twelve registers but b's pointer hold product words), r at 60(r1)")
+        push(asm, SAVED + ["r12"])
+        asm("sub", "#60", "r1")
+        for i in range(10):
+            asm("mov", mem(2 * i, "r13"), mem(40 + 2 * i, "r1"))
+        row_product(asm, 10, "r1", 40, "r14", "r1", 0,
+                    ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13", "r15"])
+        rp = 60
+    reduce_secp160r1(asm, rp)
+    asm("add", "#%d" % (rp + 2), "r1")
     pop(asm, SAVED)
     asm.end(name)
 
