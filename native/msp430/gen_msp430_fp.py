@@ -22,10 +22,12 @@ Functions (operands are arrays of 16-bit words, least significant first: also th
 layout of the kernels' 16- and 32-bit limbs; 8-bit limbs may be unaligned and never come
 here, see ks_port_msp430.h):
     ks_msp_mulN(t, a, b)   t[0..2N/2) = a * b, N bytes each (t must not alias a or b),
-    ks_msp_sqrN(t, a)      t = a^2; N = 24, 28, 32 (P-192, P-224, P-256: reductions in C)
-    ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a)
-                           the product and the reduction (p = 2^160 - 2^31 - 1: 2^160 = 2^31
-                           + 1 mod p, SEC 2) in one function, on a stack buffer; r may alias
+    ks_msp_sqrN(t, a)      t = a^2; N = 24, 28 (P-192, P-224: reductions in C)
+    ks_fp_mul_NAME(r, a, b), ks_fp_sqr_NAME(r, a)
+                           the product and the reduction in one function, on a stack buffer,
+                           for secp160r1 (p = 2^160 - 2^31 - 1: 2^160 = 2^31 + 1 mod p, SEC 2;
+                           the product by rows, see row_product) and P-256 (FIPS 186-4
+                           D.2.3); r may alias
     ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
                            r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
 llvm-mc rejects @rN+ sources with a memory destination: indexed sources instead.
@@ -37,7 +39,7 @@ FIELDS = [
     ("secp256r1", 16, 2**256 - 2**224 + 2**192 + 2**96 - 1),
 ]
 # Stand-alone products, in words, for the fields whose reduction stays in C (ks_fp_msp430.h).
-PRODUCT_WORDS = (12, 14, 16)
+PRODUCT_WORDS = (12, 14)
 
 MPY, MAC, OP2, RESLO, RESHI, SUMEXT = "&MPY", "&MAC", "&OP2", "&RESLO", "&RESHI", "&SUMEXT"
 # Control flow other than the final ret: jumps, calls, branches (mov to pc), and returns.
@@ -259,8 +261,8 @@ def reduce_secp160r1(asm, rp):
     asm("addc", "r12", V[1])
     for j in range(2, 10):
         asm("adc", V[j])
-    asm.comment("r = v + 2^31 + 1 - 2^160 if that carries (v >= p), else v")
-    asm("mov", mem(rp, "r1"), "r12")
+    asm.comment("r = v + 2^31 + 1 - 2^160 if that carries (v >= p), else v: the carry alone")
+    asm.comment("first, then 2^31 + 1 added under its mask")
     for j in range(10):
         asm("mov", V[j], "r15")
         if j == 0:
@@ -269,12 +271,18 @@ def reduce_secp160r1(asm, rp):
             asm("addc", "#0x8000", "r15")
         else:
             asm("adc", "r15")
-        asm("mov", "r15", mem(2 * j, "r12"))
-    asm("subc", "r15", "r15")  # C - 1: 0xFFFF keeps v, 0 keeps v - p
+    asm("subc", "r15", "r15")  # C - 1: 0 when v >= p
+    asm("inv", "r15")          # the mask: 0xFFFF when v >= p
+    asm("mov", "r15", "r12")
+    asm("and", "#1", "r12")
+    asm("and", "#0x8000", "r15")
+    asm("add", "r12", V[0])
+    asm("addc", "r15", V[1])
+    for j in range(2, 10):
+        asm("adc", V[j])       # the carry out of 2^160 is the - 2^160
+    asm("mov", mem(rp, "r1"), "r12")
     for j in range(10):
-        asm("xor", mem(2 * j, "r12"), V[j])
-        asm("and", "r15", V[j])
-        asm("xor", V[j], mem(2 * j, "r12"))
+        asm("mov", V[j], mem(2 * j, "r12"))
 
 
 def gen_fp_secp160r1(asm, sq):
@@ -302,14 +310,132 @@ def gen_fp_secp160r1(asm, sq):
     asm.end(name)
 
 
+P256 = 2**256 - 2**224 + 2**192 + 2**96 - 1
+# FIPS 186-4 D.2.3: t mod p = T + 2 S1 + 2 S2 + S3 + S4 - D1 - D2 - D3 - D4, each term a
+# 256-bit vector of the product's 32-bit words c_k; here (sign, [k at word 0..7], None for 0).
+P256_TERMS = [
+    (1, [0, 1, 2, 3, 4, 5, 6, 7]),                     # T
+    (2, [None, None, None, 11, 12, 13, 14, 15]),       # S1
+    (2, [None, None, None, 12, 13, 14, 15, None]),     # S2
+    (1, [8, 9, 10, None, None, None, 14, 15]),         # S3
+    (1, [9, 10, 11, 13, 14, 15, 13, 8]),               # S4
+    (-1, [11, 12, 13, None, None, None, 8, 10]),       # D1
+    (-1, [12, 13, 14, 15, None, None, 9, 11]),         # D2
+    (-1, [13, 14, 15, 8, 9, 10, None, 12]),            # D3
+    (-1, [14, 15, None, 9, 10, 11, None, 13]),         # D4
+]
+P256_OFFSET = 5 * P256  # keeps the sum non-negative: the D terms take at most 4 (2^256 - 1)
+
+
+def p256_identity_holds():
+    """The table above against Python's integers (the generator refuses to write otherwise)."""
+    import random
+    rng = random.Random(256)
+    for _ in range(100):
+        t = rng.randrange(P256 * P256)
+        c = [(t >> (32 * k)) & 0xFFFFFFFF for k in range(16)]
+        s = sum(sign * sum(c[k] << (32 * w) for w, k in enumerate(ks) if k is not None)
+                for sign, ks in P256_TERMS)
+        if s % P256 != t % P256 or not 0 <= s + P256_OFFSET < 12 * 2**256:
+            return False
+    return True
+
+
+def reduce_secp256r1(asm, rp):
+    """r (pointer at rp(r1)) = t mod p, t the 32-word product at 0(r1), which it overwrites.
+    acc = the NIST sum + 5p, word by word (16-bit words m = 2w + h take the halves h of the
+    32-bit terms at w) in a signed two-register accumulator, each word written over t_m (only
+    T used it); 0 <= acc < 12 2^256. With top = acc >> 256 (<= 11), v = acc - top p =
+    (acc mod 2^256) + top (2^224 - 2^192 - 2^96 + 1) lies in [0, 2^256 + 11 2^224) < 2p
+    (as in the C of kernels/ks_fp_secp256r1.c): one carry chain adds top at words 0 and 14,
+    another subtracts it at words 6 and 12; then p is subtracted under a mask if v >= p."""
+    assert p256_identity_holds()
+    off = words(P256_OFFSET, 17)
+    acc0, acc1, x = "r14", "r15", "r13"
+    for m in range(16):
+        w, h = m // 2, m % 2
+        if m == 0:
+            asm("mov", "#0x%04x" % off[0], acc0)
+            asm("clr", acc1)
+        elif off[m]:
+            asm("add", "#0x%04x" % off[m], acc0)
+            asm("adc", acc1)
+        for sign, ks in P256_TERMS:
+            k = ks[w]
+            if k is None:
+                continue
+            for _ in range(abs(sign)):
+                if sign > 0:
+                    asm("add", mem(2 * (2 * k + h), "r1"), acc0)
+                    asm("adc", acc1)
+                else:
+                    asm("sub", mem(2 * (2 * k + h), "r1"), acc0)
+                    asm("sbc", acc1)
+        asm("mov", acc0, mem(2 * m, "r1"))
+        # the signed carry: acc1, and its sign extension
+        asm("mov", acc1, x)
+        asm("rla", x)
+        asm("subc", x, x)
+        asm("inv", x)
+        acc0, acc1, x = acc1, x, acc0
+    top, c, out, mask, pre = acc0, "r12", "r11", "r12", "r10"
+    asm("add", "#0x%04x" % off[16], top)  # acc1 is 0 here: acc >= 0
+    asm.comment("v = (acc mod 2^256) + top 2^224 + top - top 2^192 - top 2^96; c: the word above")
+    asm("clr", c)
+    asm("add", top, mem(0, "r1"))
+    for m in range(1, 16):
+        if m == 14:
+            asm("addc", top, mem(2 * m, "r1"))
+        else:
+            asm("adc", mem(2 * m, "r1"))
+    asm("adc", c)
+    asm("sub", top, mem(12, "r1"))
+    for m in range(7, 16):
+        if m == 12:
+            asm("subc", top, mem(2 * m, "r1"))
+        else:
+            asm("sbc", mem(2 * m, "r1"))
+    asm("sbc", c)
+    asm.comment("r = v - p if c or v mod 2^256 >= p (never both: v < 2p), else v")
+    pw = words(P256, 16)
+    for m in range(16):
+        asm("mov", mem(2 * m, "r1"), x)
+        asm("sub" if m == 0 else "subc", "#0x%04x" % pw[m], x)
+    asm("adc", c)
+    asm("inv", mask)
+    asm("inc", mask)
+    pre = masked_words(asm, pw, mask, ["r10"])
+    asm("mov", mem(rp, "r1"), out)
+    for m in range(16):
+        asm("mov", mem(2 * m, "r1"), x)
+        masked(asm, "sub", m, pw[m], mask, pre, x)
+        asm("mov", x, mem(2 * m, out))
+
+
+def gen_fp_secp256r1(asm, sq):
+    name = "ks_fp_%s_secp256r1" % ("sqr" if sq else "mul")
+    asm.function(name)
+    asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), r at 64(r1)")
+    push(asm, ["r10", "r9", "r12"])
+    asm("sub", "#64", "r1")
+    if sq:
+        square(asm, 16, "r13", "r1", 0, ["r11", "r14", "r15", "r10", "r9"])
+    else:
+        product(asm, 16, "r13", "r14", "r1", 0, "r11")
+    reduce_secp256r1(asm, 64)
+    asm("add", "#66", "r1")
+    pop(asm, ["r10", "r9"])
+    asm.end(name)
+
+
 def words(x, n):
     return [(x >> (16 * j)) & 0xFFFF for j in range(n)]
 
 
-def masked_words(asm, pw, mask):
+def masked_words(asm, pw, mask, spare=("r13", "r14")):
     """The words of p other than 0 and 0xFFFF, masked ahead of the carry chain (AND changes
-    the carry flag): a dict word index -> register (r13, r14: free by then)."""
-    spare = ["r13", "r14"]
+    the carry flag): a dict word index -> register (from `spare`, free by then)."""
+    spare = list(spare)
     out = {}
     for j, pj in enumerate(pw):
         if pj not in (0, 0xFFFF):
@@ -374,6 +500,8 @@ def generate():
         gen_product(asm, n, True)
     gen_fp_secp160r1(asm, False)
     gen_fp_secp160r1(asm, True)
+    gen_fp_secp256r1(asm, False)
+    gen_fp_secp256r1(asm, True)
     for field, n, p in FIELDS:
         gen_add_sub(asm, field, n, p, "add")
         gen_add_sub(asm, field, n, p, "sub")

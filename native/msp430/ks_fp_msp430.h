@@ -2,8 +2,7 @@
  * The MSP430 build's field operations (KS_MSP430_ASM, set by ks_port_msp430.h): included at
  * the end of kernels/ks_fp_impl.h, it replaces KS_FIELD_OPS so that each curve's field file
  * takes what the generated assembly (gen_msp430_fp.py -> ks_fp_msp430.S) has for it:
- *   secp160r1  everything: product and reduction in one function, add and sub
- *   secp256r1  the 16-word product and square, add and sub; the reduction in C
+ *   secp160r1, secp256r1  everything: product and reduction in one function, add and sub
  *   secp192r1, secp224r1  the 12- and 14-word products; reduction, add and sub in C
  * The assembly works on 16-bit words: the kernels' 16- and 32-bit limbs have that layout in
  * the MSP430's little-endian memory (8-bit limbs need not be word-aligned: never here).
@@ -20,8 +19,6 @@ void ks_msp_mul24(ks_limb *t, const ks_limb *a, const ks_limb *b);
 void ks_msp_sqr24(ks_limb *t, const ks_limb *a);
 void ks_msp_mul28(ks_limb *t, const ks_limb *a, const ks_limb *b);
 void ks_msp_sqr28(ks_limb *t, const ks_limb *a);
-void ks_msp_mul32(ks_limb *t, const ks_limb *a, const ks_limb *b);
-void ks_msp_sqr32(ks_limb *t, const ks_limb *a);
 
 /* mul and sqr from the assembly product of NB bytes and the curve's C reduction. */
 #define KS_MSP_PRODUCT_OPS(name, FL, NB)                                    \
@@ -47,11 +44,11 @@ void ks_msp_sqr32(ks_limb *t, const ks_limb *a);
         ks_sub_mod(r, a, b, ks_##name##_p, FL);                             \
     }
 
-/* Per curve: what the assembly does not define. */
+/* Per curve: what the assembly does not define (nothing for the two curves the motes use). */
 #define KS_MSP_OPS_secp160r1(FL)
 #define KS_MSP_OPS_secp192r1(FL) KS_MSP_PRODUCT_OPS(secp192r1, FL, 24) KS_MSP_C_ADD_SUB_OPS(secp192r1, FL)
 #define KS_MSP_OPS_secp224r1(FL) KS_MSP_PRODUCT_OPS(secp224r1, FL, 28) KS_MSP_C_ADD_SUB_OPS(secp224r1, FL)
-#define KS_MSP_OPS_secp256r1(FL) KS_MSP_PRODUCT_OPS(secp256r1, FL, 32)
+#define KS_MSP_OPS_secp256r1(FL)
 
 #undef KS_FIELD_OPS
 #define KS_FIELD_OPS(name, FL) KS_MSP_OPS_##name(FL)
