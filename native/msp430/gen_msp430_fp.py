@@ -141,43 +141,49 @@ def square(asm, n, a, t, toff, pool):
     asm("mov", c0, mem(toff + 2 * (2 * n - 1), t))  # c1 is 0: a^2 < 2^(32 n)
 
 
-def row_product(asm, n, a, aoff, b, t, toff, pool):
+def row_product(asm, n, a, b, t, toff, pool):
     """t[toff..] (2n words at base register t) = a * b by rows (operand scanning), for n <= 10:
-    row i adds a_i B to the n + 1 words t_i..t_(i+n), held in `pool` (n + 1 registers,
-    renamed as the window slides; t_i is final after row i). a_i is written once per row to
-    MPY, whose OP1 then stays; each b_j (from memory at b) starts a product. The products of
-    even j cover the words i..i+n-1 two by two, those of odd j the words i+1..i+n: two carry
-    chains of ADDC, one per parity, each unbroken (moves to the multiplier leave the carry
-    flag alone). The carry out of the second chain is 0, since t + a_i B < 2^(16 (i+n+1)).
-    a is read from memory at aoff(a)."""
+    row i adds a_i B to the words t_i..t_(i+n), held in `pool` (n registers, renamed as the
+    window slides: t_i is final after the row's first product, and its register takes the
+    new word t_(i+n)). a_i is written once per row to MPY, whose OP1 then stays; each b_j
+    starts a product. The products of even j cover the words i..i+n-1 two by two, those of
+    odd j the words i+1..i+n: two carry chains of ADDC, one per parity, each unbroken (moves
+    to the multiplier and CLR leave the carry flag alone). The carry out of the second chain
+    is 0, since t + a_i B < 2^(16 (i+n+1)). Returns the registers of t_n..t_(2n-1), which
+    are also stored."""
     T = {}
     pool = list(pool)
     for i in range(n):
-        asm("mov", mem(aoff + 2 * i, a), MPY)
-        if i == 0:
-            for k in range(n + 1):
-                T[k] = pool.pop(0)
-        else:
-            T[i + n] = pool.pop(0)
-        asm("clr", T[i + n])
+        asm("mov", mem(2 * i, a), MPY)
         for parity in (0, 1):
             js = list(range(parity, n, 2))
             for m, j in enumerate(js):
                 asm("mov", mem(2 * j, b), OP2)
                 if i == 0 and parity == 0:  # t is still 0 there: no sum
-                    asm("mov", RESLO, T[i + j])
-                    asm("mov", RESHI, T[i + j + 1])
+                    if j == 0:
+                        asm("mov", RESLO, mem(toff, t))
+                    else:
+                        T[j] = pool.pop(0)
+                        asm("mov", RESLO, T[j])
+                    T[j + 1] = pool.pop(0)
+                    asm("mov", RESHI, T[j + 1])
                     continue
                 asm("add" if m == 0 else "addc", RESLO, T[i + j])
+                if j == 0:  # t_i is final: its register becomes t_(i+n)
+                    asm("mov", T[i], mem(toff + 2 * i, t))
+                    T[i + n] = T.pop(i)
+                    asm("clr", T[i + n])
                 if i + j + 1 <= i + n:
                     asm("addc", RESHI, T[i + j + 1])
+            if i == 0 and parity == 0:  # the top word, for the odd chain
+                T[n] = pool.pop(0)
+                asm("clr", T[n])
             last = js[-1] + 2 + i  # where the chain's carry goes
             if not (i == 0 and parity == 0) and last <= i + n:
                 asm("adc", T[last])
-        asm("mov", T[i], mem(toff + 2 * i, t))  # t_i is final
-        pool.append(T.pop(i))
     for k in range(n, 2 * n):
         asm("mov", T[k], mem(toff + 2 * k, t))
+    return [T[k] for k in range(n, 2 * n)]
 
 
 def push(asm, regs):
@@ -209,19 +215,21 @@ SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
 V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r13", "r14"]
 
 
-def reduce_secp160r1(asm, rp):
+def reduce_secp160r1(asm, rp, V=V, top="r15", tmp="r12", hi_in_regs=False):
     """r (pointer at rp(r1)) = t mod p, t the 20-word product at 0(r1), which it overwrites.
     t = lo + hi 2^160 = lo + hi + hi 2^31 (mod p): v = lo + hi + hi 2^31 < 2^161 + 2^191
-    (twelve words: V, r15 and 38(r1)); fold the part above 2^160, T < 2^32, back as T (2^31 +
+    (twelve words: V, top and 38(r1)); fold the part above 2^160, T < 2^32, back as T (2^31 +
     1): below 2^160 + 2^63; fold again (T <= 1): below 2^160 < 2p; then subtract p under a
-    mask unless that borrows (v + 2^31 + 1 carries out of 2^160 exactly when v >= p)."""
+    mask unless that borrows (v + 2^31 + 1 carries out of 2^160 exactly when v >= p).
+    With hi_in_regs, V holds hi already (and t too)."""
     asm.comment("v = lo + hi")
+    if not hi_in_regs:
+        for j in range(10):
+            asm("mov", mem(2 * j, "r1"), V[j])
+    asm("clr", top)
     for j in range(10):
-        asm("mov", mem(2 * j, "r1"), V[j])
-    asm("clr", "r15")
-    for j in range(10):
-        asm("add" if j == 0 else "addc", mem(20 + 2 * j, "r1"), V[j])
-    asm("adc", "r15")
+        asm("add" if j == 0 else "addc", mem((0 if hi_in_regs else 20) + 2 * j, "r1"), V[j])
+    asm("adc", top)
     asm.comment("hi >> 1 in place, its low bit to word 1 (hi 2^31 = (hi >> 1) 2^32 + (hi & 1) 2^31)")
     asm("clrc")
     for j in reversed(range(10)):
@@ -231,81 +239,74 @@ def reduce_secp160r1(asm, rp):
     asm("add", mem(0, "r1"), V[1])
     for j in range(2, 10):
         asm("addc", mem(20 + 2 * (j - 2), "r1"), V[j])
-    asm("addc", mem(36, "r1"), "r15")
+    asm("addc", mem(36, "r1"), top)
     asm("adc", mem(38, "r1"))
     asm.comment("fold T = (38(r1), r15) < 2^32 back: + T + T 2^31 (words 0..3 of w)")
-    asm("mov", mem(38, "r1"), "r12")
-    asm("mov", "r15", mem(0, "r1"))
-    asm("mov", "r12", mem(2, "r1"))
+    asm("mov", mem(38, "r1"), tmp)
+    asm("mov", top, mem(0, "r1"))
+    asm("mov", tmp, mem(2, "r1"))
     asm("clrc")
-    asm("rrc", "r12")
-    asm("rrc", "r15")
+    asm("rrc", tmp)
+    asm("rrc", top)
     asm("clr", mem(4, "r1"))
     asm("rrc", mem(4, "r1"))
     asm("add", mem(2, "r1"), mem(4, "r1"))  # word 1: T_hi + (T & 1) 2^15
-    asm("adc", "r15")                       # word 2: (T >> 1) mod 2^16
-    asm("adc", "r12")                       # word 3: T >> 17, below 2^15: no carry out
+    asm("adc", top)                       # word 2: (T >> 1) mod 2^16
+    asm("adc", tmp)                       # word 3: T >> 17, below 2^15: no carry out
     asm("add", mem(0, "r1"), V[0])
     asm("addc", mem(4, "r1"), V[1])
-    asm("addc", "r15", V[2])
-    asm("addc", "r12", V[3])
+    asm("addc", top, V[2])
+    asm("addc", tmp, V[3])
     for j in range(4, 10):
         asm("adc", V[j])
     asm.comment("fold again: T <= 1")
-    asm("clr", "r15")
-    asm("adc", "r15")
-    asm("mov", "r15", "r12")
-    asm("rra", "r12")
-    asm("rrc", "r12")
-    asm("add", "r15", V[0])
-    asm("addc", "r12", V[1])
+    asm("clr", top)
+    asm("adc", top)
+    asm("mov", top, tmp)
+    asm("rra", tmp)
+    asm("rrc", tmp)
+    asm("add", top, V[0])
+    asm("addc", tmp, V[1])
     for j in range(2, 10):
         asm("adc", V[j])
     asm.comment("r = v + 2^31 + 1 - 2^160 if that carries (v >= p), else v: the carry alone")
     asm.comment("first, then 2^31 + 1 added under its mask")
     for j in range(10):
-        asm("mov", V[j], "r15")
+        asm("mov", V[j], top)
         if j == 0:
-            asm("add", "#1", "r15")
+            asm("add", "#1", top)
         elif j == 1:
-            asm("addc", "#0x8000", "r15")
+            asm("addc", "#0x8000", top)
         else:
-            asm("adc", "r15")
-    asm("subc", "r15", "r15")  # C - 1: 0 when v >= p
-    asm("inv", "r15")          # the mask: 0xFFFF when v >= p
-    asm("mov", "r15", "r12")
-    asm("and", "#1", "r12")
-    asm("and", "#0x8000", "r15")
-    asm("add", "r12", V[0])
-    asm("addc", "r15", V[1])
+            asm("adc", top)
+    asm("subc", top, top)  # C - 1: 0 when v >= p
+    asm("inv", top)          # the mask: 0xFFFF when v >= p
+    asm("mov", top, tmp)
+    asm("and", "#1", tmp)
+    asm("and", "#0x8000", top)
+    asm("add", tmp, V[0])
+    asm("addc", top, V[1])
     for j in range(2, 10):
         asm("adc", V[j])       # the carry out of 2^160 is the - 2^160
-    asm("mov", mem(rp, "r1"), "r12")
+    asm("mov", mem(rp, "r1"), tmp)
     for j in range(10):
-        asm("mov", V[j], mem(2 * j, "r12"))
+        asm("mov", V[j], mem(2 * j, tmp))
 
 
 def gen_fp_secp160r1(asm, sq):
     name = "ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")
     asm.function(name)
+    asm.comment("r = r12, a = r13, b = r14; frame: t (20 words) at 0(r1), r at 40(r1)")
+    push(asm, SAVED + ["r12"])
+    asm("sub", "#40", "r1")
     if sq:
-        asm.comment("r = r12, a = r13; frame: t (20 words) at 0(r1), r at 40(r1)")
-        push(asm, SAVED + ["r12"])
-        asm("sub", "#40", "r1")
         square(asm, 10, "r13", "r1", 0, ["r11", "r14", "r15", "r10", "r9"])
-        rp = 40
+        reduce_secp160r1(asm, 40)
     else:
-        asm.comment("r = r12, a = r13, b = r14; frame: t (20 words) at 0(r1), a copy of a at")
-        asm.comment("40(r1) (all twelve registers but b's pointer hold product words), r at 60(r1)")
-        push(asm, SAVED + ["r12"])
-        asm("sub", "#60", "r1")
-        for i in range(10):
-            asm("mov", mem(2 * i, "r13"), mem(40 + 2 * i, "r1"))
-        row_product(asm, 10, "r1", 40, "r14", "r1", 0,
-                    ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13", "r15"])
-        rp = 60
-    reduce_secp160r1(asm, rp)
-    asm("add", "#%d" % (rp + 2), "r1")
+        hi = row_product(asm, 10, "r13", "r14", "r1", 0,
+                         ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"])
+        reduce_secp160r1(asm, 40, hi, "r13", "r14", hi_in_regs=True)
+    asm("add", "#42", "r1")
     pop(asm, SAVED)
     asm.end(name)
 
@@ -490,6 +491,48 @@ def gen_add_sub(asm, field, n, p, op):
     asm.end(name)
 
 
+def gen_add_regs(asm, field, n, p):
+    """r = a + b mod p for n = 10, the sum in registers: s = a + b (carry c); s - p in place
+    (no borrow: C); if neither c nor C (s < p), p is added back under the mask. The masked word
+    of p that is neither 0 nor 0xFFFF waits on the stack (AND changes the carry flag)."""
+    name = "ks_fp_add_%s" % field
+    pw = words(p, n)
+    odd = [j for j in range(n) if pw[j] not in (0, 0xFFFF)]
+    assert n == 10 and len(odd) <= 1
+    R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
+    asm.function(name)
+    push(asm, SAVED)
+    for j in range(n):  # a's pointer r13 is read last for word 9, then holds it
+        asm("mov", mem(2 * j, "r13"), R[j])
+        asm("add" if j == 0 else "addc", mem(2 * j, "r14"), R[j])
+    asm("clr", "r14")
+    asm("adc", "r14")      # c
+    for j in range(n):
+        if pw[j] == 0:
+            asm("sbc" if j else "sub", *(() if j else ("#0",)), R[j])
+        else:
+            asm("sub" if j == 0 else "subc", "#0x%04x" % pw[j], R[j])
+    asm("adc", "r14")      # c + C: 1 keeps s - p
+    asm("dec", "r14")      # the mask: 0xFFFF adds p back
+    for j in odd:
+        asm("push", "r14")
+        asm("and", "#0x%04x" % pw[j], mem(0, "r1"))
+    for j in range(n):
+        first = j == 0
+        if pw[j] == 0:
+            asm("adc" if not first else "add", *(("#0",) if first else ()), R[j])
+        elif pw[j] == 0xFFFF:
+            asm("add" if first else "addc", "r14", R[j])
+        else:
+            asm("add" if first else "addc", mem(0, "r1"), R[j])
+    for j in odd:
+        asm("incd", "r1")
+    for j in range(n):
+        asm("mov", R[j], mem(2 * j, "r12"))
+    pop(asm, SAVED)
+    asm.end(name)
+
+
 def generate():
     asm = Asm()
     asm.lines += ["; Generated by native/msp430/gen_msp430_fp.py: do not edit.",
@@ -503,7 +546,10 @@ def generate():
     gen_fp_secp256r1(asm, False)
     gen_fp_secp256r1(asm, True)
     for field, n, p in FIELDS:
-        gen_add_sub(asm, field, n, p, "add")
+        if n == 10:
+            gen_add_regs(asm, field, n, p)
+        else:
+            gen_add_sub(asm, field, n, p, "add")
         gen_add_sub(asm, field, n, p, "sub")
     return "\n".join(asm.lines) + "\n"
 
