@@ -186,6 +186,65 @@ def row_product(asm, n, a, b, t, toff, pool):
     return [T[k] for k in range(n, 2 * n)]
 
 
+def square_rows(asm, n, a, t, toff, pool):
+    """t[toff..] (2n words) = a^2 for n <= 10: the cross products a_i a_j (i < j) by rows as
+    in row_product (row i: OP1 = a_i once, two unbroken ADDC chains over the words
+    2i+1..i+n, held in `pool`); the two words that are final after row i (2i+1, 2i+2) are
+    doubled there (the doubling's carry waits in one register between rows) and stored;
+    then one ADDC chain adds the squares a_i^2 at words 2i, 2i+1 in memory. The carry out of
+    row i is 0 since the cross sum of rows 0..i is below 2^(16 (i+n+1))."""
+    T = {}
+    pool = list(pool)
+    assert len(pool) >= n + 1
+    dbit = pool.pop()
+    for i in range(n - 1):
+        asm("mov", mem(2 * i, a), MPY)
+        if i == 0:
+            for k in range(1, n + 1):
+                T[k] = pool.pop(0)
+        else:
+            T[i + n] = pool.pop(0)
+            asm("clr", T[i + n])
+        for parity in (1, 2):
+            js = list(range(i + parity, n, 2))
+            for m, j in enumerate(js):
+                asm("mov", mem(2 * j, a), OP2)
+                if i == 0 and parity == 1:  # fresh words: no sum
+                    asm("mov", RESLO, T[i + j])
+                    asm("mov", RESHI, T[i + j + 1])
+                    continue
+                asm("add" if m == 0 else "addc", RESLO, T[i + j])
+                asm("addc", RESHI, T[i + j + 1])
+            if js and not (i == 0 and parity == 1) and js[-1] + i + 2 <= i + n:
+                asm("adc", T[js[-1] + i + 2])
+        # words 2i+1 and 2i+2 are final: double them (carry from the pair below in dbit)
+        w1, w2 = T.pop(2 * i + 1), T.pop(2 * i + 2)
+        if i == 0:
+            asm("rla", w1)
+        else:
+            asm("rra", dbit)
+            asm("rlc", w1)
+        asm("rlc", w2)
+        if i == 0:
+            asm("clr", dbit)
+        asm("rlc", dbit)
+        asm("mov", w1, mem(toff + 2 * (2 * i + 1), t))
+        asm("mov", w2, mem(toff + 2 * (2 * i + 2), t))
+        pool += [w1, w2]
+    assert not T
+    asm("mov", dbit, mem(toff + 2 * (2 * n - 1), t))
+    asm.comment("+ the squares a_i^2 at words 2i, 2i+1 (word 0 holds nothing yet)")
+    for i in range(n):
+        asm("mov", mem(2 * i, a), MPY)
+        asm("mov", mem(2 * i, a), OP2)
+        if i == 0:
+            asm("mov", RESLO, mem(toff, t))
+            asm("add", RESHI, mem(toff + 2, t))
+        else:
+            asm("addc", RESLO, mem(toff + 4 * i, t))
+            asm("addc", RESHI, mem(toff + 4 * i + 2, t))
+
+
 def push(asm, regs):
     for r in regs:
         asm("push", r)
@@ -300,7 +359,8 @@ def gen_fp_secp160r1(asm, sq):
     push(asm, SAVED + ["r12"])
     asm("sub", "#40", "r1")
     if sq:
-        square(asm, 10, "r13", "r1", 0, ["r11", "r14", "r15", "r10", "r9"])
+        square_rows(asm, 10, "r13", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9", "r10",
+                                              "r11", "r12", "r14", "r15"])
         reduce_secp160r1(asm, 40)
     else:
         hi = row_product(asm, 10, "r13", "r14", "r1", 0,
