@@ -277,7 +277,8 @@ V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r13", "r14"]
 def reduce_secp160r1(asm, rp, V=V, top="r15", tmp="r12", hi_in_regs=False):
     """r (pointer at rp(r1)) = t mod p, t the 20-word product at 0(r1), which it overwrites.
     t = lo + hi 2^160 = lo + hi + hi 2^31 (mod p): v = lo + hi + hi 2^31 < 2^161 + 2^191
-    (twelve words: V, top and 38(r1)); fold the part above 2^160, T < 2^32, back as T (2^31 +
+    (twelve words: V, top, tmp; computed as 2v = 2 (lo + hi) + hi 2^32, which is even, and
+    halved); fold the part above 2^160, T < 2^32, back as T (2^31 +
     1): below 2^160 + 2^63; fold again (T <= 1): below 2^160 < 2p; then subtract p under a
     mask unless that borrows (v + 2^31 + 1 carries out of 2^160 exactly when v >= p).
     With hi_in_regs, V holds hi already (and t too)."""
@@ -289,19 +290,20 @@ def reduce_secp160r1(asm, rp, V=V, top="r15", tmp="r12", hi_in_regs=False):
     for j in range(10):
         asm("add" if j == 0 else "addc", mem((0 if hi_in_regs else 20) + 2 * j, "r1"), V[j])
     asm("adc", top)
-    asm.comment("hi >> 1 in place, its low bit to word 1 (hi 2^31 = (hi >> 1) 2^32 + (hi & 1) 2^31)")
-    asm("clrc")
-    for j in reversed(range(10)):
-        asm("rrc", mem(20 + 2 * j, "r1"))
-    asm("clr", mem(0, "r1"))
-    asm("rrc", mem(0, "r1"))
-    asm("add", mem(0, "r1"), V[1])
-    for j in range(2, 10):
+    asm.comment("2v = 2 (lo + hi) + hi 2^32 (twelve words: V, top, tmp), then halved")
+    asm("mov", mem(38, "r1"), tmp)
+    asm("rla", V[0])
+    for j in range(1, 10):
+        asm("rlc", V[j])
+    asm("rlc", top)
+    asm("add", mem(20, "r1"), V[2])
+    for j in range(3, 10):
         asm("addc", mem(20 + 2 * (j - 2), "r1"), V[j])
     asm("addc", mem(36, "r1"), top)
-    asm("adc", mem(38, "r1"))
-    asm.comment("fold T = (38(r1), r15) < 2^32 back: + T + T 2^31 (words 0..3 of w)")
-    asm("mov", mem(38, "r1"), tmp)
+    asm("adc", tmp)
+    for r in [tmp, top] + V[::-1]:  # 2v < 2^193: the carry out of tmp is its bit 192
+        asm("rrc", r)
+    asm.comment("fold T = (tmp, top) < 2^32 back: + T + T 2^31 (words 0..3 of w)")
     asm("mov", top, mem(0, "r1"))
     asm("mov", tmp, mem(2, "r1"))
     asm("clrc")
