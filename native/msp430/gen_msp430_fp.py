@@ -4,15 +4,17 @@
     gen_msp430_fp.py > ks_fp_msp430.S
     gen_msp430_fp.py --check ks_fp_msp430.S     (a test: straight-line code only)
 
-Products run on the F1611's 16x16 hardware multiplier by product scanning (Comba): for each
-column k of the product, every a_i b_(k-i) is accumulated in the multiplier's own 32-bit
-result (MAC: write OP1 to MAC, OP2 starts it) and the carry out of each accumulation
-(SUMEXT) is added to a third word in a register. At the column's end the low result word
-is the product word, and the accumulator is shifted down one word by writing RESHI to RESLO
-and the third word to RESHI (the F1611's result registers are read/write). A product costs
-two moves and one add, 15 cycles with both operands indexed. A square computes each cross
-product a_i a_j (i < j) once per column, doubles the column in registers, and adds the
-square a_i^2 and the carry in.
+Products run on the F1611's 16x16 hardware multiplier, two ways:
+- by rows (operand scanning; secp160r1, whose ten-word window of product words fits the
+  registers: row_product, square_rows): a_i is written once per row to MPY and stays as
+  OP1; each b_j written to OP2 starts a product, whose two words join one of two carry
+  chains (even j, odd j) that run unbroken through the row: 12 cycles a product;
+- by columns (product scanning; P-256 and the stand-alone P-192/224 products: product,
+  square): every a_i b_(k-i) of column k is accumulated in the multiplier's own 32-bit
+  result (MAC), the carry out of each accumulation (SUMEXT) counted in a register; at the
+  column's end the accumulator is shifted down a word by writing RESHI to RESLO and the
+  count to RESHI (the result registers are read/write): 15 cycles a product.
+A square takes each cross product a_i a_j (i < j) once, doubles, and adds the squares.
 The multiplier's timing does not depend on the operands, and the code is straight-line: no
 branch, no address and no instruction depends on the data (constant time; the simulator's
 equal cycle counts check it). Interrupt handlers in these firmwares never use the
