@@ -188,6 +188,70 @@ def row_product(asm, n, a, b, t, toff, pool):
     return [T[k] for k in range(n, 2 * n)]
 
 
+def half_rows(asm, n, a, b, t, pool, cnt):
+    """t (2n words at 0(t)) = a * b by rows as in row_product, for n = 16 (too many product
+    words for the registers): in two passes, a * (b_0..b_(n/2-1)), then a * (b_(n/2)..) added
+    at word n/2, each with a window of n/2 registers (`pool`). In the second pass the words
+    entering the window are the first pass's (from memory), so the carry out of the window's
+    top word is not always 0: it runs on through the first pass's words above the window (up
+    to word 3n/2 - 1, in memory: the same ADC chain whatever the data) into `cnt`, which holds
+    the carries owed to the first word above those and starts it when it enters the window."""
+    h = n // 2
+    top_mem = n + h - 1  # the first pass's highest word
+    for half in (0, 1):
+        woff = h * half
+        T = {}
+        regs = list(pool)
+        if half == 1:
+            for k in range(h, 2 * h):
+                T[k] = regs.pop(0)
+                asm("mov", mem(2 * k, t), T[k])
+            asm("clr", cnt)
+        for i in range(n):
+            lo = i + woff
+            fresh = half == 0 and i == 0
+            asm("mov", mem(2 * i, a), MPY)
+            for parity in (0, 1):
+                js = list(range(parity, h, 2))
+                for m, j in enumerate(js):
+                    asm("mov", mem(2 * (woff + j), b), OP2)
+                    if fresh and parity == 0:  # t is still 0 there: no sum
+                        if j == 0:
+                            asm("mov", RESLO, mem(0, t))
+                        else:
+                            T[j] = regs.pop(0)
+                            asm("mov", RESLO, T[j])
+                        T[j + 1] = regs.pop(0)
+                        asm("mov", RESHI, T[j + 1])
+                        continue
+                    asm("add" if m == 0 else "addc", RESLO, T[lo + j])
+                    if j == 0:  # word lo is final: its register takes the new top word
+                        asm("mov", T[lo], mem(2 * lo, t))
+                        new = lo + h
+                        T[new] = T.pop(lo)
+                        if half == 0:
+                            asm("clr", T[new])
+                        elif new <= top_mem:
+                            asm("mov", mem(2 * new, t), T[new])
+                        else:
+                            asm("mov", cnt, T[new])
+                            asm("clr", cnt)
+                    asm("addc", RESHI, T[lo + j + 1])
+                if fresh and parity == 0:
+                    T[h] = regs.pop(0)
+                    asm("clr", T[h])
+                    continue
+                carry_word = lo + js[-1] + 2
+                if carry_word <= lo + h:
+                    asm("adc", T[carry_word])
+                if half == 1:  # on through the first pass's words above the window
+                    for w in range(lo + h + 1, top_mem + 1):
+                        asm("adc", mem(2 * w, t))
+                    asm("adc", cnt)
+        for k in sorted(T):
+            asm("mov", T[k], mem(2 * k, t))
+
+
 def square_rows(asm, n, a, t, toff, pool):
     """t[toff..] (2n words) = a^2 for n <= 10: the cross products a_i a_j (i < j) by rows as
     in row_product (row i: OP1 = a_i once, two unbroken ADDC chains over the words
@@ -481,15 +545,15 @@ def gen_fp_secp256r1(asm, sq):
     name = "ks_fp_%s_secp256r1" % ("sqr" if sq else "mul")
     asm.function(name)
     asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), r at 64(r1)")
-    push(asm, ["r10", "r9", "r12"])
+    push(asm, SAVED + ["r12"])
     asm("sub", "#64", "r1")
     if sq:
         square(asm, 16, "r13", "r1", 0, ["r11", "r14", "r15", "r10", "r9"])
     else:
-        product(asm, 16, "r13", "r14", "r1", 0, "r11")
+        half_rows(asm, 16, "r13", "r14", "r1", ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"], "r12")
     reduce_secp256r1(asm, 64)
     asm("add", "#66", "r1")
-    pop(asm, ["r10", "r9"])
+    pop(asm, SAVED)
     asm.end(name)
 
 
