@@ -6,12 +6,13 @@
 
 Products run on the F1611's 16x16 hardware multiplier, two ways:
 - by rows (operand scanning; secp160r1, whose ten-word window of product words fits the
-  registers: row_product, square_rows): a_i is written once per row to MPY and stays as
-  OP1; each b_j written to OP2 starts a product, whose two words join one of two carry
-  chains (even j, odd j) that run unbroken through the row: 12 cycles a product;
-- by columns (product scanning; P-256 and the stand-alone P-192/224 products: product,
-  square): every a_i b_(k-i) of column k is accumulated in the multiplier's own 32-bit
-  result (MAC), the carry out of each accumulation (SUMEXT) counted in a register; at the
+  registers: row_product, square_rows; P-256's product in two passes: half_rows): a_i is
+  written once per row to MPY and stays as OP1; each b_j written to OP2 starts a product,
+  whose two words join one of two carry chains (even j, odd j) that run unbroken through
+  the row: 12 cycles a product;
+- by columns (product scanning; the P-256 square and the stand-alone P-192/224 products:
+  product, square): every a_i b_(k-i) of column k is accumulated in the multiplier's own
+  32-bit result (MAC), the carry out of each accumulation (SUMEXT) counted in a register; at the
   column's end the accumulator is shifted down a word by writing RESHI to RESLO and the
   count to RESHI (the result registers are read/write): 15 cycles a product.
 A square takes each cross product a_i a_j (i < j) once, doubles, and adds the squares.
