@@ -20,4 +20,13 @@ public interface Digest {
 
     /** An independent copy of the running state (a TLS handshake hash is read mid-stream). */
     Digest copy();
+
+    /** Length in bytes of the chaining value exportState writes. */
+    int stateSize();
+
+    /** Writes the chaining value at out[off] (only on a block boundary); returns stateSize(). */
+    int exportState(byte[] out, int off);
+
+    /** Resumes from a chaining value that covers count bytes, a multiple of the block size. */
+    void importState(byte[] in, int off, long count);
 }

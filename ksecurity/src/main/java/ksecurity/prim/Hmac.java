@@ -2,20 +2,25 @@ package ksecurity.prim;
 
 /**
  * HMAC over any Digest (RFC 2104): H((K ^ opad) || H((K ^ ipad) || m)). Keys longer than the
- * block are hashed first. The padded key blocks are kept so that each MAC costs no allocation.
+ * block are hashed first. init hashes the two padded key blocks once and keeps the chaining
+ * values they leave (RFC 2104 §4's precomputation), so each MAC starts from them instead of
+ * hashing the pads again: two compressions fewer per MAC, half the work of a short one (the TLS
+ * PRF, the DRBG and RFC 6979 nonces make many). No allocation per MAC.
  */
 public class Hmac {
     private final Digest digest;
-    private final byte[] ipadKey;
-    private final byte[] opadKey;
+    private final int block;
+    /** The chaining values after K ^ ipad and after K ^ opad: as secret as the key. */
+    private final byte[] innerStart;
+    private final byte[] outerStart;
     private final byte[] inner;
     private boolean keyed;
 
     public Hmac(Digest digest) {
         this.digest = digest;
-        int b = digest.blockSize();
-        ipadKey = new byte[b];
-        opadKey = new byte[b];
+        block = digest.blockSize();
+        innerStart = new byte[digest.stateSize()];
+        outerStart = new byte[digest.stateSize()];
         inner = new byte[digest.digestSize()];
     }
 
@@ -25,23 +30,31 @@ public class Hmac {
 
     /** Sets the key (any length, including 0) and starts a new MAC. */
     public void init(byte[] key, int off, int len) {
-        int b = ipadKey.length;
-        for (int i = 0; i < b; i++) {
-            ipadKey[i] = 0;
-        }
+        byte[] pad = new byte[block];
         digest.reset();
-        if (len > b) {
+        if (len > block) {
             digest.update(key, off, len);
-            digest.doFinal(ipadKey, 0);
+            digest.doFinal(pad, 0);
         } else {
-            System.arraycopy(key, off, ipadKey, 0, len);
+            System.arraycopy(key, off, pad, 0, len);
         }
-        for (int i = 0; i < b; i++) {
-            opadKey[i] = (byte) (ipadKey[i] ^ 0x5c);
-            ipadKey[i] = (byte) (ipadKey[i] ^ 0x36);
+        startFrom(pad, 0x36, innerStart);
+        startFrom(pad, 0x36 ^ 0x5c, outerStart);
+        for (int i = 0; i < block; i++) {
+            pad[i] = 0;
         }
         keyed = true;
         reset();
+    }
+
+    /** pad ^= x, then the chaining value after hashing pad into state. */
+    private void startFrom(byte[] pad, int x, byte[] state) {
+        for (int i = 0; i < block; i++) {
+            pad[i] = (byte) (pad[i] ^ x);
+        }
+        digest.reset();
+        digest.update(pad, 0, block);
+        digest.exportState(state, 0);
     }
 
     /** Forgets the message so far and starts again with the same key. */
@@ -49,8 +62,7 @@ public class Hmac {
         if (!keyed) {
             throw new IllegalStateException("HMAC key not set");
         }
-        digest.reset();
-        digest.update(ipadKey, 0, ipadKey.length);
+        digest.importState(innerStart, 0, block);
     }
 
     public void update(byte[] in, int off, int len) {
@@ -66,7 +78,7 @@ public class Hmac {
             throw new IllegalStateException("HMAC key not set");
         }
         digest.doFinal(inner, 0);
-        digest.update(opadKey, 0, opadKey.length);
+        digest.importState(outerStart, 0, block);
         digest.update(inner, 0, inner.length);
         int n = digest.doFinal(out, off);
         reset();
@@ -75,9 +87,9 @@ public class Hmac {
 
     /** Wipes the key material. */
     public void clear() {
-        for (int i = 0; i < ipadKey.length; i++) {
-            ipadKey[i] = 0;
-            opadKey[i] = 0;
+        for (int i = 0; i < innerStart.length; i++) {
+            innerStart[i] = 0;
+            outerStart[i] = 0;
         }
         for (int i = 0; i < inner.length; i++) {
             inner[i] = 0;
