@@ -75,6 +75,8 @@ static void mul_base_jac(const ks_curve *c, ks_jac *q, const ks_limb *k)
         ks_limb gx[KS_FE_MAX], gy[KS_FE_MAX];
         ks_bn_from_flash(gx, c->gx, c->fl);
         ks_bn_from_flash(gy, c->gy, c->fl);
+        ks_fp_enc(c, gx);
+        ks_fp_enc(c, gy);
         mul_jac(c, q, k, gx, gy);
     }
 }

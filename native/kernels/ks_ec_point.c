@@ -31,6 +31,7 @@ void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks
     memcpy(r->y, y, n * sizeof(ks_limb));
     memset(r->z, 0, sizeof r->z);
     r->z[0] = 1;
+    ks_fp_enc(c, r->z);
 }
 
 int ks_jac_to_bytes(const ks_curve *c, uint8_t *out, const ks_jac *p)
@@ -43,9 +44,11 @@ int ks_jac_to_bytes(const ks_curve *c, uint8_t *out, const ks_jac *p)
     ks_fp_inv(c, zi, p->z);
     c->sqr(zi2, zi);
     c->mul(t, p->x, zi2);
+    ks_fp_dec(c, t);
     ks_bn_to_bytes(out, c->fbytes, t);
     c->mul(zi2, zi2, zi);
     c->mul(t, p->y, zi2);
+    ks_fp_dec(c, t);
     ks_bn_to_bytes(out + c->fbytes, c->fbytes, t);
     return KS_OK;
 }
@@ -58,14 +61,18 @@ int ks_ec_load(const ks_curve *c, ks_limb *x, ks_limb *y, const uint8_t *in)
     ks_bn_from_bytes(x, n, in, c->fbytes);
     ks_bn_from_bytes(y, n, in + c->fbytes, c->fbytes);
     ok = ks_fp_canonical_mask(c, x) & ks_fp_canonical_mask(c, y);
+    ks_fp_enc(c, x);
+    ks_fp_enc(c, y);
     /* y^2 = (x^2 - 3) x + b */
     c->sqr(lhs, y);
     c->sqr(rhs, x);
     memset(t, 0, sizeof t);
     t[0] = 3;
+    ks_fp_enc(c, t);
     ks_fp_sub(c, rhs, rhs, t);
     c->mul(rhs, rhs, x);
     ks_bn_from_flash(t, c->b, n);
+    ks_fp_enc(c, t);
     ks_fp_add(c, rhs, rhs, t);
     ks_fp_sub(c, t, lhs, rhs);
     ok &= ks_bn_zero_mask(t, n);

@@ -136,9 +136,44 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
     }
 }
 
+/* A field kept in plain form where others use Montgomery form (KS_FP_MONT): its encoding
+   and decoding do nothing. */
+#if KS_FP_MONT
+#define KS_PLAIN_FIELD(name)                                                \
+    void ks_fp_enc_##name(ks_limb *a)                                       \
+    {                                                                       \
+        (void)a;                                                            \
+    }                                                                       \
+    void ks_fp_dec_##name(ks_limb *a)                                       \
+    {                                                                       \
+        (void)a;                                                            \
+    }
+#else
+#define KS_PLAIN_FIELD(name)
+#endif
+
 /* The field operations of one curve, with its limb count a constant (unrolled loops): inline
    versions for the curve's own point formulas (KS_EC_SPECIALIZE) and the out-of-line ones
-   of the curve table. */
+   of the curve table. KS_FIELD_WRAPPERS makes the out-of-line ones for a field file that
+   writes its own inline mul_<name> and sqr_<name>, and add and sub as statements on r, a, b. */
+#define KS_FIELD_WRAPPERS(name, FL, add_stmt, sub_stmt)                     \
+    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        add_stmt;                                                           \
+    }                                                                       \
+    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        sub_stmt;                                                           \
+    }                                                                       \
+    void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        mul_##name(r, a, b);                                                \
+    }                                                                       \
+    void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a)                     \
+    {                                                                       \
+        sqr_##name(r, a);                                                   \
+    }
+
 #define KS_FIELD_OPS(name, FL)                                              \
     KS_INLINE void mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b) \
     {                                                                       \
@@ -152,21 +187,7 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
         ks_bn_sqr(t, a, FL);                                                \
         reduce_##name(r, t);                                                \
     }                                                                       \
-    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
-    {                                                                       \
-        ks_add_mod(r, a, b, ks_##name##_p, FL);                             \
-    }                                                                       \
-    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
-    {                                                                       \
-        ks_sub_mod(r, a, b, ks_##name##_p, FL);                             \
-    }                                                                       \
-    void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
-    {                                                                       \
-        mul_##name(r, a, b);                                                \
-    }                                                                       \
-    void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a)                     \
-    {                                                                       \
-        sqr_##name(r, a);                                                   \
-    }
+    KS_FIELD_WRAPPERS(name, FL, ks_add_mod(r, a, b, ks_##name##_p, FL),     \
+                      ks_sub_mod(r, a, b, ks_##name##_p, FL))
 
 #endif

@@ -102,6 +102,7 @@ KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
 }
 #endif
 KS_FIELD_OPS(secp160r1, KS_LIMBS(160))
+KS_PLAIN_FIELD(secp160r1)
 
 #if KS_EC_SPECIALIZE
 #define KS_F_DBL ks_jac_dbl_secp160r1

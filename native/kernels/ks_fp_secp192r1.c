@@ -25,6 +25,7 @@ KS_INLINE void reduce_secp192r1(ks_limb *r, const ks_limb *t)
 }
 #undef C
 KS_FIELD_OPS(secp192r1, KS_LIMBS(192))
+KS_PLAIN_FIELD(secp192r1)
 
 #if KS_EC_SPECIALIZE
 #define KS_F_DBL ks_jac_dbl_secp192r1

@@ -26,6 +26,7 @@ KS_INLINE void reduce_secp224r1(ks_limb *r, const ks_limb *t)
 }
 #undef C
 KS_FIELD_OPS(secp224r1, KS_LIMBS(224))
+KS_PLAIN_FIELD(secp224r1)
 
 #if KS_EC_SPECIALIZE
 #define KS_F_DBL ks_jac_dbl_secp224r1
