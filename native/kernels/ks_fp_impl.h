@@ -19,6 +19,7 @@
 #define KS_FP_IMPL_H
 
 #include "ks_curve.h"
+#include "ks_fp64.h"
 
 /* Word i (32 bits) of a limb array. */
 KS_INLINE int64_t w32(const ks_limb *t, int i)
@@ -174,6 +175,26 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
         sqr_##name(r, a);                                                   \
     }
 
+#if KS_FP_MONT
+/* 64-bit limbs with __int128: the straight-line products and add/sub of ks_fp64.h */
+#define KS_FIELD_OPS(name, FL)                                              \
+    KS_INLINE void mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b) \
+    {                                                                       \
+        ks_limb t[2 * (FL)];                                                \
+        ks_mul_n(t, a, b, FL);                                              \
+        reduce_##name(r, t);                                                \
+    }                                                                       \
+    KS_INLINE void sqr_##name(ks_limb *r, const ks_limb *a)                 \
+    {                                                                       \
+        ks_limb t[2 * (FL)];                                                \
+        ks_sqr_n(t, a, FL);                                                 \
+        reduce_##name(r, t);                                                \
+    }                                                                       \
+    KS_FIELD_WRAPPERS(name, FL, ks_add_n(r, a, b, ks_##name##_p, FL),       \
+                      ks_sub_n(r, a, b, ks_##name##_p, FL))
+#define KS_FADD(name, FL, r, a, b) ks_add_n((r), (a), (b), ks_##name##_p, FL)
+#define KS_FSUB(name, FL, r, a, b) ks_sub_n((r), (a), (b), ks_##name##_p, FL)
+#else
 #define KS_FIELD_OPS(name, FL)                                              \
     KS_INLINE void mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b) \
     {                                                                       \
@@ -189,5 +210,8 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
     }                                                                       \
     KS_FIELD_WRAPPERS(name, FL, ks_add_mod(r, a, b, ks_##name##_p, FL),     \
                       ks_sub_mod(r, a, b, ks_##name##_p, FL))
+#define KS_FADD(name, FL, r, a, b) ks_add_mod((r), (a), (b), ks_##name##_p, FL)
+#define KS_FSUB(name, FL, r, a, b) ks_sub_mod((r), (a), (b), ks_##name##_p, FL)
+#endif
 
 #endif

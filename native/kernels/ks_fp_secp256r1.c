@@ -1,11 +1,11 @@
 /* GF(p) of P-256, p = 2^256 - 2^224 + 2^192 + 2^96 - 1: FIPS 186-4 D.2.3. */
 #include "ks_fp_impl.h"
-#include "ks_fp_mont64.h"
+#include "ks_fp64.h"
 
 #if KS_WITH_SECP256R1
 extern const ks_limb KS_FLASH ks_secp256r1_p[];
 #if KS_FP_MONT
-/* Montgomery form, R = 2^256 (ks_fp_mont64.h). p = -1 mod 2^64, so REDC's factor for each
+/* Montgomery form, R = 2^256 (ks_fp64.h). p = -1 mod 2^64, so REDC's factor for each
    round is the low limb m itself, and m p needs no multiplication: with
    p = (2^64 - 1) + (2^32 - 1) 2^64 + (2^64 - 2^32 + 1) 2^192, the lowest limb of t + m p is
    t0 + m (2^64 - 1) = m 2^64 (so 0, carrying m), the next gets m (2^32 - 1) + m = m 2^32,
@@ -38,28 +38,28 @@ KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t_in)
         t[i + 4] = (ks_limb)acc;
         top = (ks_limb)(acc >> 64);
     }
-    ks_sub_p4(r, t + 4, top, p256);
+    ks_sub_p_n(r, t + 4, top, p256, 4);
 }
 
 KS_INLINE void mul_secp256r1(ks_limb *r, const ks_limb *a, const ks_limb *b)
 {
     ks_limb t[8];
-    ks_mul4(t, a, b);
+    ks_mul_n(t, a, b, 4);
     reduce_secp256r1(r, t);
 }
 
 KS_INLINE void sqr_secp256r1(ks_limb *r, const ks_limb *a)
 {
     ks_limb t[8];
-    ks_sqr4(t, a);
+    ks_sqr_n(t, a, 4);
     reduce_secp256r1(r, t);
 }
 KS_MONT_FORM(secp256r1, p256_r2)
-KS_FIELD_WRAPPERS(secp256r1, 4, ks_add4(r, a, b, p256), ks_sub4(r, a, b, p256))
+KS_FIELD_WRAPPERS(secp256r1, 4, ks_add_n(r, a, b, p256, 4), ks_sub_n(r, a, b, p256, 4))
 
 #if KS_EC_SPECIALIZE
-#define FADD(r, a, b) ks_add4((r), (a), (b), p256)
-#define FSUB(r, a, b) ks_sub4((r), (a), (b), p256)
+#define FADD(r, a, b) ks_add_n((r), (a), (b), p256, 4)
+#define FSUB(r, a, b) ks_sub_n((r), (a), (b), p256, 4)
 #endif
 #else /* plain form: the NIST reduction */
 #if KS_LIMB_BITS == 64
@@ -187,8 +187,8 @@ KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t)
 #endif
 KS_FIELD_OPS(secp256r1, KS_LIMBS(256))
 #if KS_EC_SPECIALIZE
-#define FADD(r, a, b) ks_add_mod((r), (a), (b), ks_secp256r1_p, KS_LIMBS(256))
-#define FSUB(r, a, b) ks_sub_mod((r), (a), (b), ks_secp256r1_p, KS_LIMBS(256))
+#define FADD(r, a, b) KS_FADD(secp256r1, KS_LIMBS(256), r, a, b)
+#define FSUB(r, a, b) KS_FSUB(secp256r1, KS_LIMBS(256), r, a, b)
 #endif
 #endif
 
