@@ -17,22 +17,19 @@ KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
                   h2 = (t[4] >> 32) | (t[5] << 32);
     ks_limb v0, v1, v2, top, v[3];
     ks_dlimb acc;
-    int round;
     acc = (ks_dlimb)t[0] + h0 + (ks_limb)(h0 << 31);
     v0 = (ks_limb)acc;
     acc = (acc >> 64) + t[1] + h1 + (ks_limb)((h0 >> 33) | (h1 << 31));
     v1 = (ks_limb)acc;
     v2 = (ks_limb)((acc >> 64) + (t[2] & LO) + h2 + ((h1 >> 33) | (h2 << 31)));
-    /* fold the bits above 2^160 twice: top < 2^32 and top (2^31 + 1) < 2^64 the first time,
-       which leaves at most 2^160 + 2^63; then top <= 1, and the value is below 2^160 < 2p */
-    for (round = 0; round < 2; round++) {
-        top = v2 >> 32;
-        acc = (ks_dlimb)v0 + top + (top << 31);
-        v0 = (ks_limb)acc;
-        acc = (acc >> 64) + v1;
-        v1 = (ks_limb)acc;
-        v2 = (ks_limb)((acc >> 64) + (v2 & LO));
-    }
+    /* fold the bits above 2^160 once: top < 2^32, top (2^31 + 1) < 2^64, which leaves a value
+       below 2^160 + 2^64 < 2p; one masked subtraction of p ends it */
+    top = v2 >> 32;
+    acc = (ks_dlimb)v0 + top + (top << 31);
+    v0 = (ks_limb)acc;
+    acc = (acc >> 64) + v1;
+    v1 = (ks_limb)acc;
+    v2 = (ks_limb)((acc >> 64) + (v2 & LO));
     v[0] = v0;
     v[1] = v1;
     v[2] = v2;

@@ -9,7 +9,9 @@ extern const ks_limb KS_FLASH ks_secp256r1_p[];
    round is the low limb m itself, and m p needs no multiplication: with
    p = (2^64 - 1) + (2^32 - 1) 2^64 + (2^64 - 2^32 + 1) 2^192, the lowest limb of t + m p is
    t0 + m (2^64 - 1) = m 2^64 (so 0, carrying m), the next gets m (2^32 - 1) + m = m 2^32,
-   the third nothing, the fourth m (2^64 - 2^32 + 1). Shifts and additions only. */
+   the third nothing, the fourth m (2^64 - 2^32 + 1): shifts, additions and (on x86-64,
+   where the add-with-carry chain is what costs) one multiplication by that constant.
+   The product itself is ks_bn_mul's product scanning, faster there than ks_fp64.h's rows. */
 static const ks_limb p256[4] = {0xFFFFFFFFFFFFFFFF, 0x00000000FFFFFFFF, 0,
                                 0xFFFFFFFF00000001};
 static const ks_limb p256_r2[4] = {0x3, 0xFFFFFFFBFFFFFFFF, 0xFFFFFFFFFFFFFFFE,
@@ -23,6 +25,27 @@ KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t_in)
     ks_limb t[8], top = 0;
     int i;
     memcpy(t, t_in, sizeof t);
+#if KS_X86_CARRY
+    KS_UNROLL for (i = 0; i < 4; i++) {
+        const ks_limb m = t[i];
+        ks_limb hi3, lo3;
+        unsigned long long s;
+        unsigned char c;
+        /* m (2^64 - 2^32 + 1) = hi3 2^64 + lo3 with hi3 <= 2^64 - 2^32: hi3 + top cannot
+           wrap */
+        ks_mul_wide(m, 0xFFFFFFFF00000001, &hi3, &lo3);
+        hi3 += top;
+        c = _addcarry_u64(0, t[i + 1], m << 32, &s);
+        t[i + 1] = s;
+        c = _addcarry_u64(c, t[i + 2], m >> 32, &s);
+        t[i + 2] = s;
+        c = _addcarry_u64(c, t[i + 3], lo3, &s);
+        t[i + 3] = s;
+        c = _addcarry_u64(c, t[i + 4], hi3, &s);
+        t[i + 4] = s;
+        top = c;
+    }
+#else
     KS_UNROLL for (i = 0; i < 4; i++) {
         const ks_limb m = t[i];
         /* m (2^64 - 2^32 + 1) < 2^128 - 2^96 + 2^64: with t[i + 3] and a carry below 2^34
@@ -38,20 +61,21 @@ KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t_in)
         t[i + 4] = (ks_limb)acc;
         top = (ks_limb)(acc >> 64);
     }
+#endif
     ks_sub_p_n(r, t + 4, top, p256, 4);
 }
 
 KS_INLINE void mul_secp256r1(ks_limb *r, const ks_limb *a, const ks_limb *b)
 {
     ks_limb t[8];
-    ks_mul_n(t, a, b, 4);
+    ks_bn_mul(t, a, b, 4);
     reduce_secp256r1(r, t);
 }
 
 KS_INLINE void sqr_secp256r1(ks_limb *r, const ks_limb *a)
 {
     ks_limb t[8];
-    ks_sqr_n(t, a, 4);
+    ks_bn_sqr(t, a, 4);
     reduce_secp256r1(r, t);
 }
 KS_MONT_FORM(secp256r1, p256_r2)
