@@ -161,17 +161,15 @@ void test_fp(int iterations)
     BN_CTX *ctx = BN_CTX_new();
     for (id = 0; id < 4; id++) {
         const ks_curve *c = ks_curve_get(id);
-        BIGNUM *e[MAXE], *p, *a = BN_new(), *b = BN_new();
+        BIGNUM *e[MAXE], *p, *a, *b;
+        ks_limb pl[KS_FE_MAX];
         if (c == 0) {
-            continue;
+            continue; /* not in this build */
         }
-        p = BN_new();
-        {
-            ks_limb pl[KS_FE_MAX];
-            ks_bn_from_flash(pl, c->p, c->fl);
-            BN_free(p);
-            p = from_limbs(pl, c->fl);
-        }
+        ks_bn_from_flash(pl, c->p, c->fl);
+        p = from_limbs(pl, c->fl);
+        a = BN_new();
+        b = BN_new();
         CHECK(BN_num_bits(p) == fbits[id], "%s p has %d bits", fnames[id], fbits[id]);
         n = edges(p, fbits[id], e);
         for (i = 0; i < n; i++) {
