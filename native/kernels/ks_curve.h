@@ -24,10 +24,11 @@ typedef struct {
     ks_limb x[KS_FE_MAX], y[KS_FE_MAX], z[KS_FE_MAX];
 } ks_jac;
 
-/* Montgomery form: where limbs are 64-bit with a double-width product (the host), P-192,
-   P-224 and P-256 keep field elements as a R mod p (ks_fp_mont64.h), which reduces faster
-   than their NIST reductions there; secp160r1 keeps its pseudo-Mersenne reduction. The
-   kernels convert at the edges only: ks_fp_enc after reading a coordinate (bytes, flash
+/* Montgomery form: where limbs are 64-bit with a double-width product (the host), P-256
+   keeps field elements as a R mod p, R = 2^256 (ks_fp_secp256r1.c, ks_fp64.h): with
+   p = -1 mod 2^64 its reduction is four short carry chains, cheaper there than the NIST sum;
+   the other curves stay in plain form (secp160r1's fold is cheaper still). The kernels
+   convert at the edges only: ks_fp_enc after reading a coordinate (bytes, flash
    constants, the fixed-base table) and ks_fp_dec before writing one. Elsewhere (motes, no
    __int128) every field is in plain form and both are no-ops. */
 #if KS_LIMB_BITS == 64 && KS_HAVE_DLIMB

@@ -1,10 +1,12 @@
 /*
  * Field arithmetic on 64-bit limbs with a double-width product (host builds only: KS_FP_MONT,
- * ks_curve.h), for the fields with a reduction of their own there: P-256 in Montgomery form,
- * secp160r1 in plain form. Internal. Loops over a constant limb count n, fully unrolled on
- * locals that the compiler keeps in registers: a product with one carry chain per row, a
- * square that computes each cross product once, addition and subtraction mod p with a
- * masked correction. Only multiplications, additions with carry and masks: constant time.
+ * ks_curve.h). Internal. Loops over a constant limb count n, fully unrolled on locals that
+ * the compiler keeps in registers: a product with one carry chain per row and a square that
+ * computes each cross product once (secp160r1, P-192, P-224; P-256's products are ks_bn_mul's
+ * product scanning, which gcc compiles better for four limbs on x86-64), addition and
+ * subtraction mod p with a masked correction (all four curves), and the encoding to and from
+ * Montgomery form (P-256). Only multiplications, additions with carry and masks: constant
+ * time.
  */
 #ifndef KS_FP64_H
 #define KS_FP64_H
