@@ -1,6 +1,8 @@
 # The ATmega128 (Mica2) build: kernels and micro-ecc in the test firmware, run in simavr
 # through sim/avr_harness.c. Needs: gcc-avr avr-libc binutils-avr simavr libsimavr-dev.
-#   make -C native avr-test    known answers, equal cycles for every scalar, per limb size
+#   make -C native avr-test    known answers, equal cycles for every scalar, per build (limb
+#                              size, assembly or C field arithmetic); the field operations
+#                              against Python integers (fp_test.c)
 #   make -C native avr-bench   the same plus micro-ecc, as `metric value unit` lines
 include $(dir $(lastword $(MAKEFILE_LIST)))../sim/mote.mk
 
@@ -16,15 +18,20 @@ AVR_CFLAGS := -mmcu=atmega128 -DF_CPU=7372800UL $(AVR_OPT) -std=gnu99 -Wall \
 	-ffunction-sections -fdata-sections -Wl,--gc-sections \
 	-I$(MOTE_SIM) -I$(AVR_DIR) -I$(MOTE_KERNELS)
 AVR_FW_SRCS := $(MOTE_TEST_SRCS) $(AVR_DIR)/mote_avr.c
-# Limb sizes: the test holds all three (8, the kernels' AVR default; 16, the fastest; 32, whose
-# products avoid libgcc's branching __muldi3) to known answers and equal cycle counts.
-AVR_TEST_LIMBS ?= 8 16 32
-AVR_BENCH_LIMBS ?= 8 16 32
+# Builds: lN is the kernels with N-bit limbs and the field arithmetic in generated assembly
+# (gen_avr_fp.py, on by default: ks_port_avr.h); cN the portable C alone (-DKS_AVR_ASM=0).
+# The test holds them all (8, the kernels' AVR default; 16; 32, whose C products avoid
+# libgcc's branching __muldi3) to known answers and equal cycle counts.
+AVR_TEST_BUILDS ?= l8 l16 l32 c8 c16 c32
+AVR_BENCH_BUILDS ?= l8 l16 l32 c16
+# The generated assembly: written from the script at build time, never committed (so never stale).
+AVR_FP_ASM := $(AVR_BUILD)/ks_fp_avr.S
 AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
 # Firmware is rebuilt when these build files change; and kept after its run (for sizes).
 AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp
 $(eval $(call mote_flags_stamp,$(AVR_BUILD)/flags.stamp,$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_UECC_FLAGS)))
-.PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf
+.PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf $(AVR_BUILD)/ec_ks_c%.elf $(AVR_BUILD)/fp_test_l%.elf \
+	$(AVR_BUILD)/fp_test_c%.elf $(AVR_BUILD)/fp_test_p%.elf
 # Past this many cycles a run is hung (the whole test needs well under 10^9).
 AVR_MAX_CYCLES := 3000000000
 
@@ -32,9 +39,17 @@ $(AVR_HARNESS): $(MOTE_SIM)/avr_harness.c $(MOTE_SIM)/mote_sim.h
 	@mkdir -p $(@D)
 	cc -O2 -Wall -Wextra -I/usr/include/simavr -I$(MOTE_SIM) -o $@ $< -lsimavr
 
-$(AVR_BUILD)/ec_ks_l%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MOTE_SIM)/ec_kat.h $(AVR_MK)
+$(AVR_FP_ASM): $(AVR_DIR)/gen_avr_fp.py
 	@mkdir -p $(@D)
-	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS)
+	python3 $< > $@.tmp && mv $@.tmp $@
+
+$(AVR_BUILD)/ec_ks_l%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/ks_fp_avr.h $(MOTE_SIM)/ec_kat.h $(AVR_MK)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(AVR_FP_ASM)
+
+$(AVR_BUILD)/ec_ks_c%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MOTE_SIM)/ec_kat.h $(AVR_MK)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) -DKS_AVR_ASM=0 -DKS_LIMB_BITS=$* -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS)
 
 $(AVR_BUILD)/ec_uecc.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_uecc.c $(MOTE_UECC_DIR)/uECC.c $(MOTE_SIM)/ec_kat.h $(AVR_MK)
 	@mkdir -p $(@D)
@@ -43,6 +58,29 @@ $(AVR_BUILD)/ec_uecc.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_uecc.c $(MOTE_UECC_
 $(AVR_BUILD)/ec_baseline.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c $(MOTE_SIM)/ec_kat.h $(AVR_MK)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c
+
+# The generated assembly is straight-line code: no branch, skip, jump or call (constant time
+# by construction; the equal cycle counts of every run show it too).
+$(AVR_BUILD)/fp_asm_check.out: $(AVR_FP_ASM) MOTE_FORCE
+	@python3 $(AVR_DIR)/gen_avr_fp.py --check $< > $@
+
+# The field operations alone against Python's integers (avr/fp_test.c), per build.
+$(AVR_BUILD)/fp_kat.h: $(AVR_DIR)/gen_fp_kat.py
+	@mkdir -p $(@D)
+	python3 $< > $@.tmp && mv $@.tmp $@
+
+AVR_FP_TEST_SRCS := $(AVR_DIR)/fp_test.c $(AVR_DIR)/mote_avr.c $(MOTE_SIM)/mote_print.c $(MOTE_KS_SRCS)
+$(AVR_BUILD)/fp_test_l%.elf: $(AVR_FP_TEST_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/ks_fp_avr.h $(AVR_BUILD)/fp_kat.h $(AVR_MK)
+	$(AVR_CC) $(AVR_CFLAGS) -I$(AVR_BUILD) $(AVR_KS_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(AVR_FP_TEST_SRCS) $(AVR_FP_ASM)
+
+$(AVR_BUILD)/fp_test_c%.elf: $(AVR_FP_TEST_SRCS) $(AVR_BUILD)/fp_kat.h $(AVR_MK)
+	$(AVR_CC) $(AVR_CFLAGS) -I$(AVR_BUILD) $(AVR_KS_FLAGS) -DKS_AVR_ASM=0 -DKS_LIMB_BITS=$* -o $@ $(AVR_FP_TEST_SRCS)
+
+# pN: the other two curves, P-192 and P-224 (assembly products, C reductions), N-bit limbs.
+AVR_KS_FLAGS_P := $(filter-out -DKS_WITH_%,$(AVR_KS_FLAGS)) -DKS_WITH_SECP160R1=0 \
+	-DKS_WITH_SECP192R1=1 -DKS_WITH_SECP224R1=1 -DKS_WITH_SECP256R1=0
+$(AVR_BUILD)/fp_test_p%.elf: $(AVR_FP_TEST_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/ks_fp_avr.h $(AVR_BUILD)/fp_kat.h $(AVR_MK)
+	$(AVR_CC) $(AVR_CFLAGS) -I$(AVR_BUILD) $(AVR_KS_FLAGS_P) -DKS_LIMB_BITS=$* -o $@ $(AVR_FP_TEST_SRCS) $(AVR_FP_ASM)
 
 # The harness's own check of its UART input path (avr/uart_input_test.c).
 $(AVR_BUILD)/uart_input_test.elf: $(AVR_DIR)/uart_input_test.c $(AVR_DIR)/mote_avr.c $(MOTE_SIM)/mote_print.c
@@ -69,14 +107,16 @@ $(AVR_BUILD)/%.out: $(AVR_BUILD)/%.elf $(AVR_HARNESS) MOTE_FORCE
 	@{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
 
 AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
-	$(foreach l,$(AVR_BENCH_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l)) micro_ecc=$(AVR_BUILD)/ec_uecc
+	$(foreach b,$(AVR_BENCH_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b)) micro_ecc=$(AVR_BUILD)/ec_uecc
 
 .PHONY: avr-test avr-bench avr-bench-runs
-avr-test: $(foreach l,$(AVR_TEST_LIMBS),$(AVR_BUILD)/ec_ks_l$(l).out) $(AVR_BUILD)/uart_input_test.out
-	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test \
-		$(foreach l,$(AVR_TEST_LIMBS),ks.l$(l)=$(AVR_BUILD)/ec_ks_l$(l))
+avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out $(AVR_BUILD)/fp_test_$(b).out) \
+		$(AVR_BUILD)/fp_test_p16.out $(AVR_BUILD)/fp_asm_check.out $(AVR_BUILD)/uart_input_test.out
+	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test asm=$(AVR_BUILD)/fp_asm_check \
+		$(foreach b,$(AVR_TEST_BUILDS) p16,fp.$(b)=$(AVR_BUILD)/fp_test_$(b)) \
+		$(foreach b,$(AVR_TEST_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b))
 
-avr-bench-runs: $(foreach l,$(AVR_BENCH_LIMBS),$(AVR_BUILD)/ec_ks_l$(l).out) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf
+avr-bench-runs: $(foreach b,$(AVR_BENCH_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf
 
 avr-bench: avr-bench-runs
 	@$(MOTE_REPORT) bench avr $(AVR_BENCH_ARGS)

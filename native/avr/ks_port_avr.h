@@ -16,6 +16,12 @@
 #define KS_LIMB_BITS 8
 #endif
 
+/* The field arithmetic in generated assembly (gen_avr_fp.py; ks_fp_avr.h): -DKS_AVR_ASM=0
+   builds the portable C instead. */
+#ifndef KS_AVR_ASM
+#define KS_AVR_ASM 1
+#endif
+
 #define KS_FLASH PROGMEM
 #define KS_READ_BYTE(p) pgm_read_byte(p)
 #if KS_LIMB_BITS == 8

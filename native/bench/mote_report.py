@@ -10,7 +10,8 @@
         flash and static RAM of the implementation alone (ec.*: PREFIX.elf less the baseline
         firmware, which is the same test firmware without any multiplication) and of the whole
         test firmware (ec_test_firmware.*; on the AVR as `avr-size -C --mcu=atmega128` counts).
-        NAME is ks.lN (our kernels with N-bit limbs) or micro_ecc. The headline metrics
+        NAME is ks.lN (our kernels with N-bit limbs; on the AVR with the field arithmetic in
+        assembly), ks.cN (AVR: the same in portable C) or micro_ecc. The headline metrics
         (ARCH.CURVE.scalar_mult.cycles) come from the fastest constant-time ks build.
         Lines starting with '#' are notes.
 """

@@ -36,6 +36,12 @@ void *memset(void *dst, int c, size_t n);
 #  endif
 #endif
 
+/* Field operations in AVR assembly (native/avr/gen_avr_fp.py), which the build must link:
+   on in the AVR port header (native/avr/ks_port_avr.h). */
+#ifndef KS_AVR_ASM
+#define KS_AVR_ASM 0
+#endif
+
 /* Curves carried by this build (all by default); a mote build keeps only what it uses. */
 #ifndef KS_WITH_SECP160R1
 #define KS_WITH_SECP160R1 1

@@ -214,4 +214,9 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
 #define KS_FSUB(name, FL, r, a, b) ks_sub_mod((r), (a), (b), ks_##name##_p, FL)
 #endif
 
+/* The AVR build takes its field operations from generated assembly (native/avr/ks_fp_avr.h). */
+#if KS_AVR_ASM
+#include "ks_fp_avr.h"
+#endif
+
 #endif

@@ -6,7 +6,7 @@ package kssl;
  * C firmware can mirror them as a table.
  */
 public final class CipherSuite {
-    /** Legacy, client only: 512-bit RSA and a 40-bit RC4 key (RFC 2246 Appendix A.5). */
+    /** Legacy: RSA limited to 512 bits (a temporary key when the certificate's is longer) and a 40-bit RC4 key (RFC 2246 Appendix A.5). */
     public static final int TLS_RSA_EXPORT_WITH_RC4_40_MD5 = 0x0003;
     /** Legacy: RSA key transport, RC4-128, MD5 MAC. */
     public static final int TLS_RSA_WITH_RC4_128_MD5 = 0x0004;

@@ -48,6 +48,8 @@ final class ClientHandshake extends Handshake {
     /** SSL 3.0's no_certificate warning (RFC 6101 §5.4.2), answering a CertificateRequest. */
     private static final int NO_CERTIFICATE = 41;
     private byte[] serverPoint;
+    /** RSA_EXPORT with a certificate key over 512 bits: the server's temporary key. */
+    private ServerRsaParams temporaryRsa;
 
     ClientHandshake(TlsConnection conn, String host, int port) {
         super(conn);
@@ -73,11 +75,15 @@ final class ClientHandshake extends Handshake {
             case WAIT_CERTIFICATE:
                 readCertificate();
                 int kx = CipherSuite.keyExchange(suite);
-                state = kx == CipherSuite.KX_ECDHE_ECDSA || kx == CipherSuite.KX_ECDHE_RSA
+                state = kx == CipherSuite.KX_ECDHE_ECDSA || kx == CipherSuite.KX_ECDHE_RSA || exportNeedsTemporaryKey()
                         ? WAIT_SERVER_KEY_EXCHANGE : WAIT_SERVER_HELLO_DONE;
                 break;
             case WAIT_SERVER_KEY_EXCHANGE:
-                readServerKeyExchange();
+                if (CipherSuite.keyExchange(suite) == CipherSuite.KX_RSA_EXPORT) {
+                    readTemporaryRsaKey();
+                } else {
+                    readServerKeyExchange();
+                }
                 state = WAIT_SERVER_HELLO_DONE;
                 break;
             case WAIT_SERVER_HELLO_DONE:
@@ -251,8 +257,10 @@ final class ClientHandshake extends Handshake {
         if (ec != (info.getCurveName() != null)) {
             throw new TlsException(Alert.UNSUPPORTED_CERTIFICATE, "certificate key type does not fit the suite");
         }
+        // RSA_EXPORT with a key over 512 bits: the key signs a temporary one (RFC 2246 §7.4.2).
         int usage = kx == CipherSuite.KX_ECDH_ECDSA ? X509Certificate.KU_KEY_AGREEMENT
-                : kx == CipherSuite.KX_RSA || kx == CipherSuite.KX_RSA_EXPORT ? X509Certificate.KU_KEY_ENCIPHERMENT
+                : kx == CipherSuite.KX_RSA || kx == CipherSuite.KX_RSA_EXPORT && !exportNeedsTemporaryKey()
+                        ? X509Certificate.KU_KEY_ENCIPHERMENT
                 : X509Certificate.KU_DIGITAL_SIGNATURE;
         verifyChain(usage);
         if (kx == CipherSuite.KX_ECDH_ECDSA) {
@@ -404,6 +412,33 @@ final class ClientHandshake extends Handshake {
         }
     }
 
+    /** RSA_EXPORT and a certificate key over 512 bits: the server must send a temporary key. */
+    private boolean exportNeedsTemporaryKey() {
+        if (CipherSuite.keyExchange(suite) != CipherSuite.KX_RSA_EXPORT) {
+            return false;
+        }
+        byte[] n = chain[0].getPublicKeyInfo().getModulus();
+        return RsaPublic.stripLeadingZeros(n, 0, n.length).length > ServerRsaParams.MAX_MODULUS_BYTES;
+    }
+
+    /** RSA_EXPORT's ServerKeyExchange: ServerRSAParams signed by the certificate's key over MD5 || SHA-1. */
+    private void readTemporaryRsaKey() throws IOException {
+        expect(HandshakeType.SERVER_KEY_EXCHANGE);
+        temporaryRsa = ServerRsaParams.read(in);
+        int sigLen = in.u16();
+        if (sigLen != in.remaining() || sigLen == 0) {
+            throw new TlsException(Alert.DECODE_ERROR, "signature length");
+        }
+        byte[] sig = in.read(sigLen);
+        in.end();
+        PublicKeyInfo info = chain[0].getPublicKeyInfo();
+        byte[] params = temporaryRsa.encoded;
+        byte[] h = ServerRsaParams.hash(keys.clientRandom, keys.serverRandom, params, 0, params.length);
+        if (!ServerRsaParams.verify(info.getModulus(), info.getExponent(), h, sig)) {
+            throw new TlsException(Alert.DECRYPT_ERROR, "ServerKeyExchange signature does not verify");
+        }
+    }
+
     private void sendKeyExchange() throws IOException {
         int kx = CipherSuite.keyExchange(suite);
         byte[] pms;
@@ -413,15 +448,14 @@ final class ClientHandshake extends Handshake {
             pms[0] = (byte) (hello.version >>> 8);
             pms[1] = (byte) hello.version;
             PublicKeyInfo info = chain[0].getPublicKeyInfo();
-            byte[] nMod = RsaPublic.stripLeadingZeros(info.getModulus(), 0, info.getModulus().length);
-            if (kx == CipherSuite.KX_RSA_EXPORT && nMod.length > 64) {
-                throw new TlsException(Alert.HANDSHAKE_FAILURE, "export key exchange needs a 512-bit server key");
-            }
+            byte[] nMod = temporaryRsa != null ? temporaryRsa.modulus
+                    : RsaPublic.stripLeadingZeros(info.getModulus(), 0, info.getModulus().length);
+            byte[] exponent = temporaryRsa != null ? temporaryRsa.exponent : info.getExponent();
             byte[] em = new byte[nMod.length];
             byte[] enc = new byte[nMod.length];
             try {
                 Pkcs1.encodeEncryption(pms, 0, 48, nMod.length, config.random, em);
-                RsaPublic.modPow(nMod, info.getExponent(), em, 0, em.length, enc, 0);
+                RsaPublic.modPow(nMod, exponent, em, 0, em.length, enc, 0);
             } catch (CryptoException e) {
                 throw new TlsException(Alert.UNSUPPORTED_CERTIFICATE, "RSA key: ".concat(e.getMessage()));
             }

@@ -36,6 +36,8 @@ final class ServerHandshake extends Handshake {
     private final ClientHello hello = new ClientHello();
     private ServerIdentity identity;
     private EcdhKey ephemeral;
+    /** RSA_EXPORT with a certificate key over 512 bits: the temporary key the premaster secret comes under. */
+    private ServerRsaParams temporaryRsa;
     private byte[] sessionId;
 
     ServerHandshake(TlsConnection conn) {
@@ -174,6 +176,8 @@ final class ServerHandshake extends Handshake {
         int kx = CipherSuite.keyExchange(suite);
         if (kx == CipherSuite.KX_ECDHE_ECDSA) {
             writeServerKeyExchange();
+        } else if (kx == CipherSuite.KX_RSA_EXPORT && identity.rsaBytes > ServerRsaParams.MAX_MODULUS_BYTES) {
+            writeTemporaryRsaKey();
         }
         out.end(out.begin(HandshakeType.SERVER_HELLO_DONE));
         sendMessages();
@@ -222,14 +226,8 @@ final class ServerHandshake extends Handshake {
                 if (id != null && ce.groups != null && !ce.offersGroup(id.group)) {
                     id = null;
                 }
-            } else if (kx == CipherSuite.KX_RSA) {
+            } else if (kx == CipherSuite.KX_RSA || kx == CipherSuite.KX_RSA_EXPORT) {
                 id = config.identity(false, -1);
-            } else if (kx == CipherSuite.KX_RSA_EXPORT) {
-                // Only with a key of at most 512 bits (no temporary RSA key is sent): for tests of the client.
-                id = config.identity(false, -1);
-                if (id != null && id.rsaBytes > 64) {
-                    id = null;
-                }
             }
             if (id != null) {
                 identity = id;
@@ -274,13 +272,32 @@ final class ServerHandshake extends Handshake {
         out.end(m);
     }
 
+    /** RSA_EXPORT's ServerKeyExchange: a temporary key of 512 bits, signed by the certificate's key (ServerRsaParams). */
+    private void writeTemporaryRsaKey() throws TlsException {
+        temporaryRsa = config.temporaryRsaKey();
+        int m = out.begin(HandshakeType.SERVER_KEY_EXCHANGE);
+        byte[] params = temporaryRsa.encoded;
+        out.bytes(params);
+        byte[] h = ServerRsaParams.hash(hello.random, keys.serverRandom, params, 0, params.length);
+        byte[] sig;
+        try {
+            sig = ServerRsaParams.sign(identity.key, identity.rsaBytes, h);
+        } catch (CryptoException e) {
+            throw new TlsException(Alert.INTERNAL_ERROR, "signing ServerKeyExchange: ".concat(e.getMessage()));
+        }
+        out.u16(sig.length);
+        out.bytes(sig);
+        out.end(m);
+    }
+
     private void readClientKeyExchange() throws IOException {
         expect(HandshakeType.CLIENT_KEY_EXCHANGE);
         int kx = CipherSuite.keyExchange(suite);
         byte[] pms;
         if (kx == CipherSuite.KX_RSA || kx == CipherSuite.KX_RSA_EXPORT) {
             int n = version == ProtocolVersion.SSL30 ? in.remaining() : in.u16();
-            if (n != in.remaining() || n != identity.rsaBytes) {
+            int k = temporaryRsa != null ? temporaryRsa.modulus.length : identity.rsaBytes;
+            if (n != in.remaining() || n != k) {
                 throw new TlsException(Alert.DECODE_ERROR, "EncryptedPreMasterSecret length");
             }
             byte[] enc = in.read(n);
@@ -317,7 +334,7 @@ final class ServerHandshake extends Handshake {
         byte[] em = new byte[enc.length];
         try {
             Cipher rsa = Cipher.getInstance(Cipher.ALG_RSA_NOPAD, false);
-            rsa.init(identity.key, Cipher.MODE_DECRYPT);
+            rsa.init(temporaryRsa != null ? temporaryRsa.key : identity.key, Cipher.MODE_DECRYPT);
             rsa.doFinal(enc, (short) 0, (short) enc.length, em, (short) 0);
         } catch (CryptoException e) {
             // A ciphertext not below the modulus: public, and treated like bad padding.

@@ -25,6 +25,7 @@ public final class TlsConfig {
     boolean acceptSsl2Hello;
     final Vector identities = new Vector();
     private EcdhKey precomputed;
+    private ServerRsaParams temporaryRsa;
     KeyStore trustStore;
     CertificateCallback callback;
     VerifiedCertificates verified;
@@ -138,6 +139,15 @@ public final class TlsConfig {
             k = EcdhKey.generate(group, random);
         }
         return k;
+    }
+
+    /** Server, RSA_EXPORT with a certificate key over 512 bits: the temporary key, renewed after its uses. */
+    synchronized ServerRsaParams temporaryRsaKey() {
+        if (temporaryRsa == null || temporaryRsa.uses >= ServerRsaParams.MAX_USES) {
+            temporaryRsa = ServerRsaParams.generate();
+        }
+        temporaryRsa.uses++;
+        return temporaryRsa;
     }
 
     /** Client: the CA certificates trusted for server chains. */

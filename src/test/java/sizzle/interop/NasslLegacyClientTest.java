@@ -35,6 +35,12 @@ class NasslLegacyClientTest {
     static void start() throws Exception {
         pki = InteropPki.get();
         sizzle = new SizzleFixture(Profile.LEGACY, pki.p160, pki.rsa1024);
+        // RSA_EXPORT is the client's (the profile's server leaves it off): enabled here, last, so
+        // that OpenSSL checks the temporary 512-bit key Sizzle signs with its 1024-bit one.
+        int[] suites = Profile.suites(Profile.LEGACY, false);
+        int[] withExport = java.util.Arrays.copyOf(suites, suites.length + 1);
+        withExport[suites.length] = CipherSuite.TLS_RSA_EXPORT_WITH_RC4_40_MD5;
+        sizzle.config().setCipherSuites(withExport);
     }
 
     @AfterAll
@@ -69,6 +75,8 @@ class NasslLegacyClientTest {
         "SSLV3, RC4-MD5,            SSLv3, 0x0300, 0x0004, 0x16",
         "TLSV1, RC4-MD5,            TLSv1, 0x0301, 0x0004, 0x16",
         "TLSV1, RC4-SHA,            TLSv1, 0x0301, 0x0005, 0x16",
+        "SSLV3, EXP-RC4-MD5,        SSLv3, 0x0300, 0x0003, 0x16",
+        "TLSV1, EXP-RC4-MD5,        TLSv1, 0x0301, 0x0003, 0x16",
         // SSLv23 with a cipher SSL 2.0 also has: OpenSSL opens with the SSLv2-compatible
         // ClientHello (offering up to TLS 1.0 in it), as in the Sizzle paper's Figure 13.
         "SSLV23, RC4-MD5,           TLSv1, 0x0301, 0x0004, 0x80",

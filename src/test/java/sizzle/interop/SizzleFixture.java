@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import kssl.CipherSuite;
 import kssl.ProtocolVersion;
 import kssl.ServerIdentity;
+import kssl.TlsConfig;
 import sizzle.app.PasswordGate;
 import sizzle.app.SystemClock;
 import sizzle.app.Thermostat;
@@ -64,6 +65,11 @@ final class SizzleFixture implements AutoCloseable {
         }
         server = new DesktopServer(profile, ids, "hunter2", false, this::logged);
         port = server.start(0);
+    }
+
+    /** The server's TLS configuration (e.g. to enable a suite the profile leaves off). */
+    TlsConfig config() {
+        return server.config();
     }
 
     /** The thermostat as DesktopServer sets it up, for the plaintext oracle below. */

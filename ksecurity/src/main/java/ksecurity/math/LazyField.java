@@ -10,7 +10,7 @@ package ksecurity.math;
  * are limb-wise with one carry pass and one fold of the bits above p's top bit. Nothing
  * branches on or indexes by the values. Only the conversions out (toMont, toInteger) reduce
  * fully, with masked subtractions. The subclasses (P256Lazy, ...) are written out by
- * gen_lazy_fields.py; one shared, immutable instance per curve (EcCurve.lazy).
+ * ksecurity/gen/gen_lazy_fields.py; one shared, immutable instance per curve (EcCurve.lazy).
  */
 abstract class LazyField {
     private static final long M32 = 0xFFFFFFFFL;

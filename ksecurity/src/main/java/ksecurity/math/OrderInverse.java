@@ -5,7 +5,7 @@ package ksecurity.math;
  * limbs and Montgomery products with R = 2^261, where each 58-bit limb product adds into a long
  * column without the low/high split of 32-bit limbs, and no product is fully reduced (inputs
  * below 2^257 give outputs below 2n). The exponent is public and fixed; the operations do not
- * depend on a. Written out by gen_lazy_fields.py.
+ * depend on a. Written out by ksecurity/gen/gen_lazy_fields.py.
  */
 final class OrderInverse {
     private static final int N = 9;

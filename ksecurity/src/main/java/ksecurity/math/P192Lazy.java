@@ -3,7 +3,7 @@ package ksecurity.math;
 /**
  * The field of secp192r1, p = 2^192 - 2^64 - 1, for the scalar multiplications:
  * 7 signed 29-bit limbs, Montgomery form with R = 2^203, lazily reduced (see LazyField).
- * Written out by gen_lazy_fields.py from the terms of p.
+ * Written out by ksecurity/gen/gen_lazy_fields.py from the terms of p.
  */
 final class P192Lazy extends LazyField {
     private static final long M29 = 0x1FFFFFFFL;

@@ -3,7 +3,7 @@ package ksecurity.math;
 /**
  * The field of secp224r1, p = 2^224 - 2^96 + 1, for the scalar multiplications:
  * 8 signed 29-bit limbs, Montgomery form with R = 2^232, lazily reduced (see LazyField).
- * Written out by gen_lazy_fields.py from the terms of p.
+ * Written out by ksecurity/gen/gen_lazy_fields.py from the terms of p.
  */
 final class P224Lazy extends LazyField {
     private static final long M29 = 0x1FFFFFFFL;

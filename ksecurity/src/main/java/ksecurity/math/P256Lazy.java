@@ -3,7 +3,7 @@ package ksecurity.math;
 /**
  * The field of secp256r1, p = 2^256 - 2^224 + 2^192 + 2^96 - 1, for the scalar multiplications:
  * 9 signed 29-bit limbs, Montgomery form with R = 2^261, lazily reduced (see LazyField).
- * Written out by gen_lazy_fields.py from the terms of p.
+ * Written out by ksecurity/gen/gen_lazy_fields.py from the terms of p.
  */
 final class P256Lazy extends LazyField {
     private static final long M29 = 0x1FFFFFFFL;

@@ -105,6 +105,15 @@ public final class Pkcs1 {
         if (prefix == null) {
             throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "no DigestInfo for this hash");
         }
+        encodeSignatureBlock(prefix, hash, off, len, k, em);
+    }
+
+    /**
+     * EM = 00 || 01 || FF.. || 00 || prefix || t, k bytes at em[0]: the signature block with any
+     * prefix, empty for SSL 3.0 and TLS 1.0's RSA signatures over MD5 || SHA-1, which carry no
+     * DigestInfo (RFC 2246 §4.7).
+     */
+    public static void encodeSignatureBlock(byte[] prefix, byte[] t, int off, int len, int k, byte[] em) {
         int tLen = prefix.length + len;
         if (k < tLen + 3 + MIN_PS) {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "RSA modulus too short for this DigestInfo");
@@ -117,6 +126,6 @@ public final class Pkcs1 {
         }
         em[psEnd] = 0x00;
         System.arraycopy(prefix, 0, em, psEnd + 1, prefix.length);
-        System.arraycopy(hash, off, em, psEnd + 1 + prefix.length, len);
+        System.arraycopy(t, off, em, psEnd + 1 + prefix.length, len);
     }
 }

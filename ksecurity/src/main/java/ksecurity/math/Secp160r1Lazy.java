@@ -3,7 +3,7 @@ package ksecurity.math;
 /**
  * The field of secp160r1, p = 2^160 - 2^31 - 1, for the scalar multiplications:
  * 6 signed 29-bit limbs, Montgomery form with R = 2^174, lazily reduced (see LazyField).
- * Written out by gen_lazy_fields.py from the terms of p.
+ * Written out by ksecurity/gen/gen_lazy_fields.py from the terms of p.
  */
 final class Secp160r1Lazy extends LazyField {
     private static final long M29 = 0x1FFFFFFFL;

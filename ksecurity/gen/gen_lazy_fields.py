@@ -3,7 +3,7 @@ Secp160r1Lazy, subclasses of LazyField): elements in N signed 29-bit limbs, Mont
 with R = 2^(29 N), used by the scalar multiplications (LazyMultiply); and OrderInverse, the
 same limbs with a general Montgomery reduction for inverting modulo the curve orders (ECDSA).
 
-    python3 gen_lazy_fields.py ksecurity/src/main/java/ksecurity/math
+    python3 ksecurity/gen/gen_lazy_fields.py ksecurity/src/main/java/ksecurity/math
 
 Why 29-bit limbs: a product of two limbs fits in 58 bits, so the N <= 9 products of a column
 add up in one long without the low/high split that 32-bit limbs need; additions, subtractions
@@ -12,8 +12,9 @@ never a comparison with p. Why R = 2^(29 N): each prime is +-1 modulo 2^29 and i
 are powers of two, so each Montgomery step takes q from the low 29 bits of a column (no
 multiplication) and adds q p as a few shifted terms.
 
-Not a test: kept beside the tests of the package it writes to (LazyFieldTest checks the output
-against BigInteger, JavaEcKernelTest the scalar multiplications against Bouncy Castle).
+The generated files are committed; GeneratedSourcesTest runs this script and fails if they
+differ from its output, LazyFieldTest checks the arithmetic against BigInteger and
+JavaEcKernelTest the scalar multiplications against Bouncy Castle.
 """
 import sys
 
@@ -123,7 +124,7 @@ def gen(cls):
 /**
  * The field of {cid.lower()}, p = {form}, for the scalar multiplications:
  * {n} signed 29-bit limbs, Montgomery form with R = 2^{29 * n}, lazily reduced (see LazyField).
- * Written out by gen_lazy_fields.py from the terms of p.
+ * Written out by ksecurity/gen/gen_lazy_fields.py from the terms of p.
  */
 final class {cls} extends LazyField {{
     private static final long M29 = 0x1FFFFFFFL;
@@ -244,7 +245,7 @@ ORDER_HEAD = '''package ksecurity.math;
  * limbs and Montgomery products with R = 2^261, where each 58-bit limb product adds into a long
  * column without the low/high split of 32-bit limbs, and no product is fully reduced (inputs
  * below 2^257 give outputs below 2n). The exponent is public and fixed; the operations do not
- * depend on a. Written out by gen_lazy_fields.py.
+ * depend on a. Written out by ksecurity/gen/gen_lazy_fields.py.
  */
 final class OrderInverse {
     private static final int N = 9;

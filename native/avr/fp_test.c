@@ -1,0 +1,110 @@
+/*
+ * The field operations of the curves the build carries (ks_fp_mul/sqr/add/sub_*, the
+ * assembly of gen_avr_fp.py or the portable C) against Python's integers (fp_kat.h,
+ * gen_fp_kat.py) on every ordered pair of edge and random inputs. Also checks that r may alias an input.
+ * Prints one "check" line per field and operation, then "N passed, N failed".
+ */
+#include "ks_curve.h"
+#include "mote.h"
+
+#include "fp_kat.h"
+
+typedef void (*fp2)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+typedef void (*fp1)(ks_limb *r, const ks_limb *a);
+
+static uint16_t passed, failed;
+
+static void report(const char *field, const char *op, uint16_t cases, uint16_t bad)
+{
+	mote_puts("check fp_");
+	mote_puts(field);
+	mote_puts(" op=");
+	mote_puts(op);
+	mote_puts(" cases=");
+	mote_put_u32(cases);
+	mote_puts(" wrong=");
+	mote_put_u32(bad);
+	mote_puts(bad ? " ok=0\n" : " ok=1\n");
+	if (bad)
+		failed++;
+	else
+		passed++;
+}
+
+/* r = f(a, b) for every pair, once into a fresh r and once into r = a (aliasing). */
+static void check2(const char *field, const char *op, fp2 f, uint8_t n, uint8_t count,
+                   const uint8_t *in, const uint8_t *want)
+{
+	static ks_limb a[KS_FE_MAX], b[KS_FE_MAX], r[KS_FE_MAX];
+	static uint8_t w[32];
+	uint8_t i, j;
+	uint16_t bad = 0;
+	for (i = 0; i < count; i++) {
+		for (j = 0; j < count; j++) {
+			mote_flash_copy(a, in + (uint16_t)i * n, n);
+			mote_flash_copy(b, in + (uint16_t)j * n, n);
+			mote_flash_copy(w, want + ((uint16_t)i * count + j) * n, n);
+			f(r, a, b);
+			if (memcmp(r, w, n) != 0)
+				bad++;
+			f(a, a, b);
+			if (memcmp(a, w, n) != 0)
+				bad++;
+		}
+	}
+	report(field, op, 2 * (uint16_t)count * count, bad);
+}
+
+static void check1(const char *field, fp1 f, uint8_t n, uint8_t count, const uint8_t *in,
+                   const uint8_t *want)
+{
+	static ks_limb a[KS_FE_MAX], r[KS_FE_MAX];
+	static uint8_t w[32];
+	uint8_t i;
+	uint16_t bad = 0;
+	for (i = 0; i < count; i++) {
+		mote_flash_copy(a, in + (uint16_t)i * n, n);
+		mote_flash_copy(w, want + (uint16_t)i * n, n);
+		f(r, a);
+		if (memcmp(r, w, n) != 0)
+			bad++;
+		f(a, a);
+		if (memcmp(a, w, n) != 0)
+			bad++;
+	}
+	report(field, "sqr", 2 * (uint16_t)count, bad);
+}
+
+#define CHECK_FIELD(name, N, UP)                                                              \
+	do {                                                                                  \
+		check2(#name, "mul", ks_fp_mul_##name, N, FP_##UP##_COUNT, fp_##name##_in[0], \
+		       fp_##name##_mul[0]);                                                  \
+		check1(#name, ks_fp_sqr_##name, N, FP_##UP##_COUNT, fp_##name##_in[0],       \
+		       fp_##name##_sqr[0]);                                                  \
+		check2(#name, "add", ks_fp_add_##name, N, FP_##UP##_COUNT, fp_##name##_in[0], \
+		       fp_##name##_add[0]);                                                  \
+		check2(#name, "sub", ks_fp_sub_##name, N, FP_##UP##_COUNT, fp_##name##_in[0], \
+		       fp_##name##_sub[0]);                                                  \
+	} while (0)
+
+int main(void)
+{
+	mote_init();
+#if KS_WITH_SECP160R1
+	CHECK_FIELD(secp160r1, 20, SECP160R1);
+#endif
+#if KS_WITH_SECP192R1
+	CHECK_FIELD(secp192r1, 24, SECP192R1);
+#endif
+#if KS_WITH_SECP224R1
+	CHECK_FIELD(secp224r1, 28, SECP224R1);
+#endif
+#if KS_WITH_SECP256R1
+	CHECK_FIELD(secp256r1, 32, SECP256R1);
+#endif
+	mote_put_u32(passed);
+	mote_puts(" passed, ");
+	mote_put_u32(failed);
+	mote_puts(" failed\n");
+	mote_exit(failed ? 1 : 0);
+}

@@ -1,0 +1,708 @@
+#!/usr/bin/env python3
+"""Writes the AVR assembly of the field arithmetic (ATmega128, avr-gcc ABI) to stdout.
+
+    gen_avr_fp.py > ks_fp_avr.S
+    gen_avr_fp.py --check ks_fp_avr.S     (a test: straight-line code only)
+
+The multi-precision product is the hybrid method of Gura et al. (CHES 2004): the multiplier
+is taken in rows of up to 10 bytes held in registers; each row is multiplied by the whole
+multiplicand column by column (product scanning) with a three-byte accumulator, and the
+multiplicand bytes a column needs stay in a sliding window of 10 more registers, so every
+byte product costs MUL + ADD + ADC + ADC (5 cycles) and each multiplicand byte is loaded
+once per row. A square computes each cross product a_i a_j (i < j) once in the same way,
+then doubles the sum and adds the squares a_i^2 in one pass. secp160r1's 20-byte product
+takes one level of subtractive Karatsuba instead: its 10-byte halves fit in registers, so
+the three half products cost 300 MULs instead of 400 and the middle term feeds the reduction
+straight from registers. Everything is straight-line
+code: no branch, no address and no instruction depends on the data (constant time; simavr's
+exact cycle counts check it).
+
+Functions (all operands little-endian byte strings, which is also the memory layout of the
+kernels' 8-, 16- and 32-bit limbs on the AVR):
+    ks_avr_mulN(r, a, b)   r[0..2N) = a * b, N bytes each (r must not alias a or b), N = 24, 28
+    ks_avr_sqrN(r, a)      r[0..2N) = a^2
+    ks_fp_mul_NAME(r, a, b), ks_fp_sqr_NAME(r, a)
+                           the product followed by the reduction, in one function, for
+                           secp160r1 (p = 2^160 - 2^31 - 1: 2^160 = 2^31 + 1 mod p, SEC 2;
+                           the product by one level of Karatsuba) and P-256 (FIPS 186-4
+                           D.2.3); r may alias
+    ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
+                           r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
+"""
+import sys
+
+# The fields the kernels' mote builds carry, as (name, bytes, p).
+FIELDS = [
+    ("secp160r1", 20, 2**160 - 2**31 - 1),
+    ("secp256r1", 32, 2**256 - 2**224 + 2**192 + 2**96 - 1),
+]
+# Stand-alone products, for the fields whose reduction stays in C (ks_fp_avr.h): P-192, P-224.
+PRODUCT_SIZES = (24, 28)
+# Products (of the field functions) taken by one level of Karatsuba: secp160r1's 20 bytes,
+# whose halves fit in registers (the product then feeds its reduction from registers).
+KARATSUBA = (20,)
+ROW_MAX = 10  # multiplier bytes per row: 10 + a 10-byte window + accumulator + zero = 24 regs
+
+
+class Asm:
+    def __init__(self):
+        self.lines = []
+
+    def __call__(self, op, *args):
+        self.lines.append("\t%s\t%s" % (op, ", ".join(str(a) for a in args)) if args else "\t" + op)
+
+    def label(self, name):
+        self.lines.append("%s:" % name)
+
+    def comment(self, text):
+        self.lines.append("\t; " + text)
+
+    def function(self, name):
+        self.lines += ["", "\t.section .text.%s,\"ax\",@progbits" % name, "\t.global %s" % name,
+                       "\t.type %s, @function" % name]
+        self.label(name)
+
+    def end(self, name):
+        self.lines.append("\t.size %s, .-%s" % (name, name))
+
+
+def reg(n):
+    return "r%d" % n
+
+
+def rows_of(n):
+    """Balanced row sizes (each <= ROW_MAX) covering n bytes."""
+    count = -(-n // ROW_MAX)
+    sizes = [n // count + (1 if i < n % count else 0) for i in range(count)]
+    out, s = [], 0
+    for d in sizes:
+        out.append((s, d))
+        s += d
+    return out
+
+
+# Callee-saved registers of the avr-gcc ABI that the functions below use.
+SAVED = [reg(i) for i in range(2, 18)] + ["r28", "r29"]
+
+
+def prologue(asm, extra=()):
+    for r in SAVED:
+        asm("push", r)
+    for r in extra:
+        asm("push", r)
+
+
+def epilogue(asm, extra=()):
+    asm("clr", "r1")  # the ABI's zero register (MUL wrote it)
+    for r in reversed(extra):
+        asm("pop", r)
+    for r in reversed(SAVED):
+        asm("pop", r)
+    asm("ret")
+
+
+ZERO = "r2"
+ACC0 = ["r3", "r4", "r5"]
+BANK = [reg(i) for i in range(6, 26)]  # 20 registers: the row of a and the window of b
+
+
+def product_rows(asm, n, square):
+    """The product (square: the cross products only) into Y[0..2n) (square: [1..2n)); the
+    multiplier a is read through X (post-increment), the multiplicand through Z (displacement),
+    Y is the output. Clobbers r0-r25."""
+    rows = rows_of(n)
+    dmax = max(d for _, d in rows)
+    A = BANK[:dmax]
+    W = BANK[dmax:2 * dmax]
+    asm("clr", ZERO)
+    for row, (s, d) in enumerate(rows):
+        asm.comment("row %d: a[%d..%d) in registers" % (row, s, s + d))
+        for i in range(d):
+            asm("ld", A[i], "X+")
+        c = list(ACC0)
+        for r in c:
+            asm("clr", r)
+        slot = [None] * d
+        kmin = s + 1 if square else 0
+        for k in range(kmin, n + d - 1):
+            for i in range(d):
+                j = k - i
+                if not (0 <= j < n) or (square and j <= s + i):
+                    continue
+                if square and s <= j < s + d:
+                    w = A[j - s]  # a square's multiplicand byte already in the row
+                else:
+                    w = W[j % d]
+                    if slot[j % d] != j:
+                        asm("ldd", w, "Z+%d" % j)
+                        slot[j % d] = j
+                asm("mul", A[i], w)
+                asm("add", c[0], "r0")
+                asm("adc", c[1], "r1")
+                asm("adc", c[2], ZERO)
+            if row > 0 and k < n:
+                # the earlier rows' partial sum at this position
+                asm("ldd", "r0", "Y+%d" % (s + k))
+                asm("add", c[0], "r0")
+                asm("adc", c[1], ZERO)
+                asm("adc", c[2], ZERO)
+            asm("std", "Y+%d" % (s + k), c[0])
+            c = c[1:] + c[:1]
+            asm("clr", c[2])
+        asm("std", "Y+%d" % (s + n + d - 1), c[0])
+
+
+def product_regs(asm, A, W, out):
+    """Y[out..out + 2d) = A * W, both d-byte operands already in registers (product scanning,
+    three-byte accumulator)."""
+    d = len(A)
+    c = list(ACC0)
+    # column 0 is one product: its low byte is output byte 0, its high byte the accumulator
+    asm("mul", A[0], W[0])
+    asm("std", "Y+%d" % out, "r0")
+    asm("mov", c[0], "r1")
+    asm("clr", c[1])
+    asm("clr", c[2])
+    for k in range(1, 2 * d - 1):
+        last = k == 2 * d - 2
+        for i in range(max(0, k - d + 1), min(k, d - 1) + 1):
+            asm("mul", A[i], W[k - i])
+            asm("add", c[0], "r0")
+            asm("adc", c[1], "r1")
+            if not last:  # the last column cannot carry out: the product is below 256^(2d)
+                asm("adc", c[2], ZERO)
+        asm("std", "Y+%d" % (out + k), c[0])
+        c = c[1:] + c[:1]
+        if not last:
+            asm("clr", c[2])
+    asm("std", "Y+%d" % (out + 2 * d - 1), c[0])
+
+
+def abs_diff(asm, R, lo, mask):
+    """R = |lo - R| for the h-byte operand R in registers and lo given by an emitter that loads
+    its byte i into a register: R gets lo - R, then is negated under the borrow mask,
+    (x XOR m) - m. Leaves the mask in mask."""
+    h = len(R)
+    for i in range(h):
+        lo("r0", i)
+        asm("sub" if i == 0 else "sbc", "r0", R[i])
+        asm("mov", R[i], "r0")
+    asm("sbc", mask, mask)
+    for i in range(h):
+        asm("eor", R[i], mask)
+    for i in range(h):
+        asm("sub" if i == 0 else "sbc", R[i], mask)
+
+
+def karatsuba_product(asm, n):
+    """a * b (a through X, b through Z) by one level of subtractive Karatsuba on halves of
+    h = n/2 bytes held in registers: L = a0 b0 into Y[0..n), H = a1 b1 into Y[n..2n),
+    M = |a0 - a1| |b0 - b1| into Y[2n..3n), and a b = L + B Q + B^2 H with B = 256^h and
+    Q = L + H - s M, s the product of the two signs, taken without a branch: Q adds
+    (M XOR m) + (m & 1), m = 0xFF when s = +1. Returns Q's n + 1 registers (0 <= Q < 2^(8n+1));
+    Y[3n + 2] is scratch."""
+    h = n // 2
+    A, W = BANK[:h], BANK[h:2 * h]
+    c = ACC0
+    asm("clr", ZERO)
+    asm.comment("L = a0 b0")
+    for i in range(h):
+        asm("ld", A[i], "X+")
+    for j in range(h):
+        asm("ldd", W[j], "Z+%d" % j)
+    product_regs(asm, A, W, 0)
+    asm.comment("H = a1 b1")
+    for i in range(h):
+        asm("ld", A[i], "X+")
+    for j in range(h):
+        asm("ldd", W[j], "Z+%d" % (h + j))
+    product_regs(asm, A, W, 2 * h)
+    asm.comment("|a0 - a1|, |b0 - b1| and the sign")
+    asm("sbiw", "r26", n)  # a1 and b1 are still in A and W
+    abs_diff(asm, A, lambda r, i: asm("ld", r, "X+"), c[0])
+    asm("std", "Y+%d" % (3 * n + 2), c[0])
+    abs_diff(asm, W, lambda r, i: asm("ldd", r, "Z+%d" % i), c[0])
+    asm("ldd", c[1], "Y+%d" % (3 * n + 2))
+    asm("eor", c[0], c[1])
+    asm("com", c[0])  # 0xFF when the signs agree: subtract M
+    asm("std", "Y+%d" % (3 * n + 2), c[0])
+    asm.comment("M = |a0 - a1| |b0 - b1|")
+    product_regs(asm, A, W, 2 * n)
+    asm.comment("Q = L + H -+ M")
+    Q = [reg(i) for i in range(3, 3 + n + 1)]
+    m = reg(3 + n + 1)
+    asm("ldd", m, "Y+%d" % (3 * n + 2))
+    for i in range(n):
+        asm("ldd", Q[i], "Y+%d" % i)
+    asm("clr", Q[n])
+    for i in range(n):
+        asm("ldd", "r0", "Y+%d" % (n + i))
+        asm("add" if i == 0 else "adc", Q[i], "r0")
+    asm("adc", Q[n], ZERO)
+    asm("mov", "r0", m)
+    asm("lsr", "r0")  # C = m & 1
+    for i in range(n):
+        asm("ldd", "r0", "Y+%d" % (2 * n + i))
+        asm("eor", "r0", m)
+        asm("adc", Q[i], "r0")
+    asm("adc", Q[n], m)
+    return Q
+
+
+def square_finish(asm, n):
+    """Y[0..2n) = 2 * (cross products in Y[1..2n)) + sum a_i^2 256^(2i), a through Z (the last
+    row's bytes are still in registers). Groups of three indices: the doubling's carry chain
+    runs over a group's six bytes, then the group's squares (MUL sets C, so they are taken
+    first) are added in a second chain; each chain's carry waits in a register between
+    groups."""
+    s_last, d_last = rows_of(n)[-1]
+    A = BANK[:max(d for _, d in rows_of(n))]
+    T = ["r16", "r17", "r18", "r19", "r20", "r21"]
+    P = [("r22", "r23"), ("r24", "r25"), ("r0", "r1")]
+    cd, ca, ai = "r2", "r3", "r4"
+    asm.comment("double the cross products, add the squares")
+    asm("clr", cd)
+    asm("clr", ca)
+    for g0 in range(0, n, 3):
+        g = list(range(g0, min(n, g0 + 3)))
+        t = T[:2 * len(g)]
+        for k, i in enumerate(g):
+            if i == 0:
+                asm("clr", t[0])
+            else:
+                asm("ldd", t[2 * k], "Y+%d" % (2 * i))
+            asm("ldd", t[2 * k + 1], "Y+%d" % (2 * i + 1))
+        asm("lsr", cd)
+        for r in t:
+            asm("rol", r)
+        asm("rol", cd)
+        pairs = P[3 - len(g):]  # the last square stays in r1:r0
+        for k, i in enumerate(g):
+            if s_last <= i < s_last + d_last:
+                x = A[i - s_last]
+            else:
+                asm("ldd", ai, "Z+%d" % i)
+                x = ai
+            asm("mul", x, x)
+            if pairs[k][0] != "r0":
+                asm("movw", pairs[k][0], "r0")
+        asm("lsr", ca)
+        for k, i in enumerate(g):
+            asm("adc", t[2 * k], pairs[k][0])
+            asm("adc", t[2 * k + 1], pairs[k][1])
+        asm("rol", ca)
+        for k, i in enumerate(g):
+            asm("std", "Y+%d" % (2 * i), t[2 * k])
+            asm("std", "Y+%d" % (2 * i + 1), t[2 * k + 1])
+
+
+def gen_mul(asm, n):
+    name = "ks_avr_mul%d" % n
+    asm.function(name)
+    prologue(asm)
+    asm("movw", "r28", "r24")  # Y = r
+    asm("movw", "r26", "r22")  # X = a
+    asm("movw", "r30", "r20")  # Z = b
+    product_rows(asm, n, False)
+    epilogue(asm)
+    asm.end(name)
+
+
+def gen_sqr(asm, n):
+    name = "ks_avr_sqr%d" % n
+    asm.function(name)
+    prologue(asm)
+    asm("movw", "r28", "r24")
+    asm("movw", "r26", "r22")
+    asm("movw", "r30", "r22")
+    product_rows(asm, n, True)
+    square_finish(asm, n)
+    epilogue(asm)
+    asm.end(name)
+
+
+def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
+    """r (through Z) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
+    p = 2^160 - 2^31 - 1. t = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
+    (2 (L + H) + H 2^32) / 2 in 25 registers V; then the part T above 2^160 is folded back as
+    T (2^31 + 1), which leaves a value below 2^160 + 2^64 < 2p, and p is subtracted when the
+    value is not below it (both in one pass, see below). With V given, its bytes already hold L + H (and
+    V[21..25) zero); Y[20..40) must still hold H."""
+    asm.comment("reduction mod p = 2^160 - 2^31 - 1")
+    if V is None:
+        V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
+        asm("clr", zero)
+        for i in range(20):
+            asm("ldd", V[i], "Y+%d" % i)
+        for i in range(20, 25):
+            asm("clr", V[i])
+        for i in range(20):  # V = L + H
+            asm("ldd", tmp, "Y+%d" % (20 + i))
+            asm("add" if i == 0 else "adc", V[i], tmp)
+        asm("adc", V[20], zero)
+    asm("lsl", V[0])  # V = 2 (L + H) < 2^162
+    for i in range(1, 21):
+        asm("rol", V[i])
+    for i in range(20):  # V += H 2^32 (< 2^193)
+        asm("ldd", tmp, "Y+%d" % (20 + i))
+        asm("add" if i == 0 else "adc", V[4 + i], tmp)
+    asm("adc", V[24], zero)
+    asm("lsr", V[24])  # V /= 2 (exact: the sum is even)
+    for i in range(23, -1, -1):
+        asm("ror", V[i])
+    # V < 2^161 + 2^191, so T = V >> 160 <= 2^31 + 1. Fold it back with one c = 2^31 + 1 =
+    # 2^160 - p more: U = (V mod 2^160) + (T + 1) c < 2^160 + 2^64. U carries past 2^160
+    # exactly when V' = (V mod 2^160) + T c (= V mod p, below 2p) is at least p; then the
+    # result is U mod 2^160 = V' - p, else U - c = V'.
+    asm.comment("fold: U = V mod 2^160 + (T + 1)(2^31 + 1), T = V >> 160")
+    x80 = V[24]  # zero after the halving; r16 or above (LDI)
+    for i in range(4):  # keep T in t[0..4) (t's low half is no longer needed)
+        asm("std", "Y+%d" % i, V[20 + i])
+    # (T + 1) 2^31 + T3 2^24 as bytes 3..7: (tmp, V20, V21, V22, V23)
+    asm("clr", tmp)
+    asm("lsr", V[23])
+    asm("ror", V[22])
+    asm("ror", V[21])
+    asm("ror", V[20])
+    asm("ror", tmp)
+    asm("ldd", "r0", "Y+3")
+    asm("ldi", x80, "0x80")
+    for addend in ("r0", x80):
+        asm("add", tmp, addend)
+        for i in range(20, 24):
+            asm("adc", V[i], zero)  # no carry out: below 2^62 + 2^33
+    asm("sec")  # the + 1 of (T + 1)
+    for i in range(3):
+        asm("ldd", "r0", "Y+%d" % i)
+        asm("adc", V[i], "r0")
+    asm("adc", V[3], tmp)
+    for i in range(4):
+        asm("adc", V[4 + i], V[20 + i])
+    for i in range(8, 20):
+        asm("adc", V[i], zero)
+    for i in range(21, 24):
+        asm("clr", V[i])  # CLR leaves C alone
+    asm("clr", V[20])
+    asm("adc", V[20], zero)
+    asm.comment("take c back off unless U carried")
+    one = V[23]
+    asm("dec", V[20])  # 0xFF if U < 2^160
+    asm("ldi", one, "1")
+    asm("and", one, V[20])
+    asm("ldi", x80, "0x80")
+    asm("and", x80, V[20])
+    cb = (2**31 + 1).to_bytes(20, "little")
+    creg = {0: zero, 1: one, 0x80: x80}
+    for i in range(20):
+        asm("sub" if i == 0 else "sbc", V[i], creg[cb[i]])
+    for i in range(20):
+        asm("st", "Z+", V[i])
+
+
+# P-256, FIPS 186-4 D.2.3: r = T + 2 s1 + 2 s2 + s3 + s4 - d1 - d2 - d3 - d4, each output
+# 32-bit word w a signed sum of the product's words c0..c15: (coefficient, word) pairs.
+P256_WORDS = [
+    [(1, 0), (1, 8), (1, 9), (-1, 11), (-1, 12), (-1, 13), (-1, 14)],
+    [(1, 1), (1, 9), (1, 10), (-1, 12), (-1, 13), (-1, 14), (-1, 15)],
+    [(1, 2), (1, 10), (1, 11), (-1, 13), (-1, 14), (-1, 15)],
+    [(1, 3), (2, 11), (2, 12), (1, 13), (-1, 15), (-1, 8), (-1, 9)],
+    [(1, 4), (2, 12), (2, 13), (1, 14), (-1, 9), (-1, 10)],
+    [(1, 5), (2, 13), (2, 14), (1, 15), (-1, 10), (-1, 11)],
+    [(1, 6), (1, 13), (3, 14), (2, 15), (-1, 8), (-1, 9)],
+    [(1, 7), (1, 8), (3, 15), (-1, 10), (-1, 11), (-1, 12), (-1, 13)],
+]
+P256 = 2**256 - 2**224 + 2**192 + 2**96 - 1
+
+
+def reduce_secp256r1(asm):
+    """r (through Z) = t mod p for the 64-byte product t (through Y, overwritten). The sum is
+    taken byte by byte (each byte of a word obeys the word's formula) with a signed two-byte
+    carry, plus 6p so that it ends positive: V = S + 6p with -4 * 2^256 < S < 7 * 2^256, so
+    its top u = V >> 256 is in [1, 12]. Then V - u p = (V mod 2^256) + u K, K = 2^256 - p =
+    2^224 - 2^192 - 2^96 + 1, lies below 2^256 + 12 * 2^224 < 2p, and one masked subtraction
+    of p ends it. u K's bytes, for u >= 1: u at 0, -u at 12, 0xFF at 13..23 and 25..27,
+    -u - 1 at 24, u - 1 at 28, zero elsewhere."""
+    zero, x = "r2", "r3"
+    c = ["r4", "r5", "r6"]  # carry low, carry high (signed), spare
+    tmp = "r7"
+    bias = (6 * P256).to_bytes(33, "little")
+    asm.comment("reduction mod p-256 (FIPS 186-4 D.2.3)")
+    asm("clr", zero)
+    asm("clr", c[0])
+    asm("clr", c[1])
+    for q in range(32):
+        w, b = divmod(q, 4)
+        if bias[q]:
+            asm("ldi", "r16", "0x%02X" % bias[q])
+            asm("add", c[0], "r16")
+            asm("adc", c[1], zero)
+        for coef, src in P256_WORDS[w]:
+            asm("ldd", x, "Y+%d" % (4 * src + b))
+            for _ in range(abs(coef)):
+                asm("add" if coef > 0 else "sub", c[0], x)
+                asm("adc" if coef > 0 else "sbc", c[1], zero)
+        asm("std", "Y+%d" % q, c[0])  # t[q] is read by no later byte
+        asm("mov", c[2], c[1])
+        asm("lsl", c[2])
+        asm("sbc", c[2], c[2])
+        c = [c[1], c[2], c[0]]
+    u = c[0]
+    asm("ldi", "r16", "0x%02X" % bias[32])
+    asm("add", u, "r16")  # u = V >> 256, in [1, 12]
+    nu, nu1, um1, ff = "r8", "r9", "r10", "r11"
+    asm("mov", nu, u)
+    asm("neg", nu)
+    asm("mov", nu1, u)
+    asm("com", nu1)
+    asm("mov", um1, u)
+    asm("dec", um1)
+    asm("ldi", "r16", "0xFF")
+    asm("mov", ff, "r16")
+    addend = {0: u, 12: nu, 24: nu1, 28: um1}
+    for q in list(range(13, 24)) + [25, 26, 27]:
+        addend[q] = ff
+    asm.comment("+ u K")
+    for q in range(32):
+        asm("ldd", x, "Y+%d" % q)
+        asm("add" if q == 0 else "adc", x, addend.get(q, zero))
+        asm("std", "Y+%d" % q, x)
+    asm("sbc", tmp, tmp)  # 0xFF if it carried past 2^256
+    asm.comment("subtract p unless the value is below it")
+    pb = P256.to_bytes(32, "little")
+    one = "r12"
+    asm("ldi", "r16", "1")
+    asm("mov", one, "r16")
+    kreg = {0xFF: ff, 0x00: zero, 0x01: one}
+    for q in range(32):
+        asm("ldd", x, "Y+%d" % q)
+        asm("cp" if q == 0 else "cpc", x, kreg[pb[q]])
+    asm("sbc", "r16", "r16")  # 0xFF if below p
+    asm("com", "r16")
+    asm("or", "r16", tmp)     # the mask
+    asm("and", ff, "r16")
+    asm("and", one, "r16")
+    for q in range(32):
+        asm("ldd", x, "Y+%d" % q)
+        asm("sub" if q == 0 else "sbc", x, kreg[pb[q]])
+        asm("st", "Z+", x)
+
+
+def secp160r1_karatsuba_lh(asm, Q):
+    """From Karatsuba's L (Y[0..20)), H (Y[20..40)) and Q (registers): the product's low
+    half P_lo = L + 2^80 Q mod 2^160 and high half P_hi, P_hi written to Y[20..40) and
+    V = P_lo + P_hi left in registers for reduce_secp160r1 (which reads P_hi once more)."""
+    asm.comment("P_lo bytes 10..19 = L + Q (in Q[0..10)); P_hi = H + Q >> 80 + carry")
+    for i in range(10):
+        asm("ldd", "r0", "Y+%d" % (10 + i))
+        asm("add" if i == 0 else "adc", Q[i], "r0")
+    for m in range(11):
+        asm("ldd", "r0", "Y+%d" % (20 + m))
+        asm("adc", Q[10 + m], "r0")
+    for m in range(11, 20):
+        asm("ldd", "r0", "Y+%d" % (20 + m))
+        asm("adc", "r0", ZERO)
+        asm("std", "Y+%d" % (20 + m), "r0")
+    for m in range(11):
+        asm("std", "Y+%d" % (20 + m), Q[10 + m])
+    asm.comment("V = P_lo + P_hi")
+    for i in range(10):
+        asm("ldd", "r0", "Y+%d" % i)
+        asm("add" if i == 0 else "adc", Q[10 + i], "r0")
+    asm("adc", Q[0], Q[20])
+    for i in range(11, 20):
+        asm("ldd", "r0", "Y+%d" % (20 + i))
+        asm("adc", Q[i - 10], "r0")
+    asm("clr", Q[20])  # CLR leaves C alone
+    asm("adc", Q[20], ZERO)
+    extra = ["r24", "r25", "r26", "r27"]
+    for r in extra:
+        asm("clr", r)
+    return Q[10:20] + Q[0:10] + [Q[20]] + extra
+
+
+def gen_fp(asm, field, n, square, reduce):
+    """ks_fp_mul_FIELD / ks_fp_sqr_FIELD: the 2n-byte product into the static scratch
+    ks_avr_fp_t (no stack frame to set up: the kernels run on one thread, never in an
+    interrupt), then the reduction from there into r."""
+    name = "ks_fp_%s_%s" % ("sqr" if square else "mul", field)
+    asm.function(name)
+    prologue(asm)
+    asm("ldi", "r28", "lo8(ks_avr_fp_t)")  # Y = the scratch
+    asm("ldi", "r29", "hi8(ks_avr_fp_t)")
+    asm("sts", "ks_avr_fp_t+64", "r24")   # r, behind the product
+    asm("sts", "ks_avr_fp_t+65", "r25")
+    asm("movw", "r26", "r22")
+    asm("movw", "r30", "r22" if square else "r20")
+    if square:
+        product_rows(asm, n, True)
+        square_finish(asm, n)
+    elif n in KARATSUBA:
+        Q = karatsuba_product(asm, n)
+        V = secp160r1_karatsuba_lh(asm, Q)
+    else:
+        product_rows(asm, n, False)
+    asm("lds", "r30", "ks_avr_fp_t+64")  # Z = r
+    asm("lds", "r31", "ks_avr_fp_t+65")
+    if not square and n in KARATSUBA:
+        reduce(asm, V, tmp="r1", zero=ZERO)
+    else:
+        reduce(asm)
+    epilogue(asm)
+    asm.end(name)
+
+
+def gen_add_sub(asm, field, n, p, op):
+    """r = a + b mod p (op "add": p is subtracted under a mask when the sum carried or is not
+    below p) or r = a - b mod p (op "sub": p added under a mask when it borrowed). Three (two)
+    straight passes: constant time."""
+    name = "ks_fp_%s_%s" % (op, field)
+    asm.function(name)
+    asm("push", "r28")
+    asm("push", "r29")
+    asm("movw", "r28", "r24")  # Y = r
+    asm("movw", "r26", "r22")  # X = a
+    asm("movw", "r30", "r20")  # Z = b
+    for i in range(n):
+        asm("ld", "r18", "X+")
+        asm("ld", "r19", "Z+")
+        asm(("add" if i == 0 else "adc") if op == "add" else ("sub" if i == 0 else "sbc"), "r18", "r19")
+        asm("std", "Y+%d" % i, "r18")
+    pb = p.to_bytes(n, "little")
+    values = sorted(set(pb))
+    kreg = dict(zip(values, ["r20", "r21", "r22", "r23"]))
+    assert len(values) <= 4
+    mask = "r19"
+    asm("sbc", "r24", "r24")  # 0xFF if the sum carried / the difference borrowed
+    if op == "add":
+        for v in values:
+            asm("ldi", kreg[v], "0x%02X" % v)
+        for i in range(n):
+            asm("ldd", "r18", "Y+%d" % i)
+            asm("cp" if i == 0 else "cpc", "r18", kreg[pb[i]])
+        asm("sbc", mask, mask)  # 0xFF if below p
+        asm("com", mask)
+        asm("or", mask, "r24")
+    else:
+        asm("mov", mask, "r24")
+        for v in values:
+            asm("ldi", kreg[v], "0x%02X" % v)
+    for v in values:
+        asm("and", kreg[v], mask)
+    for i in range(n):
+        asm("ldd", "r18", "Y+%d" % i)
+        if op == "add":
+            asm("sub" if i == 0 else "sbc", "r18", kreg[pb[i]])
+        else:
+            asm("add" if i == 0 else "adc", "r18", kreg[pb[i]])
+        asm("std", "Y+%d" % i, "r18")
+    asm("pop", "r29")
+    asm("pop", "r28")
+    asm("ret")
+    asm.end(name)
+
+
+def gen_add_sub_regs(asm, field, n, p, op):
+    """The same for a field that fits in registers (n <= 20): the sum or difference stays in
+    registers (the call-used ones first: fewer to save), so each byte is loaded and stored
+    once."""
+    name = "ks_fp_%s_%s" % (op, field)
+    asm.function(name)
+    free = ["r0", "r18", "r19", "r20", "r21", "r22", "r23", "r24", "r25"]
+    saved = [reg(i) for i in range(2, 2 + max(0, n - len(free)))]
+    V = free[:n] + saved
+    for r in saved:
+        asm("push", r)
+    asm("push", "r24")  # r
+    asm("push", "r25")
+    asm("movw", "r26", "r22")  # X = a
+    asm("movw", "r30", "r20")  # Z = b
+    for i in range(n):
+        asm("ld", V[i], "X+")
+        asm("ld", "r1", "Z+")
+        asm(("add" if i == 0 else "adc") if op == "add" else ("sub" if i == 0 else "sbc"), V[i], "r1")
+    pb = p.to_bytes(n, "little")
+    values = sorted(set(pb) - {0xFF})
+    assert values == [0x7F]  # secp160r1
+    cmask, k7f, ff = "r26", "r27", "r30"
+    asm("sbc", cmask, cmask)  # 0xFF if the sum carried / the difference borrowed
+    asm("ldi", k7f, "0x7F")
+    kreg = {0x7F: k7f}
+    if op == "add":
+        asm("ldi", ff, "0xFF")
+        kreg[0xFF] = ff
+        for i in range(n):
+            asm("cp" if i == 0 else "cpc", V[i], kreg[pb[i]])
+        asm("sbc", ff, ff)  # 0xFF if below p
+        asm("com", ff)
+        asm("or", ff, cmask)  # the mask: subtract p
+        mask = ff
+    else:
+        mask = cmask
+    kreg[0xFF] = mask
+    asm("and", k7f, mask)
+    for i in range(n):
+        if op == "add":
+            asm("sub" if i == 0 else "sbc", V[i], kreg[pb[i]])
+        else:
+            asm("add" if i == 0 else "adc", V[i], kreg[pb[i]])
+    asm("pop", "r31")  # Z = r
+    asm("pop", "r30")
+    for i in range(n):
+        asm("st", "Z+", V[i])
+    asm("clr", "r1")
+    for r in reversed(saved):
+        asm("pop", r)
+    asm("ret")
+    asm.end(name)
+
+
+# Instructions that could make the path or the time depend on data: branches, skips, jumps
+# and calls. The generated code has none (check(), run by `make avr-test`).
+CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eicall",
+           "sbrc", "sbrs", "sbic", "sbis", "cpse", "reti")
+
+
+def check(path):
+    """Prints a `check` line for sim/mote_report.py: every function of the assembly file is
+    straight-line code (one RET at its end and no control-flow instruction)."""
+    functions = instructions = 0
+    bad = []
+    for line in open(path):
+        if line.startswith("\t.global"):
+            functions += 1
+        elif line.startswith("\t") and not line.startswith("\t.") and not line.startswith("\t;"):
+            op = line.split()[0]
+            instructions += 1
+            if op.startswith(CONTROL):
+                bad.append(op)
+    rets = sum(1 for line in open(path) if line.split()[:1] == ["ret"])
+    ok = not bad and rets == functions
+    print("check straight_line functions=%d instructions=%d control_flow=%d rets=%d ok=%d" % (
+        functions, instructions, len(bad), rets, 1 if ok else 0))
+    print("%d passed, %d failed" % ((1, 0) if ok else (0, 1)))
+    print("exit %d" % (0 if ok else 1))
+
+
+def main():
+    if sys.argv[1:2] == ["--check"]:
+        check(sys.argv[2])
+        return
+    asm = Asm()
+    asm.lines.append("/* Generated by native/avr/gen_avr_fp.py: do not edit. */")
+    asm.lines += ["", "\t.section .bss.ks_avr_fp_t,\"aw\",@nobits",
+                  "\t.type ks_avr_fp_t, @object", "ks_avr_fp_t:", "\t.skip 66",
+                  "\t.size ks_avr_fp_t, 66"]
+    for n in PRODUCT_SIZES:
+        gen_mul(asm, n)
+        gen_sqr(asm, n)
+    for square in (False, True):
+        gen_fp(asm, "secp160r1", 20, square, reduce_secp160r1)
+        gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
+    for field, n, p in FIELDS:
+        for op in ("add", "sub"):
+            (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
+    sys.stdout.write("\n".join(asm.lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+/*
+ * The AVR build's field operations (KS_AVR_ASM, set by ks_port_avr.h): included at the end of
+ * kernels/ks_fp_impl.h, it replaces KS_FIELD_OPS so that each curve's field file takes what
+ * the generated assembly (gen_avr_fp.py -> ks_fp_avr.S) has for it:
+ *   secp160r1  everything: product and reduction in one function, add and sub
+ *   secp256r1  the same (the NIST reduction byte by byte)
+ *   secp192r1, secp224r1  the 24- and 28-byte products; reduction, add and sub in C
+ * The assembly works on bytes: the kernels' 8-, 16- and 32-bit limbs have the same layout in
+ * the AVR's little-endian memory. Internal to the kernels.
+ */
+#ifndef KS_FP_AVR_H
+#define KS_FP_AVR_H
+
+void ks_avr_mul24(uint8_t *r, const void *a, const void *b);
+void ks_avr_sqr24(uint8_t *r, const void *a);
+void ks_avr_mul28(uint8_t *r, const void *a, const void *b);
+void ks_avr_sqr28(uint8_t *r, const void *a);
+
+/* mul and sqr from the assembly product of NB bytes and the curve's C reduction. */
+#define KS_AVR_PRODUCT_OPS(name, FL, NB)                                    \
+    void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        ks_limb t[2 * (FL)];                                                \
+        ks_avr_mul##NB((uint8_t *)t, a, b);                                 \
+        reduce_##name(r, t);                                                \
+    }                                                                       \
+    void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a)                     \
+    {                                                                       \
+        ks_limb t[2 * (FL)];                                                \
+        ks_avr_sqr##NB((uint8_t *)t, a);                                    \
+        reduce_##name(r, t);                                                \
+    }
+#define KS_C_ADD_SUB_OPS(name, FL)                                          \
+    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        ks_add_mod(r, a, b, ks_##name##_p, FL);                             \
+    }                                                                       \
+    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        ks_sub_mod(r, a, b, ks_##name##_p, FL);                             \
+    }
+
+/* Per curve: nothing to define where the assembly has all four operations. */
+#define KS_AVR_OPS_secp160r1(FL)
+#define KS_AVR_OPS_secp192r1(FL) KS_AVR_PRODUCT_OPS(secp192r1, FL, 24) KS_C_ADD_SUB_OPS(secp192r1, FL)
+#define KS_AVR_OPS_secp224r1(FL) KS_AVR_PRODUCT_OPS(secp224r1, FL, 28) KS_C_ADD_SUB_OPS(secp224r1, FL)
+#define KS_AVR_OPS_secp256r1(FL)
+
+#undef KS_FIELD_OPS
+#define KS_FIELD_OPS(name, FL) KS_AVR_OPS_##name(FL)
+
+#endif
