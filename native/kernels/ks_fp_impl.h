@@ -11,8 +11,9 @@
  * carry out of the top is folded back twice (2^bits mod p is a short signed sum of powers of
  * 2^32), which provably leaves a value below 2^bits < 2p, and one masked subtraction of p
  * ends it. No step depends on the values: constant time.
- * With 64-bit limbs, secp160r1 and P-256 (the curves the benchmarks watch) use the same
- * identities written on whole limbs with carry chains instead (their files).
+ * With 64-bit limbs, secp160r1 and P-256 (the curves the benchmarks watch) have code of their
+ * own (their files): with __int128 (KS_FP_MONT) straight-line limb code, P-256 in Montgomery
+ * form (ks_fp64.h); without it the same identities on whole limbs with carry chains.
  * Signed >> on int64_t / int32_t is arithmetic on every compiler we target (gcc, clang, avr-gcc).
  */
 #ifndef KS_FP_IMPL_H

@@ -6,7 +6,7 @@
 extern const ks_limb KS_FLASH ks_secp256r1_p[];
 #if KS_FP_MONT
 /* Montgomery form, R = 2^256 (ks_fp64.h). p = -1 mod 2^64, so REDC's factor for each
-   round is the low limb m itself, and m p needs no multiplication: with
+   round is the low limb m itself, and m p needs no general product: with
    p = (2^64 - 1) + (2^32 - 1) 2^64 + (2^64 - 2^32 + 1) 2^192, the lowest limb of t + m p is
    t0 + m (2^64 - 1) = m 2^64 (so 0, carrying m), the next gets m (2^32 - 1) + m = m 2^32,
    the third nothing, the fourth m (2^64 - 2^32 + 1): shifts, additions and (on x86-64,
