@@ -33,12 +33,17 @@ __extension__ typedef unsigned __int128 ks_dlimb;
 #endif
 
 /* x86-64 has add-with-carry intrinsics (plain adc/sbb, no ISA extension); compilers do not
-   find those chains in the portable carry code. */
+   find those chains in the portable carry code. -DKS_X86_CARRY=0 keeps the portable code
+   (what other 64-bit hosts run; `make test` builds it on x86-64 too). */
+#ifndef KS_X86_CARRY
 #if KS_LIMB_BITS == 64 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <x86intrin.h>
 #define KS_X86_CARRY 1
 #else
 #define KS_X86_CARRY 0
+#endif
+#endif
+#if KS_X86_CARRY
+#include <x86intrin.h>
 #endif
 
 /* Full unrolling of the product loops where the limb count is a small constant (host). */

@@ -24,6 +24,19 @@ typedef struct {
     ks_limb x[KS_FE_MAX], y[KS_FE_MAX], z[KS_FE_MAX];
 } ks_jac;
 
+/* Montgomery form: where limbs are 64-bit with a double-width product (the host), P-256
+   keeps field elements as a R mod p, R = 2^256 (ks_fp_secp256r1.c, ks_fp64.h): with
+   p = -1 mod 2^64 its reduction is four short carry chains, cheaper there than the NIST sum;
+   the other curves stay in plain form (secp160r1's fold is cheaper still). The kernels
+   convert at the edges only: ks_fp_enc after reading a coordinate (bytes, flash
+   constants, the fixed-base table) and ks_fp_dec before writing one. Elsewhere (motes, no
+   __int128) every field is in plain form and both are no-ops. */
+#if KS_LIMB_BITS == 64 && KS_HAVE_DLIMB
+#define KS_FP_MONT 1
+#else
+#define KS_FP_MONT 0
+#endif
+
 /* Per-curve copies of the point formulas (ks_ec_formulas.h) with the field operations
    inlined: on by default where limbs are 64-bit (host); the motes share one generic copy. */
 #ifndef KS_EC_SPECIALIZE
@@ -49,6 +62,11 @@ struct ks_curve {
     ks_limb (*add_pt)(const ks_curve *c, ks_jac *r, const ks_jac *p, const ks_limb *qx,
                       const ks_limb *qy, const ks_limb *qz);
     const uint8_t *base;  /* KS_FLASH fixed-base table, or 0 */
+#if KS_FP_MONT
+    /* a -> the field's form of a and back, in place (identity for a plain-form field) */
+    void (*enc)(ks_limb *a);
+    void (*dec)(ks_limb *a);
+#endif
 };
 
 /* The curve with that KS_SECP* number, or 0 if this build does not carry it. */
@@ -57,6 +75,15 @@ const ks_curve *ks_curve_get(int curve);
 /* Field arithmetic mod p on fully reduced elements of c->fl limbs; r may alias inputs. */
 #define ks_fp_add(c, r, a, b) ((c)->add((r), (a), (b)))
 #define ks_fp_sub(c, r, a, b) ((c)->sub((r), (a), (b)))
+/* In place: a plain residue a < 2^(64 fl) to the field's form (then reduced) and a reduced
+   element back to its plain residue. */
+#if KS_FP_MONT
+#define ks_fp_enc(c, a) ((c)->enc(a))
+#define ks_fp_dec(c, a) ((c)->dec(a))
+#else
+#define ks_fp_enc(c, a) ((void)(c), (void)(a))
+#define ks_fp_dec(c, a) ((void)(c), (void)(a))
+#endif
 /* r = a^-1 (a^(p-2): 0 maps to 0). */
 void ks_fp_inv(const ks_curve *c, ks_limb *r, const ks_limb *a);
 /* r = mask ? p - a : a, for a != 0 or any a when mask is 0 (constant time). */
@@ -72,7 +99,9 @@ ks_limb ks_fp_canonical_mask(const ks_curve *c, const ks_limb *a);
     void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
     void ks_jac_dbl_##name(const ks_curve *c, ks_jac *r, const ks_jac *p);      \
     ks_limb ks_jac_add_##name(const ks_curve *c, ks_jac *r, const ks_jac *p,    \
-                              const ks_limb *qx, const ks_limb *qy, const ks_limb *qz);
+                              const ks_limb *qx, const ks_limb *qy, const ks_limb *qz); \
+    void ks_fp_enc_##name(ks_limb *a);                                          \
+    void ks_fp_dec_##name(ks_limb *a);
 KS_FIELD_DECLARE(secp160r1)
 KS_FIELD_DECLARE(secp192r1)
 KS_FIELD_DECLARE(secp224r1)

@@ -74,11 +74,17 @@ static const ks_limb KS_FLASH secp256r1_n[] = {
 #define KS_JAC(op, name) ks_jac_##op##_generic
 #endif
 
+#if KS_FP_MONT
+#define KS_FORM(name) , ks_fp_enc_##name, ks_fp_dec_##name
+#else
+#define KS_FORM(name)
+#endif
+
 #define KS_CURVE(name, pbits, nbits)                                                        \
     { KS_LIMBS(pbits), ((pbits) + 7) / 8, KS_LIMBS(nbits), ((nbits) + 7) / 8, (nbits),       \
       ks_##name##_p, name##_b, name##_gx, name##_gy, name##_n,                               \
       ks_fp_mul_##name, ks_fp_sqr_##name, ks_fp_add_##name, ks_fp_sub_##name,        \
-      KS_JAC(dbl, name), KS_JAC(add, name), KS_BASE_TABLE(name) }
+      KS_JAC(dbl, name), KS_JAC(add, name), KS_BASE_TABLE(name) KS_FORM(name) }
 
 #if KS_WITH_SECP160R1
 static const ks_curve c160 = KS_CURVE(secp160r1, 160, 161);

@@ -41,10 +41,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     /* tab[j] = (2j + 1) P */
     ks_jac_from_affine(c, &tab[0], px, py);
     ks_jac_dbl(c, &d, &tab[0]);
-    for (j = 1; j < ENTRIES; j++) {
-        tab[j] = tab[j - 1];
-        ks_jac_add(c, &tab[j], &tab[j], d.x, d.y, d.z);
-    }
+    ks_jac_odd_multiples(c, tab, ENTRIES, &d);
     lookup(c, q, tab, ks_ec_digit(k, c->ol, m - 1, W, m));
     for (i = m - 2; i >= 0; i--) {
         for (j = 0; j < W; j++) {
@@ -75,6 +72,8 @@ static void mul_base_jac(const ks_curve *c, ks_jac *q, const ks_limb *k)
         ks_limb gx[KS_FE_MAX], gy[KS_FE_MAX];
         ks_bn_from_flash(gx, c->gx, c->fl);
         ks_bn_from_flash(gy, c->gy, c->fl);
+        ks_fp_enc(c, gx);
+        ks_fp_enc(c, gy);
         mul_jac(c, q, k, gx, gy);
     }
 }

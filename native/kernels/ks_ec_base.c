@@ -36,6 +36,8 @@ static void base_lookup(const ks_curve *c, ks_limb *x, ks_limb *y, int pos, uint
         x[b / KS_LIMB_BYTES] |= (ks_limb)((ks_limb)acc[b] << (8 * (b % KS_LIMB_BYTES)));
         y[b / KS_LIMB_BYTES] |= (ks_limb)((ks_limb)acc[c->fbytes + b] << (8 * (b % KS_LIMB_BYTES)));
     }
+    ks_fp_enc(c, x);
+    ks_fp_enc(c, y);
     ks_fp_cneg(c, y, y, KS_MASK(neg));
 }
 

@@ -31,6 +31,50 @@ void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks
     memcpy(r->y, y, n * sizeof(ks_limb));
     memset(r->z, 0, sizeof r->z);
     r->z[0] = 1;
+    ks_fp_enc(c, r->z);
+}
+
+/* (r, p) <- (p + q, p with the Z of r), for p and q of the same Z, p != +-q: co-Z addition
+   with update, ZADDU (Meloni, "New point addition formulae for ECC applications", WAIFI 2007;
+   Goundar, Joye, Miyaji, Rivain, Venelli, "Scalar multiplication on Weierstrass elliptic
+   curves from Co-Z arithmetic", 2011), 5M + 2S against 12M + 4S for a general addition.
+   r must not alias p or q. */
+static void zaddu(const ks_curve *c, ks_jac *r, ks_jac *p, const ks_jac *q)
+{
+    FE(cc); FE(w1); FE(w2); FE(dy); FE(t);
+    ks_fp_sub(c, t, p->x, q->x);     /* X1 - X2 */
+    c->mul(r->z, p->z, t);           /* Z3 = Z (X1 - X2) */
+    c->sqr(cc, t);                   /* C = (X1 - X2)^2 */
+    c->mul(w1, p->x, cc);            /* W1 = X1 C */
+    c->mul(w2, q->x, cc);            /* W2 = X2 C */
+    ks_fp_sub(c, dy, p->y, q->y);    /* Y1 - Y2 */
+    ks_fp_sub(c, t, w1, w2);
+    c->mul(p->y, p->y, t);           /* A1 = Y1 (W1 - W2): the updated p's y */
+    c->sqr(t, dy);                   /* D = (Y1 - Y2)^2 */
+    ks_fp_sub(c, t, t, w1);
+    ks_fp_sub(c, r->x, t, w2);       /* X3 = D - W1 - W2 */
+    ks_fp_sub(c, t, w1, r->x);
+    c->mul(t, dy, t);
+    ks_fp_sub(c, r->y, t, p->y);     /* Y3 = (Y1 - Y2)(W1 - X3) - A1 */
+    memcpy(p->x, w1, sizeof w1);     /* the updated p: (W1, A1, Z3) */
+    memcpy(p->z, r->z, sizeof p->z);
+}
+
+void ks_jac_odd_multiples(const ks_curve *c, ks_jac *tab, int entries, ks_jac *d)
+{
+    /* P rescaled to d's Z = 2y: (x Z^2, y Z^3, Z); each entry is then tab[j - 1] + d by co-Z
+       addition, which gives d the new entry's Z for the next one. d = +-tab[j - 1] would
+       need 2 = +-(2j - 1) mod n: never, as n > 2 entries + 1. */
+    FE(z2);
+    int j;
+    c->sqr(z2, d->z);
+    c->mul(tab[0].x, tab[0].x, z2);
+    c->mul(z2, z2, d->z);
+    c->mul(tab[0].y, tab[0].y, z2);
+    memcpy(tab[0].z, d->z, sizeof d->z);
+    for (j = 1; j < entries; j++) {
+        zaddu(c, &tab[j], d, &tab[j - 1]);
+    }
 }
 
 int ks_jac_to_bytes(const ks_curve *c, uint8_t *out, const ks_jac *p)
@@ -43,9 +87,11 @@ int ks_jac_to_bytes(const ks_curve *c, uint8_t *out, const ks_jac *p)
     ks_fp_inv(c, zi, p->z);
     c->sqr(zi2, zi);
     c->mul(t, p->x, zi2);
+    ks_fp_dec(c, t);
     ks_bn_to_bytes(out, c->fbytes, t);
     c->mul(zi2, zi2, zi);
     c->mul(t, p->y, zi2);
+    ks_fp_dec(c, t);
     ks_bn_to_bytes(out + c->fbytes, c->fbytes, t);
     return KS_OK;
 }
@@ -58,14 +104,18 @@ int ks_ec_load(const ks_curve *c, ks_limb *x, ks_limb *y, const uint8_t *in)
     ks_bn_from_bytes(x, n, in, c->fbytes);
     ks_bn_from_bytes(y, n, in + c->fbytes, c->fbytes);
     ok = ks_fp_canonical_mask(c, x) & ks_fp_canonical_mask(c, y);
+    ks_fp_enc(c, x);
+    ks_fp_enc(c, y);
     /* y^2 = (x^2 - 3) x + b */
     c->sqr(lhs, y);
     c->sqr(rhs, x);
     memset(t, 0, sizeof t);
     t[0] = 3;
+    ks_fp_enc(c, t);
     ks_fp_sub(c, rhs, rhs, t);
     c->mul(rhs, rhs, x);
     ks_bn_from_flash(t, c->b, n);
+    ks_fp_enc(c, t);
     ks_fp_add(c, rhs, rhs, t);
     ks_fp_sub(c, t, lhs, rhs);
     ok &= ks_bn_zero_mask(t, n);

@@ -12,11 +12,18 @@
 #define ks_jac_add(c, r, p, qx, qy, qz) ((c)->add_pt((c), (r), (p), (qx), (qy), (qz)))
 /* r = mask ? a : r (all limbs of the structure, the unused top ones included). */
 void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask);
-/* Sets r to the affine point (x, y) (Z = 1); x and y must not lie inside r. */
+/* Sets r to the affine point (x, y) (Z = 1), x and y in the field's form; they must not lie
+   inside r. */
 void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks_limb *y);
+/* tab[j] = (2j + 1) P for j < entries, from tab[0] = P with Z = 1 (ks_jac_from_affine) and
+   d = 2P = ks_jac_dbl(tab[0]) (its Z is 2y), by co-Z additions (5M + 2S each, d rescaled on
+   the way); the entries' Z differ. A function of its own, not inlined into the scalar
+   multiplication, and the doubling left to the caller: the motes' stack. */
+void ks_jac_odd_multiples(const ks_curve *c, ks_jac *tab, int entries, ks_jac *d);
 /* Writes x||y big-endian; KS_INFINITY (out zeroed) if Z = 0, else KS_OK. */
 int ks_jac_to_bytes(const ks_curve *c, uint8_t *out, const ks_jac *p);
-/* Reads x||y and checks it is on the curve; KS_OK or KS_INVALID. */
+/* Reads x||y and checks it is on the curve; KS_OK or KS_INVALID. x and y are left in the
+   field's form (ks_fp_enc). */
 int ks_ec_load(const ks_curve *c, ks_limb *x, ks_limb *y, const uint8_t *in);
 /* Reads a scalar; KS_OK if 0 < k < n (or 0 <= k < n with allow_zero), else KS_INVALID. */
 int ks_ec_load_scalar(const ks_curve *c, ks_limb *k, const uint8_t *in, int allow_zero);

@@ -38,6 +38,7 @@ void ks_fp_inv(const ks_curve *c, ks_limb *r, const ks_limb *a)
     }
     memset(acc, 0, sizeof acc);
     acc[0] = 1;
+    ks_fp_enc(c, acc);
     top = c->fbytes * 8 / W - 1;
     for (i = top; i >= 0; i--) {
         d = (int)((e[(i * W) / KS_LIMB_BITS] >> ((i * W) % KS_LIMB_BITS)) & M);

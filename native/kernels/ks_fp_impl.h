@@ -11,14 +11,16 @@
  * carry out of the top is folded back twice (2^bits mod p is a short signed sum of powers of
  * 2^32), which provably leaves a value below 2^bits < 2p, and one masked subtraction of p
  * ends it. No step depends on the values: constant time.
- * With 64-bit limbs, secp160r1 and P-256 (the curves the benchmarks watch) use the same
- * identities written on whole limbs with carry chains instead (their files).
+ * With 64-bit limbs, secp160r1 and P-256 (the curves the benchmarks watch) have code of their
+ * own (their files): with __int128 (KS_FP_MONT) straight-line limb code, P-256 in Montgomery
+ * form (ks_fp64.h); without it the same identities on whole limbs with carry chains.
  * Signed >> on int64_t / int32_t is arithmetic on every compiler we target (gcc, clang, avr-gcc).
  */
 #ifndef KS_FP_IMPL_H
 #define KS_FP_IMPL_H
 
 #include "ks_curve.h"
+#include "ks_fp64.h"
 
 /* Word i (32 bits) of a limb array. */
 KS_INLINE int64_t w32(const ks_limb *t, int i)
@@ -136,9 +138,64 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
     }
 }
 
+/* A field kept in plain form where others use Montgomery form (KS_FP_MONT): its encoding
+   and decoding do nothing. */
+#if KS_FP_MONT
+#define KS_PLAIN_FIELD(name)                                                \
+    void ks_fp_enc_##name(ks_limb *a)                                       \
+    {                                                                       \
+        (void)a;                                                            \
+    }                                                                       \
+    void ks_fp_dec_##name(ks_limb *a)                                       \
+    {                                                                       \
+        (void)a;                                                            \
+    }
+#else
+#define KS_PLAIN_FIELD(name)
+#endif
+
 /* The field operations of one curve, with its limb count a constant (unrolled loops): inline
    versions for the curve's own point formulas (KS_EC_SPECIALIZE) and the out-of-line ones
-   of the curve table. */
+   of the curve table. KS_FIELD_WRAPPERS makes the out-of-line ones for a field file that
+   writes its own inline mul_<name> and sqr_<name>, and add and sub as statements on r, a, b. */
+#define KS_FIELD_WRAPPERS(name, FL, add_stmt, sub_stmt)                     \
+    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        add_stmt;                                                           \
+    }                                                                       \
+    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        sub_stmt;                                                           \
+    }                                                                       \
+    void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        mul_##name(r, a, b);                                                \
+    }                                                                       \
+    void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a)                     \
+    {                                                                       \
+        sqr_##name(r, a);                                                   \
+    }
+
+#if KS_FP_MONT
+/* 64-bit limbs with __int128: the straight-line products and add/sub of ks_fp64.h */
+#define KS_FIELD_OPS(name, FL)                                              \
+    KS_INLINE void mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b) \
+    {                                                                       \
+        ks_limb t[2 * (FL)];                                                \
+        ks_mul_n(t, a, b, FL);                                              \
+        reduce_##name(r, t);                                                \
+    }                                                                       \
+    KS_INLINE void sqr_##name(ks_limb *r, const ks_limb *a)                 \
+    {                                                                       \
+        ks_limb t[2 * (FL)];                                                \
+        ks_sqr_n(t, a, FL);                                                 \
+        reduce_##name(r, t);                                                \
+    }                                                                       \
+    KS_FIELD_WRAPPERS(name, FL, ks_add_n(r, a, b, ks_##name##_p, FL),       \
+                      ks_sub_n(r, a, b, ks_##name##_p, FL))
+#define KS_FADD(name, FL, r, a, b) ks_add_n((r), (a), (b), ks_##name##_p, FL)
+#define KS_FSUB(name, FL, r, a, b) ks_sub_n((r), (a), (b), ks_##name##_p, FL)
+#else
 #define KS_FIELD_OPS(name, FL)                                              \
     KS_INLINE void mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b) \
     {                                                                       \
@@ -152,22 +209,11 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
         ks_bn_sqr(t, a, FL);                                                \
         reduce_##name(r, t);                                                \
     }                                                                       \
-    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
-    {                                                                       \
-        ks_add_mod(r, a, b, ks_##name##_p, FL);                             \
-    }                                                                       \
-    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
-    {                                                                       \
-        ks_sub_mod(r, a, b, ks_##name##_p, FL);                             \
-    }                                                                       \
-    void ks_fp_mul_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
-    {                                                                       \
-        mul_##name(r, a, b);                                                \
-    }                                                                       \
-    void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a)                     \
-    {                                                                       \
-        sqr_##name(r, a);                                                   \
-    }
+    KS_FIELD_WRAPPERS(name, FL, ks_add_mod(r, a, b, ks_##name##_p, FL),     \
+                      ks_sub_mod(r, a, b, ks_##name##_p, FL))
+#define KS_FADD(name, FL, r, a, b) ks_add_mod((r), (a), (b), ks_##name##_p, FL)
+#define KS_FSUB(name, FL, r, a, b) ks_sub_mod((r), (a), (b), ks_##name##_p, FL)
+#endif
 
 /* The AVR build takes its field operations from generated assembly (native/avr/ks_fp_avr.h). */
 #if KS_AVR_ASM

@@ -1,8 +1,61 @@
 /* GF(p) of secp160r1, p = 2^160 - 2^31 - 1 (SEC 2): 2^160 = 2^31 + 1 mod p. */
 #include "ks_fp_impl.h"
+#include "ks_fp64.h"
 
 #if KS_WITH_SECP160R1
 extern const ks_limb KS_FLASH ks_secp160r1_p[];
+#if KS_FP_MONT
+/* 64-bit limbs with a double-width product (ks_fp64.h): one carry chain per step. */
+static const ks_limb p160[3] = {0xFFFFFFFF7FFFFFFF, 0xFFFFFFFFFFFFFFFF, 0x00000000FFFFFFFF};
+
+KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
+{
+    /* t = lo + hi 2^160 = lo + hi + hi 2^31 (mod p), lo = t mod 2^160, hi = t >> 160 (below
+       2^160: t < 2^320). lo + hi + hi 2^31 < 2^161 + 2^191 < 2^192: three limbs. */
+    const ks_limb LO = 0xFFFFFFFF;
+    const ks_limb h0 = (t[2] >> 32) | (t[3] << 32), h1 = (t[3] >> 32) | (t[4] << 32),
+                  h2 = (t[4] >> 32) | (t[5] << 32);
+    ks_limb v0, v1, v2, top, v[3];
+    ks_dlimb acc;
+    acc = (ks_dlimb)t[0] + h0 + (ks_limb)(h0 << 31);
+    v0 = (ks_limb)acc;
+    acc = (acc >> 64) + t[1] + h1 + (ks_limb)((h0 >> 33) | (h1 << 31));
+    v1 = (ks_limb)acc;
+    v2 = (ks_limb)((acc >> 64) + (t[2] & LO) + h2 + ((h1 >> 33) | (h2 << 31)));
+    /* fold the bits above 2^160 once: top < 2^32, top (2^31 + 1) < 2^64, which leaves a value
+       below 2^160 + 2^64 < 2p; one masked subtraction of p ends it */
+    top = v2 >> 32;
+    acc = (ks_dlimb)v0 + top + (top << 31);
+    v0 = (ks_limb)acc;
+    acc = (acc >> 64) + v1;
+    v1 = (ks_limb)acc;
+    v2 = (ks_limb)((acc >> 64) + (v2 & LO));
+    v[0] = v0;
+    v[1] = v1;
+    v[2] = v2;
+    ks_sub_p_n(r, v, 0, p160, 3);
+}
+
+KS_INLINE void mul_secp160r1(ks_limb *r, const ks_limb *a, const ks_limb *b)
+{
+    ks_limb t[6];
+    ks_mul_n(t, a, b, 3);
+    reduce_secp160r1(r, t);
+}
+
+KS_INLINE void sqr_secp160r1(ks_limb *r, const ks_limb *a)
+{
+    ks_limb t[6];
+    ks_sqr_n(t, a, 3);
+    reduce_secp160r1(r, t);
+}
+KS_FIELD_WRAPPERS(secp160r1, 3, ks_add_n(r, a, b, p160, 3), ks_sub_n(r, a, b, p160, 3))
+KS_PLAIN_FIELD(secp160r1)
+#if KS_EC_SPECIALIZE
+#define FADD(r, a, b) ks_add_n((r), (a), (b), p160, 3)
+#define FSUB(r, a, b) ks_sub_n((r), (a), (b), p160, 3)
+#endif
+#else /* the portable reduction */
 #if KS_LIMB_BITS == 64
 KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
 {
@@ -102,14 +155,17 @@ KS_INLINE void reduce_secp160r1(ks_limb *r, const ks_limb *t)
 }
 #endif
 KS_FIELD_OPS(secp160r1, KS_LIMBS(160))
+#if KS_EC_SPECIALIZE
+#define FADD(r, a, b) KS_FADD(secp160r1, KS_LIMBS(160), r, a, b)
+#define FSUB(r, a, b) KS_FSUB(secp160r1, KS_LIMBS(160), r, a, b)
+#endif
+#endif
 
 #if KS_EC_SPECIALIZE
 #define KS_F_DBL ks_jac_dbl_secp160r1
 #define KS_F_ADD ks_jac_add_secp160r1
 #define FMUL(r, a, b) mul_secp160r1((r), (a), (b))
 #define FSQR(r, a) sqr_secp160r1((r), (a))
-#define FADD(r, a, b) ks_add_mod((r), (a), (b), ks_secp160r1_p, KS_LIMBS(160))
-#define FSUB(r, a, b) ks_sub_mod((r), (a), (b), ks_secp160r1_p, KS_LIMBS(160))
 #define KS_F_N KS_LIMBS(160)
 #include "ks_ec_formulas.h"
 #endif

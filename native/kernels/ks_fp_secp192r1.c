@@ -25,14 +25,15 @@ KS_INLINE void reduce_secp192r1(ks_limb *r, const ks_limb *t)
 }
 #undef C
 KS_FIELD_OPS(secp192r1, KS_LIMBS(192))
+KS_PLAIN_FIELD(secp192r1)
 
 #if KS_EC_SPECIALIZE
 #define KS_F_DBL ks_jac_dbl_secp192r1
 #define KS_F_ADD ks_jac_add_secp192r1
 #define FMUL(r, a, b) mul_secp192r1((r), (a), (b))
 #define FSQR(r, a) sqr_secp192r1((r), (a))
-#define FADD(r, a, b) ks_add_mod((r), (a), (b), ks_secp192r1_p, KS_LIMBS(192))
-#define FSUB(r, a, b) ks_sub_mod((r), (a), (b), ks_secp192r1_p, KS_LIMBS(192))
+#define FADD(r, a, b) KS_FADD(secp192r1, KS_LIMBS(192), r, a, b)
+#define FSUB(r, a, b) KS_FSUB(secp192r1, KS_LIMBS(192), r, a, b)
 #define KS_F_N KS_LIMBS(192)
 #include "ks_ec_formulas.h"
 #endif

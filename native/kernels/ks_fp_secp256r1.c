@@ -1,8 +1,91 @@
 /* GF(p) of P-256, p = 2^256 - 2^224 + 2^192 + 2^96 - 1: FIPS 186-4 D.2.3. */
 #include "ks_fp_impl.h"
+#include "ks_fp64.h"
 
 #if KS_WITH_SECP256R1
 extern const ks_limb KS_FLASH ks_secp256r1_p[];
+#if KS_FP_MONT
+/* Montgomery form, R = 2^256 (ks_fp64.h). p = -1 mod 2^64, so REDC's factor for each
+   round is the low limb m itself, and m p needs no general product: with
+   p = (2^64 - 1) + (2^32 - 1) 2^64 + (2^64 - 2^32 + 1) 2^192, the lowest limb of t + m p is
+   t0 + m (2^64 - 1) = m 2^64 (so 0, carrying m), the next gets m (2^32 - 1) + m = m 2^32,
+   the third nothing, the fourth m (2^64 - 2^32 + 1): shifts, additions and (on x86-64,
+   where the add-with-carry chain is what costs) one multiplication by that constant.
+   The product itself is ks_bn_mul's product scanning, faster there than ks_fp64.h's rows. */
+static const ks_limb p256[4] = {0xFFFFFFFFFFFFFFFF, 0x00000000FFFFFFFF, 0,
+                                0xFFFFFFFF00000001};
+static const ks_limb p256_r2[4] = {0x3, 0xFFFFFFFBFFFFFFFF, 0xFFFFFFFFFFFFFFFE,
+                                   0x00000004FFFFFFFD}; /* R^2 mod p */
+
+/* r = t R^-1 mod p for t < p R (8 limbs). After round i the value is divisible by
+   2^(64 (i + 1)); the quotient t / R stays below (p^2 + R p) / R < 2p, and one masked
+   subtraction of p ends it. */
+KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t_in)
+{
+    ks_limb t[8], top = 0;
+    int i;
+    memcpy(t, t_in, sizeof t);
+#if KS_X86_CARRY
+    KS_UNROLL for (i = 0; i < 4; i++) {
+        const ks_limb m = t[i];
+        ks_limb hi3, lo3;
+        unsigned long long s;
+        unsigned char c;
+        /* m (2^64 - 2^32 + 1) = hi3 2^64 + lo3 with hi3 <= 2^64 - 2^32: hi3 + top cannot
+           wrap */
+        ks_mul_wide(m, 0xFFFFFFFF00000001, &hi3, &lo3);
+        hi3 += top;
+        c = _addcarry_u64(0, t[i + 1], m << 32, &s);
+        t[i + 1] = s;
+        c = _addcarry_u64(c, t[i + 2], m >> 32, &s);
+        t[i + 2] = s;
+        c = _addcarry_u64(c, t[i + 3], lo3, &s);
+        t[i + 3] = s;
+        c = _addcarry_u64(c, t[i + 4], hi3, &s);
+        t[i + 4] = s;
+        top = c;
+    }
+#else
+    KS_UNROLL for (i = 0; i < 4; i++) {
+        const ks_limb m = t[i];
+        /* m (2^64 - 2^32 + 1) < 2^128 - 2^96 + 2^64: with t[i + 3] and a carry below 2^34
+           it stays below 2^128 */
+        const ks_dlimb m3 = ((ks_dlimb)m << 64) - ((ks_dlimb)m << 32) + m;
+        ks_dlimb acc = (ks_dlimb)t[i + 1] + ((ks_dlimb)m << 32);
+        t[i + 1] = (ks_limb)acc;
+        acc = (acc >> 64) + t[i + 2];
+        t[i + 2] = (ks_limb)acc;
+        acc = (acc >> 64) + t[i + 3] + m3;
+        t[i + 3] = (ks_limb)acc;
+        acc = (acc >> 64) + t[i + 4] + top;
+        t[i + 4] = (ks_limb)acc;
+        top = (ks_limb)(acc >> 64);
+    }
+#endif
+    ks_sub_p_n(r, t + 4, top, p256, 4);
+}
+
+KS_INLINE void mul_secp256r1(ks_limb *r, const ks_limb *a, const ks_limb *b)
+{
+    ks_limb t[8];
+    ks_bn_mul(t, a, b, 4);
+    reduce_secp256r1(r, t);
+}
+
+KS_INLINE void sqr_secp256r1(ks_limb *r, const ks_limb *a)
+{
+    ks_limb t[8];
+    ks_bn_sqr(t, a, 4);
+    reduce_secp256r1(r, t);
+}
+KS_MONT_FORM(secp256r1, p256_r2)
+KS_FIELD_WRAPPERS(secp256r1, 4, ks_add_n(r, a, b, p256, 4), ks_sub_n(r, a, b, p256, 4))
+
+#if KS_EC_SPECIALIZE
+#define FADD(r, a, b) ks_add_n((r), (a), (b), p256, 4)
+#define FSUB(r, a, b) ks_sub_n((r), (a), (b), p256, 4)
+#endif
+#else /* plain form: the NIST reduction */
 #if KS_LIMB_BITS == 64
 KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t)
 {
@@ -127,14 +210,17 @@ KS_INLINE void reduce_secp256r1(ks_limb *r, const ks_limb *t)
 #undef C
 #endif
 KS_FIELD_OPS(secp256r1, KS_LIMBS(256))
+#if KS_EC_SPECIALIZE
+#define FADD(r, a, b) KS_FADD(secp256r1, KS_LIMBS(256), r, a, b)
+#define FSUB(r, a, b) KS_FSUB(secp256r1, KS_LIMBS(256), r, a, b)
+#endif
+#endif
 
 #if KS_EC_SPECIALIZE
 #define KS_F_DBL ks_jac_dbl_secp256r1
 #define KS_F_ADD ks_jac_add_secp256r1
 #define FMUL(r, a, b) mul_secp256r1((r), (a), (b))
 #define FSQR(r, a) sqr_secp256r1((r), (a))
-#define FADD(r, a, b) ks_add_mod((r), (a), (b), ks_secp256r1_p, KS_LIMBS(256))
-#define FSUB(r, a, b) ks_sub_mod((r), (a), (b), ks_secp256r1_p, KS_LIMBS(256))
 #define KS_F_N KS_LIMBS(256)
 #include "ks_ec_formulas.h"
 #endif

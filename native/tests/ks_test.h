@@ -25,6 +25,7 @@ const char *ks_hex(const uint8_t *b, size_t len);
 /* Parses hex into out; returns the byte count. */
 size_t ks_unhex(uint8_t *out, const char *hex);
 
+void test_fp(int iterations);
 void test_ec(int iterations);
 void test_rsa(int iterations, int max_bits);
 

@@ -34,6 +34,7 @@ int main(int argc, char **argv)
     int ec_iter = argc > 1 ? atoi(argv[1]) : 100;
     int rsa_iter = argc > 2 ? atoi(argv[2]) : 10;
     int rsa_max = argc > 3 ? atoi(argv[3]) : 4096;
+    test_fp(ec_iter);
     test_ec(ec_iter);
     test_rsa(rsa_iter, rsa_max);
     printf("limbs of %d bits, base window %d, window %d: %d passed, %d failed\n",

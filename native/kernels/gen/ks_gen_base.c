@@ -46,6 +46,8 @@ int main(int argc, char **argv)
         m = (c->obits + w - 1) / w;
         ks_bn_from_flash(gx, c->gx, c->fl);
         ks_bn_from_flash(gy, c->gy, c->fl);
+        ks_fp_enc(c, gx);
+        ks_fp_enc(c, gy);
         ks_jac_from_affine(c, &base, gx, gy);
         printf("\n#if KS_WITH_%s\n", upper[curve]);
         printf("/* %d positions x %d points x %d bytes */\n", m, 1 << (w - 1), 2 * c->fbytes);
