@@ -89,10 +89,10 @@ public final class BenchServer {
     /** The parent's side: a BenchServer child JVM, its port and its CPU time. */
     static final class Child implements AutoCloseable {
         final String kind;
-        final int port;
         private final Process process;
+        private int port;
 
-        /** Starts {@code java FLAGS -cp CLASSPATH sizzle.bench.BenchServer ARGS} and waits for its port. */
+        /** Starts {@code java FLAGS -cp CLASSPATH sizzle.bench.BenchServer KIND ARGS}; {@link #port()} waits for it. */
         Child(List<String> jvmFlags, String classpath, String kind, List<String> args) throws IOException {
             this.kind = kind;
             List<String> cmd = new java.util.ArrayList<>();
@@ -101,12 +101,19 @@ public final class BenchServer {
             cmd.addAll(List.of("-cp", classpath, BenchServer.class.getName(), kind));
             cmd.addAll(args);
             process = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            String line = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream())).readLine();
-            if (line == null || !line.startsWith("port ")) {
-                process.destroyForcibly();
-                throw new IOException("the " + kind + " server did not start (it said: " + line + ")");
+        }
+
+        /** The port it listens on, once it says so. */
+        int port() throws IOException {
+            if (port == 0) {
+                String line = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream())).readLine();
+                if (line == null || !line.startsWith("port ")) {
+                    process.destroyForcibly();
+                    throw new IOException("the " + kind + " server did not start (it said: " + line + ")");
+                }
+                port = Integer.parseInt(line.substring(5));
             }
-            port = Integer.parseInt(line.substring(5));
+            return port;
         }
 
         /** The child's CPU time so far (user + system, all threads), in ns; clock-tick resolution on Linux. */
