@@ -8,19 +8,28 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 
 /**
  * A peer server for the TLS benchmark through the JSSE API: the JDK's own provider (SunJSSE) or
  * Bouncy Castle's (BCJSSE, i.e. bctls), TLS 1.2 and one suite only, TCP_NODELAY on each
- * connection, one thread per connection like Sizzle's multi-connection mode. It answers each GET
+ * connection, one thread per connection from a pool (threads kept for the next connection, like
+ * Sizzle's multi-connection mode: starting a thread per connection would cost each as much CPU
+ * time as a resumed handshake). It answers each GET
  * with the body Sizzle serves for the same path (given), keep-alive unless asked to close (or,
  * for HTTP/1.0, unless asked to keep alive).
  */
 final class JdkTlsServer implements AutoCloseable {
     private final SSLServerSocket listener;
     private final Map<String, byte[]> bodies;
+    private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "peer-connection");
+        t.setDaemon(true);
+        return t;
+    });
 
     JdkTlsServer(SSLContext context, String suite, Map<String, byte[]> bodies) throws IOException {
         this.bodies = bodies;
@@ -42,9 +51,7 @@ final class JdkTlsServer implements AutoCloseable {
                 Socket s = listener.accept();
                 s.setTcpNoDelay(true);
                 s.setSoTimeout(10_000);
-                Thread t = new Thread(() -> serve(s), "peer-connection");
-                t.setDaemon(true);
-                t.start();
+                threads.execute(() -> serve(s));
             } catch (IOException e) {
                 return;   // closed
             }
@@ -95,5 +102,6 @@ final class JdkTlsServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         listener.close();
+        threads.shutdown();
     }
 }
