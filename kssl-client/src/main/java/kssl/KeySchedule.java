@@ -50,16 +50,28 @@ final class KeySchedule {
         System.arraycopy(m, 0, master, 0, 48);
     }
 
-    /** The record protection for the data one side writes. */
+    /**
+     * The key block: derived by the first call of {@link #protection} (the PRF over the master
+     * secret, a dozen SHA-256 compressions), used by the second for the other direction, then
+     * wiped. Between the two it is no more secret than the master secret kept beside it.
+     */
+    private byte[] keyBlock;
+
+    /** The record protection for the data one side writes (called once for each side). */
     RecordProtection protection(boolean clientWrites) {
         int macLen = CipherSuite.macLength(suite);
         int keyLen = CipherSuite.keyMaterialLength(suite);
         int ivLen = CipherSuite.fixedIvLength(suite);
-        byte[] kb = new byte[2 * (macLen + keyLen + ivLen)];
-        if (version == ProtocolVersion.SSL30) {
-            prf.ssl3(master, 0, 48, serverRandom, 0, 32, clientRandom, 0, 32, kb, 0, kb.length);
-        } else {
-            run(master, 0, 48, KEY_EXPANSION, serverRandom, 0, 32, clientRandom, 0, 32, kb, 0, kb.length);
+        byte[] kb = keyBlock;
+        boolean last = kb != null;
+        if (kb == null) {
+            kb = new byte[2 * (macLen + keyLen + ivLen)];
+            if (version == ProtocolVersion.SSL30) {
+                prf.ssl3(master, 0, 48, serverRandom, 0, 32, clientRandom, 0, 32, kb, 0, kb.length);
+            } else {
+                run(master, 0, 48, KEY_EXPANSION, serverRandom, 0, 32, clientRandom, 0, 32, kb, 0, kb.length);
+            }
+            keyBlock = kb;
         }
         int macOff = clientWrites ? 0 : macLen;
         int keyOff = 2 * macLen + (clientWrites ? 0 : keyLen);
@@ -76,9 +88,14 @@ final class KeySchedule {
                 kOff = 0;
             }
             p = new Rc4Protection(version == ProtocolVersion.SSL30, CipherSuite.mac(suite), key, kOff, 16, kb, macOff);
-            Bytes.wipe(key);
+            if (key != kb) {
+                Bytes.wipe(key);   // the export key; the key block is wiped after its second use
+            }
         }
-        Bytes.wipe(kb);
+        if (last) {
+            Bytes.wipe(kb);
+            keyBlock = null;
+        }
         return p;
     }
 

@@ -9,12 +9,22 @@ import sizzle.http.HttpConnectionLoop;
  * The desktop mode: many connections at once, one thread each, at most {@code max} open (a
  * further connection waits unaccepted in the source's backlog until one ends). {@link #stop}
  * closes idle connections at once and busy ones after their current request.
+ * <p>
+ * The threads are kept: one that has served its connection waits up to {@link #IDLE_MS} for
+ * the next, so a busy server does not start (and the VM set up and tear down) a thread per
+ * connection, which cost as much CPU time as a resumed handshake. At most {@code max} threads,
+ * as a thread is back in the pool, in the same step, as soon as its connection has ended.
  */
 public final class MultiConnectionServer implements Runnable {
+    /** How long a pooled thread waits for a connection before it ends. */
+    static final long IDLE_MS = 10000;
+
     private final ConnectionSource source;
     private final HttpConnectionLoop http;
     private final int max;
     private final Vector open = new Vector();
+    /** Pooled threads waiting for a connection, the last to finish at the end. */
+    private final Vector idle = new Vector();
     private boolean stopped;
     private int served;
 
@@ -41,18 +51,36 @@ public final class MultiConnectionServer implements Runnable {
                 c.close();
                 break;
             }
-            new Thread(w).start();
+            dispatch(w);
         }
         stop();
     }
 
-    /** Stops accepting; idle connections close now, busy ones after their request. */
+    /** Hands the connection to the thread that went idle last (its caches are warm), or to a new one. */
+    private void dispatch(Worker w) {
+        synchronized (this) {
+            int n = idle.size();
+            if (n > 0) {
+                PooledThread t = (PooledThread) idle.elementAt(n - 1);
+                idle.removeElementAt(n - 1);
+                t.hand(w);   // lock order: the server's, then the thread's
+                return;
+            }
+        }
+        new Thread(new PooledThread(w)).start();
+    }
+
+    /** Stops accepting; idle connections close now, busy ones after their request; idle threads end. */
     public void stop() {
         synchronized (this) {
             stopped = true;
             for (int i = 0; i < open.size(); i++) {
                 ((Worker) open.elementAt(i)).closeIfIdle();
             }
+            for (int i = 0; i < idle.size(); i++) {
+                ((PooledThread) idle.elementAt(i)).hand(null);
+            }
+            idle.removeAllElements();
             notifyAll();
         }
         source.close();
@@ -84,7 +112,94 @@ public final class MultiConnectionServer implements Runnable {
         return w;
     }
 
-    private final class Worker implements Runnable, ConnectionPolicy {
+    /**
+     * A thread of the pool: serves its first connection, then whatever {@link #dispatch} hands
+     * it, until the server stops or no connection comes for {@link #IDLE_MS}.
+     */
+    private final class PooledThread implements Runnable {
+        private Worker next;
+        /** Guarded by this thread's lock: set by hand(), which also wakes it. */
+        private boolean handed;
+
+        PooledThread(Worker first) {
+            next = first;
+            handed = true;
+        }
+
+        /** Called with the server's lock held; null: end. */
+        synchronized void hand(Worker w) {
+            next = w;
+            handed = true;
+            notify();
+        }
+
+        public void run() {
+            Worker w = take();
+            while (w != null) {
+                boolean done = false;
+                try {
+                    w.serve();
+                    done = true;
+                } finally {
+                    if (!done) {
+                        release(w, false);   // a bug's exception ends this thread, never the connection's slot
+                    }
+                }
+                w = release(w, true) ? await() : null;
+            }
+        }
+
+        /**
+         * The connection's slot is free; with {@code stay}, in the same step, this thread
+         * joins the idle ones (unless the server stopped). Returns whether it did.
+         */
+        private boolean release(Worker w, boolean stay) {
+            synchronized (MultiConnectionServer.this) {
+                open.removeElement(w);
+                served++;
+                MultiConnectionServer.this.notifyAll();
+                if (!stay || stopped) {
+                    return false;
+                }
+                idle.addElement(this);
+                return true;
+            }
+        }
+
+        /** The next connection handed to this idle thread, or null to end. */
+        private Worker await() {
+            while (true) {
+                synchronized (this) {
+                    if (!handed) {
+                        try {
+                            wait(IDLE_MS);
+                        } catch (InterruptedException e) {
+                            // treated as the idle time running out
+                        }
+                    }
+                    if (handed) {
+                        return take();
+                    }
+                }
+                // Nothing came: leave the pool, unless dispatch() took this thread meanwhile
+                // (then its connection is being handed over: wait for it).
+                synchronized (MultiConnectionServer.this) {
+                    if (idle.removeElement(this)) {
+                        return null;
+                    }
+                }
+            }
+        }
+
+        private synchronized Worker take() {
+            Worker w = next;
+            next = null;
+            handed = false;
+            return w;
+        }
+    }
+
+    private final class Worker implements ConnectionPolicy {
         private final Connection c;
         /** Guarded by the server's lock, like everything the policy decides. */
         private boolean busy;
@@ -94,18 +209,13 @@ public final class MultiConnectionServer implements Runnable {
             this.c = c;
         }
 
-        public void run() {
+        void serve() {
             try {
                 http.serve(c.input(), c.output(), this);
             } catch (IOException e) {
                 // The connection broke or was closed under a blocked read: either way it ends.
             } finally {
                 c.close();
-                synchronized (MultiConnectionServer.this) {
-                    open.removeElement(this);
-                    served++;
-                    MultiConnectionServer.this.notifyAll();
-                }
             }
         }
 

@@ -2,6 +2,8 @@ package sizzle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static sizzle.Servers.GET;
@@ -64,5 +66,35 @@ class MultiConnectionServerTest {
         server.stop();
         acceptor.join(5000);
         assertThrows(IllegalArgumentException.class, () -> new MultiConnectionServer(source, Servers.thermostat(64), 0));
+    }
+
+    @Test
+    void aThreadServesOneConnectionAfterAnotherAndEndsWithTheServer() throws Exception {
+        TestConnectionSource source = new TestConnectionSource();
+        MultiConnectionServer server = new MultiConnectionServer(source, Servers.thermostat(64), 8);
+        Thread acceptor = Servers.start(server);
+        TestConnection a = source.connect();
+        a.send(GET);
+        assertEquals(200, a.response().status());
+        a.shutdownOutput();
+        assertTrue(a.endsCleanly());
+        assertTrue(Servers.eventually(() -> server.openConnections() == 0));   // a's thread is idle now
+        TestConnection b = source.connect();
+        b.send(GET);
+        assertEquals(200, b.response().status());
+        assertSame(a.servedBy, b.servedBy, "the idle thread serves the next connection");
+        TestConnection c = source.connect();
+        c.send(GET);
+        assertEquals(200, c.response().status());
+        assertNotSame(b.servedBy, c.servedBy, "b is still open: c gets a thread of its own");
+        server.stop();
+        assertTrue(b.endsCleanly());
+        assertTrue(c.endsCleanly());
+        acceptor.join(5000);
+        b.servedBy.join(5000);
+        c.servedBy.join(5000);
+        assertFalse(b.servedBy.isAlive(), "the pool's threads end with the server");
+        assertFalse(c.servedBy.isAlive());
+        assertEquals(3, server.served());
     }
 }

@@ -17,6 +17,8 @@ final class TestConnection implements Connection {
     private final long readTimeoutMs;
     private static final java.util.concurrent.atomic.AtomicInteger COUNT = new java.util.concurrent.atomic.AtomicInteger();
     private final String name = "pipe-" + COUNT.incrementAndGet();
+    /** The thread that took the server's input: the one serving this connection. */
+    volatile Thread servedBy;
 
     /** {@code readTimeoutMs}: how long a server read waits, as a socket's SO_TIMEOUT. */
     TestConnection(long readTimeoutMs) {
@@ -29,6 +31,7 @@ final class TestConnection implements Connection {
 
     @Override
     public InputStream input() {
+        servedBy = Thread.currentThread();
         return toServer.input(readTimeoutMs);
     }
 

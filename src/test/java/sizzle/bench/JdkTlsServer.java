@@ -8,18 +8,28 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 
 /**
  * A peer server for the TLS benchmark through the JSSE API: the JDK's own provider (SunJSSE) or
  * Bouncy Castle's (BCJSSE, i.e. bctls), TLS 1.2 and one suite only, TCP_NODELAY on each
- * connection, one thread per connection like Sizzle's multi-connection mode. It answers each GET
- * with the body Sizzle serves for the same path (given), keep-alive unless asked to close.
+ * connection, one thread per connection from a pool (threads kept for the next connection, like
+ * Sizzle's multi-connection mode: starting a thread per connection would cost each as much CPU
+ * time as a resumed handshake). It answers each GET
+ * with the body Sizzle serves for the same path (given), keep-alive unless asked to close (or,
+ * for HTTP/1.0, unless asked to keep alive).
  */
 final class JdkTlsServer implements AutoCloseable {
     private final SSLServerSocket listener;
     private final Map<String, byte[]> bodies;
+    private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "peer-connection");
+        t.setDaemon(true);
+        return t;
+    });
 
     JdkTlsServer(SSLContext context, String suite, Map<String, byte[]> bodies) throws IOException {
         this.bodies = bodies;
@@ -41,9 +51,7 @@ final class JdkTlsServer implements AutoCloseable {
                 Socket s = listener.accept();
                 s.setTcpNoDelay(true);
                 s.setSoTimeout(10_000);
-                Thread t = new Thread(() -> serve(s), "peer-connection");
-                t.setDaemon(true);
-                t.start();
+                threads.execute(() -> serve(s));
             } catch (IOException e) {
                 return;   // closed
             }
@@ -58,7 +66,10 @@ final class JdkTlsServer implements AutoCloseable {
                     return;
                 }
                 String path = head.substring(head.indexOf(' ') + 1, head.indexOf(' ', head.indexOf(' ') + 1));
-                boolean close = head.toLowerCase().contains("\r\nconnection: close");
+                // HTTP/1.0 (openssl s_time's request) closes unless asked to keep alive; 1.1 the reverse.
+                String lower = head.toLowerCase();
+                boolean close = lower.startsWith("http/1.0", head.indexOf("\r\n") - 8)
+                        ? !lower.contains("\r\nconnection: keep-alive") : lower.contains("\r\nconnection: close");
                 byte[] body = bodies.getOrDefault(path, new byte[0]);
                 out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " + body.length + "\r\n"
                         + (close ? "Connection: close\r\n" : "") + "\r\n").getBytes(StandardCharsets.US_ASCII));
@@ -91,5 +102,6 @@ final class JdkTlsServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         listener.close();
+        threads.shutdown();
     }
 }

@@ -42,11 +42,14 @@ final class Table {
 
     void print(String title) {
         System.out.println(title);
-        StringBuilder h = new StringBuilder(String.format("%-44s", "operation (per second)"));
+        int width = 44;   // the operation column: as wide as its longest name needs
+        for (String r : rows.keySet()) width = Math.max(width, r.length() + 2);
+        String name = "%-" + width + "s";
+        StringBuilder h = new StringBuilder(String.format(name, "operation (per second)"));
         for (String c : columns) h.append(String.format("%12s", c));
         System.out.println(h);
         for (Map.Entry<String, Map<String, Double>> r : rows.entrySet()) {
-            StringBuilder line = new StringBuilder(String.format("%-44s", r.getKey()));
+            StringBuilder line = new StringBuilder(String.format(name, r.getKey()));
             for (String c : columns) {
                 Double v = r.getValue().get(c);
                 line.append(v == null ? String.format("%12s", "-") : String.format("%12.0f", v));
