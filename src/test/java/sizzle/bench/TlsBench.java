@@ -14,9 +14,12 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
+import ksecurity.cert.CertificateBuilder;
 import ksecurity.cert.PrivateKeys;
 import ksecurity.cert.X509Certificate;
+import ksecurity.security.KeyPair;
 import ksecurity.security.RandomData;
+import ksecurity.security.Signature;
 import kssl.CipherSuite;
 import kssl.Connector;
 import kssl.Profile;
@@ -309,8 +312,11 @@ public final class TlsBench {
         ServerIdentity leafOnly = new ServerIdentity(new X509Certificate[] {legacy.leaf()},
                 PrivateKeys.readPrivateKey(Files.readAllBytes(legacyKey)));
         DesktopServer legacyLeafServer = new DesktopServer(Profile.LEGACY, List.of(leafOnly), "hunter2", false, line -> { });
+        ServerIdentity device = paperDeviceIdentity();
+        DesktopServer deviceServer = new DesktopServer(Profile.LEGACY, List.of(device), "hunter2", false, line -> { });
         try (CountingRelay m = new CountingRelay(modernServer.start(0)); CountingRelay l = new CountingRelay(legacyServer.start(0));
-             CountingRelay l1 = new CountingRelay(legacyLeafServer.start(0))) {
+             CountingRelay l1 = new CountingRelay(legacyLeafServer.start(0));
+             CountingRelay l2 = new CountingRelay(deviceServer.start(0))) {
             SSLContext jsse = bench.clientContext();
             long[] a = {jsseHandshakeBytes(jsse, m, false), jsseHandshakeBytes(jsse, m, true)};
             print(table, "tls.modern.handshake_bytes_jsse_client", "modern " + SUITE + ", JSSE client", a);
@@ -326,12 +332,40 @@ public final class TlsBench {
             print(table, "tls.legacy.handshake_bytes_kssl_client", "legacy SSLv3 ECDH-ECDSA-RC4-SHA, KSSL client", c);
             long[] d = {ksslHandshakeBytes(legacyClient, l1, false), ksslHandshakeBytes(legacyClient, l1, true)};
             print(table, "tls.legacy.handshake_bytes_kssl_client_leaf_only", "  same, the server sends its certificate alone", d);
+            // The device certificate names no host: the client pins it instead, as KSSL's callback allows.
+            byte[] pinned = device.getChain()[0].getEncoded();
+            TlsConfig deviceClient = TlsConfig.client(Profile.LEGACY, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM))
+                    .setTrustStore(trustStore(legacy.ca())).setVersions(ProtocolVersion.SSL30, ProtocolVersion.SSL30)
+                    .setCipherSuites(new int[] {CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA})
+                    .setCertificateCallback((host, chain, problem) -> Arrays.equals(pinned, chain[0].getEncoded()));
+            long[] e = {ksslHandshakeBytes(deviceClient, l2, false), ksslHandshakeBytes(deviceClient, l2, true)};
+            print(table, "tls.legacy.handshake_bytes_kssl_client_device_certificate",
+                    "  same, a device certificate like the papers' (" + pinned.length + " B)", e);
             System.out.printf("  %-56s %8d %12d%n", "papers (legacy suite)", 534, 251);
         } finally {
             modernServer.stop();
             legacyServer.stop();
             legacyLeafServer.stop();
+            deviceServer.stop();
         }
+    }
+
+    /**
+     * The papers' kind of server identity (their ECC certificate: 222 B): a secp160r1 key in a
+     * certificate signed with ecdsa-with-SHA1 by a secp160r1 CA, no extensions, sent alone.
+     */
+    private static ServerIdentity paperDeviceIdentity() throws Exception {
+        long now = System.currentTimeMillis();
+        long year = 365L * 24 * 3600 * 1000;
+        KeyPair ca = new KeyPair(KeyPair.ALG_EC_FP, (short) 160);
+        ca.genKeyPair();
+        KeyPair dev = new KeyPair(KeyPair.ALG_EC_FP, (short) 160);
+        dev.genKeyPair();
+        X509Certificate caCert = CertificateBuilder.selfSignedCa("CA", ca.getPublic(), now - year, now + year, 0)
+                .setSignatureAlgorithm(Signature.ALG_ECDSA_SHA).sign(ca.getPrivate());
+        X509Certificate devCert = CertificateBuilder.device(caCert, "dev1", dev.getPublic(), now - year, now + year)
+                .setSerialNumber(2).setSignatureAlgorithm(Signature.ALG_ECDSA_SHA).sign(ca.getPrivate());
+        return new ServerIdentity(new X509Certificate[] {devCert}, dev.getPrivate());
     }
 
     private static void print(Table table, String metric, String label, long[] bytes) {
