@@ -8,6 +8,7 @@ package ksecurity.math;
  * One instance per multiplication (its scratch is not shared).
  */
 final class LazyMultiply {
+    private static final long M32 = 0xFFFFFFFFL;
     private final LazyField f;
     private final int L;
     private final int[] t1;
@@ -47,8 +48,9 @@ final class LazyMultiply {
         f.fromMont(px, p[0]);
         f.fromMont(py, p[1]);
         f.fromMont(one, p[2]);
-        // d P for d = 1..16, flattened (X||Y||Z per entry) for the masked scan
-        int[] flat = new int[table * entry];
+        // d P for d = 1..16, flattened (X||Y||Z per entry, two words per long) for the masked scan
+        int half = (entry + 1) >>> 1;
+        long[] flat = new long[table * half];
         int[][] cur = new int[3][L];
         int[][] next = new int[3][L];
         copy(p, cur);
@@ -60,10 +62,13 @@ final class LazyMultiply {
                 copy(next, cur);
             }
             for (int coord = 0; coord < 3; coord++) {
-                System.arraycopy(cur[coord], 0, flat, (d - 1) * entry + coord * L, L);
+                for (int j = 0; j < L; j++) {
+                    int w = coord * L + j;
+                    flat[(d - 1) * half + (w >>> 1)] |= (cur[coord][j] & M32) << ((w & 1) << 5);
+                }
             }
         }
-        int[] sel = new int[entry];
+        long[] sel = new long[half];
         int[][] s = new int[3][L];
         int[][] r = new int[3][L];
         int[][] q = new int[3][L];
@@ -79,15 +84,12 @@ final class LazyMultiply {
             int wv = JavaEcKernel.boothWindow(kb, i);
             int sign = JavaEcKernel.boothSign(wv);
             int d = JavaEcKernel.boothDigit(wv);
-            for (int e = 0; e < table; e++) {
-                int mask = Mp.eqMask(e + 1, d);
-                int base = e * entry;
-                for (int j = 0; j < entry; j++) {
-                    sel[j] ^= mask & (flat[base + j] ^ sel[j]);
-                }
-            }
+            scan(flat, d, table, sel);
             for (int coord = 0; coord < 3; coord++) {
-                System.arraycopy(sel, coord * L, s[coord], 0, L);
+                for (int j = 0; j < L; j++) {
+                    int w = coord * L + j;
+                    s[coord][j] = (int) (sel[w >>> 1] >>> ((w & 1) << 5));
+                }
             }
             f.sub(zero, s[1], negY);
             Mp.cmov(sign, negY, s[1], L);
@@ -102,9 +104,28 @@ final class LazyMultiply {
         f.sub(zero, q[1], negY);
         Mp.cmov(negate, negY, q[1], L);
         toAffineBytes(q, out, fb);
-        Mp.clear(flat);
-        Mp.clear(sel);
+        clear(flat);
+        clear(sel);
         return qInf != 0;
+    }
+
+    /**
+     * sel = entry d of the flattened table (zeros for d = 0), reading every entry: each is
+     * ANDed with a mask that is all ones only for the wanted one and ORed into sel, so neither
+     * the branches nor the addresses depend on d. (One AND and one OR per pair of words.)
+     */
+    private static void scan(long[] flat, int d, int table, long[] sel) {
+        int entry = sel.length;
+        for (int j = 0; j < entry; j++) {
+            sel[j] = 0;
+        }
+        for (int e = 0; e < table; e++) {
+            long mask = Mp.eqMask(e + 1, d);
+            int base = e * entry;
+            for (int j = 0; j < entry; j++) {
+                sel[j] |= flat[base + j] & mask;
+            }
+        }
     }
 
     /**
@@ -231,6 +252,12 @@ final class LazyMultiply {
         Mp.toBytes(v, out, 0, fb);
         f.toInteger(t2, v);
         Mp.toBytes(v, out, fb, fb);
+    }
+
+    private static void clear(long[] a) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = 0;
+        }
     }
 
     private void copy(int[][] src, int[][] dst) {
