@@ -85,12 +85,18 @@ def mont_lines(n, terms, square):
 
 
 def settle_lines(n, terms):
-    """Carry pass, then the bits from p's top bit up (h) folded back as 2^top = p's other
-    terms negated, which leaves those limbs a little outside 29 bits."""
+    """One carry pass in parallel (each limb keeps its low 29 bits plus the carry out of the
+    limb below, as it was before the pass: no chain of dependent carries, so the JIT can
+    overlap the limbs; the limbs stay within 29 bits plus a few, as the products need), then
+    the bits from p's top bit up (h) folded back as 2^top = p's other terms negated, which
+    leaves those limbs a little outside 29 bits."""
     out = []
     for i in range(n - 1):
-        out.append(f"        l{i + 1} += l{i} >> 29;")
-        out.append(f"        l{i} &= M29;")
+        out.append(f"        final long k{i} = l{i} >> 29;")
+    out.append("        l0 &= M29;")
+    for i in range(1, n - 1):
+        out.append(f"        l{i} = (l{i} & M29) + k{i - 1};")
+    out.append(f"        l{n - 1} += k{n - 2};")
     top = terms[0][0]
     sh = top - 29 * (n - 1)
     out.append(f"        final long h = l{n - 1} >> {sh};")
