@@ -15,7 +15,7 @@ package ksecurity.math;
  * Booth prefix of k' above this window, so 0 <= 32a <= k'/2^(5i) + 32 < n - 16. Then
  * 32a = +-d (mod n) forces 32a = |d| or 32a = n - |d|: the first needs a = 0 (the infinity case,
  * masked), the second is out of range. The table is built as (d-1)P + P with d - 1 in 2..15,
- * never +-1 (a doubling for d = 2, mixed additions of P after that).
+ * never +-1 (a doubling for d = 2, co-Z additions of P after that).
  *
  * Fixed base (scalarMultBase): a precomputed table of d * 16^i * G (affine), one mixed addition
  * per window and no doublings; the accumulator is a*G with a < 16^i <= d*16^i and

@@ -51,14 +51,18 @@ final class LazyMultiply {
         // d P for d = 1..16, flattened (X||Y||Z per entry, two words per long) for the masked scan
         int half = (entry + 1) >>> 1;
         long[] flat = new long[table * half];
+        // d = 2 by a doubling, then d = 3..16 by co-Z additions of P (ZADDU), each of which
+        // leaves pz = P with the Z of its sum for the next one
         int[][] cur = new int[3][L];
         int[][] next = new int[3][L];
+        int[][] pz = new int[3][L];
         copy(p, cur);
         for (int d = 1; d <= table; d++) {
             if (d == 2) {
                 dbl(cur);
+                coZ(p, cur[2], pz);
             } else if (d > 2) {
-                addAffine(cur, p[0], p[1], next);
+                zaddu(pz, cur, next);
                 copy(next, cur);
             }
             for (int coord = 0; coord < 3; coord++) {
@@ -376,6 +380,51 @@ final class LazyMultiply {
         int[] x = new int[f.words];
         f.toInteger(a, x);
         return Mp.isZero(x, f.words) == 1;
+    }
+
+    /** R = the affine P (Z = one) with Jacobian coordinates of Z = z: (x z^2, y z^3, z); 1S + 3M. */
+    private void coZ(int[][] p, int[] z, int[][] r) {
+        f.sqr(z, t1);
+        f.mul(p[0], t1, r[0]);
+        f.mul(t1, z, t1);
+        f.mul(p[1], t1, r[1]);
+        System.arraycopy(z, 0, r[2], 0, L);
+    }
+
+    /**
+     * R = P + Q for P and Q of the same Z (Meloni's co-Z addition, ZADDU), and P rewritten in
+     * place with the Z of R: 5M + 2S. With A = (X2 - X1)^2, B = X1 A, C = X2 A:
+     * X3 = (Y2 - Y1)^2 - B - C, Y3 = (Y2 - Y1)(B - X3) - Y1 (C - B), Z3 = Z (X2 - X1), and
+     * P = (B, Y1 (C - B), Z3). R distinct from P and Q; wrong for P = +-Q, which the caller
+     * excludes (JavaEcKernel's class comment).
+     */
+    private void zaddu(int[][] p, int[][] q, int[][] r) {
+        int[] dx = t1;
+        int[] dy = t2;
+        int[] a = t3;
+        int[] b = t4;
+        int[] c = t5;
+        int[] e = t6;
+        int[] tmp = t7;
+        f.sub(q[0], p[0], dx);
+        f.sub(q[1], p[1], dy);
+        f.sqr(dx, a);
+        f.mul(p[0], a, b);
+        f.mul(q[0], a, c);
+        f.mul(p[2], dx, r[2]);
+        f.sub(c, b, c);
+        f.mul(p[1], c, e);
+        // X3 = D - (C - B) - 2B for D = (Y2 - Y1)^2
+        f.sqr(dy, a);
+        f.combine(c, 1, b, 2, tmp);
+        f.sub(a, tmp, r[0]);
+        // Y3 = (Y2 - Y1)(B - X3) - E
+        f.sub(b, r[0], tmp);
+        f.mul(dy, tmp, tmp);
+        f.sub(tmp, e, r[1]);
+        System.arraycopy(b, 0, p[0], 0, L);
+        System.arraycopy(e, 0, p[1], 0, L);
+        System.arraycopy(r[2], 0, p[2], 0, L);
     }
 
     /**
