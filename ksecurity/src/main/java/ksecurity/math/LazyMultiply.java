@@ -271,8 +271,8 @@ final class LazyMultiply {
     }
 
     /**
-     * P = 2P in place, a = -3 (dbl-2001-b with Z3 = 2 Y Z instead of (Y + Z)^2 - gamma - delta,
-     * the small multiples folded into one-pass combinations): 4M + 4S. Infinity stays infinity.
+     * P = 2P in place, a = -3 (dbl-2001-b, the small multiples folded into one-pass
+     * combinations): 3M + 5S. Infinity stays infinity.
      */
     private void dbl(int[][] p) {
         int[] x = p[0];
@@ -289,9 +289,11 @@ final class LazyMultiply {
         f.combine(x, 3, delta, -3, t5);
         f.add(x, delta, t6);
         f.mul(t5, t6, alpha);
-        // Z3 = 2 Y Z
-        f.mul(y, z, z);
-        f.add(z, z, z);
+        // Z3 = (Y + Z)^2 - gamma - delta (= 2 Y Z, by a squaring instead of a product)
+        f.add(y, z, t6);
+        f.sqr(t6, t6);
+        f.sub(t6, gamma, t6);
+        f.sub(t6, delta, z);
         // X3 = alpha^2 - 8 beta
         f.sqr(alpha, t5);
         f.combine(t5, 1, beta, -8, x);
