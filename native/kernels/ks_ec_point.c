@@ -16,12 +16,21 @@
 
 void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask)
 {
-    /* all KS_FE_MAX limbs, the unused top ones included: a constant length the compiler
-       can unroll and vectorize (this is the inner loop of every table lookup) */
-    (void)c;
-    ks_bn_cmov(r->x, a->x, KS_FE_MAX, mask);
-    ks_bn_cmov(r->y, a->y, KS_FE_MAX, mask);
-    ks_bn_cmov(r->z, a->z, KS_FE_MAX, mask);
+    /* The inner loop of every table lookup. Where the curve fills the structure, a constant
+       length the compiler unrolls and vectorizes; a smaller curve (secp160r1 in a build that
+       also carries P-256) moves only its c->fl limbs: on the motes that is the cheaper loop,
+       while the constant one stays for the curve that fills it (the unused top limbs are
+       never read: the field code works on c->fl limbs). The branch is on the curve. */
+    if (c->fl == KS_FE_MAX) {
+        ks_bn_cmov(r->x, a->x, KS_FE_MAX, mask);
+        ks_bn_cmov(r->y, a->y, KS_FE_MAX, mask);
+        ks_bn_cmov(r->z, a->z, KS_FE_MAX, mask);
+    } else {
+        size_t n = c->fl;
+        ks_bn_cmov(r->x, a->x, n, mask);
+        ks_bn_cmov(r->y, a->y, n, mask);
+        ks_bn_cmov(r->z, a->z, n, mask);
+    }
 }
 
 void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks_limb *y)

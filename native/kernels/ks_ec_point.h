@@ -10,7 +10,8 @@
    Correct when p != +-q and neither is infinity; returns an all-ones mask when x(p) = x(q)
    (the exceptional case: the result is then meaningless), else zero. Constant time. */
 #define ks_jac_add(c, r, p, qx, qy, qz) ((c)->add_pt((c), (r), (p), (qx), (qy), (qz)))
-/* r = mask ? a : r (all limbs of the structure, the unused top ones included). */
+/* r = mask ? a : r on the curve's c->fl limbs of each coordinate (all KS_FE_MAX when it
+   fills them); the unused top limbs of r are left as they were. */
 void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask);
 /* Sets r to the affine point (x, y) (Z = 1), x and y in the field's form; they must not lie
    inside r. */
