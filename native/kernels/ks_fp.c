@@ -12,6 +12,22 @@ void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask)
     ks_bn_cmov(r, t, c->fl, mask);
 }
 
+void ks_fp_half(const ks_curve *c, ks_limb *r, const ks_limb *a)
+{
+    /* a / 2 for even a, (a + p) / 2 for odd a (p is odd, so a + p is even and below 2p):
+       p added under a mask from a's low bit, the sum shifted as it is made, carry last.
+       r[i - 1] is written after a[i - 1] was read: r may alias a. */
+    ks_limb mask = KS_MASK(a[0] & 1), carry = 0, prev, s;
+    size_t i, n = c->fl;
+    prev = ks_adc(a[0], (ks_limb)(KS_READ_LIMB(&c->p[0]) & mask), &carry);
+    for (i = 1; i < n; i++) {
+        s = ks_adc(a[i], (ks_limb)(KS_READ_LIMB(&c->p[i]) & mask), &carry);
+        r[i - 1] = (ks_limb)((prev >> 1) | (ks_limb)(s << (KS_LIMB_BITS - 1)));
+        prev = s;
+    }
+    r[n - 1] = (ks_limb)((prev >> 1) | (ks_limb)(carry << (KS_LIMB_BITS - 1)));
+}
+
 ks_limb ks_fp_canonical_mask(const ks_curve *c, const ks_limb *a)
 {
     ks_limb pl[KS_FE_MAX];
