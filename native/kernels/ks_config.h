@@ -73,11 +73,6 @@ void *memset(void *dst, int c, size_t n);
 #define KS_BASE_WINDOW 0
 #endif
 
-/* Field inversion (Fermat) window: 1, 2 or 4 bits, 2^w field elements on the stack. */
-#ifndef KS_INV_WINDOW
-#define KS_INV_WINDOW 4
-#endif
-
 /* RSA: the largest modulus and the exponent window (2^w table entries of the modulus size on
    the stack, plus three more). */
 #ifndef KS_RSA_MAX_BITS

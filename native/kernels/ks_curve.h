@@ -86,6 +86,8 @@ const ks_curve *ks_curve_get(int curve);
 #endif
 /* r = a^-1 (a^(p-2): 0 maps to 0). */
 void ks_fp_inv(const ks_curve *c, ks_limb *r, const ks_limb *a);
+/* r = a / 2 mod p; r may alias a. */
+void ks_fp_half(const ks_curve *c, ks_limb *r, const ks_limb *a);
 /* r = mask ? p - a : a, for a != 0 or any a when mask is 0 (constant time). */
 void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask);
 /* All-ones if a < p (an input coordinate is canonical), else zero. */

@@ -37,7 +37,9 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     int i, j;
     memcpy(k, k_in, c->ol * sizeof(ks_limb));
     even = ks_ec_make_odd(c, k);
-    memset(tab, 0, sizeof tab); /* lookups move whole entries, unused limbs included */
+    if (KS_JAC_CMOV_FULL) {
+        memset(tab, 0, sizeof tab); /* lookups then move whole entries, unused limbs included */
+    }
     /* tab[j] = (2j + 1) P */
     ks_jac_from_affine(c, &tab[0], px, py);
     ks_jac_dbl(c, &d, &tab[0]);

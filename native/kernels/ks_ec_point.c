@@ -16,12 +16,22 @@
 
 void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask)
 {
-    /* all KS_FE_MAX limbs, the unused top ones included: a constant length the compiler
-       can unroll and vectorize (this is the inner loop of every table lookup) */
-    (void)c;
-    ks_bn_cmov(r->x, a->x, KS_FE_MAX, mask);
-    ks_bn_cmov(r->y, a->y, KS_FE_MAX, mask);
-    ks_bn_cmov(r->z, a->z, KS_FE_MAX, mask);
+    /* The inner loop of every table lookup. On the host (KS_JAC_CMOV_FULL) all KS_FE_MAX
+       limbs: a constant length the compiler unrolls and vectorizes, faster there even for
+       secp160r1's 3 of 4 limbs. On the motes only the curve's c->fl limbs (secp160r1 beside
+       P-256: 30 of 48 words on the MSP430), except for the curve that fills the structure,
+       which keeps the unrolled loop (P-256 on the AVR was slower with a variable count).
+       The branch is on the curve, not on a secret. */
+    if (KS_JAC_CMOV_FULL || c->fl == KS_FE_MAX) {
+        ks_bn_cmov(r->x, a->x, KS_FE_MAX, mask);
+        ks_bn_cmov(r->y, a->y, KS_FE_MAX, mask);
+        ks_bn_cmov(r->z, a->z, KS_FE_MAX, mask);
+    } else {
+        size_t n = c->fl;
+        ks_bn_cmov(r->x, a->x, n, mask);
+        ks_bn_cmov(r->y, a->y, n, mask);
+        ks_bn_cmov(r->z, a->z, n, mask);
+    }
 }
 
 void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks_limb *y)
@@ -62,7 +72,7 @@ static void zaddu(const ks_curve *c, ks_jac *r, ks_jac *p, const ks_jac *q)
 
 void ks_jac_odd_multiples(const ks_curve *c, ks_jac *tab, int entries, ks_jac *d)
 {
-    /* P rescaled to d's Z = 2y: (x Z^2, y Z^3, Z); each entry is then tab[j - 1] + d by co-Z
+    /* P rescaled to d's Z = y: (x Z^2, y Z^3, Z); each entry is then tab[j - 1] + d by co-Z
        addition, which gives d the new entry's Z for the next one. d = +-tab[j - 1] would
        need 2 = +-(2j - 1) mod n: never, as n > 2 entries + 1. */
     FE(z2);

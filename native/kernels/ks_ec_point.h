@@ -4,19 +4,21 @@
 
 #include "ks_curve.h"
 
-/* r = 2p (dbl-2001-b, 4M + 4S). r may alias p. */
+/* r = 2p (dbl-2001-b rescaled by 1/2, 4M + 4S; ks_ec_formulas.h). r may alias p. */
 #define ks_jac_dbl(c, r, p) ((c)->dbl((c), (r), (p)))
 /* r = p + q (add-1998-cmo-2, 12M + 4S; with qz = 0, q is affine: 8M + 3S). r may alias p.
    Correct when p != +-q and neither is infinity; returns an all-ones mask when x(p) = x(q)
    (the exceptional case: the result is then meaningless), else zero. Constant time. */
 #define ks_jac_add(c, r, p, qx, qy, qz) ((c)->add_pt((c), (r), (p), (qx), (qy), (qz)))
-/* r = mask ? a : r (all limbs of the structure, the unused top ones included). */
+/* r = mask ? a : r on the curve's c->fl limbs of each coordinate, or on all KS_FE_MAX limbs
+   (the unused top ones included) with KS_JAC_CMOV_FULL or where the curve fills them. */
+#define KS_JAC_CMOV_FULL KS_EC_SPECIALIZE
 void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask);
 /* Sets r to the affine point (x, y) (Z = 1), x and y in the field's form; they must not lie
    inside r. */
 void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks_limb *y);
 /* tab[j] = (2j + 1) P for j < entries, from tab[0] = P with Z = 1 (ks_jac_from_affine) and
-   d = 2P = ks_jac_dbl(tab[0]) (its Z is 2y), by co-Z additions (5M + 2S each, d rescaled on
+   d = 2P = ks_jac_dbl(tab[0]) (its Z is y), by co-Z additions (5M + 2S each, d rescaled on
    the way); the entries' Z differ. A function of its own, not inlined into the scalar
    multiplication, and the doubling left to the caller: the motes' stack. */
 void ks_jac_odd_multiples(const ks_curve *c, ks_jac *tab, int entries, ks_jac *d);

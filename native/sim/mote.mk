@@ -11,7 +11,7 @@ MOTE_KERNELS := $(MOTE_NATIVE)/kernels
 MOTE_KS_SRCS = $(wildcard $(MOTE_KERNELS)/*.c)
 # The kernels' knobs for a mote: only the two curves the firmware uses, small windows (stack).
 MOTE_KS_FLAGS ?= -DKS_WITH_SECP160R1=1 -DKS_WITH_SECP192R1=0 -DKS_WITH_SECP224R1=0 \
-	-DKS_WITH_SECP256R1=1 -DKS_EC_WINDOW=4 -DKS_INV_WINDOW=4 -DKS_BASE_WINDOW=0 \
+	-DKS_WITH_SECP256R1=1 -DKS_EC_WINDOW=4 -DKS_BASE_WINDOW=0 \
 	-DKS_RSA_MAX_BITS=1024
 MOTE_TEST_SRCS := $(MOTE_SIM)/ec_test.c $(MOTE_SIM)/mote_print.c
 MOTE_REPORT := python3 $(MOTE_NATIVE)/bench/mote_report.py
