@@ -30,15 +30,6 @@ void ks_avr_sqr28(uint8_t *r, const void *a);
         ks_avr_sqr##NB((uint8_t *)t, a);                                    \
         reduce_##name(r, t);                                                \
     }
-#define KS_C_ADD_SUB_OPS(name, FL)                                          \
-    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
-    {                                                                       \
-        ks_add_mod(r, a, b, ks_##name##_p, FL);                             \
-    }                                                                       \
-    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
-    {                                                                       \
-        ks_sub_mod(r, a, b, ks_##name##_p, FL);                             \
-    }
 
 /* Per curve: nothing to define where the assembly has all four operations. */
 #define KS_AVR_OPS_secp160r1(FL)

@@ -215,6 +215,17 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
 #define KS_FSUB(name, FL, r, a, b) ks_sub_mod((r), (a), (b), ks_##name##_p, FL)
 #endif
 
+/* C add/sub mod p, for the motes' ports where the assembly has only a curve's products (P-192/224). */
+#define KS_C_ADD_SUB_OPS(name, FL)                                          \
+    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        ks_add_mod(r, a, b, ks_##name##_p, FL);                             \
+    }                                                                       \
+    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
+    {                                                                       \
+        ks_sub_mod(r, a, b, ks_##name##_p, FL);                             \
+    }
+
 /* The AVR build takes its field operations from generated assembly (native/avr/ks_fp_avr.h). */
 #if KS_AVR_ASM
 #include "ks_fp_avr.h"

@@ -34,20 +34,11 @@ void ks_msp_sqr28(ks_limb *t, const ks_limb *a);
         ks_msp_sqr##NB(t, a);                                               \
         reduce_##name(r, t);                                                \
     }
-#define KS_MSP_C_ADD_SUB_OPS(name, FL)                                      \
-    void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
-    {                                                                       \
-        ks_add_mod(r, a, b, ks_##name##_p, FL);                             \
-    }                                                                       \
-    void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b)   \
-    {                                                                       \
-        ks_sub_mod(r, a, b, ks_##name##_p, FL);                             \
-    }
 
 /* Per curve: what the assembly does not define (nothing for the two curves the motes use). */
 #define KS_MSP_OPS_secp160r1(FL)
-#define KS_MSP_OPS_secp192r1(FL) KS_MSP_PRODUCT_OPS(secp192r1, FL, 24) KS_MSP_C_ADD_SUB_OPS(secp192r1, FL)
-#define KS_MSP_OPS_secp224r1(FL) KS_MSP_PRODUCT_OPS(secp224r1, FL, 28) KS_MSP_C_ADD_SUB_OPS(secp224r1, FL)
+#define KS_MSP_OPS_secp192r1(FL) KS_MSP_PRODUCT_OPS(secp192r1, FL, 24) KS_C_ADD_SUB_OPS(secp192r1, FL)
+#define KS_MSP_OPS_secp224r1(FL) KS_MSP_PRODUCT_OPS(secp224r1, FL, 28) KS_C_ADD_SUB_OPS(secp224r1, FL)
 #define KS_MSP_OPS_secp256r1(FL)
 
 #undef KS_FIELD_OPS
