@@ -50,6 +50,8 @@ final class ClientHandshake extends Handshake {
     private byte[] serverPoint;
     /** RSA_EXPORT with a certificate key over 512 bits: the server's temporary key. */
     private ServerRsaParams temporaryRsa;
+    /** RSA_EXPORT and a certificate key over 512 bits: the server must send a temporary key (set by readCertificate). */
+    private boolean temporaryRsaExpected;
 
     ClientHandshake(TlsConnection conn, String host, int port) {
         super(conn);
@@ -75,7 +77,7 @@ final class ClientHandshake extends Handshake {
             case WAIT_CERTIFICATE:
                 readCertificate();
                 int kx = CipherSuite.keyExchange(suite);
-                state = kx == CipherSuite.KX_ECDHE_ECDSA || kx == CipherSuite.KX_ECDHE_RSA || exportNeedsTemporaryKey()
+                state = kx == CipherSuite.KX_ECDHE_ECDSA || kx == CipherSuite.KX_ECDHE_RSA || temporaryRsaExpected
                         ? WAIT_SERVER_KEY_EXCHANGE : WAIT_SERVER_HELLO_DONE;
                 break;
             case WAIT_SERVER_KEY_EXCHANGE:
@@ -257,9 +259,12 @@ final class ClientHandshake extends Handshake {
         if (ec != (info.getCurveName() != null)) {
             throw new TlsException(Alert.UNSUPPORTED_CERTIFICATE, "certificate key type does not fit the suite");
         }
+        byte[] n = info.getModulus();
+        temporaryRsaExpected = kx == CipherSuite.KX_RSA_EXPORT
+                && RsaPublic.stripLeadingZeros(n, 0, n.length).length > ServerRsaParams.MAX_MODULUS_BYTES;
         // RSA_EXPORT with a key over 512 bits: the key signs a temporary one (RFC 2246 §7.4.2).
         int usage = kx == CipherSuite.KX_ECDH_ECDSA ? X509Certificate.KU_KEY_AGREEMENT
-                : kx == CipherSuite.KX_RSA || kx == CipherSuite.KX_RSA_EXPORT && !exportNeedsTemporaryKey()
+                : kx == CipherSuite.KX_RSA || kx == CipherSuite.KX_RSA_EXPORT && !temporaryRsaExpected
                         ? X509Certificate.KU_KEY_ENCIPHERMENT
                 : X509Certificate.KU_DIGITAL_SIGNATURE;
         verifyChain(usage);
@@ -410,15 +415,6 @@ final class ClientHandshake extends Handshake {
         if (!ok) {
             throw new TlsException(Alert.DECRYPT_ERROR, "ServerKeyExchange signature does not verify");
         }
-    }
-
-    /** RSA_EXPORT and a certificate key over 512 bits: the server must send a temporary key. */
-    private boolean exportNeedsTemporaryKey() {
-        if (CipherSuite.keyExchange(suite) != CipherSuite.KX_RSA_EXPORT) {
-            return false;
-        }
-        byte[] n = chain[0].getPublicKeyInfo().getModulus();
-        return RsaPublic.stripLeadingZeros(n, 0, n.length).length > ServerRsaParams.MAX_MODULUS_BYTES;
     }
 
     /** RSA_EXPORT's ServerKeyExchange: ServerRSAParams signed by the certificate's key over MD5 || SHA-1. */

@@ -24,6 +24,8 @@ final class ServerRsaParams {
     static final int MAX_MODULUS_BYTES = 64;
     /** RFC 2246 Appendix D.1: a temporary key may serve, e.g., 500 handshakes before a new one. */
     static final int MAX_USES = 500;
+    /** MD5 || SHA-1 is signed bare: no DigestInfo. */
+    private static final byte[] NO_PREFIX = new byte[0];
 
     /** Without leading zeros. */
     final byte[] modulus;
@@ -104,7 +106,7 @@ final class ServerRsaParams {
     /** The signature with the certificate's RSA key of k bytes. */
     static byte[] sign(PrivateKey certificateKey, int k, byte[] hash) {
         byte[] em = new byte[k];
-        Pkcs1.encodeSignatureBlock(new byte[0], hash, 0, hash.length, k, em);
+        Pkcs1.encodeSignatureBlock(NO_PREFIX, hash, 0, hash.length, k, em);
         byte[] sig = new byte[k];
         Cipher rsa = Cipher.getInstance(Cipher.ALG_RSA_NOPAD, false);
         rsa.init(certificateKey, Cipher.MODE_ENCRYPT);
@@ -120,17 +122,11 @@ final class ServerRsaParams {
             return false;
         }
         byte[] recovered = new byte[k];
-        byte[] expected = new byte[k];
         try {
             RsaPublic.modPow(modulus, e, sig, 0, k, recovered, 0);
-            Pkcs1.encodeSignatureBlock(new byte[0], hash, 0, hash.length, k, expected);
+            return Pkcs1.isSignatureBlock(recovered, NO_PREFIX, hash, 0, hash.length, k);
         } catch (CryptoException notBelowModulusOrTooShort) {
             return false;
         }
-        int diff = 0;
-        for (int i = 0; i < k; i++) {
-            diff |= recovered[i] ^ expected[i];
-        }
-        return diff == 0;
     }
 }

@@ -80,12 +80,6 @@ public class RsaPkcs1Signature extends HashSignature {
         } catch (CryptoException notBelowModulus) {
             return false;
         }
-        byte[] expected = new byte[k];
-        Pkcs1.encodeSignature(getMessageDigestAlgorithm(), h, 0, h.length, k, expected);
-        int diff = 0;
-        for (int i = 0; i < k; i++) {
-            diff |= recovered[i] ^ expected[i];
-        }
-        return diff == 0;
+        return Pkcs1.isSignatureBlock(recovered, Pkcs1.digestInfoPrefix(getMessageDigestAlgorithm()), h, 0, h.length, k);
     }
 }

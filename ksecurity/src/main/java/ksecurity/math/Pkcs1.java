@@ -128,4 +128,19 @@ public final class Pkcs1 {
         System.arraycopy(prefix, 0, em, psEnd + 1, prefix.length);
         System.arraycopy(t, off, em, psEnd + 1 + prefix.length, len);
     }
+
+    /**
+     * Whether the recovered block (k bytes, the signature to the public exponent) is exactly
+     * the signature block of prefix || t: the whole expected block is re-encoded and compared,
+     * so no parsing of the recovered one can be fooled (no Bleichenbacher'06 forgery).
+     */
+    public static boolean isSignatureBlock(byte[] recovered, byte[] prefix, byte[] t, int off, int len, int k) {
+        byte[] expected = new byte[k];
+        encodeSignatureBlock(prefix, t, off, len, k, expected);
+        int diff = 0;
+        for (int i = 0; i < k; i++) {
+            diff |= recovered[i] ^ expected[i];
+        }
+        return diff == 0;
+    }
 }

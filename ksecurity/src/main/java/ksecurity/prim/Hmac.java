@@ -5,7 +5,7 @@ package ksecurity.prim;
  * block are hashed first. init hashes the two padded key blocks once and keeps the chaining
  * values they leave (RFC 2104 §4's precomputation), so each MAC starts from them instead of
  * hashing the pads again: two compressions fewer per MAC, half the work of a short one (the TLS
- * PRF, the DRBG and RFC 6979 nonces make many). No allocation per MAC.
+ * PRF, the DRBG and RFC 6979 nonces make many). No allocation per key or per MAC.
  */
 public class Hmac {
     private final Digest digest;
@@ -14,6 +14,8 @@ public class Hmac {
     private final byte[] innerStart;
     private final byte[] outerStart;
     private final byte[] inner;
+    /** The padded key while init works on it; zero otherwise. */
+    private final byte[] pad;
     private boolean keyed;
 
     public Hmac(Digest digest) {
@@ -22,6 +24,7 @@ public class Hmac {
         innerStart = new byte[digest.stateSize()];
         outerStart = new byte[digest.stateSize()];
         inner = new byte[digest.digestSize()];
+        pad = new byte[block];
     }
 
     public int macSize() {
@@ -30,7 +33,6 @@ public class Hmac {
 
     /** Sets the key (any length, including 0) and starts a new MAC. */
     public void init(byte[] key, int off, int len) {
-        byte[] pad = new byte[block];
         digest.reset();
         if (len > block) {
             digest.update(key, off, len);
@@ -38,8 +40,8 @@ public class Hmac {
         } else {
             System.arraycopy(key, off, pad, 0, len);
         }
-        startFrom(pad, 0x36, innerStart);
-        startFrom(pad, 0x36 ^ 0x5c, outerStart);
+        startFrom(0x36, innerStart);
+        startFrom(0x36 ^ 0x5c, outerStart);
         for (int i = 0; i < block; i++) {
             pad[i] = 0;
         }
@@ -48,7 +50,7 @@ public class Hmac {
     }
 
     /** pad ^= x, then the chaining value after hashing pad into state. */
-    private void startFrom(byte[] pad, int x, byte[] state) {
+    private void startFrom(int x, byte[] state) {
         for (int i = 0; i < block; i++) {
             pad[i] = (byte) (pad[i] ^ x);
         }
