@@ -1,5 +1,9 @@
 package kssl;
 
+import kssl.tls.CertificateCallback;
+import kssl.tls.Profile;
+import kssl.tls.TlsConfig;
+import kssl.tls.TlsConnection;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,7 +20,7 @@ import javax.microedition.io.StreamConnection;
  * that does not verify (a {@link CertificateCallback} in the config), is
  * {@link #openSecure}. The platform's own https:// (MicroEmulator's, a phone's) is not used:
  * KSSL runs over a plain socket:// stream. In MicroEmulator, the desktop tools'
- * sizzle.tools.MicroEmulatorHttps.install(config) makes javax.microedition.io.Connector.open
+ * sizzle.desktop.MicroEmulatorHttps.install(config) makes javax.microedition.io.Connector.open
  * itself return these connections for https://.
  */
 public final class Connector {
@@ -32,7 +36,7 @@ public final class Connector {
      * by {@link #open(String)}.
      */
     public static synchronized void setDefaults(TlsConfig config, SocketOpener opener) {
-        if (config != null && !config.client) {
+        if (config != null && !config.isClient()) {
             throw new IllegalArgumentException("a client config");
         }
         defaultConfig = config;
@@ -60,7 +64,7 @@ public final class Connector {
 
     /** As {@link #open(String)} with a config and opener of the caller's. */
     public static HttpsClientConnection openHttps(String url, TlsConfig config, SocketOpener opener) {
-        if (!config.client) {
+        if (!config.isClient()) {
             throw new IllegalArgumentException("a client config");
         }
         return new HttpsClientConnection(new HttpsUrl(url), config, opener);

@@ -1,5 +1,6 @@
 package kssl;
 
+import kssl.tls.TlsConnection;
 import java.io.IOException;
 import java.io.InputStream;
 

@@ -1,5 +1,7 @@
 package kssl;
 
+import kssl.tls.TlsConfig;
+import kssl.tls.TlsConnection;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;

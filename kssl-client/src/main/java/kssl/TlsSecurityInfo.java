@@ -1,5 +1,8 @@
 package kssl;
 
+import kssl.tls.CipherSuite;
+import kssl.tls.ProtocolVersion;
+import kssl.tls.TlsConnection;
 import javax.microedition.io.SecurityInfo;
 
 /** What MIDP's getSecurityInfo reports about an established KSSL connection. */

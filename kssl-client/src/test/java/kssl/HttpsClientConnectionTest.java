@@ -1,5 +1,11 @@
 package kssl;
 
+import kssl.tls.Alert;
+import kssl.tls.Profile;
+import kssl.tls.SeededRandom;
+import kssl.tls.TestPki;
+import kssl.tls.TlsConfig;
+import kssl.tls.TlsException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,7 +1,7 @@
 package sizzle;
 
-import kssl.Profile;
-import kssl.TlsConfig;
+import kssl.tls.Profile;
+import kssl.tls.TlsConfig;
 import sizzle.http.HttpConnectionLoop;
 
 /**

@@ -1,7 +1,7 @@
 package sizzle;
 
 import java.io.IOException;
-import kssl.TlsConfig;
+import kssl.tls.TlsConfig;
 
 /**
  * Connections of another source (a listening socket, the gateway's link) wrapped in TLS: each

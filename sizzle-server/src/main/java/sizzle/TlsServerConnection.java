@@ -3,10 +3,10 @@ package sizzle;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import kssl.CipherSuite;
-import kssl.ProtocolVersion;
-import kssl.TlsConfig;
-import kssl.TlsConnection;
+import kssl.tls.CipherSuite;
+import kssl.tls.ProtocolVersion;
+import kssl.tls.TlsConfig;
+import kssl.tls.TlsConnection;
 
 /**
  * A {@link Connection} whose streams are TLS application data over another Connection (a TCP

@@ -8,9 +8,9 @@ import ksecurity.security.KeyPair;
 import ksecurity.security.PrivateKey;
 import ksecurity.security.PublicKey;
 import ksecurity.security.RandomData;
-import kssl.Profile;
-import kssl.ServerIdentity;
-import kssl.TlsConfig;
+import kssl.tls.Profile;
+import kssl.tls.ServerIdentity;
+import kssl.tls.TlsConfig;
 
 /** TEST KEYS ONLY, made fresh per run: a P-256 CA and server identities for "thermostat.test". */
 final class TlsTestKeys {

@@ -11,17 +11,17 @@ import java.util.Map;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import ksecurity.cert.PrivateKeys;
-import kssl.Profile;
+import kssl.tls.Profile;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.bouncycastle.jsse.provider.BouncyCastleJsseProvider;
 import sizzle.testkit.JdkKeys;
-import sizzle.tools.DesktopServer;
-import sizzle.tools.ServerIdentities;
+import sizzle.desktop.DesktopServer;
+import sizzle.desktop.ServerIdentities;
 
 /**
  * One server of the TLS benchmark in a JVM of its own, so that its CPU time can be read apart
  * from the client's: {@code BenchServer sizzle|jsse|bctls KEY.pem CERT.pem [PATH=FILE]...}.
- * sizzle: the Sizzle server (sizzle.tools.DesktopServer, modern profile, multi-connection mode,
+ * sizzle: the Sizzle server (sizzle.desktop.DesktopServer, modern profile, multi-connection mode,
  * no log); jsse and bctls: {@link JdkTlsServer} over SunJSSE or Bouncy Castle's JSSE provider,
  * serving the files given for each path (the bodies Sizzle serves). Prints "port N" once
  * listening on loopback, serves until its standard input ends (the benchmark closing it, or

@@ -20,19 +20,19 @@ import ksecurity.cert.X509Certificate;
 import ksecurity.security.KeyPair;
 import ksecurity.security.RandomData;
 import ksecurity.security.Signature;
-import kssl.CipherSuite;
+import kssl.tls.CipherSuite;
 import kssl.Connector;
-import kssl.Profile;
-import kssl.ProtocolVersion;
-import kssl.ServerIdentity;
-import kssl.TlsConfig;
-import kssl.TlsConnection;
-import sizzle.tools.DesktopServer;
-import sizzle.tools.DesktopSockets;
-import sizzle.tools.ServerIdentities;
+import kssl.tls.Profile;
+import kssl.tls.ProtocolVersion;
+import kssl.tls.ServerIdentity;
+import kssl.tls.TlsConfig;
+import kssl.tls.TlsConnection;
+import sizzle.desktop.DesktopServer;
+import sizzle.desktop.DesktopSockets;
+import sizzle.desktop.ServerIdentities;
 
 /**
- * `./sizzle bench tls`: the Sizzle server (sizzle.tools.DesktopServer, modern profile) against a
+ * `./sizzle bench tls`: the Sizzle server (sizzle.desktop.DesktopServer, modern profile) against a
  * JSSE server (SunJSSE) and a bctls server (Bouncy Castle's JSSE provider over the BC crypto
  * provider) on loopback, same suite TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, same P-256
  * certificate and key. Each server runs in a JVM of its own ({@link BenchServer}, the same JVM

@@ -18,7 +18,7 @@ import ksecurity.security.ECPrivateKey;
 import ksecurity.security.KeyPair;
 import ksecurity.security.PrivateKey;
 import ksecurity.security.PublicKey;
-import kssl.ServerIdentity;
+import kssl.tls.ServerIdentity;
 
 /**
  * TEST KEYS ONLY, made fresh for each test run with KSecurity's CertificateBuilder: one P-256

@@ -20,20 +20,20 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import ksecurity.security.RandomData;
-import kssl.CipherSuite;
+import kssl.tls.CipherSuite;
 import kssl.Connector;
 import kssl.HttpsClientConnection;
-import kssl.Profile;
-import kssl.ProtocolVersion;
-import kssl.TlsConfig;
-import kssl.TlsConnection;
+import kssl.tls.Profile;
+import kssl.tls.ProtocolVersion;
+import kssl.tls.TlsConfig;
+import kssl.tls.TlsConnection;
 import org.bouncycastle.tls.TlsServerProtocol;
 import org.bouncycastle.tls.TlsSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import sizzle.tools.DesktopSockets;
+import sizzle.desktop.DesktopSockets;
 
 /**
  * The KSSL client (modern profile, verifying against the test CA) fetching from servers

@@ -15,19 +15,19 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import ksecurity.security.RandomData;
-import kssl.CipherSuite;
+import kssl.tls.CipherSuite;
 import kssl.Connector;
-import kssl.Profile;
-import kssl.ProtocolVersion;
-import kssl.TlsConfig;
-import kssl.TlsConnection;
+import kssl.tls.Profile;
+import kssl.tls.ProtocolVersion;
+import kssl.tls.TlsConfig;
+import kssl.tls.TlsConnection;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import sizzle.tools.DesktopSockets;
+import sizzle.desktop.DesktopSockets;
 
 /**
  * Legacy interop with JSSE relaxed as ../shared/DESIGN.md §5 says, in a forked JVM

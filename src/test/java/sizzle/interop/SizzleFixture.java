@@ -8,20 +8,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import kssl.CipherSuite;
-import kssl.ProtocolVersion;
-import kssl.ServerIdentity;
-import kssl.TlsConfig;
+import kssl.tls.CipherSuite;
+import kssl.tls.ProtocolVersion;
+import kssl.tls.ServerIdentity;
+import kssl.tls.TlsConfig;
 import sizzle.app.PasswordGate;
 import sizzle.app.SystemClock;
 import sizzle.app.Thermostat;
 import sizzle.app.ThermostatApp;
 import sizzle.http.ConnectionPolicy;
 import sizzle.http.HttpConnectionLoop;
-import sizzle.tools.DesktopServer;
+import sizzle.desktop.DesktopServer;
 
 /**
- * The production Sizzle server as `./sizzle server` runs it (sizzle.tools.DesktopServer:
+ * The production Sizzle server as `./sizzle server` runs it (sizzle.desktop.DesktopServer:
  * multi-connection mode, TLS glue, HTTP loop, thermostat) on an ephemeral loopback port.
  * The server's own log, one line per ended connection, is the server's view of each
  * handshake (version, suite, full or resumed, or the failure), so a test can check both ends.

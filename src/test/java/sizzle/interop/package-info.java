@@ -4,7 +4,7 @@
  * bounded waits, processes killed through their own handles) and checks both ends: the
  * version and suite the peer reports, the page's exact bytes (the thermostat answering the
  * same request in plaintext is the oracle), and resumption where the peer can resume. The
- * server is sizzle.tools.DesktopServer, what ./sizzle server runs ({@link sizzle.interop.SizzleFixture});
+ * server is sizzle.desktop.DesktopServer, what ./sizzle server runs ({@link sizzle.interop.SizzleFixture});
  * its log gives the server's view of each handshake.
  *
  * <ul>

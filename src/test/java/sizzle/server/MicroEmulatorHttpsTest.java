@@ -13,14 +13,14 @@ import javax.microedition.io.HttpsConnection;
 import ksecurity.cert.KeyStore;
 import ksecurity.security.RandomData;
 import kssl.HttpsClientConnection;
-import kssl.Profile;
-import kssl.TlsConfig;
+import kssl.tls.Profile;
+import kssl.tls.TlsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import sizzle.tools.DesktopServer;
-import sizzle.tools.MicroEmulatorHttps;
-import sizzle.tools.ServerIdentities;
+import sizzle.desktop.DesktopServer;
+import sizzle.desktop.MicroEmulatorHttps;
+import sizzle.desktop.ServerIdentities;
 
 /**
  * A MIDlet's view: javax.microedition.io.Connector.open("https://...") in MicroEmulator,

@@ -29,7 +29,7 @@ import sizzle.app.SystemClock;
 import sizzle.app.Thermostat;
 import sizzle.app.ThermostatApp;
 import sizzle.http.HttpConnectionLoop;
-import sizzle.tools.SocketConnectionSource;
+import sizzle.desktop.SocketConnectionSource;
 
 /**
  * The thermostat in plain HTTP over the desktop tools' loopback sockets (what the TLS glue runs

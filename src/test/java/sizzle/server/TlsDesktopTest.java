@@ -27,16 +27,16 @@ import javax.net.ssl.TrustManagerFactory;
 import ksecurity.security.RandomData;
 import kssl.Connector;
 import kssl.HttpsClientConnection;
-import kssl.Profile;
-import kssl.TlsConfig;
+import kssl.tls.Profile;
+import kssl.tls.TlsConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import sizzle.tools.DesktopServer;
-import sizzle.tools.DesktopSockets;
-import sizzle.tools.GetCommand;
-import sizzle.tools.ServerIdentities;
+import sizzle.desktop.DesktopServer;
+import sizzle.desktop.DesktopSockets;
+import sizzle.desktop.GetCommand;
+import sizzle.desktop.ServerIdentities;
 
 /**
  * The desktop Sizzle server started in-process on an ephemeral port, fetched by `./sizzle
@@ -226,7 +226,7 @@ class TlsDesktopTest {
         TlsConfig config = TlsConfig.client(Profile.MODERN, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM))
                 .setTrustStore(trust);
         DesktopSockets sockets = new DesktopSockets(10000);
-        kssl.TlsConnection a = Connector.openSecure("localhost", port, config, sockets);
+        kssl.tls.TlsConnection a = Connector.openSecure("localhost", port, config, sockets);
         OutputStream out = a.getOutputStream();
         out.write("GET /status.json HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         out.flush();

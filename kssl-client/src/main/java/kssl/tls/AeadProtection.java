@@ -1,0 +1,106 @@
+package kssl.tls;
+
+import ksecurity.prim.Aes;
+import ksecurity.prim.Ccm;
+import ksecurity.prim.Gcm;
+
+/**
+ * AES-128-GCM (RFC 5288) and AES-128-CCM_8 (RFC 6655, RFC 7251) records: nonce = 4-byte
+ * implicit salt || 8-byte explicit nonce carried at the start of the fragment; additional data
+ * = seq_num || type || version || plaintext length. The explicit nonce is the record's
+ * sequence number, so it never repeats under one key and costs no randomness (deterministic
+ * bytes for the test vectors).
+ */
+final class AeadProtection extends RecordProtection {
+    private static final int EXPLICIT = 8;
+    private final Aes aes = new Aes();
+    private final Gcm gcm;
+    private final Ccm ccm;
+    private final int tagLen;
+    private final byte[] nonce = new byte[12];
+    private final byte[] aad = new byte[13];
+    private final byte[] tag = new byte[16];
+
+    AeadProtection(boolean gcmMode, byte[] key, int keyOff, byte[] salt, int saltOff) {
+        aes.init(key, keyOff, 16);
+        System.arraycopy(salt, saltOff, nonce, 0, 4);
+        if (gcmMode) {
+            gcm = new Gcm(aes);
+            ccm = null;
+            tagLen = 16;
+        } else {
+            ccm = new Ccm(aes);
+            gcm = null;
+            tagLen = 8;
+        }
+    }
+
+    int prefixLength() {
+        return EXPLICIT;
+    }
+
+    int expansion() {
+        return EXPLICIT + tagLen;
+    }
+
+    int seal(long seq, int type, int version, byte[] buf, int off, int len) {
+        Bytes.put64(buf, off, seq);
+        System.arraycopy(buf, off, nonce, 4, EXPLICIT);
+        header(aad, seq, type, version, len, true);
+        int p = off + EXPLICIT;
+        start(true, len);
+        if (gcm != null) {
+            gcm.update(buf, p, len, buf, p);
+            gcm.finish(buf, p + len);
+        } else {
+            ccm.update(buf, p, len, buf, p);
+            ccm.finish(buf, p + len);
+        }
+        return EXPLICIT + len + tagLen;
+    }
+
+    int open(long seq, int type, int version, byte[] buf, int off, int len) throws TlsException {
+        if (len < EXPLICIT + tagLen) {
+            throw new TlsException(Alert.BAD_RECORD_MAC, "record shorter than its nonce and tag");
+        }
+        int plain = len - EXPLICIT - tagLen;
+        System.arraycopy(buf, off, nonce, 4, EXPLICIT);
+        header(aad, seq, type, version, plain, true);
+        int p = off + EXPLICIT;
+        start(false, plain);
+        if (gcm != null) {
+            gcm.update(buf, p, plain, buf, p);
+            gcm.finish(tag, 0);
+        } else {
+            ccm.update(buf, p, plain, buf, p);
+            ccm.finish(tag, 0);
+        }
+        if (!Bytes.equal(tag, 0, buf, p + plain, tagLen)) {
+            // The plaintext of a forged record must not be used: wipe it before failing.
+            for (int i = 0; i < plain; i++) {
+                buf[p + i] = 0;
+            }
+            throw new TlsException(Alert.BAD_RECORD_MAC, "record authentication tag does not verify");
+        }
+        return plain;
+    }
+
+    private void start(boolean encrypt, int len) {
+        if (gcm != null) {
+            gcm.init(encrypt, nonce, 0, 12);
+            gcm.updateAad(aad, 0, 13);
+        } else {
+            ccm.init(encrypt, nonce, 0, 12, 13, len, tagLen);
+            ccm.updateAad(aad, 0, 13);
+        }
+    }
+
+    void clear() {
+        aes.clear();
+        if (gcm != null) {
+            gcm.clear();
+        } else {
+            ccm.clear();
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package kssl.tls;
+
+import java.util.Vector;
+import ksecurity.cert.KeyStore;
+import ksecurity.security.RandomData;
+
+/**
+ * What a connection needs to know: profile (versions, suites, groups), the random source (all
+ * of the engine's randomness comes from it, so a seeded source gives identical bytes), the
+ * record size bound, the session cache; for a server its identities and the precomputed
+ * ephemeral key; for a client the trust store, the certificate callback and the cache of
+ * verified certificates. One config may serve many connections.
+ */
+public final class TlsConfig {
+    final boolean client;
+    final int profile;
+    final RandomData random;
+    int minVersion;
+    int maxVersion;
+    int[] suites;
+    int[] groups;
+    int maxFragment = RecordLayer.MAX_FRAGMENT;
+    int maxHandshakeMessage = 65536;
+    SessionCache sessions;
+    boolean acceptSsl2Hello;
+    final Vector identities = new Vector();
+    private EcdhKey precomputed;
+    private ServerRsaParams temporaryRsa;
+    KeyStore trustStore;
+    CertificateCallback callback;
+    VerifiedCertificates verified;
+
+    private TlsConfig(boolean client, int profile, RandomData random) {
+        if (random == null) {
+            throw new IllegalArgumentException("a random source is required");
+        }
+        this.client = client;
+        this.profile = profile;
+        this.random = random;
+        minVersion = Profile.minVersion(profile);
+        maxVersion = Profile.maxVersion(profile);
+        suites = Profile.suites(profile, client);
+        groups = Profile.groups(profile);
+        acceptSsl2Hello = profile == Profile.LEGACY;
+    }
+
+    /** A server configuration; add identities before use. */
+    public static TlsConfig server(int profile, RandomData random) {
+        TlsConfig c = new TlsConfig(false, profile, random);
+        c.sessions = new SessionCache(8);
+        return c;
+    }
+
+    /** A client configuration; set a trust store or a callback before use. */
+    public static TlsConfig client(int profile, RandomData random) {
+        TlsConfig c = new TlsConfig(true, profile, random);
+        c.sessions = new SessionCache(16);
+        c.verified = new VerifiedCertificates(32);
+        return c;
+    }
+
+    /** True for a client configuration, false for a server's. */
+    public boolean isClient() {
+        return client;
+    }
+
+    public boolean isLegacy() {
+        return profile == Profile.LEGACY;
+    }
+
+    public int getProfile() {
+        return profile;
+    }
+
+    /** Versions to speak, within what the engine implements (SSL 3.0, TLS 1.0, TLS 1.2). */
+    public TlsConfig setVersions(int min, int max) {
+        if (min > max || !ProtocolVersion.isSupported(min) || !ProtocolVersion.isSupported(max)) {
+            throw new IllegalArgumentException("unsupported version range");
+        }
+        minVersion = min;
+        maxVersion = max;
+        return this;
+    }
+
+    /** Cipher suites in preference order (each one the engine implements). */
+    public TlsConfig setCipherSuites(int[] s) {
+        for (int i = 0; i < s.length; i++) {
+            if (!CipherSuite.isKnown(s[i])) {
+                throw new IllegalArgumentException("unknown cipher suite ".concat(CipherSuite.name(s[i])));
+            }
+        }
+        suites = s;
+        return this;
+    }
+
+    /**
+     * The largest record plaintext this side accepts and sends (64..16384): a client asks the
+     * server for it with record_size_limit (and max_fragment_length when it is 512, 1024,
+     * 2048 or 4096); the record buffers are sized by it.
+     */
+    public TlsConfig setMaxFragment(int bytes) {
+        if (bytes < 64 || bytes > RecordLayer.MAX_FRAGMENT) {
+            throw new IllegalArgumentException("max fragment must be 64..16384");
+        }
+        maxFragment = bytes;
+        return this;
+    }
+
+    /** The session cache (null: no resumption). */
+    public TlsConfig setSessionCache(SessionCache cache) {
+        sessions = cache;
+        return this;
+    }
+
+    public SessionCache getSessionCache() {
+        return sessions;
+    }
+
+    /** Server: accept the SSLv2-compatible ClientHello (on by default in the legacy profile only). */
+    public TlsConfig setAcceptSsl2Hello(boolean on) {
+        acceptSsl2Hello = on;
+        return this;
+    }
+
+    /** Server: adds a certificate chain and its key; suites are chosen by the keys present. */
+    public TlsConfig addIdentity(ServerIdentity id) {
+        identities.addElement(id);
+        return this;
+    }
+
+    /**
+     * Server: computes the next ECDHE key pair now (a mote does this while idle), so the next
+     * full handshake needs one scalar multiplication fewer. It is used by exactly one handshake.
+     */
+    public synchronized void precomputeEphemeral() {
+        precomputed = EcdhKey.generate(Extensions.SECP256R1, random);
+    }
+
+    /** The precomputed ephemeral key if there is one (and forgets it), else a fresh one. */
+    synchronized EcdhKey takeEphemeral(int group) {
+        EcdhKey k = precomputed;
+        precomputed = null;
+        if (k == null || k.group != group) {
+            k = EcdhKey.generate(group, random);
+        }
+        return k;
+    }
+
+    /** Server, RSA_EXPORT with a certificate key over 512 bits: the temporary key, renewed after its uses. */
+    synchronized ServerRsaParams temporaryRsaKey() {
+        if (temporaryRsa == null || temporaryRsa.uses >= ServerRsaParams.MAX_USES) {
+            temporaryRsa = ServerRsaParams.generate();
+        }
+        temporaryRsa.uses++;
+        return temporaryRsa;
+    }
+
+    /** Client: the CA certificates trusted for server chains. */
+    public TlsConfig setTrustStore(KeyStore ks) {
+        trustStore = ks;
+        return this;
+    }
+
+    /** Client: decides about certificates that do not verify (null: refuse them). */
+    public TlsConfig setCertificateCallback(CertificateCallback cb) {
+        callback = cb;
+        return this;
+    }
+
+    public VerifiedCertificates getVerifiedCertificates() {
+        return verified;
+    }
+
+    ServerIdentity identity(boolean ec, int group) {
+        for (int i = 0; i < identities.size(); i++) {
+            ServerIdentity id = (ServerIdentity) identities.elementAt(i);
+            if (ec ? id.isEc() && (group < 0 || id.group == group) : !id.isEc()) {
+                return id;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,105 @@
+package kssl.tls;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/** A one-way in-memory byte pipe: blocking reads, EOF once the writer closes; records what passed. */
+public final class Pipe {
+    private final byte[] buf = new byte[1 << 20];
+    private int head;
+    private int tail;
+    private boolean writerClosed;
+    private boolean readerClosed;
+    final ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+    public final InputStream in = new InputStream() {
+        @Override
+        public int read() throws IOException {
+            byte[] b = new byte[1];
+            return read(b, 0, 1) < 0 ? -1 : b[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            synchronized (Pipe.this) {
+                while (head == tail && !writerClosed && !readerClosed) {
+                    try {
+                        Pipe.this.wait(20000);
+                    } catch (InterruptedException e) {
+                        throw new IOException("interrupted");
+                    }
+                    if (head == tail && !writerClosed && !readerClosed) {
+                        throw new IOException("pipe read timed out");
+                    }
+                }
+                if (readerClosed) {
+                    throw new IOException("pipe closed");
+                }
+                if (head == tail) {
+                    return -1;
+                }
+                int n = Math.min(len, tail - head);
+                System.arraycopy(buf, head, b, off, n);
+                head += n;
+                return n;
+            }
+        }
+
+        @Override
+        public void close() {
+            synchronized (Pipe.this) {
+                readerClosed = true;
+                Pipe.this.notifyAll();
+            }
+        }
+    };
+
+    public final OutputStream out = new OutputStream() {
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            synchronized (Pipe.this) {
+                if (writerClosed) {
+                    throw new IOException("pipe closed for writing");
+                }
+                if (tail + len > buf.length) {
+                    throw new IOException("pipe full");
+                }
+                System.arraycopy(b, off, buf, tail, len);
+                tail += len;
+                log.write(b, off, len);
+                Pipe.this.notifyAll();
+            }
+        }
+
+        @Override
+        public void close() {
+            synchronized (Pipe.this) {
+                writerClosed = true;
+                Pipe.this.notifyAll();
+            }
+        }
+    };
+
+    public synchronized boolean isWriterClosed() {
+        return writerClosed;
+    }
+
+    public synchronized byte[] written() {
+        return log.toByteArray();
+    }
+
+    /** Pipe preloaded with bytes and closed: a peer that sent exactly these and hung up. */
+    public static Pipe of(byte[] b) throws IOException {
+        Pipe p = new Pipe();
+        p.out.write(b);
+        p.out.close();
+        return p;
+    }
+}
