@@ -40,7 +40,7 @@ final class ClientHandshake extends Handshake {
     int state = SEND_CLIENT_HELLO;
     private final String host;
     private final String cacheKey;
-    private final ClientHello hello = new ClientHello();
+    private final ClientOffer hello = new ClientOffer();
     private Session offered;
     X509Certificate[] chain;
     private int serverGroup;
@@ -188,7 +188,6 @@ final class ClientHandshake extends Handshake {
         hello.suites = new int[n];
         System.arraycopy(s, 0, hello.suites, 0, n);
         hello.write(out);
-        sendMessages();
         records.flush();
     }
 
@@ -353,9 +352,9 @@ final class ClientHandshake extends Handshake {
             records.sendAlert(Alert.WARNING, NO_CERTIFICATE);
             return;
         }
-        int m = out.begin(HandshakeType.CERTIFICATE);
+        out.begin(HandshakeType.CERTIFICATE, 3);
         out.u24(0);
-        out.end(m);
+        out.end();
     }
 
     private void readServerKeyExchange() throws IOException {
@@ -438,7 +437,6 @@ final class ClientHandshake extends Handshake {
     private void sendKeyExchange() throws IOException {
         int kx = CipherSuite.keyExchange(suite);
         byte[] pms;
-        int m = out.begin(HandshakeType.CLIENT_KEY_EXCHANGE);
         if (kx == CipherSuite.KX_RSA || kx == CipherSuite.KX_RSA_EXPORT) {
             pms = random(48);
             pms[0] = (byte) (hello.version >>> 8);
@@ -456,7 +454,9 @@ final class ClientHandshake extends Handshake {
                 throw new TlsException(Alert.UNSUPPORTED_CERTIFICATE, "RSA key: ".concat(e.getMessage()));
             }
             Bytes.wipe(em);
-            if (version != ProtocolVersion.SSL30) {
+            boolean ssl3 = version == ProtocolVersion.SSL30;
+            out.begin(HandshakeType.CLIENT_KEY_EXCHANGE, (ssl3 ? 0 : 2) + enc.length);
+            if (!ssl3) {
                 out.u16(enc.length);
             }
             out.bytes(enc);
@@ -464,11 +464,11 @@ final class ClientHandshake extends Handshake {
             EcdhKey mine = EcdhKey.generate(serverGroup, config.random);
             pms = mine.agree(serverPoint, 0, serverPoint.length);
             mine.clear();
+            out.begin(HandshakeType.CLIENT_KEY_EXCHANGE, 1 + mine.point.length);
             out.u8(mine.point.length);
             out.bytes(mine.point);
         }
-        out.end(m);
-        sendMessages();
+        out.end();
         keys.deriveMaster(pms, 0, pms.length, ems, hash);
         Bytes.wipe(pms);
     }

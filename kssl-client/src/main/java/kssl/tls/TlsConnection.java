@@ -93,7 +93,7 @@ public final class TlsConnection {
                 if (handshake instanceof ClientHandshake) {
                     ((ClientHandshake) handshake).forgetSession();
                 } else if (config.sessions != null && sessionId.length > 0) {
-                    config.sessions.remove(Bytes.hex(sessionId, 0, sessionId.length));
+                    config.sessions.remove(sessionId, 0, sessionId.length);
                 }
             }
             records.close();
@@ -234,7 +234,7 @@ public final class TlsConnection {
                 closeSent = true;
                 try {
                     if (established) {
-                        records.flushApplicationData();
+                        records.flushPending();
                     }
                     records.sendAlert(Alert.WARNING, Alert.CLOSE_NOTIFY);
                 } catch (IOException e) {

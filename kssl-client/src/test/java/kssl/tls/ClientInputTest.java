@@ -26,15 +26,11 @@ class ClientInputTest {
         sh.suite = suite;
         sh.sessionId = new byte[] {1, 2, 3, 4};
         ext.accept(sh.extensions);
-        HandshakeWriter w = new HandshakeWriter();
-        sh.write(w);
-        return Bytes.copy(w.buffer(), 0, w.length());
+        return TestWriter.messages(sh::write);
     }
 
     static byte[] certificate(ServerIdentity id) {
-        HandshakeWriter w = new HandshakeWriter();
-        Certificate.write(w, id.chain);
-        return Bytes.copy(w.buffer(), 0, w.length());
+        return TestWriter.messages(w -> Certificate.write(w, id.encoded));
     }
 
     static final byte[] DONE = {HandshakeType.SERVER_HELLO_DONE, 0, 0, 0};
@@ -56,14 +52,14 @@ class ClientInputTest {
         s.init(TestPki.P256.key, Signature.MODE_SIGN);
         byte[] sig = new byte[80];
         int n = s.signPreComputedHash(h, (short) 0, (short) 32, sig, (short) 0);
-        HandshakeWriter w = new HandshakeWriter();
-        int m = w.begin(HandshakeType.SERVER_KEY_EXCHANGE);
-        w.bytes(params);
-        w.u16(Extensions.ECDSA_SECP256R1_SHA256);
-        w.u16(n);
-        w.bytes(sig, 0, n);
-        w.end(m);
-        return Bytes.copy(w.buffer(), 0, w.length());
+        return TestWriter.messages(w -> {
+            w.begin(HandshakeType.SERVER_KEY_EXCHANGE, params.length + 4 + n);
+            w.bytes(params);
+            w.u16(Extensions.ECDSA_SECP256R1_SHA256);
+            w.u16(n);
+            w.bytes(sig, 0, n);
+            w.end();
+        });
     }
 
     static final class Run {

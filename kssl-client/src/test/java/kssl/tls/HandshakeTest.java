@@ -113,9 +113,9 @@ class HandshakeTest {
         ch.parse(r);
         assertTrue(ch.offers(CipherSuite.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256));
         assertTrue(ch.offers(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8));
-        assertEquals(TestPki.HOST, ch.extensions.serverName);
-        assertTrue(ch.extensions.extendedMasterSecret);
-        assertTrue(ch.extensions.renegotiationInfo);
+        assertEquals(TestPki.HOST, ch.serverName());
+        assertTrue(ch.extendedMasterSecret);
+        assertTrue(ch.renegotiationInfo);
     }
 
     @Test
