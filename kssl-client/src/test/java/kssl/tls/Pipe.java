@@ -95,6 +95,11 @@ public final class Pipe {
         }
     };
 
+    /** Bytes the reader has taken so far. */
+    public synchronized int readCount() {
+        return head;
+    }
+
     public synchronized boolean isWriterClosed() {
         return writerClosed;
     }

@@ -157,11 +157,16 @@ class ServerConformanceTest {
 
     /** A server config holding one session, made by the KSSL client for {@code host} (null: no SNI). */
     static final class Resumable {
-        final TlsConfig server = modernServer();
+        final TlsConfig server;
         final byte[] id;
         final int suite;
 
         Resumable(String host) throws Exception {
+            this(host, modernServer());
+        }
+
+        Resumable(String host, TlsConfig server) throws Exception {
+            this.server = server;
             TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("resumable client"))
                     .setTrustStore(TestPki.trustStore());
             Exchange e = new Exchange();
