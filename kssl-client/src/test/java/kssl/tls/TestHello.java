@@ -37,6 +37,61 @@ final class TestHello {
         ext(Extensions.SIGNATURE_ALGORITHMS, 0, 2, 4, 3);
     }
 
+    /**
+     * A ClientHello shaped like Chromium 156's (seen on the wire, ../shared/DESIGN.md §5): a
+     * 1,944-byte message with GREASE suites, groups, versions and extensions, 16 suites, a
+     * 32-byte session id, 18 extensions among which a 1,263-byte key_share carrying an
+     * X25519MLKEM768 share, ALPN, session_ticket, supported_versions (TLS 1.3 first) and a
+     * GREASE encrypted_client_hello. Its random and key shares come from {@code rng}.
+     */
+    static TestHello chromiumLike(SeededRandom rng) {
+        TestHello h = new TestHello();
+        rng.generateData(h.random, (short) 0, (short) 32);
+        h.sessionId = bytes(rng, 32);
+        h.suites = new int[] {0x4A4A, 0x1301, 0x1302, 0x1303, 0xC02B, 0xC02F, 0xC02C, 0xC030, 0xCCA9, 0xCCA8, 0xC013,
+            0xC014, 0x009C, 0x009D, 0x002F, 0x0035};
+        h.extensions.clear();
+        h.ext(0x8A8A);
+        h.serverName(TestPki.HOST);
+        h.ext(Extensions.EXTENDED_MASTER_SECRET);
+        h.ext(Extensions.RENEGOTIATION_INFO, 0);
+        h.ext(Extensions.SUPPORTED_GROUPS, 0, 10, 0xDA, 0xDA, 0x11, 0xEC, 0, 0x1D, 0, 0x17, 0, 0x18);
+        h.ext(Extensions.EC_POINT_FORMATS, 1, 0);
+        h.ext(35); // session_ticket, empty
+        h.ext(16, 0, 12, 2, 'h', '2', 8, 'h', 't', 't', 'p', '/', '1', '.', '1'); // ALPN
+        h.ext(5, 1, 0, 0, 0, 0); // status_request
+        h.ext(Extensions.SIGNATURE_ALGORITHMS, 0, 16, 4, 3, 8, 4, 4, 1, 5, 3, 8, 5, 5, 1, 8, 6, 6, 1);
+        h.ext(18); // signed_certificate_timestamp
+        java.io.ByteArrayOutputStream ks = new java.io.ByteArrayOutputStream();
+        ks.writeBytes(new byte[] {0x04, (byte) 0xEF}); // client_shares length 1,261
+        ks.writeBytes(new byte[] {(byte) 0xDA, (byte) 0xDA, 0, 1, 0}); // GREASE share
+        ks.writeBytes(new byte[] {0x11, (byte) 0xEC, 0x04, (byte) 0xC0}); // X25519MLKEM768, 1,216 bytes
+        ks.writeBytes(bytes(rng, 1216));
+        ks.writeBytes(new byte[] {0, 0x1D, 0, 32}); // x25519
+        ks.writeBytes(bytes(rng, 32));
+        h.extBytes(51, ks.toByteArray());
+        h.ext(45, 1, 1); // psk_key_exchange_modes: psk_dhe_ke
+        h.ext(43, 6, 0x3A, 0x3A, 3, 4, 3, 3); // supported_versions: GREASE, TLS 1.3, TLS 1.2
+        h.ext(27, 2, 0, 2); // compress_certificate: brotli
+        h.ext(17613, 0, 3, 2, 'h', '2'); // application_settings
+        java.io.ByteArrayOutputStream ech = new java.io.ByteArrayOutputStream(); // GREASE ECH
+        ech.writeBytes(new byte[] {0, 0, 1, 0, 1}); // outer, HKDF-SHA256, AES-128-GCM
+        ech.writeBytes(bytes(rng, 1)); // config_id
+        ech.writeBytes(new byte[] {0, 32});
+        ech.writeBytes(bytes(rng, 32)); // enc
+        ech.writeBytes(new byte[] {1, (byte) 112});
+        ech.writeBytes(bytes(rng, 368)); // payload
+        h.extBytes(0xFE0D, ech.toByteArray());
+        h.ext(0x1A1A, 0);
+        return h;
+    }
+
+    private static byte[] bytes(SeededRandom rng, int n) {
+        byte[] b = new byte[n];
+        rng.generateData(b, (short) 0, (short) n);
+        return b;
+    }
+
     /** Appends an extension with the given body bytes (each int one byte). */
     TestHello ext(int type, int... body) {
         byte[] b = new byte[body.length];

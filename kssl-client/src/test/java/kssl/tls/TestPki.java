@@ -8,10 +8,11 @@ import ksecurity.cert.X509Certificate;
 import ksecurity.math.Curves;
 import ksecurity.math.EcKeys;
 import ksecurity.math.EcPoints;
+import ksecurity.math.RsaKeyGen;
+import ksecurity.math.RsaKeyMaterial;
 import ksecurity.security.ECPrivateKey;
 import ksecurity.security.ECPublicKey;
 import ksecurity.security.KeyBuilder;
-import ksecurity.security.KeyPair;
 import ksecurity.security.RSAPrivateCrtKey;
 import ksecurity.security.RSAPublicKey;
 
@@ -19,7 +20,8 @@ import ksecurity.security.RSAPublicKey;
  * TEST KEYS ONLY. A CA and server identities made at test time with CertificateBuilder. The EC
  * keys are derived from fixed labels (SHA-256 of the label) and ECDSA signing is
  * deterministic (RFC 6979), so the EC certificates are the same bytes on every run, as the
- * stored transcripts need. RSA keys are freshly generated (no transcript uses them).
+ * stored transcripts need. RSA keys come from KSecurity's key generation driven by a
+ * SeededRandom with a fixed label, so they too are the same on every run.
  */
 public final class TestPki {
     public static final long NOT_BEFORE = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
@@ -100,12 +102,21 @@ public final class TestPki {
 
     public static ServerIdentity rsaIdentity(int bits, String host, long serial) {
         try {
-            KeyPair kp = new KeyPair(KeyPair.ALG_RSA_CRT, (short) bits);
-            kp.genKeyPair();
+            RsaKeyMaterial m = RsaKeyGen.generate(bits, 65537, new SeededRandom("kssl TEST RSA key " + bits));
+            RSAPublicKey pub = (RSAPublicKey) KeyBuilder.buildKey(KeyBuilder.TYPE_RSA_PUBLIC, (short) bits, false);
+            pub.setModulus(m.n, (short) 0, (short) m.n.length);
+            pub.setExponent(m.e, (short) 0, (short) m.e.length);
+            RSAPrivateCrtKey priv = (RSAPrivateCrtKey) KeyBuilder.buildKey(KeyBuilder.TYPE_RSA_CRT_PRIVATE,
+                    (short) bits, false);
+            priv.setP(m.p, (short) 0, (short) m.p.length);
+            priv.setQ(m.q, (short) 0, (short) m.q.length);
+            priv.setDP1(m.dp, (short) 0, (short) m.dp.length);
+            priv.setDQ1(m.dq, (short) 0, (short) m.dq.length);
+            priv.setPQ(m.qinv, (short) 0, (short) m.qinv.length);
             X509Certificate cert = new CertificateBuilder().setIssuer(CA).setSubject(host).addDnsName(host)
-                    .setValidity(NOT_BEFORE, NOT_AFTER).setPublicKey((RSAPublicKey) kp.getPublic(), false)
+                    .setValidity(NOT_BEFORE, NOT_AFTER).setPublicKey(pub, false)
                     .setSerialNumber(serial).sign(CA_KEY);
-            return new ServerIdentity(new X509Certificate[] {cert}, (RSAPrivateCrtKey) kp.getPrivate());
+            return new ServerIdentity(new X509Certificate[] {cert}, priv);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
