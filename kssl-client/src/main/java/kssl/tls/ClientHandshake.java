@@ -59,6 +59,10 @@ final class ClientHandshake extends Handshake {
         this.cacheKey = (host == null ? "" : host).concat(":").concat(Integer.toString(port));
     }
 
+    String stateName() {
+        return Integer.toString(state);
+    }
+
     void run() throws IOException {
         while (state != DONE) {
             step();

@@ -35,6 +35,9 @@ abstract class Handshake {
     /** Runs the state machine to the end of the handshake. */
     abstract void run() throws IOException;
 
+    /** The current state's name (where a failed handshake stopped). */
+    abstract String stateName();
+
     /** Reads the next message header; unexpected_message unless it is of type {@code want}. */
     void expect(int want) throws IOException {
         int t = in.begin(config.maxHandshakeMessage);

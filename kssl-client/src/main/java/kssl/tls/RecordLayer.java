@@ -74,6 +74,8 @@ public final class RecordLayer {
     /** Empty records and warning alerts received in a row (capped: see next()). */
     private int emptyRun;
     private int warningRun;
+    /** The description of the last warning alert received (close_notify aside), or -1. */
+    private int lastWarning = -1;
     private boolean closeNotifyReceived;
     /** A record's first byte has been read and the rest not yet: the stream is mid-record. */
     private boolean midRecord;
@@ -183,6 +185,11 @@ public final class RecordLayer {
     /** True if the current record was read whole (no part of it is left in the stream). */
     boolean isWholeRecordBuffered() {
         return wireRemaining == 0;
+    }
+
+    /** The last warning alert received (no_renegotiation, user_canceled...), or -1. */
+    int lastWarning() {
+        return lastWarning;
     }
 
     boolean closeNotifyReceived() {
@@ -343,8 +350,11 @@ public final class RecordLayer {
             if (level != Alert.WARNING) {
                 throw new TlsException(Alert.ILLEGAL_PARAMETER, "alert level ".concat(Integer.toString(level)));
             }
-            if (desc != Alert.CLOSE_NOTIFY && ++warningRun >= MAX_WARNING_ALERTS) {
-                throw new TlsException(Alert.UNEXPECTED_MESSAGE, "5 warning alerts in a row");
+            if (desc != Alert.CLOSE_NOTIFY) {
+                lastWarning = desc;
+                if (++warningRun >= MAX_WARNING_ALERTS) {
+                    throw new TlsException(Alert.UNEXPECTED_MESSAGE, "5 warning alerts in a row");
+                }
             }
             if (desc == Alert.CLOSE_NOTIFY) {
                 // Anything after close_notify is ignored (RFC 5246 §7.2.1).

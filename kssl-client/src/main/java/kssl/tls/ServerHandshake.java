@@ -33,6 +33,9 @@ final class ServerHandshake extends Handshake {
     static final int RESUME_WAIT_CHANGE_CIPHER_SPEC = 4;
     static final int RESUME_WAIT_FINISHED = 5;
     static final int DONE = 6;
+    /** The states' names, as kssl-client/STATES.md writes them. */
+    private static final String[] STATE_NAMES = {"WAIT_CLIENT_HELLO", "WAIT_CLIENT_KEY_EXCHANGE",
+        "WAIT_CHANGE_CIPHER_SPEC", "WAIT_FINISHED", "RESUME_WAIT_CHANGE_CIPHER_SPEC", "RESUME_WAIT_FINISHED", "DONE"};
 
     /** Sizzle's session ids are 4 bytes: a few cached sessions need no more. */
     static final int SESSION_ID_LENGTH = 4;
@@ -58,6 +61,10 @@ final class ServerHandshake extends Handshake {
 
     ServerHandshake(TlsConnection conn) {
         super(conn);
+    }
+
+    String stateName() {
+        return STATE_NAMES[state];
     }
 
     void run() throws IOException {

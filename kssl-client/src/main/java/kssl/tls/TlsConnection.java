@@ -246,6 +246,11 @@ public final class TlsConnection {
         }
     }
 
+    /** The handshake state reached (the name in kssl-client/STATES.md for a server), for diagnostics. */
+    public String getHandshakeState() {
+        return handshake.stateName();
+    }
+
     public boolean isEstablished() {
         return established;
     }

@@ -40,20 +40,39 @@ final class ScriptedClient implements AutoCloseable {
     KeySchedule keys;
     boolean ems;
 
+    /** What the server side does with its connection, in its own thread. */
+    interface ServerBody {
+        void serve(TlsConnection server) throws Exception;
+    }
+
     /**
      * Starts the server on {@code config}: it runs the handshake, then answers {@code requests}
      * requests with {@code responseSize} bytes each as {@link Exchange#serve} does.
      */
     ScriptedClient(TlsConfig config, String seed, int requests, int responseSize) {
+        this(config, seed, s -> Exchange.serve(s, requests, responseSize));
+    }
+
+    ScriptedClient(TlsConfig config, String seed, ServerBody body) {
         random = new SeededRandom("scripted client " + seed);
         server = TlsConnection.server(c2s.in, s2c.out, config);
         serving = thread.submit(() -> {
             try {
-                Exchange.serve(server, requests, responseSize);
+                body.serve(server);
             } catch (Throwable t) {
                 serverError = t;
             }
         });
+    }
+
+    /** Waits up to {@code ms} for the server's side to end by itself; true if it did. */
+    boolean serverEnds(long ms) throws Exception {
+        try {
+            serving.get(ms, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        }
     }
 
     /** Sends a ClientHello (one record) and starts the handshake hash with it. */
@@ -176,8 +195,7 @@ final class ScriptedClient implements AutoCloseable {
 
     /** An abbreviated handshake after readFlight: the server's CCS and Finished, then ours. */
     ScriptedClient resume(byte[] master) throws IOException {
-        keys.setMaster(master);
-        readChangeCipherSpecAndFinished();
+        readServerFinish(master);
         changeCipherSpec();
         finished();
         records.flush();
@@ -195,6 +213,13 @@ final class ScriptedClient implements AutoCloseable {
         out.begin(HandshakeType.FINISHED, n);
         out.bytes(v, 0, n);
         out.end();
+    }
+
+    /** Resumption: takes the session's master secret and reads the server's CCS and Finished. */
+    ScriptedClient readServerFinish(byte[] master) throws IOException {
+        keys.setMaster(master);
+        readChangeCipherSpecAndFinished();
+        return this;
     }
 
     private void readChangeCipherSpecAndFinished() throws IOException {
