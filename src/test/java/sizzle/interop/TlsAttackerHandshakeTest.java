@@ -1,0 +1,125 @@
+package sizzle.interop;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static sizzle.interop.Attacker.FINISH;
+import static sizzle.interop.Attacker.FLIGHT;
+import static sizzle.interop.Attacker.RESUMED;
+
+import de.rub.nds.tlsattacker.core.config.Config;
+import de.rub.nds.tlsattacker.core.constants.CipherSuite;
+import de.rub.nds.tlsattacker.core.protocol.message.ChangeCipherSpecMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.FinishedMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.ServerHelloMessage;
+import de.rub.nds.tlsattacker.core.workflow.action.ReceiveAction;
+import de.rub.nds.tlsattacker.core.workflow.action.TlsAction;
+import de.rub.nds.tlsattacker.transport.socket.SocketState;
+import java.util.ArrayList;
+import java.util.List;
+import kssl.tls.Profile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * TLS-Attacker as an ordinary client of the Sizzle server, modern profile: full handshakes with
+ * both suites, a page fetched through each, and an abbreviated handshake. TLS-Attacker derives
+ * the keys on its own; the server's Finished and its ServerKeyExchange signature are checked
+ * here against TLS-Attacker's transcript and PRF and the JDK's ECDSA, and the page against the
+ * thermostat answering in plaintext.
+ */
+@Timeout(60)
+class TlsAttackerHandshakeTest {
+    private static InteropPki pki;
+    private static SizzleFixture sizzle;
+
+    @BeforeAll
+    static void start() throws Exception {
+        pki = InteropPki.get();
+        sizzle = new SizzleFixture(Profile.MODERN, pki.p256);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        sizzle.close();
+    }
+
+    /** A full handshake with suite, then GET /status.json with Connection: close. */
+    private static void fullHandshakeAndPage(CipherSuite suite) throws Exception {
+        int before = sizzle.handshakes().size();
+        Config c = Attacker.modern(sizzle.port(), suite);
+        List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
+        actions.add(Attacker.send(Attacker.get("/status.json")));
+        actions.add(Attacker.anything());
+        Attacker.Outcome o = Attacker.run(c, actions);
+
+        assertEquals(List.of(FLIGHT, FINISH), o.received.subList(0, 2), o.toString());
+        assertPageThenClose(o, "/status.json");
+        ServerHelloMessage sh = Attacker.firstReceived(o, ServerHelloMessage.class);
+        assertArrayEquals(new byte[] {3, 3}, sh.getProtocolVersion().getValue(), "TLS 1.2");
+        assertArrayEquals(suite.getByteValue(), sh.getSelectedCipherSuite().getValue(), "the suite offered");
+        assertEquals(4, sh.getSessionId().getValue().length, "Sizzle's 4-byte session ids");
+        assertTrue(Attacker.serverKeyExchangeVerifies(o, InteropPki.jdkCertificate(pki.p256.cert).getPublicKey()),
+                "the ServerKeyExchange is signed by the certificate's key");
+        assertArrayEquals(Attacker.expectedServerFinished(o), Attacker.lastServerFinished(o), "the server's Finished");
+
+        SizzleFixture.Handshake h = sizzle.awaitHandshakes(before + 1).get(before);
+        assertFalse(h.failed, h.toString());
+        assertFalse(h.resumed, h.toString());
+        assertEquals(suite.getValue(), h.suite, h.toString());
+    }
+
+    /** The page's exact body after a 200 status line, then close_notify, then the server closes. */
+    private static void assertPageThenClose(Attacker.Outcome o, String path) throws Exception {
+        List<String> last = o.last();
+        assertTrue(last.size() >= 2, o.toString());
+        for (String m : last.subList(0, last.size() - 1)) {
+            assertEquals("APPLICATION", m, o.toString());
+        }
+        assertEquals("Alert(WARNING,CLOSE_NOTIFY)", last.get(last.size() - 1), o.toString());
+        assertEquals(SocketState.CLOSED, o.socket, o.toString());
+        String response = Attacker.applicationData(o);
+        assertTrue(response.startsWith("HTTP/1.1 200 OK\r\n"), response);
+        assertTrue(response.endsWith("\r\n\r\n" + SizzleFixture.expectedBody(path)), response);
+    }
+
+    @Test
+    void gcmFullHandshakeAndPage() throws Exception {
+        fullHandshakeAndPage(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256);
+    }
+
+    @Test
+    void ccm8FullHandshakeAndPage() throws Exception {
+        fullHandshakeAndPage(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8);
+    }
+
+    /**
+     * A full handshake, then a new connection offering its session id: ServerHello with the
+     * same id, ChangeCipherSpec and Finished (RFC 5246 §7.3), and a page over the resumed session.
+     */
+    @Test
+    void resumedSession() throws Exception {
+        int before = sizzle.handshakes().size();
+        Config c = Attacker.modernGcm(sizzle.port());
+        List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
+        actions.add(Attacker.reconnect());
+        actions.add(Attacker.hello(c));
+        actions.add(new ReceiveAction(new ServerHelloMessage(), new ChangeCipherSpecMessage(), new FinishedMessage()));
+        actions.add(Attacker.send(new ChangeCipherSpecMessage(), new FinishedMessage()));
+        actions.add(Attacker.send(Attacker.get("/status.json")));
+        actions.add(Attacker.anything());
+        Attacker.Outcome o = Attacker.run(c, actions);
+
+        assertEquals(List.of(FLIGHT, FINISH, RESUMED), o.received.subList(0, 3), o.toString());
+        assertPageThenClose(o, "/status.json");
+        List<byte[]> ids = Attacker.serverSessionIds(o);
+        assertArrayEquals(ids.get(0), ids.get(1), "the session resumed is the one made");
+        assertArrayEquals(Attacker.expectedServerFinished(o), Attacker.lastServerFinished(o), "the server's Finished");
+        List<SizzleFixture.Handshake> two = sizzle.fullThenResumed(before);
+        assertFalse(two.get(0).resumed || two.get(0).failed, two.toString());
+        assertTrue(two.get(1).resumed && !two.get(1).failed, two.toString());
+    }
+}

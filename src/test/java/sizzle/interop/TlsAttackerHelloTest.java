@@ -1,0 +1,285 @@
+package sizzle.interop;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static sizzle.interop.Attacker.FINISH;
+import static sizzle.interop.Attacker.FLIGHT;
+import static sizzle.interop.Attacker.fatal;
+
+import de.rub.nds.modifiablevariable.util.Modifiable;
+import de.rub.nds.tlsattacker.core.config.Config;
+import de.rub.nds.tlsattacker.core.constants.CipherSuite;
+import de.rub.nds.tlsattacker.core.constants.ECPointFormat;
+import de.rub.nds.tlsattacker.core.constants.ProtocolVersion;
+import de.rub.nds.tlsattacker.core.protocol.message.ClientHelloMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.ServerHelloMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.extension.ECPointFormatExtensionMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.extension.EllipticCurvesExtensionMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.extension.ExtendedMasterSecretExtensionMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.extension.MaxFragmentLengthExtensionMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.extension.RecordSizeLimitExtensionMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.extension.RenegotiationInfoExtensionMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.extension.ServerNameIndicationExtensionMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.extension.SignatureAndHashAlgorithmsExtensionMessage;
+import de.rub.nds.tlsattacker.core.workflow.action.TlsAction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import kssl.tls.Profile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * TLS-Attacker's ClientHellos against the Sizzle server, modern profile: the WAIT_CLIENT_HELLO
+ * rows of kssl-client/STATES.md and the order in which a hello is judged ("The hello"), each
+ * hello built by TLS-Attacker from an ordinary client's configuration and then modified with
+ * its modifiable variables. Every refusal is checked at both ends: the one fatal alert
+ * TLS-Attacker received, the connection closed, and the server's log.
+ */
+@Timeout(60)
+class TlsAttackerHelloTest {
+    private static ProbedServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = new ProbedServer(Profile.MODERN, InteropPki.get().p256);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    private static Config gcm() {
+        return Attacker.modernGcm(server.port());
+    }
+
+    /** Sends one ClientHello, modified, and reads whatever comes back. */
+    private static Attacker.Outcome hello(Config c, Consumer<ClientHelloMessage> modify) {
+        ClientHelloMessage ch = new ClientHelloMessage(c);
+        modify.accept(ch);
+        return server.run(c, Attacker.send(ch), Attacker.anything());
+    }
+
+    /** Row "ClientHello with client_version 4.0": RFC 5246 App. E.1, the server answers with its highest, 3.3. */
+    @ParameterizedTest(name = "client_version {0}.{1}")
+    @CsvSource({"4, 0", "254, 254"})
+    void clientVersionAboveTls12GetsTls12(int major, int minor) throws Exception {
+        Config c = gcm();
+        ClientHelloMessage ch = new ClientHelloMessage(c);
+        ch.setProtocolVersion(Modifiable.explicit(new byte[] {(byte) major, (byte) minor}));
+        Attacker.Outcome o = server.run(c, Attacker.send(ch), Attacker.serverFlight(), Attacker.clientFinish(),
+                Attacker.serverFinish());
+        assertEquals(List.of(FLIGHT, FINISH), o.received, o + "; the server: " + server.serverSaw());
+        assertArrayEquals(new byte[] {3, 3}, Attacker.firstReceived(o, ServerHelloMessage.class).getProtocolVersion().getValue());
+        assertFalse(server.lastConnection().failed, server.serverSaw().toString());
+    }
+
+    /** Row "ClientHello that does not decode": a session_id of 33 bytes (RFC 5246 §7.4.1.2: at most 32). */
+    @Test
+    void sessionIdOf33Bytes() throws Exception {
+        Attacker.Outcome o = hello(gcm(), ch -> {
+            ch.setSessionIdLength(Modifiable.explicit(33));
+            ch.setSessionId(Modifiable.explicit(new byte[33]));
+        });
+        server.assertRefused(o, List.of(fatal("DECODE_ERROR")), "DECODE_ERROR");
+    }
+
+    /** One length field of the hello, a few bytes off; everything else as TLS-Attacker built it. */
+    static Stream<Arguments> lengthsOff() {
+        List<Arguments> cases = new ArrayList<>();
+        cases.add(Arguments.of("handshake length 3 short", (Consumer<ClientHelloMessage>) ch -> ch.setLength(Modifiable.sub(3))));
+        cases.add(Arguments.of("session_id length 4 long", (Consumer<ClientHelloMessage>) ch -> ch.setSessionIdLength(Modifiable.add(4))));
+        cases.add(Arguments.of("cipher_suites length odd", (Consumer<ClientHelloMessage>) ch -> ch.setCipherSuiteLength(Modifiable.add(1))));
+        cases.add(Arguments.of("cipher_suites length 2 short", (Consumer<ClientHelloMessage>) ch -> ch.setCipherSuiteLength(Modifiable.sub(2))));
+        cases.add(Arguments.of("cipher_suites length 2 long", (Consumer<ClientHelloMessage>) ch -> ch.setCipherSuiteLength(Modifiable.add(2))));
+        cases.add(Arguments.of("compression_methods length 1 long", (Consumer<ClientHelloMessage>) ch -> ch.setCompressionLength(Modifiable.add(1))));
+        cases.add(Arguments.of("extensions length 2 long", (Consumer<ClientHelloMessage>) ch -> ch.setExtensionsLength(Modifiable.add(2))));
+        cases.add(Arguments.of("extensions length 2 short", (Consumer<ClientHelloMessage>) ch -> ch.setExtensionsLength(Modifiable.sub(2))));
+        cases.add(Arguments.of("server_name extension length 1 short", (Consumer<ClientHelloMessage>) ch ->
+                Attacker.extension(ch, ServerNameIndicationExtensionMessage.class).setExtensionLength(Modifiable.sub(1))));
+        cases.add(Arguments.of("server_name list length 1 long", (Consumer<ClientHelloMessage>) ch ->
+                Attacker.extension(ch, ServerNameIndicationExtensionMessage.class).setServerNameListLength(Modifiable.add(1))));
+        cases.add(Arguments.of("supported_groups length 2 short", (Consumer<ClientHelloMessage>) ch ->
+                Attacker.extension(ch, EllipticCurvesExtensionMessage.class).setSupportedGroupsLength(Modifiable.sub(2))));
+        cases.add(Arguments.of("ec_point_formats length 1 long", (Consumer<ClientHelloMessage>) ch ->
+                Attacker.extension(ch, ECPointFormatExtensionMessage.class).setPointFormatsLength(Modifiable.add(1))));
+        cases.add(Arguments.of("signature_algorithms length 2 long", (Consumer<ClientHelloMessage>) ch ->
+                Attacker.extension(ch, SignatureAndHashAlgorithmsExtensionMessage.class)
+                        .setSignatureAndHashAlgorithmsLength(Modifiable.add(2))));
+        return cases.stream();
+    }
+
+    /** Row "ClientHello that does not decode" (and step 1 of the hello): decode_error. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lengthsOff")
+    void lengthFieldOff(String what, Consumer<ClientHelloMessage> modify) throws Exception {
+        server.assertRefused(hello(gcm(), modify), List.of(fatal("DECODE_ERROR")), "DECODE_ERROR");
+    }
+
+    /** Row "a handshake message longer than 64 KiB": 31,000 suites and 4 KB of padding (66 KB), over five records. */
+    @Test
+    void helloLongerThan64KiB() throws Exception {
+        Config c = gcm();
+        c.setAddPaddingExtension(true);
+        c.setDefaultPaddingExtensionBytes(new byte[4000]);
+        Attacker.Outcome o = hello(c, ch -> {
+            byte[] suites = new byte[62_000];
+            for (int i = 0; i < suites.length; i += 2) {
+                suites[i] = (byte) 0xC0;
+                suites[i + 1] = (byte) 0x2B;
+            }
+            ch.setCipherSuites(Modifiable.explicit(suites));
+        });
+        server.assertRefused(o, List.of(fatal("DECODE_ERROR")), "DECODE_ERROR");
+    }
+
+    /** Row "ClientHello without null compression": RFC 5246 §7.4.1.2, null MUST be offered. */
+    @Test
+    void noNullCompression() throws Exception {
+        Attacker.Outcome o = hello(gcm(), ch -> ch.setCompressions(Modifiable.explicit(new byte[] {1})));
+        server.assertRefused(o, List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
+    }
+
+    /** Step 2 of the hello: extended_master_secret twice (RFC 5246 §7.4.1.4: not more than one of a type). */
+    @Test
+    void extensionTwice() throws Exception {
+        Attacker.Outcome o = hello(gcm(), ch -> ch.getExtensions().add(new ExtendedMasterSecretExtensionMessage()));
+        server.assertRefused(o, List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
+    }
+
+    /** Step 2: max_fragment_length 5 (RFC 6066 §4: a value outside 1..4 MUST get illegal_parameter). */
+    @Test
+    void maxFragmentLengthOutOfRange() throws Exception {
+        Config c = gcm();
+        c.setAddMaxFragmentLengthExtension(true);
+        Attacker.Outcome o = hello(c, ch ->
+                Attacker.extension(ch, MaxFragmentLengthExtensionMessage.class).setMaxFragmentLength(Modifiable.explicit(new byte[] {5})));
+        server.assertRefused(o, List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
+    }
+
+    /** Step 2: record_size_limit 63 (RFC 8449 §4: below 64 MUST get illegal_parameter). */
+    @Test
+    void recordSizeLimitBelow64() throws Exception {
+        Config c = gcm();
+        c.setAddRecordSizeLimitExtension(true);
+        Attacker.Outcome o = hello(c, ch ->
+                Attacker.extension(ch, RecordSizeLimitExtensionMessage.class).setRecordSizeLimit(Modifiable.explicit(new byte[] {0, 63})));
+        server.assertRefused(o, List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
+    }
+
+    /** Step 2: two host names in server_name (RFC 6066 §3: not more than one of a name_type). */
+    @Test
+    void twoHostNames() throws Exception {
+        Config c = gcm();
+        c.setDefaultSniHostnames(new ArrayList<>(List.of(Attacker.serverName("localhost"), Attacker.serverName("thermostat"))));
+        server.assertRefused(hello(c, ch -> { }), List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
+    }
+
+    /** Step 2: a host name with a control character (RFC 6066 §3: ASCII host names, no trailing dot). */
+    @Test
+    void hostNameNotPrintable() throws Exception {
+        Config c = gcm();
+        c.setDefaultSniHostnames(new ArrayList<>(List.of(Attacker.serverName("local\u0001host"))));
+        server.assertRefused(hello(c, ch -> { }), List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
+    }
+
+    /** Row "ClientHello below the server's versions": SSL 3.0 and TLS 1.0 to the TLS 1.2-only profile. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"SSL3", "TLS10", "TLS11"})
+    void versionBelowTls12(ProtocolVersion version) throws Exception {
+        Config c = gcm();
+        c.setHighestProtocolVersion(version);
+        c.setDefaultSelectedProtocolVersion(version);
+        c.setDefaultClientSupportedCipherSuites(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA);
+        server.assertRefused(hello(c, ch -> { }), List.of(fatal("PROTOCOL_VERSION")), "PROTOCOL_VERSION");
+    }
+
+    /** Row "ClientHello with no suite in common": only RSA key exchange offered to an ECDSA-only server. */
+    @Test
+    void noSuiteInCommon() throws Exception {
+        Config c = Attacker.modern(server.port(), CipherSuite.TLS_RSA_WITH_AES_128_GCM_SHA256);
+        server.assertRefused(hello(c, ch -> { }), List.of(fatal("HANDSHAKE_FAILURE")), "HANDSHAKE_FAILURE");
+    }
+
+    /** Row "ClientHello with a non-empty renegotiation_info": RFC 5746 §3.6, an initial handshake MUST get handshake_failure. */
+    @Test
+    void nonEmptyRenegotiationInfo() throws Exception {
+        Attacker.Outcome o = hello(gcm(), ch -> Attacker.extension(ch, RenegotiationInfoExtensionMessage.class)
+                .setRenegotiationInfo(Modifiable.explicit(new byte[12])));
+        server.assertRefused(o, List.of(fatal("HANDSHAKE_FAILURE")), "HANDSHAKE_FAILURE");
+    }
+
+    /** Row "ClientHello with point formats lacking uncompressed": RFC 8422 §5.1.2. */
+    @Test
+    void pointFormatsWithoutUncompressed() throws Exception {
+        Config c = gcm();
+        c.setDefaultClientSupportedPointFormats(ECPointFormat.ANSIX962_COMPRESSED_PRIME);
+        server.assertRefused(hello(c, ch -> { }), List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
+    }
+
+    /** Row "SSLv2-compatible ClientHello in the modern profile" (RFC 6176: never SSL 2.0; the modern profile has no SSLv2-compatible hello either). */
+    @Test
+    void sslv2HelloInModernProfile() throws Exception {
+        Config c = gcm();
+        Attacker.Outcome o = server.run(c, Attacker.sslv2Hello(c), Attacker.anything());
+        server.assertRefused(o, List.of(fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
+    }
+
+    // ---------------------------------------------------------------- resumption (step 5)
+
+    /** A full handshake, a new connection, and a ClientHello offering that session, modified. */
+    private static Attacker.Outcome resume(Config c, Consumer<ClientHelloMessage> modify, TlsAction... after) {
+        List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
+        actions.add(Attacker.reconnect());
+        ClientHelloMessage ch = new ClientHelloMessage(c);
+        modify.accept(ch);
+        actions.add(Attacker.send(ch));
+        actions.addAll(List.of(after));
+        return server.run(c, actions);
+    }
+
+    /** Row "ClientHello resuming an EMS session without EMS": RFC 7627 §5.3, the server MUST abort. */
+    @Test
+    void resumingEmsSessionWithoutEms() throws Exception {
+        Attacker.Outcome o = resume(gcm(), ch -> ch.getExtensions().remove(Attacker.extension(ch, ExtendedMasterSecretExtensionMessage.class)),
+                Attacker.anything());
+        server.assertRefused(o, List.of(FLIGHT, FINISH, fatal("HANDSHAKE_FAILURE")), "HANDSHAKE_FAILURE");
+    }
+
+    /** Row "ClientHello resuming without the session's suite": RFC 5246 §7.4.1.2 (the hello MUST include it). */
+    @Test
+    void resumingWithoutTheSessionsSuite() throws Exception {
+        Attacker.Outcome o = resume(gcm(), ch -> ch.setCipherSuites(Modifiable.explicit(
+                CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8.getByteValue())), Attacker.anything());
+        server.assertRefused(o, List.of(FLIGHT, FINISH, fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
+    }
+
+    /** Row "ClientHello resuming under another server_name": RFC 6066 §3, a full handshake with a new session id. */
+    @Test
+    void resumingUnderAnotherServerName() throws Exception {
+        byte[] other = "thermostat.example".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] list = new byte[3 + other.length];
+        list[1] = (byte) (other.length >> 8);
+        list[2] = (byte) other.length;
+        System.arraycopy(other, 0, list, 3, other.length);
+        Attacker.Outcome o = resume(gcm(), ch -> Attacker.extension(ch, ServerNameIndicationExtensionMessage.class)
+                .setServerNameListBytes(Modifiable.explicit(list)), Attacker.serverFlight(), Attacker.clientFinish(),
+                Attacker.serverFinish());
+        assertEquals(List.of(FLIGHT, FINISH, FLIGHT, FINISH), o.received, o.toString());
+        List<byte[]> ids = Attacker.serverSessionIds(o);
+        assertFalse(java.util.Arrays.equals(ids.get(0), ids.get(1)), "a new session id");
+        for (SizzleFixture.Handshake h : server.serverSaw()) {
+            assertTrue(!h.failed && !h.resumed, server.serverSaw().toString());
+        }
+    }
+}
