@@ -73,6 +73,7 @@ final class Attacker {
     static final List<String> FLIGHT_NO_SKE = List.of("SERVER_HELLO", "CERTIFICATE", "SERVER_HELLO_DONE");
     static final List<String> FINISH = List.of("CHANGE_CIPHER_SPEC", "FINISHED");
     static final List<String> RESUMED = List.of("SERVER_HELLO", "CHANGE_CIPHER_SPEC", "FINISHED");
+    static final List<String> CLOSE_NOTIFY = List.of("Alert(WARNING,CLOSE_NOTIFY)");
 
     /** One fatal alert, as TLS-Attacker writes it: fatal("DECODE_ERROR"). */
     static List<String> fatal(String description) {
@@ -235,6 +236,14 @@ final class Attacker {
             }
         }
         throw new IllegalStateException("the ClientHello has no " + type.getSimpleName());
+    }
+
+    /**
+     * close_notify, and whatever comes back: on an established connection the server's
+     * close_notify, then its close (so a test ends without waiting out the timeout).
+     */
+    static List<TlsAction> closeNotify() {
+        return List.of(send(alert(1, 0)), anything());
     }
 
     /** Whatever the server sends until it closes the connection or falls silent. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static sizzle.interop.Attacker.CLOSE_NOTIFY;
 import static sizzle.interop.Attacker.FINISH;
 import static sizzle.interop.Attacker.FLIGHT;
 import static sizzle.interop.Attacker.fatal;
@@ -23,6 +24,7 @@ import de.rub.nds.tlsattacker.core.protocol.message.extension.RecordSizeLimitExt
 import de.rub.nds.tlsattacker.core.protocol.message.extension.RenegotiationInfoExtensionMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.extension.ServerNameIndicationExtensionMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.extension.SignatureAndHashAlgorithmsExtensionMessage;
+import de.rub.nds.tlsattacker.core.workflow.action.GenericReceiveAction;
 import de.rub.nds.tlsattacker.core.workflow.action.TlsAction;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,9 +79,11 @@ class TlsAttackerHelloTest {
         Config c = gcm();
         ClientHelloMessage ch = new ClientHelloMessage(c);
         ch.setProtocolVersion(Modifiable.explicit(new byte[] {(byte) major, (byte) minor}));
-        Attacker.Outcome o = server.run(c, Attacker.send(ch), Attacker.serverFlight(), Attacker.clientFinish(),
-                Attacker.serverFinish());
-        assertEquals(List.of(FLIGHT, FINISH), o.received, o + "; the server: " + server.serverSaw());
+        List<TlsAction> actions = new ArrayList<>(List.of(Attacker.send(ch), Attacker.serverFlight(), Attacker.clientFinish(),
+                Attacker.serverFinish()));
+        actions.addAll(Attacker.closeNotify());
+        Attacker.Outcome o = server.run(c, actions);
+        assertEquals(List.of(FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o + "; the server: " + server.serverSaw());
         assertArrayEquals(new byte[] {3, 3}, Attacker.firstReceived(o, ServerHelloMessage.class).getProtocolVersion().getValue());
         assertFalse(server.lastConnection().failed, server.serverSaw().toString());
     }
@@ -245,6 +249,9 @@ class TlsAttackerHelloTest {
         modify.accept(ch);
         actions.add(Attacker.send(ch));
         actions.addAll(List.of(after));
+        if (!(after[after.length - 1] instanceof GenericReceiveAction)) {
+            actions.addAll(Attacker.closeNotify());
+        }
         return server.run(c, actions);
     }
 
@@ -275,7 +282,7 @@ class TlsAttackerHelloTest {
         Attacker.Outcome o = resume(gcm(), ch -> Attacker.extension(ch, ServerNameIndicationExtensionMessage.class)
                 .setServerNameListBytes(Modifiable.explicit(list)), Attacker.serverFlight(), Attacker.clientFinish(),
                 Attacker.serverFinish());
-        assertEquals(List.of(FLIGHT, FINISH, FLIGHT, FINISH), o.received, o.toString());
+        assertEquals(List.of(FLIGHT, FINISH, FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o.toString());
         List<byte[]> ids = Attacker.serverSessionIds(o);
         assertFalse(java.util.Arrays.equals(ids.get(0), ids.get(1)), "a new session id");
         for (SizzleFixture.Handshake h : server.serverSaw()) {
