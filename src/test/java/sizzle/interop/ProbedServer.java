@@ -32,7 +32,7 @@ final class ProbedServer implements AutoCloseable {
         return sizzle;
     }
 
-    Attacker.Outcome run(Config c, List<? extends TlsAction> actions) {
+    AttackerOutcome run(Config c, List<? extends TlsAction> actions) {
         before = sizzle.handshakes().size();
         connections = 1;
         for (TlsAction a : actions) {
@@ -40,10 +40,10 @@ final class ProbedServer implements AutoCloseable {
                 connections++;
             }
         }
-        return Attacker.run(c, actions);
+        return AttackerOutcome.run(c, actions);
     }
 
-    Attacker.Outcome run(Config c, TlsAction... actions) {
+    AttackerOutcome run(Config c, TlsAction... actions) {
         return run(c, Arrays.asList(actions));
     }
 
@@ -62,7 +62,7 @@ final class ProbedServer implements AutoCloseable {
      * The last run received exactly {@code expected} (one list per receiving action, the fatal
      * alert last), the server closed the connection, and it logged the failure with that alert.
      */
-    void assertRefused(Attacker.Outcome o, List<List<String>> expected, String alert) throws InterruptedException {
+    void assertRefused(AttackerOutcome o, List<List<String>> expected, String alert) throws InterruptedException {
         assertEquals(expected, o.received, "what TLS-Attacker received");
         assertEquals(SocketState.CLOSED, o.socket, "the server closed the connection: " + o);
         SizzleFixture.Handshake failed = null;

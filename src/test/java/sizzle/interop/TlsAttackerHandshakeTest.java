@@ -54,17 +54,20 @@ class TlsAttackerHandshakeTest {
         List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
         actions.add(Attacker.send(Attacker.get("/status.json")));
         actions.add(Attacker.anything());
-        Attacker.Outcome o = Attacker.run(c, actions);
+        AttackerOutcome o = AttackerOutcome.run(c, actions);
 
         assertEquals(List.of(FLIGHT, FINISH), o.received.subList(0, 2), o.toString());
         assertPageThenClose(o, "/status.json");
-        ServerHelloMessage sh = Attacker.firstReceived(o, ServerHelloMessage.class);
+        ServerHelloMessage sh = o.first(ServerHelloMessage.class);
         assertArrayEquals(new byte[] {3, 3}, sh.getProtocolVersion().getValue(), "TLS 1.2");
         assertArrayEquals(suite.getByteValue(), sh.getSelectedCipherSuite().getValue(), "the suite offered");
         assertEquals(4, sh.getSessionId().getValue().length, "Sizzle's 4-byte session ids");
-        assertTrue(Attacker.serverKeyExchangeVerifies(o, InteropPki.jdkCertificate(pki.p256.cert).getPublicKey()),
+        // Answers to what was offered, and nothing else (RFC 5246 §7.4.1.4): renegotiation_info
+        // (RFC 5746 §3.6), extended_master_secret (RFC 7627 §5.1), ec_point_formats (RFC 8422 §5.2).
+        assertEquals(List.of("RENEGOTIATION_INFO", "EXTENDED_MASTER_SECRET", "EC_POINT_FORMATS"), Attacker.extensionTypes(sh));
+        assertTrue(ServerChecks.serverKeyExchangeVerifies(o, InteropPki.jdkCertificate(pki.p256.cert).getPublicKey()),
                 "the ServerKeyExchange is signed by the certificate's key");
-        assertArrayEquals(Attacker.expectedServerFinished(o), Attacker.lastServerFinished(o), "the server's Finished");
+        assertArrayEquals(ServerChecks.expectedServerFinished(o), ServerChecks.lastServerFinished(o), "the server's Finished");
 
         SizzleFixture.Handshake h = sizzle.awaitHandshakes(before + 1).get(before);
         assertFalse(h.failed, h.toString());
@@ -73,7 +76,7 @@ class TlsAttackerHandshakeTest {
     }
 
     /** The page's exact body after a 200 status line, then close_notify, then the server closes. */
-    private static void assertPageThenClose(Attacker.Outcome o, String path) throws Exception {
+    private static void assertPageThenClose(AttackerOutcome o, String path) throws Exception {
         List<String> last = o.last();
         assertTrue(last.size() >= 2, o.toString());
         for (String m : last.subList(0, last.size() - 1)) {
@@ -81,7 +84,7 @@ class TlsAttackerHandshakeTest {
         }
         assertEquals("Alert(WARNING,CLOSE_NOTIFY)", last.get(last.size() - 1), o.toString());
         assertEquals(SocketState.CLOSED, o.socket, o.toString());
-        String response = Attacker.applicationData(o);
+        String response = o.applicationData();
         assertTrue(response.startsWith("HTTP/1.1 200 OK\r\n"), response);
         assertTrue(response.endsWith("\r\n\r\n" + SizzleFixture.expectedBody(path)), response);
     }
@@ -94,6 +97,24 @@ class TlsAttackerHandshakeTest {
     @Test
     void ccm8FullHandshakeAndPage() throws Exception {
         fullHandshakeAndPage(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8);
+    }
+
+    /**
+     * Every record TLS-Attacker sends carries at most 16 bytes of plaintext, so each handshake
+     * message comes in pieces (RFC 5246 §6.2.1 lets a message span records): what a server that
+     * reads a hello as a stream must put back together.
+     */
+    @Test
+    void handshakeInRecordsOf16Bytes() throws Exception {
+        Config c = Attacker.modernGcm(sizzle.port());
+        c.setDefaultMaxRecordData(16);
+        List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
+        actions.add(Attacker.send(Attacker.get("/status.json")));
+        actions.add(Attacker.anything());
+        AttackerOutcome o = AttackerOutcome.run(c, actions);
+        assertEquals(List.of(FLIGHT, FINISH), o.received.subList(0, 2), o.toString());
+        assertPageThenClose(o, "/status.json");
+        assertArrayEquals(ServerChecks.expectedServerFinished(o), ServerChecks.lastServerFinished(o), "the server's Finished");
     }
 
     /**
@@ -111,13 +132,13 @@ class TlsAttackerHandshakeTest {
         actions.add(Attacker.send(new ChangeCipherSpecMessage(), new FinishedMessage()));
         actions.add(Attacker.send(Attacker.get("/status.json")));
         actions.add(Attacker.anything());
-        Attacker.Outcome o = Attacker.run(c, actions);
+        AttackerOutcome o = AttackerOutcome.run(c, actions);
 
         assertEquals(List.of(FLIGHT, FINISH, RESUMED), o.received.subList(0, 3), o.toString());
         assertPageThenClose(o, "/status.json");
-        List<byte[]> ids = Attacker.serverSessionIds(o);
+        List<byte[]> ids = o.serverSessionIds();
         assertArrayEquals(ids.get(0), ids.get(1), "the session resumed is the one made");
-        assertArrayEquals(Attacker.expectedServerFinished(o), Attacker.lastServerFinished(o), "the server's Finished");
+        assertArrayEquals(ServerChecks.expectedServerFinished(o), ServerChecks.lastServerFinished(o), "the server's Finished");
         List<SizzleFixture.Handshake> two = sizzle.fullThenResumed(before);
         assertFalse(two.get(0).resumed || two.get(0).failed, two.toString());
         assertTrue(two.get(1).resumed && !two.get(1).failed, two.toString());

@@ -13,7 +13,9 @@ import de.rub.nds.modifiablevariable.util.Modifiable;
 import de.rub.nds.tlsattacker.core.config.Config;
 import de.rub.nds.tlsattacker.core.constants.CipherSuite;
 import de.rub.nds.tlsattacker.core.constants.ECPointFormat;
+import de.rub.nds.tlsattacker.core.constants.NamedGroup;
 import de.rub.nds.tlsattacker.core.constants.ProtocolVersion;
+import de.rub.nds.tlsattacker.core.constants.SignatureAndHashAlgorithm;
 import de.rub.nds.tlsattacker.core.protocol.message.ClientHelloMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.ServerHelloMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.extension.ECPointFormatExtensionMessage;
@@ -66,7 +68,7 @@ class TlsAttackerHelloTest {
     }
 
     /** Sends one ClientHello, modified, and reads whatever comes back. */
-    private static Attacker.Outcome hello(Config c, Consumer<ClientHelloMessage> modify) {
+    private static AttackerOutcome hello(Config c, Consumer<ClientHelloMessage> modify) {
         ClientHelloMessage ch = new ClientHelloMessage(c);
         modify.accept(ch);
         return server.run(c, Attacker.send(ch), Attacker.anything());
@@ -82,16 +84,16 @@ class TlsAttackerHelloTest {
         List<TlsAction> actions = new ArrayList<>(List.of(Attacker.send(ch), Attacker.serverFlight(), Attacker.clientFinish(),
                 Attacker.serverFinish()));
         actions.addAll(Attacker.closeNotify());
-        Attacker.Outcome o = server.run(c, actions);
+        AttackerOutcome o = server.run(c, actions);
         assertEquals(List.of(FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o + "; the server: " + server.serverSaw());
-        assertArrayEquals(new byte[] {3, 3}, Attacker.firstReceived(o, ServerHelloMessage.class).getProtocolVersion().getValue());
+        assertArrayEquals(new byte[] {3, 3}, o.first(ServerHelloMessage.class).getProtocolVersion().getValue());
         assertFalse(server.lastConnection().failed, server.serverSaw().toString());
     }
 
     /** Row "ClientHello that does not decode": a session_id of 33 bytes (RFC 5246 §7.4.1.2: at most 32). */
     @Test
     void sessionIdOf33Bytes() throws Exception {
-        Attacker.Outcome o = hello(gcm(), ch -> {
+        AttackerOutcome o = hello(gcm(), ch -> {
             ch.setSessionIdLength(Modifiable.explicit(33));
             ch.setSessionId(Modifiable.explicit(new byte[33]));
         });
@@ -136,7 +138,7 @@ class TlsAttackerHelloTest {
         Config c = gcm();
         c.setAddPaddingExtension(true);
         c.setDefaultPaddingExtensionBytes(new byte[4000]);
-        Attacker.Outcome o = hello(c, ch -> {
+        AttackerOutcome o = hello(c, ch -> {
             byte[] suites = new byte[62_000];
             for (int i = 0; i < suites.length; i += 2) {
                 suites[i] = (byte) 0xC0;
@@ -150,14 +152,14 @@ class TlsAttackerHelloTest {
     /** Row "ClientHello without null compression": RFC 5246 §7.4.1.2, null MUST be offered. */
     @Test
     void noNullCompression() throws Exception {
-        Attacker.Outcome o = hello(gcm(), ch -> ch.setCompressions(Modifiable.explicit(new byte[] {1})));
+        AttackerOutcome o = hello(gcm(), ch -> ch.setCompressions(Modifiable.explicit(new byte[] {1})));
         server.assertRefused(o, List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
     }
 
     /** Step 2 of the hello: extended_master_secret twice (RFC 5246 §7.4.1.4: not more than one of a type). */
     @Test
     void extensionTwice() throws Exception {
-        Attacker.Outcome o = hello(gcm(), ch -> ch.getExtensions().add(new ExtendedMasterSecretExtensionMessage()));
+        AttackerOutcome o = hello(gcm(), ch -> ch.getExtensions().add(new ExtendedMasterSecretExtensionMessage()));
         server.assertRefused(o, List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
     }
 
@@ -166,7 +168,7 @@ class TlsAttackerHelloTest {
     void maxFragmentLengthOutOfRange() throws Exception {
         Config c = gcm();
         c.setAddMaxFragmentLengthExtension(true);
-        Attacker.Outcome o = hello(c, ch ->
+        AttackerOutcome o = hello(c, ch ->
                 Attacker.extension(ch, MaxFragmentLengthExtensionMessage.class).setMaxFragmentLength(Modifiable.explicit(new byte[] {5})));
         server.assertRefused(o, List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
     }
@@ -176,7 +178,7 @@ class TlsAttackerHelloTest {
     void recordSizeLimitBelow64() throws Exception {
         Config c = gcm();
         c.setAddRecordSizeLimitExtension(true);
-        Attacker.Outcome o = hello(c, ch ->
+        AttackerOutcome o = hello(c, ch ->
                 Attacker.extension(ch, RecordSizeLimitExtensionMessage.class).setRecordSizeLimit(Modifiable.explicit(new byte[] {0, 63})));
         server.assertRefused(o, List.of(fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
     }
@@ -218,9 +220,60 @@ class TlsAttackerHelloTest {
     /** Row "ClientHello with a non-empty renegotiation_info": RFC 5746 §3.6, an initial handshake MUST get handshake_failure. */
     @Test
     void nonEmptyRenegotiationInfo() throws Exception {
-        Attacker.Outcome o = hello(gcm(), ch -> Attacker.extension(ch, RenegotiationInfoExtensionMessage.class)
+        AttackerOutcome o = hello(gcm(), ch -> Attacker.extension(ch, RenegotiationInfoExtensionMessage.class)
                 .setRenegotiationInfo(Modifiable.explicit(new byte[12])));
         server.assertRefused(o, List.of(fatal("HANDSHAKE_FAILURE")), "HANDSHAKE_FAILURE");
+    }
+
+    /**
+     * Step 6, RFC 9155 §2: a TLS 1.2 client that sends no signature_algorithms gets
+     * handshake_failure from a server whose suites all sign (SHA-1 would be implied).
+     */
+    @Test
+    void noSignatureAlgorithms() throws Exception {
+        Config c = gcm();
+        c.setAddSignatureAndHashAlgorithmsExtension(false);
+        server.assertRefused(hello(c, ch -> { }), List.of(fatal("HANDSHAKE_FAILURE")), "HANDSHAKE_FAILURE");
+    }
+
+    /** Step 6: signature_algorithms offering ECDSA with SHA-1 only (RFC 9155 §2: never SHA-1). */
+    @Test
+    void signatureAlgorithmsEcdsaSha1Only() throws Exception {
+        Config c = gcm();
+        c.setDefaultClientSupportedSignatureAndHashAlgorithms(SignatureAndHashAlgorithm.ECDSA_SHA1);
+        server.assertRefused(hello(c, ch -> { }), List.of(fatal("HANDSHAKE_FAILURE")), "HANDSHAKE_FAILURE");
+    }
+
+    /** Step 6: supported_groups without P-256 (RFC 8422 §5.1.1: no ECC suite may be negotiated). */
+    @Test
+    void noCommonCurve() throws Exception {
+        Config c = gcm();
+        c.setDefaultClientNamedGroups(NamedGroup.SECP384R1);
+        c.setDefaultSelectedNamedGroup(NamedGroup.SECP384R1);
+        server.assertRefused(hello(c, ch -> { }), List.of(fatal("HANDSHAKE_FAILURE")), "HANDSHAKE_FAILURE");
+    }
+
+    /**
+     * A bare hello (signature_algorithms only, no curves or point formats: RFC 8422 §4 lets the
+     * server choose) gets a full handshake and a ServerHello with no extensions at all
+     * (RFC 5246 §7.4.1.4: only answers to what was offered), in a record of version 3.0
+     * (RFC 5246 App. E.1: any {03,XX} is accepted for the ClientHello's record).
+     */
+    @Test
+    void bareHelloGetsNoExtensions() throws Exception {
+        Config c = gcm();
+        c.setAddEllipticCurveExtension(false);
+        c.setAddECPointFormatExtension(false);
+        c.setAddExtendedMasterSecretExtension(false);
+        c.setAddRenegotiationInfoExtension(false);
+        c.setAddServerNameIndicationExtension(false);
+        c.setDefaultLastRecordProtocolVersion(ProtocolVersion.SSL3);
+        List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
+        actions.addAll(Attacker.closeNotify());
+        AttackerOutcome o = server.run(c, actions);
+        assertEquals(List.of(FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o + "; the server: " + server.serverSaw());
+        assertEquals(List.of(), Attacker.extensionTypes(o.first(ServerHelloMessage.class)));
+        assertArrayEquals(ServerChecks.expectedServerFinished(o), ServerChecks.lastServerFinished(o), "the server's Finished");
     }
 
     /** Row "ClientHello with point formats lacking uncompressed": RFC 8422 §5.1.2. */
@@ -235,14 +288,14 @@ class TlsAttackerHelloTest {
     @Test
     void sslv2HelloInModernProfile() throws Exception {
         Config c = gcm();
-        Attacker.Outcome o = server.run(c, Attacker.sslv2Hello(c), Attacker.anything());
+        AttackerOutcome o = server.run(c, Attacker.sslv2Hello(c), Attacker.anything());
         server.assertRefused(o, List.of(fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
     // ---------------------------------------------------------------- resumption (step 5)
 
     /** A full handshake, a new connection, and a ClientHello offering that session, modified. */
-    private static Attacker.Outcome resume(Config c, Consumer<ClientHelloMessage> modify, TlsAction... after) {
+    private static AttackerOutcome resume(Config c, Consumer<ClientHelloMessage> modify, TlsAction... after) {
         List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
         actions.add(Attacker.reconnect());
         ClientHelloMessage ch = new ClientHelloMessage(c);
@@ -258,7 +311,7 @@ class TlsAttackerHelloTest {
     /** Row "ClientHello resuming an EMS session without EMS": RFC 7627 §5.3, the server MUST abort. */
     @Test
     void resumingEmsSessionWithoutEms() throws Exception {
-        Attacker.Outcome o = resume(gcm(), ch -> ch.getExtensions().remove(Attacker.extension(ch, ExtendedMasterSecretExtensionMessage.class)),
+        AttackerOutcome o = resume(gcm(), ch -> ch.getExtensions().remove(Attacker.extension(ch, ExtendedMasterSecretExtensionMessage.class)),
                 Attacker.anything());
         server.assertRefused(o, List.of(FLIGHT, FINISH, fatal("HANDSHAKE_FAILURE")), "HANDSHAKE_FAILURE");
     }
@@ -266,9 +319,31 @@ class TlsAttackerHelloTest {
     /** Row "ClientHello resuming without the session's suite": RFC 5246 §7.4.1.2 (the hello MUST include it). */
     @Test
     void resumingWithoutTheSessionsSuite() throws Exception {
-        Attacker.Outcome o = resume(gcm(), ch -> ch.setCipherSuites(Modifiable.explicit(
+        AttackerOutcome o = resume(gcm(), ch -> ch.setCipherSuites(Modifiable.explicit(
                 CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8.getByteValue())), Attacker.anything());
         server.assertRefused(o, List.of(FLIGHT, FINISH, fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
+    }
+
+    /**
+     * Step 5, RFC 7627 §5.3: a session made without extended_master_secret, offered in a hello
+     * that has it, MUST NOT be resumed: a full handshake with a new session id.
+     */
+    @Test
+    void resumingNonEmsSessionWithEms() throws Exception {
+        Config c = gcm();
+        c.setAddExtendedMasterSecretExtension(false);
+        List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
+        actions.add(Attacker.reconnect());
+        ClientHelloMessage ch = new ClientHelloMessage(c);
+        ch.getExtensions().add(new ExtendedMasterSecretExtensionMessage());
+        actions.addAll(List.of(Attacker.send(ch), Attacker.serverFlight(), Attacker.clientFinish(), Attacker.serverFinish()));
+        actions.addAll(Attacker.closeNotify());
+        AttackerOutcome o = server.run(c, actions);
+        assertEquals(List.of(FLIGHT, FINISH, FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o.toString());
+        List<byte[]> ids = o.serverSessionIds();
+        assertFalse(java.util.Arrays.equals(ids.get(0), ids.get(1)), "a new session id");
+        assertEquals(List.of("RENEGOTIATION_INFO", "EXTENDED_MASTER_SECRET", "EC_POINT_FORMATS"),
+                Attacker.extensionTypes(o.lastOf(ServerHelloMessage.class)), "the new session has EMS");
     }
 
     /** Row "ClientHello resuming under another server_name": RFC 6066 §3, a full handshake with a new session id. */
@@ -279,11 +354,11 @@ class TlsAttackerHelloTest {
         list[1] = (byte) (other.length >> 8);
         list[2] = (byte) other.length;
         System.arraycopy(other, 0, list, 3, other.length);
-        Attacker.Outcome o = resume(gcm(), ch -> Attacker.extension(ch, ServerNameIndicationExtensionMessage.class)
+        AttackerOutcome o = resume(gcm(), ch -> Attacker.extension(ch, ServerNameIndicationExtensionMessage.class)
                 .setServerNameListBytes(Modifiable.explicit(list)), Attacker.serverFlight(), Attacker.clientFinish(),
                 Attacker.serverFinish());
         assertEquals(List.of(FLIGHT, FINISH, FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o.toString());
-        List<byte[]> ids = Attacker.serverSessionIds(o);
+        List<byte[]> ids = o.serverSessionIds();
         assertFalse(java.util.Arrays.equals(ids.get(0), ids.get(1)), "a new session id");
         for (SizzleFixture.Handshake h : server.serverSaw()) {
             assertTrue(!h.failed && !h.resumed, server.serverSaw().toString());

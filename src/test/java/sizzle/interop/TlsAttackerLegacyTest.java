@@ -14,7 +14,6 @@ import de.rub.nds.tlsattacker.core.constants.CipherSuite;
 import de.rub.nds.tlsattacker.core.constants.NamedGroup;
 import de.rub.nds.tlsattacker.core.constants.ProtocolVersion;
 import de.rub.nds.tlsattacker.core.protocol.ProtocolMessage;
-import de.rub.nds.tlsattacker.core.protocol.message.AlertMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.CertificateMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.ChangeCipherSpecMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.ClientHelloMessage;
@@ -63,18 +62,18 @@ class TlsAttackerLegacyTest {
                 new ReceiveAction(new ServerHelloMessage(), new CertificateMessage(), new ServerHelloDoneMessage()),
                 Attacker.send(keyExchange, new ChangeCipherSpecMessage(), new FinishedMessage()), Attacker.serverFinish(),
                 Attacker.send(Attacker.get("/")), Attacker.anything()));
-        Attacker.Outcome o = server.run(c, actions);
+        AttackerOutcome o = server.run(c, actions);
 
         assertEquals(List.of(FLIGHT_NO_SKE, FINISH), o.received.subList(0, 2), o + "; the server: " + server.serverSaw());
         assertEquals("Alert(WARNING,CLOSE_NOTIFY)", o.last().get(o.last().size() - 1), o.toString());
         assertEquals(SocketState.CLOSED, o.socket, o.toString());
-        String response = Attacker.applicationData(o);
+        String response = o.applicationData();
         assertTrue(response.startsWith("HTTP/1.1 200 OK\r\n") && response.endsWith("\r\n\r\n" + SizzleFixture.expectedBody("/")),
                 response);
-        ServerHelloMessage sh = Attacker.firstReceived(o, ServerHelloMessage.class);
+        ServerHelloMessage sh = o.first(ServerHelloMessage.class);
         assertArrayEquals(version.getValue(), sh.getProtocolVersion().getValue());
         assertArrayEquals(suite.getByteValue(), sh.getSelectedCipherSuite().getValue());
-        assertArrayEquals(Attacker.expectedServerFinished(o), Attacker.lastServerFinished(o), "the server's Finished");
+        assertArrayEquals(ServerChecks.expectedServerFinished(o), ServerChecks.lastServerFinished(o), "the server's Finished");
         SizzleFixture.Handshake h = server.lastConnection();
         assertFalse(h.failed || h.resumed, h.toString());
         assertEquals(suite.getValue(), h.suite, h.toString());
@@ -116,7 +115,7 @@ class TlsAttackerLegacyTest {
         System.arraycopy(CipherSuite.TLS_RSA_WITH_RC4_128_SHA.getByteValue(), 0, suites, 0, 2);
         System.arraycopy(CipherSuite.TLS_FALLBACK_SCSV.getByteValue(), 0, suites, 2, 2);
         ch.setCipherSuites(Modifiable.explicit(suites));
-        Attacker.Outcome o = server.run(c, Attacker.send(ch), Attacker.anything());
+        AttackerOutcome o = server.run(c, Attacker.send(ch), Attacker.anything());
         server.assertRefused(o, List.of(fatal("INAPPROPRIATE_FALLBACK")), "INAPPROPRIATE_FALLBACK");
     }
 
@@ -127,7 +126,7 @@ class TlsAttackerLegacyTest {
     @Test
     void ssl3RenegotiationIsFatal() throws Exception {
         Config c = Attacker.legacy(server.port(), ProtocolVersion.SSL3, CipherSuite.TLS_RSA_WITH_RC4_128_SHA, NamedGroup.SECP160R1);
-        Attacker.Outcome o = server.run(c, Attacker.hello(c),
+        AttackerOutcome o = server.run(c, Attacker.hello(c),
                 new ReceiveAction(new ServerHelloMessage(), new CertificateMessage(), new ServerHelloDoneMessage()),
                 Attacker.send(new RSAClientKeyExchangeMessage(), new ChangeCipherSpecMessage(), new FinishedMessage()),
                 Attacker.serverFinish(), Attacker.send(new ClientHelloMessage(c)), Attacker.anything());

@@ -59,7 +59,7 @@ class TlsAttackerStateTest {
     }
 
     /** ClientHello, the server's first flight (now WAIT_CLIENT_KEY_EXCHANGE), then actions, then whatever comes. */
-    private static Attacker.Outcome afterFlight(Config c, TlsAction... then) {
+    private static AttackerOutcome afterFlight(Config c, TlsAction... then) {
         List<TlsAction> actions = new ArrayList<>(List.of(Attacker.hello(c), Attacker.serverFlight()));
         actions.addAll(List.of(then));
         actions.add(Attacker.anything());
@@ -67,7 +67,7 @@ class TlsAttackerStateTest {
     }
 
     /** A whole full handshake (now DONE), then actions, then whatever comes. */
-    private static Attacker.Outcome afterHandshake(Config c, TlsAction... then) {
+    private static AttackerOutcome afterHandshake(Config c, TlsAction... then) {
         List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
         actions.addAll(List.of(then));
         actions.add(Attacker.anything());
@@ -75,7 +75,7 @@ class TlsAttackerStateTest {
     }
 
     /** A full handshake, a new connection resuming it, the server's ServerHello/CCS/Finished, then actions. */
-    private static Attacker.Outcome afterResumedFlight(Config c, TlsAction... then) {
+    private static AttackerOutcome afterResumedFlight(Config c, TlsAction... then) {
         List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
         actions.add(Attacker.reconnect());
         actions.add(Attacker.hello(c));
@@ -130,7 +130,7 @@ class TlsAttackerStateTest {
     void waitClientKeyExchange_pointNotOnCurve() throws Exception {
         ECDHClientKeyExchangeMessage cke = new ECDHClientKeyExchangeMessage();
         cke.setPublicKey(Modifiable.xor(new byte[] {1}, 64));
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(cke, new ChangeCipherSpecMessage(), new FinishedMessage()));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(cke, new ChangeCipherSpecMessage(), new FinishedMessage()));
         server.assertRefused(o, List.of(FLIGHT, fatal("ILLEGAL_PARAMETER")), "ILLEGAL_PARAMETER");
     }
 
@@ -139,21 +139,21 @@ class TlsAttackerStateTest {
     void waitClientKeyExchange_wrongLength() throws Exception {
         ECDHClientKeyExchangeMessage cke = new ECDHClientKeyExchangeMessage();
         cke.setPublicKeyLength(Modifiable.sub(1));
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(cke, new ChangeCipherSpecMessage(), new FinishedMessage()));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(cke, new ChangeCipherSpecMessage(), new FinishedMessage()));
         server.assertRefused(o, List.of(FLIGHT, fatal("DECODE_ERROR")), "DECODE_ERROR");
     }
 
     /** Row "WAIT_CLIENT_KEY_EXCHANGE | Certificate": the server asked for none (RFC 5246 §7.4.6). */
     @Test
     void waitClientKeyExchange_certificate() throws Exception {
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(new CertificateMessage()));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(new CertificateMessage()));
         server.assertRefused(o, List.of(FLIGHT, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
     /** ChangeCipherSpec before ClientKeyExchange: no keys to change to (RFC 5246 §7.1, §7.4 message order). */
     @Test
     void waitClientKeyExchange_changeCipherSpec() throws Exception {
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(new ChangeCipherSpecMessage()));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(new ChangeCipherSpecMessage()));
         server.assertRefused(o, List.of(FLIGHT, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
@@ -161,14 +161,14 @@ class TlsAttackerStateTest {
     @Test
     void waitClientKeyExchange_secondClientHello() throws Exception {
         Config c = gcm();
-        Attacker.Outcome o = afterFlight(c, Attacker.send(new ClientHelloMessage(c)));
+        AttackerOutcome o = afterFlight(c, Attacker.send(new ClientHelloMessage(c)));
         server.assertRefused(o, List.of(FLIGHT, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
     /** Row "any handshake state | application_data": a request before the handshake is done. */
     @Test
     void waitClientKeyExchange_applicationData() throws Exception {
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(Attacker.get("/status.json")));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(Attacker.get("/status.json")));
         server.assertRefused(o, List.of(FLIGHT, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
@@ -184,7 +184,7 @@ class TlsAttackerStateTest {
     @Test
     void waitClientKeyExchange_fourWarningAlertsIgnored() throws Exception {
         Config c = gcm();
-        Attacker.Outcome o = afterFlight(c, warnings(4), Attacker.clientFinish(), Attacker.serverFinish(),
+        AttackerOutcome o = afterFlight(c, warnings(4), Attacker.clientFinish(), Attacker.serverFinish(),
                 Attacker.send(Attacker.alert(1, 0)));
         assertEquals(List.of(FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o + "; the server: " + server.serverSaw());
         assertFalse(server.lastConnection().failed, server.serverSaw().toString());
@@ -199,7 +199,7 @@ class TlsAttackerStateTest {
     /** Row "any handshake state | a fatal alert": the server closes and sends nothing (RFC 5246 §7.2.2). */
     @Test
     void waitClientKeyExchange_fatalAlert() throws Exception {
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(Attacker.alert(2, 40)));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(Attacker.alert(2, 40)));
         assertEquals(List.of(FLIGHT, List.of()), o.received, o.toString());
         assertEquals(SocketState.CLOSED, o.socket, o.toString());
         assertTrue(server.lastConnection().failed, server.serverSaw().toString());
@@ -208,7 +208,7 @@ class TlsAttackerStateTest {
     /** Row "any handshake state | close_notify". */
     @Test
     void waitClientKeyExchange_closeNotify() throws Exception {
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(Attacker.alert(1, 0)));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(Attacker.alert(1, 0)));
         server.assertRefused(o, List.of(FLIGHT, fatal("HANDSHAKE_FAILURE")), "HANDSHAKE_FAILURE");
     }
 
@@ -220,7 +220,7 @@ class TlsAttackerStateTest {
     @Test
     void waitClientKeyExchange_32EmptyRecordsBorne() throws Exception {
         Config c = gcm();
-        Attacker.Outcome o = afterFlight(c, emptyRecords(32, ProtocolMessageType.APPLICATION_DATA), Attacker.clientFinish(),
+        AttackerOutcome o = afterFlight(c, emptyRecords(32, ProtocolMessageType.APPLICATION_DATA), Attacker.clientFinish(),
                 Attacker.serverFinish(), Attacker.send(Attacker.alert(1, 0)));
         assertEquals(List.of(FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o + "; the server: " + server.serverSaw());
         assertFalse(server.lastConnection().failed, server.serverSaw().toString());
@@ -228,14 +228,14 @@ class TlsAttackerStateTest {
 
     @Test
     void waitClientKeyExchange_33EmptyRecords() throws Exception {
-        Attacker.Outcome o = afterFlight(gcm(), emptyRecords(33, ProtocolMessageType.APPLICATION_DATA));
+        AttackerOutcome o = afterFlight(gcm(), emptyRecords(33, ProtocolMessageType.APPLICATION_DATA));
         server.assertRefused(o, List.of(FLIGHT, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
     /** An empty handshake record (RFC 5246 §6.2.1: implementations MUST NOT send one): refused at once. */
     @Test
     void waitClientKeyExchange_emptyHandshakeRecord() throws Exception {
-        Attacker.Outcome o = afterFlight(gcm(), emptyRecords(1, ProtocolMessageType.HANDSHAKE));
+        AttackerOutcome o = afterFlight(gcm(), emptyRecords(1, ProtocolMessageType.HANDSHAKE));
         server.assertRefused(o, List.of(FLIGHT, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
@@ -246,14 +246,14 @@ class TlsAttackerStateTest {
     void waitChangeCipherSpec_twoByteChangeCipherSpec() throws Exception {
         ChangeCipherSpecMessage ccs = new ChangeCipherSpecMessage();
         ccs.setCcsProtocolType(Modifiable.explicit(new byte[] {1, 1}));
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), ccs, new FinishedMessage()));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), ccs, new FinishedMessage()));
         server.assertRefused(o, List.of(FLIGHT, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
     /** Row "WAIT_CHANGE_CIPHER_SPEC | Finished": Finished before ChangeCipherSpec (RFC 5246 §7.4.9). */
     @Test
     void waitChangeCipherSpec_finished() throws Exception {
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), new FinishedMessage()));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), new FinishedMessage()));
         server.assertRefused(o, List.of(FLIGHT, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
@@ -264,7 +264,7 @@ class TlsAttackerStateTest {
     void waitFinished_wrongVerifyData() throws Exception {
         FinishedMessage fin = new FinishedMessage();
         fin.setVerifyData(Modifiable.xor(new byte[] {1}, 0));
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), new ChangeCipherSpecMessage(), fin));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), new ChangeCipherSpecMessage(), fin));
         server.assertRefused(o, List.of(FLIGHT, fatal("DECRYPT_ERROR")), "DECRYPT_ERROR");
     }
 
@@ -273,7 +273,7 @@ class TlsAttackerStateTest {
     void waitFinished_wrongLength() throws Exception {
         FinishedMessage fin = new FinishedMessage();
         fin.setVerifyData(Modifiable.explicit(new byte[11]));
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), new ChangeCipherSpecMessage(), fin));
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), new ChangeCipherSpecMessage(), fin));
         server.assertRefused(o, List.of(FLIGHT, fatal("DECODE_ERROR")), "DECODE_ERROR");
     }
 
@@ -285,14 +285,14 @@ class TlsAttackerStateTest {
         r.getComputations().setAuthenticationTag(Modifiable.xor(new byte[] {1}, 0));
         SendAction fin = Attacker.send(new FinishedMessage());
         fin.setConfiguredRecords(List.of(r));
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), new ChangeCipherSpecMessage()), fin);
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), new ChangeCipherSpecMessage()), fin);
         server.assertRefused(o, List.of(FLIGHT, fatal("BAD_RECORD_MAC")), "BAD_RECORD_MAC");
     }
 
     /** Row "WAIT_FINISHED | ClientKeyExchange": a second one, protected, where Finished must come. */
     @Test
     void waitFinished_clientKeyExchange() throws Exception {
-        Attacker.Outcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), new ChangeCipherSpecMessage(),
+        AttackerOutcome o = afterFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage(), new ChangeCipherSpecMessage(),
                 new ECDHClientKeyExchangeMessage()));
         server.assertRefused(o, List.of(FLIGHT, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
@@ -302,7 +302,7 @@ class TlsAttackerStateTest {
     /** Row "RESUME_WAIT_CHANGE_CIPHER_SPEC | ClientKeyExchange": the alert goes protected, after the server's ChangeCipherSpec. */
     @Test
     void resumeWaitChangeCipherSpec_clientKeyExchange() throws Exception {
-        Attacker.Outcome o = afterResumedFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage()));
+        AttackerOutcome o = afterResumedFlight(gcm(), Attacker.send(new ECDHClientKeyExchangeMessage()));
         server.assertRefused(o, List.of(FLIGHT, FINISH, RESUMED, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
@@ -311,7 +311,7 @@ class TlsAttackerStateTest {
     void resumeWaitFinished_wrongVerifyData() throws Exception {
         FinishedMessage fin = new FinishedMessage();
         fin.setVerifyData(Modifiable.xor(new byte[] {1}, 0));
-        Attacker.Outcome o = afterResumedFlight(gcm(), Attacker.send(new ChangeCipherSpecMessage(), fin));
+        AttackerOutcome o = afterResumedFlight(gcm(), Attacker.send(new ChangeCipherSpecMessage(), fin));
         server.assertRefused(o, List.of(FLIGHT, FINISH, RESUMED, fatal("DECRYPT_ERROR")), "DECRYPT_ERROR");
     }
 
@@ -324,12 +324,12 @@ class TlsAttackerStateTest {
     @Test
     void done_clientHelloGetsNoRenegotiation() throws Exception {
         Config c = gcm();
-        Attacker.Outcome o = afterHandshake(c, Attacker.send(new ClientHelloMessage(c)), new ReceiveAction(new AlertMessage()),
+        AttackerOutcome o = afterHandshake(c, Attacker.send(new ClientHelloMessage(c)), new ReceiveAction(new AlertMessage()),
                 Attacker.send(Attacker.get("/status.json")));
         assertEquals(List.of(FLIGHT, FINISH, List.of("Alert(WARNING,NO_RENEGOTIATION)")), o.received.subList(0, 3), o.toString());
         List<String> page = o.last();
         assertEquals(List.of("APPLICATION", "Alert(WARNING,CLOSE_NOTIFY)"), page, o.toString());
-        String response = Attacker.applicationData(o);
+        String response = o.applicationData();
         assertTrue(response.startsWith("HTTP/1.1 200 OK\r\n") && response.endsWith(SizzleFixture.expectedBody("/status.json")), response);
         assertEquals(SocketState.CLOSED, o.socket, o.toString());
         assertFalse(server.lastConnection().failed, server.serverSaw().toString());
@@ -338,21 +338,21 @@ class TlsAttackerStateTest {
     /** Row "DONE | Finished". */
     @Test
     void done_finished() throws Exception {
-        Attacker.Outcome o = afterHandshake(gcm(), Attacker.send(new FinishedMessage()));
+        AttackerOutcome o = afterHandshake(gcm(), Attacker.send(new FinishedMessage()));
         server.assertRefused(o, List.of(FLIGHT, FINISH, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
     /** Row "DONE | ChangeCipherSpec". */
     @Test
     void done_changeCipherSpec() throws Exception {
-        Attacker.Outcome o = afterHandshake(gcm(), Attacker.send(new ChangeCipherSpecMessage()));
+        AttackerOutcome o = afterHandshake(gcm(), Attacker.send(new ChangeCipherSpecMessage()));
         server.assertRefused(o, List.of(FLIGHT, FINISH, fatal("UNEXPECTED_MESSAGE")), "UNEXPECTED_MESSAGE");
     }
 
     /** Row "DONE | close_notify": close_notify back (RFC 5246 §7.2.1), then the server closes. */
     @Test
     void done_closeNotify() throws Exception {
-        Attacker.Outcome o = afterHandshake(gcm(), Attacker.send(Attacker.alert(1, 0)));
+        AttackerOutcome o = afterHandshake(gcm(), Attacker.send(Attacker.alert(1, 0)));
         assertEquals(List.of(FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o.toString());
         assertEquals(SocketState.CLOSED, o.socket, o.toString());
         assertFalse(server.lastConnection().failed, server.serverSaw().toString());
