@@ -1,0 +1,163 @@
+package sizzle.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import kssl.tls.Profile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The scanner sslyze 6.3.1 (PyPI, on nassl 5.4.0: OpenSSL 1.0.2 and 1.1.1 clients; about 600
+ * connections, a few seconds) against the modern server, and the posture it must report:
+ * TLS 1.2 only, the two ECDHE-ECDSA AEAD suites only, ECDHE on P-256 only, no compression,
+ * secure renegotiation with client-initiated renegotiation refused, session ids but no
+ * tickets, extended_master_secret, TLS_FALLBACK_SCSV, none of the OpenSSL-era bugs, and the
+ * certificate chain valid for "localhost" under the test CA (pyca/cryptography's validator).
+ * Not asserted yet: HSTS (http_headers is scanned; the header is another change's).
+ */
+@Timeout(120)
+class SslyzeScanTest {
+    private static InteropPki pki;
+    private static SizzleFixture sizzle;
+    private static JsonObject scan;
+
+    @BeforeAll
+    static void scan() throws Exception {
+        pki = InteropPki.get();
+        sizzle = new SizzleFixture(Profile.MODERN, pki.p256);
+        Path json = Files.createTempFile(pki.dir, "sslyze", ".json");
+        // "localhost:PORT{127.0.0.1}": connect to the address, send "localhost" as server_name.
+        List<String> cmd = new ArrayList<>(List.of(ProjectVenv.python().toString(), "-m", "sslyze", "--quiet",
+                "--json_out=" + json, "--certinfo", "--certinfo_ca_file=" + pki.caPem));
+        cmd.addAll(List.of("--sslv2", "--sslv3", "--tlsv1", "--tlsv1_1", "--tlsv1_2", "--tlsv1_3", "--compression", "--reneg",
+                "--resum", "--elliptic_curves", "--fallback", "--heartbleed", "--openssl_ccs", "--robot", "--early_data",
+                "--ems", "--http_headers"));
+        cmd.add(InteropPki.HOST + ":" + sizzle.port() + "{127.0.0.1}");
+        try (PeerProcess p = PeerProcess.start(cmd)) {
+            assertEquals(0, p.waitFor(90), "sslyze failed:\n" + p.output());
+        }
+        JsonObject server = JsonParser.parseString(Files.readString(json)).getAsJsonObject()
+                .getAsJsonArray("server_scan_results").get(0).getAsJsonObject();
+        assertEquals("COMPLETED", server.get("scan_status").getAsString(), server.toString());
+        scan = server.getAsJsonObject("scan_result");
+        for (Map.Entry<String, JsonElement> e : scan.entrySet()) {
+            assertEquals("COMPLETED", e.getValue().getAsJsonObject().get("status").getAsString(), e.getKey() + ": " + e.getValue());
+        }
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        sizzle.close();
+    }
+
+    private static JsonObject result(String command) {
+        return scan.getAsJsonObject(command).getAsJsonObject("result");
+    }
+
+    private static List<String> names(JsonArray array, String... path) {
+        List<String> out = new ArrayList<>();
+        for (JsonElement e : array) {
+            JsonObject o = e.getAsJsonObject();
+            for (int i = 0; i < path.length - 1; i++) {
+                o = o.getAsJsonObject(path[i]);
+            }
+            out.add(o.get(path[path.length - 1]).getAsString());
+        }
+        return out;
+    }
+
+    @Test
+    void onlyTls12() {
+        for (String v : List.of("ssl_2_0", "ssl_3_0", "tls_1_0", "tls_1_1", "tls_1_3")) {
+            JsonObject r = result(v + "_cipher_suites");
+            assertFalse(r.get("is_tls_version_supported").getAsBoolean(), v + ": " + r);
+            assertEquals(0, r.getAsJsonArray("accepted_cipher_suites").size(), v + ": " + r);
+        }
+        assertTrue(result("tls_1_2_cipher_suites").get("is_tls_version_supported").getAsBoolean());
+    }
+
+    /** Both AEAD suites, nothing else, each with an ephemeral key on P-256. */
+    @Test
+    void onlyTheTwoEcdheEcdsaAeadSuitesOnP256() {
+        JsonArray accepted = result("tls_1_2_cipher_suites").getAsJsonArray("accepted_cipher_suites");
+        assertEquals(List.of("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8"),
+                names(accepted, "cipher_suite", "name"));
+        assertEquals(List.of("secp256r1", "secp256r1"), names(accepted, "ephemeral_key", "curve_name"));
+    }
+
+    @Test
+    void ecdheOnP256Only() {
+        JsonObject r = result("elliptic_curves");
+        assertTrue(r.get("supports_ecdh_key_exchange").getAsBoolean());
+        assertEquals(List.of("secp256r1"), names(r.getAsJsonArray("supported_curves"), "name"));
+    }
+
+    @Test
+    void noCompression() {
+        assertFalse(result("tls_compression").get("supports_compression").getAsBoolean());
+    }
+
+    /** RFC 5746 renegotiation_info answered; a renegotiation the client starts is refused. */
+    @Test
+    void secureRenegotiationAndClientRenegotiationRefused() {
+        JsonObject r = result("session_renegotiation");
+        assertTrue(r.get("supports_secure_renegotiation").getAsBoolean(), r.toString());
+        assertFalse(r.get("is_vulnerable_to_client_renegotiation_dos").getAsBoolean(), r.toString());
+        assertEquals(0, r.get("client_renegotiations_success_count").getAsInt(), r.toString());
+    }
+
+    /** Sizzle's session cache (every resumption by id works), no RFC 5077 tickets. */
+    @Test
+    void sessionIdsButNoTickets() {
+        JsonObject r = result("session_resumption");
+        assertEquals("FULLY_SUPPORTED", r.get("session_id_resumption_result").getAsString(), r.toString());
+        assertEquals("NOT_SUPPORTED", r.get("tls_ticket_resumption_result").getAsString(), r.toString());
+        assertEquals(0, r.get("tls_ticket_successful_resumptions_count").getAsInt(), r.toString());
+    }
+
+    @Test
+    void extendedMasterSecretAndFallbackScsv() {
+        assertTrue(result("tls_extended_master_secret").get("supports_ems_extension").getAsBoolean());
+        assertTrue(result("tls_fallback_scsv").get("supports_fallback_scsv").getAsBoolean());
+        assertFalse(result("tls_1_3_early_data").get("supports_early_data").getAsBoolean());
+    }
+
+    @Test
+    void noneOfTheKnownServerBugs() {
+        assertFalse(result("heartbleed").get("is_vulnerable_to_heartbleed").getAsBoolean());
+        assertFalse(result("openssl_ccs_injection").get("is_vulnerable_to_ccs_injection").getAsBoolean());
+        assertEquals("NOT_VULNERABLE_RSA_NOT_SUPPORTED", result("robot").get("robot_result").getAsString());
+    }
+
+    /** The chain the server sends, in order, validates for "localhost" under the test CA alone. */
+    @Test
+    void certificateChainValidUnderTheTestCa() {
+        JsonObject r = result("certificate_info");
+        assertEquals(InteropPki.HOST, r.get("hostname_used_for_server_name_indication").getAsString());
+        JsonObject deployment = r.getAsJsonArray("certificate_deployments").get(0).getAsJsonObject();
+        assertTrue(deployment.get("received_chain_has_valid_order").getAsBoolean());
+        assertEquals(2, deployment.getAsJsonArray("received_certificate_chain").size(), "leaf and CA");
+        boolean validUnderTestCa = false;
+        for (JsonElement e : deployment.getAsJsonArray("path_validation_results")) {
+            JsonObject v = e.getAsJsonObject();
+            if (v.getAsJsonObject("trust_store").get("path").getAsString().equals(pki.caPem.toString())) {
+                assertTrue(v.get("was_validation_successful").getAsBoolean(), v.toString());
+                validUnderTestCa = true;
+            }
+        }
+        assertTrue(validUnderTestCa, "no validation against the test CA: " + deployment);
+    }
+}
