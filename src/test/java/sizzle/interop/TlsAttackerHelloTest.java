@@ -12,7 +12,9 @@ import static sizzle.interop.Attacker.fatal;
 import de.rub.nds.modifiablevariable.util.Modifiable;
 import de.rub.nds.tlsattacker.core.config.Config;
 import de.rub.nds.tlsattacker.core.constants.CipherSuite;
+import de.rub.nds.tlsattacker.core.constants.CompressionMethod;
 import de.rub.nds.tlsattacker.core.constants.ECPointFormat;
+import de.rub.nds.tlsattacker.core.constants.ExtensionType;
 import de.rub.nds.tlsattacker.core.constants.NamedGroup;
 import de.rub.nds.tlsattacker.core.constants.ProtocolVersion;
 import de.rub.nds.tlsattacker.core.constants.SignatureAndHashAlgorithm;
@@ -21,6 +23,7 @@ import de.rub.nds.tlsattacker.core.protocol.message.ServerHelloMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.extension.ECPointFormatExtensionMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.extension.EllipticCurvesExtensionMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.extension.ExtendedMasterSecretExtensionMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.extension.GreaseExtensionMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.extension.MaxFragmentLengthExtensionMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.extension.RecordSizeLimitExtensionMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.extension.RenegotiationInfoExtensionMessage;
@@ -51,6 +54,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class TlsAttackerHelloTest {
+    /** The extensions the modern profile answers when offered: renegotiation_info, extended_master_secret, ec_point_formats. */
+    private static final List<String> STANDARD_ANSWER = List.of("RENEGOTIATION_INFO", "EXTENDED_MASTER_SECRET", "EC_POINT_FORMATS");
+
     private static ProbedServer server;
 
     @BeforeAll
@@ -78,14 +84,7 @@ class TlsAttackerHelloTest {
     @ParameterizedTest(name = "client_version {0}.{1}")
     @CsvSource({"4, 0", "254, 254"})
     void clientVersionAboveTls12GetsTls12(int major, int minor) throws Exception {
-        Config c = gcm();
-        ClientHelloMessage ch = new ClientHelloMessage(c);
-        ch.setProtocolVersion(Modifiable.explicit(new byte[] {(byte) major, (byte) minor}));
-        List<TlsAction> actions = new ArrayList<>(List.of(Attacker.send(ch), Attacker.serverFlight(), Attacker.clientFinish(),
-                Attacker.serverFinish()));
-        actions.addAll(Attacker.closeNotify());
-        AttackerOutcome o = server.run(c, actions);
-        assertEquals(List.of(FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o + "; the server: " + server.serverSaw());
+        AttackerOutcome o = fullHandshake(gcm(), ch -> ch.setProtocolVersion(Modifiable.explicit(new byte[] {(byte) major, (byte) minor})));
         assertArrayEquals(new byte[] {3, 3}, o.first(ServerHelloMessage.class).getProtocolVersion().getValue());
         assertFalse(server.lastConnection().failed, server.serverSaw().toString());
     }
@@ -268,12 +267,96 @@ class TlsAttackerHelloTest {
         c.setAddRenegotiationInfoExtension(false);
         c.setAddServerNameIndicationExtension(false);
         c.setDefaultLastRecordProtocolVersion(ProtocolVersion.SSL3);
-        List<TlsAction> actions = new ArrayList<>(Attacker.fullHandshake(c));
+        assertEquals(List.of(), Attacker.extensionTypes(fullHandshake(c, ch -> { }).first(ServerHelloMessage.class)));
+    }
+
+    /** A full handshake from c's hello (modified), closed with close_notify; returns what came back. */
+    private static AttackerOutcome fullHandshake(Config c, Consumer<ClientHelloMessage> modify) throws Exception {
+        ClientHelloMessage ch = new ClientHelloMessage(c);
+        modify.accept(ch);
+        List<TlsAction> actions = new ArrayList<>(List.of(Attacker.send(ch), Attacker.serverFlight(), Attacker.clientFinish(),
+                Attacker.serverFinish()));
         actions.addAll(Attacker.closeNotify());
         AttackerOutcome o = server.run(c, actions);
         assertEquals(List.of(FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o + "; the server: " + server.serverSaw());
-        assertEquals(List.of(), Attacker.extensionTypes(o.first(ServerHelloMessage.class)));
         assertArrayEquals(ServerChecks.expectedServerFinished(o), ServerChecks.lastServerFinished(o), "the server's Finished");
+        return o;
+    }
+
+    /**
+     * A TLS 1.3-capable hello (supported_versions 1.3 and 1.2, an X25519 key_share,
+     * psk_key_exchange_modes): a TLS 1.2 server ignores what it does not know (RFC 8446 §4.2.1,
+     * App. D) and answers TLS 1.2 with no supported_versions of its own.
+     */
+    @Test
+    void tls13CapableHelloGetsTls12() throws Exception {
+        Config c = gcm();
+        c.setAddSupportedVersionsExtension(true);
+        c.setSupportedVersions(ProtocolVersion.TLS13, ProtocolVersion.TLS12);
+        c.setAddKeyShareExtension(true);
+        c.setDefaultClientKeyShareNamedGroups(NamedGroup.ECDH_X25519);
+        c.setAddPSKKeyExchangeModesExtension(true);
+        ServerHelloMessage sh = fullHandshake(c, ch -> { }).first(ServerHelloMessage.class);
+        assertArrayEquals(new byte[] {3, 3}, sh.getProtocolVersion().getValue());
+        assertEquals(STANDARD_ANSWER, Attacker.extensionTypes(sh));
+    }
+
+    /**
+     * Extensions the server does not take up get no answer: encrypt_then_mac with an AEAD suite
+     * (RFC 7366 §3: MUST NOT), session_ticket (no tickets, RFC 5077 §3.2), ALPN, heartbeat,
+     * padding, signed_certificate_timestamp, status_request, and a GREASE value (RFC 8701 §3).
+     */
+    @Test
+    void extensionsNotTakenUpGetNoAnswer() throws Exception {
+        Config c = gcm();
+        c.setAddEncryptThenMacExtension(true);
+        c.setAddSessionTicketTLSExtension(true);
+        c.setAddAlpnExtension(true);
+        c.setDefaultProposedAlpnProtocols("h2", "http/1.1");
+        c.setAddHeartbeatExtension(true);
+        c.setAddPaddingExtension(true);
+        c.setAddSignedCertificateTimestampExtension(true);
+        c.setAddCertificateStatusRequestExtension(true);
+        AttackerOutcome o = fullHandshake(c, ch -> ch.getExtensions().add(0, new GreaseExtensionMessage(ExtensionType.GREASE_00, 0)));
+        assertEquals(STANDARD_ANSWER, Attacker.extensionTypes(o.first(ServerHelloMessage.class)));
+    }
+
+    /** TLS_EMPTY_RENEGOTIATION_INFO_SCSV instead of the extension: answered with renegotiation_info (RFC 5746 §3.6). */
+    @Test
+    void renegotiationScsvAnswered() throws Exception {
+        Config c = gcm();
+        c.setAddRenegotiationInfoExtension(false);
+        c.setDefaultClientSupportedCipherSuites(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
+                CipherSuite.TLS_EMPTY_RENEGOTIATION_INFO_SCSV);
+        assertEquals(STANDARD_ANSWER, Attacker.extensionTypes(fullHandshake(c, ch -> { }).first(ServerHelloMessage.class)));
+    }
+
+    /** DEFLATE offered before null: the server picks null (RFC 5246 §7.4.1.2, RFC 7457 §2.6: no compression). */
+    @Test
+    void deflateAndNullGetsNull() throws Exception {
+        Config c = gcm();
+        c.setDefaultClientSupportedCompressionMethods(CompressionMethod.DEFLATE, CompressionMethod.NULL);
+        assertEquals(0, (int) fullHandshake(c, ch -> { }).first(ServerHelloMessage.class).getSelectedCompressionMethod().getValue());
+    }
+
+    /** Step 5: a session id the server never issued gets a full handshake and a fresh 4-byte id. */
+    @Test
+    void unknownSessionIdGetsFullHandshake() throws Exception {
+        Config c = gcm();
+        c.setDefaultClientSessionId(new byte[32]);
+        byte[] id = fullHandshake(c, ch -> { }).first(ServerHelloMessage.class).getSessionId().getValue();
+        assertEquals(4, id.length);
+    }
+
+    /** A hello in one plaintext record of 16,500 bytes (RFC 5246 §6.2.1: at most 2^14; RFC 8446 §5.1: record_overflow). */
+    @Test
+    void plaintextRecordOver16KiB() throws Exception {
+        Config c = gcm();
+        c.setAddPaddingExtension(true);
+        c.setDefaultPaddingExtensionBytes(new byte[16_400]);
+        c.setRespectPeerRecordSizeLimitations(false);
+        c.setDefaultMaxRecordData(20_000);
+        server.assertRefused(hello(c, ch -> { }), List.of(fatal("RECORD_OVERFLOW")), "RECORD_OVERFLOW");
     }
 
     /** Row "ClientHello with point formats lacking uncompressed": RFC 8422 §5.1.2. */
@@ -342,8 +425,7 @@ class TlsAttackerHelloTest {
         assertEquals(List.of(FLIGHT, FINISH, FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o.toString());
         List<byte[]> ids = o.serverSessionIds();
         assertFalse(java.util.Arrays.equals(ids.get(0), ids.get(1)), "a new session id");
-        assertEquals(List.of("RENEGOTIATION_INFO", "EXTENDED_MASTER_SECRET", "EC_POINT_FORMATS"),
-                Attacker.extensionTypes(o.lastOf(ServerHelloMessage.class)), "the new session has EMS");
+        assertEquals(STANDARD_ANSWER, Attacker.extensionTypes(o.lastOf(ServerHelloMessage.class)), "the new session has EMS");
     }
 
     /** Row "ClientHello resuming under another server_name": RFC 6066 §3, a full handshake with a new session id. */

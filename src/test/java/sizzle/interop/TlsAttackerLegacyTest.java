@@ -32,6 +32,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * TLS-Attacker against the Sizzle server in the legacy profile: SSL 3.0 and TLS 1.0 with RC4,
@@ -101,6 +103,36 @@ class TlsAttackerLegacyTest {
     @Test
     void ssl3RsaRc4() throws Exception {
         fullHandshakeAndPage(ProtocolVersion.SSL3, CipherSuite.TLS_RSA_WITH_RC4_128_SHA, new RSAClientKeyExchangeMessage());
+    }
+
+    /**
+     * RSA key transport with a broken premaster secret (RFC 5246 §7.4.7.1: the server MUST NOT
+     * tell a bad PKCS#1 block or a wrong client_version apart; it goes on with a random premaster
+     * secret): every kind ends the same way, at the client's Finished, whose record then fails
+     * its MAC under the keys the server derived. The Bleichenbacher oracle that ROBOT looks for
+     * would be a difference here.
+     */
+    @ParameterizedTest(name = "{0}, {1}")
+    @CsvSource({
+        "TLS10, leading 00 made 01", "TLS10, block type 02 made 01", "TLS10, premaster client_version 3.127",
+        "SSL3, leading 00 made 01", "SSL3, block type 02 made 01", "SSL3, premaster client_version 3.127",
+    })
+    void rsaPremasterBrokenIsBadRecordMac(ProtocolVersion version, String what) throws Exception {
+        Config c = Attacker.legacy(server.port(), version, CipherSuite.TLS_RSA_WITH_RC4_128_SHA, NamedGroup.SECP160R1);
+        RSAClientKeyExchangeMessage cke = new RSAClientKeyExchangeMessage();
+        cke.prepareComputations();
+        // The block before RSA encryption: 00 02, nonzero padding, 00, the premaster secret.
+        if (what.startsWith("leading")) {
+            cke.getComputations().setPlainPaddedPremasterSecret(Modifiable.xor(new byte[] {1}, 0));
+        } else if (what.startsWith("block type")) {
+            cke.getComputations().setPlainPaddedPremasterSecret(Modifiable.xor(new byte[] {3}, 1));
+        } else {
+            cke.getComputations().setPremasterSecretProtocolVersion(Modifiable.explicit(new byte[] {3, 127}));
+        }
+        AttackerOutcome o = server.run(c, Attacker.hello(c),
+                new ReceiveAction(new ServerHelloMessage(), new CertificateMessage(), new ServerHelloDoneMessage()),
+                Attacker.send(cke, new ChangeCipherSpecMessage(), new FinishedMessage()), Attacker.anything());
+        server.assertRefused(o, List.of(FLIGHT_NO_SKE, fatal("BAD_RECORD_MAC")), "BAD_RECORD_MAC");
     }
 
     /**

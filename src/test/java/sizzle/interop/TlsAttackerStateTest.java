@@ -14,6 +14,7 @@ import de.rub.nds.tlsattacker.core.config.Config;
 import de.rub.nds.tlsattacker.core.constants.ECPointFormat;
 import de.rub.nds.tlsattacker.core.constants.ProtocolMessageType;
 import de.rub.nds.tlsattacker.core.protocol.message.AlertMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.ApplicationMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.CertificateMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.ChangeCipherSpecMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.ClientHelloMessage;
@@ -333,6 +334,19 @@ class TlsAttackerStateTest {
         assertTrue(response.startsWith("HTTP/1.1 200 OK\r\n") && response.endsWith(SizzleFixture.expectedBody("/status.json")), response);
         assertEquals(SocketState.CLOSED, o.socket, o.toString());
         assertFalse(server.lastConnection().failed, server.serverSaw().toString());
+    }
+
+    /**
+     * A protected record whose plaintext is 2^14 + 1 bytes (RFC 5246 §6.2.1: at most 2^14;
+     * RFC 8446 §5.1 and RFC 8449 §4 make it record_overflow).
+     */
+    @Test
+    void done_recordOver16KiB() throws Exception {
+        Config c = gcm();
+        c.setRespectPeerRecordSizeLimitations(false);
+        c.setDefaultMaxRecordData(16_385);
+        AttackerOutcome o = afterHandshake(c, Attacker.send(new ApplicationMessage(new byte[16_385])));
+        server.assertRefused(o, List.of(FLIGHT, FINISH, fatal("RECORD_OVERFLOW")), "RECORD_OVERFLOW");
     }
 
     /** Row "DONE | Finished". */
