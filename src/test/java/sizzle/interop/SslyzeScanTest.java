@@ -7,12 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import kssl.tls.Profile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,30 +27,15 @@ import org.junit.jupiter.api.Timeout;
 class SslyzeScanTest {
     private static InteropPki pki;
     private static SizzleFixture sizzle;
-    private static JsonObject scan;
+    private static Sslyze scan;
 
     @BeforeAll
     static void scan() throws Exception {
         pki = InteropPki.get();
         sizzle = new SizzleFixture(Profile.MODERN, pki.p256);
-        Path json = Files.createTempFile(pki.dir, "sslyze", ".json");
-        // "localhost:PORT{127.0.0.1}": connect to the address, send "localhost" as server_name.
-        List<String> cmd = new ArrayList<>(List.of(ProjectVenv.python().toString(), "-m", "sslyze", "--quiet",
-                "--json_out=" + json, "--certinfo", "--certinfo_ca_file=" + pki.caPem));
-        cmd.addAll(List.of("--sslv2", "--sslv3", "--tlsv1", "--tlsv1_1", "--tlsv1_2", "--tlsv1_3", "--compression", "--reneg",
-                "--resum", "--elliptic_curves", "--fallback", "--heartbleed", "--openssl_ccs", "--robot", "--early_data",
-                "--ems", "--http_headers"));
-        cmd.add(InteropPki.HOST + ":" + sizzle.port() + "{127.0.0.1}");
-        try (PeerProcess p = PeerProcess.start(cmd)) {
-            assertEquals(0, p.waitFor(90), "sslyze failed:\n" + p.output());
-        }
-        JsonObject server = JsonParser.parseString(Files.readString(json)).getAsJsonObject()
-                .getAsJsonArray("server_scan_results").get(0).getAsJsonObject();
-        assertEquals("COMPLETED", server.get("scan_status").getAsString(), server.toString());
-        scan = server.getAsJsonObject("scan_result");
-        for (Map.Entry<String, JsonElement> e : scan.entrySet()) {
-            assertEquals("COMPLETED", e.getValue().getAsJsonObject().get("status").getAsString(), e.getKey() + ": " + e.getValue());
-        }
+        scan = Sslyze.scan(sizzle.port(), pki.dir, List.of("--certinfo", "--certinfo_ca_file=" + pki.caPem, "--sslv2", "--sslv3",
+                "--tlsv1", "--tlsv1_1", "--tlsv1_2", "--tlsv1_3", "--compression", "--reneg", "--resum", "--elliptic_curves",
+                "--fallback", "--heartbleed", "--openssl_ccs", "--robot", "--early_data", "--ems", "--http_headers"));
     }
 
     @AfterAll
@@ -64,19 +44,7 @@ class SslyzeScanTest {
     }
 
     private static JsonObject result(String command) {
-        return scan.getAsJsonObject(command).getAsJsonObject("result");
-    }
-
-    private static List<String> names(JsonArray array, String... path) {
-        List<String> out = new ArrayList<>();
-        for (JsonElement e : array) {
-            JsonObject o = e.getAsJsonObject();
-            for (int i = 0; i < path.length - 1; i++) {
-                o = o.getAsJsonObject(path[i]);
-            }
-            out.add(o.get(path[path.length - 1]).getAsString());
-        }
-        return out;
+        return scan.result(command);
     }
 
     @Test
@@ -84,7 +52,7 @@ class SslyzeScanTest {
         for (String v : List.of("ssl_2_0", "ssl_3_0", "tls_1_0", "tls_1_1", "tls_1_3")) {
             JsonObject r = result(v + "_cipher_suites");
             assertFalse(r.get("is_tls_version_supported").getAsBoolean(), v + ": " + r);
-            assertEquals(0, r.getAsJsonArray("accepted_cipher_suites").size(), v + ": " + r);
+            assertEquals(List.of(), scan.accepted(v), v + ": " + r);
         }
         assertTrue(result("tls_1_2_cipher_suites").get("is_tls_version_supported").getAsBoolean());
     }
@@ -92,17 +60,16 @@ class SslyzeScanTest {
     /** Both AEAD suites, nothing else, each with an ephemeral key on P-256. */
     @Test
     void onlyTheTwoEcdheEcdsaAeadSuitesOnP256() {
+        assertEquals(List.of("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8"), scan.accepted("tls_1_2"));
         JsonArray accepted = result("tls_1_2_cipher_suites").getAsJsonArray("accepted_cipher_suites");
-        assertEquals(List.of("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8"),
-                names(accepted, "cipher_suite", "name"));
-        assertEquals(List.of("secp256r1", "secp256r1"), names(accepted, "ephemeral_key", "curve_name"));
+        assertEquals(List.of("secp256r1", "secp256r1"), Sslyze.names(accepted, "ephemeral_key", "curve_name"));
     }
 
     @Test
     void ecdheOnP256Only() {
         JsonObject r = result("elliptic_curves");
         assertTrue(r.get("supports_ecdh_key_exchange").getAsBoolean());
-        assertEquals(List.of("secp256r1"), names(r.getAsJsonArray("supported_curves"), "name"));
+        assertEquals(List.of("secp256r1"), Sslyze.names(r.getAsJsonArray("supported_curves"), "name"));
     }
 
     @Test

@@ -31,8 +31,10 @@
  * {@link sizzle.interop.TlsAttackerLegacyTest} (the INSECURE legacy profile: SSL 3.0 and
  * TLS 1.0, RC4, static ECDH on secp160r1 and RSA-1024). Each refusal is checked at both ends:
  * the one alert received (level and description), the connection closed, the server's log.</li>
- * <li>{@link sizzle.interop.SslyzeScanTest} — the scanner sslyze 6.3.1 against the modern server:
- * the posture it reports (versions, suites, curves, renegotiation, resumption, the chain).</li>
+ * <li>{@link sizzle.interop.SslyzeScanTest} — the scanner sslyze 6.3.1 ({@link sizzle.interop.Sslyze})
+ * against the modern server: the posture it reports (versions, suites, curves, renegotiation,
+ * resumption, the chain); {@link sizzle.interop.SslyzeLegacyScanTest} the same for the INSECURE
+ * legacy profile, ROBOT included.</li>
  * </ul>
  *
  * What the machine needs (./sizzle test installs it; a missing peer fails its test with a
