@@ -156,7 +156,7 @@ class TlsServerTest {
         assertEquals(-1, in.read(), "then the connection closes");
         assertTrue(logged(plain + " handshake failed: fatal alert "), log.toString());
 
-        TlsConfig untrusting = TlsConfig.client(Profile.MODERN, TlsTestKeys.RANDOM); // no trust store
+        TlsConfig untrusting = TlsConfig.client(Profile.MODERN, TlsTestKeys.RANDOM).allowWeakRandom(TlsTestKeys.WEAK_RANDOM); // no trust store
         TlsConnection refused = connect(untrusting, 10000);
         TlsException e = assertThrows(TlsException.class, refused::handshake);
         assertEquals(Alert.UNKNOWN_CA, e.getAlert());

@@ -72,7 +72,7 @@ class ClientInputTest {
     }
 
     static Run run(int profile, int version, byte[] serverFlight) throws IOException {
-        TlsConfig c = TlsConfig.client(profile, new SeededRandom(SEED)).setTrustStore(TestPki.trustStore());
+        TlsConfig c = TlsConfig.client(profile, new SeededRandom(SEED)).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore());
         c.setVersions(Profile.minVersion(profile), version);
         Pipe in = Pipe.of(BadInputTest.record(RecordLayer.HANDSHAKE, version, serverFlight));
         Pipe out = new Pipe();

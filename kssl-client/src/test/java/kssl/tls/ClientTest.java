@@ -24,7 +24,7 @@ class ClientTest {
     }
 
     static TlsConfig client() {
-        return TlsConfig.client(Profile.MODERN, new SeededRandom("client test")).setTrustStore(TestPki.trustStore());
+        return TlsConfig.client(Profile.MODERN, new SeededRandom("client test")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore());
     }
 
     @Test
@@ -154,7 +154,7 @@ class ClientTest {
 
     @Test
     void versionNegotiatedDownToTheServersBest() throws Exception {
-        TlsConfig c = TlsConfig.client(Profile.LEGACY, new SeededRandom("down")).setTrustStore(TestPki.trustStore())
+        TlsConfig c = TlsConfig.client(Profile.LEGACY, new SeededRandom("down")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore())
                 .setVersions(ProtocolVersion.SSL30, ProtocolVersion.TLS12);
         TlsConfig s = HandshakeTest.server(Profile.LEGACY, ProtocolVersion.TLS10, CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA,
                 "down");
@@ -180,7 +180,7 @@ class ClientTest {
     @Test
     void legacyProfileIsLabelledInsecure() {
         assertTrue(Profile.LEGACY_WARNING.contains("INSECURE"));
-        assertTrue(TlsConfig.server(Profile.LEGACY, new SeededRandom("x")).isLegacy());
-        assertFalse(TlsConfig.server(Profile.MODERN, new SeededRandom("x")).isLegacy());
+        assertTrue(TlsConfig.server(Profile.LEGACY, new SeededRandom("x")).allowWeakRandom(SeededRandom.WHY).isLegacy());
+        assertFalse(TlsConfig.server(Profile.MODERN, new SeededRandom("x")).allowWeakRandom(SeededRandom.WHY).isLegacy());
     }
 }

@@ -27,7 +27,7 @@ class HandshakeTest {
     }
 
     static TlsConfig server(int profile, int version, int suite, String seed) {
-        TlsConfig s = TlsConfig.server(profile, new SeededRandom("server " + seed));
+        TlsConfig s = TlsConfig.server(profile, new SeededRandom("server " + seed)).allowWeakRandom(SeededRandom.WHY);
         s.setVersions(Profile.minVersion(profile), version).setCipherSuites(new int[] {suite});
         if (suite == CipherSuite.TLS_RSA_EXPORT_WITH_RC4_40_MD5) {
             s.addIdentity(TestPki.rsa512());
@@ -40,7 +40,7 @@ class HandshakeTest {
     }
 
     static TlsConfig client(int profile, int version, String seed) {
-        TlsConfig c = TlsConfig.client(profile, new SeededRandom("client " + seed));
+        TlsConfig c = TlsConfig.client(profile, new SeededRandom("client " + seed)).allowWeakRandom(SeededRandom.WHY);
         c.setVersions(Profile.minVersion(profile), version).setTrustStore(TestPki.trustStore());
         return c;
     }

@@ -36,7 +36,7 @@ class TranscriptTest {
     static final int[][] SCRIPT = {{2, 1500}, {1, 600}};
 
     static TlsConfig serverConfig(int profile, int version, int suite) {
-        TlsConfig s = TlsConfig.server(profile, new SeededRandom("kssl transcript server"));
+        TlsConfig s = TlsConfig.server(profile, new SeededRandom("kssl transcript server")).allowWeakRandom(SeededRandom.WHY);
         s.setVersions(Profile.minVersion(profile), version).setCipherSuites(new int[] {suite});
         s.addIdentity(profile == Profile.LEGACY ? TestPki.P160 : TestPki.P256);
         return s;
@@ -44,7 +44,7 @@ class TranscriptTest {
 
     static Transcript record(String name, int profile, int version, int suite, int fragment) throws Exception {
         TlsConfig s = serverConfig(profile, version, suite);
-        TlsConfig c = TlsConfig.client(profile, new SeededRandom("kssl transcript client"));
+        TlsConfig c = TlsConfig.client(profile, new SeededRandom("kssl transcript client")).allowWeakRandom(SeededRandom.WHY);
         c.setVersions(Profile.minVersion(profile), version).setTrustStore(TestPki.trustStore()).setMaxFragment(fragment);
         Transcript t = new Transcript();
         t.header.add("kssl transcript v1: " + name + " (TEST KEYS ONLY)");
