@@ -10,13 +10,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import sizzle.http.FakeClock;
 import sizzle.http.Wire;
 
 /** The mote's mode: one connection; a newer one closes the older when it is idle. */
 @Timeout(30)
 class OneConnectionServerTest {
+    private final FakeClock clock = new FakeClock();
     private final TestConnectionSource source = new TestConnectionSource();
-    private final OneConnectionServer server = new OneConnectionServer(source, Servers.thermostat(64));
+    private final OneConnectionServer server = new OneConnectionServer(source, null, Servers.thermostat(64), Deadlines.DESKTOP, clock);
     private final Thread acceptor = Servers.start(server);
 
     @AfterEach

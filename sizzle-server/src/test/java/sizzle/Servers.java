@@ -2,10 +2,10 @@ package sizzle;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import sizzle.app.PasswordGate;
-import sizzle.app.SystemClock;
 import sizzle.app.Thermostat;
 import sizzle.app.ThermostatApp;
 import sizzle.http.HttpConnectionLoop;
+import sizzle.http.SystemClock;
 import sizzle.http.Wire;
 
 /** The thermostat behind the HTTP loop, as the servers under test run it. */

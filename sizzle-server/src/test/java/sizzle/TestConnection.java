@@ -19,6 +19,9 @@ final class TestConnection implements Connection {
     private final String name = "pipe-" + COUNT.incrementAndGet();
     /** The thread that took the server's input: the one serving this connection. */
     volatile Thread servedBy;
+    volatile boolean aborted;
+    /** The client's address as the server sees it (the key of the password's back-off). */
+    volatile String peer = "192.0.2.1";
 
     /** {@code readTimeoutMs}: how long a server read waits, as a socket's SO_TIMEOUT. */
     TestConnection(long readTimeoutMs) {
@@ -45,6 +48,18 @@ final class TestConnection implements Connection {
         toServer.close();
         toClient.close();
         closed.countDown();
+    }
+
+    /** Counted apart from close(): a pipe has nothing to linger over, so the two end alike. */
+    @Override
+    public void abort() {
+        aborted = true;
+        close();
+    }
+
+    @Override
+    public String peer() {
+        return peer;
     }
 
     /** The peer's name in the server's log. */

@@ -19,20 +19,29 @@ import kssl.tls.TlsException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import sizzle.app.ThermostatServer;
+import sizzle.http.FakeClock;
 import sizzle.http.Wire;
 
 /** The TLS glue in-process: the thermostat over KSSL connections on pipes, both connection modes. */
 @Timeout(60)
 class TlsServerTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
+    /** What the server said of its weak random source (the connection lines are in log). */
+    private final List<String> warnings = new CopyOnWriteArrayList<>();
     private final TestConnectionSource source = new TestConnectionSource();
+    private final FakeClock clock = new FakeClock();
     private SizzleServer server;
     private Thread acceptor;
 
+    /** The server as every device assembles it (ThermostatServer), on the test's pipes and clock. */
     private void start(boolean one, int profile) {
-        TlsConfig config = TlsTestKeys.server(profile);
-        server = one ? SizzleServer.oneConnection(source, config, Servers.thermostat(256), log::add)
-                : SizzleServer.multiConnection(source, config, Servers.thermostat(256), 8, log::add);
+        ThermostatServer b = new ThermostatServer(profile, TlsTestKeys.RANDOM).allowWeakRandom(TlsTestKeys.WEAK_RANDOM)
+                .identity(profile == Profile.LEGACY ? TlsTestKeys.P160 : TlsTestKeys.P256)
+                .password(Wire.bytes("hunter2")).device("thermostat-1", "Java", Servers.TEMPERATURE::get)
+                .deadlines(Deadlines.DESKTOP).clock(clock).chunk(256)
+                .log(line -> (line.startsWith("WARNING: weak random") ? warnings : log).add(line));
+        server = (one ? b : b.multiConnection(8)).build(source);
         acceptor = Servers.start(server);
     }
 

@@ -2,6 +2,7 @@ package sizzle.app;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
+import sizzle.http.FakeClock;
 import sizzle.http.Wire;
 
 /** The reference device of the golden files: "thermostat-1", kind "Java", 21.5 C, password "hunter2". */

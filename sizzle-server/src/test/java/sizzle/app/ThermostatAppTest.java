@@ -62,7 +62,8 @@ class ThermostatAppTest {
         assertEquals(303, r.status());
         assertEquals("/", r.header("location"));
         assertEquals("0", r.header("content-length"));
-        assertEquals("HTTP/1.1 303 See Other\r\nLocation: /\r\nContent-Length: 0\r\n\r\n", r.raw());
+        assertEquals("HTTP/1.1 303 See Other\r\n" + Wire.SECURITY
+                + "Location: /\r\nContent-Length: 0\r\n\r\n", r.raw());
         assertEquals("{\"temperature_c\": 21.5, \"setpoint_c\": 23.5, \"mode\": \"heat\"}\n", d.get("/status.json").body());
     }
 
