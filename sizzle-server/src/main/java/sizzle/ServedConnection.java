@@ -210,6 +210,7 @@ final class ServedConnection implements ConnectionPolicy {
     /** The transport as the layer above sees it: reads go through {@link GuardedInput}. */
     private final class Guarded implements Connection {
         private InputStream in;
+        private OutputStream out;
 
         public synchronized InputStream input() throws IOException {
             if (in == null) {
@@ -218,8 +219,11 @@ final class ServedConnection implements ConnectionPolicy {
             return in;
         }
 
-        public OutputStream output() throws IOException {
-            return transport.output();
+        public synchronized OutputStream output() throws IOException {
+            if (out == null) {
+                out = new GuardedOutput(transport.output());
+            }
+            return out;
         }
 
         public void close() {
@@ -236,6 +240,45 @@ final class ServedConnection implements ConnectionPolicy {
 
         public String toString() {
             return String.valueOf(transport);
+        }
+    }
+
+    /** An IOException, or, once a deadline has passed, one that names it. */
+    private IOException named(IOException e) {
+        String why = expiredReason();
+        return why == null ? e : new InterruptedIOException(why);
+    }
+
+    /** Writes whose failure after an abort names the deadline (for the connection's log line). */
+    private final class GuardedOutput extends OutputStream {
+        private final OutputStream out;
+
+        GuardedOutput(OutputStream out) {
+            this.out = out;
+        }
+
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw named(e);
+            }
+        }
+
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw named(e);
+            }
+        }
+
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw named(e);
+            }
         }
     }
 
@@ -267,11 +310,7 @@ final class ServedConnection implements ConnectionPolicy {
             try {
                 n = in.read(b, off, len);
             } catch (IOException e) {
-                String why = expiredReason();
-                if (why != null) {
-                    throw new InterruptedIOException(why);
-                }
-                throw e;
+                throw named(e);
             }
             if (n > 0 && transportSide && !started) {
                 firstByte();

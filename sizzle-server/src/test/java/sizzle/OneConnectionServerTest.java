@@ -89,6 +89,27 @@ class OneConnectionServerTest {
     }
 
     @Test
+    void aClientDrippingItsRequestGets408AtTheRequestDeadlineAndTheWaitingOneIsServed() throws Exception {
+        TestConnection a = source.connect();
+        String request = "GET /status.json HTTP/1.1\r\n";
+        for (int i = 0; i < 4; i++) { // a byte every 4 s: at 0, 4, 8, 12 s, within the request's 15 s
+            a.send(request.substring(i, i + 1));
+            assertTrue(Servers.eventually(a::serverWaiting));
+            clock.advance(4000);
+        }
+        TestConnection b = source.connect();
+        b.send(GET);
+        assertTrue(Servers.eventually(server::hasWaitingConnection));
+        assertFalse(a.isClosed(), "a busy connection is not cut for a newer one");
+        a.send(request.substring(4, 5)); // at 16 s
+        Wire.Response r = a.response();
+        assertEquals(408, r.status());
+        assertTrue(r.closes());
+        assertTrue(a.endsCleanly());
+        assertEquals(200, b.response().status());
+    }
+
+    @Test
     void idleTimeoutEndsAConnectionWithoutAResponse() throws Exception {
         TestConnection a = source.connect(200);
         a.send(GET);

@@ -1,6 +1,11 @@
 package sizzle;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.concurrent.atomic.AtomicInteger;
+import kssl.tls.TlsConnection;
 import sizzle.app.PasswordGate;
 import sizzle.app.Thermostat;
 import sizzle.app.ThermostatApp;
@@ -26,6 +31,31 @@ final class Servers {
         t.setDaemon(true);
         t.start();
         return t;
+    }
+
+    /** Sends {@code request} over {@code c} and reads one whole response. */
+    static Wire.Response exchange(TlsConnection c, String request) throws IOException {
+        OutputStream out = c.getOutputStream();
+        out.write(Wire.bytes(request));
+        out.flush();
+        return response(c.getInputStream());
+    }
+
+    /** One whole response, delimited by its Content-Length. */
+    static Wire.Response response(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        while (!Wire.text(head.toByteArray()).endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("closed after " + head.size() + " bytes");
+            }
+            head.write(b);
+        }
+        String h = Wire.text(head.toByteArray()).toLowerCase();
+        int i = h.indexOf("content-length: ");
+        int length = Integer.parseInt(h.substring(i + 16, h.indexOf("\r\n", i)));
+        head.write(in.readNBytes(length));
+        return Wire.responses(Wire.text(head.toByteArray())).get(0);
     }
 
     static boolean eventually(java.util.function.BooleanSupplier condition) throws InterruptedException {

@@ -31,6 +31,14 @@ final class Device {
                 + form.length() + "\r\n\r\n" + form, 64).only();
     }
 
+    /** POST /config from the client at {@code peer} (the key of the password's back-off). */
+    Wire.Response configureFrom(String peer, String setpoint, String mode, String password) throws IOException {
+        String form = "setpoint=" + setpoint + "&mode=" + mode + "&password=" + password;
+        return Wire.serve(new sizzle.http.HttpConnectionLoop(app, 64), "POST /config HTTP/1.1\r\nHost: t\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + form.length() + "\r\n\r\n" + form,
+                peer).only();
+    }
+
     Wire.Response configure(String setpoint, String mode, String password) throws IOException {
         return post("setpoint=" + setpoint + "&mode=" + mode + "&password=" + password);
     }

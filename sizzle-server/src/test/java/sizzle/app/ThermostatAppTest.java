@@ -131,6 +131,16 @@ class ThermostatAppTest {
     }
 
     @Test
+    void theBackOffIsPerClientAddress() throws IOException {
+        for (int i = 0; i < 3; i++) {
+            assertEquals(401, d.configureFrom("198.51.100.66", "25", "heat", "x").status());
+        }
+        assertEquals(429, d.configureFrom("198.51.100.66", "25", "heat", "hunter2").status());
+        assertEquals(303, d.configureFrom("192.0.2.7", "25", "heat", "hunter2").status(), "the owner elsewhere is not locked out");
+        assertEquals(429, d.configureFrom("198.51.100.66", "25", "heat", "x").status());
+    }
+
+    @Test
     void getStillWorksWhileLocked() throws IOException {
         for (int i = 0; i < 3; i++) {
             d.configure("25", "heat", "x");

@@ -107,17 +107,22 @@ public final class Wire {
     }
 
     public static Run serve(Handler h, byte[] input, int chunk) throws IOException {
-        return serve(new HttpConnectionLoop(h, chunk), input);
+        return serve(new HttpConnectionLoop(h, chunk), input, PEER);
     }
 
     /** Serves {@code input} with {@code loop} on one connection of client {@link #PEER}. */
     public static Run serve(HttpConnectionLoop loop, String input) throws IOException {
-        return serve(loop, bytes(input));
+        return serve(loop, bytes(input), PEER);
     }
 
-    private static Run serve(HttpConnectionLoop loop, byte[] input) throws IOException {
+    /** ... of client {@code peer}. */
+    public static Run serve(HttpConnectionLoop loop, String input, String peer) throws IOException {
+        return serve(loop, bytes(input), peer);
+    }
+
+    private static Run serve(HttpConnectionLoop loop, byte[] input, String peer) throws IOException {
         RecordingOutput out = new RecordingOutput();
-        loop.serve(new ByteArrayInputStream(input), out, new OpenPolicy(), PEER);
+        loop.serve(new ByteArrayInputStream(input), out, new OpenPolicy(), peer);
         String s = text(out.bytes.toByteArray());
         return new Run(s, out.writes, responses(s), out.flushes);
     }
