@@ -165,7 +165,7 @@ class ClientTest {
         String key = TestPki.HOST + ":443";
         Session session = c.getSessionCache().get(key);
         X509Certificate expired = TestPki.issue(TestPki.CA, TestPki.CA_KEY, TestPki.HOST,
-                TestPki.ecPublic(256, "kssl TEST server P-256 key (not secret)"), Signature.ALG_ECDSA_SHA_256, false,
+                TestPki.ecPublic(256, TestPki.P256_LABEL), Signature.ALG_ECDSA_SHA_256, false,
                 Instant.parse("2020-01-01T00:00:00Z").toEpochMilli(), Instant.parse("2021-01-01T00:00:00Z").toEpochMilli(), 20);
         c.getSessionCache().put(key, new Session(session.id, session.version, session.suite, session.master,
                 session.extendedMasterSecret, new X509Certificate[] {expired, TestPki.CA}));

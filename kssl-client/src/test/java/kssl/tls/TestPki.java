@@ -13,7 +13,6 @@ import ksecurity.math.RsaKeyMaterial;
 import ksecurity.security.ECPrivateKey;
 import ksecurity.security.ECPublicKey;
 import ksecurity.security.KeyBuilder;
-import ksecurity.security.KeyPair;
 import ksecurity.security.PrivateKey;
 import ksecurity.security.PublicKey;
 import ksecurity.security.RSAPrivateCrtKey;
@@ -34,7 +33,7 @@ public final class TestPki {
 
     public static final ECPrivateKey CA_KEY = ecPrivate(256, "kssl TEST CA key (not secret)");
     public static final X509Certificate CA = selfSigned();
-    private static final String P256_LABEL = "kssl TEST server P-256 key (not secret)";
+    static final String P256_LABEL = "kssl TEST server P-256 key (not secret)";
     public static final ServerIdentity P256 = ecIdentity(256, P256_LABEL, 2);
     public static final ServerIdentity P160 = ecIdentity(160, "kssl TEST server secp160r1 key (not secret)", 3);
     /** A secp160r1 CA (SHA-256 signatures throughout): its key is below the modern floor. */
@@ -109,6 +108,11 @@ public final class TestPki {
     }
 
     public static ServerIdentity rsaIdentity(int bits, String host, long serial) {
+        return rsaIdentity(bits, host, serial, null);
+    }
+
+    /** The seeded RSA key of that size and a certificate for it, with a keyUsage extension if {@code keyUsage} is not null. */
+    static ServerIdentity rsaIdentity(int bits, String host, long serial, boolean[] keyUsage) {
         try {
             RsaKeyMaterial m = RsaKeyGen.generate(bits, 65537, new SeededRandom("kssl TEST RSA key " + bits));
             RSAPublicKey pub = (RSAPublicKey) KeyBuilder.buildKey(KeyBuilder.TYPE_RSA_PUBLIC, (short) bits, false);
@@ -121,10 +125,12 @@ public final class TestPki {
             priv.setDP1(m.dp, (short) 0, (short) m.dp.length);
             priv.setDQ1(m.dq, (short) 0, (short) m.dq.length);
             priv.setPQ(m.qinv, (short) 0, (short) m.qinv.length);
-            X509Certificate cert = new CertificateBuilder().setIssuer(CA).setSubject(host).addDnsName(host)
-                    .setValidity(NOT_BEFORE, NOT_AFTER).setPublicKey(pub, false)
-                    .setSerialNumber(serial).sign(CA_KEY);
-            return new ServerIdentity(new X509Certificate[] {cert}, priv);
+            CertificateBuilder b = new CertificateBuilder().setIssuer(CA).setSubject(host).addDnsName(host)
+                    .setValidity(NOT_BEFORE, NOT_AFTER).setPublicKey(pub, false).setSerialNumber(serial);
+            if (keyUsage != null) {
+                b.setKeyUsage(keyUsage);
+            }
+            return new ServerIdentity(new X509Certificate[] {b.sign(CA_KEY)}, priv);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -162,20 +168,11 @@ public final class TestPki {
         }
     }
 
-    /** A fresh RSA-1024 key whose certificate's keyUsage is keyEncipherment alone (RSA key transport, never signing). */
+    /** The RSA-1024 key under a certificate whose keyUsage is keyEncipherment alone (RSA key transport, never signing). */
     public static ServerIdentity rsaKeyEnciphermentOnly() {
-        try {
-            KeyPair kp = new KeyPair(KeyPair.ALG_RSA_CRT, (short) 1024);
-            kp.genKeyPair();
-            boolean[] ku = new boolean[X509Certificate.KU_KEY_ENCIPHERMENT + 1];
-            ku[X509Certificate.KU_KEY_ENCIPHERMENT] = true;
-            X509Certificate cert = new CertificateBuilder().setIssuer(CA).setSubject(HOST).addDnsName(HOST)
-                    .setValidity(NOT_BEFORE, NOT_AFTER).setPublicKey(kp.getPublic(), false).setKeyUsage(ku)
-                    .setSerialNumber(14).sign(CA_KEY);
-            return new ServerIdentity(new X509Certificate[] {cert}, (RSAPrivateCrtKey) kp.getPrivate());
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        boolean[] ku = new boolean[X509Certificate.KU_KEY_ENCIPHERMENT + 1];
+        ku[X509Certificate.KU_KEY_ENCIPHERMENT] = true;
+        return rsaIdentity(1024, HOST, 14, ku);
     }
 
     /** The P-256 server key under a chain whose intermediate the test CA signed with ECDSA-SHA1 (below the modern floor). */
