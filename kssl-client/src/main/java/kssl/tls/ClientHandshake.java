@@ -118,7 +118,8 @@ final class ClientHandshake extends Handshake {
             case WAIT_FINISHED:
                 readFinished();
                 if (config.sessions != null && conn.sessionId.length > 0) {
-                    config.sessions.put(cacheKey, new Session(conn.sessionId, version, suite, keys.master, ems, chain));
+                    config.sessions.put(cacheKey, new Session(conn.sessionId, version, suite, keys.master, ems, chain,
+                            trustGeneration()));
                 }
                 state = DONE;
                 break;
@@ -134,6 +135,11 @@ final class ClientHandshake extends Handshake {
                 state = DONE;
                 break;
         }
+    }
+
+    /** The trust store's generation (-1 without one): what a session's chain was checked against. */
+    private long trustGeneration() {
+        return config.trustStore == null ? -1 : config.trustStore.getGeneration();
     }
 
     /** RFC 5246 §7.2.2: after a fatal alert the host's session is not resumed. */
@@ -159,6 +165,11 @@ final class ClientHandshake extends Handshake {
             offered = config.sessions.get(cacheKey);
             if (offered != null && !inValidity(offered.peerChain, System.currentTimeMillis())) {
                 // A session lives no longer than the certificates it was authenticated with.
+                config.sessions.remove(cacheKey);
+                offered = null;
+            }
+            if (offered != null && offered.trustGeneration != trustGeneration()) {
+                // The chain was judged by what the trust store held then: judge it again.
                 config.sessions.remove(cacheKey);
                 offered = null;
             }

@@ -293,7 +293,7 @@ public final class TlsConnection {
             return null;
         }
         return new Session(sessionId, handshake.version, handshake.suite, handshake.keys.master, handshake.ems,
-                getPeerCertificates());
+                getPeerCertificates(), -1);
     }
 
     /** Server: the host name the client sent in server_name (RFC 6066 §3), or null. */

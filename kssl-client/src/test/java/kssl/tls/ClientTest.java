@@ -168,7 +168,7 @@ class ClientTest {
                 TestPki.ecPublic(256, TestPki.P256_LABEL), Signature.ALG_ECDSA_SHA_256, false,
                 Instant.parse("2020-01-01T00:00:00Z").toEpochMilli(), Instant.parse("2021-01-01T00:00:00Z").toEpochMilli(), 20);
         c.getSessionCache().put(key, new Session(session.id, session.version, session.suite, session.master,
-                session.extendedMasterSecret, new X509Certificate[] {expired, TestPki.CA}));
+                session.extendedMasterSecret, new X509Certificate[] {expired, TestPki.CA}, session.trustGeneration));
         Exchange again = new Exchange().run(c, s, 1, 10);
         again.assertOk();
         assertFalse(again.client.isResumed(), "a full handshake");
@@ -286,10 +286,26 @@ class ClientTest {
         assertEquals(ProtocolVersion.TLS10, e.client.getVersion());
     }
 
+    /** A session's chain was judged by the trust store of its day: after any change, a full handshake. */
+    @Test
+    void sessionIsNotResumedAfterTheTrustStoreChanged() throws Exception {
+        KeyStore ks = TestPki.trustStore();
+        TlsConfig c = client().setTrustStore(ks);
+        TlsConfig s = server();
+        new Exchange().run(c, s, 1, 10).assertOk();
+        Exchange resumed = new Exchange().run(c, s, 1, 10);
+        resumed.assertOk();
+        assertTrue(resumed.client.isResumed());
+        ks.setCertificateEntry("another", TestPki.rsa1024().chain[0]);
+        Exchange after = new Exchange().run(c, s, 1, 10);
+        after.assertOk();
+        assertFalse(after.client.isResumed(), "a full handshake after the trust store changed");
+    }
+
     @Test
     void sessionCacheDropsTheOldestWhenFull() {
         SessionCache cache = new SessionCache(2);
-        Session s = new Session(new byte[] {1, 2, 3, 4}, ProtocolVersion.TLS12, 0xC02B, new byte[48], true, null);
+        Session s = new Session(new byte[] {1, 2, 3, 4}, ProtocolVersion.TLS12, 0xC02B, new byte[48], true, null, -1);
         cache.put("a", s);
         cache.put("b", s);
         cache.put("a", s); // refreshed: now the newest
