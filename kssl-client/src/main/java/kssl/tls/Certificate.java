@@ -13,16 +13,19 @@ final class Certificate {
     private Certificate() {
     }
 
-    static void write(HandshakeWriter w, X509Certificate[] chain) {
-        int m = w.begin(HandshakeType.CERTIFICATE);
-        int list = w.open(3);
+    /** Writes the chain from its DER encodings, leaf first. */
+    static void write(HandshakeWriter w, byte[][] chain) throws IOException {
+        int list = 0;
         for (int i = 0; i < chain.length; i++) {
-            byte[] der = chain[i].getEncoded();
-            w.u24(der.length);
-            w.bytes(der);
+            list += 3 + chain[i].length;
         }
-        w.close(list, 3);
-        w.end(m);
+        w.begin(HandshakeType.CERTIFICATE, 3 + list);
+        w.u24(list);
+        for (int i = 0; i < chain.length; i++) {
+            w.u24(chain[i].length);
+            w.bytes(chain[i]);
+        }
+        w.end();
     }
 
     static X509Certificate[] parse(HandshakeReader r) throws IOException {

@@ -43,6 +43,26 @@ public final class CipherSuite {
     private CipherSuite() {
     }
 
+    /**
+     * The suite's bit in the mask a server keeps of a ClientHello's cipher_suites (the suites
+     * the engine knows, and the two signalling values), or 0 for any other value: a client may
+     * offer 32,000 suites, and the server keeps one int.
+     */
+    public static int bit(int suite) {
+        switch (suite) {
+            case TLS_RSA_EXPORT_WITH_RC4_40_MD5: return 1;
+            case TLS_RSA_WITH_RC4_128_MD5: return 1 << 1;
+            case TLS_RSA_WITH_RC4_128_SHA: return 1 << 2;
+            case TLS_ECDH_ECDSA_WITH_RC4_128_SHA: return 1 << 3;
+            case TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256: return 1 << 4;
+            case TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256: return 1 << 5;
+            case TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8: return 1 << 6;
+            case TLS_EMPTY_RENEGOTIATION_INFO_SCSV: return 1 << 7;
+            case TLS_FALLBACK_SCSV: return 1 << 8;
+            default: return 0;
+        }
+    }
+
     /** True if the engine implements the suite. */
     public static boolean isKnown(int suite) {
         return keyExchange(suite) != 0;

@@ -3,12 +3,12 @@ package kssl.tls;
 import java.io.IOException;
 
 /**
- * The hello extensions the engine understands, parsed from and written to a ClientHello or
- * ServerHello: server_name and max_fragment_length (RFC 6066), supported_groups and
- * ec_point_formats (RFC 8422), signature_algorithms (RFC 5246 §7.4.1.4.1),
- * extended_master_secret (RFC 7627), record_size_limit (RFC 8449) and renegotiation_info
- * (RFC 5746). Unknown extensions (GREASE included) are skipped as they stream past; a known
- * one that appears twice or is malformed is refused.
+ * The hello extensions the engine understands: server_name and max_fragment_length (RFC 6066),
+ * supported_groups and ec_point_formats (RFC 8422), signature_algorithms (RFC 5246
+ * §7.4.1.4.1), extended_master_secret (RFC 7627), record_size_limit (RFC 8449) and
+ * renegotiation_info (RFC 5746). This class writes them (the client's offer, the server's
+ * answer) and reads a ServerHello's (client side: an unsolicited, duplicated or malformed one is
+ * refused). The server reads a ClientHello's into its fixed shape in {@link ClientHello}.
  */
 public final class Extensions {
     public static final int SERVER_NAME = 0;
@@ -27,8 +27,11 @@ public final class Extensions {
     /** SignatureScheme values (RFC 5246 §7.4.1.4.1 hash/signature pairs). */
     public static final int RSA_PKCS1_SHA1 = 0x0201;
     public static final int ECDSA_SHA1 = 0x0203;
+    public static final int ECDSA_SHA224 = 0x0303;
     public static final int RSA_PKCS1_SHA256 = 0x0401;
     public static final int ECDSA_SECP256R1_SHA256 = 0x0403;
+    public static final int ECDSA_SECP384R1_SHA384 = 0x0503;
+    public static final int ECDSA_SECP521R1_SHA512 = 0x0603;
 
     /** True once an extensions block was read or is to be written. */
     boolean present;
@@ -85,8 +88,11 @@ public final class Extensions {
         return false;
     }
 
-    /** Reads the extensions block that ends the hello message. */
-    void parse(HandshakeReader r, boolean fromClient) throws IOException {
+    /**
+     * Reads the extensions block that ends a ServerHello. A server may only answer extensions
+     * the client sent (RFC 5246 §7.4.1.4), and this client sends none it does not know.
+     */
+    void parse(HandshakeReader r) throws IOException {
         present = true;
         int total = r.u16();
         if (total != r.remaining()) {
@@ -98,26 +104,22 @@ public final class Extensions {
             r.need(len);
             int end = r.position() + len;
             int bit = bit(type);
-            if (bit != 0) {
-                if ((seen & bit) != 0) {
-                    throw new TlsException(Alert.ILLEGAL_PARAMETER, "duplicate extension ".concat(Integer.toString(type)));
-                }
-                seen |= bit;
-                parseOne(r, type, len, fromClient);
-                if (r.position() != end) {
-                    throw new TlsException(Alert.DECODE_ERROR, "extension length ".concat(Integer.toString(type)));
-                }
-            } else if (fromClient) {
-                r.skip(len);
-            } else {
-                // A server may only answer extensions the client sent (RFC 5246 §7.4.1.4), and
-                // this client sends none it does not know.
+            if (bit == 0) {
                 throw new TlsException(Alert.UNSUPPORTED_EXTENSION, "unsolicited extension ".concat(Integer.toString(type)));
+            }
+            if ((seen & bit) != 0) {
+                throw new TlsException(Alert.ILLEGAL_PARAMETER, "duplicate extension ".concat(Integer.toString(type)));
+            }
+            seen |= bit;
+            parseOne(r, type, len);
+            if (r.position() != end) {
+                throw new TlsException(Alert.DECODE_ERROR, "extension length ".concat(Integer.toString(type)));
             }
         }
     }
 
-    private static int bit(int type) {
+    /** The extension's bit in a set of extensions seen (the ones the engine knows), or 0. */
+    static int bit(int type) {
         switch (type) {
             case SERVER_NAME: return 1;
             case MAX_FRAGMENT_LENGTH: return 2;
@@ -131,16 +133,13 @@ public final class Extensions {
         }
     }
 
-    private void parseOne(HandshakeReader r, int type, int len, boolean fromClient) throws IOException {
+    private void parseOne(HandshakeReader r, int type, int len) throws IOException {
         switch (type) {
             case SERVER_NAME:
-                if (fromClient) {
-                    parseServerName(r, len);
-                } else if (len != 0) {
+                if (len != 0) {
                     throw new TlsException(Alert.DECODE_ERROR, "server_name from a server must be empty");
-                } else {
-                    serverNameAck = true;
                 }
+                serverNameAck = true;
                 break;
             case MAX_FRAGMENT_LENGTH:
                 if (len != 1) {
@@ -197,42 +196,6 @@ public final class Extensions {
         }
     }
 
-    private void parseServerName(HandshakeReader r, int len) throws IOException {
-        int list = r.u16();
-        if (list + 2 != len || list == 0) {
-            throw new TlsException(Alert.DECODE_ERROR, "server_name list length");
-        }
-        int end = r.position() + list;
-        while (r.position() < end) {
-            int nameType = r.u8();
-            int n = r.u16();
-            if (r.position() + n > end) {
-                throw new TlsException(Alert.DECODE_ERROR, "server_name entry length");
-            }
-            byte[] name = r.read(n);
-            if (nameType == 0) {
-                if (serverName != null) {
-                    throw new TlsException(Alert.ILLEGAL_PARAMETER, "two host names in server_name");
-                }
-                serverName = ascii(name);
-            }
-        }
-    }
-
-    private static String ascii(byte[] b) throws TlsException {
-        if (b.length == 0) {
-            throw new TlsException(Alert.DECODE_ERROR, "empty host name");
-        }
-        char[] c = new char[b.length];
-        for (int i = 0; i < b.length; i++) {
-            if (b[i] <= 0x20 || b[i] == 0x7F) {
-                throw new TlsException(Alert.ILLEGAL_PARAMETER, "host name is not printable ASCII");
-            }
-            c[i] = (char) b[i];
-        }
-        return new String(c);
-    }
-
     private static int[] readList16(HandshakeReader r, int len, String what) throws IOException {
         int n = r.u16();
         if (n + 2 != len || n == 0 || (n & 1) != 0) {
@@ -245,24 +208,57 @@ public final class Extensions {
         return list;
     }
 
-    /** Writes the extensions block (nothing at all if none is set). */
-    void write(HandshakeWriter w) {
+    /** Bytes {@link #write} writes: the block with its length, or nothing if none is set. */
+    int length() {
+        if (!present) {
+            return 0;
+        }
+        int n = 2;
+        if (serverName != null) {
+            n += 4 + 2 + 1 + 2 + serverName.length();
+        } else if (serverNameAck) {
+            n += 4;
+        }
+        if (renegotiationInfo) {
+            n += 4 + 1 + (renegotiatedConnection == null ? 0 : renegotiatedConnection.length);
+        }
+        if (extendedMasterSecret) {
+            n += 4;
+        }
+        if (groups != null) {
+            n += 4 + 2 + 2 * groups.length;
+        }
+        if (pointFormats) {
+            n += 4 + 2;
+        }
+        if (signatureAlgorithms != null) {
+            n += 4 + 2 + 2 * signatureAlgorithms.length;
+        }
+        if (maxFragmentLength != 0) {
+            n += 4 + 1;
+        }
+        if (recordSizeLimit != 0) {
+            n += 4 + 2;
+        }
+        return n;
+    }
+
+    /** Writes the extensions block (nothing at all if none is set), in this fixed order. */
+    void write(HandshakeWriter w) throws IOException {
         if (!present) {
             return;
         }
-        int block = w.open(2);
+        w.u16(length() - 2);
         if (serverName != null) {
+            int name = serverName.length();
             w.u16(SERVER_NAME);
-            int ext = w.open(2);
-            int list = w.open(2);
-            w.u8(0);
-            int name = w.open(2);
-            for (int i = 0; i < serverName.length(); i++) {
+            w.u16(2 + 1 + 2 + name);
+            w.u16(1 + 2 + name);
+            w.u8(0); // host_name
+            w.u16(name);
+            for (int i = 0; i < name; i++) {
                 w.u8(serverName.charAt(i));
             }
-            w.close(name, 2);
-            w.close(list, 2);
-            w.close(ext, 2);
         } else if (serverNameAck) {
             w.u16(SERVER_NAME);
             w.u16(0);
@@ -302,10 +298,9 @@ public final class Extensions {
             w.u16(2);
             w.u16(recordSizeLimit);
         }
-        w.close(block, 2);
     }
 
-    private static void writeList16(HandshakeWriter w, int type, int[] list) {
+    private static void writeList16(HandshakeWriter w, int type, int[] list) throws IOException {
         w.u16(type);
         w.u16(2 + 2 * list.length);
         w.u16(2 * list.length);

@@ -13,7 +13,7 @@ abstract class Handshake {
     final RecordLayer records;
     final HandshakeHash hash = new HandshakeHash();
     final HandshakeReader in;
-    final HandshakeWriter out = new HandshakeWriter();
+    final HandshakeWriter out;
     KeySchedule keys;
     int version;
     int suite;
@@ -22,16 +22,21 @@ abstract class Handshake {
     private final byte[] expected = new byte[36];
     private int expectedLen;
     private final byte[] tmp = new byte[36];
+    private static final byte[] CHANGE_CIPHER_SPEC = {1};
 
     Handshake(TlsConnection conn) {
         this.conn = conn;
         this.config = conn.config;
         this.records = conn.records;
         this.in = new HandshakeReader(records, hash);
+        this.out = new HandshakeWriter(records, hash);
     }
 
     /** Runs the state machine to the end of the handshake. */
     abstract void run() throws IOException;
+
+    /** The current state's name (where a failed handshake stopped). */
+    abstract String stateName();
 
     /** Reads the next message header; unexpected_message unless it is of type {@code want}. */
     void expect(int want) throws IOException {
@@ -48,24 +53,17 @@ abstract class Handshake {
         return b;
     }
 
-    /** Hashes the messages built so far and hands them to the record layer (not flushed). */
-    void sendMessages() throws IOException {
-        hash.update(out.buffer(), 0, out.length());
-        records.write(RecordLayer.HANDSHAKE, out.buffer(), 0, out.length());
-        out.reset();
-    }
-
     /** ChangeCipherSpec, then this side's records are protected with the new keys. */
     void sendChangeCipherSpec(boolean client) throws IOException {
-        byte[] ccs = {1};
-        records.write(RecordLayer.CHANGE_CIPHER_SPEC, ccs, 0, 1);
+        records.write(RecordLayer.CHANGE_CIPHER_SPEC, CHANGE_CIPHER_SPEC, 0, 1);
         records.setWriter(keys.protection(client));
     }
 
     /**
      * Reads the peer's ChangeCipherSpec: it must stand alone (no handshake bytes before it in
-     * the record, exactly one byte of value 1). Then the peer's records are protected, and the
-     * Finished it must send next is computed.
+     * the record, exactly one byte of value 1: anything else in that record is an unexpected
+     * message, as RFC 8446 §5 says for a change_cipher_spec that is not the single byte 1).
+     * Then the peer's records are protected, and the Finished it must send next is computed.
      */
     void readChangeCipherSpec(boolean peerIsClient) throws IOException {
         if (!records.atRecordBoundary()) {
@@ -80,7 +78,7 @@ abstract class Handshake {
                     .concat(" where ChangeCipherSpec was expected"));
         }
         if (records.available() != 1 || records.buffer()[records.position()] != 1 || !records.isWholeRecordBuffered()) {
-            throw new TlsException(Alert.DECODE_ERROR, "ChangeCipherSpec is not the single byte 1");
+            throw new TlsException(Alert.UNEXPECTED_MESSAGE, "ChangeCipherSpec is not the single byte 1");
         }
         records.consume(1);
         records.setReader(keys.protection(peerIsClient));
@@ -103,9 +101,8 @@ abstract class Handshake {
     /** Sends this side's Finished (to the record layer; the caller flushes). */
     void sendFinished(boolean client) throws IOException {
         int n = keys.finished(client, hash, tmp);
-        int m = out.begin(HandshakeType.FINISHED);
+        out.begin(HandshakeType.FINISHED, n);
         out.bytes(tmp, 0, n);
-        out.end(m);
-        sendMessages();
+        out.end();
     }
 }

@@ -22,14 +22,21 @@ final class HandshakeReader {
         this.hash = hash;
     }
 
-    /** Reads the next message header and returns its type; the body follows. */
+    /**
+     * Reads the next message header and returns its type; the body follows. A message longer
+     * than {@code maxLength} (64 KiB by default: TLS allows 16 MiB, far more than any hello
+     * or chain a small server needs) is a decode_error, sent once the record that declared it
+     * has been read to its end.
+     */
     int begin(int maxLength) throws IOException {
         remaining = 4;
         raw(tmp, 0, 4);
         type = tmp[0] & 0xFF;
         length = Bytes.u24(tmp, 1);
         if (length > maxLength) {
-            throw new TlsException(Alert.DECODE_ERROR, HandshakeType.name(type).concat(" too long"));
+            records.discardRecord();
+            throw new TlsException(Alert.DECODE_ERROR, HandshakeType.name(type).concat(" longer than ")
+                    .concat(Integer.toString(maxLength)).concat(" bytes"));
         }
         remaining = length;
         return type;

@@ -32,6 +32,16 @@ public final class RecordLayer {
     /** next(): the peer sent close_notify. */
     public static final int CLOSE_NOTIFY = -2;
 
+    /**
+     * Empty records in a row that are tolerated (OpenSSL's MAX_EMPTY_RECORDS): only application
+     * data may be empty, and a peer sending nothing but empty records is wasting our time.
+     */
+    public static final int MAX_EMPTY_RECORDS = 32;
+    /**
+     * Warning alerts in a row that end the connection (OpenSSL's MAX_WARN_ALERT_COUNT): a
+     * warning changes nothing here, so a peer that sends five has nothing to say.
+     */
+    public static final int MAX_WARNING_ALERTS = 5;
     /** The largest plaintext fragment TLS allows (2^14). */
     public static final int MAX_FRAGMENT = 16384;
     static final int HEADER = 5;
@@ -58,8 +68,14 @@ public final class RecordLayer {
     private int end;
     /** Bytes of the current unprotected record still in the stream. */
     private int wireRemaining;
-    /** Application data waiting in wbuf (written on flush or when a record is full). */
-    private int pendingApp;
+    /** Bytes waiting in wbuf to go out as one record of pendingType (on flush, or when it is full). */
+    private int pending;
+    private int pendingType;
+    /** Empty records and warning alerts received in a row (capped: see next()). */
+    private int emptyRun;
+    private int warningRun;
+    /** The description of the last warning alert received (close_notify aside), or -1. */
+    private int lastWarning = -1;
     private boolean closeNotifyReceived;
     /** A record's first byte has been read and the rest not yet: the stream is mid-record. */
     private boolean midRecord;
@@ -105,7 +121,7 @@ public final class RecordLayer {
 
     /** Lowers the plaintext size of records sent (max_fragment_length / record_size_limit). */
     void limitSend(int limit) throws IOException {
-        flushApplicationData();
+        flushPending();
         if (limit < sendLimit) {
             sendLimit = limit;
         }
@@ -130,7 +146,7 @@ public final class RecordLayer {
 
     /** Installs the write protection when sending ChangeCipherSpec; the sequence number restarts. */
     void setWriter(RecordProtection p) throws IOException {
-        flushApplicationData();
+        flushPending();
         if (writer != null) {
             writer.clear();
         }
@@ -169,6 +185,11 @@ public final class RecordLayer {
     /** True if the current record was read whole (no part of it is left in the stream). */
     boolean isWholeRecordBuffered() {
         return wireRemaining == 0;
+    }
+
+    /** The last warning alert received (no_renegotiation, user_canceled...), or -1. */
+    int lastWarning() {
+        return lastWarning;
     }
 
     boolean closeNotifyReceived() {
@@ -238,6 +259,7 @@ public final class RecordLayer {
             if (len == 0 && type != APPLICATION_DATA) {
                 throw new TlsException(Alert.UNEXPECTED_MESSAGE, "empty record of a non-application type");
             }
+            countEmpty(len);
             // Delivered by next() in pieces that fit the buffer.
             wireRemaining = len;
             pos = end = HEADER;
@@ -256,10 +278,38 @@ public final class RecordLayer {
         if (plain == 0 && type != APPLICATION_DATA) {
             throw new TlsException(Alert.UNEXPECTED_MESSAGE, "empty record of a non-application type");
         }
+        countEmpty(plain);
         pos = HEADER + reader.prefixLength();
         end = pos + plain;
         midRecord = false;
         return true;
+    }
+
+    /** Counts empty records in a row, and ends a run of warnings at any record but an alert. */
+    private void countEmpty(int len) throws TlsException {
+        if (type != ALERT) {
+            warningRun = 0;
+        }
+        if (len > 0) {
+            emptyRun = 0;
+        } else if (++emptyRun > MAX_EMPTY_RECORDS) {
+            throw new TlsException(Alert.UNEXPECTED_MESSAGE, "more than 32 empty records in a row");
+        }
+    }
+
+    /**
+     * Drops what is left of the current record, in the buffer and in the stream, so that an
+     * alert about its contents goes out after the whole record was read (the peer is not cut
+     * off mid-record, and sees the alert instead of a reset).
+     */
+    void discardRecord() throws IOException {
+        pos = end;
+        while (wireRemaining > 0) {
+            int n = wireRemaining < rbuf.length - HEADER ? wireRemaining : rbuf.length - HEADER;
+            readFully(rbuf, HEADER, n, "truncated record");
+            wireRemaining -= n;
+        }
+        pos = end = HEADER;
     }
 
     /**
@@ -300,6 +350,12 @@ public final class RecordLayer {
             if (level != Alert.WARNING) {
                 throw new TlsException(Alert.ILLEGAL_PARAMETER, "alert level ".concat(Integer.toString(level)));
             }
+            if (desc != Alert.CLOSE_NOTIFY) {
+                lastWarning = desc;
+                if (++warningRun >= MAX_WARNING_ALERTS) {
+                    throw new TlsException(Alert.UNEXPECTED_MESSAGE, "5 warning alerts in a row");
+                }
+            }
             if (desc == Alert.CLOSE_NOTIFY) {
                 // Anything after close_notify is ignored (RFC 5246 §7.2.1).
                 closeNotifyReceived = true;
@@ -328,9 +384,9 @@ public final class RecordLayer {
 
     // ---- writing
 
-    /** Writes data of one content type as records of at most the send limit (not flushed). */
+    /** Writes data of one content type as records of its own, of at most the send limit (not flushed). */
     void write(int contentType, byte[] b, int off, int len) throws IOException {
-        flushApplicationData();
+        flushPending();
         int prefix = writer == null ? 0 : writer.prefixLength();
         do {
             int n = len < sendLimit ? len : sendLimit;
@@ -341,30 +397,43 @@ public final class RecordLayer {
         } while (len > 0);
     }
 
-    /** Queues application data; full records go out as they fill. */
-    void writeApplicationData(byte[] b, int off, int len) throws IOException {
-        int prefix = writer.prefixLength();
+    /**
+     * Appends data to the record being filled in the write buffer: a record goes out when it is
+     * full (the send limit), when data of another type follows, or on flush. The handshake
+     * writer streams a whole flight through here, so no message is ever built apart.
+     */
+    void append(int contentType, byte[] b, int off, int len) throws IOException {
+        if (pending > 0 && pendingType != contentType) {
+            flushPending();
+        }
+        pendingType = contentType;
+        int prefix = writer == null ? 0 : writer.prefixLength();
         while (len > 0) {
-            int n = sendLimit - pendingApp;
+            int n = sendLimit - pending;
             if (n > len) {
                 n = len;
             }
-            System.arraycopy(b, off, wbuf, HEADER + prefix + pendingApp, n);
-            pendingApp += n;
+            System.arraycopy(b, off, wbuf, HEADER + prefix + pending, n);
+            pending += n;
             off += n;
             len -= n;
-            if (pendingApp == sendLimit) {
-                flushApplicationData();
+            if (pending == sendLimit) {
+                flushPending();
             }
         }
     }
 
-    /** Sends queued application data as one record. */
-    void flushApplicationData() throws IOException {
-        if (pendingApp > 0) {
-            int n = pendingApp;
-            pendingApp = 0;
-            sendRecord(APPLICATION_DATA, n);
+    /** Queues application data; full records go out as they fill. */
+    void writeApplicationData(byte[] b, int off, int len) throws IOException {
+        append(APPLICATION_DATA, b, off, len);
+    }
+
+    /** Sends the record being filled, if any. */
+    void flushPending() throws IOException {
+        if (pending > 0) {
+            int n = pending;
+            pending = 0;
+            sendRecord(pendingType, n);
         }
     }
 
@@ -387,7 +456,7 @@ public final class RecordLayer {
     }
 
     void flush() throws IOException {
-        flushApplicationData();
+        flushPending();
         out.flush();
     }
 

@@ -3,22 +3,27 @@ package kssl.tls;
 import java.io.IOException;
 import ksecurity.crypto.Cipher;
 import ksecurity.math.Pkcs1;
-import ksecurity.prim.Digest;
-import ksecurity.prim.Sha1;
 import ksecurity.prim.Sha256;
 import ksecurity.security.CryptoException;
 import ksecurity.security.Signature;
 
 /**
  * The server state machine (what Sizzle runs, and what the motes' C firmware mirrors byte for
- * byte). Full handshake: ClientHello → ServerHello, Certificate, [ServerKeyExchange],
- * ServerHelloDone → ClientKeyExchange, ChangeCipherSpec, Finished → ChangeCipherSpec,
- * Finished. Abbreviated: ClientHello → ServerHello, ChangeCipherSpec, Finished →
- * ChangeCipherSpec, Finished. No CertificateRequest. Deterministic: its randomness is drawn
- * from the config's source in a fixed order — server_random (32 bytes), then for a new session
- * its 4-byte id, then the ephemeral ECDHE scalar unless one was precomputed, then for RSA key
- * exchange the 48 bytes of the fallback premaster secret (whose first two bytes are then the
- * client_version); ECDSA nonces are RFC 6979's.
+ * byte; its written table is kssl-client/STATES.md). Full handshake: ClientHello →
+ * ServerHello, Certificate, [ServerKeyExchange], ServerHelloDone → ClientKeyExchange,
+ * ChangeCipherSpec, Finished → ChangeCipherSpec, Finished. Abbreviated: ClientHello →
+ * ServerHello, ChangeCipherSpec, Finished → ChangeCipherSpec, Finished. No
+ * CertificateRequest.
+ *
+ * <p>Deterministic: its randomness is drawn from the config's source in a fixed order —
+ * server_random (32 bytes), then for a new session its 4-byte id, then the ephemeral ECDHE
+ * scalar unless one was precomputed, then for RSA key exchange the 48 bytes of the fallback
+ * premaster secret (whose first two bytes are then the client_version); ECDSA nonces are
+ * RFC 6979's.
+ *
+ * <p>Static shapes: what it keeps of the ClientHello is {@link ClientHello}'s fixed fields,
+ * its flight streams into the record buffer ({@link HandshakeWriter}), and the buffers below
+ * are sized once per connection.
  */
 final class ServerHandshake extends Handshake {
     static final int WAIT_CLIENT_HELLO = 0;
@@ -28,20 +33,38 @@ final class ServerHandshake extends Handshake {
     static final int RESUME_WAIT_CHANGE_CIPHER_SPEC = 4;
     static final int RESUME_WAIT_FINISHED = 5;
     static final int DONE = 6;
+    /** The states' names, as kssl-client/STATES.md writes them. */
+    private static final String[] STATE_NAMES = {"WAIT_CLIENT_HELLO", "WAIT_CLIENT_KEY_EXCHANGE",
+        "WAIT_CHANGE_CIPHER_SPEC", "WAIT_FINISHED", "RESUME_WAIT_CHANGE_CIPHER_SPEC", "RESUME_WAIT_FINISHED", "DONE"};
 
     /** Sizzle's session ids are 4 bytes: a few cached sessions need no more. */
     static final int SESSION_ID_LENGTH = 4;
+    private static final byte[] NO_SESSION_ID = new byte[0];
+    /** The largest EC point accepted in ClientKeyExchange: uncompressed P-256. */
+    private static final int MAX_POINT = 65;
 
     int state = WAIT_CLIENT_HELLO;
     private final ClientHello hello = new ClientHello();
+    private final ServerHello answer = new ServerHello();
+    private final byte[] newSessionId = new byte[SESSION_ID_LENGTH];
+    private byte[] sessionId = NO_SESSION_ID;
+    private final byte[] peerPoint = new byte[MAX_POINT];
+    /** ServerKeyExchange: ECParameters and the ephemeral point, then its signature. */
+    private final byte[] params = new byte[4 + MAX_POINT];
+    private final byte[] signature = new byte[80];
+    /** The digest of the server_name the client asked for (sessions are bound to it), or null. */
+    private byte[] nameDigest;
     private ServerIdentity identity;
     private EcdhKey ephemeral;
     /** RSA_EXPORT with a certificate key over 512 bits: the temporary key the premaster secret comes under. */
     private ServerRsaParams temporaryRsa;
-    private byte[] sessionId;
 
     ServerHandshake(TlsConnection conn) {
         super(conn);
+    }
+
+    String stateName() {
+        return STATE_NAMES[state];
     }
 
     void run() throws IOException {
@@ -69,8 +92,8 @@ final class ServerHandshake extends Handshake {
                 // Cached before our Finished goes out: a client may reconnect to resume the
                 // moment it reads it (s_client -reconnect does). A failed send removes it again.
                 if (config.sessions != null && sessionId.length > 0) {
-                    config.sessions.put(Bytes.hex(sessionId, 0, sessionId.length),
-                            new Session(sessionId, version, suite, keys.master, ems, null));
+                    config.sessions.put(new Session(sessionId, version, suite, keys.master, ems,
+                            System.currentTimeMillis(), nameDigest));
                 }
                 sendChangeCipherSpec(false);
                 sendFinished(false);
@@ -107,10 +130,16 @@ final class ServerHandshake extends Handshake {
 
     /** The host name the client asked for (server_name), or null. */
     String serverName() {
-        return hello.extensions.serverName;
+        return hello.serverName();
+    }
+
+    /** The session id of this connection (empty if none). */
+    byte[] sessionId() {
+        return sessionId;
     }
 
     private void answerClientHello() throws IOException {
+        // RFC 5246 App. E.1: a higher client_version (4.0, 254.254...) gets our highest.
         version = ProtocolVersion.negotiate(hello.version, config.minVersion, config.maxVersion);
         if (version < 0) {
             throw new TlsException(Alert.PROTOCOL_VERSION, "client offers ".concat(ProtocolVersion.name(hello.version)));
@@ -120,16 +149,19 @@ final class ServerHandshake extends Handshake {
         }
         records.setVersion(version);
         hash.setVersion(version);
-        Extensions ce = hello.extensions;
-        if (ce.renegotiationInfo && ce.renegotiatedConnection.length != 0) {
+        if (hello.renegotiatedConnection) {
             throw new TlsException(Alert.HANDSHAKE_FAILURE, "renegotiation_info not empty on an initial handshake");
         }
-        ems = ce.extendedMasterSecret && version != ProtocolVersion.SSL30;
+        if (hello.pointFormats && !hello.uncompressed && hello.groupsOffered) {
+            // RFC 8422 §5.1.2: uncompressed is the only format, and it MUST be supported.
+            throw new TlsException(Alert.ILLEGAL_PARAMETER, "ec_point_formats without uncompressed");
+        }
+        ems = hello.extendedMasterSecret && version != ProtocolVersion.SSL30;
+        nameDigest = nameDigest(hello);
 
-        ServerHello sh = new ServerHello();
+        ServerHello sh = answer;
         sh.version = version;
-        byte[] r = random(32);
-        System.arraycopy(r, 0, sh.random, 0, 32);
+        config.random.generateData(sh.random, (short) 0, (short) 32);
         Session session = findSession();
         if (session != null) {
             resumed = true;
@@ -137,7 +169,10 @@ final class ServerHandshake extends Handshake {
             sessionId = session.id;
         } else {
             suite = chooseSuite();
-            sessionId = config.sessions != null ? random(SESSION_ID_LENGTH) : new byte[0];
+            if (config.sessions != null) {
+                config.random.generateData(newSessionId, (short) 0, (short) SESSION_ID_LENGTH);
+                sessionId = newSessionId;
+            }
         }
         sh.sessionId = sessionId;
         conn.sessionId = sessionId;
@@ -145,85 +180,106 @@ final class ServerHandshake extends Handshake {
         keys = new KeySchedule(version, suite, hello.random, sh.random);
         Extensions se = sh.extensions;
         // RFC 5746 §3.6: answer the extension or the SCSV with an empty renegotiation_info.
-        se.renegotiationInfo = ce.renegotiationInfo || hello.offers(CipherSuite.TLS_EMPTY_RENEGOTIATION_INFO_SCSV);
+        se.renegotiationInfo = hello.renegotiationInfo || hello.offers(CipherSuite.TLS_EMPTY_RENEGOTIATION_INFO_SCSV);
         se.extendedMasterSecret = ems;
-        se.pointFormats = CipherSuite.isEcc(suite) && ce.pointFormats;
+        se.pointFormats = CipherSuite.isEcc(suite) && hello.pointFormats;
         int limit = RecordLayer.MAX_FRAGMENT;
-        if (ce.recordSizeLimit != 0) {
+        if (hello.recordSizeLimit != 0) {
             // RFC 8449 §5: record_size_limit wins over max_fragment_length; answer with ours.
-            limit = ce.recordSizeLimit;
+            limit = hello.recordSizeLimit;
             se.recordSizeLimit = records.getReceiveLimit();
-        } else if (ce.maxFragmentLength != 0) {
-            limit = Extensions.maxFragmentBytes(ce.maxFragmentLength);
-            se.maxFragmentLength = ce.maxFragmentLength;
+        } else if (hello.maxFragmentLength != 0) {
+            limit = Extensions.maxFragmentBytes(hello.maxFragmentLength);
+            se.maxFragmentLength = hello.maxFragmentLength;
         }
         se.present = se.renegotiationInfo || se.extendedMasterSecret || se.pointFormats || se.recordSizeLimit != 0
                 || se.maxFragmentLength != 0;
+        // The flight is cut into records of the negotiated size as it is written.
+        records.limitSend(limit);
         sh.write(out);
-        if (limit < records.getSendLimit()) {
-            records.limitSend(limit);
-        }
         if (resumed) {
             keys.setMaster(session.master);
-            sendMessages();
             sendChangeCipherSpec(false);
             sendFinished(false);
             records.flush();
             state = RESUME_WAIT_CHANGE_CIPHER_SPEC;
             return;
         }
-        Certificate.write(out, identity.chain);
+        Certificate.write(out, identity.encoded);
         int kx = CipherSuite.keyExchange(suite);
         if (kx == CipherSuite.KX_ECDHE_ECDSA) {
             writeServerKeyExchange();
         } else if (kx == CipherSuite.KX_RSA_EXPORT && identity.rsaBytes > ServerRsaParams.MAX_MODULUS_BYTES) {
             writeTemporaryRsaKey();
         }
-        out.end(out.begin(HandshakeType.SERVER_HELLO_DONE));
-        sendMessages();
+        out.begin(HandshakeType.SERVER_HELLO_DONE, 0);
+        out.end();
         records.flush();
         state = WAIT_CLIENT_KEY_EXCHANGE;
     }
 
-    /** A cached session the client asks for, if version, suite and EMS state still fit. */
-    private Session findSession() {
-        if (config.sessions == null || hello.sessionId.length != SESSION_ID_LENGTH) {
+    /**
+     * The digest of the client's server_name (SHA-256 of the name in lower case, truncated: DNS
+     * names compare without case, RFC 4343), or null if it sent none.
+     */
+    private static byte[] nameDigest(ClientHello h) {
+        if (h.serverNameLength == 0) {
             return null;
         }
-        Session s = config.sessions.get(Bytes.hex(hello.sessionId, 0, SESSION_ID_LENGTH));
-        // RFC 7627 §5.3: a session is resumed only with the same EMS state; otherwise a full handshake.
-        if (s == null || s.version != version || !hello.offers(s.suite) || s.extendedMasterSecret != ems
-                || !isConfigured(s.suite)) {
-            return null;
+        byte[] lower = new byte[h.serverNameLength];
+        for (int i = 0; i < lower.length; i++) {
+            byte c = h.serverName[i];
+            lower[i] = c >= 'A' && c <= 'Z' ? (byte) (c + 32) : c;
         }
-        return s;
+        Sha256 d = new Sha256();
+        d.update(lower, 0, lower.length);
+        byte[] full = new byte[32];
+        d.doFinal(full, 0);
+        return Bytes.copy(full, 0, Session.NAME_DIGEST);
     }
 
-    private boolean isConfigured(int s) {
-        return Extensions.contains(config.suites, s);
+    /**
+     * The cached session the client asks for, if it may be resumed; null for a full handshake.
+     * RFC 6066 §3: never under another server_name. RFC 7627 §5.3: an extended-master-secret
+     * session offered without the extension aborts; one made without it is not resumed by a
+     * client that now has it. RFC 5246 §7.4.1.2: the hello MUST offer the session's suite.
+     */
+    private Session findSession() throws TlsException {
+        if (config.sessions == null || hello.sessionIdLength == 0) {
+            return null;
+        }
+        Session s = config.sessions.find(hello.sessionId, 0, hello.sessionIdLength);
+        if (s == null || !s.isFor(nameDigest) || s.version != version) {
+            return null;
+        }
+        if (s.extendedMasterSecret && !ems) {
+            throw new TlsException(Alert.HANDSHAKE_FAILURE, "resuming an extended_master_secret session without it");
+        }
+        if (s.extendedMasterSecret != ems) {
+            return null;
+        }
+        if (!hello.offers(s.suite)) {
+            throw new TlsException(Alert.ILLEGAL_PARAMETER, "resumption without the session's cipher suite");
+        }
+        return Extensions.contains(config.suites, s.suite) ? s : null;
     }
 
     /** The first of the server's suites that the client offers and that fits version, keys and extensions. */
     private int chooseSuite() throws TlsException {
-        Extensions ce = hello.extensions;
         for (int i = 0; i < config.suites.length; i++) {
             int s = config.suites[i];
             if (!hello.offers(s) || !CipherSuite.allowedIn(s, version)) {
                 continue;
             }
-            if (CipherSuite.isEcc(s) && ce.pointFormats && !ce.uncompressed) {
-                continue;
-            }
             int kx = CipherSuite.keyExchange(s);
             ServerIdentity id = null;
             if (kx == CipherSuite.KX_ECDHE_ECDSA) {
-                boolean group = ce.groups == null || ce.offersGroup(Extensions.SECP256R1);
-                boolean sig = ce.signatureAlgorithms == null || ce.offersSignature(Extensions.ECDSA_SECP256R1_SHA256)
-                        || ce.offersSignature(Extensions.ECDSA_SHA1);
-                id = group && sig ? config.identity(true, Extensions.SECP256R1) : null;
+                // P-256 and a SHA-2 ECDSA scheme the client accepts (RFC 9155: no SHA-1).
+                boolean group = !hello.groupsOffered || hello.offersGroup(Extensions.SECP256R1);
+                id = group && hello.ecdsaScheme != 0 ? config.identity(true, Extensions.SECP256R1) : null;
             } else if (kx == CipherSuite.KX_ECDH_ECDSA) {
                 id = config.identity(true, -1);
-                if (id != null && ce.groups != null && !ce.offersGroup(id.group)) {
+                if (id != null && hello.groupsOffered && !hello.offersGroup(id.group)) {
                     id = null;
                 }
             } else if (kx == CipherSuite.KX_RSA || kx == CipherSuite.KX_RSA_EXPORT) {
@@ -237,57 +293,58 @@ final class ServerHandshake extends Handshake {
         throw new TlsException(Alert.HANDSHAKE_FAILURE, "no cipher suite in common");
     }
 
-    /** ECParameters (named_curve secp256r1), the ephemeral point, and its ECDSA signature. */
-    private void writeServerKeyExchange() throws TlsException {
+    /** The KSecurity ECDSA algorithm of a TLS 1.2 signature scheme. */
+    private static byte ecdsaAlgorithm(int scheme) {
+        return scheme == Extensions.ECDSA_SHA224 ? Signature.ALG_ECDSA_SHA_224 : Signature.ALG_ECDSA_SHA_256;
+    }
+
+    /**
+     * ECParameters (named_curve secp256r1), the ephemeral point, and their ECDSA signature
+     * with the hash the client prefers (RFC 8422 §5.4, RFC 5246 §7.4.3).
+     */
+    private void writeServerKeyExchange() throws IOException {
         ephemeral = config.takeEphemeral(Extensions.SECP256R1);
-        int m = out.begin(HandshakeType.SERVER_KEY_EXCHANGE);
-        int params = out.length();
-        out.u8(3); // named_curve
-        out.u16(ephemeral.group);
-        out.u8(ephemeral.point.length);
-        out.bytes(ephemeral.point);
-        int paramsLen = out.length() - params;
-        boolean sha256 = hello.extensions.signatureAlgorithms == null ? false
-                : hello.extensions.offersSignature(Extensions.ECDSA_SECP256R1_SHA256);
-        Digest d = sha256 ? (Digest) new Sha256() : new Sha1();
-        d.update(hello.random, 0, 32);
-        d.update(keys.serverRandom, 0, 32);
-        d.update(out.buffer(), params, paramsLen);
-        byte[] h = new byte[d.digestSize()];
-        d.doFinal(h, 0);
-        byte[] sig = new byte[80];
+        byte[] point = ephemeral.point;
+        params[0] = 3; // named_curve
+        Bytes.put16(params, 1, ephemeral.group);
+        params[3] = (byte) point.length;
+        System.arraycopy(point, 0, params, 4, point.length);
+        int paramsLen = 4 + point.length;
+        int scheme = hello.ecdsaScheme;
         int sigLen;
         try {
-            Signature s = Signature.getInstance(sha256 ? Signature.ALG_ECDSA_SHA_256 : Signature.ALG_ECDSA_SHA, false);
+            Signature s = Signature.getInstance(ecdsaAlgorithm(scheme), false);
             s.init(identity.key, Signature.MODE_SIGN);
-            sigLen = s.signPreComputedHash(h, (short) 0, (short) h.length, sig, (short) 0);
+            s.update(hello.random, (short) 0, (short) 32);
+            s.update(keys.serverRandom, (short) 0, (short) 32);
+            sigLen = s.sign(params, (short) 0, (short) paramsLen, signature, (short) 0);
         } catch (CryptoException e) {
             throw new TlsException(Alert.INTERNAL_ERROR, "signing ServerKeyExchange: ".concat(e.getMessage()));
         }
-        if (version == ProtocolVersion.TLS12) {
-            out.u16(sha256 ? Extensions.ECDSA_SECP256R1_SHA256 : Extensions.ECDSA_SHA1);
-        }
+        out.begin(HandshakeType.SERVER_KEY_EXCHANGE, paramsLen + 2 + 2 + sigLen);
+        out.bytes(params, 0, paramsLen);
+        out.u16(scheme);
         out.u16(sigLen);
-        out.bytes(sig, 0, sigLen);
-        out.end(m);
+        out.bytes(signature, 0, sigLen);
+        out.end();
     }
 
     /** RSA_EXPORT's ServerKeyExchange: a temporary key of 512 bits, signed by the certificate's key (ServerRsaParams). */
-    private void writeTemporaryRsaKey() throws TlsException {
+    private void writeTemporaryRsaKey() throws IOException {
         temporaryRsa = config.temporaryRsaKey();
-        int m = out.begin(HandshakeType.SERVER_KEY_EXCHANGE);
-        byte[] params = temporaryRsa.encoded;
-        out.bytes(params);
-        byte[] h = ServerRsaParams.hash(hello.random, keys.serverRandom, params, 0, params.length);
+        byte[] p = temporaryRsa.encoded;
+        byte[] h = ServerRsaParams.hash(hello.random, keys.serverRandom, p, 0, p.length);
         byte[] sig;
         try {
             sig = ServerRsaParams.sign(identity.key, identity.rsaBytes, h);
         } catch (CryptoException e) {
             throw new TlsException(Alert.INTERNAL_ERROR, "signing ServerKeyExchange: ".concat(e.getMessage()));
         }
+        out.begin(HandshakeType.SERVER_KEY_EXCHANGE, p.length + 2 + sig.length);
+        out.bytes(p);
         out.u16(sig.length);
         out.bytes(sig);
-        out.end(m);
+        out.end();
     }
 
     private void readClientKeyExchange() throws IOException {
@@ -308,10 +365,19 @@ final class ServerHandshake extends Handshake {
             if (n == 0 || n != in.remaining()) {
                 throw new TlsException(Alert.DECODE_ERROR, "ClientECDiffieHellmanPublic length");
             }
-            byte[] point = in.read(n);
+            if (n > MAX_POINT) {
+                in.skip(n);
+                in.end();
+                throw new TlsException(Alert.ILLEGAL_PARAMETER, "ClientECDiffieHellmanPublic longer than a P-256 point");
+            }
+            in.read(peerPoint, 0, n);
             in.end();
+            if (peerPoint[0] != 4) {
+                // RFC 8422 §5.1.2: the server offered uncompressed points only.
+                throw new TlsException(Alert.ILLEGAL_PARAMETER, "client point not in uncompressed form");
+            }
             EcdhKey k = kx == CipherSuite.KX_ECDHE_ECDSA ? ephemeral : identity.ecdh;
-            pms = k.agree(point, 0, n);
+            pms = k.agree(peerPoint, 0, n);
             if (k == ephemeral) {
                 ephemeral.clear();
             }

@@ -2,7 +2,7 @@ package kssl.tls;
 
 import java.io.IOException;
 
-/** ServerHello (RFC 5246 §7.4.1.3). */
+/** ServerHello (RFC 5246 §7.4.1.3): read by the client, written by the server. */
 final class ServerHello {
     int version;
     final byte[] random = new byte[32];
@@ -15,7 +15,7 @@ final class ServerHello {
         r.read(random, 0, 32);
         int sid = r.u8();
         if (sid > 32) {
-            throw new TlsException(Alert.ILLEGAL_PARAMETER, "session_id longer than 32");
+            throw new TlsException(Alert.DECODE_ERROR, "session_id longer than 32");
         }
         sessionId = r.read(sid);
         suite = r.u16();
@@ -23,12 +23,12 @@ final class ServerHello {
             throw new TlsException(Alert.ILLEGAL_PARAMETER, "compression method not offered");
         }
         if (r.remaining() > 0) {
-            extensions.parse(r, false);
+            extensions.parse(r);
         }
     }
 
-    void write(HandshakeWriter w) {
-        int m = w.begin(HandshakeType.SERVER_HELLO);
+    void write(HandshakeWriter w) throws IOException {
+        w.begin(HandshakeType.SERVER_HELLO, 2 + 32 + 1 + sessionId.length + 2 + 1 + extensions.length());
         w.u16(version);
         w.bytes(random);
         w.u8(sessionId.length);
@@ -36,6 +36,6 @@ final class ServerHello {
         w.u16(suite);
         w.u8(0);
         extensions.write(w);
-        w.end(m);
+        w.end();
     }
 }

@@ -21,6 +21,8 @@ public final class ServerIdentity {
     final int rsaBytes;
     /** The static ECDH key (EC identities), for ECDH_ECDSA. */
     final EcdhKey ecdh;
+    /** The chain's DER, encoded once: the Certificate message is written from it on every full handshake. */
+    final byte[][] encoded;
 
     public ServerIdentity(X509Certificate[] chain, PrivateKey key) {
         if (chain == null || chain.length == 0) {
@@ -28,6 +30,10 @@ public final class ServerIdentity {
         }
         this.chain = chain;
         this.key = key;
+        encoded = new byte[chain.length][];
+        for (int i = 0; i < chain.length; i++) {
+            encoded[i] = chain[i].getEncoded();
+        }
         PublicKeyInfo info = chain[0].getPublicKeyInfo();
         if (key instanceof ECPrivateKey) {
             int curve = Curves.byBits(info.getKeySize());

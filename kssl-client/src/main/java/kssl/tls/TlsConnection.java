@@ -95,7 +95,7 @@ public final class TlsConnection {
                 if (handshake instanceof ClientHandshake) {
                     ((ClientHandshake) handshake).forgetSession();
                 } else if (config.sessions != null && sessionId.length > 0) {
-                    config.sessions.remove(Bytes.hex(sessionId, 0, sessionId.length));
+                    config.sessions.remove(sessionId, 0, sessionId.length);
                 }
             }
             records.close();
@@ -236,7 +236,7 @@ public final class TlsConnection {
                 closeSent = true;
                 try {
                     if (established) {
-                        records.flushApplicationData();
+                        records.flushPending();
                     }
                     records.sendAlert(Alert.WARNING, Alert.CLOSE_NOTIFY);
                 } catch (IOException e) {
@@ -246,6 +246,11 @@ public final class TlsConnection {
             closeSent = true;
             records.close();
         }
+    }
+
+    /** The handshake state reached (the name in kssl-client/STATES.md for a server), for diagnostics. */
+    public String getHandshakeState() {
+        return handshake.stateName();
     }
 
     public boolean isEstablished() {
@@ -290,7 +295,7 @@ public final class TlsConnection {
             return null;
         }
         return new Session(sessionId, handshake.version, handshake.suite, handshake.keys.master, handshake.ems,
-                getPeerCertificates());
+                getPeerCertificates(), -1);
     }
 
     /** Server: the host name the client sent in server_name (RFC 6066 §3), or null. */

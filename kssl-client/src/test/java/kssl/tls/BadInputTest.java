@@ -42,27 +42,13 @@ class BadInputTest {
     }
 
     /** A modern ClientHello message (no record header), changed by tweak. */
-    static byte[] helloMessage(Consumer<ClientHello> tweak) {
-        ClientHello ch = new ClientHello();
-        ch.version = ProtocolVersion.TLS12;
-        for (int i = 0; i < 32; i++) {
-            ch.random[i] = (byte) i;
-        }
-        ch.suites = new int[] {CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256};
-        Extensions e = ch.extensions;
-        e.present = true;
-        e.groups = new int[] {Extensions.SECP256R1};
-        e.pointFormats = true;
-        e.signatureAlgorithms = new int[] {Extensions.ECDSA_SECP256R1_SHA256};
-        e.extendedMasterSecret = true;
-        e.renegotiationInfo = true;
-        tweak.accept(ch);
-        HandshakeWriter w = new HandshakeWriter();
-        ch.write(w);
-        return Bytes.copy(w.buffer(), 0, w.length());
+    static byte[] helloMessage(Consumer<TestHello> tweak) {
+        TestHello h = new TestHello();
+        tweak.accept(h);
+        return h.message();
     }
 
-    static byte[] hello(Consumer<ClientHello> tweak) {
+    static byte[] hello(Consumer<TestHello> tweak) {
         return record(RecordLayer.HANDSHAKE, ProtocolVersion.TLS10, helloMessage(tweak));
     }
 
@@ -136,7 +122,7 @@ class BadInputTest {
     @Test
     void truncatedHandshakeMessage() throws IOException {
         // The ClientHello claims 10 more bytes than its record holds; application data comes next.
-        byte[] m = helloMessage(ch -> ch.extensions.present = false);
+        byte[] m = helloMessage(ch -> ch.extensions = null);
         Bytes.put24(m, 1, m.length - 4 + 10);
         expect(Alert.UNEXPECTED_MESSAGE, modernServer(), concat(record(RecordLayer.HANDSHAKE, ProtocolVersion.TLS10, m),
                 record(RecordLayer.APPLICATION_DATA, ProtocolVersion.TLS12, new byte[10])));
@@ -153,7 +139,7 @@ class BadInputTest {
 
     @Test
     void trailingBytesAfterClientHello() throws IOException {
-        byte[] m = helloMessage(ch -> ch.extensions.present = false);
+        byte[] m = helloMessage(ch -> ch.extensions = null);
         byte[] longer = concat(m, new byte[] {0});
         Bytes.put24(longer, 1, longer.length - 4);
         expect(Alert.DECODE_ERROR, modernServer(), record(RecordLayer.HANDSHAKE, ProtocolVersion.TLS10, longer));
@@ -162,12 +148,12 @@ class BadInputTest {
     @Test
     void malformedExtension() throws IOException {
         // max_fragment_length with the out-of-range code 5.
-        expect(Alert.ILLEGAL_PARAMETER, modernServer(), hello(ch -> ch.extensions.maxFragmentLength = 5));
+        expect(Alert.ILLEGAL_PARAMETER, modernServer(), hello(ch -> ch.ext(Extensions.MAX_FRAGMENT_LENGTH, 5)));
     }
 
     @Test
     void duplicateExtension() throws IOException {
-        byte[] m = helloMessage(ch -> ch.extensions.present = false);
+        byte[] m = helloMessage(ch -> ch.extensions = null);
         byte[] ext = {0, 8, 0, 23, 0, 0, 0, 23, 0, 0}; // extended_master_secret twice
         byte[] both = concat(m, ext);
         Bytes.put24(both, 1, both.length - 4);
@@ -177,7 +163,8 @@ class BadInputTest {
     @Test
     void nonEmptyRenegotiationInfoOnInitialHandshake() throws IOException {
         expect(Alert.HANDSHAKE_FAILURE, modernServer(),
-                hello(ch -> ch.extensions.renegotiatedConnection = new byte[12]));
+                hello(ch -> ch.without(Extensions.RENEGOTIATION_INFO).extBytes(Extensions.RENEGOTIATION_INFO,
+                        new byte[] {12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})));
     }
 
     @Test
@@ -197,7 +184,7 @@ class BadInputTest {
         // An SSL 3.0 client offering only a suite the server lacks: handshake_failure exists in SSL 3.0.
         Outcome o = expect(Alert.HANDSHAKE_FAILURE, legacyServer(), hello(ch -> {
             ch.version = ProtocolVersion.SSL30;
-            ch.extensions.present = false;
+            ch.extensions = null;
             ch.suites = new int[] {CipherSuite.TLS_RSA_WITH_RC4_128_SHA};
         }));
         assertEquals(ProtocolVersion.SSL30, Bytes.u16(o.wire, o.wire.length - 6), "alert record in SSL 3.0");
@@ -212,7 +199,7 @@ class BadInputTest {
     void fallbackScsvBelowTheServersBest() throws IOException {
         expect(Alert.INAPPROPRIATE_FALLBACK, legacyServer(), hello(ch -> {
             ch.version = ProtocolVersion.SSL30;
-            ch.extensions.present = false;
+            ch.extensions = null;
             ch.suites = new int[] {CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA, CipherSuite.TLS_FALLBACK_SCSV};
         }));
     }

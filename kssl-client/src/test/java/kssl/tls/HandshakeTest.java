@@ -29,10 +29,8 @@ class HandshakeTest {
     static TlsConfig server(int profile, int version, int suite, String seed) {
         TlsConfig s = TlsConfig.server(profile, new SeededRandom("server " + seed)).allowWeakRandom(SeededRandom.WHY);
         s.setVersions(Profile.minVersion(profile), version).setCipherSuites(new int[] {suite});
-        if (suite == CipherSuite.TLS_RSA_EXPORT_WITH_RC4_40_MD5) {
-            s.addIdentity(TestPki.rsa512());
-        } else if (CipherSuite.keyExchange(suite) == CipherSuite.KX_RSA) {
-            s.addIdentity(TestPki.rsa1024());
+        if (CipherSuite.keyExchange(suite) == CipherSuite.KX_RSA || CipherSuite.isExport(suite)) {
+            s.addIdentity(TestPki.rsa1024()); // for RSA_EXPORT, it signs a temporary 512-bit key
         } else {
             s.addIdentity(profile == Profile.LEGACY ? TestPki.P160 : TestPki.P256);
         }
@@ -113,9 +111,9 @@ class HandshakeTest {
         ch.parse(r);
         assertTrue(ch.offers(CipherSuite.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256));
         assertTrue(ch.offers(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8));
-        assertEquals(TestPki.HOST, ch.extensions.serverName);
-        assertTrue(ch.extensions.extendedMasterSecret);
-        assertTrue(ch.extensions.renegotiationInfo);
+        assertEquals(TestPki.HOST, ch.serverName());
+        assertTrue(ch.extendedMasterSecret);
+        assertTrue(ch.renegotiationInfo);
     }
 
     @Test

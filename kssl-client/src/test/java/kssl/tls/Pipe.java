@@ -7,12 +7,20 @@ import java.io.OutputStream;
 
 /** A one-way in-memory byte pipe: blocking reads, EOF once the writer closes; records what passed. */
 public final class Pipe {
-    private final byte[] buf = new byte[1 << 20];
+    private final byte[] buf;
     private int head;
     private int tail;
     private boolean writerClosed;
     private boolean readerClosed;
     final ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+    public Pipe() {
+        this(1 << 20);
+    }
+
+    public Pipe(int capacity) {
+        buf = new byte[capacity];
+    }
 
     public final InputStream in = new InputStream() {
         @Override
@@ -87,6 +95,11 @@ public final class Pipe {
         }
     };
 
+    /** Bytes the reader has taken so far. */
+    public synchronized int readCount() {
+        return head;
+    }
+
     public synchronized boolean isWriterClosed() {
         return writerClosed;
     }
@@ -97,7 +110,7 @@ public final class Pipe {
 
     /** Pipe preloaded with bytes and closed: a peer that sent exactly these and hung up. */
     public static Pipe of(byte[] b) throws IOException {
-        Pipe p = new Pipe();
+        Pipe p = new Pipe(Math.max(1 << 20, b.length));
         p.out.write(b);
         p.out.close();
         return p;

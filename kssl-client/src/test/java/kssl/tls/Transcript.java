@@ -13,6 +13,8 @@ final class Transcript {
     static final class Connection {
         int requests;
         int responseSize;
+        /** The alert the server ends this connection with (a bad-input vector), or -1. */
+        int fails = -1;
         byte[] client;
         byte[] server;
     }
@@ -38,7 +40,11 @@ final class Transcript {
         int i = 1;
         for (Connection c : connections) {
             sb.append("connection ").append(i++).append(" requests ").append(c.requests).append(" response ")
-                    .append(c.responseSize).append('\n');
+                    .append(c.responseSize);
+            if (c.fails >= 0) {
+                sb.append(" fails ").append(Alert.name(c.fails));
+            }
+            sb.append('\n');
             records(sb, "C", c.client);
             records(sb, "S", c.server);
         }
@@ -48,11 +54,28 @@ final class Transcript {
     private static void records(StringBuilder sb, String dir, byte[] wire) {
         int p = 0;
         while (p < wire.length) {
+            if (p == 0 && (wire[0] & 0x80) != 0) {
+                // An SSLv2-compatible ClientHello: a two-byte header with the high bit set (RFC 5246 E.2).
+                int len = ((wire[0] & 0x7F) << 8) | (wire[1] & 0xFF);
+                sb.append(dir).append(" sslv2_client_hello ").append(HexFormat.of().formatHex(wire, 0, 2 + len))
+                        .append('\n');
+                p = 2 + len;
+                continue;
+            }
             int len = Bytes.u16(wire, p + 3);
             sb.append(dir).append(' ').append(typeName(wire[p] & 0xFF)).append(' ')
                     .append(HexFormat.of().formatHex(wire, p, p + 5 + len)).append('\n');
             p += 5 + len;
         }
+    }
+
+    static int alertNamed(String name) {
+        for (int a = 0; a < 256; a++) {
+            if (Alert.name(a).equals(name)) {
+                return a;
+            }
+        }
+        throw new IllegalArgumentException("unknown alert " + name);
     }
 
     static Transcript parse(String text) {
@@ -72,6 +95,9 @@ final class Transcript {
                 cur = new Connection();
                 cur.requests = Integer.parseInt(f[3]);
                 cur.responseSize = Integer.parseInt(f[5]);
+                if (f.length > 7 && f[6].equals("fails")) {
+                    cur.fails = alertNamed(f[7]);
+                }
                 t.connections.add(cur);
                 c = new ByteArrayOutputStream();
                 s = new ByteArrayOutputStream();
