@@ -42,18 +42,11 @@ public final class OneConnectionServer implements Mode, ServedConnection.Host {
     /** Accepts and serves until {@link #stop} or until the source fails. */
     public void run() {
         while (true) {
-            Connection t;
-            try {
-                t = source.accept();
-            } catch (IOException e) {
-                break;
-            }
             ServedConnection c;
             try {
-                c = new ServedConnection(this, t, layer, deadlines, clock);
+                c = ServedConnection.next(source, this, layer, deadlines, clock);
             } catch (IOException e) {
-                t.abort(); // the layer could not be set up on it: this one only
-                continue;
+                break;
             }
             if (!admit(c)) {
                 c.top.close();

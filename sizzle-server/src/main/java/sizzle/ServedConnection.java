@@ -77,6 +77,22 @@ final class ServedConnection implements ConnectionPolicy {
         top = layered ? layer.over(guarded) : guarded;
     }
 
+    /**
+     * The next connection of {@code source}, wrapped for {@code host}. A transport the layer
+     * cannot be set up on is aborted and the next one taken; throws once the source fails.
+     */
+    static ServedConnection next(ConnectionSource source, Host host, Layer layer, Deadlines deadlines, Clock clock)
+            throws IOException {
+        while (true) {
+            Connection t = source.accept();
+            try {
+                return new ServedConnection(host, t, layer, deadlines, clock);
+            } catch (IOException e) {
+                t.abort(); // this one only: the server goes on
+            }
+        }
+    }
+
     /** The server starts serving it now (it may have waited for an older one): its clock starts. */
     void admitted() {
         synchronized (host) {

@@ -36,14 +36,7 @@ class DeadlineTest {
     private Thread acceptor;
 
     private void start(boolean one) {
-        ThermostatServer b = new ThermostatServer(Profile.MODERN, TlsTestKeys.RANDOM)
-                .allowWeakRandom(TlsTestKeys.WEAK_RANDOM).identity(TlsTestKeys.P256).password(Wire.bytes("hunter2"))
-                .device("thermostat-1", "Java", Servers.TEMPERATURE::get).deadlines(Deadlines.DESKTOP).clock(clock)
-                .log(line -> {
-                    if (!line.startsWith("WARNING")) {
-                        log.add(line);
-                    }
-                });
+        ThermostatServer b = Servers.assembly(Profile.MODERN, clock, log);
         server = (one ? b : b.multiConnection(8)).build(source);
         acceptor = Servers.start(server);
     }

@@ -4,11 +4,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import kssl.tls.Profile;
 import kssl.tls.TlsConnection;
 import sizzle.app.PasswordGate;
 import sizzle.app.Thermostat;
 import sizzle.app.ThermostatApp;
+import sizzle.app.ThermostatServer;
+import sizzle.http.Clock;
 import sizzle.http.HttpConnectionLoop;
 import sizzle.http.SystemClock;
 import sizzle.http.Wire;
@@ -24,6 +28,23 @@ final class Servers {
     static HttpConnectionLoop thermostat(int chunk) {
         Thermostat t = new Thermostat("thermostat-1", "Java", TEMPERATURE::get);
         return new HttpConnectionLoop(new ThermostatApp(t, new PasswordGate(Wire.bytes("hunter2"), new SystemClock())), chunk);
+    }
+
+    /**
+     * The thermostat over TLS as every device assembles it (ThermostatServer), with this
+     * module's test keys and weak random source, the desktop's deadlines on {@code clock};
+     * connection lines go to {@code log} (the weak source's warning does not).
+     */
+    static ThermostatServer assembly(int profile, Clock clock, List<String> log) {
+        return new ThermostatServer(profile, TlsTestKeys.RANDOM).allowWeakRandom(TlsTestKeys.WEAK_RANDOM)
+                .identity(profile == Profile.LEGACY ? TlsTestKeys.P160 : TlsTestKeys.P256)
+                .password(Wire.bytes("hunter2")).device("thermostat-1", "Java", TEMPERATURE::get)
+                .deadlines(Deadlines.DESKTOP).clock(clock).chunk(256)
+                .log(line -> {
+                    if (!line.startsWith("WARNING: weak random")) {
+                        log.add(line);
+                    }
+                });
     }
 
     static Thread start(Runnable server) {

@@ -26,20 +26,13 @@ import sizzle.http.Wire;
 @Timeout(60)
 class TlsServerTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
-    /** What the server said of its weak random source (the connection lines are in log). */
-    private final List<String> warnings = new CopyOnWriteArrayList<>();
     private final TestConnectionSource source = new TestConnectionSource();
     private final FakeClock clock = new FakeClock();
     private SizzleServer server;
     private Thread acceptor;
 
-    /** The server as every device assembles it (ThermostatServer), on the test's pipes and clock. */
     private void start(boolean one, int profile) {
-        ThermostatServer b = new ThermostatServer(profile, TlsTestKeys.RANDOM).allowWeakRandom(TlsTestKeys.WEAK_RANDOM)
-                .identity(profile == Profile.LEGACY ? TlsTestKeys.P160 : TlsTestKeys.P256)
-                .password(Wire.bytes("hunter2")).device("thermostat-1", "Java", Servers.TEMPERATURE::get)
-                .deadlines(Deadlines.DESKTOP).clock(clock).chunk(256)
-                .log(line -> (line.startsWith("WARNING: weak random") ? warnings : log).add(line));
+        ThermostatServer b = Servers.assembly(profile, clock, log);
         server = (one ? b : b.multiConnection(8)).build(source);
         acceptor = Servers.start(server);
     }
