@@ -41,7 +41,7 @@ public final class ResponseWriter {
     private static final byte[] NEWLINE = Ascii.bytes("\n");
     private static final byte[] DATE = Ascii.bytes("Date");
     /** The security headers, each with its CRLF: a constant a mote keeps in flash. */
-    static final byte[] SECURITY = Ascii.bytes("Strict-Transport-Security: max-age=31536000\r\n"
+    private static final byte[] SECURITY = Ascii.bytes("Strict-Transport-Security: max-age=31536000\r\n"
             + "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n"
             + "X-Content-Type-Options: nosniff\r\n");
 
