@@ -2,6 +2,7 @@ package kssl.tls;
 
 import java.util.Vector;
 import ksecurity.cert.KeyStore;
+import ksecurity.prim.RandomStrength;
 import ksecurity.security.RandomData;
 
 /**
@@ -70,6 +71,50 @@ public final class TlsConfig {
 
     public int getProfile() {
         return profile;
+    }
+
+    // The random source's strength (issue 7): ECDHE keys, session ids, the premaster secret
+    // and RSA blinding all come from it, so a weak one is refused unless allowed explicitly.
+    private String weakRandomAllowed;
+    private boolean randomStrong;
+
+    /**
+     * Lets connections start although the random source is weak or does not say it is strong
+     * ({@link RandomStrength}): for tests (seeded, deterministic sources) and demos only;
+     * {@code why} says which, and is kept for the logs ({@link #getWeakRandomAllowance}).
+     */
+    public synchronized TlsConfig allowWeakRandom(String why) {
+        if (why == null || why.length() == 0) {
+            throw new IllegalArgumentException("say why a weak random source is acceptable here");
+        }
+        weakRandomAllowed = why;
+        return this;
+    }
+
+    /** Why a weak random source was allowed, or null if it was not. */
+    public synchronized String getWeakRandomAllowance() {
+        return weakRandomAllowed;
+    }
+
+    /**
+     * Refuses a random source that does not vouch for itself (IllegalStateException, saying
+     * which source and why) unless {@link #allowWeakRandom} was called. Every connection asks
+     * when it is made; a server asks once when it starts, so that it refuses to start.
+     */
+    public synchronized void checkRandom() {
+        if (randomStrong || weakRandomAllowed != null) {
+            return;
+        }
+        if (random instanceof RandomStrength && ((RandomStrength) random).isStrong()) {
+            randomStrong = true; // a strong generator stays strong
+            return;
+        }
+        String source = random instanceof RandomStrength ? ((RandomStrength) random).name()
+                : "a RandomData that does not say whether it is strong";
+        throw new IllegalStateException("weak random source (".concat(source).concat(
+                "): keys and session ids made from it could be guessed. Install a strong source "
+                + "(ksecurity.prim.Entropy.setSource, or seed the device's StoredSeedEntropy from one), "
+                + "or, for tests and demos only, call TlsConfig.allowWeakRandom(why)"));
     }
 
     /**

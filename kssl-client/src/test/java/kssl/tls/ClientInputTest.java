@@ -79,7 +79,7 @@ class ClientInputTest {
     }
 
     static Run run(int profile, int version, byte[] serverFlight, Consumer<TlsConfig> configure) throws IOException {
-        TlsConfig c = TlsConfig.client(profile, new SeededRandom(SEED)).setTrustStore(TestPki.trustStore());
+        TlsConfig c = TlsConfig.client(profile, new SeededRandom(SEED)).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore());
         c.setVersions(Profile.minVersion(profile), version);
         configure.accept(c);
         Pipe in = Pipe.of(BadInputTest.record(RecordLayer.HANDSHAKE, version, serverFlight));

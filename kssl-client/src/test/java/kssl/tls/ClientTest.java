@@ -28,7 +28,7 @@ class ClientTest {
     }
 
     static TlsConfig client() {
-        return TlsConfig.client(Profile.MODERN, new SeededRandom("client test")).setTrustStore(TestPki.trustStore());
+        return TlsConfig.client(Profile.MODERN, new SeededRandom("client test")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore());
     }
 
     @Test
@@ -61,7 +61,7 @@ class ClientTest {
 
     /** A server config of the modern profile with this identity alone. */
     static TlsConfig serverWith(ServerIdentity id) {
-        return TlsConfig.server(Profile.MODERN, new SeededRandom("server with"))
+        return TlsConfig.server(Profile.MODERN, new SeededRandom("server with")).allowWeakRandom(SeededRandom.WHY)
                 .setCipherSuites(new int[] {CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256}).addIdentity(id);
     }
 
@@ -101,13 +101,13 @@ class ClientTest {
     @Test
     void chainVerifiedForKeyEnciphermentIsNotTrustedForSigning() throws Exception {
         ServerIdentity id = TestPki.rsaKeyEnciphermentOnly();
-        TlsConfig c = TlsConfig.client(Profile.LEGACY, new SeededRandom("usage")).setTrustStore(TestPki.trustStore())
+        TlsConfig c = TlsConfig.client(Profile.LEGACY, new SeededRandom("usage")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore())
                 .setSessionCache(null);
-        TlsConfig rsa = TlsConfig.server(Profile.LEGACY, new SeededRandom("usage rsa"))
+        TlsConfig rsa = TlsConfig.server(Profile.LEGACY, new SeededRandom("usage rsa")).allowWeakRandom(SeededRandom.WHY)
                 .setCipherSuites(new int[] {CipherSuite.TLS_RSA_WITH_RC4_128_SHA}).addIdentity(id);
         new Exchange().run(c, rsa, 1, 10).assertOk();
         assertEquals(1, c.getVerifiedCertificates().size());
-        TlsConfig export = TlsConfig.server(Profile.LEGACY, new SeededRandom("usage export"))
+        TlsConfig export = TlsConfig.server(Profile.LEGACY, new SeededRandom("usage export")).allowWeakRandom(SeededRandom.WHY)
                 .setCipherSuites(new int[] {CipherSuite.TLS_RSA_EXPORT_WITH_RC4_40_MD5}).addIdentity(id);
         Exchange e = new Exchange().run(c, export, 1, 10);
         TamperTest.assertLocal(Alert.BAD_CERTIFICATE, e.clientError);
@@ -277,7 +277,7 @@ class ClientTest {
 
     @Test
     void versionNegotiatedDownToTheServersBest() throws Exception {
-        TlsConfig c = TlsConfig.client(Profile.LEGACY, new SeededRandom("down")).setTrustStore(TestPki.trustStore())
+        TlsConfig c = TlsConfig.client(Profile.LEGACY, new SeededRandom("down")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore())
                 .setVersions(ProtocolVersion.SSL30, ProtocolVersion.TLS12);
         TlsConfig s = HandshakeTest.server(Profile.LEGACY, ProtocolVersion.TLS10, CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA,
                 "down");
@@ -319,7 +319,7 @@ class ClientTest {
     @Test
     void legacyProfileIsLabelledInsecure() {
         assertTrue(Profile.LEGACY_WARNING.contains("INSECURE"));
-        assertTrue(TlsConfig.server(Profile.LEGACY, new SeededRandom("x")).isLegacy());
-        assertFalse(TlsConfig.server(Profile.MODERN, new SeededRandom("x")).isLegacy());
+        assertTrue(TlsConfig.server(Profile.LEGACY, new SeededRandom("x")).allowWeakRandom(SeededRandom.WHY).isLegacy());
+        assertFalse(TlsConfig.server(Profile.MODERN, new SeededRandom("x")).allowWeakRandom(SeededRandom.WHY).isLegacy());
     }
 }

@@ -27,7 +27,7 @@ class RsaExportTest {
     private static final int EXPORT = CipherSuite.TLS_RSA_EXPORT_WITH_RC4_40_MD5;
 
     private static TlsConfig server(int version, ServerIdentity id, String seed) {
-        TlsConfig s = TlsConfig.server(Profile.LEGACY, new SeededRandom("server " + seed));
+        TlsConfig s = TlsConfig.server(Profile.LEGACY, new SeededRandom("server " + seed)).allowWeakRandom(SeededRandom.WHY);
         s.setVersions(ProtocolVersion.SSL30, version).setCipherSuites(new int[] {EXPORT});
         s.addIdentity(id);
         return s;

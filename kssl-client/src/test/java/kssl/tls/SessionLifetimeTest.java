@@ -22,7 +22,7 @@ class SessionLifetimeTest {
     void anExpiredSessionIsNotResumedByEitherSide() throws Exception {
         TlsConfig s = BadInputTest.modernServer();
         s.getSessionCache().setLifetime(200);
-        TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("lifetime")).setTrustStore(TestPki.trustStore());
+        TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("lifetime")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore());
         c.getSessionCache().setLifetime(200);
         new Exchange().run(c, s, 1, 10).assertOk();
         Exchange fresh = new Exchange().run(c, s, 1, 10);
