@@ -29,11 +29,11 @@ class HttpsClientConnectionTest {
     private static final String URL = "https://" + TestPki.HOST + ":8443/status.json?x=1#top";
 
     private static TlsConfig serverConfig() {
-        return TlsConfig.server(Profile.MODERN, new SeededRandom("https server")).addIdentity(TestPki.P256);
+        return TlsConfig.server(Profile.MODERN, new SeededRandom("https server")).allowWeakRandom(SeededRandom.WHY).addIdentity(TestPki.P256);
     }
 
     private static TlsConfig clientConfig() {
-        return TlsConfig.client(Profile.MODERN, new SeededRandom("https client")).setTrustStore(TestPki.trustStore());
+        return TlsConfig.client(Profile.MODERN, new SeededRandom("https client")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore());
     }
 
     private static String body(InputStream in) throws IOException {
@@ -156,7 +156,7 @@ class HttpsClientConnectionTest {
     @Test
     void untrustedServerIsRefusedUnlessTheCallbackAccepts() throws Exception {
         PipeServer server = new PipeServer(serverConfig(), "HTTP/1.1 204 No Content\r\n\r\n");
-        TlsConfig untrusting = TlsConfig.client(Profile.MODERN, new SeededRandom("no trust"));
+        TlsConfig untrusting = TlsConfig.client(Profile.MODERN, new SeededRandom("no trust")).allowWeakRandom(SeededRandom.WHY);
         HttpsClientConnection refused = Connector.openHttps(URL, untrusting, server);
         TlsException e = assertThrows(TlsException.class, refused::getResponseCode);
         assertEquals(Alert.UNKNOWN_CA, e.getAlert());

@@ -10,10 +10,11 @@ import java.io.OutputStream;
  */
 public interface Connection {
     /**
-     * The client's bytes. Reads should time out (throwing InterruptedIOException, as a socket
-     * with SO_TIMEOUT does): a client that stalls inside a request then gets 408 and the
-     * connection closes, and an idle one just closes. Without a timeout a stalled client would
-     * hold the one-connection mode's only connection for ever.
+     * The client's bytes. Reads need not time out: the server bounds a connection's life with
+     * deadlines ({@link Deadlines}) and closes it under a blocked read when one passes, which
+     * works on CLDC, whose sockets have no read timeout. A transport whose reads do time out
+     * (SO_TIMEOUT on the desktop) throws InterruptedIOException: inside a request that is
+     * answered 408, between requests the connection just closes.
      */
     InputStream input() throws IOException;
 
@@ -24,8 +25,22 @@ public interface Connection {
      * never throws. Must be callable from another thread while the serving thread is blocked
      * reading between requests, and must then make that read return -1 or throw: that is how
      * the one-connection mode closes an idle connection. Implementations over TCP should
-     * half-close and discard what the peer still sends for a short while, so that a final
-     * error response is not lost to a reset.
+     * half-close and discard what the peer still sends for a short, bounded while, so that a
+     * final error response is not lost to a reset.
      */
     void close();
+
+    /**
+     * Ends the connection at once, from any thread, even while the serving thread is blocked
+     * in a read or a write (a client past its deadline, perhaps reading nothing): nothing more
+     * is sent or waited for. Idempotent, never throws.
+     */
+    void abort();
+
+    /**
+     * The client's address as the transport knows it, without any port (an IP address; the
+     * gateway's name for a mote's client): the key of per-client limits such as the password's
+     * back-off. Never null.
+     */
+    String peer();
 }

@@ -2,62 +2,71 @@ package sizzle;
 
 import java.io.IOException;
 import java.util.Vector;
-import sizzle.http.ConnectionPolicy;
+import sizzle.http.Clock;
 import sizzle.http.HttpConnectionLoop;
 
 /**
  * The desktop mode: many connections at once, one thread each, at most {@code max} open (a
  * further connection waits unaccepted in the source's backlog until one ends). {@link #stop}
- * closes idle connections at once and busy ones after their current request.
+ * closes idle connections at once and busy ones after their current request. Each connection
+ * lives within its {@link Deadlines}, enforced by a watchdog ({@link #checkDeadlines}).
  * <p>
  * The threads are kept: one that has served its connection waits up to {@link #IDLE_MS} for
  * the next, so a busy server does not start (and the VM set up and tear down) a thread per
  * connection, which cost as much CPU time as a resumed handshake. At most {@code max} threads,
  * as a thread is back in the pool, in the same step, as soon as its connection has ended.
  */
-public final class MultiConnectionServer implements Runnable {
+public final class MultiConnectionServer implements Mode, ServedConnection.Host {
     /** How long a pooled thread waits for a connection before it ends. */
     static final long IDLE_MS = 10000;
 
     private final ConnectionSource source;
+    private final Layer layer;
     private final HttpConnectionLoop http;
     private final int max;
+    private final Deadlines deadlines;
+    private final Clock clock;
+    /** The connections being served (ServedConnection). */
     private final Vector open = new Vector();
     /** Pooled threads waiting for a connection, the last to finish at the end. */
     private final Vector idle = new Vector();
     private boolean stopped;
     private int served;
 
-    public MultiConnectionServer(ConnectionSource source, HttpConnectionLoop http, int max) {
+    /** {@code layer}: TLS on each connection, or null for plain HTTP (tests). */
+    public MultiConnectionServer(ConnectionSource source, Layer layer, HttpConnectionLoop http, int max,
+            Deadlines deadlines, Clock clock) {
         if (max < 1) {
             throw new IllegalArgumentException("max < 1");
         }
         this.source = source;
+        this.layer = layer;
         this.http = http;
         this.max = max;
+        this.deadlines = deadlines;
+        this.clock = clock;
     }
 
     /** Accepts and serves until {@link #stop} or until the source fails. */
     public void run() {
         while (true) {
-            Connection c;
+            ServedConnection c;
             try {
-                c = source.accept();
+                c = ServedConnection.next(source, this, layer, deadlines, clock);
             } catch (IOException e) {
                 break;
             }
-            Worker w = admit(c);
-            if (w == null) {
-                c.close();
+            if (!admit(c)) {
+                c.top.close();
                 break;
             }
-            dispatch(w);
+            dispatch(c);
         }
         stop();
     }
 
     /** Hands the connection to the thread that went idle last (its caches are warm), or to a new one. */
-    private void dispatch(Worker w) {
+    private void dispatch(ServedConnection w) {
         synchronized (this) {
             int n = idle.size();
             if (n > 0) {
@@ -72,10 +81,14 @@ public final class MultiConnectionServer implements Runnable {
 
     /** Stops accepting; idle connections close now, busy ones after their request; idle threads end. */
     public void stop() {
+        Vector closing = new Vector();
         synchronized (this) {
             stopped = true;
             for (int i = 0; i < open.size(); i++) {
-                ((Worker) open.elementAt(i)).closeIfIdle();
+                ServedConnection c = (ServedConnection) open.elementAt(i);
+                if (c.closeIfIdle()) {
+                    closing.addElement(c);
+                }
             }
             for (int i = 0; i < idle.size(); i++) {
                 ((PooledThread) idle.elementAt(i)).hand(null);
@@ -83,7 +96,42 @@ public final class MultiConnectionServer implements Runnable {
             idle.removeAllElements();
             notifyAll();
         }
+        for (int i = 0; i < closing.size(); i++) {
+            ((ServedConnection) closing.elementAt(i)).top.close(); // outside the lock: a graceful close writes
+        }
         source.close();
+    }
+
+    public void checkDeadlines() {
+        Vector due = null;
+        int[] actions = null;
+        synchronized (this) {
+            long now = clock.millis();
+            for (int i = 0; i < open.size(); i++) {
+                ServedConnection c = (ServedConnection) open.elementAt(i);
+                int a = c.due(now);
+                if (a != ServedConnection.NOTHING) {
+                    if (due == null) {
+                        due = new Vector();
+                        actions = new int[open.size()];
+                    }
+                    actions[due.size()] = a;
+                    due.addElement(c);
+                }
+            }
+        }
+        for (int i = 0; due != null && i < due.size(); i++) {
+            ((ServedConnection) due.elementAt(i)).act(actions[i]);
+        }
+    }
+
+    public synchronized boolean finished() {
+        return stopped && open.isEmpty();
+    }
+
+    /** Called with this server's lock held. */
+    public boolean mayKeepOpen() {
+        return !stopped;
     }
 
     /** Connections open now. */
@@ -96,7 +144,8 @@ public final class MultiConnectionServer implements Runnable {
         return served;
     }
 
-    private synchronized Worker admit(Connection c) {
+    /** Waits for a free slot; false if stopped meanwhile. */
+    private synchronized boolean admit(ServedConnection c) {
         try {
             while (open.size() >= max && !stopped) {
                 wait();
@@ -105,11 +154,11 @@ public final class MultiConnectionServer implements Runnable {
             stopped = true;
         }
         if (stopped) {
-            return null;
+            return false;
         }
-        Worker w = new Worker(c);
-        open.addElement(w);
-        return w;
+        open.addElement(c);
+        c.admitted();
+        return true;
     }
 
     /**
@@ -117,28 +166,28 @@ public final class MultiConnectionServer implements Runnable {
      * it, until the server stops or no connection comes for {@link #IDLE_MS}.
      */
     private final class PooledThread implements Runnable {
-        private Worker next;
+        private ServedConnection next;
         /** Guarded by this thread's lock: set by hand(), which also wakes it. */
         private boolean handed;
 
-        PooledThread(Worker first) {
+        PooledThread(ServedConnection first) {
             next = first;
             handed = true;
         }
 
         /** Called with the server's lock held; null: end. */
-        synchronized void hand(Worker w) {
+        synchronized void hand(ServedConnection w) {
             next = w;
             handed = true;
             notify();
         }
 
         public void run() {
-            Worker w = take();
+            ServedConnection w = take();
             while (w != null) {
                 boolean done = false;
                 try {
-                    w.serve();
+                    w.serve(http);
                     done = true;
                 } finally {
                     if (!done) {
@@ -153,7 +202,7 @@ public final class MultiConnectionServer implements Runnable {
          * The connection's slot is free; with {@code stay}, in the same step, this thread
          * joins the idle ones (unless the server stopped). Returns whether it did.
          */
-        private boolean release(Worker w, boolean stay) {
+        private boolean release(ServedConnection w, boolean stay) {
             synchronized (MultiConnectionServer.this) {
                 open.removeElement(w);
                 served++;
@@ -167,7 +216,7 @@ public final class MultiConnectionServer implements Runnable {
         }
 
         /** The next connection handed to this idle thread, or null to end. */
-        private Worker await() {
+        private ServedConnection await() {
             while (true) {
                 synchronized (this) {
                     if (!handed) {
@@ -191,63 +240,11 @@ public final class MultiConnectionServer implements Runnable {
             }
         }
 
-        private synchronized Worker take() {
-            Worker w = next;
+        private synchronized ServedConnection take() {
+            ServedConnection w = next;
             next = null;
             handed = false;
             return w;
-        }
-    }
-
-    private final class Worker implements ConnectionPolicy {
-        private final Connection c;
-        /** Guarded by the server's lock, like everything the policy decides. */
-        private boolean busy;
-        private boolean closing;
-
-        Worker(Connection c) {
-            this.c = c;
-        }
-
-        void serve() {
-            try {
-                http.serve(c.input(), c.output(), this);
-            } catch (IOException e) {
-                // The connection broke or was closed under a blocked read: either way it ends.
-            } finally {
-                c.close();
-            }
-        }
-
-        /** Called with the server's lock held. */
-        void closeIfIdle() {
-            if (!busy && !closing) {
-                closing = true;
-                c.close();
-            }
-        }
-
-        public boolean requestArrived() {
-            synchronized (MultiConnectionServer.this) {
-                if (closing) {
-                    return false;
-                }
-                busy = true;
-                return true;
-            }
-        }
-
-        public boolean mayKeepOpen() {
-            synchronized (MultiConnectionServer.this) {
-                return !stopped;
-            }
-        }
-
-        public boolean responseSent() {
-            synchronized (MultiConnectionServer.this) {
-                busy = false;
-                return !stopped;
-            }
         }
     }
 }

@@ -1,47 +1,55 @@
 package sizzle;
 
 import java.io.IOException;
-import sizzle.http.ConnectionPolicy;
+import sizzle.http.Clock;
 import sizzle.http.HttpConnectionLoop;
 
 /**
  * What a mote does (Sizzle paper, feature 6): state for one connection only. A new connection
- * that arrives while the current one is open gets it closed: at once if it is idle between
- * requests (gracefully, so a persistent-HTTP client simply reconnects), otherwise after the
- * request in progress, whose response then says "Connection: close". Newer connections wait
- * unaccepted in the source's backlog meanwhile.
+ * that arrives while the current one is open gets it closed if it is really idle: accepted but
+ * silent (nothing received yet), or between requests (gracefully, so a persistent-HTTP client
+ * simply reconnects). A connection in its handshake or its request is never cut for a newer
+ * one: it gets one response, which says "Connection: close", and its deadlines
+ * ({@link Deadlines}) bound how long that may take. Newer connections wait unaccepted in the
+ * source's backlog meanwhile.
  *
  * <p>Two threads: {@link #run} accepts, one worker serves the current connection (a blocking
- * read cannot also watch for a newer connection). The policy state lives here, guarded by this
- * object's lock.
+ * read cannot also watch for a newer connection); a watchdog calls {@link #checkDeadlines}.
+ * The policy state lives here, guarded by this object's lock.
  */
-public final class OneConnectionServer implements Runnable {
+public final class OneConnectionServer implements Mode, ServedConnection.Host {
     private final ConnectionSource source;
+    private final Layer layer;
     private final HttpConnectionLoop http;
+    private final Deadlines deadlines;
+    private final Clock clock;
 
-    private Connection current;
-    private boolean busy;
-    private boolean closing;
+    private ServedConnection current;
     private boolean newerWaiting;
     private boolean stopped;
     private int served;
 
-    public OneConnectionServer(ConnectionSource source, HttpConnectionLoop http) {
+    /** {@code layer}: TLS on each connection, or null for plain HTTP (tests). */
+    public OneConnectionServer(ConnectionSource source, Layer layer, HttpConnectionLoop http, Deadlines deadlines,
+            Clock clock) {
         this.source = source;
+        this.layer = layer;
         this.http = http;
+        this.deadlines = deadlines;
+        this.clock = clock;
     }
 
     /** Accepts and serves until {@link #stop} or until the source fails. */
     public void run() {
         while (true) {
-            Connection c;
+            ServedConnection c;
             try {
-                c = source.accept();
+                c = ServedConnection.next(source, this, layer, deadlines, clock);
             } catch (IOException e) {
                 break;
             }
             if (!admit(c)) {
-                c.close();
+                c.top.close();
                 break;
             }
             new Thread(new Worker(c)).start();
@@ -51,12 +59,34 @@ public final class OneConnectionServer implements Runnable {
 
     /** Stops accepting; closes the current connection if idle, else after its request. */
     public void stop() {
+        ServedConnection idle = null;
         synchronized (this) {
             stopped = true;
-            closeIfIdle();
+            if (current != null && current.closeIfIdle()) {
+                idle = current;
+            }
             notifyAll();
         }
+        if (idle != null) {
+            idle.top.close();
+        }
         source.close();
+    }
+
+    public void checkDeadlines() {
+        ServedConnection c;
+        int action;
+        synchronized (this) {
+            c = current;
+            action = c == null ? ServedConnection.NOTHING : c.due(clock.millis());
+        }
+        if (action != ServedConnection.NOTHING) {
+            c.act(action);
+        }
+    }
+
+    public synchronized boolean finished() {
+        return stopped && current == null;
     }
 
     /** Whether a connection is open now. */
@@ -87,36 +117,47 @@ public final class OneConnectionServer implements Runnable {
         return true;
     }
 
-    /** Makes {@code c} current once the previous connection has gone; false if stopped. */
-    private synchronized boolean admit(Connection c) {
-        newerWaiting = true;
-        try {
-            while (current != null && !stopped) {
-                closeIfIdle();
-                wait();
+    /** Called with this server's lock held. */
+    public boolean mayKeepOpen() {
+        return !newerWaiting && !stopped;
+    }
+
+    /**
+     * Makes {@code c} current once the previous connection has gone, closing that one as soon
+     * as it is idle (outside the lock: a graceful close writes); false if stopped.
+     */
+    private boolean admit(ServedConnection c) {
+        while (true) {
+            ServedConnection idle = null;
+            synchronized (this) {
+                if (stopped) {
+                    newerWaiting = false;
+                    return false;
+                }
+                if (current == null) {
+                    newerWaiting = false;
+                    current = c;
+                    c.admitted();
+                    return true;
+                }
+                newerWaiting = true;
+                if (current.closeIfIdle()) {
+                    idle = current;
+                } else {
+                    try {
+                        wait(); // until it ends: a busy one's response closes it, as newerWaiting says
+                    } catch (InterruptedException e) {
+                        stopped = true;
+                    }
+                }
             }
-        } catch (InterruptedException e) {
-            stopped = true;
-        } finally {
-            newerWaiting = false;
-        }
-        if (stopped) {
-            return false;
-        }
-        current = c;
-        busy = false;
-        closing = false;
-        return true;
-    }
-
-    private void closeIfIdle() {
-        if (current != null && !busy && !closing) {
-            closing = true;
-            current.close(); // unblocks the worker's read; it then reports the end
+            if (idle != null) {
+                idle.top.close(); // unblocks the worker's read; it then reports the end
+            }
         }
     }
 
-    private synchronized void ended(Connection c) {
+    private synchronized void ended(ServedConnection c) {
         if (current == c) {
             current = null;
             served++;
@@ -124,45 +165,19 @@ public final class OneConnectionServer implements Runnable {
         }
     }
 
-    /** Serves the current connection; its policy answers from the server's state. */
-    private final class Worker implements Runnable, ConnectionPolicy {
-        private final Connection c;
+    /** Serves the current connection. */
+    private final class Worker implements Runnable {
+        private final ServedConnection c;
 
-        Worker(Connection c) {
+        Worker(ServedConnection c) {
             this.c = c;
         }
 
         public void run() {
             try {
-                http.serve(c.input(), c.output(), this);
-            } catch (IOException e) {
-                // The connection broke or was closed under a blocked read: either way it ends.
+                c.serve(http);
             } finally {
-                c.close();
                 ended(c);
-            }
-        }
-
-        public boolean requestArrived() {
-            synchronized (OneConnectionServer.this) {
-                if (closing) {
-                    return false;
-                }
-                busy = true;
-                return true;
-            }
-        }
-
-        public boolean mayKeepOpen() {
-            synchronized (OneConnectionServer.this) {
-                return !newerWaiting && !stopped;
-            }
-        }
-
-        public boolean responseSent() {
-            synchronized (OneConnectionServer.this) {
-                busy = false;
-                return !newerWaiting && !stopped;
             }
         }
     }

@@ -46,6 +46,16 @@ public final class TlsServerConnection implements Connection {
         return output;
     }
 
+    /** Ends the transport under any blocked read or write, then closes (and logs) as close() does. */
+    public void abort() {
+        transport.abort();
+        close();
+    }
+
+    public String peer() {
+        return transport.peer();
+    }
+
     public void close() {
         boolean done;
         synchronized (this) {

@@ -10,6 +10,7 @@ import static sizzle.Servers.GET;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import sizzle.http.FakeClock;
 import sizzle.http.Wire;
 
 /** The desktop mode: connections served side by side, bounded in number. */
@@ -18,7 +19,7 @@ class MultiConnectionServerTest {
     @Test
     void connectionsAreServedSideBySide() throws Exception {
         TestConnectionSource source = new TestConnectionSource();
-        MultiConnectionServer server = new MultiConnectionServer(source, Servers.thermostat(64), 8);
+        MultiConnectionServer server = new MultiConnectionServer(source, null, Servers.thermostat(64), 8, Deadlines.DESKTOP, new FakeClock());
         Thread acceptor = Servers.start(server);
         TestConnection a = source.connect();
         TestConnection b = source.connect();
@@ -52,7 +53,7 @@ class MultiConnectionServerTest {
     @Test
     void beyondTheMaximumAConnectionWaits() throws Exception {
         TestConnectionSource source = new TestConnectionSource();
-        MultiConnectionServer server = new MultiConnectionServer(source, Servers.thermostat(64), 1);
+        MultiConnectionServer server = new MultiConnectionServer(source, null, Servers.thermostat(64), 1, Deadlines.DESKTOP, new FakeClock());
         Thread acceptor = Servers.start(server);
         TestConnection a = source.connect();
         a.send(GET);
@@ -65,13 +66,13 @@ class MultiConnectionServerTest {
         assertEquals(200, b.response().status());
         server.stop();
         acceptor.join(5000);
-        assertThrows(IllegalArgumentException.class, () -> new MultiConnectionServer(source, Servers.thermostat(64), 0));
+        assertThrows(IllegalArgumentException.class, () -> new MultiConnectionServer(source, null, Servers.thermostat(64), 0, Deadlines.DESKTOP, new FakeClock()));
     }
 
     @Test
     void aThreadServesOneConnectionAfterAnotherAndEndsWithTheServer() throws Exception {
         TestConnectionSource source = new TestConnectionSource();
-        MultiConnectionServer server = new MultiConnectionServer(source, Servers.thermostat(64), 8);
+        MultiConnectionServer server = new MultiConnectionServer(source, null, Servers.thermostat(64), 8, Deadlines.DESKTOP, new FakeClock());
         Thread acceptor = Servers.start(server);
         TestConnection a = source.connect();
         a.send(GET);

@@ -10,13 +10,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import sizzle.http.FakeClock;
 import sizzle.http.Wire;
 
 /** The mote's mode: one connection; a newer one closes the older when it is idle. */
 @Timeout(30)
 class OneConnectionServerTest {
+    private final FakeClock clock = new FakeClock();
     private final TestConnectionSource source = new TestConnectionSource();
-    private final OneConnectionServer server = new OneConnectionServer(source, Servers.thermostat(64));
+    private final OneConnectionServer server = new OneConnectionServer(source, null, Servers.thermostat(64), Deadlines.DESKTOP, clock);
     private final Thread acceptor = Servers.start(server);
 
     @AfterEach
@@ -79,6 +81,27 @@ class OneConnectionServerTest {
         assertTrue(Servers.eventually(a::allRead));
         TestConnection b = source.connect();
         b.send(GET);
+        Wire.Response r = a.response();
+        assertEquals(408, r.status());
+        assertTrue(r.closes());
+        assertTrue(a.endsCleanly());
+        assertEquals(200, b.response().status());
+    }
+
+    @Test
+    void aClientDrippingItsRequestGets408AtTheRequestDeadlineAndTheWaitingOneIsServed() throws Exception {
+        TestConnection a = source.connect();
+        String request = "GET /status.json HTTP/1.1\r\n";
+        for (int i = 0; i < 4; i++) { // a byte every 4 s: at 0, 4, 8, 12 s, within the request's 15 s
+            a.send(request.substring(i, i + 1));
+            assertTrue(Servers.eventually(a::serverWaiting));
+            clock.advance(4000);
+        }
+        TestConnection b = source.connect();
+        b.send(GET);
+        assertTrue(Servers.eventually(server::hasWaitingConnection));
+        assertFalse(a.isClosed(), "a busy connection is not cut for a newer one");
+        a.send(request.substring(4, 5)); // at 16 s
         Wire.Response r = a.response();
         assertEquals(408, r.status());
         assertTrue(r.closes());

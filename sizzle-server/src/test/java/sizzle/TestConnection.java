@@ -17,8 +17,11 @@ final class TestConnection implements Connection {
     private final long readTimeoutMs;
     private static final java.util.concurrent.atomic.AtomicInteger COUNT = new java.util.concurrent.atomic.AtomicInteger();
     private final String name = "pipe-" + COUNT.incrementAndGet();
-    /** The thread that took the server's input: the one serving this connection. */
+    /** The thread that last read the server's input: the one serving this connection. */
     volatile Thread servedBy;
+    volatile boolean aborted;
+    /** The client's address as the server sees it (the key of the password's back-off). */
+    volatile String peer = "192.0.2.1";
 
     /** {@code readTimeoutMs}: how long a server read waits, as a socket's SO_TIMEOUT. */
     TestConnection(long readTimeoutMs) {
@@ -29,10 +32,17 @@ final class TestConnection implements Connection {
         this(Long.MAX_VALUE / 4);
     }
 
+    /** The server's end; each read notes the thread that makes it (the one serving this connection). */
     @Override
     public InputStream input() {
-        servedBy = Thread.currentThread();
-        return toServer.input(readTimeoutMs);
+        InputStream in = toServer.input(readTimeoutMs);
+        return new InputStream() {
+            @Override
+            public int read() throws IOException {
+                servedBy = Thread.currentThread();
+                return in.read();
+            }
+        };
     }
 
     @Override
@@ -45,6 +55,22 @@ final class TestConnection implements Connection {
         toServer.close();
         toClient.close();
         closed.countDown();
+    }
+
+    /**
+     * Noted apart from close(). The client's direction closes first, so that the serving
+     * thread, woken by the end of its input, can send nothing more (as on a reset socket).
+     */
+    @Override
+    public void abort() {
+        aborted = true;
+        toClient.close();
+        close();
+    }
+
+    @Override
+    public String peer() {
+        return peer;
     }
 
     /** The peer's name in the server's log. */
@@ -73,9 +99,22 @@ final class TestConnection implements Connection {
         toServer.write(b, 0, b.length);
     }
 
+    void send(byte[] b, int off, int len) throws IOException {
+        toServer.write(b, off, len);
+    }
+
     /** True once the server has read everything sent so far. */
     boolean allRead() {
         return toServer.drained();
+    }
+
+    /**
+     * True once the server has read everything sent so far and its thread waits for more:
+     * whatever it does with those bytes is done, so a test may move the clock on.
+     */
+    boolean serverWaiting() {
+        Thread t = servedBy;
+        return toServer.drained() && t != null && t.getState() == Thread.State.TIMED_WAITING;
     }
 
     /** The client stops sending (a TCP half-close): the server reads the end of the stream. */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,6 +18,8 @@ import kssl.tls.TlsException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import sizzle.app.ThermostatServer;
+import sizzle.http.FakeClock;
 import sizzle.http.Wire;
 
 /** The TLS glue in-process: the thermostat over KSSL connections on pipes, both connection modes. */
@@ -26,13 +27,13 @@ import sizzle.http.Wire;
 class TlsServerTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
     private final TestConnectionSource source = new TestConnectionSource();
+    private final FakeClock clock = new FakeClock();
     private SizzleServer server;
     private Thread acceptor;
 
     private void start(boolean one, int profile) {
-        TlsConfig config = TlsTestKeys.server(profile);
-        server = one ? SizzleServer.oneConnection(source, config, Servers.thermostat(256), log::add)
-                : SizzleServer.multiConnection(source, config, Servers.thermostat(256), 8, log::add);
+        ThermostatServer b = Servers.assembly(profile, clock, log);
+        server = (one ? b : b.multiConnection(8)).build(source);
         acceptor = Servers.start(server);
     }
 
@@ -49,29 +50,6 @@ class TlsServerTest {
         return TlsConnection.client(c.clientInput(), c.clientOutput(), client, TlsTestKeys.HOST, 443);
     }
 
-    private static Wire.Response exchange(TlsConnection c, String request) throws IOException {
-        OutputStream out = c.getOutputStream();
-        out.write(Wire.bytes(request));
-        out.flush();
-        return response(c.getInputStream());
-    }
-
-    private static Wire.Response response(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        while (!Wire.text(head.toByteArray()).endsWith("\r\n\r\n")) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("closed after " + head.size() + " bytes");
-            }
-            head.write(b);
-        }
-        String h = Wire.text(head.toByteArray()).toLowerCase();
-        int i = h.indexOf("content-length: ");
-        int length = Integer.parseInt(h.substring(i + 16, h.indexOf("\r\n", i)));
-        head.write(in.readNBytes(length));
-        return Wire.responses(Wire.text(head.toByteArray())).get(0);
-    }
-
     private boolean logged(String part) throws InterruptedException {
         return Servers.eventually(() -> log.stream().anyMatch(l -> l.contains(part)));
     }
@@ -81,14 +59,14 @@ class TlsServerTest {
         start(false, Profile.MODERN);
         TlsConfig client = TlsTestKeys.client(Profile.MODERN);
         TlsConnection a = connect(client, 10000);
-        assertEquals(200, exchange(a, Servers.GET).status());
-        Wire.Response home = exchange(a, "GET / HTTP/1.1\r\nHost: t\r\n\r\n");
+        assertEquals(200, Servers.exchange(a, Servers.GET).status());
+        Wire.Response home = Servers.exchange(a, "GET / HTTP/1.1\r\nHost: t\r\n\r\n");
         assertTrue(home.body().contains("<title>Thermostat</title>"));
         String form = "setpoint=23.0&mode=cool&password=hunter2";
-        Wire.Response done = exchange(a, "POST /config HTTP/1.1\r\nHost: t\r\nContent-Type: "
+        Wire.Response done = Servers.exchange(a, "POST /config HTTP/1.1\r\nHost: t\r\nContent-Type: "
                 + "application/x-www-form-urlencoded\r\nContent-Length: " + form.length() + "\r\n\r\n" + form);
         assertEquals(303, done.status());
-        Wire.Response json = exchange(a, "GET /status.json HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        Wire.Response json = Servers.exchange(a, "GET /status.json HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
         assertTrue(json.body().contains("\"setpoint_c\": 23.0, \"mode\": \"cool\""), json.body());
         assertTrue(json.closes());
         assertEquals(-1, a.getInputStream().read(), "the server closed after the last response");
@@ -98,7 +76,7 @@ class TlsServerTest {
         assertTrue(log.get(0).endsWith(" TLSv1.2 TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256 full, 4 responses"), log.get(0));
 
         TlsConnection b = connect(client, 10000);
-        assertEquals(200, exchange(b, Servers.GET).status());
+        assertEquals(200, Servers.exchange(b, Servers.GET).status());
         assertTrue(b.isResumed(), "the server's session cache resumed the session");
         b.close();
         assertTrue(logged(" resumed, 1 responses"), log.toString());
@@ -108,7 +86,7 @@ class TlsServerTest {
     void legacyProfileAnnouncesItselfAndServes() throws Exception {
         start(false, Profile.LEGACY);
         TlsConnection a = connect(TlsTestKeys.client(Profile.LEGACY), 10000);
-        assertEquals(200, exchange(a, Servers.GET).status());
+        assertEquals(200, Servers.exchange(a, Servers.GET).status());
         a.close();
         assertTrue(logged("TLSv1 TLS_ECDH_ECDSA_WITH_RC4_128_SHA full, 1 responses"), log.toString());
         assertEquals(Profile.LEGACY_WARNING, log.get(0), "the warning comes first");
@@ -119,12 +97,12 @@ class TlsServerTest {
         start(true, Profile.MODERN);
         TlsConfig client = TlsTestKeys.client(Profile.MODERN);
         TlsConnection a = connect(client, 10000);
-        assertEquals(200, exchange(a, Servers.GET).status());
+        assertEquals(200, Servers.exchange(a, Servers.GET).status());
         TlsConnection b = connect(client, 10000);
         assertEquals(-1, a.getInputStream().read(), "the idle connection is closed");
         assertFalse(a.isTruncated(), "gracefully: close_notify");
-        assertEquals(200, exchange(b, Servers.GET).status());
-        assertEquals(200, exchange(b, Servers.GET).status());
+        assertEquals(200, Servers.exchange(b, Servers.GET).status());
+        assertEquals(200, Servers.exchange(b, Servers.GET).status());
         assertTrue(logged(" full, 1 responses"), log.toString());
         b.close();
         assertTrue(logged(", 2 responses"), log.toString());
@@ -132,12 +110,12 @@ class TlsServerTest {
     }
 
     @Test
-    void newerClientTakesOverOneStillInItsHandshake() throws Exception {
+    void newerClientTakesOverOneThatHasSentNothing() throws Exception {
         start(true, Profile.MODERN);
         TestConnection silent = source.connect(10000); // connects, never says hello
         assertTrue(Servers.eventually(source::allAccepted));
         TlsConnection b = connect(TlsTestKeys.client(Profile.MODERN), 10000);
-        assertEquals(200, exchange(b, Servers.GET).status());
+        assertEquals(200, Servers.exchange(b, Servers.GET).status());
         // Closed (the pipes close one after the other, so an alert may slip in between: a
         // socket would take nothing after its close).
         assertTrue(silent.closed.await(5, java.util.concurrent.TimeUnit.SECONDS));
@@ -156,14 +134,14 @@ class TlsServerTest {
         assertEquals(-1, in.read(), "then the connection closes");
         assertTrue(logged(plain + " handshake failed: fatal alert "), log.toString());
 
-        TlsConfig untrusting = TlsConfig.client(Profile.MODERN, TlsTestKeys.RANDOM); // no trust store
+        TlsConfig untrusting = TlsConfig.client(Profile.MODERN, TlsTestKeys.RANDOM).allowWeakRandom(TlsTestKeys.WEAK_RANDOM); // no trust store
         TlsConnection refused = connect(untrusting, 10000);
         TlsException e = assertThrows(TlsException.class, refused::handshake);
         assertEquals(Alert.UNKNOWN_CA, e.getAlert());
         assertTrue(logged("handshake failed: received fatal alert unknown_ca"), log.toString());
 
         TlsConnection good = connect(TlsTestKeys.client(Profile.MODERN), 10000);
-        assertEquals(200, exchange(good, Servers.GET).status());
+        assertEquals(200, Servers.exchange(good, Servers.GET).status());
     }
 
     @Test
@@ -171,7 +149,7 @@ class TlsServerTest {
         start(false, Profile.MODERN);
         TlsConfig client = TlsTestKeys.client(Profile.MODERN);
         TlsConnection idle = connect(client, 300);
-        assertEquals(200, exchange(idle, Servers.GET).status());
+        assertEquals(200, Servers.exchange(idle, Servers.GET).status());
         assertEquals(-1, idle.getInputStream().read(), "closed once idle past the read timeout");
         assertFalse(idle.isTruncated(), "with close_notify");
 
@@ -179,7 +157,7 @@ class TlsServerTest {
         OutputStream out = stalled.getOutputStream();
         out.write(Wire.bytes("GET / HTTP/1.1\r\nHo"));
         out.flush();
-        Wire.Response r = response(stalled.getInputStream());
+        Wire.Response r = Servers.response(stalled.getInputStream());
         assertEquals(408, r.status());
         assertTrue(r.closes());
         assertEquals(-1, stalled.getInputStream().read());

@@ -13,11 +13,11 @@ import kssl.tls.ProtocolVersion;
 import kssl.tls.ServerIdentity;
 import kssl.tls.TlsConfig;
 import sizzle.app.PasswordGate;
-import sizzle.app.SystemClock;
 import sizzle.app.Thermostat;
 import sizzle.app.ThermostatApp;
 import sizzle.http.ConnectionPolicy;
 import sizzle.http.HttpConnectionLoop;
+import sizzle.http.SystemClock;
 import sizzle.desktop.DesktopServer;
 
 /**

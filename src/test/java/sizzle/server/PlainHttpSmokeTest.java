@@ -22,14 +22,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import java.nio.charset.StandardCharsets;
+import sizzle.Deadlines;
 import sizzle.MultiConnectionServer;
 import sizzle.OneConnectionServer;
 import sizzle.app.PasswordGate;
-import sizzle.app.SystemClock;
 import sizzle.app.Thermostat;
 import sizzle.app.ThermostatApp;
-import sizzle.http.HttpConnectionLoop;
 import sizzle.desktop.SocketConnectionSource;
+import sizzle.http.HttpConnectionLoop;
+import sizzle.http.SystemClock;
 
 /**
  * The thermostat in plain HTTP over the desktop tools' loopback sockets (what the TLS glue runs
@@ -71,7 +72,7 @@ class PlainHttpSmokeTest {
 
     private static Server server(String mode, SocketConnectionSource source) {
         if (mode.equals("one")) {
-            OneConnectionServer s = new OneConnectionServer(source, thermostat());
+            OneConnectionServer s = new OneConnectionServer(source, null, thermostat(), Deadlines.DESKTOP, new SystemClock());
             return new Server() {
                 public void run() {
                     s.run();
@@ -82,7 +83,7 @@ class PlainHttpSmokeTest {
                 }
             };
         }
-        MultiConnectionServer s = new MultiConnectionServer(source, thermostat(), 16);
+        MultiConnectionServer s = new MultiConnectionServer(source, null, thermostat(), 16, Deadlines.DESKTOP, new SystemClock());
         return new Server() {
             public void run() {
                 s.run();
@@ -137,7 +138,7 @@ class PlainHttpSmokeTest {
     @Test
     void malformedRequestOnARealSocketThenTheNextConnection() throws Exception {
         SocketConnectionSource source = loopback();
-        OneConnectionServer server = new OneConnectionServer(source, thermostat());
+        OneConnectionServer server = new OneConnectionServer(source, null, thermostat(), Deadlines.DESKTOP, new SystemClock());
         Thread acceptor = start(server);
         try {
             String bad = raw(source.port(), "GET /" + "a".repeat(1000) + " HTTP/1.1\r\nHost: t\r\n\r\n");
@@ -159,7 +160,7 @@ class PlainHttpSmokeTest {
     void curlFetchesSeveralUrlsOnOneConnection() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")), "curl installed");
         SocketConnectionSource source = loopback();
-        OneConnectionServer server = new OneConnectionServer(source, thermostat());
+        OneConnectionServer server = new OneConnectionServer(source, null, thermostat(), Deadlines.DESKTOP, new SystemClock());
         Thread acceptor = start(server);
         try {
             String base = "http://127.0.0.1:" + source.port();

@@ -9,6 +9,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,6 +24,7 @@ import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.microedition.io.HttpConnection;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -33,6 +37,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import sizzle.desktop.DesktopServer;
 import sizzle.desktop.DesktopSockets;
 import sizzle.desktop.GetCommand;
@@ -135,6 +141,59 @@ class TlsDesktopTest {
         Object[] port = get("https://localhost:1/", "--insecure");
         assertEquals(1, port[0]);
         assertTrue(((String) port[2]).startsWith("sizzle: get: cannot connect to localhost:1"), (String) port[2]);
+    }
+
+    @Test
+    void getCommandSaysWhatIsWrongFirst() throws Exception {
+        Object[] url = get("notaurl");
+        assertEquals(2, url[0]);
+        assertEquals("sizzle: get: not an https:// URL: notaurl (e.g. https://localhost:4433/)\n", url[2],
+                "the URL, not the missing --trust");
+
+        String base = start(Profile.MODERN);
+        Path text = Files.writeString(dir.resolve("notes.txt"), "hello\n");
+        Object[] notPem = get(base + "/", "--trust", text.toString());
+        assertEquals(2, notPem[0]);
+        assertEquals("sizzle: get: --trust " + text + ": not a certificate (neither PEM nor DER); give the server's CA "
+                + "certificate or its own, as PEM (-----BEGIN CERTIFICATE-----)\n", notPem[2]);
+        Object[] key = get(base + "/", "--trust", dir.resolve("server-key.pem").toString());
+        assertEquals(2, key[0]);
+        assertTrue(((String) key[2]).startsWith("sizzle: get: --trust " + dir.resolve("server-key.pem")
+                + ": a PEM file without a certificate (it holds "), (String) key[2]);
+        assertEquals(1, ((String) key[2]).lines().count());
+
+        Object[] host = get("https://nohost.invalid/", "--insecure");
+        assertEquals(1, host[0]);
+        assertEquals("sizzle: get: unknown host nohost.invalid (the name does not resolve)\n", host[2]);
+    }
+
+    @ParameterizedTest(name = "one connection: {0}")
+    @ValueSource(booleans = {true, false})
+    void aSilentClientIsCutAtItsDeadlineOverSockets(boolean one) throws Exception {
+        AtomicLong now = new AtomicLong(1_000_000);
+        ServerIdentities.Loaded ids = ServerIdentities.generate(Profile.MODERN, dir);
+        server = new DesktopServer(Profile.MODERN, ids.identities(), "hunter2", one, log::add, now::get);
+        int port = server.start(0);
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write(new byte[] {22, 3, 1}); // a ClientHello record begins, and no more comes
+            // The clock moves 10 s at a time until the server has taken the connection and cut it.
+            boolean cut = false;
+            for (int i = 0; i < 500 && !cut; i++) {
+                now.addAndGet(10_000);
+                server.checkDeadlines();
+                Thread.sleep(10);
+                cut = log.stream().anyMatch(l -> l.endsWith("past its handshake deadline (10000 ms)"));
+            }
+            assertTrue(cut, log.toString());
+            try {
+                assertEquals(-1, s.getInputStream().read(), "the server closed it");
+            } catch (SocketException e) {
+                // or reset it: an aborted connection ends either way
+            }
+        }
+        assertTrue(log.get(0).startsWith("127.0.0.1:"), log.toString());
+        assertTrue(log.get(0).contains(" handshake failed: "), log.toString());
     }
 
     @Test

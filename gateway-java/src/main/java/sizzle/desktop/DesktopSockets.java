@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.UnknownHostException;
 import javax.microedition.io.StreamConnection;
 import kssl.SocketOpener;
 
@@ -24,11 +25,15 @@ public final class DesktopSockets implements SocketOpener {
 
     @Override
     public StreamConnection open(String host, int port) throws IOException {
+        InetSocketAddress address = new InetSocketAddress(host, port); // resolves the name
+        if (address.isUnresolved()) {
+            throw new UnknownHostException("unknown host " + host + " (the name does not resolve)");
+        }
         Socket s = new Socket();
         try {
             s.setTcpNoDelay(true);
             s.setSoTimeout(timeoutMs);
-            s.connect(new InetSocketAddress(host, port), timeoutMs);
+            s.connect(address, timeoutMs);
         } catch (IOException e) {
             s.close();
             throw new IOException("cannot connect to " + host + ":" + port + ": " + e.getMessage(), e);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import ksecurity.cert.X509Certificate;
 import ksecurity.security.RandomData;
 import kssl.Connector;
 import kssl.HttpsClientConnection;
+import kssl.HttpsUrl;
 import kssl.tls.Profile;
 import kssl.tls.TlsConfig;
 import kssl.tls.TlsConnection;
@@ -72,6 +74,11 @@ public final class GetCommand {
         if (url == null) {
             throw new Options.Usage("name the URL to fetch, e.g. https://localhost:4433/");
         }
+        try {
+            new HttpsUrl(url); // the URL first: what is wrong with it is the first thing to say
+        } catch (IllegalArgumentException e) {
+            throw new Options.Usage(e.getMessage() + " (e.g. https://localhost:4433/)");
+        }
         if (trust.isEmpty() && !insecure) {
             throw new Options.Usage("no --trust CERT: refusing to trust any server (give the server's CA or its "
                     + "certificate as PEM with --trust, or accept any certificate with --insecure)");
@@ -89,6 +96,12 @@ public final class GetCommand {
         }
         if (profile == Profile.LEGACY) {
             err.println(Profile.LEGACY_WARNING);
+        }
+        try {
+            config.checkRandom();
+        } catch (IllegalStateException e) {
+            err.println("sizzle: get: " + e.getMessage());
+            return 1;
         }
         return get(url, config, headers, out, err);
     }
@@ -150,12 +163,40 @@ public final class GetCommand {
             if (!Files.isRegularFile(f)) {
                 throw new Options.Usage("--trust: no such file: " + f);
             }
+            byte[] data;
             try {
-                ks.loadCertificates(Files.readAllBytes(f));
-            } catch (CertificateException | IOException e) {
-                throw new Options.Usage("--trust " + f + ": " + e.getMessage());
+                data = Files.readAllBytes(f);
+            } catch (IOException e) {
+                throw new Options.Usage("--trust " + f + ": cannot read it: " + e.getMessage());
+            }
+            String notCertificate = notACertificate(data);
+            if (notCertificate != null) {
+                throw new Options.Usage("--trust " + f + ": " + notCertificate
+                        + "; give the server's CA certificate or its own, as PEM (-----BEGIN CERTIFICATE-----)");
+            }
+            try {
+                ks.loadCertificates(data);
+            } catch (CertificateException e) {
+                throw new Options.Usage("--trust " + f + ": not a readable certificate (" + e.getMessage() + ")");
             }
         }
         return ks;
+    }
+
+    /** Why {@code data} is not a certificate file at all (PEM or DER), or null if it may be one. */
+    static String notACertificate(byte[] data) {
+        String text = new String(data, StandardCharsets.ISO_8859_1);
+        if (text.contains("-----BEGIN CERTIFICATE-----")) {
+            return null;
+        }
+        int begin = text.indexOf("-----BEGIN ");
+        if (begin >= 0) {
+            int end = text.indexOf("-----", begin + 11);
+            return "a PEM file without a certificate (it holds " + text.substring(begin + 11, end < 0 ? begin + 11 : end) + ")";
+        }
+        if (data.length > 0 && data[0] == 0x30) {
+            return null; // perhaps DER: the parser says if not
+        }
+        return "not a certificate (neither PEM nor DER)";
     }
 }

@@ -19,11 +19,15 @@ import sizzle.ConnectionSource;
  * one write and one segment rather than one each: the same bytes, fewer system calls and
  * packets, and the peer woken once. The TLS engine and the HTTP layer flush at the end of every
  * flight, alert and response. close() is a lingering
- * close: half-close, discard what the client still sends for a moment, then close, so that a
- * final response is not destroyed by a TCP reset. A connection's toString() is the peer's
- * address, which the server logs.
+ * close: half-close, discard what the client still sends for a moment (at most
+ * {@link #LINGER_MS} in all, however the client drips), then close, so that a final response
+ * is not destroyed by a TCP reset; abort() closes at once. A connection's toString() is the
+ * peer's address and port, which the server logs; peer() the address alone.
  */
 public final class SocketConnectionSource implements ConnectionSource {
+    /** The longest a lingering close waits for the client's last bytes. */
+    static final int LINGER_MS = 1000;
+
     private final ServerSocket listener;
     private final int readTimeoutMs;
 
@@ -111,6 +115,7 @@ public final class SocketConnectionSource implements ConnectionSource {
         private final Socket socket;
         private final TrackedInput in;
         private final TrackedOutput out;
+        private final String address;
         private final String peer;
         private boolean closed;
 
@@ -120,7 +125,25 @@ public final class SocketConnectionSource implements ConnectionSource {
             socket.setSoTimeout(readTimeoutMs);
             in = new TrackedInput(socket.getInputStream());
             out = new TrackedOutput(socket.getOutputStream());
-            peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
+            address = socket.getInetAddress().getHostAddress();
+            peer = address + ":" + socket.getPort();
+        }
+
+        @Override
+        public String peer() {
+            return address;
+        }
+
+        @Override
+        public void abort() {
+            synchronized (this) {
+                closed = true;
+            }
+            try {
+                socket.close(); // under any blocked read or write: nothing more is sent or awaited
+            } catch (IOException e) {
+                // closing anyway
+            }
         }
 
         @Override
@@ -160,10 +183,15 @@ public final class SocketConnectionSource implements ConnectionSource {
                 socket.shutdownOutput();
                 Thread reader = in.reader;
                 if (reader == null || reader == Thread.currentThread()) {
-                    socket.setSoTimeout(200);
                     InputStream raw = socket.getInputStream();
                     byte[] sink = new byte[512];
+                    long end = System.nanoTime() + LINGER_MS * 1_000_000L;
                     for (int total = 0; total < 65536; ) {
+                        long left = (end - System.nanoTime()) / 1_000_000L;
+                        if (left <= 0) {
+                            break; // a client dripping bytes does not hold the connection
+                        }
+                        socket.setSoTimeout((int) Math.min(left, 200));
                         int n = raw.read(sink);
                         if (n < 0) {
                             break;

@@ -34,6 +34,12 @@ public class CertificateException extends Exception {
     public static final short NAME_MISMATCH = 11;
     /** A certificate's issuer name is not the subject name of the next one in the chain. */
     public static final short BROKEN_CHAIN = 12;
+    /**
+     * A public key or signature algorithm below the floor of the {@link CertificatePolicy} the
+     * chain was checked under (e.g. an MD5- or SHA-1-signed certificate, an RSA-1024 or
+     * secp160r1 key under {@link CertificatePolicy#MODERN}).
+     */
+    public static final short WEAK_ALGORITHM = 13;
 
     private final short reason;
     private final String detail;
@@ -68,6 +74,7 @@ public class CertificateException extends Exception {
             case UNTRUSTED: name = "UNTRUSTED"; break;
             case NAME_MISMATCH: name = "NAME_MISMATCH"; break;
             case BROKEN_CHAIN: name = "BROKEN_CHAIN"; break;
+            case WEAK_ALGORITHM: name = "WEAK_ALGORITHM"; break;
             default: name = "reason ".concat(String.valueOf(reason));
         }
         return detail == null ? name : name.concat(": ").concat(detail);

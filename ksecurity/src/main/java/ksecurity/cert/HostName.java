@@ -11,12 +11,22 @@ package ksecurity.cert;
  * <p>Certificates with no subjectAltName at all fall back to the subject's CN (RFC 6125
  * 6.4.4): device certificates kept small carry only a CN. A certificate that has a
  * subjectAltName is matched against it alone.
+ *
+ * <p>Names are compared as ASCII, case-insensitively for A-Z only (RFC 6125 6.4.1, RFC 4343):
+ * a name with any other character, on either side, matches nothing. (Java's equalsIgnoreCase
+ * folds Unicode: a CN spelling "github.com" with a dotless i, U+0131, would equal it.) An
+ * internationalized name is compared in its A-label (xn--) form. A null host is a programming
+ * error, never a check skipped.
  */
 public final class HostName {
     private HostName() {
     }
 
-    /** Fails with NAME_MISMATCH unless {@code cert} names {@code host}. */
+    /**
+     * Fails with NAME_MISMATCH unless {@code cert} names {@code host}.
+     *
+     * @throws IllegalArgumentException if {@code host} is null
+     */
     public static void check(X509Certificate cert, String host) throws CertificateException {
         if (!matches(cert, host)) {
             throw new CertificateException(CertificateException.NAME_MISMATCH,
@@ -24,9 +34,16 @@ public final class HostName {
         }
     }
 
-    /** True if {@code cert} names {@code host} (a DNS name or an IPv4/IPv6 literal). */
+    /**
+     * True if {@code cert} names {@code host} (a DNS name or an IPv4/IPv6 literal).
+     *
+     * @throws IllegalArgumentException if {@code host} is null
+     */
     public static boolean matches(X509Certificate cert, String host) {
-        if (host == null || host.length() == 0) {
+        if (host == null) {
+            throw new IllegalArgumentException("null host name");
+        }
+        if (host.length() == 0) {
             return false;
         }
         byte[] ip = parseIp(host);
@@ -53,17 +70,48 @@ public final class HostName {
         return cn != null && matchesPattern(cn, h);
     }
 
-    /** One reference name against one presented name (case-insensitive, RFC 6125 6.4). */
+    /** One presented name against the reference name (ASCII, case-insensitive, RFC 6125 6.4). */
     static boolean matchesPattern(String pattern, String host) {
+        if (!isAscii(pattern) || !isAscii(host)) {
+            return false;
+        }
         if (pattern.startsWith("*.")) {
             String suffix = pattern.substring(1); // ".example.com"
             if (suffix.indexOf('*') >= 0 || countDots(suffix) < 2) {
                 return false;
             }
             int dot = host.indexOf('.');
-            return dot > 0 && host.substring(dot).equalsIgnoreCase(suffix);
+            return dot > 0 && asciiEqualsIgnoreCase(host.substring(dot), suffix);
         }
-        return pattern.indexOf('*') < 0 && pattern.equalsIgnoreCase(host);
+        return pattern.indexOf('*') < 0 && asciiEqualsIgnoreCase(pattern, host);
+    }
+
+    /** True if every character is printable ASCII (0x21..0x7E). */
+    private static boolean isAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c <= 0x20 || c >= 0x7F) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Equal, folding A-Z to a-z and nothing else. */
+    private static boolean asciiEqualsIgnoreCase(String a, String b) {
+        if (a.length() != b.length()) {
+            return false;
+        }
+        for (int i = 0; i < a.length(); i++) {
+            if (lower(a.charAt(i)) != lower(b.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static char lower(char c) {
+        return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
     }
 
     private static int countDots(String s) {

@@ -8,11 +8,35 @@ import java.util.Vector;
  * A store of trusted certificates (the J2SE KeyStore subset for trusted-certificate entries)
  * and the validation of a peer's chain against it (RFC 5280 6.1, the parts a TLS client or
  * device needs: no policies, no name constraints, no revocation). Stricter than RFC 5280 in
- * two places, on purpose: self-issued intermediates count against pathLenConstraint, and a
- * trust anchor must itself be a valid CA certificate (in date, cA, keyCertSign).
+ * three places, on purpose: self-issued intermediates count against pathLenConstraint, a trust
+ * anchor must itself be a valid CA certificate (in date, cA, keyCertSign), and every chain is
+ * held to a {@link CertificatePolicy} floor of keys and signature algorithms. Every change of
+ * the contents moves the store to a new {@link #getGeneration generation}, so that results
+ * cached against it can tell they are stale.
  */
 public final class KeyStore {
+    /** The last generation number handed out, by any store: no two contents share one. */
+    private static long lastGeneration;
+
     private final Hashtable entries = new Hashtable();
+    private long generation = nextGeneration();
+
+    private static synchronized long nextGeneration() {
+        return ++lastGeneration;
+    }
+
+    /**
+     * A number that changes on every change of the contents (an entry added, replaced or
+     * deleted), unique among all stores of this VM: a result cached under one generation
+     * (e.g. a verified chain) is stale once the store is at another.
+     */
+    public synchronized long getGeneration() {
+        return generation;
+    }
+
+    private synchronized void changed() {
+        generation = nextGeneration();
+    }
 
     /** The aliases (Strings). */
     public Enumeration aliases() {
@@ -25,6 +49,7 @@ public final class KeyStore {
             throw new IllegalArgumentException("null alias or certificate");
         }
         entries.put(alias, cert);
+        changed();
     }
 
     /**
@@ -48,6 +73,9 @@ public final class KeyStore {
             entries.put(alias, c);
             added++;
         }
+        if (added > 0) {
+            changed();
+        }
         return added;
     }
 
@@ -68,7 +96,9 @@ public final class KeyStore {
     }
 
     public void deleteEntry(String alias) {
-        entries.remove(alias);
+        if (entries.remove(alias) != null) {
+            changed();
+        }
     }
 
     public boolean containsAlias(String alias) {
@@ -86,21 +116,46 @@ public final class KeyStore {
 
     /**
      * Validates a chain, leaf first, each certificate issued by the next, at time {@code now}
-     * (ms since the epoch). The chain ends at a stored certificate (it may be one of the chain,
-     * even the leaf itself, or the stored issuer of the last one). Checked, in that order for
-     * each certificate from the leaf up: no unprocessed critical extension; validity; issuer
-     * name equal (DER bytes) to the next subject; the issuer is a CA (basicConstraints cA), its
-     * pathLenConstraint allows the intermediates below it, its keyUsage (if present) has
-     * keyCertSign; the signature. The anchor is checked for critical extensions and validity
-     * too. Then the leaf: keyUsage bit {@code leafKeyUsage} (an X509Certificate.KU_* index,
-     * or -1 for none) if the leaf has keyUsage; extendedKeyUsage {@code leafPurpose} (e.g.
-     * Oid.SERVER_AUTH, or null) if the leaf has extendedKeyUsage; {@code host} (or null) by
-     * {@link HostName}.
+     * (ms since the epoch), for a connection to {@code host}. The chain ends at a stored
+     * certificate (it may be one of the chain, even the leaf itself, or the stored issuer of the
+     * last one). Checked first, on the whole path: {@code policy}'s floor (every public key, the
+     * anchor's included, and every signature but the anchor's own), so that no other failure
+     * hides a weak chain. Then, in that order for each certificate from the leaf up: no
+     * unprocessed critical extension; validity; issuer name equal (DER bytes) to the next
+     * subject; the issuer is a CA (basicConstraints cA), its pathLenConstraint allows the
+     * intermediates below it, its keyUsage (if present) has keyCertSign; the signature. The
+     * anchor is checked for critical extensions and validity too. Then the leaf: keyUsage bit
+     * {@code leafKeyUsage} (an X509Certificate.KU_* index, or -1 for none) if the leaf has
+     * keyUsage; extendedKeyUsage {@code leafPurpose} (e.g. Oid.SERVER_AUTH, or null) if the leaf
+     * has extendedKeyUsage; {@code host} by {@link HostName}.
      *
+     * @param host the DNS name or IP literal the peer was reached by; never null (a chain
+     *        that names no one in particular is checked by the overload without a host)
      * @return the trust anchor the chain ends at
      */
     public X509Certificate verifyChain(X509Certificate[] chain, long now, String host, int leafKeyUsage,
-            String leafPurpose) throws CertificateException {
+            String leafPurpose, CertificatePolicy policy) throws CertificateException {
+        if (host == null) {
+            throw new IllegalArgumentException("null host: a host name check cannot be skipped by passing null");
+        }
+        return verify(chain, now, host, leafKeyUsage, leafPurpose, policy);
+    }
+
+    /**
+     * Validates a chain as {@link #verifyChain(X509Certificate[], long, String, int, String,
+     * CertificatePolicy)} does, but for no host in particular: for certificates that are not a
+     * server's (a client's or a device's, checked for themselves). A TLS client never uses it.
+     */
+    public X509Certificate verifyChain(X509Certificate[] chain, long now, int leafKeyUsage, String leafPurpose,
+            CertificatePolicy policy) throws CertificateException {
+        return verify(chain, now, null, leafKeyUsage, leafPurpose, policy);
+    }
+
+    private X509Certificate verify(X509Certificate[] chain, long now, String host, int leafKeyUsage,
+            String leafPurpose, CertificatePolicy policy) throws CertificateException {
+        if (policy == null) {
+            throw new IllegalArgumentException("null policy: choose CertificatePolicy.MODERN or LEGACY");
+        }
         if (chain == null || chain.length == 0) {
             throw new CertificateException(CertificateException.UNTRUSTED, "empty chain");
         }
@@ -117,11 +172,16 @@ public final class KeyStore {
                 last = i - 1;
             }
         }
+        for (int i = 0; i <= last; i++) {
+            policy.checkKey(chain[i]);
+            policy.checkSignatureAlgorithm(chain[i]);
+        }
         boolean lastVerified = false;
         if (anchor == null) {
             anchor = findIssuer(chain[last]);
             lastVerified = true;
         }
+        policy.checkKey(anchor);
         for (int i = 0; i <= last; i++) {
             X509Certificate cert = chain[i];
             X509Certificate issuer = i < last ? chain[i + 1] : anchor;

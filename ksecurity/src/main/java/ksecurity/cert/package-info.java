@@ -20,7 +20,11 @@
  * <li>Trust anchors that issue must be CAs (basicConstraints cA), like intermediates; anchors
  * are checked for validity and unknown critical extensions too.</li>
  * <li>Host names: subjectAltName dNSName/iPAddress; CN only when there is no subjectAltName
- * (small device certificates carry just a CN).</li>
+ * (small device certificates carry just a CN); compared as ASCII, folding A-Z only, so that a
+ * non-ASCII name matches nothing; a null host is an error, never a check skipped.</li>
+ * <li>Every chain is validated under a {@link ksecurity.cert.CertificatePolicy}: MODERN (P-256,
+ * RSA of 2048 bits or more, SHA-256) or LEGACY (what the papers ran: secp160r1, RSA of 768 bits
+ * or more, MD5 and SHA-1). There is no default: callers choose.</li>
  * <li>Certificates are at most {@link ksecurity.cert.X509Certificate#MAX_SIZE} bytes.</li>
  * </ul>
  */

@@ -1,8 +1,10 @@
 package ksecurity.prim;
 
 /**
- * The CLDC fallback entropy source, for devices that offer nothing better. It is WEAK, and
- * honest about it ({@link #isStrong()} is false):
+ * Timing jitter: the nonce of a {@link StoredSeedEntropy} at each boot, and the last-resort
+ * entropy source of a CLDC device that has neither a generator nor a record store. It is
+ * WEAK, and honest about it ({@link #isStrong()} is false, so a TLS client or server refuses
+ * it unless told otherwise):
  * <ul>
  * <li>System.currentTimeMillis at start-up is guessable to within seconds or minutes: perhaps
  * 10-20 bits against an attacker who knows roughly when the device booted.</li>
@@ -16,7 +18,7 @@ package ksecurity.prim;
  * </ul>
  * Everything is mixed through SHA-256 and many samples are taken, but no claim of 256 bits of
  * entropy can be made: a device with a hardware generator should install it with
- * {@link Entropy#setSource}, and a server should not rely on this fallback for long-term keys.
+ * {@link Entropy#setSource}; one without keeps a seed ({@link StoredSeedEntropy}).
  */
 public final class TimingEntropy implements EntropySource {
     /** Jitter samples per output byte: many, because each may hold well under one bit. */

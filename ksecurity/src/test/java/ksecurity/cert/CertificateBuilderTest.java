@@ -74,7 +74,8 @@ class CertificateBuilderTest {
         opensslVerifies(pem("b160-ca.pem", ca), pem("b160-dev.pem", dev));
         KeyStore ks = new KeyStore();
         ks.setCertificateEntry("ca", ca);
-        ks.verifyChain(new X509Certificate[] {dev}, NOW, "dev1", X509Certificate.KU_DIGITAL_SIGNATURE, Oid.SERVER_AUTH);
+        ks.verifyChain(new X509Certificate[] {dev}, NOW, "dev1", X509Certificate.KU_DIGITAL_SIGNATURE, Oid.SERVER_AUTH,
+                CertificatePolicy.LEGACY);
 
         // With the point compressed (RFC 5480 allows it; openssl reads it).
         X509Certificate small = CertificateBuilder.device(ca, "dev1", devKeys.getPublic(), NOW - DAY, NOW + 3650 * DAY)
@@ -167,7 +168,7 @@ class CertificateBuilderTest {
         KeyStore ks = new KeyStore();
         ks.setCertificateEntry("ca", ca);
         ks.verifyChain(new X509Certificate[] {server}, NOW, "fe80::7", X509Certificate.KU_DIGITAL_SIGNATURE,
-                Oid.SERVER_AUTH);
+                Oid.SERVER_AUTH, CertificatePolicy.MODERN);
     }
 
     @Test

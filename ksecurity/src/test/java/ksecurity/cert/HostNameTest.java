@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 
+import ksecurity.security.KeyPair;
+
 import org.junit.jupiter.api.Test;
 
 /** Host names and addresses against subjectAltName (RFC 6125), with openssl-made certificates. */
@@ -57,6 +59,36 @@ class HostNameTest {
         X509Certificate withSan = TestCerts.cert("client"); // CN=client, SAN client.example.com
         assertFalse(HostName.matches(withSan, "client"));
         assertTrue(HostName.matches(withSan, "client.example.com"));
+    }
+
+    /**
+     * Names compare as ASCII only: equalsIgnoreCase folds Unicode, and a CN "github.com" spelt
+     * with a dotless i (U+0131) matched github.com. A non-ASCII name on either side matches nothing.
+     */
+    @Test
+    void namesCompareAsAsciiOnly() throws Exception {
+        KeyPair caKeys = new KeyPair(KeyPair.ALG_EC_FP, (short) 256);
+        caKeys.genKeyPair();
+        long now = System.currentTimeMillis();
+        X509Certificate dotless = new CertificateBuilder().setIssuer("CA").setSubject("g\u0131thub.com")
+                .setValidity(now - 60000, now + 60000).setPublicKey(caKeys.getPublic(), false).sign(caKeys.getPrivate());
+        assertEquals("g\u0131thub.com", dotless.getSubjectCommonName());
+        assertTrue("g\u0131thub.com".equalsIgnoreCase("GITHUB.COM"), "what the old comparison did");
+        assertFalse(HostName.matches(dotless, "github.com"));
+        assertFalse(HostName.matches(dotless, "GITHUB.COM"));
+        assertFalse(HostName.matches(dotless, "g\u0131thub.com"), "a non-ASCII reference name matches nothing");
+        // The Kelvin sign folds to k, the long s to s: neither does here.
+        assertFalse(HostName.matchesPattern("\u212Aey.example.com", "key.example.com"));
+        assertFalse(HostName.matchesPattern("*.example.com", "\u017Fub.example.com"));
+        assertFalse(HostName.matchesPattern("*.exampl\u0131.com", "a.example.com"));
+        assertTrue(HostName.matchesPattern("*.Example.COM", "A.example.com"));
+    }
+
+    @Test
+    void nullHostIsAnError() throws Exception {
+        X509Certificate c = TestCerts.cert("leaf");
+        assertThrows(IllegalArgumentException.class, () -> HostName.matches(c, null));
+        assertThrows(IllegalArgumentException.class, () -> HostName.check(c, null));
     }
 
     @Test

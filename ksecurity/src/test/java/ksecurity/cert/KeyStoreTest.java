@@ -44,30 +44,43 @@ class KeyStoreTest {
         return r;
     }
 
+    /** The chain checked for {@code host} (or for none, if null) under the modern floor. */
+    private static X509Certificate verify(KeyStore ks, X509Certificate[] chain, String host, int ku, String purpose)
+            throws CertificateException {
+        return verify(ks, chain, host, ku, purpose, CertificatePolicy.MODERN);
+    }
+
+    private static X509Certificate verify(KeyStore ks, X509Certificate[] chain, String host, int ku, String purpose,
+            CertificatePolicy policy) throws CertificateException {
+        return host == null ? ks.verifyChain(chain, NOW, ku, purpose, policy)
+                : ks.verifyChain(chain, NOW, host, ku, purpose, policy);
+    }
+
     private static short reasonOf(KeyStore ks, X509Certificate[] chain, String host, int ku, String purpose) {
-        return assertThrows(CertificateException.class, () -> ks.verifyChain(chain, NOW, host, ku, purpose)).getReason();
+        return assertThrows(CertificateException.class, () -> verify(ks, chain, host, ku, purpose)).getReason();
     }
 
     @Test
     void goodChains() throws Exception {
         KeyStore ks = store("root");
         int ds = X509Certificate.KU_DIGITAL_SIGNATURE;
-        assertEquals(c("root"), ks.verifyChain(chain("leaf", "inter"), NOW, "device.example.com", ds, Oid.SERVER_AUTH));
-        assertEquals(c("root"), ks.verifyChain(chain("leaf", "inter", "root"), NOW, "192.168.1.7", ds, Oid.SERVER_AUTH));
-        assertEquals(c("root"), ks.verifyChain(chain("leaf", "inter"), NOW, "x.sensors.example.com",
+        assertEquals(c("root"), verify(ks, chain("leaf", "inter"), "device.example.com", ds, Oid.SERVER_AUTH));
+        assertEquals(c("root"), verify(ks, chain("leaf", "inter", "root"), "192.168.1.7", ds, Oid.SERVER_AUTH));
+        assertEquals(c("root"), verify(ks, chain("leaf", "inter"), "x.sensors.example.com",
                 X509Certificate.KU_KEY_AGREEMENT, Oid.CLIENT_AUTH));
-        assertEquals(c("root"), ks.verifyChain(chain("plain"), NOW, "plain.example.com", ds, Oid.SERVER_AUTH));
-        assertEquals(c("root"), ks.verifyChain(chain("noncrit", "inter"), NOW, null, -1, null));
+        assertEquals(c("root"), verify(ks, chain("plain"), "plain.example.com", ds, Oid.SERVER_AUTH));
+        assertEquals(c("root"), verify(ks, chain("noncrit", "inter"), null, -1, null));
         // An intermediate or the leaf itself may be the anchor.
-        assertEquals(c("inter"), store("inter").verifyChain(chain("leaf"), NOW, null, ds, null));
-        assertEquals(c("leaf"), store("leaf").verifyChain(chain("leaf"), NOW, "device.example.com", ds, null));
-        // Other curves and RSA, with SHA-1, SHA-224, MD5.
-        store("ca160").verifyChain(chain("dev160"), NOW, "plain.example.com", -1, null);
-        store("ca192").verifyChain(chain("ca192"), NOW, "ca192", -1, null);
-        store("ca224").verifyChain(chain("ca224"), NOW, null, -1, null);
-        store("rsaroot").verifyChain(chain("rsaleaf"), NOW, "plain.example.com", -1, null);
-        store("rsaroot").verifyChain(chain("rsaleaf224"), NOW, null, -1, null);
-        store("rsaroot").verifyChain(chain("rsaleafmd5"), NOW, null, -1, null);
+        assertEquals(c("inter"), verify(store("inter"), chain("leaf"), null, ds, null));
+        assertEquals(c("leaf"), verify(store("leaf"), chain("leaf"), "device.example.com", ds, null));
+        // Other curves and RSA, with SHA-1, SHA-224, MD5: the legacy floor (CertificatePolicyTest has the modern one's refusals).
+        CertificatePolicy legacy = CertificatePolicy.LEGACY;
+        verify(store("ca160"), chain("dev160"), "plain.example.com", -1, null, legacy);
+        verify(store("ca192"), chain("ca192"), "ca192", -1, null, legacy);
+        verify(store("ca224"), chain("ca224"), null, -1, null, legacy);
+        verify(store("rsaroot"), chain("rsaleaf"), "plain.example.com", -1, null, legacy);
+        verify(store("rsaroot"), chain("rsaleaf224"), null, -1, null, legacy);
+        verify(store("rsaroot"), chain("rsaleafmd5"), null, -1, null, legacy);
     }
 
     @Test
@@ -84,7 +97,7 @@ class KeyStoreTest {
         assertEquals(CertificateException.UNKNOWN_CRITICAL_EXTENSION, reasonOf(ks, chain("crit", "inter"), null, -1, null));
         assertEquals(CertificateException.KEY_USAGE, reasonOf(ks, chain("client", "inter"), null, ds, null));
         assertEquals(CertificateException.KEY_USAGE, reasonOf(ks, chain("client", "inter"), null, -1, Oid.SERVER_AUTH));
-        ks.verifyChain(chain("client", "inter"), NOW, "client.example.com", X509Certificate.KU_KEY_ENCIPHERMENT, Oid.CLIENT_AUTH);
+        verify(ks, chain("client", "inter"), "client.example.com", X509Certificate.KU_KEY_ENCIPHERMENT, Oid.CLIENT_AUTH);
         assertEquals(CertificateException.NAME_MISMATCH, reasonOf(ks, chain("leaf", "inter"), "wrong.example.com", ds, null));
         assertEquals(CertificateException.NAME_MISMATCH, reasonOf(ks, chain("leaf", "inter"), "192.168.1.8", ds, null));
         // A leaf certificate does not issue: the chain is broken at the name first.
@@ -150,7 +163,7 @@ class KeyStoreTest {
         X509Certificate[] ch = untrusted == null ? chain(leaf) : chain(concatNames(leaf, untrusted.split(":")));
         boolean oursOk;
         try {
-            store(anchor).verifyChain(ch, NOW, null, -1, null);
+            verify(store(anchor), ch, null, -1, null, CertificatePolicy.LEGACY);
             oursOk = true;
         } catch (CertificateException e) {
             oursOk = false;
@@ -192,6 +205,41 @@ class KeyStoreTest {
     }
 
     @Test
+    void generationChangesWithEveryChangeOfTheContents() throws Exception {
+        KeyStore ks = new KeyStore();
+        long g = ks.getGeneration();
+        assertFalse(g == new KeyStore().getGeneration(), "no two stores share a generation");
+        ks.setCertificateEntry("root", c("root"));
+        assertFalse(g == ks.getGeneration(), "added");
+        g = ks.getGeneration();
+        assertEquals(0, ks.loadCertificates(TestCerts.bytes("root.pem")));
+        assertEquals(g, ks.getGeneration(), "nothing added");
+        ks.deleteEntry("no such alias");
+        assertEquals(g, ks.getGeneration(), "nothing deleted");
+        ks.setCertificateEntry("root", c("inter"));
+        assertFalse(g == ks.getGeneration(), "replaced");
+        g = ks.getGeneration();
+        assertEquals(1, ks.loadCertificates(TestCerts.bytes("rsaroot.pem")));
+        assertFalse(g == ks.getGeneration(), "loaded");
+        g = ks.getGeneration();
+        ks.deleteEntry("root");
+        assertFalse(g == ks.getGeneration(), "deleted");
+    }
+
+    /** A null host was a host check skipped; now it is a programming error, and "no host" is its own method. */
+    @Test
+    void nullHostIsAnErrorNotASkippedCheck() throws Exception {
+        KeyStore ks = store("root");
+        X509Certificate[] ch = chain("leaf", "inter");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ks.verifyChain(ch, NOW, null,
+                X509Certificate.KU_DIGITAL_SIGNATURE, Oid.SERVER_AUTH, CertificatePolicy.MODERN));
+        assertTrue(e.getMessage().contains("null host"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> HostName.check(c("leaf"), null));
+        assertThrows(IllegalArgumentException.class, () -> ks.verifyChain(ch, NOW, -1, null, null), "a policy is required");
+        assertEquals(c("root"), ks.verifyChain(ch, NOW, -1, null, CertificatePolicy.MODERN));
+    }
+
+    @Test
     void loadFromABundle() throws Exception {
         KeyStore ks = new KeyStore();
         assertEquals(1, ks.loadCertificates(TestCerts.bytes("inter.der")));
@@ -200,8 +248,8 @@ class KeyStoreTest {
         ks.loadCertificates(TestCerts.bytes("future.pem"));
         assertEquals(Set.of("C=CH,O=KSSL Test,CN=device.example.com", "O=KSSL Test,CN=KSSL Test Intermediate",
                 "CN=future.example.com"), new HashSet<>(Collections.list(ks.aliases())));
-        assertEquals(c("leaf"), ks.verifyChain(chain("leaf"), NOW, null, -1, null)); // the leaf is pinned
-        assertEquals(c("inter"), ks.verifyChain(chain("client"), NOW, null, -1, null));
+        assertEquals(c("leaf"), verify(ks, chain("leaf"), null, -1, null)); // the leaf is pinned
+        assertEquals(c("inter"), verify(ks, chain("client"), null, -1, null));
         assertThrows(CertificateException.class, () -> ks.loadCertificates(TestCerts.bytes("leaf.key")));
         assertEquals(3, ks.size());
         KeyStore two = new KeyStore();

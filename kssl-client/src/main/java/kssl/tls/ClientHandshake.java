@@ -2,6 +2,7 @@ package kssl.tls;
 
 import java.io.IOException;
 import ksecurity.cert.CertificateException;
+import ksecurity.cert.CertificatePolicy;
 import ksecurity.cert.HostName;
 import ksecurity.cert.KeyStore;
 import ksecurity.cert.Oid;
@@ -21,9 +22,11 @@ import ksecurity.security.Signature;
  * The client state machine (KSSL). Full handshake: ClientHello → ServerHello, Certificate,
  * [ServerKeyExchange], ServerHelloDone → ClientKeyExchange, ChangeCipherSpec, Finished →
  * ChangeCipherSpec, Finished; abbreviated when the server resumes the session cached for
- * host:port. The server's chain is verified against the trust store and the host name (or
- * handed to the application's callback); a leaf already verified for the host is accepted by
- * its fingerprint.
+ * host:port, which is offered only while the certificates it was made with are all valid. The
+ * server's chain is checked against the profile's {@link CertificatePolicy} floor, then
+ * verified against the trust store and the host name (or handed to the application's callback,
+ * which may accept a chain that does not verify but never one below the floor); a chain
+ * already verified by that very check is accepted from {@link VerifiedCertificates}.
  */
 final class ClientHandshake extends Handshake {
     static final int SEND_CLIENT_HELLO = 0;
@@ -55,8 +58,11 @@ final class ClientHandshake extends Handshake {
 
     ClientHandshake(TlsConnection conn, String host, int port) {
         super(conn);
+        if (host == null || host.length() == 0) {
+            throw new IllegalArgumentException("a client needs the server's host name or address to check its certificate");
+        }
         this.host = host;
-        this.cacheKey = (host == null ? "" : host).concat(":").concat(Integer.toString(port));
+        this.cacheKey = host.concat(":").concat(Integer.toString(port));
     }
 
     String stateName() {
@@ -112,7 +118,8 @@ final class ClientHandshake extends Handshake {
             case WAIT_FINISHED:
                 readFinished();
                 if (config.sessions != null && conn.sessionId.length > 0) {
-                    config.sessions.put(cacheKey, new Session(conn.sessionId, version, suite, keys.master, ems, chain));
+                    config.sessions.put(cacheKey, new Session(conn.sessionId, version, suite, keys.master, ems, chain,
+                            trustGeneration()));
                 }
                 state = DONE;
                 break;
@@ -128,6 +135,11 @@ final class ClientHandshake extends Handshake {
                 state = DONE;
                 break;
         }
+    }
+
+    /** The trust store's generation (-1 without one): what a session's chain was checked against. */
+    private long trustGeneration() {
+        return config.trustStore == null ? -1 : config.trustStore.getGeneration();
     }
 
     /** RFC 5246 §7.2.2: after a fatal alert the host's session is not resumed. */
@@ -151,6 +163,16 @@ final class ClientHandshake extends Handshake {
         System.arraycopy(random(32), 0, hello.random, 0, 32);
         if (config.sessions != null) {
             offered = config.sessions.get(cacheKey);
+            if (offered != null && !inValidity(offered.peerChain, System.currentTimeMillis())) {
+                // A session lives no longer than the certificates it was authenticated with.
+                config.sessions.remove(cacheKey);
+                offered = null;
+            }
+            if (offered != null && offered.trustGeneration != trustGeneration()) {
+                // The chain was judged by what the trust store held then: judge it again.
+                config.sessions.remove(cacheKey);
+                offered = null;
+            }
             if (offered != null && (offered.version < config.minVersion || offered.version > config.maxVersion)) {
                 offered = null;
             }
@@ -171,7 +193,7 @@ final class ClientHandshake extends Handshake {
             s[n++] = CipherSuite.TLS_EMPTY_RENEGOTIATION_INFO_SCSV;
         } else {
             e.present = true;
-            if (host != null && HostName.parseIp(host) == null) {
+            if (HostName.parseIp(host) == null) {
                 e.serverName = host;
             }
             e.renegotiationInfo = true;
@@ -181,8 +203,11 @@ final class ClientHandshake extends Handshake {
                 e.pointFormats = true;
             }
             if (config.maxVersion == ProtocolVersion.TLS12) {
-                e.signatureAlgorithms = new int[] {Extensions.ECDSA_SECP256R1_SHA256, Extensions.RSA_PKCS1_SHA256,
-                    Extensions.ECDSA_SHA1, Extensions.RSA_PKCS1_SHA1};
+                // RFC 9155: no SHA-1 signatures in TLS 1.2, except in the legacy profile.
+                e.signatureAlgorithms = config.isLegacy()
+                        ? new int[] {Extensions.ECDSA_SECP256R1_SHA256, Extensions.RSA_PKCS1_SHA256,
+                            Extensions.ECDSA_SHA1, Extensions.RSA_PKCS1_SHA1}
+                        : new int[] {Extensions.ECDSA_SECP256R1_SHA256, Extensions.RSA_PKCS1_SHA256};
             }
             if (config.maxFragment < RecordLayer.MAX_FRAGMENT) {
                 e.maxFragmentLength = Extensions.maxFragmentCode(config.maxFragment);
@@ -219,6 +244,10 @@ final class ClientHandshake extends Handshake {
                 || (se.recordSizeLimit != 0 && ce.recordSizeLimit == 0)
                 || (se.maxFragmentLength != 0 && se.maxFragmentLength != ce.maxFragmentLength)) {
             throw new TlsException(Alert.UNSUPPORTED_EXTENSION, "ServerHello extension not offered");
+        }
+        if (se.recordSizeLimit != 0 && se.maxFragmentLength != 0) {
+            // RFC 8449 §5: a client MUST treat receipt of both as a fatal error (illegal_parameter).
+            throw new TlsException(Alert.ILLEGAL_PARAMETER, "ServerHello has both max_fragment_length and record_size_limit");
         }
         if (se.renegotiationInfo && se.renegotiatedConnection.length != 0) {
             throw new TlsException(Alert.HANDSHAKE_FAILURE, "renegotiation_info not empty on an initial handshake");
@@ -280,36 +309,47 @@ final class ClientHandshake extends Handshake {
         }
     }
 
+    /**
+     * The server's chain against the trust store, the host and the profile's floor (through the
+     * cache of verified chains). A chain that does not verify goes to the callback, if any,
+     * unless it fails the floor (WEAK_ALGORITHM, or UNSUPPORTED_ALGORITHM: a key or signature
+     * nothing here can check): that is never the application's to waive.
+     */
     private void verifyChain(int usage) throws TlsException {
-        VerifiedCertificates cache = config.verified;
+        CertificatePolicy policy = config.isLegacy() ? CertificatePolicy.LEGACY : CertificatePolicy.MODERN;
+        // Without a trust store, an empty one: the floor is still checked, and the chain is untrusted.
+        KeyStore ks = config.trustStore != null ? config.trustStore : new KeyStore();
         long now = System.currentTimeMillis();
-        if (cache != null && cache.contains(host, chain[0])) {
-            try {
-                chain[0].checkValidity(now);
-                return;
-            } catch (CertificateException e) {
-                // expired since: verify in full below, which reports it
-            }
-        }
         CertificateException problem;
-        KeyStore ks = config.trustStore;
-        if (ks != null) {
-            try {
-                ks.verifyChain(chain, now, host, usage, Oid.SERVER_AUTH);
-                if (cache != null) {
-                    cache.add(host, chain[0]);
-                }
-                return;
-            } catch (CertificateException e) {
-                problem = e;
+        try {
+            if (config.verified != null) {
+                config.verified.verify(ks, chain, now, host, usage, Oid.SERVER_AUTH, policy);
+            } else {
+                ks.verifyChain(chain, now, host, usage, Oid.SERVER_AUTH, policy);
             }
-        } else {
-            problem = new CertificateException(CertificateException.UNTRUSTED, "no trust store");
+            return;
+        } catch (CertificateException e) {
+            problem = e;
         }
-        if (config.callback != null && config.callback.accept(host, chain, problem)) {
+        short reason = problem.getReason();
+        if (reason != CertificateException.WEAK_ALGORITHM && reason != CertificateException.UNSUPPORTED_ALGORITHM
+                && config.callback != null && config.callback.accept(host, chain, problem)) {
             return;
         }
-        throw new TlsException(alertFor(problem.getReason()), problem.getMessage());
+        throw new TlsException(alertFor(reason), problem.getMessage());
+    }
+
+    /** True if every certificate of {@code chain} is within its validity period at {@code now}. */
+    private static boolean inValidity(X509Certificate[] chain, long now) {
+        if (chain == null || chain.length == 0) {
+            return false;
+        }
+        for (int i = 0; i < chain.length; i++) {
+            if (now < chain[i].getNotBefore() || now > chain[i].getNotAfter()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static int alertFor(short reason) {
@@ -324,6 +364,7 @@ final class ClientHandshake extends Handshake {
                 return Alert.UNSUPPORTED_CERTIFICATE;
             case CertificateException.NAME_MISMATCH:
                 return Alert.CERTIFICATE_UNKNOWN;
+            case CertificateException.WEAK_ALGORITHM: // as OpenSSL for a key too small or a digest too weak
             default:
                 return Alert.BAD_CERTIFICATE;
         }
@@ -385,6 +426,10 @@ final class ClientHandshake extends Handshake {
         boolean ecdsa = CipherSuite.keyExchange(suite) == CipherSuite.KX_ECDHE_ECDSA;
         byte alg;
         Digest d;
+        if (!Extensions.contains(hello.extensions.signatureAlgorithms, scheme)) {
+            // RFC 5246 §7.4.1.4.1; for SHA-1 in the modern profile, RFC 9155 §2.
+            throw new TlsException(Alert.ILLEGAL_PARAMETER, "ServerKeyExchange signature algorithm not offered");
+        }
         if (scheme == (ecdsa ? Extensions.ECDSA_SECP256R1_SHA256 : Extensions.RSA_PKCS1_SHA256)) {
             d = new Sha256();
             alg = ecdsa ? Signature.ALG_ECDSA_SHA_256 : Signature.ALG_RSA_SHA_256_PKCS1;

@@ -92,7 +92,7 @@ final class ServerHandshake extends Handshake {
                 // Cached before our Finished goes out: a client may reconnect to resume the
                 // moment it reads it (s_client -reconnect does). A failed send removes it again.
                 if (config.sessions != null && sessionId.length > 0) {
-                    config.sessions.put(new Session(sessionId, version, suite, keys.master, ems, null,
+                    config.sessions.put(new Session(sessionId, version, suite, keys.master, ems,
                             System.currentTimeMillis(), nameDigest));
                 }
                 sendChangeCipherSpec(false);

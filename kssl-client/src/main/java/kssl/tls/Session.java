@@ -23,14 +23,26 @@ public final class Session {
     final long created;
     /** Server: the digest of the server_name it was made for, or null if the client sent none. */
     final byte[] nameDigest;
+    /**
+     * Client: the trust store's generation when the chain was checked (KeyStore.getGeneration),
+     * or -1: a session is not resumed after the trust store changed, since its chain was judged
+     * by what the store held then.
+     */
+    final long trustGeneration;
 
-    /** A client's session, made now. */
-    Session(byte[] id, int version, int suite, byte[] master, boolean ems, X509Certificate[] peerChain) {
-        this(id, version, suite, master, ems, peerChain, System.currentTimeMillis(), null);
+    /** A client's session, made now, its chain checked against a trust store of this generation. */
+    Session(byte[] id, int version, int suite, byte[] master, boolean ems, X509Certificate[] peerChain,
+            long trustGeneration) {
+        this(id, version, suite, master, ems, peerChain, System.currentTimeMillis(), null, trustGeneration);
     }
 
-    Session(byte[] id, int version, int suite, byte[] master, boolean ems, X509Certificate[] peerChain, long created,
-            byte[] nameDigest) {
+    /** A server's session, made at {@code created} for the server_name of this digest. */
+    Session(byte[] id, int version, int suite, byte[] master, boolean ems, long created, byte[] nameDigest) {
+        this(id, version, suite, master, ems, null, created, nameDigest, -1);
+    }
+
+    private Session(byte[] id, int version, int suite, byte[] master, boolean ems, X509Certificate[] peerChain,
+            long created, byte[] nameDigest, long trustGeneration) {
         this.id = Bytes.copy(id, 0, id.length);
         this.version = version;
         this.suite = suite;
@@ -39,6 +51,7 @@ public final class Session {
         this.peerChain = peerChain;
         this.created = created;
         this.nameDigest = nameDigest == null ? null : Bytes.copy(nameDigest, 0, NAME_DIGEST);
+        this.trustGeneration = trustGeneration;
     }
 
     /** True if it was made for this server_name digest (null: no name), as RFC 6066 §3 requires for resumption. */

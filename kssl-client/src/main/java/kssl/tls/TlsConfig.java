@@ -2,6 +2,7 @@ package kssl.tls;
 
 import java.util.Vector;
 import ksecurity.cert.KeyStore;
+import ksecurity.prim.RandomStrength;
 import ksecurity.security.RandomData;
 
 /**
@@ -72,24 +73,93 @@ public final class TlsConfig {
         return profile;
     }
 
-    /** Versions to speak, within what the engine implements (SSL 3.0, TLS 1.0, TLS 1.2). */
+    // The random source's strength (issue 7): ECDHE keys, session ids, the premaster secret
+    // and RSA blinding all come from it, so a weak one is refused unless allowed explicitly.
+    private String weakRandomAllowed;
+    private boolean randomStrong;
+
+    /**
+     * Lets connections start although the random source is weak or does not say it is strong
+     * ({@link RandomStrength}): for tests (seeded, deterministic sources) and demos only;
+     * {@code why} says which, and is kept for the logs ({@link #getWeakRandomAllowance}).
+     */
+    public synchronized TlsConfig allowWeakRandom(String why) {
+        if (why == null || why.length() == 0) {
+            throw new IllegalArgumentException("say why a weak random source is acceptable here");
+        }
+        weakRandomAllowed = why;
+        return this;
+    }
+
+    /** Why a weak random source was allowed, or null if it was not. */
+    public synchronized String getWeakRandomAllowance() {
+        return weakRandomAllowed;
+    }
+
+    /**
+     * Refuses a random source that does not vouch for itself (IllegalStateException, saying
+     * which source and why) unless {@link #allowWeakRandom} was called. Every connection asks
+     * when it is made; a server asks once when it starts, so that it refuses to start.
+     */
+    public synchronized void checkRandom() {
+        if (randomStrong || weakRandomAllowed != null) {
+            return;
+        }
+        if (random instanceof RandomStrength && ((RandomStrength) random).isStrong()) {
+            randomStrong = true; // a strong generator stays strong
+            return;
+        }
+        String source = random instanceof RandomStrength ? ((RandomStrength) random).name()
+                : "a RandomData that does not say whether it is strong";
+        throw new IllegalStateException("weak random source (".concat(source).concat(
+                "): keys and session ids made from it could be guessed. Install a strong source "
+                + "(ksecurity.prim.Entropy.setSource, or seed the device's StoredSeedEntropy from one), "
+                + "or, for tests and demos only, call TlsConfig.allowWeakRandom(why)"));
+    }
+
+    /**
+     * Versions to speak, within what the engine implements (SSL 3.0, TLS 1.0, TLS 1.2) and the
+     * profile allows: the profile is a floor, not a default. The modern profile speaks TLS 1.2
+     * only; SSL 3.0 and TLS 1.0 are for the legacy profile.
+     */
     public TlsConfig setVersions(int min, int max) {
         if (min > max || !ProtocolVersion.isSupported(min) || !ProtocolVersion.isSupported(max)) {
             throw new IllegalArgumentException("unsupported version range");
+        }
+        if (profile != Profile.LEGACY && min < ProtocolVersion.TLS12) {
+            throw new IllegalArgumentException(ProtocolVersion.name(min)
+                    .concat(" in the modern profile: it speaks TLS 1.2 only; older versions need the legacy profile (insecure)"));
         }
         minVersion = min;
         maxVersion = max;
         return this;
     }
 
-    /** Cipher suites in preference order (each one the engine implements). */
+    /**
+     * Cipher suites in preference order (each one the engine implements, and one the profile
+     * allows). The modern profile allows the ECDHE suites with AES-GCM or AES-CCM_8 alone: not
+     * RC4 (RFC 7465), not export-grade RSA (RFC 5246 Appendix E), not static ECDH or RSA key
+     * transport (no forward secrecy). The legacy profile allows every suite the engine has.
+     */
     public TlsConfig setCipherSuites(int[] s) {
+        if (s == null || s.length == 0) {
+            throw new IllegalArgumentException("no cipher suites");
+        }
         for (int i = 0; i < s.length; i++) {
             if (!CipherSuite.isKnown(s[i])) {
                 throw new IllegalArgumentException("unknown cipher suite ".concat(CipherSuite.name(s[i])));
             }
+            int kx = CipherSuite.keyExchange(s[i]);
+            if (profile != Profile.LEGACY && !(CipherSuite.isAead(s[i])
+                    && (kx == CipherSuite.KX_ECDHE_ECDSA || kx == CipherSuite.KX_ECDHE_RSA))) {
+                throw new IllegalArgumentException(CipherSuite.name(s[i])
+                        .concat(" in the modern profile: it allows ECDHE with AES-GCM or AES-CCM_8 only; RC4, export and"
+                                + " static key exchange need the legacy profile (insecure)"));
+            }
         }
-        suites = s;
+        int[] copy = new int[s.length]; // the caller's array may change after the check
+        System.arraycopy(s, 0, copy, 0, s.length);
+        suites = copy;
         return this;
     }
 
@@ -116,8 +186,11 @@ public final class TlsConfig {
         return sessions;
     }
 
-    /** Server: accept the SSLv2-compatible ClientHello (on by default in the legacy profile only). */
+    /** Server: accept the SSLv2-compatible ClientHello (on by default in, and allowed in, the legacy profile only). */
     public TlsConfig setAcceptSsl2Hello(boolean on) {
+        if (on && profile != Profile.LEGACY) {
+            throw new IllegalArgumentException("the SSLv2-compatible ClientHello in the modern profile: it needs the legacy profile");
+        }
         acceptSsl2Hello = on;
         return this;
     }

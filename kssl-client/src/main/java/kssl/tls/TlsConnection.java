@@ -42,6 +42,7 @@ public final class TlsConnection {
         if (!config.client) {
             throw new IllegalArgumentException("a server config");
         }
+        config.checkRandom();
         return new TlsConnection(in, out, config, host, port);
     }
 
@@ -50,6 +51,7 @@ public final class TlsConnection {
         if (config.client || config.identities.size() == 0) {
             throw new IllegalArgumentException("a server config with at least one identity");
         }
+        config.checkRandom();
         return new TlsConnection(in, out, config, null, 0);
     }
 
@@ -293,7 +295,7 @@ public final class TlsConnection {
             return null;
         }
         return new Session(sessionId, handshake.version, handshake.suite, handshake.keys.master, handshake.ems,
-                getPeerCertificates());
+                getPeerCertificates(), -1);
     }
 
     /** Server: the host name the client sent in server_name (RFC 6066 §3), or null. */

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
  */
 class BadInputTest {
     static TlsConfig modernServer() {
-        return TlsConfig.server(Profile.MODERN, new SeededRandom("bad input server")).addIdentity(TestPki.P256);
+        return TlsConfig.server(Profile.MODERN, new SeededRandom("bad input server")).allowWeakRandom(SeededRandom.WHY).addIdentity(TestPki.P256);
     }
 
     static TlsConfig legacyServer() {
-        return TlsConfig.server(Profile.LEGACY, new SeededRandom("bad input legacy server")).addIdentity(TestPki.P160);
+        return TlsConfig.server(Profile.LEGACY, new SeededRandom("bad input legacy server")).allowWeakRandom(SeededRandom.WHY).addIdentity(TestPki.P160);
     }
 
     static byte[] record(int type, int version, byte[] body) {
@@ -308,7 +308,7 @@ class BadInputTest {
     void serverGoesOnServingAfterABadClient() throws Exception {
         TlsConfig s = modernServer();
         expect(Alert.HANDSHAKE_FAILURE, s, hello(ch -> ch.suites = new int[] {0x0001}));
-        TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("next")).setTrustStore(TestPki.trustStore());
+        TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("next")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore());
         new Exchange().run(c, s, 1, 100).assertOk();
     }
 
@@ -318,7 +318,7 @@ class BadInputTest {
         byte[] body = concat(new byte[] {1, 3, 1, 0, 6, 0, 0, 0, 16}, new byte[] {1, 0, (byte) 0x80, 0, 0, 5},
                 new byte[16]);
         byte[] v2 = concat(new byte[] {(byte) 0x80, (byte) body.length}, body);
-        TlsConfig s = TlsConfig.server(Profile.LEGACY, new SeededRandom("v2")).addIdentity(TestPki.rsa1024());
+        TlsConfig s = TlsConfig.server(Profile.LEGACY, new SeededRandom("v2")).allowWeakRandom(SeededRandom.WHY).addIdentity(TestPki.rsa1024());
         Outcome o = serve(s, v2);
         assertEquals(Alert.HANDSHAKE_FAILURE, o.error.getAlert(), "EOF after the hello");
         assertEquals(RecordLayer.HANDSHAKE, o.wire[0]);
@@ -387,7 +387,7 @@ class BadInputTest {
     @Test
     void certificateChainIsCheckedByTheClient() throws Exception {
         // A client with an empty trust store refuses the server (unknown_ca) and tells it so.
-        TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("c1")).setTrustStore(new ksecurity.cert.KeyStore());
+        TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("c1")).allowWeakRandom(SeededRandom.WHY).setTrustStore(new ksecurity.cert.KeyStore());
         Exchange e = new Exchange().run(c, modernServer(), 1, 10);
         assertNotNull(e.clientError);
         assertTrue(e.clientError instanceof TlsException, e.clientError.toString());

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.function.Consumer;
+import ksecurity.prim.Digest;
+import ksecurity.prim.Sha1;
 import ksecurity.prim.Sha256;
 import ksecurity.security.Signature;
 import org.junit.jupiter.api.Test;
@@ -37,25 +39,30 @@ class ClientInputTest {
 
     /** A signed ServerKeyExchange for the point, as the server would write it (signature valid). */
     static byte[] serverKeyExchange(byte[] point, byte[] serverRandom) throws Exception {
+        return serverKeyExchange(point, serverRandom, false);
+    }
+
+    /** The same, signed with ECDSA over SHA-1 (ecdsa_sha1) if {@code sha1}. */
+    static byte[] serverKeyExchange(byte[] point, byte[] serverRandom, boolean sha1) throws Exception {
         byte[] params = new byte[4 + point.length];
         params[0] = 3;
         Bytes.put16(params, 1, Extensions.SECP256R1);
         params[3] = (byte) point.length;
         System.arraycopy(point, 0, params, 4, point.length);
-        Sha256 d = new Sha256();
+        Digest d = sha1 ? new Sha1() : new Sha256();
         d.update(clientRandom(), 0, 32);
         d.update(serverRandom, 0, 32);
         d.update(params, 0, params.length);
-        byte[] h = new byte[32];
+        byte[] h = new byte[d.digestSize()];
         d.doFinal(h, 0);
-        Signature s = Signature.getInstance(Signature.ALG_ECDSA_SHA_256, false);
+        Signature s = Signature.getInstance(sha1 ? Signature.ALG_ECDSA_SHA : Signature.ALG_ECDSA_SHA_256, false);
         s.init(TestPki.P256.key, Signature.MODE_SIGN);
         byte[] sig = new byte[80];
-        int n = s.signPreComputedHash(h, (short) 0, (short) 32, sig, (short) 0);
+        int n = s.signPreComputedHash(h, (short) 0, (short) h.length, sig, (short) 0);
         return TestWriter.messages(w -> {
             w.begin(HandshakeType.SERVER_KEY_EXCHANGE, params.length + 4 + n);
             w.bytes(params);
-            w.u16(Extensions.ECDSA_SECP256R1_SHA256);
+            w.u16(sha1 ? Extensions.ECDSA_SHA1 : Extensions.ECDSA_SECP256R1_SHA256);
             w.u16(n);
             w.bytes(sig, 0, n);
             w.end();
@@ -68,8 +75,13 @@ class ClientInputTest {
     }
 
     static Run run(int profile, int version, byte[] serverFlight) throws IOException {
-        TlsConfig c = TlsConfig.client(profile, new SeededRandom(SEED)).setTrustStore(TestPki.trustStore());
+        return run(profile, version, serverFlight, c -> { });
+    }
+
+    static Run run(int profile, int version, byte[] serverFlight, Consumer<TlsConfig> configure) throws IOException {
+        TlsConfig c = TlsConfig.client(profile, new SeededRandom(SEED)).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore());
         c.setVersions(Profile.minVersion(profile), version);
+        configure.accept(c);
         Pipe in = Pipe.of(BadInputTest.record(RecordLayer.HANDSHAKE, version, serverFlight));
         Pipe out = new Pipe();
         TlsConnection conn = TlsConnection.client(in.in, out.out, c, TestPki.HOST, 443);
@@ -112,6 +124,56 @@ class ClientInputTest {
                     e.present = true;
                     e.maxFragmentLength = 2;
                 })));
+    }
+
+    /** RFC 8449 §5: a client MUST treat receipt of both as a fatal error; illegal_parameter. */
+    @Test
+    void maxFragmentLengthAndRecordSizeLimitTogether() throws IOException {
+        Run r = run(Profile.MODERN, ProtocolVersion.TLS12,
+                serverHello(ProtocolVersion.TLS12, CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, e -> {
+                    e.present = true;
+                    e.maxFragmentLength = Extensions.maxFragmentCode(512);
+                    e.recordSizeLimit = 512;
+                }), c -> c.setMaxFragment(512));
+        expect(Alert.ILLEGAL_PARAMETER, r);
+        assertTrue(r.error.getMessage().contains("both max_fragment_length and record_size_limit"), r.error.getMessage());
+    }
+
+    /** Each of the two alone, as offered, is fine: the client goes on to read the Certificate. */
+    @Test
+    void maxFragmentLengthOrRecordSizeLimitAlone() throws IOException {
+        for (int which = 0; which < 2; which++) {
+            boolean mfl = which == 0;
+            Run r = run(Profile.MODERN, ProtocolVersion.TLS12,
+                    serverHello(ProtocolVersion.TLS12, CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, e -> {
+                        e.present = true;
+                        e.maxFragmentLength = mfl ? Extensions.maxFragmentCode(512) : 0;
+                        e.recordSizeLimit = mfl ? 0 : 512;
+                    }), c -> c.setMaxFragment(512));
+            assertEquals("connection closed during the handshake", r.error.getDetail());
+        }
+    }
+
+    /** RFC 9155: no SHA-1 signatures in TLS 1.2; the modern client does not offer ecdsa_sha1 and refuses it. */
+    @Test
+    void sha1ServerKeyExchangeSignatureInTheModernProfile() throws Exception {
+        byte[] sh = serverHello(ProtocolVersion.TLS12, CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, e -> { });
+        byte[] point = EcdhKey.generate(Extensions.SECP256R1, new SeededRandom("p")).getPoint();
+        byte[] ske = serverKeyExchange(point, Bytes.copy(sh, 6, 32), true);
+        Run r = run(Profile.MODERN, ProtocolVersion.TLS12, BadInputTest.concat(sh, certificate(TestPki.P256), ske, DONE));
+        expect(Alert.ILLEGAL_PARAMETER, r);
+        assertTrue(r.error.getMessage().contains("signature algorithm not offered"), r.error.getMessage());
+        byte[] sha256Only = {0, 13, 0, 6, 0, 4, 4, 3, 4, 1}; // signature_algorithms: ecdsa_secp256r1_sha256, rsa_pkcs1_sha256
+        assertTrue(HandshakeTest.indexOf(r.wire, sha256Only) > 0, "the ClientHello offers SHA-256 schemes alone");
+    }
+
+    @Test
+    void rsa1024LeafIsBelowTheModernFloor() throws IOException {
+        Run r = run(Profile.MODERN, ProtocolVersion.TLS12, BadInputTest.concat(
+                serverHello(ProtocolVersion.TLS12, CipherSuite.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, e -> { }),
+                certificate(TestPki.rsa1024())));
+        expect(Alert.BAD_CERTIFICATE, r);
+        assertTrue(r.error.getMessage().contains("RSA key of 1024 bits"), r.error.getMessage());
     }
 
     @Test

@@ -3,10 +3,12 @@ package kssl.tls;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Instant;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -14,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import ksecurity.cert.CertificateException;
 import ksecurity.cert.KeyStore;
+import ksecurity.cert.X509Certificate;
+import ksecurity.security.Signature;
 import org.junit.jupiter.api.Test;
 
 /** The client's certificate decisions, its caches, and the refusal of renegotiation. */
@@ -24,7 +28,7 @@ class ClientTest {
     }
 
     static TlsConfig client() {
-        return TlsConfig.client(Profile.MODERN, new SeededRandom("client test")).setTrustStore(TestPki.trustStore());
+        return TlsConfig.client(Profile.MODERN, new SeededRandom("client test")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore());
     }
 
     @Test
@@ -55,16 +59,135 @@ class ClientTest {
         TamperTest.assertRemote(Alert.CERTIFICATE_UNKNOWN, e.serverError);
     }
 
+    /** A server config of the modern profile with this identity alone. */
+    static TlsConfig serverWith(ServerIdentity id) {
+        return TlsConfig.server(Profile.MODERN, new SeededRandom("server with")).allowWeakRandom(SeededRandom.WHY)
+                .setCipherSuites(new int[] {CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256}).addIdentity(id);
+    }
+
+    /**
+     * The cache of verified chains answers only the very check it holds: a repeat visit is a
+     * hit, but once the CA has left the trust store the chain is refused (the old cache, keyed
+     * by host and leaf, kept accepting it), and another store is a miss.
+     */
     @Test
-    void verifiedCertificateCacheSkipsTheChainOnRepeatVisits() throws Exception {
-        TlsConfig c = client().setSessionCache(null);
+    void verifiedChainCacheHitsOnlyWhileTheTrustStoreIsUnchanged() throws Exception {
+        KeyStore ks = TestPki.trustStore();
+        TlsConfig c = client().setTrustStore(ks).setSessionCache(null);
+        VerifiedCertificates cache = c.getVerifiedCertificates();
         new Exchange().run(c, server(), 1, 10).assertOk();
-        assertEquals(1, c.getVerifiedCertificates().size());
-        // Without its trust anchor the chain would not verify: the cached fingerprint is what lets it through.
+        assertEquals(1, cache.size());
+        assertEquals(0, cache.hits);
+        new Exchange().run(c, server(), 1, 10).assertOk();
+        assertEquals(1, cache.hits, "a repeat visit is answered from the cache");
+
+        ks.deleteEntry("test-ca");
+        Exchange removed = new Exchange().run(c, server(), 1, 10);
+        TamperTest.assertLocal(Alert.UNKNOWN_CA, removed.clientError);
+        assertEquals(1, cache.hits);
+
         c.setTrustStore(new KeyStore());
-        Exchange again = new Exchange().run(c, server(), 1, 10);
+        TamperTest.assertLocal(Alert.UNKNOWN_CA, new Exchange().run(c, server(), 1, 10).clientError);
+        c.setTrustStore(TestPki.trustStore());
+        new Exchange().run(c, server(), 1, 10).assertOk();
+        assertEquals(1, cache.hits, "another store (another generation) is a miss");
+        assertEquals(2, cache.size());
+    }
+
+    /**
+     * A leaf verified once for key encipherment (RSA key transport) is not thereby good for
+     * signing (RSA_EXPORT's temporary key): the usage is part of the cached check.
+     */
+    @Test
+    void chainVerifiedForKeyEnciphermentIsNotTrustedForSigning() throws Exception {
+        ServerIdentity id = TestPki.rsaKeyEnciphermentOnly();
+        TlsConfig c = TlsConfig.client(Profile.LEGACY, new SeededRandom("usage")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore())
+                .setSessionCache(null);
+        TlsConfig rsa = TlsConfig.server(Profile.LEGACY, new SeededRandom("usage rsa")).allowWeakRandom(SeededRandom.WHY)
+                .setCipherSuites(new int[] {CipherSuite.TLS_RSA_WITH_RC4_128_SHA}).addIdentity(id);
+        new Exchange().run(c, rsa, 1, 10).assertOk();
+        assertEquals(1, c.getVerifiedCertificates().size());
+        TlsConfig export = TlsConfig.server(Profile.LEGACY, new SeededRandom("usage export")).allowWeakRandom(SeededRandom.WHY)
+                .setCipherSuites(new int[] {CipherSuite.TLS_RSA_EXPORT_WITH_RC4_40_MD5}).addIdentity(id);
+        Exchange e = new Exchange().run(c, export, 1, 10);
+        TamperTest.assertLocal(Alert.BAD_CERTIFICATE, e.clientError);
+        assertTrue(e.clientError.getMessage().contains("KEY_USAGE"), e.clientError.getMessage());
+        assertEquals(0, c.getVerifiedCertificates().hits);
+    }
+
+    @Test
+    void modernClientRefusesAChainWithASha1SignedIntermediate() throws Exception {
+        Exchange e = new Exchange().run(client(), serverWith(TestPki.sha1Intermediate()), 1, 10);
+        TamperTest.assertLocal(Alert.BAD_CERTIFICATE, e.clientError);
+        assertTrue(e.clientError.getMessage().contains("WEAK_ALGORITHM: signature SHA1withECDSA"),
+                e.clientError.getMessage());
+        TamperTest.assertRemote(Alert.BAD_CERTIFICATE, e.serverError);
+    }
+
+    @Test
+    void modernClientRefusesASecp160r1CaKey() throws Exception {
+        KeyStore ks = new KeyStore();
+        ks.setCertificateEntry("ca160", TestPki.CA160);
+        Exchange e = new Exchange().run(client().setTrustStore(ks), serverWith(TestPki.underCa160()), 1, 10);
+        TamperTest.assertLocal(Alert.BAD_CERTIFICATE, e.clientError);
+        assertTrue(e.clientError.getMessage().contains("EC key on secp160r1"), e.clientError.getMessage());
+    }
+
+    /** The callback may accept a chain that does not verify, never one below the floor: it is not even asked. */
+    @Test
+    void callbackIsNotAskedAboutAChainBelowTheFloor() throws Exception {
+        AtomicReference<CertificateException> seen = new AtomicReference<>();
+        CertificateCallback yes = (host, chain, problem) -> {
+            seen.set(problem);
+            return true;
+        };
+        for (KeyStore ks : new KeyStore[] {new KeyStore(), null, TestPki.trustStore()}) {
+            TlsConfig c = client().setTrustStore(ks).setCertificateCallback(yes);
+            Exchange e = new Exchange().run(c, serverWith(TestPki.sha1Intermediate()), 1, 10);
+            TamperTest.assertLocal(Alert.BAD_CERTIFICATE, e.clientError);
+            assertEquals(null, seen.get());
+        }
+        // Without a trust store a chain above the floor still goes to the callback.
+        new Exchange().run(client().setTrustStore(null).setCertificateCallback(yes), server(), 1, 10).assertOk();
+        assertEquals(CertificateException.UNTRUSTED, seen.get().getReason());
+    }
+
+    /**
+     * A cached session is offered only while its certificates are valid: here the session's
+     * leaf expired (2021) since the full handshake, so the client does not offer it, though the
+     * server would still resume it, and a full handshake verifies the chain the server sends now.
+     */
+    @Test
+    void sessionWithAnExpiredCertificateIsNotOffered() throws Exception {
+        TlsConfig c = client();
+        TlsConfig s = server();
+        new Exchange().run(c, s, 1, 10).assertOk();
+        String key = TestPki.HOST + ":443";
+        Session session = c.getSessionCache().get(key);
+        X509Certificate expired = TestPki.issue(TestPki.CA, TestPki.CA_KEY, TestPki.HOST,
+                TestPki.ecPublic(256, TestPki.P256_LABEL), Signature.ALG_ECDSA_SHA_256, false,
+                Instant.parse("2020-01-01T00:00:00Z").toEpochMilli(), Instant.parse("2021-01-01T00:00:00Z").toEpochMilli(), 20);
+        c.getSessionCache().put(key, new Session(session.id, session.version, session.suite, session.master,
+                session.extendedMasterSecret, new X509Certificate[] {expired, TestPki.CA}, session.trustGeneration));
+        Exchange again = new Exchange().run(c, s, 1, 10);
         again.assertOk();
         assertFalse(again.client.isResumed(), "a full handshake");
+        Session fresh = c.getSessionCache().get(key);
+        assertFalse(java.util.Arrays.equals(session.id, fresh.id), "a new session");
+        assertEquals(TestPki.P256.chain[0], fresh.getPeerCertificates()[0]);
+        // Still valid: resumed as before.
+        Exchange third = new Exchange().run(c, s, 1, 10);
+        third.assertOk();
+        assertTrue(third.client.isResumed());
+    }
+
+    @Test
+    void nullHostIsAnError() {
+        Pipe p = new Pipe();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TlsConnection.client(p.in, p.out, client(), null, 443));
+        assertTrue(e.getMessage().contains("host"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> TlsConnection.client(p.in, p.out, client(), "", 443));
     }
 
     @Test
@@ -154,7 +277,7 @@ class ClientTest {
 
     @Test
     void versionNegotiatedDownToTheServersBest() throws Exception {
-        TlsConfig c = TlsConfig.client(Profile.LEGACY, new SeededRandom("down")).setTrustStore(TestPki.trustStore())
+        TlsConfig c = TlsConfig.client(Profile.LEGACY, new SeededRandom("down")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore())
                 .setVersions(ProtocolVersion.SSL30, ProtocolVersion.TLS12);
         TlsConfig s = HandshakeTest.server(Profile.LEGACY, ProtocolVersion.TLS10, CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA,
                 "down");
@@ -163,10 +286,26 @@ class ClientTest {
         assertEquals(ProtocolVersion.TLS10, e.client.getVersion());
     }
 
+    /** A session's chain was judged by the trust store of its day: after any change, a full handshake. */
+    @Test
+    void sessionIsNotResumedAfterTheTrustStoreChanged() throws Exception {
+        KeyStore ks = TestPki.trustStore();
+        TlsConfig c = client().setTrustStore(ks);
+        TlsConfig s = server();
+        new Exchange().run(c, s, 1, 10).assertOk();
+        Exchange resumed = new Exchange().run(c, s, 1, 10);
+        resumed.assertOk();
+        assertTrue(resumed.client.isResumed());
+        ks.setCertificateEntry("another", TestPki.rsa1024().chain[0]);
+        Exchange after = new Exchange().run(c, s, 1, 10);
+        after.assertOk();
+        assertFalse(after.client.isResumed(), "a full handshake after the trust store changed");
+    }
+
     @Test
     void sessionCacheDropsTheOldestWhenFull() {
         SessionCache cache = new SessionCache(2);
-        Session s = new Session(new byte[] {1, 2, 3, 4}, ProtocolVersion.TLS12, 0xC02B, new byte[48], true, null);
+        Session s = new Session(new byte[] {1, 2, 3, 4}, ProtocolVersion.TLS12, 0xC02B, new byte[48], true, null, -1);
         cache.put("a", s);
         cache.put("b", s);
         cache.put("a", s); // refreshed: now the newest
@@ -180,7 +319,7 @@ class ClientTest {
     @Test
     void legacyProfileIsLabelledInsecure() {
         assertTrue(Profile.LEGACY_WARNING.contains("INSECURE"));
-        assertTrue(TlsConfig.server(Profile.LEGACY, new SeededRandom("x")).isLegacy());
-        assertFalse(TlsConfig.server(Profile.MODERN, new SeededRandom("x")).isLegacy());
+        assertTrue(TlsConfig.server(Profile.LEGACY, new SeededRandom("x")).allowWeakRandom(SeededRandom.WHY).isLegacy());
+        assertFalse(TlsConfig.server(Profile.MODERN, new SeededRandom("x")).allowWeakRandom(SeededRandom.WHY).isLegacy());
     }
 }

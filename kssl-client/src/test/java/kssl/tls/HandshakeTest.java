@@ -27,12 +27,10 @@ class HandshakeTest {
     }
 
     static TlsConfig server(int profile, int version, int suite, String seed) {
-        TlsConfig s = TlsConfig.server(profile, new SeededRandom("server " + seed));
+        TlsConfig s = TlsConfig.server(profile, new SeededRandom("server " + seed)).allowWeakRandom(SeededRandom.WHY);
         s.setVersions(Profile.minVersion(profile), version).setCipherSuites(new int[] {suite});
-        if (suite == CipherSuite.TLS_RSA_EXPORT_WITH_RC4_40_MD5) {
-            s.addIdentity(TestPki.rsa512());
-        } else if (CipherSuite.keyExchange(suite) == CipherSuite.KX_RSA) {
-            s.addIdentity(TestPki.rsa1024());
+        if (CipherSuite.keyExchange(suite) == CipherSuite.KX_RSA || CipherSuite.isExport(suite)) {
+            s.addIdentity(TestPki.rsa1024()); // for RSA_EXPORT, it signs a temporary 512-bit key
         } else {
             s.addIdentity(profile == Profile.LEGACY ? TestPki.P160 : TestPki.P256);
         }
@@ -40,7 +38,7 @@ class HandshakeTest {
     }
 
     static TlsConfig client(int profile, int version, String seed) {
-        TlsConfig c = TlsConfig.client(profile, new SeededRandom("client " + seed));
+        TlsConfig c = TlsConfig.client(profile, new SeededRandom("client " + seed)).allowWeakRandom(SeededRandom.WHY);
         c.setVersions(Profile.minVersion(profile), version).setTrustStore(TestPki.trustStore());
         return c;
     }

@@ -17,16 +17,17 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * TLS_RSA_EXPORT_WITH_RC4_40_MD5 (legacy, insecure): with a 512-bit certificate key the
- * premaster secret goes under that key; with a longer one the server sends a temporary 512-bit
- * key in a ServerKeyExchange signed over MD5 || SHA-1 (ServerRsaParams), and the client checks
- * and uses it.
+ * TLS_RSA_EXPORT_WITH_RC4_40_MD5 (legacy, insecure): with a certificate key over 512 bits the
+ * server sends a temporary 512-bit key in a ServerKeyExchange signed over MD5 || SHA-1
+ * (ServerRsaParams), and the client checks and uses it. A 512-bit certificate key, which the
+ * suite would use directly, is below even the legacy floor (CertificatePolicy.LEGACY): the
+ * client refuses it.
  */
 class RsaExportTest {
     private static final int EXPORT = CipherSuite.TLS_RSA_EXPORT_WITH_RC4_40_MD5;
 
     private static TlsConfig server(int version, ServerIdentity id, String seed) {
-        TlsConfig s = TlsConfig.server(Profile.LEGACY, new SeededRandom("server " + seed));
+        TlsConfig s = TlsConfig.server(Profile.LEGACY, new SeededRandom("server " + seed)).allowWeakRandom(SeededRandom.WHY);
         s.setVersions(ProtocolVersion.SSL30, version).setCipherSuites(new int[] {EXPORT});
         s.addIdentity(id);
         return s;
@@ -49,25 +50,32 @@ class RsaExportTest {
         return types;
     }
 
-    @ParameterizedTest(name = "{0} bits, version {1}")
-    @CsvSource({"512, 0x0300", "512, 0x0301", "1024, 0x0300", "1024, 0x0301"})
-    void fullThenAbbreviated(int bits, int version) throws Exception {
-        ServerIdentity id = bits == 512 ? TestPki.rsa512() : TestPki.rsa1024();
-        TlsConfig s = server(version, id, "export " + bits);
-        TlsConfig c = HandshakeTest.client(Profile.LEGACY, version, "export " + bits);
+    @ParameterizedTest(name = "version {0}")
+    @ValueSource(ints = {ProtocolVersion.SSL30, ProtocolVersion.TLS10})
+    void fullThenAbbreviated(int version) throws Exception {
+        TlsConfig s = server(version, TestPki.rsa1024(), "export 1024");
+        TlsConfig c = HandshakeTest.client(Profile.LEGACY, version, "export 1024");
         Exchange full = new Exchange().run(c, s, 2, 3000);
         full.assertOk();
         assertEquals(EXPORT, full.client.getCipherSuite());
         assertEquals(version, full.client.getVersion());
-        List<Integer> flight = firstFlight(full.s2c.log.toByteArray());
-        if (bits == 512) {
-            assertEquals(List.of(2, 11, 14), flight, "no ServerKeyExchange for a 512-bit certificate key");
-        } else {
-            assertEquals(List.of(2, 11, 12, 14), flight, "a temporary key for a longer certificate key");
-        }
+        assertEquals(List.of(2, 11, 12, 14), firstFlight(full.s2c.log.toByteArray()),
+                "a temporary key for a longer certificate key");
         Exchange again = new Exchange().run(c, s, 1, 100);
         again.assertOk();
         assertTrue(again.client.isResumed());
+    }
+
+    @ParameterizedTest(name = "version {0}")
+    @ValueSource(ints = {ProtocolVersion.SSL30, ProtocolVersion.TLS10})
+    void a512BitCertificateKeyIsBelowTheLegacyFloor(int version) throws Exception {
+        TlsConfig s = server(version, TestPki.rsa512(), "export 512");
+        TlsConfig c = HandshakeTest.client(Profile.LEGACY, version, "export 512");
+        Exchange e = new Exchange().run(c, s, 1, 10);
+        TamperTest.assertLocal(Alert.BAD_CERTIFICATE, e.clientError);
+        assertTrue(e.clientError.getMessage().contains("RSA key of 512 bits"), e.clientError.getMessage());
+        // The server used the 512-bit key directly: no ServerKeyExchange.
+        assertEquals(List.of(2, 11, 14), firstFlight(e.s2c.log.toByteArray()));
     }
 
     @ParameterizedTest

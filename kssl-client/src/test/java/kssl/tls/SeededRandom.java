@@ -10,6 +10,9 @@ import ksecurity.security.RandomData;
  * no personalisation; each request is one generate call. Never for real keys.
  */
 public final class SeededRandom extends RandomData {
+    /** What a config on this source says when it allows a weak random source (TlsConfig.allowWeakRandom). */
+    public static final String WHY = "deterministic test vectors (SeededRandom)";
+
     private final HmacDrbg drbg = new HmacDrbg();
 
     public SeededRandom(String seed) {

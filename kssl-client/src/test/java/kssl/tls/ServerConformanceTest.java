@@ -167,7 +167,7 @@ class ServerConformanceTest {
 
         Resumable(String host, TlsConfig server) throws Exception {
             this.server = server;
-            TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("resumable client"))
+            TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("resumable client")).allowWeakRandom(SeededRandom.WHY)
                     .setTrustStore(TestPki.trustStore());
             Exchange e = new Exchange();
             if (host == null) {

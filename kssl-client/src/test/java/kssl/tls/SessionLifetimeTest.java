@@ -22,7 +22,7 @@ class SessionLifetimeTest {
     void anExpiredSessionIsNotResumedByEitherSide() throws Exception {
         TlsConfig s = BadInputTest.modernServer();
         s.getSessionCache().setLifetime(200);
-        TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("lifetime")).setTrustStore(TestPki.trustStore());
+        TlsConfig c = TlsConfig.client(Profile.MODERN, new SeededRandom("lifetime")).allowWeakRandom(SeededRandom.WHY).setTrustStore(TestPki.trustStore());
         c.getSessionCache().setLifetime(200);
         new Exchange().run(c, s, 1, 10).assertOk();
         Exchange fresh = new Exchange().run(c, s, 1, 10);
@@ -51,13 +51,13 @@ class SessionLifetimeTest {
         SessionCache c = new SessionCache(2);
         byte[] m = new byte[48];
         for (int i = 1; i <= 3; i++) {
-            c.put(new Session(new byte[] {0, 0, 0, (byte) i}, ProtocolVersion.TLS12, 0xC02B, m, true, null,
+            c.put(new Session(new byte[] {0, 0, 0, (byte) i}, ProtocolVersion.TLS12, 0xC02B, m, true,
                     System.currentTimeMillis(), null));
         }
         assertNull(c.find(new byte[] {0, 0, 0, 1}, 0, 4), "the oldest went");
         assertEquals(2, c.size());
         c.remove(new byte[] {0, 0, 0, 2}, 0, 4);
-        c.put(new Session(new byte[] {0, 0, 0, 4}, ProtocolVersion.TLS12, 0xC02B, m, true, null,
+        c.put(new Session(new byte[] {0, 0, 0, 4}, ProtocolVersion.TLS12, 0xC02B, m, true,
                 System.currentTimeMillis(), null));
         assertEquals(2, c.size(), "a freed slot is used first");
         assertEquals(1, countLive(c, new byte[] {0, 0, 0, 3}));

@@ -103,11 +103,11 @@ class StateTableTest {
     }
 
     static TlsConfig modern() {
-        return TlsConfig.server(Profile.MODERN, new SeededRandom("state table")).addIdentity(TestPki.P256);
+        return TlsConfig.server(Profile.MODERN, new SeededRandom("state table")).allowWeakRandom(SeededRandom.WHY).addIdentity(TestPki.P256);
     }
 
     static TlsConfig legacy() {
-        return TlsConfig.server(Profile.LEGACY, new SeededRandom("state table legacy")).addIdentity(TestPki.P160)
+        return TlsConfig.server(Profile.LEGACY, new SeededRandom("state table legacy")).allowWeakRandom(SeededRandom.WHY).addIdentity(TestPki.P160)
                 .addIdentity(TestPki.rsa1024());
     }
 

@@ -13,8 +13,11 @@ import ksecurity.math.RsaKeyMaterial;
 import ksecurity.security.ECPrivateKey;
 import ksecurity.security.ECPublicKey;
 import ksecurity.security.KeyBuilder;
+import ksecurity.security.PrivateKey;
+import ksecurity.security.PublicKey;
 import ksecurity.security.RSAPrivateCrtKey;
 import ksecurity.security.RSAPublicKey;
+import ksecurity.security.Signature;
 
 /**
  * TEST KEYS ONLY. A CA and server identities made at test time with CertificateBuilder. The EC
@@ -30,8 +33,12 @@ public final class TestPki {
 
     public static final ECPrivateKey CA_KEY = ecPrivate(256, "kssl TEST CA key (not secret)");
     public static final X509Certificate CA = selfSigned();
-    public static final ServerIdentity P256 = ecIdentity(256, "kssl TEST server P-256 key (not secret)", 2);
+    static final String P256_LABEL = "kssl TEST server P-256 key (not secret)";
+    public static final ServerIdentity P256 = ecIdentity(256, P256_LABEL, 2);
     public static final ServerIdentity P160 = ecIdentity(160, "kssl TEST server secp160r1 key (not secret)", 3);
+    /** A secp160r1 CA (SHA-256 signatures throughout): its key is below the modern floor. */
+    public static final ECPrivateKey CA160_KEY = ecPrivate(160, "kssl TEST secp160r1 CA key (not secret)");
+    public static final X509Certificate CA160 = ca160();
     private static ServerIdentity rsa1024;
     private static ServerIdentity rsa512;
 
@@ -101,6 +108,11 @@ public final class TestPki {
     }
 
     public static ServerIdentity rsaIdentity(int bits, String host, long serial) {
+        return rsaIdentity(bits, host, serial, null);
+    }
+
+    /** The seeded RSA key of that size and a certificate for it, with a keyUsage extension if {@code keyUsage} is not null. */
+    static ServerIdentity rsaIdentity(int bits, String host, long serial, boolean[] keyUsage) {
         try {
             RsaKeyMaterial m = RsaKeyGen.generate(bits, 65537, new SeededRandom("kssl TEST RSA key " + bits));
             RSAPublicKey pub = (RSAPublicKey) KeyBuilder.buildKey(KeyBuilder.TYPE_RSA_PUBLIC, (short) bits, false);
@@ -113,10 +125,12 @@ public final class TestPki {
             priv.setDP1(m.dp, (short) 0, (short) m.dp.length);
             priv.setDQ1(m.dq, (short) 0, (short) m.dq.length);
             priv.setPQ(m.qinv, (short) 0, (short) m.qinv.length);
-            X509Certificate cert = new CertificateBuilder().setIssuer(CA).setSubject(host).addDnsName(host)
-                    .setValidity(NOT_BEFORE, NOT_AFTER).setPublicKey(pub, false)
-                    .setSerialNumber(serial).sign(CA_KEY);
-            return new ServerIdentity(new X509Certificate[] {cert}, priv);
+            CertificateBuilder b = new CertificateBuilder().setIssuer(CA).setSubject(host).addDnsName(host)
+                    .setValidity(NOT_BEFORE, NOT_AFTER).setPublicKey(pub, false).setSerialNumber(serial);
+            if (keyUsage != null) {
+                b.setKeyUsage(keyUsage);
+            }
+            return new ServerIdentity(new X509Certificate[] {b.sign(CA_KEY)}, priv);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -129,10 +143,61 @@ public final class TestPki {
         return rsa1024;
     }
 
+    /** RSA-512: below every profile's floor as a certificate key (the papers' 512-bit keys were RSA_EXPORT's temporary ones). */
     public static synchronized ServerIdentity rsa512() {
         if (rsa512 == null) {
             rsa512 = rsaIdentity(512, HOST, 5);
         }
         return rsa512;
+    }
+
+    /** A certificate for {@code HOST} (or a CA, {@code ca}) with {@code key}, issued by {@code issuer}. */
+    public static X509Certificate issue(X509Certificate issuer, PrivateKey issuerKey, String cn, PublicKey key, byte sigAlg,
+            boolean ca, long notBefore, long notAfter, long serial) {
+        try {
+            CertificateBuilder b = new CertificateBuilder().setIssuer(issuer).setSubject(cn).setValidity(notBefore, notAfter)
+                    .setPublicKey(key, false).setSignatureAlgorithm(sigAlg).setSerialNumber(serial);
+            if (ca) {
+                b.setCa(0).setSubjectKeyIdentifier(true);
+            } else {
+                b.addDnsName(cn);
+            }
+            return b.sign(issuerKey);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The RSA-1024 key under a certificate whose keyUsage is keyEncipherment alone (RSA key transport, never signing). */
+    public static ServerIdentity rsaKeyEnciphermentOnly() {
+        boolean[] ku = new boolean[X509Certificate.KU_KEY_ENCIPHERMENT + 1];
+        ku[X509Certificate.KU_KEY_ENCIPHERMENT] = true;
+        return rsaIdentity(1024, HOST, 14, ku);
+    }
+
+    /** The P-256 server key under a chain whose intermediate the test CA signed with ECDSA-SHA1 (below the modern floor). */
+    public static ServerIdentity sha1Intermediate() {
+        String label = "kssl TEST intermediate P-256 key (not secret)";
+        X509Certificate inter = issue(CA, CA_KEY, "kssl TEST SHA-1 intermediate", ecPublic(256, label), Signature.ALG_ECDSA_SHA,
+                true, NOT_BEFORE, NOT_AFTER, 10);
+        X509Certificate leaf = issue(inter, ecPrivate(256, label), HOST, ecPublic(256, P256_LABEL),
+                Signature.ALG_ECDSA_SHA_256, false, NOT_BEFORE, NOT_AFTER, 11);
+        return new ServerIdentity(new X509Certificate[] {leaf, inter, CA}, P256.key);
+    }
+
+    private static X509Certificate ca160() {
+        try {
+            return CertificateBuilder.selfSignedCa("kssl TEST secp160r1 CA", ecPublic(160, "kssl TEST secp160r1 CA key (not secret)"),
+                    NOT_BEFORE, NOT_AFTER, 0).setSerialNumber(12).sign(CA160_KEY);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The P-256 server key, certified by the secp160r1 CA. */
+    public static ServerIdentity underCa160() {
+        X509Certificate leaf = issue(CA160, CA160_KEY, HOST, ecPublic(256, P256_LABEL), Signature.ALG_ECDSA_SHA_256,
+                false, NOT_BEFORE, NOT_AFTER, 13);
+        return new ServerIdentity(new X509Certificate[] {leaf, CA160}, P256.key);
     }
 }

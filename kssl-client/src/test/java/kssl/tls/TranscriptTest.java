@@ -39,7 +39,7 @@ class TranscriptTest {
 
         /** The server: one suite, the scenario's highest version, a TestPki identity that fits the suite. */
         TlsConfig server() {
-            TlsConfig s = TlsConfig.server(profile, new SeededRandom(SERVER_SEED));
+            TlsConfig s = TlsConfig.server(profile, new SeededRandom(SERVER_SEED)).allowWeakRandom(SeededRandom.WHY);
             s.setVersions(Profile.minVersion(profile), version).setCipherSuites(new int[] {suite});
             s.addIdentity(identity());
             return s;
@@ -108,7 +108,7 @@ class TranscriptTest {
 
             @Override
             void converse(TlsConfig s, Transcript t) throws Exception {
-                TlsConfig c = TlsConfig.client(profile, new SeededRandom("kssl transcript client"));
+                TlsConfig c = TlsConfig.client(profile, new SeededRandom("kssl transcript client")).allowWeakRandom(SeededRandom.WHY);
                 c.setVersions(Profile.minVersion(profile), version).setTrustStore(TestPki.trustStore())
                         .setMaxFragment(fragment);
                 for (int[] step : SCRIPT) {

@@ -14,7 +14,7 @@ import sizzle.http.Status;
  *   GET  /status.json  200 {"temperature_c": 21.5, "setpoint_c": 20.0, "mode": "off"}
  *   GET  /config       200 the settings form
  *   POST /config       303 to / when the password is right and the settings are applied
- *                      401 wrong password; 429 while backing off (Retry-After in seconds)
+ *                      401 wrong password; 429 while this client backs off (Retry-After in seconds)
  *                      400 malformed form or value out of range; 415 not a form
  *   other method on a known path: 405 with Allow; any other path: 404
  * </pre>
@@ -98,7 +98,7 @@ public final class ThermostatApp implements Handler {
             w.error(Status.UNSUPPORTED_MEDIA_TYPE);
             return;
         }
-        long wait = gate.retryAfterMillis();
+        long wait = gate.retryAfterMillis(r.peer());
         if (wait > 0) {
             tooManyRequests(w, wait);
             return;
@@ -111,9 +111,9 @@ public final class ThermostatApp implements Handler {
                 w.error(Status.BAD_REQUEST);
                 return;
             }
-            int verdict = gate.attempt(f.password, f.passwordLength);
+            int verdict = gate.attempt(r.peer(), f.password, f.passwordLength);
             if (verdict == PasswordGate.BACKING_OFF) {
-                tooManyRequests(w, gate.retryAfterMillis());
+                tooManyRequests(w, gate.retryAfterMillis(r.peer()));
             } else if (verdict == PasswordGate.REJECTED) {
                 w.error(Status.UNAUTHORIZED);
             } else {

@@ -14,24 +14,42 @@ import java.io.OutputStream;
 public final class HttpConnectionLoop {
     private final Handler handler;
     private final int chunk;
+    private final Clock dates;
 
-    /** {@code chunk}: the most bytes per write on the output stream (e.g. a TLS record's payload). */
+    /** A device that does not know the time (no Date header). */
     public HttpConnectionLoop(Handler handler, int chunk) {
+        this(handler, chunk, null);
+    }
+
+    /**
+     * {@code chunk}: the most bytes per write on the output stream (e.g. a TLS record's
+     * payload); {@code dates}: the wall clock for the Date header, null where the device does
+     * not know the time.
+     */
+    public HttpConnectionLoop(Handler handler, int chunk, Clock dates) {
         if (chunk < 1) {
             throw new IllegalArgumentException("chunk < 1");
         }
         this.handler = handler;
         this.chunk = chunk;
+        this.dates = dates;
+    }
+
+    /** {@link #serve(InputStream, OutputStream, ConnectionPolicy, String)} for a client of unknown address. */
+    public void serve(InputStream in, OutputStream out, ConnectionPolicy policy) throws IOException {
+        serve(in, out, policy, Request.UNKNOWN_PEER);
     }
 
     /**
      * Serves requests until the connection should close; returns normally then (the caller
      * closes the streams). IOExceptions from the streams end the connection and are thrown.
+     * {@code peer}: the client's address as the transport knows it (Request.peer()).
      */
-    public void serve(InputStream in, OutputStream out, ConnectionPolicy policy) throws IOException {
+    public void serve(InputStream in, OutputStream out, ConnectionPolicy policy, String peer) throws IOException {
         RequestParser parser = new RequestParser(in);
         Request request = new Request();
-        ResponseWriter w = new ResponseWriter(out, chunk);
+        request.peer = peer;
+        ResponseWriter w = new ResponseWriter(out, chunk, dates);
         while (parser.awaitRequest()) {
             if (!policy.requestArrived()) {
                 return;

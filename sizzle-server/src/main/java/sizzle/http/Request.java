@@ -21,6 +21,8 @@ public final class Request {
     public static final int POST = 2;
     /** Any other syntactically valid method: the application answers 405 (or 404). */
     public static final int OTHER = 3;
+    /** The peer of a connection whose transport does not say (a test's stream pair). */
+    public static final String UNKNOWN_PEER = "unknown";
 
     int method;
     final byte[] path = new byte[MAX_LINE];
@@ -31,6 +33,8 @@ public final class Request {
     boolean form;
     final byte[] body = new byte[MAX_BODY];
     int bodyLength;
+    /** The client's address, for the whole connection. */
+    String peer = UNKNOWN_PEER;
 
     /** Clears what the previous request on the connection left. */
     void reset() {
@@ -89,5 +93,13 @@ public final class Request {
 
     public int bodyLength() {
         return bodyLength;
+    }
+
+    /**
+     * The client's address as the transport knows it, without a port (the key of per-client
+     * limits); {@link #UNKNOWN_PEER} where the transport does not say.
+     */
+    public String peer() {
+        return peer;
     }
 }

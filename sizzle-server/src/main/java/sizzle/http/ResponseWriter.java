@@ -5,9 +5,17 @@ import java.io.OutputStream;
 
 /**
  * Writes responses with the fewest header bytes a browser accepts (the Sizzle papers cut
- * requests from 400 to about 100 bytes of headers; responses here are as lean): the status
- * line, any header the status needs (Location, Allow, Retry-After), Content-Type,
- * Content-Length and, only when it changes the default, Connection.
+ * requests from 400 to about 100 bytes of headers; responses here are as lean), always in
+ * this order, which the motes' firmware reproduces byte for byte:
+ * <ol>
+ * <li>the status line;</li>
+ * <li>Date, only on a device that knows the time (a clock for dates was given);</li>
+ * <li>the security headers, one constant block: Strict-Transport-Security (a year; the server
+ * speaks HTTPS only), Content-Security-Policy "default-src 'none'; frame-ancestors 'none'"
+ * (the pages load nothing and may not be framed) and X-Content-Type-Options: nosniff;</li>
+ * <li>any header the status needs (Location, Allow, Retry-After);</li>
+ * <li>Content-Type, Content-Length and, only when it changes the default, Connection.</li>
+ * </ol>
  *
  * <p>Bytes go out through a buffer of the caller's chunk size: every {@code write} on the
  * stream below carries at most that many bytes and all but the last of a response carry
@@ -31,6 +39,11 @@ public final class ResponseWriter {
     private static final byte[] ALLOW = Ascii.bytes("Allow");
     private static final byte[] TEXT_PLAIN = Ascii.bytes("text/plain");
     private static final byte[] NEWLINE = Ascii.bytes("\n");
+    private static final byte[] DATE = Ascii.bytes("Date");
+    /** The security headers, each with its CRLF: a constant a mote keeps in flash. */
+    private static final byte[] SECURITY = Ascii.bytes("Strict-Transport-Security: max-age=31536000\r\n"
+            + "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n"
+            + "X-Content-Type-Options: nosniff\r\n");
 
     private static final int IDLE = 0;
     private static final int HEADERS = 1;
@@ -38,7 +51,8 @@ public final class ResponseWriter {
 
     private final OutputStream out;
     private final byte[] buf;
-    private final byte[] digits = new byte[10];
+    private final byte[] digits = new byte[HttpDate.LENGTH];
+    private final Clock dates;
     private int used;
     private int state = IDLE;
     private int remaining;
@@ -46,13 +60,18 @@ public final class ResponseWriter {
     private boolean keepAliveHeader;
     private boolean answered;
 
-    /** {@code chunk}: the most bytes handed to {@code out} in one write (at least 1). */
-    public ResponseWriter(OutputStream out, int chunk) {
+    /**
+     * {@code chunk}: the most bytes handed to {@code out} in one write (at least 1);
+     * {@code dates}: the wall clock for the Date header, or null on a device that does not
+     * know the time (then no Date is sent).
+     */
+    public ResponseWriter(OutputStream out, int chunk, Clock dates) {
         if (chunk < 1) {
             throw new IllegalArgumentException("chunk < 1");
         }
         this.out = out;
         this.buf = new byte[chunk];
+        this.dates = dates;
     }
 
     /**
@@ -93,6 +112,12 @@ public final class ResponseWriter {
         byte[] reason = Status.reason(code);
         put(reason, 0, reason.length);
         put(CRLF, 0, 2);
+        if (dates != null) {
+            headerName(DATE);
+            put(digits, 0, HttpDate.format(dates.millis(), digits, 0));
+            put(CRLF, 0, 2);
+        }
+        put(SECURITY, 0, SECURITY.length);
     }
 
     public void header(byte[] name, byte[] value) throws IOException {

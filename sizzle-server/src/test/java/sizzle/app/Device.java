@@ -2,6 +2,7 @@ package sizzle.app;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
+import sizzle.http.FakeClock;
 import sizzle.http.Wire;
 
 /** The reference device of the golden files: "thermostat-1", kind "Java", 21.5 C, password "hunter2". */
@@ -28,6 +29,14 @@ final class Device {
     Wire.Response post(String type, String form) throws IOException {
         return Wire.serve(app, "POST /config HTTP/1.1\r\nHost: t\r\nContent-Type: " + type + "\r\nContent-Length: "
                 + form.length() + "\r\n\r\n" + form, 64).only();
+    }
+
+    /** POST /config from the client at {@code peer} (the key of the password's back-off). */
+    Wire.Response configureFrom(String peer, String setpoint, String mode, String password) throws IOException {
+        String form = "setpoint=" + setpoint + "&mode=" + mode + "&password=" + password;
+        return Wire.serve(new sizzle.http.HttpConnectionLoop(app, 64), "POST /config HTTP/1.1\r\nHost: t\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + form.length() + "\r\n\r\n" + form,
+                peer).only();
     }
 
     Wire.Response configure(String setpoint, String mode, String password) throws IOException {

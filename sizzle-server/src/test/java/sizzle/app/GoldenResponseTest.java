@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import sizzle.http.FakeClock;
+import sizzle.http.HttpConnectionLoop;
 import sizzle.http.Wire;
 
 /**
@@ -30,5 +32,19 @@ class GoldenResponseTest {
         Wire.Run run = Wire.serve(d.app, "GET " + path + " HTTP/1.1\r\nHost: t\r\n\r\n", chunk);
         assertArrayEquals(golden, Wire.bytes(run.output()), () -> "got:\n" + run.output());
         assertEquals((golden.length + chunk - 1) / chunk, run.writes().size(), "full chunks");
+    }
+
+    @ParameterizedTest(name = "chunk {0}")
+    @CsvSource({"1", "64", "4096"})
+    void aDeviceThatKnowsTheTimeSendsItsDateFirst(int chunk) throws IOException {
+        byte[] golden;
+        try (InputStream in = getClass().getResourceAsStream("/golden/status.json.dated.http")) {
+            golden = in.readAllBytes();
+        }
+        Device d = new Device();
+        FakeClock wall = new FakeClock();
+        wall.now = 784_111_777_000L;
+        Wire.Run run = Wire.serve(new HttpConnectionLoop(d.app, chunk, wall), "GET /status.json HTTP/1.1\r\nHost: t\r\n\r\n");
+        assertArrayEquals(golden, Wire.bytes(run.output()), () -> "got:\n" + run.output());
     }
 }

@@ -62,7 +62,8 @@ class ThermostatAppTest {
         assertEquals(303, r.status());
         assertEquals("/", r.header("location"));
         assertEquals("0", r.header("content-length"));
-        assertEquals("HTTP/1.1 303 See Other\r\nLocation: /\r\nContent-Length: 0\r\n\r\n", r.raw());
+        assertEquals("HTTP/1.1 303 See Other\r\n" + Wire.SECURITY
+                + "Location: /\r\nContent-Length: 0\r\n\r\n", r.raw());
         assertEquals("{\"temperature_c\": 21.5, \"setpoint_c\": 23.5, \"mode\": \"heat\"}\n", d.get("/status.json").body());
     }
 
@@ -127,6 +128,16 @@ class ThermostatAppTest {
         assertEquals(401, d.configure("25", "heat", "x").status(), "success reset the count");
         assertEquals(401, d.configure("25", "heat", "x").status());
         assertEquals(303, d.configure("26", "heat", "hunter2").status());
+    }
+
+    @Test
+    void theBackOffIsPerClientAddress() throws IOException {
+        for (int i = 0; i < 3; i++) {
+            assertEquals(401, d.configureFrom("198.51.100.66", "25", "heat", "x").status());
+        }
+        assertEquals(429, d.configureFrom("198.51.100.66", "25", "heat", "hunter2").status());
+        assertEquals(303, d.configureFrom("192.0.2.7", "25", "heat", "hunter2").status(), "the owner elsewhere is not locked out");
+        assertEquals(429, d.configureFrom("198.51.100.66", "25", "heat", "x").status());
     }
 
     @Test

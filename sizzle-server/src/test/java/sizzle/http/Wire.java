@@ -13,6 +13,14 @@ import java.util.Map;
 
 /** Test helpers: run the HTTP loop over byte strings, split what it wrote into responses. */
 public final class Wire {
+    /** The security headers every response carries, right after the status line (and any Date). */
+    public static final String SECURITY = "Strict-Transport-Security: max-age=31536000\r\n"
+            + "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n"
+            + "X-Content-Type-Options: nosniff\r\n";
+
+    /** The client's address in runs of the loop here. */
+    public static final String PEER = "192.0.2.1";
+
     private Wire() {
     }
 
@@ -99,8 +107,22 @@ public final class Wire {
     }
 
     public static Run serve(Handler h, byte[] input, int chunk) throws IOException {
+        return serve(new HttpConnectionLoop(h, chunk), input, PEER);
+    }
+
+    /** Serves {@code input} with {@code loop} on one connection of client {@link #PEER}. */
+    public static Run serve(HttpConnectionLoop loop, String input) throws IOException {
+        return serve(loop, bytes(input), PEER);
+    }
+
+    /** ... of client {@code peer}. */
+    public static Run serve(HttpConnectionLoop loop, String input, String peer) throws IOException {
+        return serve(loop, bytes(input), peer);
+    }
+
+    private static Run serve(HttpConnectionLoop loop, byte[] input, String peer) throws IOException {
         RecordingOutput out = new RecordingOutput();
-        new HttpConnectionLoop(h, chunk).serve(new ByteArrayInputStream(input), out, new OpenPolicy());
+        loop.serve(new ByteArrayInputStream(input), out, new OpenPolicy(), peer);
         String s = text(out.bytes.toByteArray());
         return new Run(s, out.writes, responses(s), out.flushes);
     }

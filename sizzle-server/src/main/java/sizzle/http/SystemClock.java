@@ -1,4 +1,4 @@
-package sizzle.app;
+package sizzle.http;
 
 /** The device's clock (System.currentTimeMillis, which CLDC 1.1 has). */
 public final class SystemClock implements Clock {
