@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Timeout;
  * TLS 1.2 only, the two ECDHE-ECDSA AEAD suites only, ECDHE on P-256 only, no compression,
  * secure renegotiation with client-initiated renegotiation refused, session ids but no
  * tickets, extended_master_secret, TLS_FALLBACK_SCSV, none of the OpenSSL-era bugs, and the
- * certificate chain valid for "localhost" under the test CA (pyca/cryptography's validator).
- * Not asserted yet: HSTS (http_headers is scanned; the header is another change's).
+ * certificate chain valid for "localhost" under the test CA (pyca/cryptography's validator),
+ * and HSTS on the page sslyze fetches.
  */
 @Timeout(120)
 class SslyzeScanTest {
@@ -100,6 +100,18 @@ class SslyzeScanTest {
         assertTrue(result("tls_extended_master_secret").get("supports_ems_extension").getAsBoolean());
         assertTrue(result("tls_fallback_scsv").get("supports_fallback_scsv").getAsBoolean());
         assertFalse(result("tls_1_3_early_data").get("supports_early_data").getAsBoolean());
+    }
+
+    /** Strict-Transport-Security for a year (RFC 6797 §6.1), no preload or subdomains claimed for a device. */
+    @Test
+    void hsts() {
+        JsonObject r = result("http_headers");
+        assertEquals("/", r.get("http_path_redirected_to").getAsString(), r.toString());
+        JsonObject hsts = r.getAsJsonObject("strict_transport_security_header");
+        assertTrue(hsts != null, "no Strict-Transport-Security: " + r);
+        assertEquals(31_536_000, hsts.get("max_age").getAsInt(), hsts.toString());
+        assertFalse(hsts.get("preload").getAsBoolean(), hsts.toString());
+        assertFalse(hsts.get("include_subdomains").getAsBoolean(), hsts.toString());
     }
 
     @Test
