@@ -7,6 +7,7 @@ import de.rub.nds.tlsattacker.core.config.Config;
 import de.rub.nds.tlsattacker.core.workflow.action.ResetConnectionAction;
 import de.rub.nds.tlsattacker.core.workflow.action.TlsAction;
 import de.rub.nds.tlsattacker.transport.socket.SocketState;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -17,6 +18,7 @@ import java.util.List;
  */
 final class ProbedServer implements AutoCloseable {
     private final SizzleFixture sizzle;
+    /** The server's log entries before the last run, and the connections that run made. */
     private int before;
     private int connections;
 
@@ -28,12 +30,13 @@ final class ProbedServer implements AutoCloseable {
         return sizzle.port();
     }
 
-    SizzleFixture fixture() {
-        return sizzle;
-    }
-
-    AttackerOutcome run(Config c, List<? extends TlsAction> actions) {
-        before = sizzle.handshakes().size();
+    /**
+     * Runs the actions; first waits until the server has logged every connection of the runs
+     * before (it logs a connection when it ends, maybe after the client has moved on), so that
+     * serverSaw() sees this run's connections only.
+     */
+    AttackerOutcome run(Config c, List<? extends TlsAction> actions) throws InterruptedException {
+        before = sizzle.awaitHandshakes(before + connections).size();
         connections = 1;
         for (TlsAction a : actions) {
             if (a instanceof ResetConnectionAction) {
@@ -43,7 +46,7 @@ final class ProbedServer implements AutoCloseable {
         return AttackerOutcome.run(c, actions);
     }
 
-    AttackerOutcome run(Config c, TlsAction... actions) {
+    AttackerOutcome run(Config c, TlsAction... actions) throws InterruptedException {
         return run(c, Arrays.asList(actions));
     }
 
@@ -59,10 +62,14 @@ final class ProbedServer implements AutoCloseable {
     }
 
     /**
-     * The last run received exactly {@code expected} (one list per receiving action, the fatal
-     * alert last), the server closed the connection, and it logged the failure with that alert.
+     * The last run received what each receiving action lists in {@code flights}, then exactly
+     * one fatal alert of that description (as TLS-Attacker names it: "DECODE_ERROR"); the
+     * server closed the connection and logged the failure with that alert.
      */
-    void assertRefused(AttackerOutcome o, List<List<String>> expected, String alert) throws InterruptedException {
+    @SafeVarargs
+    final void assertRefused(AttackerOutcome o, String alert, List<String>... flights) throws InterruptedException {
+        List<List<String>> expected = new ArrayList<>(Arrays.asList(flights));
+        expected.add(Attacker.fatal(alert));
         assertEquals(expected, o.received, "what TLS-Attacker received");
         assertEquals(SocketState.CLOSED, o.socket, "the server closed the connection: " + o);
         SizzleFixture.Handshake failed = null;
