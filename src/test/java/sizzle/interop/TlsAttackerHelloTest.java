@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static sizzle.interop.Attacker.CLOSE_NOTIFY;
 import static sizzle.interop.Attacker.FINISH;
 import static sizzle.interop.Attacker.FLIGHT;
-import static sizzle.interop.Attacker.fatal;
 
 import de.rub.nds.modifiablevariable.util.Modifiable;
 import de.rub.nds.tlsattacker.core.config.Config;
@@ -102,26 +101,30 @@ class TlsAttackerHelloTest {
     /** One length field of the hello, a few bytes off; everything else as TLS-Attacker built it. */
     static Stream<Arguments> lengthsOff() {
         List<Arguments> cases = new ArrayList<>();
-        cases.add(Arguments.of("handshake length 3 short", (Consumer<ClientHelloMessage>) ch -> ch.setLength(Modifiable.sub(3))));
-        cases.add(Arguments.of("session_id length 4 long", (Consumer<ClientHelloMessage>) ch -> ch.setSessionIdLength(Modifiable.add(4))));
-        cases.add(Arguments.of("cipher_suites length odd", (Consumer<ClientHelloMessage>) ch -> ch.setCipherSuiteLength(Modifiable.add(1))));
-        cases.add(Arguments.of("cipher_suites length 2 short", (Consumer<ClientHelloMessage>) ch -> ch.setCipherSuiteLength(Modifiable.sub(2))));
-        cases.add(Arguments.of("cipher_suites length 2 long", (Consumer<ClientHelloMessage>) ch -> ch.setCipherSuiteLength(Modifiable.add(2))));
-        cases.add(Arguments.of("compression_methods length 1 long", (Consumer<ClientHelloMessage>) ch -> ch.setCompressionLength(Modifiable.add(1))));
-        cases.add(Arguments.of("extensions length 2 long", (Consumer<ClientHelloMessage>) ch -> ch.setExtensionsLength(Modifiable.add(2))));
-        cases.add(Arguments.of("extensions length 2 short", (Consumer<ClientHelloMessage>) ch -> ch.setExtensionsLength(Modifiable.sub(2))));
-        cases.add(Arguments.of("server_name extension length 1 short", (Consumer<ClientHelloMessage>) ch ->
+        cases.add(lengthOff("handshake length 3 short", ch -> ch.setLength(Modifiable.sub(3))));
+        cases.add(lengthOff("session_id length 4 long", ch -> ch.setSessionIdLength(Modifiable.add(4))));
+        cases.add(lengthOff("cipher_suites length odd", ch -> ch.setCipherSuiteLength(Modifiable.add(1))));
+        cases.add(lengthOff("cipher_suites length 2 short", ch -> ch.setCipherSuiteLength(Modifiable.sub(2))));
+        cases.add(lengthOff("cipher_suites length 2 long", ch -> ch.setCipherSuiteLength(Modifiable.add(2))));
+        cases.add(lengthOff("compression_methods length 1 long", ch -> ch.setCompressionLength(Modifiable.add(1))));
+        cases.add(lengthOff("extensions length 2 long", ch -> ch.setExtensionsLength(Modifiable.add(2))));
+        cases.add(lengthOff("extensions length 2 short", ch -> ch.setExtensionsLength(Modifiable.sub(2))));
+        cases.add(lengthOff("server_name extension length 1 short", ch ->
                 Attacker.extension(ch, ServerNameIndicationExtensionMessage.class).setExtensionLength(Modifiable.sub(1))));
-        cases.add(Arguments.of("server_name list length 1 long", (Consumer<ClientHelloMessage>) ch ->
+        cases.add(lengthOff("server_name list length 1 long", ch ->
                 Attacker.extension(ch, ServerNameIndicationExtensionMessage.class).setServerNameListLength(Modifiable.add(1))));
-        cases.add(Arguments.of("supported_groups length 2 short", (Consumer<ClientHelloMessage>) ch ->
+        cases.add(lengthOff("supported_groups length 2 short", ch ->
                 Attacker.extension(ch, EllipticCurvesExtensionMessage.class).setSupportedGroupsLength(Modifiable.sub(2))));
-        cases.add(Arguments.of("ec_point_formats length 1 long", (Consumer<ClientHelloMessage>) ch ->
+        cases.add(lengthOff("ec_point_formats length 1 long", ch ->
                 Attacker.extension(ch, ECPointFormatExtensionMessage.class).setPointFormatsLength(Modifiable.add(1))));
-        cases.add(Arguments.of("signature_algorithms length 2 long", (Consumer<ClientHelloMessage>) ch ->
+        cases.add(lengthOff("signature_algorithms length 2 long", ch ->
                 Attacker.extension(ch, SignatureAndHashAlgorithmsExtensionMessage.class)
                         .setSignatureAndHashAlgorithmsLength(Modifiable.add(2))));
         return cases.stream();
+    }
+
+    private static Arguments lengthOff(String what, Consumer<ClientHelloMessage> modify) {
+        return Arguments.of(what, modify);
     }
 
     /** Row "ClientHello that does not decode" (and step 1 of the hello): decode_error. */
@@ -367,7 +370,10 @@ class TlsAttackerHelloTest {
         server.assertRefused(hello(c, ch -> { }), "ILLEGAL_PARAMETER");
     }
 
-    /** Row "SSLv2-compatible ClientHello in the modern profile" (RFC 6176: never SSL 2.0; the modern profile has no SSLv2-compatible hello either). */
+    /**
+     * Row "SSLv2-compatible ClientHello in the modern profile" (RFC 6176 §3: TLS clients MUST NOT
+     * send it; the modern profile does not take it).
+     */
     @Test
     void sslv2HelloInModernProfile() throws Exception {
         Config c = gcm();
@@ -395,8 +401,8 @@ class TlsAttackerHelloTest {
     /** Row "ClientHello resuming an EMS session without EMS": RFC 7627 §5.3, the server MUST abort. */
     @Test
     void resumingEmsSessionWithoutEms() throws Exception {
-        AttackerOutcome o = resume(gcm(), ch -> ch.getExtensions().remove(Attacker.extension(ch, ExtendedMasterSecretExtensionMessage.class)),
-                Attacker.anything());
+        AttackerOutcome o = resume(gcm(),
+                ch -> ch.getExtensions().remove(Attacker.extension(ch, ExtendedMasterSecretExtensionMessage.class)), Attacker.anything());
         server.assertRefused(o, "HANDSHAKE_FAILURE", FLIGHT, FINISH);
     }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static sizzle.interop.Attacker.FINISH;
 import static sizzle.interop.Attacker.FLIGHT_NO_SKE;
-import static sizzle.interop.Attacker.fatal;
 
 import de.rub.nds.modifiablevariable.util.Modifiable;
 import de.rub.nds.tlsattacker.core.config.Config;

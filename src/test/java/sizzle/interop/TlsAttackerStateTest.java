@@ -7,7 +7,6 @@ import static sizzle.interop.Attacker.CLOSE_NOTIFY;
 import static sizzle.interop.Attacker.FINISH;
 import static sizzle.interop.Attacker.FLIGHT;
 import static sizzle.interop.Attacker.RESUMED;
-import static sizzle.interop.Attacker.fatal;
 
 import de.rub.nds.modifiablevariable.util.Modifiable;
 import de.rub.nds.tlsattacker.core.config.Config;
@@ -118,7 +117,10 @@ class TlsAttackerStateTest {
 
     // ---------------------------------------------------------------- WAIT_CLIENT_KEY_EXCHANGE
 
-    /** Row "ClientKeyExchange with a compressed point": TLS-Attacker's own key, compressed (RFC 8422 §5.1.2 negotiated uncompressed only). */
+    /**
+     * Row "ClientKeyExchange with a compressed point": TLS-Attacker's own key, compressed, after
+     * only uncompressed was negotiated (RFC 8422 §5.1.2).
+     */
     @Test
     void waitClientKeyExchange_compressedPoint() throws Exception {
         Config c = gcm();
