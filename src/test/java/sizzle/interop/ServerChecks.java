@@ -4,6 +4,7 @@ import de.rub.nds.tlsattacker.core.constants.AlgorithmResolver;
 import de.rub.nds.tlsattacker.core.constants.CipherSuite;
 import de.rub.nds.tlsattacker.core.constants.HandshakeByteLength;
 import de.rub.nds.tlsattacker.core.constants.ProtocolVersion;
+import de.rub.nds.tlsattacker.core.constants.SignatureAndHashAlgorithm;
 import de.rub.nds.tlsattacker.core.crypto.MessageDigestCollector;
 import de.rub.nds.tlsattacker.core.crypto.PseudoRandomFunction;
 import de.rub.nds.tlsattacker.core.crypto.SSLUtils;
@@ -86,18 +87,19 @@ final class ServerChecks {
     }
 
     /**
-     * Whether the ServerKeyExchange's signature (RFC 8422 §5.4: over client_random,
-     * server_random and the ECParameters and point as sent) verifies with key, by the JDK's
-     * ECDSA with the hash the message names. Its signature_algorithm must be ECDSA with SHA-256.
+     * Whether the ServerKeyExchange is signed with {@code scheme} and its signature (RFC 8422
+     * §5.4: over client_random, server_random and the ECParameters and point as sent) verifies
+     * with key, by the JDK's ECDSA.
      */
-    static boolean serverKeyExchangeVerifies(AttackerOutcome o, PublicKey key) throws Exception {
+    static boolean serverKeyExchangeVerifies(AttackerOutcome o, PublicKey key, SignatureAndHashAlgorithm scheme)
+            throws Exception {
         ECDHEServerKeyExchangeMessage ske = o.first(ECDHEServerKeyExchangeMessage.class);
-        if (!Arrays.equals(new byte[] {4, 3}, ske.getSignatureAndHashAlgorithm().getValue())) {
+        if (!Arrays.equals(scheme.getByteValue(), ske.getSignatureAndHashAlgorithm().getValue())) {
             throw new AssertionError("ServerKeyExchange signed with 0x" + hex(ske.getSignatureAndHashAlgorithm().getValue())
-                    + ", not ecdsa_secp256r1_sha256 (0x0403), the only scheme offered");
+                    + ", not " + scheme + " (0x" + hex(scheme.getByteValue()) + ")");
         }
         TlsContext ctx = o.state.getTlsContext();
-        Signature verifier = Signature.getInstance("SHA256withECDSA");
+        Signature verifier = Signature.getInstance(scheme.getHashAlgorithm().name() + "withECDSA");
         verifier.initVerify(key);
         verifier.update(ctx.getClientRandom());
         verifier.update(ctx.getServerRandom());

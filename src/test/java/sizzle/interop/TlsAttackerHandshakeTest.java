@@ -10,6 +10,7 @@ import static sizzle.interop.Attacker.RESUMED;
 
 import de.rub.nds.tlsattacker.core.config.Config;
 import de.rub.nds.tlsattacker.core.constants.CipherSuite;
+import de.rub.nds.tlsattacker.core.constants.SignatureAndHashAlgorithm;
 import de.rub.nds.tlsattacker.core.protocol.message.ChangeCipherSpecMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.FinishedMessage;
 import de.rub.nds.tlsattacker.core.protocol.message.ServerHelloMessage;
@@ -74,8 +75,8 @@ class TlsAttackerHandshakeTest {
         // Answers to what was offered, and nothing else (RFC 5246 §7.4.1.4): renegotiation_info
         // (RFC 5746 §3.6), extended_master_secret (RFC 7627 §5.1), ec_point_formats (RFC 8422 §5.2).
         assertEquals(List.of("RENEGOTIATION_INFO", "EXTENDED_MASTER_SECRET", "EC_POINT_FORMATS"), Attacker.extensionTypes(sh));
-        assertTrue(ServerChecks.serverKeyExchangeVerifies(o, InteropPki.jdkCertificate(pki.p256.cert).getPublicKey()),
-                "the ServerKeyExchange is signed by the certificate's key");
+        assertTrue(ServerChecks.serverKeyExchangeVerifies(o, InteropPki.jdkCertificate(pki.p256.cert).getPublicKey(),
+                SignatureAndHashAlgorithm.ECDSA_SHA256), "the ServerKeyExchange is signed by the certificate's key");
         assertEquals(suite.getValue(), server.lastConnection().suite, server.lastConnection().toString());
     }
 
@@ -101,6 +102,21 @@ class TlsAttackerHandshakeTest {
     @Test
     void ccm8FullHandshakeAndPage() throws Exception {
         fullHandshakeWith(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8);
+    }
+
+    /**
+     * A client that prefers ECDSA with SHA-224 (offering SHA-256 after it) gets a
+     * ServerKeyExchange signed with SHA-224 (RFC 5246 §7.4.1.4.1: a pair the client listed; the
+     * server takes the client's first ECDSA SHA-2 scheme it has).
+     */
+    @Test
+    void serverKeyExchangeSignedWithTheClientsPreferredHash() throws Exception {
+        Config c = Attacker.modernGcm(server.port());
+        c.setDefaultClientSupportedSignatureAndHashAlgorithms(SignatureAndHashAlgorithm.ECDSA_SHA224,
+                SignatureAndHashAlgorithm.ECDSA_SHA256);
+        AttackerOutcome o = fullHandshakeAndPage(c);
+        assertTrue(ServerChecks.serverKeyExchangeVerifies(o, InteropPki.jdkCertificate(pki.p256.cert).getPublicKey(),
+                SignatureAndHashAlgorithm.ECDSA_SHA224), "the ServerKeyExchange is signed by the certificate's key");
     }
 
     /**
