@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import kssl.tls.CipherSuite;
@@ -48,27 +46,6 @@ class NasslLegacyClientTest {
         sizzle.close();
     }
 
-    /** The project root: the directory holding the ./sizzle script, above the test's working directory. */
-    static Path projectRoot() {
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("sizzle")) && Files.isDirectory(p.resolve("src/test/python"))) {
-                return p;
-            }
-        }
-        throw new AssertionError("cannot find the project root (the directory with ./sizzle) above " + Path.of("").toAbsolutePath());
-    }
-
-    /** The virtualenv's python with nassl, or a failure saying how to make it. */
-    static Path nasslPython() {
-        Path python = projectRoot().resolve(".cache/nassl-venv/bin/python");
-        if (!Files.isExecutable(python)) {
-            throw new AssertionError("nassl is not installed: " + python + " is missing. ./sizzle test makes it; by hand: "
-                    + "python3 -m venv .cache/nassl-venv && .cache/nassl-venv/bin/pip install nassl==5.4.0 "
-                    + "(Debian needs python3-venv)");
-        }
-        return python;
-    }
-
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
         "SSLV3, ECDH-ECDSA-RC4-SHA, SSLv3, 0x0300, 0xC002, 0x16",
@@ -89,8 +66,8 @@ class NasslLegacyClientTest {
         List<Integer> firstBytes;
         // Through a relay that notes the format of each ClientHello.
         try (FirstByteRelay relay = new FirstByteRelay(sizzle.port());
-                PeerProcess p = PeerProcess.start(List.of(nasslPython().toString(),
-                projectRoot().resolve("src/test/python/nassl_legacy_client.py").toString(), "--port",
+                PeerProcess p = PeerProcess.start(List.of(ProjectVenv.python().toString(),
+                ProjectVenv.projectRoot().resolve("src/test/python/nassl_legacy_client.py").toString(), "--port",
                 Integer.toString(relay.port()), "--ca", pki.caPem.toString(), "--version", version, "--cipher", cipher,
                 "--path", "/status.json", "--resume"))) {
             int exit = p.waitFor(60);

@@ -22,12 +22,26 @@
  * <li>{@link sizzle.interop.LegacyJsseTest} — JSSE relaxed as ../shared/DESIGN.md §5 says, in a
  * forked JVM ({@link sizzle.interop.RelaxedJsse}): its client against the legacy server, its
  * server for the legacy KSSL client.</li>
+ * <li>TLS-Attacker (tls-core 6.3.4, {@link sizzle.interop.Attacker}), which sends arbitrary,
+ * modified and out-of-order messages: {@link sizzle.interop.TlsAttackerHandshakeTest} (full
+ * handshakes with both modern suites, a page, resumption, 16-byte records; the server's Finished
+ * and ServerKeyExchange signature checked), {@link sizzle.interop.TlsAttackerHelloTest} (the
+ * WAIT_CLIENT_HELLO rows of kssl-client/STATES.md and the order a hello is judged in),
+ * {@link sizzle.interop.TlsAttackerStateTest} (the rows past the hello, full and abbreviated),
+ * {@link sizzle.interop.TlsAttackerLegacyTest} (the INSECURE legacy profile: SSL 3.0 and
+ * TLS 1.0, RC4, static ECDH on secp160r1 and RSA-1024). Each refusal is checked at both ends:
+ * the one alert received (level and description), the connection closed, the server's log.</li>
+ * <li>{@link sizzle.interop.SslyzeScanTest} — the scanner sslyze 6.3.1 ({@link sizzle.interop.Sslyze})
+ * against the modern server: the posture it reports (versions, suites, curves, renegotiation,
+ * resumption, the chain); {@link sizzle.interop.SslyzeLegacyScanTest} the same for the INSECURE
+ * legacy profile, ROBOT included.</li>
  * </ul>
  *
  * What the machine needs (./sizzle test installs it; a missing peer fails its test with a
  * message saying so, nothing is skipped): Debian packages openssl, curl, python3-venv; a
- * virtualenv at .cache/nassl-venv (git-ignored) with nassl 5.4.0 from PyPI:
- * {@code python3 -m venv .cache/nassl-venv && .cache/nassl-venv/bin/pip install nassl==5.4.0}.
- * Bouncy Castle (bctls-jdk18on 1.84, bcprov-jdk18on 1.86) comes from Maven, test scope.
+ * virtualenv at .cache/nassl-venv (git-ignored, {@link sizzle.interop.ProjectVenv}) with nassl 5.4.0 and
+ * sslyze 6.3.1 from PyPI: {@code python3 -m venv .cache/nassl-venv && .cache/nassl-venv/bin/pip install
+ * nassl==5.4.0 sslyze==6.3.1}. Bouncy Castle (bctls-jdk18on 1.84, bcprov-jdk18on 1.86) and TLS-Attacker
+ * (tls-core 6.3.4, its own Bouncy Castle 1.64 excluded) come from Maven, test scope.
  */
 package sizzle.interop;

@@ -1,0 +1,89 @@
+package sizzle.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import de.rub.nds.tlsattacker.core.config.Config;
+import de.rub.nds.tlsattacker.core.workflow.action.ResetConnectionAction;
+import de.rub.nds.tlsattacker.core.workflow.action.TlsAction;
+import de.rub.nds.tlsattacker.transport.socket.SocketState;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The Sizzle server (SizzleFixture: what ./sizzle server runs) under TLS-Attacker's probes:
+ * runs a trace against it and checks both ends of what happened, what TLS-Attacker received
+ * and what the server logged for the connections of that trace.
+ */
+final class ProbedServer implements AutoCloseable {
+    private final SizzleFixture sizzle;
+    /** The server's log entries before the last run, and the connections that run made. */
+    private int before;
+    private int connections;
+
+    ProbedServer(int profile, InteropPki.Entry... identities) throws Exception {
+        sizzle = new SizzleFixture(profile, identities);
+    }
+
+    int port() {
+        return sizzle.port();
+    }
+
+    /**
+     * Runs the actions; first waits until the server has logged every connection of the runs
+     * before (it logs a connection when it ends, maybe after the client has moved on), so that
+     * serverSaw() sees this run's connections only.
+     */
+    AttackerOutcome run(Config c, List<? extends TlsAction> actions) throws InterruptedException {
+        before = sizzle.awaitHandshakes(before + connections).size();
+        connections = 1;
+        for (TlsAction a : actions) {
+            if (a instanceof ResetConnectionAction) {
+                connections++;
+            }
+        }
+        return AttackerOutcome.run(c, actions);
+    }
+
+    AttackerOutcome run(Config c, TlsAction... actions) throws InterruptedException {
+        return run(c, Arrays.asList(actions));
+    }
+
+    /** The server's log of the last run's connections (in the order they ended). */
+    List<SizzleFixture.Handshake> serverSaw() throws InterruptedException {
+        return sizzle.awaitHandshakes(before + connections).subList(before, before + connections);
+    }
+
+    /** The server's log of the last run's last connection to end. */
+    SizzleFixture.Handshake lastConnection() throws InterruptedException {
+        List<SizzleFixture.Handshake> saw = serverSaw();
+        return saw.get(saw.size() - 1);
+    }
+
+    /**
+     * The last run received what each receiving action lists in {@code flights}, then exactly
+     * one fatal alert of that description (as TLS-Attacker names it: "DECODE_ERROR"); the
+     * server closed the connection and logged the failure with that alert.
+     */
+    @SafeVarargs
+    final void assertRefused(AttackerOutcome o, String alert, List<String>... flights) throws InterruptedException {
+        List<List<String>> expected = new ArrayList<>(Arrays.asList(flights));
+        expected.add(Attacker.fatal(alert));
+        assertEquals(expected, o.received, "what TLS-Attacker received");
+        assertEquals(SocketState.CLOSED, o.socket, "the server closed the connection: " + o);
+        SizzleFixture.Handshake failed = null;
+        for (SizzleFixture.Handshake h : serverSaw()) {
+            if (h.failed) {
+                failed = h;
+            }
+        }
+        assertTrue(failed != null && failed.line.contains("fatal alert " + alert.toLowerCase()),
+                "the server logged a failure with " + alert + ": " + serverSaw());
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        sizzle.close();
+    }
+}

@@ -1,0 +1,166 @@
+package sizzle.interop;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static sizzle.interop.Attacker.FINISH;
+import static sizzle.interop.Attacker.FLIGHT_NO_SKE;
+
+import de.rub.nds.modifiablevariable.util.Modifiable;
+import de.rub.nds.tlsattacker.core.config.Config;
+import de.rub.nds.tlsattacker.core.constants.CipherSuite;
+import de.rub.nds.tlsattacker.core.constants.NamedGroup;
+import de.rub.nds.tlsattacker.core.constants.ProtocolVersion;
+import de.rub.nds.tlsattacker.core.protocol.ProtocolMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.CertificateMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.ChangeCipherSpecMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.ClientHelloMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.ECDHClientKeyExchangeMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.FinishedMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.RSAClientKeyExchangeMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.ServerHelloDoneMessage;
+import de.rub.nds.tlsattacker.core.protocol.message.ServerHelloMessage;
+import de.rub.nds.tlsattacker.core.workflow.action.ReceiveAction;
+import de.rub.nds.tlsattacker.core.workflow.action.TlsAction;
+import de.rub.nds.tlsattacker.transport.socket.SocketState;
+import java.util.ArrayList;
+import java.util.List;
+import kssl.tls.Profile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * TLS-Attacker against the Sizzle server in the legacy profile: SSL 3.0 and TLS 1.0 with RC4,
+ * static ECDH on secp160r1 and RSA-1024. THE LEGACY PROFILE IS INSECURE (SSL 3.0, RC4, an
+ * 80-bit curve, 1024-bit RSA): it exists only to reproduce the papers and talk to old peers,
+ * and these tests only show that an outside implementation agrees with ours on it.
+ */
+@Timeout(60)
+class TlsAttackerLegacyTest {
+    private static ProbedServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        InteropPki pki = InteropPki.get();
+        server = new ProbedServer(Profile.LEGACY, pki.p160, pki.rsa1024);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    /** A full handshake without ServerKeyExchange, a page, close_notify and the server's close. */
+    private static void fullHandshakeAndPage(ProtocolVersion version, CipherSuite suite, ProtocolMessage keyExchange)
+            throws Exception {
+        Config c = Attacker.legacy(server.port(), version, suite, NamedGroup.SECP160R1);
+        List<TlsAction> actions = new ArrayList<>(List.of(Attacker.hello(c),
+                new ReceiveAction(new ServerHelloMessage(), new CertificateMessage(), new ServerHelloDoneMessage()),
+                Attacker.send(keyExchange, new ChangeCipherSpecMessage(), new FinishedMessage()), Attacker.serverFinish(),
+                Attacker.send(Attacker.get("/")), Attacker.anything()));
+        AttackerOutcome o = server.run(c, actions);
+
+        assertEquals(List.of(FLIGHT_NO_SKE, FINISH), o.received.subList(0, 2), o + "; the server: " + server.serverSaw());
+        assertEquals("Alert(WARNING,CLOSE_NOTIFY)", o.last().get(o.last().size() - 1), o.toString());
+        assertEquals(SocketState.CLOSED, o.socket, o.toString());
+        String response = o.applicationData();
+        assertTrue(response.startsWith("HTTP/1.1 200 OK\r\n") && response.endsWith("\r\n\r\n" + SizzleFixture.expectedBody("/")),
+                response);
+        ServerHelloMessage sh = o.first(ServerHelloMessage.class);
+        assertArrayEquals(version.getValue(), sh.getProtocolVersion().getValue());
+        assertArrayEquals(suite.getByteValue(), sh.getSelectedCipherSuite().getValue());
+        assertArrayEquals(ServerChecks.expectedServerFinished(o), ServerChecks.lastServerFinished(o), "the server's Finished");
+        SizzleFixture.Handshake h = server.lastConnection();
+        assertFalse(h.failed || h.resumed, h.toString());
+        assertEquals(suite.getValue(), h.suite, h.toString());
+    }
+
+    /** The papers' suite: SSL 3.0, static ECDH with the server's secp160r1 certificate key, RC4. */
+    @Test
+    void ssl3EcdhEcdsaRc4OnSecp160r1() throws Exception {
+        fullHandshakeAndPage(ProtocolVersion.SSL3, CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA, new ECDHClientKeyExchangeMessage());
+    }
+
+    /** The same suite in TLS 1.0, the hello naming secp160r1 in supported_groups. */
+    @Test
+    void tls10EcdhEcdsaRc4OnSecp160r1() throws Exception {
+        fullHandshakeAndPage(ProtocolVersion.TLS10, CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA, new ECDHClientKeyExchangeMessage());
+    }
+
+    /** RSA-1024 key transport with RC4 in TLS 1.0. */
+    @Test
+    void tls10RsaRc4() throws Exception {
+        fullHandshakeAndPage(ProtocolVersion.TLS10, CipherSuite.TLS_RSA_WITH_RC4_128_SHA, new RSAClientKeyExchangeMessage());
+    }
+
+    /** The same in SSL 3.0. */
+    @Test
+    void ssl3RsaRc4() throws Exception {
+        fullHandshakeAndPage(ProtocolVersion.SSL3, CipherSuite.TLS_RSA_WITH_RC4_128_SHA, new RSAClientKeyExchangeMessage());
+    }
+
+    /**
+     * RSA key transport with a broken premaster secret (RFC 5246 §7.4.7.1: the server MUST NOT
+     * tell a bad PKCS#1 block or a wrong client_version apart; it goes on with a random premaster
+     * secret): every kind ends the same way, at the client's Finished, whose record then fails
+     * its MAC under the keys the server derived. The Bleichenbacher oracle that ROBOT looks for
+     * would be a difference here.
+     */
+    @ParameterizedTest(name = "{0}, {1}")
+    @CsvSource({
+        "TLS10, leading 00 made 01", "TLS10, block type 02 made 01", "TLS10, premaster client_version 3.127",
+        "SSL3, leading 00 made 01", "SSL3, block type 02 made 01", "SSL3, premaster client_version 3.127",
+    })
+    void rsaPremasterBrokenIsBadRecordMac(ProtocolVersion version, String what) throws Exception {
+        Config c = Attacker.legacy(server.port(), version, CipherSuite.TLS_RSA_WITH_RC4_128_SHA, NamedGroup.SECP160R1);
+        RSAClientKeyExchangeMessage cke = new RSAClientKeyExchangeMessage();
+        cke.prepareComputations();
+        // The block before RSA encryption: 00 02, nonzero padding, 00, the premaster secret.
+        if (what.startsWith("leading")) {
+            cke.getComputations().setPlainPaddedPremasterSecret(Modifiable.xor(new byte[] {1}, 0));
+        } else if (what.startsWith("block type")) {
+            cke.getComputations().setPlainPaddedPremasterSecret(Modifiable.xor(new byte[] {3}, 1));
+        } else {
+            cke.getComputations().setPremasterSecretProtocolVersion(Modifiable.explicit(new byte[] {3, 127}));
+        }
+        AttackerOutcome o = server.run(c, Attacker.hello(c),
+                new ReceiveAction(new ServerHelloMessage(), new CertificateMessage(), new ServerHelloDoneMessage()),
+                Attacker.send(cke, new ChangeCipherSpecMessage(), new FinishedMessage()), Attacker.anything());
+        server.assertRefused(o, "BAD_RECORD_MAC", FLIGHT_NO_SKE);
+    }
+
+    /**
+     * Row "ClientHello with TLS_FALLBACK_SCSV below the best version": an SSL 3.0 hello with
+     * the SCSV to a server that speaks TLS 1.0 (RFC 7507 §3: MUST answer inappropriate_fallback).
+     */
+    @Test
+    void fallbackScsvBelowBestVersion() throws Exception {
+        Config c = Attacker.legacy(server.port(), ProtocolVersion.SSL3, CipherSuite.TLS_RSA_WITH_RC4_128_SHA, NamedGroup.SECP160R1);
+        ClientHelloMessage ch = new ClientHelloMessage(c);
+        byte[] suites = new byte[4];
+        System.arraycopy(CipherSuite.TLS_RSA_WITH_RC4_128_SHA.getByteValue(), 0, suites, 0, 2);
+        System.arraycopy(CipherSuite.TLS_FALLBACK_SCSV.getByteValue(), 0, suites, 2, 2);
+        ch.setCipherSuites(Modifiable.explicit(suites));
+        AttackerOutcome o = server.run(c, Attacker.send(ch), Attacker.anything());
+        server.assertRefused(o, "INAPPROPRIATE_FALLBACK");
+    }
+
+    /**
+     * The note under STATES.md's table: SSL 3.0 has no no_renegotiation, so a ClientHello after
+     * the handshake is a fatal handshake_failure there.
+     */
+    @Test
+    void ssl3RenegotiationIsFatal() throws Exception {
+        Config c = Attacker.legacy(server.port(), ProtocolVersion.SSL3, CipherSuite.TLS_RSA_WITH_RC4_128_SHA, NamedGroup.SECP160R1);
+        AttackerOutcome o = server.run(c, Attacker.hello(c),
+                new ReceiveAction(new ServerHelloMessage(), new CertificateMessage(), new ServerHelloDoneMessage()),
+                Attacker.send(new RSAClientKeyExchangeMessage(), new ChangeCipherSpecMessage(), new FinishedMessage()),
+                Attacker.serverFinish(), Attacker.send(new ClientHelloMessage(c)), Attacker.anything());
+        server.assertRefused(o, "HANDSHAKE_FAILURE", FLIGHT_NO_SKE, FINISH);
+    }
+}
