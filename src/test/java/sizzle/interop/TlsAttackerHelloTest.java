@@ -37,7 +37,6 @@ import java.util.stream.Stream;
 import kssl.tls.Profile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -255,10 +254,11 @@ class TlsAttackerHelloTest {
      * suite can be used: handshake_failure. (TLS 1.3 relaxed this: RFC 8446 §4.4.2.2 says SHOULD
      * go on with a chain of the server's choice, trust anchors exempt. TLS 1.2 still says MUST.)
      */
-    @Disabled("finding: RFC 5246 §7.4.2 (certificates signed with a pair from signature_algorithms, MUST): with only "
-            + "ecdsa_sha224 offered the server sends ServerHello, its ecdsa-with-SHA256 chain and a SHA-224 ServerKeyExchange "
-            + "instead of handshake_failure; STATES.md 'The hello' step 6 (and the row 'ClientHello with no suite in common') "
-            + "looks at the ServerKeyExchange scheme only, not at the chain's signatures")
+    /**
+     * RFC 5246 §7.4.2: with signature_algorithms sent, every certificate the server sends MUST be
+     * signed with a listed pair; this server's chain is ecdsa-with-SHA256 throughout, so a client
+     * listing only ecdsa_sha224 gets handshake_failure (found by this suite, fixed).
+     */
     @Test
     void signatureAlgorithmsThatCannotVerifyTheChain() throws Exception {
         Config c = gcm();

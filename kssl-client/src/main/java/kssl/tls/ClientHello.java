@@ -47,6 +47,8 @@ final class ClientHello {
     boolean pointFormats;
     boolean uncompressed;
     boolean signatureAlgorithmsOffered;
+    /** The signature_algorithms pairs the engine can name (Extensions.schemeBit): what the chain must be signed with. */
+    int signatureSchemes;
     /** The first ECDSA scheme in the client's list that the server can sign with, or 0. */
     int ecdsaScheme;
     int maxFragmentLength;
@@ -94,6 +96,7 @@ final class ClientHello {
         pointFormats = false;
         uncompressed = false;
         signatureAlgorithmsOffered = false;
+        signatureSchemes = 0;
         ecdsaScheme = 0;
         maxFragmentLength = 0;
         recordSizeLimit = 0;
@@ -218,6 +221,7 @@ final class ClientHello {
                 signatureAlgorithmsOffered = true;
                 for (int n = list16(r, len, "signature_algorithms"); n > 0; n -= 2) {
                     int s = r.u16();
+                    signatureSchemes |= Extensions.schemeBit(s);
                     if (ecdsaScheme == 0 && canSign(s)) {
                         ecdsaScheme = s;
                     }

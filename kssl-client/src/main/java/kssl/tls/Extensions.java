@@ -33,6 +33,29 @@ public final class Extensions {
     public static final int ECDSA_SECP384R1_SHA384 = 0x0503;
     public static final int ECDSA_SECP521R1_SHA512 = 0x0603;
 
+    /** RSASSA-PKCS1-v1_5 with MD5, SHA-224, SHA-384, SHA-512 (RFC 5246 §7.4.1.4.1 pairs). */
+    public static final int RSA_PKCS1_MD5 = 0x0101;
+    public static final int RSA_PKCS1_SHA224 = 0x0301;
+    public static final int RSA_PKCS1_SHA384 = 0x0501;
+    public static final int RSA_PKCS1_SHA512 = 0x0601;
+
+    /** The (hash, signature) pairs the engine can name, in the order of their bits (schemeBit). */
+    private static final int[] SCHEMES = {RSA_PKCS1_MD5, RSA_PKCS1_SHA1, ECDSA_SHA1, RSA_PKCS1_SHA224, ECDSA_SHA224,
+        RSA_PKCS1_SHA256, ECDSA_SECP256R1_SHA256, RSA_PKCS1_SHA384, ECDSA_SECP384R1_SHA384, RSA_PKCS1_SHA512,
+        ECDSA_SECP521R1_SHA512};
+    /** The bit of a pair the engine cannot name: a chain signed so matches no client's list. */
+    static final int UNKNOWN_SCHEME = 1 << 31;
+
+    /** The pair's bit in a set of signature schemes (a ClientHello's list, a chain's signatures), or 0. */
+    static int schemeBit(int scheme) {
+        for (int i = 0; i < SCHEMES.length; i++) {
+            if (SCHEMES[i] == scheme) {
+                return 1 << i;
+            }
+        }
+        return 0;
+    }
+
     /** True once an extensions block was read or is to be written. */
     boolean present;
     /** server_name host_name (client), or true-but-empty acknowledgement (server). */

@@ -285,12 +285,21 @@ final class ServerHandshake extends Handshake {
             } else if (kx == CipherSuite.KX_RSA || kx == CipherSuite.KX_RSA_EXPORT) {
                 id = config.identity(false, -1);
             }
-            if (id != null) {
+            if (id != null && signableChain(id)) {
                 identity = id;
                 return s;
             }
         }
         throw new TlsException(Alert.HANDSHAKE_FAILURE, "no cipher suite in common");
+    }
+
+    /**
+     * RFC 5246 §7.4.2: in TLS 1.2, a client that sent signature_algorithms gets only a chain
+     * whose every certificate is signed with a pair it listed.
+     */
+    private boolean signableChain(ServerIdentity id) {
+        return version != ProtocolVersion.TLS12 || !hello.signatureAlgorithmsOffered
+                || (id.chainSchemes & ~hello.signatureSchemes) == 0;
     }
 
     /** The KSecurity ECDSA algorithm of a TLS 1.2 signature scheme. */

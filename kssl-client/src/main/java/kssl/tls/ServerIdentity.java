@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.cert.Oid;
 import ksecurity.cert.PublicKeyInfo;
 import ksecurity.cert.X509Certificate;
 import ksecurity.math.Curves;
@@ -23,6 +24,11 @@ public final class ServerIdentity {
     final EcdhKey ecdh;
     /** The chain's DER, encoded once: the Certificate message is written from it on every full handshake. */
     final byte[][] encoded;
+    /**
+     * The (hash, signature) pairs the chain's certificates are signed with (Extensions.schemeBit):
+     * a TLS 1.2 client that sends signature_algorithms must list them all (RFC 5246 §7.4.2).
+     */
+    final int chainSchemes;
 
     public ServerIdentity(X509Certificate[] chain, PrivateKey key) {
         if (chain == null || chain.length == 0) {
@@ -31,9 +37,13 @@ public final class ServerIdentity {
         this.chain = chain;
         this.key = key;
         encoded = new byte[chain.length][];
+        int schemes = 0;
         for (int i = 0; i < chain.length; i++) {
             encoded[i] = chain[i].getEncoded();
+            int bit = Extensions.schemeBit(scheme(chain[i].getSigAlgOID()));
+            schemes |= bit != 0 ? bit : Extensions.UNKNOWN_SCHEME;
         }
+        chainSchemes = schemes;
         PublicKeyInfo info = chain[0].getPublicKeyInfo();
         if (key instanceof ECPrivateKey) {
             int curve = Curves.byBits(info.getKeySize());
@@ -56,6 +66,26 @@ public final class ServerIdentity {
         } else {
             throw new IllegalArgumentException("private key must be an ECPrivateKey or RSAPrivateCrtKey");
         }
+    }
+
+    /** The TLS 1.2 (hash, signature) pair of a certificate signature algorithm, or 0. */
+    static int scheme(String oid) {
+        if (Oid.ECDSA_WITH_SHA256.equals(oid)) {
+            return Extensions.ECDSA_SECP256R1_SHA256;
+        } else if (Oid.ECDSA_WITH_SHA1.equals(oid)) {
+            return Extensions.ECDSA_SHA1;
+        } else if (Oid.ECDSA_WITH_SHA224.equals(oid)) {
+            return Extensions.ECDSA_SHA224;
+        } else if (Oid.SHA256_WITH_RSA.equals(oid)) {
+            return Extensions.RSA_PKCS1_SHA256;
+        } else if (Oid.SHA1_WITH_RSA.equals(oid)) {
+            return Extensions.RSA_PKCS1_SHA1;
+        } else if (Oid.SHA224_WITH_RSA.equals(oid)) {
+            return Extensions.RSA_PKCS1_SHA224;
+        } else if (Oid.MD5_WITH_RSA.equals(oid)) {
+            return Extensions.RSA_PKCS1_MD5;
+        }
+        return 0;
     }
 
     boolean isEc() {

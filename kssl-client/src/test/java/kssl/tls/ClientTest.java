@@ -60,6 +60,31 @@ class ClientTest {
     }
 
     /** A server config of the modern profile with this identity alone. */
+    /**
+     * An exchange with a server that sends a chain signed with SHA-1 although the client did not
+     * list it: our server will not (RFC 5246 §7.4.2), so the client's ClientHello is changed on
+     * the way: its signature_algorithms (ecdsa_secp256r1_sha256, rsa_pkcs1_sha256) reaches the
+     * server as (ecdsa_secp256r1_sha256, ecdsa_sha1). The client judges the chain before any
+     * Finished could notice the change.
+     */
+    static Exchange againstAServerSendingSha1(TlsConfig client, ServerIdentity id) throws Exception {
+        byte[] offered = {0, 13, 0, 6, 0, 4, 4, 3, 4, 1};
+        Exchange e = new Exchange();
+        e.clientOut = out -> new java.io.FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                byte[] c = java.util.Arrays.copyOfRange(b, off, off + len);
+                int at = HandshakeTest.indexOf(c, offered);
+                if (at >= 0) {
+                    c[at + 8] = 2;
+                    c[at + 9] = 3;
+                }
+                out.write(c);
+            }
+        };
+        return e.run(client, serverWith(id), 1, 10);
+    }
+
     static TlsConfig serverWith(ServerIdentity id) {
         return TlsConfig.server(Profile.MODERN, new SeededRandom("server with")).allowWeakRandom(SeededRandom.WHY)
                 .setCipherSuites(new int[] {CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256}).addIdentity(id);
@@ -117,7 +142,7 @@ class ClientTest {
 
     @Test
     void modernClientRefusesAChainWithASha1SignedIntermediate() throws Exception {
-        Exchange e = new Exchange().run(client(), serverWith(TestPki.sha1Intermediate()), 1, 10);
+        Exchange e = againstAServerSendingSha1(client(), TestPki.sha1Intermediate());
         TamperTest.assertLocal(Alert.BAD_CERTIFICATE, e.clientError);
         assertTrue(e.clientError.getMessage().contains("WEAK_ALGORITHM: signature SHA1withECDSA"),
                 e.clientError.getMessage());
@@ -143,7 +168,7 @@ class ClientTest {
         };
         for (KeyStore ks : new KeyStore[] {new KeyStore(), null, TestPki.trustStore()}) {
             TlsConfig c = client().setTrustStore(ks).setCertificateCallback(yes);
-            Exchange e = new Exchange().run(c, serverWith(TestPki.sha1Intermediate()), 1, 10);
+            Exchange e = againstAServerSendingSha1(c, TestPki.sha1Intermediate());
             TamperTest.assertLocal(Alert.BAD_CERTIFICATE, e.clientError);
             assertEquals(null, seen.get());
         }

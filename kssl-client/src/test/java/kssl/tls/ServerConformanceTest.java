@@ -136,9 +136,9 @@ class ServerConformanceTest {
 
     /** ServerKeyExchange is signed with the hash the client prefers among those the server has. */
     @Test
-    void serverKeyExchangeSignedWithSha224WhenThatIsAllTheClientOffers() throws Exception {
+    void serverKeyExchangeSignedWithSha224WhenTheClientPrefersIt() throws Exception {
         TestHello h = new TestHello().without(Extensions.SIGNATURE_ALGORITHMS)
-                .ext(Extensions.SIGNATURE_ALGORITHMS, 0, 2, 3, 3);
+                .ext(Extensions.SIGNATURE_ALGORITHMS, 0, 4, 3, 3, 4, 3);
         BadInputTest.Outcome o = serve(modernServer(), h.record());
         ServerWire w = new ServerWire(o.wire);
         byte[] ske = w.message(HandshakeType.SERVER_KEY_EXCHANGE).body();
@@ -151,6 +151,17 @@ class ServerConformanceTest {
         v.update(w.message(HandshakeType.SERVER_HELLO).body(), 2, 32);
         v.update(ske, 0, 69);
         assertTrue(v.verify(sig), "the signature verifies with SHA-224");
+    }
+
+    /**
+     * RFC 5246 §7.4.2: the chain (signed ecdsa-with-SHA256 throughout) must be signed with a pair
+     * the client listed: a client listing only ecdsa_sha224 gets handshake_failure.
+     */
+    @Test
+    void aChainSignedWithAPairTheClientDidNotListIsNotSent() throws Exception {
+        TestHello h = new TestHello().without(Extensions.SIGNATURE_ALGORITHMS)
+                .ext(Extensions.SIGNATURE_ALGORITHMS, 0, 2, 3, 3);
+        expect(Alert.HANDSHAKE_FAILURE, modernServer(), h.record());
     }
 
     // ---- resumption

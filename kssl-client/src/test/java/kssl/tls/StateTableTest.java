@@ -239,6 +239,10 @@ class StateTableTest {
                 c.hello(h);
                 return;
             }
+            case "ClientHello listing no signature pair of the server's chain":
+                c.hello(new TestHello().without(Extensions.SIGNATURE_ALGORITHMS).ext(Extensions.SIGNATURE_ALGORITHMS, 0, 2,
+                        3, 3));
+                return;
             case "ClientHello with TLS_FALLBACK_SCSV below the best version": {
                 TestHello h = new TestHello();
                 h.version = ProtocolVersion.SSL30;
