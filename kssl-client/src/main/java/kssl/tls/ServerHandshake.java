@@ -260,6 +260,7 @@ final class ServerHandshake extends Handshake {
         try {
             Signature s = Signature.getInstance(sha256 ? Signature.ALG_ECDSA_SHA_256 : Signature.ALG_ECDSA_SHA, false);
             s.init(identity.key, Signature.MODE_SIGN);
+            s.setRandomData(config.random); // the hedged nonce's fresh bytes, drawn after the ECDHE scalar
             sigLen = s.signPreComputedHash(h, (short) 0, (short) h.length, sig, (short) 0);
         } catch (CryptoException e) {
             throw new TlsException(Alert.INTERNAL_ERROR, "signing ServerKeyExchange: ".concat(e.getMessage()));
