@@ -87,6 +87,17 @@ public final class Ecdsa {
      * outside [1, n-1] or a wrong signature.
      */
     public static boolean verify(int curve, byte[] q, byte[] hash, int hOff, int hLen, byte[] sig, int sigOff) {
+        return verify(curve, q, null, hash, hOff, hLen, sig, sigOff);
+    }
+
+    /**
+     * The same with the key's verification tables (made and kept by tables, which may be null).
+     * Everything here is public: s is inverted modulo n in variable time and the kernel's
+     * verify runs in variable time (EcKernel.verify), after r and s are checked to be in
+     * [1, n-1] and q to be on the curve.
+     */
+    public static boolean verify(int curve, byte[] q, PublicKeyTables tables, byte[] hash, int hOff, int hLen,
+            byte[] sig, int sigOff) {
         EcCurve c = EcCurve.get(curve);
         ScalarModN sn = new ScalarModN(c);
         int[] r = sn.read(sig, sigOff);
@@ -95,21 +106,16 @@ public final class Ecdsa {
             return false;
         }
         int[] e = sn.hashToScalar(hash, hOff, hLen);
-        int[] w = sn.inverse(s);
+        int[] w = sn.inverseVarTime(s);
         byte[] u1 = sn.toBytes(sn.mul(e, w));
         byte[] u2 = sn.toBytes(sn.mul(r, w));
-        byte[] point = new byte[2 * c.fieldBytes];
-        int rc = Kernels.ec().mulAdd(curve, u1, u2, q, point);
+        EcKernel kernel = Kernels.ec();
+        Object table = tables == null ? null : tables.tableFor(kernel, curve, q);
+        int rc = kernel.verify(curve, u1, u2, q, table, sn.toBytes(r));
         if (rc == EcKernel.INVALID) {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "public point not on the curve");
         }
-        if (rc != EcKernel.OK) {
-            return false;
-        }
-        int[] v = new int[sn.nn];
-        Mp.fromBytes(point, 0, c.fieldBytes, v);
-        sn.reduceOnce(v);
-        return Mp.equal(v, r, sn.nn) == 1;
+        return rc == EcKernel.OK;
     }
 
     /** The longest DER signature on this curve: SEQUENCE of two INTEGERs of up to orderBytes (+1 sign byte). */

@@ -89,6 +89,85 @@ final class ScalarModN {
         return c.orderInverse.inverse(a);
     }
 
+    /**
+     * a^-1 mod n for a in [1, n-1] by the binary extended Euclidean algorithm. VARIABLE TIME:
+     * for public values only (a signature's s); secrets use inverse. Invariants: x1 a = u and
+     * x2 a = v (mod n), u and v odd after each halving; each step subtracts the smaller from
+     * the larger until one is 1. The halvings take all of a run of zero bits at once: x / 2^t
+     * mod n = (x + k n) / 2^t with k = -x n^-1 mod 2^t.
+     */
+    int[] inverseVarTime(int[] a) {
+        int w = nn + 1;
+        int[] m = Mp.copy(fn.m, w);
+        int[] u = Mp.copy(a, w);
+        int[] v = Mp.copy(m, w);
+        int[] x1 = new int[w];
+        int[] x2 = new int[w];
+        x1[0] = 1;
+        int minv = m[0];
+        for (int i = 0; i < 5; i++) {
+            minv *= 2 - m[0] * minv;
+        }
+        while (true) {
+            halve(u, x1, m, minv, w);
+            halve(v, x2, m, minv, w);
+            if (isOne(u, w)) {
+                return Mp.copy(x1, nn);
+            }
+            if (isOne(v, w)) {
+                return Mp.copy(x2, nn);
+            }
+            if (Mp.lessThan(u, v, w) == 0) {
+                Mp.sub(u, v, u, w);
+                subMod(x1, x2, m, w);
+            } else {
+                Mp.sub(v, u, v, w);
+                subMod(x2, x1, m, w);
+            }
+        }
+    }
+
+    private static boolean isOne(int[] u, int w) {
+        if (u[0] != 1) {
+            return false;
+        }
+        for (int i = 1; i < w; i++) {
+            if (u[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** u = u / 2^t and x = x / 2^t mod m, for the t trailing zero bits of u (u nonzero). */
+    private static void halve(int[] u, int[] x, int[] m, int minv, int w) {
+        while ((u[0] & 1) == 0) {
+            int t = 0;
+            int low = u[0];
+            while (t < 31 && ((low >>> t) & 1) == 0) {
+                t++;
+            }
+            shiftRight(u, t);
+            // x + k m is divisible by 2^t for k = -x m^-1 mod 2^t; the quotient stays below m
+            int k = (-x[0] * minv) & ((1 << t) - 1);
+            long c = 0;
+            long kk = k & 0xFFFFFFFFL;
+            for (int i = 0; i < w; i++) {
+                c += (x[i] & 0xFFFFFFFFL) + kk * (m[i] & 0xFFFFFFFFL);
+                x[i] = (int) c;
+                c >>>= 32;
+            }
+            shiftRight(x, t);
+        }
+    }
+
+    /** x = x - y mod m for x, y < m. */
+    private static void subMod(int[] x, int[] y, int[] m, int w) {
+        if (Mp.sub(x, y, x, w) != 0) {
+            Mp.add(x, m, x, w);
+        }
+    }
+
     byte[] toBytes(int[] a) {
         byte[] out = new byte[c.orderBytes];
         Mp.toBytes(a, out, 0, out.length);
