@@ -97,6 +97,58 @@ JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcMulAdd(JNIEnv *e
     return rc;
 }
 
+JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcTableSize(JNIEnv *env, jclass cls,
+    jint curve)
+{
+    (void)env;
+    (void)cls;
+    return ks_ec_table_size(curve);
+}
+
+/* Public data only (a public key and its table): nothing to wipe. */
+JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcPrecompute(JNIEnv *env, jclass cls,
+    jint curve, jbyteArray q, jbyteArray table)
+{
+    uint8_t qb[2 * MAX_FIELD], tb[KS_EC_TABLE_MAX];
+    jsize fl, ol, len;
+    int rc = KS_INVALID;
+    (void)cls;
+    if (lengths(curve, &fl, &ol) == 0 && table != NULL && get(env, q, 2 * fl, qb) == 0) {
+        len = (*env)->GetArrayLength(env, table);
+        if (len == ks_ec_table_size(curve) && (size_t)len <= sizeof tb) {
+            rc = ks_ec_precompute_vartime(curve, qb, tb, (size_t)len);
+            if (rc == KS_OK && put(env, table, len, tb) != 0) {
+                rc = KS_INVALID;
+            }
+        }
+    }
+    return rc;
+}
+
+/* Public data only: u1, u2, r, the key or its table. */
+JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcVerify(JNIEnv *env, jclass cls,
+    jint curve, jbyteArray u1, jbyteArray u2, jbyteArray q, jbyteArray table, jbyteArray r)
+{
+    uint8_t b1[MAX_ORDER], b2[MAX_ORDER], rb[MAX_ORDER], qb[2 * MAX_FIELD], tb[KS_EC_TABLE_MAX];
+    jsize fl, ol, len = 0;
+    (void)cls;
+    if (lengths(curve, &fl, &ol) != 0 || get(env, u1, ol, b1) != 0 || get(env, u2, ol, b2) != 0
+        || get(env, r, ol, rb) != 0) {
+        return KS_INVALID;
+    }
+    if (table != NULL) {
+        len = (*env)->GetArrayLength(env, table);
+        if (len != ks_ec_table_size(curve) || (size_t)len > sizeof tb || get(env, table, len, tb) != 0) {
+            return KS_INVALID;
+        }
+        return ks_ec_verify_vartime(curve, b1, b2, NULL, tb, (size_t)len, rb);
+    }
+    if (get(env, q, 2 * fl, qb) != 0) {
+        return KS_INVALID;
+    }
+    return ks_ec_verify_vartime(curve, b1, b2, qb, NULL, 0, rb);
+}
+
 JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeModExp(JNIEnv *env, jclass cls,
     jbyteArray base, jbyteArray exp, jbyteArray mod, jbyteArray out)
 {

@@ -12,6 +12,7 @@ import org.bouncycastle.crypto.generators.ECKeyPairGenerator;
 import org.bouncycastle.crypto.generators.RSAKeyPairGenerator;
 import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECKeyGenerationParameters;
+import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.params.RSAKeyGenerationParameters;
 import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
@@ -63,6 +64,22 @@ final class BouncyCastleContender implements Contender {
         ECDSASigner v = new ECDSASigner();
         v.init(false, kp.getPublic());
         return () -> {
+            if (!v.verifySignature(hash, rs[0], rs[1])) throw new IllegalStateException("verify");
+        };
+    }
+
+    public Rate.Op ecdsaVerifyNewKey(String curve) {
+        AsymmetricCipherKeyPair kp = pair(curve);
+        ECDSASigner s = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
+        s.init(true, kp.getPrivate());
+        byte[] hash = new byte[32];
+        BigInteger[] rs = s.generateSignature(hash);
+        ECPublicKeyParameters pub = (ECPublicKeyParameters) kp.getPublic();
+        byte[] enc = pub.getQ().getEncoded(false);
+        ECDomainParameters dp = pub.getParameters();
+        ECDSASigner v = new ECDSASigner();
+        return () -> {
+            v.init(false, new ECPublicKeyParameters(dp.getCurve().decodePoint(enc), dp));
             if (!v.verifySignature(hash, rs[0], rs[1])) throw new IllegalStateException("verify");
         };
     }

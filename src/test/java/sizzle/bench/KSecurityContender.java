@@ -78,6 +78,24 @@ final class KSecurityContender implements Contender {
         };
     }
 
+    public Rate.Op ecdsaVerifyNewKey(String curve) {
+        KeyPair kp = ecPair(curve);
+        Signature s = Signature.getInstance(Signature.ALG_ECDSA_SHA_256, false);
+        s.init(kp.getPrivate(), Signature.MODE_SIGN);
+        byte[] msg = new byte[32], sig = new byte[80];
+        short len = s.sign(msg, (short) 0, (short) 32, sig, (short) 0);
+        byte[] w = new byte[1 + 2 * 32];
+        short wLen = ((ECPublicKey) kp.getPublic()).getW(w, (short) 0);
+        Signature v = Signature.getInstance(Signature.ALG_ECDSA_SHA_256, false);
+        return () -> {
+            Kernels.use(ec, modExp);
+            ECPublicKey key = (ECPublicKey) KeyBuilder.buildKey(KeyBuilder.TYPE_EC_FP_PUBLIC, bits(curve), false);
+            key.setW(w, (short) 0, wLen);
+            v.init(key, Signature.MODE_VERIFY);
+            if (!v.verify(msg, (short) 0, (short) 32, sig, (short) 0, len)) throw new IllegalStateException("verify");
+        };
+    }
+
     public Rate.Op rsaPrivate(int bits) {
         Kernels.use(ec, modExp);
         KeyPair kp = new KeyPair(KeyPair.ALG_RSA_CRT, (short) bits);
