@@ -27,10 +27,10 @@ package ksecurity.math;
  */
 final class PublicMulAdd {
     /** G's table: 4 chunks of the odd multiples up to 63 (P-256: 128 points). */
-    static final int G_CHUNKS = 6;
+    static final int G_CHUNKS = 8;
     static final int G_WIDTH = 7;
     /** A public key's table once built: 4 chunks of the odd multiples up to 31. */
-    static final int Q_CHUNKS = 6;
+    static final int Q_CHUNKS = 8;
     static final int Q_WIDTH = 6;
     /** A key verified once: one chunk, the odd multiples up to 15. */
     static final int ONE_SHOT_WIDTH = 5;
