@@ -40,7 +40,7 @@ int ks_ec_mul_add(int curve, const uint8_t *u1, const uint8_t *u2, const uint8_t
 /* The size in bytes of a public key's verification table (at most KS_EC_TABLE_MAX on the
    host build), or KS_INVALID. */
 int ks_ec_table_size(int curve);
-#define KS_EC_TABLE_MAX 16384
+#define KS_EC_TABLE_MAX 32768
 /* Writes q's verification table (len = ks_ec_table_size bytes; q is validated): KS_OK or
    KS_INVALID. The table holds only public data, in this build's own form. */
 int ks_ec_precompute_vartime(int curve, const uint8_t *q, uint8_t *table, size_t len);
