@@ -68,19 +68,27 @@ final class BouncyCastleContender implements Contender {
         };
     }
 
-    public Rate.Op ecdsaVerifyNewKey(String curve) {
-        AsymmetricCipherKeyPair kp = pair(curve);
-        ECDSASigner s = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
-        s.init(true, kp.getPrivate());
+    public Rate.Op ecdsaVerifyOneShot(String curve) {
+        byte[][] enc = new byte[KEYS][];
+        BigInteger[][] rs = new BigInteger[KEYS][];
         byte[] hash = new byte[32];
-        BigInteger[] rs = s.generateSignature(hash);
-        ECPublicKeyParameters pub = (ECPublicKeyParameters) kp.getPublic();
-        byte[] enc = pub.getQ().getEncoded(false);
-        ECDomainParameters dp = pub.getParameters();
+        ECDomainParameters dp = null;
+        for (int i = 0; i < KEYS; i++) {
+            AsymmetricCipherKeyPair kp = pair(curve);
+            ECDSASigner s = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
+            s.init(true, kp.getPrivate());
+            rs[i] = s.generateSignature(hash);
+            ECPublicKeyParameters pub = (ECPublicKeyParameters) kp.getPublic();
+            enc[i] = pub.getQ().getEncoded(false);
+            dp = pub.getParameters();
+        }
+        ECDomainParameters params = dp;
         ECDSASigner v = new ECDSASigner();
+        int[] next = {0};
         return () -> {
-            v.init(false, new ECPublicKeyParameters(dp.getCurve().decodePoint(enc), dp));
-            if (!v.verifySignature(hash, rs[0], rs[1])) throw new IllegalStateException("verify");
+            int i = next[0]++ % KEYS;
+            v.init(false, new ECPublicKeyParameters(params.getCurve().decodePoint(enc[i]), params));
+            if (!v.verifySignature(hash, rs[i][0], rs[i][1])) throw new IllegalStateException("verify");
         };
     }
 

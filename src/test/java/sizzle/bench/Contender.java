@@ -15,12 +15,15 @@ interface Contender {
     Rate.Op ecdsaVerify(String curve) throws Exception;
 
     /**
-     * Verification with a new key object decoded from its encoding each time, so that nothing
-     * the implementation keeps with a key (KSecurity's and Bouncy Castle's tables) helps.
+     * Verification with another key each time (KEYS of them in turn, each decoded into a new key
+     * object), so that nothing kept for a key (KSecurity's and Bouncy Castle's tables) helps.
      */
-    default Rate.Op ecdsaVerifyNewKey(String curve) throws Exception {
+    default Rate.Op ecdsaVerifyOneShot(String curve) throws Exception {
         return null;
     }
+
+    /** The keys ecdsaVerifyOneShot turns through: more than any implementation keeps tables for. */
+    int KEYS = 64;
 
     Rate.Op rsaPrivate(int bits) throws Exception;
 }

@@ -1,7 +1,6 @@
 package ksecurity.impl;
 
 import ksecurity.math.EcPoints;
-import ksecurity.math.PublicKeyTables;
 import ksecurity.security.CryptoException;
 import ksecurity.security.ECPublicKey;
 import ksecurity.security.KeyBuilder;
@@ -10,12 +9,10 @@ import ksecurity.security.KeyBuilder;
  * An EC public key on a named curve. setW takes ANSI X9.62 compressed (02/03||x) or
  * uncompressed (04||x||y) points and validates them (coordinates below p, on the curve, not
  * infinity; cofactor 1 makes that the full subgroup check); getW writes the uncompressed form.
- * The key keeps its ECDSA verification tables (PublicKeyTables), made when it verifies again.
  */
 public class EcPublicKeyImpl extends EcKeyImpl implements ECPublicKey {
     /** x||y, or null until set. */
     private byte[] w;
-    final PublicKeyTables tables = new PublicKeyTables();
 
     public EcPublicKeyImpl(short bits) {
         super(bits);
@@ -35,7 +32,6 @@ public class EcPublicKeyImpl extends EcKeyImpl implements ECPublicKey {
 
     public void clearKey() {
         w = null;
-        tables.clear();
     }
 
     public byte getType() {
@@ -45,7 +41,6 @@ public class EcPublicKeyImpl extends EcKeyImpl implements ECPublicKey {
     public void setW(byte[] buffer, short offset, short length) {
         EcDomain.range(buffer, offset, length, "point");
         w = EcPoints.decode(domain.curve, buffer, offset, length);
-        tables.clear();
     }
 
     public short getW(byte[] buffer, short offset) {

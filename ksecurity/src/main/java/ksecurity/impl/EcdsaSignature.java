@@ -112,6 +112,6 @@ public class EcdsaSignature extends HashSignature {
         } catch (CryptoException malformed) {
             return false;
         }
-        return Ecdsa.verify(curve, publicKey.point(), publicKey.tables, h, 0, h.length, raw, 0);
+        return Ecdsa.verify(curve, publicKey.point(), h, 0, h.length, raw, 0);
     }
 }

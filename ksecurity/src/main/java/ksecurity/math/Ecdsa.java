@@ -84,20 +84,12 @@ public final class Ecdsa {
     /**
      * Verifies r||s (2 * orderBytes at sig[sigOff]) on a message hash against the public point
      * q (x||y, already decoded and validated, e.g. by EcPoints.decode). False for r or s
-     * outside [1, n-1] or a wrong signature.
+     * outside [1, n-1] or a wrong signature. Everything here is public: s is inverted modulo n
+     * in variable time and the kernel's verify runs in variable time (EcKernel.verify), after r
+     * and s are checked to be in [1, n-1] and q to be on the curve; a key verified again gets
+     * its precomputed tables (VerifyTables).
      */
     public static boolean verify(int curve, byte[] q, byte[] hash, int hOff, int hLen, byte[] sig, int sigOff) {
-        return verify(curve, q, null, hash, hOff, hLen, sig, sigOff);
-    }
-
-    /**
-     * The same with the key's verification tables (made and kept by tables, which may be null).
-     * Everything here is public: s is inverted modulo n in variable time and the kernel's
-     * verify runs in variable time (EcKernel.verify), after r and s are checked to be in
-     * [1, n-1] and q to be on the curve.
-     */
-    public static boolean verify(int curve, byte[] q, PublicKeyTables tables, byte[] hash, int hOff, int hLen,
-            byte[] sig, int sigOff) {
         EcCurve c = EcCurve.get(curve);
         ScalarModN sn = new ScalarModN(c);
         int[] r = sn.read(sig, sigOff);
@@ -110,7 +102,7 @@ public final class Ecdsa {
         byte[] u1 = sn.toBytes(sn.mul(e, w));
         byte[] u2 = sn.toBytes(sn.mul(r, w));
         EcKernel kernel = Kernels.ec();
-        Object table = tables == null ? null : tables.tableFor(kernel, curve, q);
+        Object table = VerifyTables.tableFor(kernel, curve, q);
         int rc = kernel.verify(curve, u1, u2, q, table, sn.toBytes(r));
         if (rc == EcKernel.INVALID) {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "public point not on the curve");

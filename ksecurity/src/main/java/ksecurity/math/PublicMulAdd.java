@@ -14,7 +14,7 @@ package ksecurity.math;
  * loop over local positions, from the top down, doubles the sum once per position for both
  * scalars and every chunk, and adds the table point of each nonzero digit (a mixed addition).
  * G's table is the curve's (EcCurve, G_CHUNKS x 2^(G_WIDTH-2) points); a public key's is built
- * per key (Q_CHUNKS, Q_WIDTH) once it is used again (PublicKeyTables), or made on the spot with
+ * per key (Q_CHUNKS, Q_WIDTH) once it is used again (VerifyTables), or made on the spot with
  * one chunk (ONE_SHOT_WIDTH). With sixteen chunks of G and Q, P-256 takes 17 doublings and
  * about 37 + 32 mixed additions instead of 256 doublings; the tables then hold 512 points of G
  * (37 KB on P-256, once per curve) and 256 of each key (18 KB), built in about six
