@@ -100,7 +100,6 @@ final class Jacobian {
         int[] s1 = t4;
         int[] h = t5;
         int[] rr = t6;
-        int[] tmp = t7;
         f.sqr(p[2], z1z1);
         f.sqr(q[2], z2z2);
         f.mul(p[0], z2z2, u1);
@@ -112,31 +111,13 @@ final class Jacobian {
         f.mul(rr, z1z1, rr);
         f.combine(rr, 2, s1, -2, rr);
         if (exceptional && isZero(h)) {
-            if (isZero(rr)) {
-                copy(p, r);
-                dbl(r);
-                return false;
-            }
-            return true;
+            return doubleOrInfinity(p, rr, r);
         }
         // Z3 = 2 Z1 Z2 H
-        f.mul(p[2], q[2], tmp);
-        f.mul(tmp, h, tmp);
-        f.add(tmp, tmp, r[2]);
-        // I = (2H)^2, J = H I, V = U1 I
-        f.add(h, h, tmp);
-        f.sqr(tmp, tmp);
-        f.mul(h, tmp, z1z1);
-        f.mul(u1, tmp, z2z2);
-        // X3 = r^2 - (J + 2V)
-        f.sqr(rr, tmp);
-        f.combine(z1z1, 1, z2z2, 2, u1);
-        f.sub(tmp, u1, r[0]);
-        // Y3 = r (V - X3) - 2 S1 J
-        f.sub(z2z2, r[0], tmp);
-        f.mul(rr, tmp, tmp);
-        f.mul(s1, z1z1, s1);
-        f.combine(tmp, 1, s1, -2, r[1]);
+        f.mul(p[2], q[2], t7);
+        f.mul(t7, h, t7);
+        f.add(t7, t7, r[2]);
+        finish(u1, s1, h, rr, r);
         return false;
     }
 
@@ -153,16 +134,12 @@ final class Jacobian {
     /**
      * The mixed addition; with exceptional = true (public points only) P = (x2, y2) gives the
      * doubling and P = -(x2, y2) infinity (returned true), found by branching once H and r
-     * are known.
+     * are known. The affine point's U2 = x2 Z1^2, S2 = y2 Z1^3 against P's U1 = X1, S1 = Y1.
      */
     boolean addAffine(int[][] p, int[] x2, int[] y2, int[][] r, boolean exceptional) {
         int[] z1z1 = t1;
-        int[] h = t2;
-        int[] hh = t3;
-        int[] rr = t4;
-        int[] i4 = t5;
-        int[] tmp = t6;
-        int[] v = t7;
+        int[] h = t5;
+        int[] rr = t6;
         f.sqr(p[2], z1z1);
         f.mul(x2, z1z1, h);
         f.sub(h, p[0], h);
@@ -170,31 +147,50 @@ final class Jacobian {
         f.mul(rr, z1z1, rr);
         f.combine(rr, 2, p[1], -2, rr);
         if (exceptional && isZero(h)) {
-            if (isZero(rr)) {
-                copy(p, r);
-                dbl(r);
-                return false;
-            }
-            return true;
+            return doubleOrInfinity(p, rr, r);
         }
-        f.sqr(h, hh);
-        // Z3 = 2 Z1 H
-        f.mul(p[2], h, tmp);
-        f.add(tmp, tmp, r[2]);
-        // I = 4 HH, J = H I, V = X1 I
-        f.mulSmall(hh, 4, i4);
-        f.mul(h, i4, z1z1);
-        f.mul(p[0], i4, v);
-        // X3 = r^2 - (J + 2V)
+        // Z3 = 2 Z1 H (r[2] may be p[2]: Z1 is not read again)
+        f.mul(p[2], h, t7);
+        f.add(t7, t7, r[2]);
+        // finish reads X1 and Y1 before it writes X3 and Y3, so R may be P
+        System.arraycopy(p[0], 0, t3, 0, limbs);
+        System.arraycopy(p[1], 0, t4, 0, limbs);
+        finish(t3, t4, h, rr, r);
+        return false;
+    }
+
+    /**
+     * The part both additions share, from H = U2 - U1 and rr = 2 (S2 - S1): I = (2H)^2,
+     * J = H I, V = U1 I, X3 = rr^2 - J - 2V, Y3 = rr (V - X3) - 2 S1 J. u1 and s1 are
+     * overwritten (they are scratch t3, t4).
+     */
+    private void finish(int[] u1, int[] s1, int[] h, int[] rr, int[][] r) {
+        int[] j2 = t1;
+        int[] v = t2;
+        int[] tmp = t7;
+        f.add(h, h, tmp);
+        f.sqr(tmp, tmp);
+        f.mul(h, tmp, j2);
+        f.mul(u1, tmp, v);
+        // X3 = rr^2 - (J + 2V)
         f.sqr(rr, tmp);
-        f.combine(z1z1, 1, v, 2, hh);
-        f.sub(tmp, hh, r[0]);
-        // Y3 = r (V - X3) - 2 Y1 J
+        f.combine(j2, 1, v, 2, u1);
+        f.sub(tmp, u1, r[0]);
+        // Y3 = rr (V - X3) - 2 S1 J
         f.sub(v, r[0], tmp);
         f.mul(rr, tmp, tmp);
-        f.mul(p[1], z1z1, hh);
-        f.combine(tmp, 1, hh, -2, r[1]);
-        return false;
+        f.mul(s1, j2, s1);
+        f.combine(tmp, 1, s1, -2, r[1]);
+    }
+
+    /** The exceptional case of an addition, H = 0: R = 2P when rr = 0 too, else infinity (true). */
+    private boolean doubleOrInfinity(int[][] p, int[] rr, int[][] r) {
+        if (isZero(rr)) {
+            copy(p, r);
+            dbl(r);
+            return false;
+        }
+        return true;
     }
 
     /** R = the affine P (Z = one) with Jacobian coordinates of Z = z: (x z^2, y z^3, z); 1S + 3M. */
