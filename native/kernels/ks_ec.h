@@ -37,8 +37,8 @@ int ks_ec_mul_base(int curve, const uint8_t *k, uint8_t *out);
    below n.
    out = u1 * G + u2 * q. */
 int ks_ec_mul_add(int curve, const uint8_t *u1, const uint8_t *u2, const uint8_t *q, uint8_t *out);
-/* The size in bytes of a public key's verification table (at most KS_EC_TABLE_MAX on the
-   host build), or KS_INVALID. */
+/* The size in bytes of a public key's verification table (at most KS_EC_TABLE_MAX), or
+   KS_INVALID. */
 int ks_ec_table_size(int curve);
 #define KS_EC_TABLE_MAX 32768
 /* Writes q's verification table (len = ks_ec_table_size bytes; q is validated): KS_OK or

@@ -13,7 +13,7 @@
  * (a mixed addition). G's set is the build's fixed-base table (ks_ec_base.h: the odd
  * multiples up to 2^W - 1 of 2^(W i) G, so s = W and width W + 1) or, without one, a one-chunk
  * set made on the stack; Q's is a table made once per key (ks_ec_precompute_vartime) or a
- * one-chunk set made on the stack. Host P-256 with the key's table: 33 doublings and about
+ * one-chunk set made on the stack. Host P-256 with the key's table: 17 doublings and about
  * 37 + 32 mixed additions. Every addition whose inputs have the same x (equal or opposite
  * points, which a crafted signature can arrange) is caught by ks_jac_add's mask and redone:
  * a doubling or infinity, which is tracked. The check of x(R) against r needs no inversion:
@@ -204,20 +204,28 @@ static void vt_batch_affine(const ks_curve *c, ks_jac *pts, int count, ks_limb (
 }
 
 /* Writes the table of the point (x, y) (field form) of this curve with these chunks and
-   width to out (vt_size bytes). Scratch on the stack: chunks * 2^(width-2) points, and as many
-   field elements. */
+   width to out (vt_size bytes). Each chunk's points are made affine on their own (one
+   inversion a chunk rather than one for all: a little slower once per key, but the scratch is
+   one chunk's points, not the whole table's, on the stack). */
 static void vt_build(const ks_curve *c, int curve, const ks_limb *x, const ks_limb *y, int chunks,
                      int width, uint8_t *out)
 {
     enum { MAXC = KS_VERIFY_CHUNKS > 1 ? KS_VERIFY_CHUNKS : 1,
            MAXE = (1 << (KS_VERIFY_WIDTH > KS_VERIFY_ONE_SHOT_WIDTH ? KS_VERIFY_WIDTH - 2
                                                                    : KS_VERIFY_ONE_SHOT_WIDTH - 2)) };
-    ks_jac all[MAXC * MAXE], base[MAXC], d;
-    ks_limb prefix[MAXC * MAXE][KS_FE_MAX];
+    ks_jac tab[MAXE], base[MAXC], d;
+    ks_limb prefix[MAXE > MAXC ? MAXE : MAXC][KS_FE_MAX];
     const int entries = VT_ENTRIES(width);
     const int spacing = (c->obits + 1 + chunks - 1) / chunks;
-    size_t fl = c->fl;
+    const size_t fl = c->fl;
+    uint8_t *p = out + KS_VT_HEADER;
     int j, e;
+    memset(out, 0, KS_VT_HEADER);
+    out[0] = (uint8_t)curve;
+    out[1] = (uint8_t)chunks;
+    out[2] = (uint8_t)width;
+    out[3] = (uint8_t)(spacing & 0xff);
+    out[4] = (uint8_t)(spacing >> 8);
     /* B_j = 2^(s j) P, made affine together */
     ks_jac_from_affine(c, &base[0], x, y);
     for (j = 1; j < chunks; j++) {
@@ -227,24 +235,17 @@ static void vt_build(const ks_curve *c, int curve, const ks_limb *x, const ks_li
         }
     }
     vt_batch_affine(c, base, chunks, prefix);
-    /* the odd multiples of each: 2 B_j doubled, then co-Z additions */
     for (j = 0; j < chunks; j++) {
-        ks_jac *tab = &all[j * entries];
+        /* the odd multiples of B_j: 2 B_j by a doubling, then co-Z additions */
         tab[0] = base[j];
         ks_jac_dbl(c, &d, &tab[0]);
         ks_jac_odd_multiples(c, tab, entries, &d);
-    }
-    vt_batch_affine(c, all, chunks * entries, prefix);
-    memset(out, 0, KS_VT_HEADER);
-    out[0] = (uint8_t)curve;
-    out[1] = (uint8_t)chunks;
-    out[2] = (uint8_t)width;
-    out[3] = (uint8_t)(spacing & 0xff);
-    out[4] = (uint8_t)(spacing >> 8);
-    for (e = 0; e < chunks * entries; e++) {
-        uint8_t *p = out + KS_VT_HEADER + (size_t)e * 2 * fl * sizeof(ks_limb);
-        memcpy(p, all[e].x, fl * sizeof(ks_limb));
-        memcpy(p + fl * sizeof(ks_limb), all[e].y, fl * sizeof(ks_limb));
+        vt_batch_affine(c, tab, entries, prefix);
+        for (e = 0; e < entries; e++) {
+            memcpy(p, tab[e].x, fl * sizeof(ks_limb));
+            memcpy(p + fl * sizeof(ks_limb), tab[e].y, fl * sizeof(ks_limb));
+            p += 2 * fl * sizeof(ks_limb);
+        }
     }
 }
 
