@@ -7,8 +7,8 @@ import ksecurity.impl.RsaPkcs1Signature;
 
 /**
  * Signatures and MACs, as javacard.security.Signature: ECDSA (SHA-1, SHA-224, SHA-256, SHA-384,
- * SHA-512; DER output; RFC 6979 nonces hedged with fresh randomness, see setRandomData), RSA PKCS#1 v1.5 (MD5, SHA-1, SHA-224, SHA-256), HMAC
- * (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512) and AES-CMAC.
+ * SHA-512; DER output; RFC 6979 nonces hedged with fresh randomness, see setRandomData), RSA
+ * PKCS#1 v1.5 and HMAC (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512) and AES-CMAC.
  */
 public abstract class Signature {
     public static final byte ALG_DES_MAC4_NOPAD = 1;
@@ -100,6 +100,8 @@ public abstract class Signature {
             case ALG_RSA_SHA_PKCS1:
             case ALG_RSA_SHA_224_PKCS1:
             case ALG_RSA_SHA_256_PKCS1:
+            case ALG_RSA_SHA_384_PKCS1:
+            case ALG_RSA_SHA_512_PKCS1:
                 return new RsaPkcs1Signature(algorithm);
             default:
                 throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "signature algorithm not supported");
@@ -128,6 +130,8 @@ public abstract class Signature {
                 case MessageDigest.ALG_SHA: return ALG_RSA_SHA_PKCS1;
                 case MessageDigest.ALG_SHA_224: return ALG_RSA_SHA_224_PKCS1;
                 case MessageDigest.ALG_SHA_256: return ALG_RSA_SHA_256_PKCS1;
+                case MessageDigest.ALG_SHA_384: return ALG_RSA_SHA_384_PKCS1;
+                case MessageDigest.ALG_SHA_512: return ALG_RSA_SHA_512_PKCS1;
                 default: break;
             }
         } else if (cipher == SIG_CIPHER_HMAC && pad == 0) {
