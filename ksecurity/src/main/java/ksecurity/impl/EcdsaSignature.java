@@ -10,10 +10,9 @@ import ksecurity.security.RandomData;
 
 /**
  * ECDSA with SHA-1, SHA-224, SHA-256, SHA-384 or SHA-512, as Java Card's ALG_ECDSA_SHA*
- * signatures: DER-encoded
- * SEQUENCE { r, s } output, RFC 6979 nonces hedged with fresh random bytes (Ecdsa.sign) from
- * the caller's source (setRandomData) or else the platform's. verify returns false for any
- * malformed signature (bad DER, r or s outside [1, n-1]).
+ * signatures: DER-encoded SEQUENCE { r, s } output, RFC 6979 nonces hedged with fresh random
+ * bytes (Ecdsa.sign) from the caller's source (setRandomData) or else the platform's. verify
+ * returns false for any malformed signature (bad DER, r or s outside [1, n-1]).
  */
 public class EcdsaSignature extends HashSignature {
     /** The platform's secure source, shared by every signature that was given none. */
