@@ -97,6 +97,70 @@ JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcMulAdd(JNIEnv *e
     return rc;
 }
 
+JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcTableSize(JNIEnv *env, jclass cls,
+    jint curve)
+{
+    (void)env;
+    (void)cls;
+    return ks_ec_table_size(curve);
+}
+
+/* Public data only (a public key and its table): nothing to wipe. The table (up to
+   KS_EC_TABLE_MAX bytes) is written in place through a critical pointer rather than through a
+   buffer of that size on the thread's stack. */
+JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcPrecompute(JNIEnv *env, jclass cls,
+    jint curve, jbyteArray q, jbyteArray table)
+{
+    uint8_t qb[2 * MAX_FIELD];
+    jsize fl, ol, len;
+    jbyte *t;
+    int rc;
+    (void)cls;
+    if (lengths(curve, &fl, &ol) != 0 || table == NULL || get(env, q, 2 * fl, qb) != 0) {
+        return KS_INVALID;
+    }
+    len = (*env)->GetArrayLength(env, table);
+    if (len != ks_ec_table_size(curve)) {
+        return KS_INVALID;
+    }
+    t = (*env)->GetPrimitiveArrayCritical(env, table, NULL);
+    if (t == NULL) {
+        return KS_INVALID;
+    }
+    rc = ks_ec_precompute_vartime(curve, qb, (uint8_t *)t, (size_t)len);
+    (*env)->ReleasePrimitiveArrayCritical(env, table, t, 0);
+    return rc;
+}
+
+/* Public data only: u1, u2, r, the key or its table (read in place, as above). */
+JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcVerify(JNIEnv *env, jclass cls,
+    jint curve, jbyteArray u1, jbyteArray u2, jbyteArray q, jbyteArray table, jbyteArray r)
+{
+    uint8_t b1[MAX_ORDER], b2[MAX_ORDER], rb[MAX_ORDER], qb[2 * MAX_FIELD];
+    jsize fl, ol, len;
+    jbyte *t;
+    int rc;
+    (void)cls;
+    if (lengths(curve, &fl, &ol) != 0 || get(env, u1, ol, b1) != 0 || get(env, u2, ol, b2) != 0
+        || get(env, r, ol, rb) != 0) {
+        return KS_INVALID;
+    }
+    if (table == NULL) {
+        return get(env, q, 2 * fl, qb) != 0 ? KS_INVALID : ks_ec_verify_vartime(curve, b1, b2, qb, NULL, 0, rb);
+    }
+    len = (*env)->GetArrayLength(env, table);
+    if (len != ks_ec_table_size(curve)) {
+        return KS_INVALID;
+    }
+    t = (*env)->GetPrimitiveArrayCritical(env, table, NULL);
+    if (t == NULL) {
+        return KS_INVALID;
+    }
+    rc = ks_ec_verify_vartime(curve, b1, b2, NULL, (const uint8_t *)t, (size_t)len, rb);
+    (*env)->ReleasePrimitiveArrayCritical(env, table, t, JNI_ABORT);
+    return rc;
+}
+
 JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeModExp(JNIEnv *env, jclass cls,
     jbyteArray base, jbyteArray exp, jbyteArray mod, jbyteArray out)
 {

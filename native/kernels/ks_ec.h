@@ -21,6 +21,7 @@
 
 #define KS_OK 0
 #define KS_INFINITY 1
+#define KS_MISMATCH 2
 #define KS_INVALID (-1)
 
 /* Coordinate and scalar lengths in bytes, or KS_INVALID for a curve not in this build. */
@@ -31,9 +32,24 @@ int ks_ec_order_bytes(int curve);
 int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out);
 /* out = k * G. Constant time in k. */
 int ks_ec_mul_base(int curve, const uint8_t *k, uint8_t *out);
-/* out = u1 * G + u2 * q, for signature verification: public inputs, variable time.
-   u1 or u2 may be 0 (that term is then the point at infinity); both must be below n. */
+/* The rest is VARIABLE TIME, for public inputs only (signature verification); never a
+   secret scalar. u1 and u2 may be 0 (that term is then the point at infinity); both must be
+   below n.
+   out = u1 * G + u2 * q. */
 int ks_ec_mul_add(int curve, const uint8_t *u1, const uint8_t *u2, const uint8_t *q, uint8_t *out);
+/* The size in bytes of a public key's verification table (at most KS_EC_TABLE_MAX), or
+   KS_INVALID. */
+int ks_ec_table_size(int curve);
+#define KS_EC_TABLE_MAX 32768
+/* Writes q's verification table (len = ks_ec_table_size bytes; q is validated): KS_OK or
+   KS_INVALID. The table holds only public data, in this build's own form. */
+int ks_ec_precompute_vartime(int curve, const uint8_t *q, uint8_t *table, size_t len);
+/* ECDSA's last step: KS_OK when x(u1 G + u2 Q) mod n = r (r in [1, n-1], orderBytes long),
+   KS_MISMATCH when not, KS_INFINITY when the sum is infinity, KS_INVALID for bad input. Q is
+   table (len bytes, made by ks_ec_precompute_vartime) or, when table is 0, the point q
+   (validated). */
+int ks_ec_verify_vartime(int curve, const uint8_t *u1, const uint8_t *u2, const uint8_t *q,
+                         const uint8_t *table, size_t len, const uint8_t *r);
 /* KS_OK if point is on the curve (coordinates below p), else KS_INVALID. */
 int ks_ec_validate(int curve, const uint8_t *point);
 

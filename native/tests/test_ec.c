@@ -1,10 +1,13 @@
 /*
  * EC kernel tests: SEC 2 generators, RFC 6979 A.2 public keys, n*G = infinity, scalars next
  * to 0 and n (where the last addition of a window method can be a doubling), random scalars
- * and points against OpenSSL's libcrypto, and every invalid input.
+ * and points against OpenSSL's libcrypto, and every invalid input; the variable-time
+ * verification (ks_ec_verify_vartime, with and without a key's table) the same way, with sums
+ * whose partial sums cancel or double, and x coordinates at or above n.
  */
 #include <openssl/bn.h>
 #include <openssl/ec.h>
+#include <openssl/err.h>
 #include <openssl/obj_mac.h>
 
 #include "../kernels/ks_config.h"
@@ -251,6 +254,128 @@ static void test_invalid(curve_t *c, const uint8_t *g)
     BN_free(p);
 }
 
+/* r = x(P) mod n for the point p (x||y), orderBytes long. */
+static void x_mod_n(curve_t *c, const uint8_t *p, uint8_t *r)
+{
+    BIGNUM *x = BN_bin2bn(p, c->fb, NULL);
+    BN_mod(x, x, c->n, c->ctx);
+    BN_bn2binpad(x, r, c->ob);
+    BN_free(x);
+}
+
+/* ks_ec_verify_vartime without a table and with the key's table: both give want. */
+static void check_verify(curve_t *c, const uint8_t *u1, const uint8_t *u2, const uint8_t *q,
+                         const uint8_t *r, int want, const char *what)
+{
+    static uint8_t table[KS_EC_TABLE_MAX];
+    int len = ks_ec_table_size(c->id), rc1, rc2;
+    CHECK(len > 0 && len <= KS_EC_TABLE_MAX, "%s: table size %d", names[c->id], len);
+    rc1 = ks_ec_verify_vartime(c->id, u1, u2, q, 0, 0, r);
+    CHECK(ks_ec_precompute_vartime(c->id, q, table, (size_t)len) == KS_OK, "%s: precompute", names[c->id]);
+    rc2 = ks_ec_verify_vartime(c->id, u1, u2, 0, table, (size_t)len, r);
+    CHECK(rc1 == want && rc2 == want, "%s: verify %s: %d and %d, want %d (u1 %s)", names[c->id], what,
+          rc1, rc2, want, ks_hex(u1, c->ob));
+}
+
+static void test_verify(curve_t *c, const uint8_t *g, int iterations)
+{
+    uint8_t u1[MAXO], u2[MAXO], e[MAXO], q[2 * MAXF], sum[2 * MAXF], r[MAXO], zero[MAXO];
+    static uint8_t table[KS_EC_TABLE_MAX];
+    int i, len = ks_ec_table_size(c->id);
+    long a, t;
+    memset(zero, 0, sizeof zero);
+    for (i = 0; i < iterations; i++) {
+        rand_scalar(c, e);
+        ossl_mul(c, e, NULL, NULL, q);
+        rand_scalar(c, u1);
+        rand_scalar(c, u2);
+        ossl_mul(c, u1, u2, q, sum);
+        x_mod_n(c, sum, r);
+        check_verify(c, u1, u2, q, r, KS_OK, "random");
+        r[c->ob - 1] ^= 1;
+        if (memcmp(r, zero, c->ob) != 0) {
+            check_verify(c, u1, u2, q, r, KS_MISMATCH, "r changed");
+        }
+    }
+    /* Q = G: u1 G + (n - u1 + t) G = t G, partial sums cancelling (infinity on the way) or
+       meeting the same point (doublings), t = 0 giving infinity */
+    for (a = 1; a <= 24; a++) {
+        for (t = 0; t <= 4; t++) {
+            small_scalar(c, u1, a);
+            small_scalar(c, u2, t - a);
+            if (t == 0) {
+                small_scalar(c, r, 1);
+                check_verify(c, u1, u2, g, r, KS_INFINITY, "u1 G - u1 G");
+                CHECK(ks_ec_mul_add(c->id, u1, u2, g, sum) == KS_INFINITY, "%s: mul_add u1 G - u1 G", names[c->id]);
+                continue;
+            }
+            small_scalar(c, e, t);
+            ossl_mul(c, e, NULL, NULL, sum);
+            x_mod_n(c, sum, r);
+            check_verify(c, u1, u2, g, r, KS_OK, "u1 G + (t - u1) G");
+            small_scalar(c, u2, a);
+            small_scalar(c, e, 2 * a);
+            ossl_mul(c, e, NULL, NULL, sum);
+            x_mod_n(c, sum, r);
+            check_verify(c, u1, u2, g, r, KS_OK, "u1 G + u1 G");
+        }
+    }
+    /* x(R) = r + n: Q with x >= n, 0 G + 1 Q (where n < p); r = p never matches (secp160r1) */
+    {
+        BIGNUM *p = BN_new(), *x = BN_new();
+        uint8_t one[MAXO], enc[1 + 2 * MAXF];
+        EC_POINT *pt = EC_POINT_new(c->g);
+        EC_GROUP_get_curve(c->g, p, NULL, NULL, c->ctx);
+        small_scalar(c, one, 1);
+        if (BN_cmp(c->n, p) < 0) {
+            BN_copy(x, c->n);
+            do {
+                BN_add_word(x, 1);
+            } while (!EC_POINT_set_compressed_coordinates(c->g, pt, x, 0, c->ctx));
+            EC_POINT_point2oct(c->g, pt, POINT_CONVERSION_UNCOMPRESSED, enc, sizeof enc, c->ctx);
+            memcpy(q, enc + 1, 2 * c->fb);
+            BN_sub(x, x, c->n);
+            BN_bn2binpad(x, r, c->ob);
+            check_verify(c, zero, one, q, r, KS_OK, "x = r + n");
+        } else {
+            BN_zero(x);
+            if (EC_POINT_set_compressed_coordinates(c->g, pt, x, 0, c->ctx)) {
+                EC_POINT_point2oct(c->g, pt, POINT_CONVERSION_UNCOMPRESSED, enc, sizeof enc, c->ctx);
+                memcpy(q, enc + 1, 2 * c->fb);
+                BN_bn2binpad(p, r, c->ob);
+                check_verify(c, zero, one, q, r, KS_MISMATCH, "x = 0, r = p");
+            }
+        }
+        ERR_clear_error();
+        EC_POINT_free(pt);
+        BN_free(p);
+        BN_free(x);
+    }
+    /* malformed: r = 0 or n, u1 = n, Q off the curve, a table of another length or curve */
+    {
+        uint8_t one[MAXO], nb[MAXO], bad[2 * MAXF];
+        small_scalar(c, one, 1);
+        BN_bn2binpad(c->n, nb, c->ob);
+        memcpy(bad, g, 2 * c->fb);
+        bad[2 * c->fb - 1] ^= 1;
+        CHECK(ks_ec_verify_vartime(c->id, one, one, g, 0, 0, zero) == KS_INVALID, "%s: r = 0", names[c->id]);
+        CHECK(ks_ec_verify_vartime(c->id, one, one, g, 0, 0, nb) == KS_INVALID, "%s: r = n", names[c->id]);
+        CHECK(ks_ec_verify_vartime(c->id, nb, one, g, 0, 0, one) == KS_INVALID, "%s: u1 = n", names[c->id]);
+        CHECK(ks_ec_verify_vartime(c->id, one, one, bad, 0, 0, one) == KS_INVALID, "%s: Q off the curve",
+              names[c->id]);
+        CHECK(ks_ec_precompute_vartime(c->id, bad, table, (size_t)len) == KS_INVALID, "%s: precompute off the curve",
+              names[c->id]);
+        CHECK(ks_ec_precompute_vartime(c->id, g, table, (size_t)len - 1) == KS_INVALID, "%s: precompute short",
+              names[c->id]);
+        CHECK(ks_ec_precompute_vartime(c->id, g, table, (size_t)len) == KS_OK, "%s: precompute G", names[c->id]);
+        CHECK(ks_ec_verify_vartime(c->id, one, one, 0, table, (size_t)len - 1, one) == KS_INVALID,
+              "%s: table of another length", names[c->id]);
+        table[0] ^= 1;
+        CHECK(ks_ec_verify_vartime(c->id, one, one, 0, table, (size_t)len, one) == KS_INVALID,
+              "%s: table of another curve", names[c->id]);
+    }
+}
+
 void test_ec(int iterations)
 {
     int id;
@@ -283,6 +408,7 @@ void test_ec(int iterations)
         test_edges(&c, g);
         test_invalid(&c, g);
         test_random(&c, iterations);
+        test_verify(&c, g, iterations);
         BN_free(c.n);
         EC_GROUP_free(c.g);
         BN_CTX_free(c.ctx);

@@ -12,6 +12,7 @@ import org.bouncycastle.crypto.generators.ECKeyPairGenerator;
 import org.bouncycastle.crypto.generators.RSAKeyPairGenerator;
 import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECKeyGenerationParameters;
+import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.params.RSAKeyGenerationParameters;
 import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
@@ -64,6 +65,30 @@ final class BouncyCastleContender implements Contender {
         v.init(false, kp.getPublic());
         return () -> {
             if (!v.verifySignature(hash, rs[0], rs[1])) throw new IllegalStateException("verify");
+        };
+    }
+
+    public Rate.Op ecdsaVerifyOneShot(String curve) {
+        byte[][] enc = new byte[KEYS][];
+        BigInteger[][] rs = new BigInteger[KEYS][];
+        byte[] hash = new byte[32];
+        ECDomainParameters dp = null;
+        for (int i = 0; i < KEYS; i++) {
+            AsymmetricCipherKeyPair kp = pair(curve);
+            ECDSASigner s = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
+            s.init(true, kp.getPrivate());
+            rs[i] = s.generateSignature(hash);
+            ECPublicKeyParameters pub = (ECPublicKeyParameters) kp.getPublic();
+            enc[i] = pub.getQ().getEncoded(false);
+            dp = pub.getParameters();
+        }
+        ECDomainParameters params = dp;
+        ECDSASigner v = new ECDSASigner();
+        int[] next = {0};
+        return () -> {
+            int i = next[0]++ % KEYS;
+            v.init(false, new ECPublicKeyParameters(params.getCurve().decodePoint(enc[i]), params));
+            if (!v.verifySignature(hash, rs[i][0], rs[i][1])) throw new IllegalStateException("verify");
         };
     }
 

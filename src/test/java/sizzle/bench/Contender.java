@@ -11,7 +11,19 @@ interface Contender {
 
     Rate.Op ecdsaSign(String curve) throws Exception;
 
+    /** Verification with one key object, as a client that keeps a server's key does. */
     Rate.Op ecdsaVerify(String curve) throws Exception;
+
+    /**
+     * Verification with another key each time (KEYS of them in turn, each decoded into a new key
+     * object), so that nothing kept for a key (KSecurity's and Bouncy Castle's tables) helps.
+     */
+    default Rate.Op ecdsaVerifyOneShot(String curve) throws Exception {
+        return null;
+    }
+
+    /** The keys ecdsaVerifyOneShot turns through: more than any implementation keeps tables for. */
+    int KEYS = 64;
 
     Rate.Op rsaPrivate(int bits) throws Exception;
 }

@@ -78,6 +78,32 @@ final class KSecurityContender implements Contender {
         };
     }
 
+    public Rate.Op ecdsaVerifyOneShot(String curve) {
+        byte[][] w = new byte[KEYS][], sig = new byte[KEYS][];
+        byte[] msg = new byte[32];
+        for (int i = 0; i < KEYS; i++) {
+            KeyPair kp = ecPair(curve);
+            Signature s = Signature.getInstance(Signature.ALG_ECDSA_SHA_256, false);
+            s.init(kp.getPrivate(), Signature.MODE_SIGN);
+            byte[] buf = new byte[80];
+            sig[i] = java.util.Arrays.copyOf(buf, s.sign(msg, (short) 0, (short) 32, buf, (short) 0));
+            byte[] enc = new byte[1 + 2 * 32];
+            w[i] = java.util.Arrays.copyOf(enc, ((ECPublicKey) kp.getPublic()).getW(enc, (short) 0));
+        }
+        Signature v = Signature.getInstance(Signature.ALG_ECDSA_SHA_256, false);
+        int[] next = {0};
+        return () -> {
+            Kernels.use(ec, modExp);
+            int i = next[0]++ % KEYS;
+            ECPublicKey key = (ECPublicKey) KeyBuilder.buildKey(KeyBuilder.TYPE_EC_FP_PUBLIC, bits(curve), false);
+            key.setW(w[i], (short) 0, (short) w[i].length);
+            v.init(key, Signature.MODE_VERIFY);
+            if (!v.verify(msg, (short) 0, (short) 32, sig[i], (short) 0, (short) sig[i].length)) {
+                throw new IllegalStateException("verify");
+            }
+        };
+    }
+
     public Rate.Op rsaPrivate(int bits) {
         Kernels.use(ec, modExp);
         KeyPair kp = new KeyPair(KeyPair.ALG_RSA_CRT, (short) bits);

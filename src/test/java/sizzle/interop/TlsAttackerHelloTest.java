@@ -266,7 +266,11 @@ class TlsAttackerHelloTest {
         server.assertRefused(hello(c, ch -> { }), "HANDSHAKE_FAILURE");
     }
 
-    /** Step 6: signature_algorithms with ECDSA over SHA-384 and SHA-512 only: hashes the server cannot sign with. */
+    /**
+     * Step 6: signature_algorithms with ECDSA over SHA-384 and SHA-512 only: the server could sign
+     * ServerKeyExchange with either, but its chain is signed ecdsa-with-SHA256, a pair not listed
+     * (RFC 5246 §7.4.2).
+     */
     @Test
     void signatureAlgorithmsTheServerCannotSignWith() throws Exception {
         Config c = gcm();

@@ -55,6 +55,51 @@ class KernelParityTest {
         }
     }
 
+    /**
+     * The variable-time ECDSA check: with and without each kernel's table of the key, on r from
+     * the sum both kernels computed (OK) and on r changed (MISMATCH); and the sums that cancel
+     * (u1 G + (n - u1) G: INFINITY) or double (u1 G + u1 G, Q = G).
+     */
+    @ParameterizedTest
+    @CsvSource({"0, secp160r1, 20, 21", "1, secp192r1, 24, 24", "2, secp224r1, 28, 28", "3, secp256r1, 32, 32"})
+    void verificationsAgree(int curve, String name, int fieldBytes, int orderBytes) {
+        X9ECParameters x9 = CustomNamedCurves.getByName(name);
+        BigInteger n = x9.getN();
+        Random rnd = new Random(curve * 1000L + 11);
+        byte[] sum = new byte[2 * fieldBytes], q = new byte[2 * fieldBytes];
+        for (int i = 0; i < 200; i++) {
+            byte[] u1 = scalar(rnd, n, orderBytes), u2 = scalar(rnd, n, orderBytes);
+            assertEquals(EcKernel.OK, javaEc.scalarMultBase(curve, scalar(rnd, n, orderBytes), q));
+            Object jt = javaEc.precompute(curve, q), nt = nativeEc.precompute(curve, q);
+            assertEquals(EcKernel.OK, nativeEc.mulAdd(curve, u1, u2, q, sum));
+            byte[] r = fixed(new BigInteger(1, java.util.Arrays.copyOf(sum, fieldBytes)).mod(n), orderBytes);
+            both(EcKernel.OK, javaEc.verify(curve, u1, u2, q, null, r), nativeEc.verify(curve, u1, u2, q, null, r));
+            both(EcKernel.OK, javaEc.verify(curve, u1, u2, q, jt, r), nativeEc.verify(curve, u1, u2, q, nt, r));
+            byte[] wrong = fixed(new BigInteger(1, r).mod(n.subtract(BigInteger.ONE)).add(BigInteger.ONE), orderBytes);
+            both(EcKernel.MISMATCH, javaEc.verify(curve, u1, u2, q, jt, wrong), nativeEc.verify(curve, u1, u2, q, nt, wrong));
+            both(EcKernel.MISMATCH, javaEc.verify(curve, u2, u1, q, null, r), nativeEc.verify(curve, u2, u1, q, null, r));
+        }
+        byte[] g = xy(x9, fieldBytes);
+        byte[] u = scalar(rnd, n, orderBytes), minus = fixed(n.subtract(new BigInteger(1, u)), orderBytes);
+        byte[] one = fixed(BigInteger.ONE, orderBytes);
+        both(EcKernel.INFINITY, javaEc.verify(curve, u, minus, g, null, one), nativeEc.verify(curve, u, minus, g, null, one));
+        both(EcKernel.INFINITY, javaEc.verify(curve, u, minus, g, javaEc.precompute(curve, g), one),
+                nativeEc.verify(curve, u, minus, g, nativeEc.precompute(curve, g), one));
+        assertEquals(EcKernel.OK, javaEc.mulAdd(curve, u, u, g, sum));
+        byte[] r = fixed(new BigInteger(1, java.util.Arrays.copyOf(sum, fieldBytes)).mod(n), orderBytes);
+        both(EcKernel.OK, javaEc.verify(curve, u, u, g, null, r), nativeEc.verify(curve, u, u, g, null, r));
+        // a table is the kernel's own: the other kernel refuses it
+        both(EcKernel.INVALID, javaEc.verify(curve, u, u, g, nativeEc.precompute(curve, g), r),
+                nativeEc.verify(curve, u, u, g, javaEc.precompute(curve, g), r));
+    }
+
+    private static byte[] xy(X9ECParameters x9, int fieldBytes) {
+        byte[] g = new byte[2 * fieldBytes];
+        System.arraycopy(fixed(x9.getG().getAffineXCoord().toBigInteger(), fieldBytes), 0, g, 0, fieldBytes);
+        System.arraycopy(fixed(x9.getG().getAffineYCoord().toBigInteger(), fieldBytes), 0, g, fieldBytes, fieldBytes);
+        return g;
+    }
+
     @ParameterizedTest
     @CsvSource({"0, secp160r1, 20, 21", "1, secp192r1, 24, 24", "2, secp224r1, 28, 28", "3, secp256r1, 32, 32"})
     void invalidInputsAreRefusedAlike(int curve, String name, int fieldBytes, int orderBytes) {
@@ -79,6 +124,14 @@ class KernelParityTest {
         both(EcKernel.INFINITY, javaEc.mulAdd(curve, one, u2, g, out1), nativeEc.mulAdd(curve, one, u2, g, out2));
         assertArrayEquals(new byte[2 * fieldBytes], out1, "infinity zeroes the output");
         assertArrayEquals(new byte[2 * fieldBytes], out2, "infinity zeroes the output");
+        // verify: r = 0 or n, Q off the curve, no table of a point off the curve
+        byte[] zero = fixed(BigInteger.ZERO, orderBytes), nb = fixed(n, orderBytes);
+        both(EcKernel.INVALID, javaEc.verify(curve, one, one, g, null, zero), nativeEc.verify(curve, one, one, g, null, zero));
+        both(EcKernel.INVALID, javaEc.verify(curve, one, one, g, null, nb), nativeEc.verify(curve, one, one, g, null, nb));
+        both(EcKernel.INVALID, javaEc.verify(curve, one, one, offCurve, null, one),
+                nativeEc.verify(curve, one, one, offCurve, null, one));
+        assertEquals(null, javaEc.precompute(curve, offCurve));
+        assertEquals(null, nativeEc.precompute(curve, offCurve));
     }
 
     @Test

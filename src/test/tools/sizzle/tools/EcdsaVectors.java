@@ -36,6 +36,8 @@ final class EcdsaVectors implements VectorKind {
             case "SHA-1": return Signature.ALG_ECDSA_SHA;
             case "SHA-224": return Signature.ALG_ECDSA_SHA_224;
             case "SHA-256": return Signature.ALG_ECDSA_SHA_256;
+            case "SHA-384": return Signature.ALG_ECDSA_SHA_384;
+            case "SHA-512": return Signature.ALG_ECDSA_SHA_512;
             default:
                 throw new Unsupported("ECDSA with " + sha);
         }

@@ -71,6 +71,8 @@ final class RsaVectors implements VectorKind {
             case "SHA-1": return Signature.ALG_RSA_SHA_PKCS1;
             case "SHA-224": return Signature.ALG_RSA_SHA_224_PKCS1;
             case "SHA-256": return Signature.ALG_RSA_SHA_256_PKCS1;
+            case "SHA-384": return Signature.ALG_RSA_SHA_384_PKCS1;
+            case "SHA-512": return Signature.ALG_RSA_SHA_512_PKCS1;
             default:
                 throw new Unsupported("RSA with " + sha);
         }

@@ -1,6 +1,7 @@
 package ksecurity.impl;
 
 import ksecurity.crypto.AEADCipher;
+import ksecurity.prim.Aead;
 import ksecurity.prim.Ccm;
 import ksecurity.prim.Gcm;
 import ksecurity.security.CryptoException;
@@ -19,7 +20,9 @@ import ksecurity.security.Key;
  * the lengths. init(key, mode) is refused: an AEAD needs a fresh nonce for every message.</li>
  * </ul>
  * Decryption hands out plaintext before the tag is checked, as the API requires: do not use it
- * until verifyTag has returned true. After doFinal a new init (a new nonce) is needed.
+ * until verifyTag has returned true. After doFinal a new init (a new nonce) is needed. Both
+ * modes run through the one engine interface (ksecurity.prim.Aead), which also checks the
+ * nonce, tag and lengths each mode accepts.
  */
 public class AeadCipherImpl extends AEADCipher {
     private static final int IDLE = 0;
@@ -30,8 +33,7 @@ public class AeadCipherImpl extends AEADCipher {
     private final byte algorithm;
     private final boolean isGcm;
     private final AesSchedule schedule = new AesSchedule();
-    private final Gcm gcm;
-    private final Ccm ccm;
+    private final Aead aead;
     private final byte[] tag = new byte[16];
     private byte mode;
     private int state = IDLE;
@@ -43,8 +45,7 @@ public class AeadCipherImpl extends AEADCipher {
         }
         this.algorithm = algorithm;
         isGcm = algorithm == ALG_AES_GCM;
-        gcm = isGcm ? new Gcm(schedule.aes) : null;
-        ccm = isGcm ? null : new Ccm(schedule.aes);
+        aead = isGcm ? (Aead) new Gcm(schedule.aes) : new Ccm(schedule.aes);
     }
 
     public void init(Key theKey, byte theMode) {
@@ -62,39 +63,18 @@ public class AeadCipherImpl extends AEADCipher {
     public void init(Key theKey, byte theMode, byte[] nonceBuf, short nonceOff, short nonceLen, short adataLen,
             short messageLen, short tagSize) {
         Args.mode(theMode, MODE_ENCRYPT, MODE_DECRYPT);
-        if (isGcm) {
-            if (nonceLen < 1) {
-                throw new CryptoException(CryptoException.ILLEGAL_VALUE, "GCM IV must be at least 1 byte");
-            }
-            if (!validGcmTag(tagSize)) {
-                throw new CryptoException(CryptoException.ILLEGAL_VALUE, "GCM tag must be 4, 8 or 12..16 bytes");
-            }
-        } else {
-            if (nonceLen < 7 || nonceLen > 13) {
-                throw new CryptoException(CryptoException.ILLEGAL_VALUE, "CCM nonce must be 7..13 bytes");
-            }
-            if (tagSize < 4 || tagSize > 16 || (tagSize & 1) != 0) {
-                throw new CryptoException(CryptoException.ILLEGAL_VALUE, "CCM tag must be 4, 6, ..., 16 bytes");
-            }
-            if (adataLen < 0 || messageLen < 0) {
-                throw new CryptoException(CryptoException.ILLEGAL_VALUE, "CCM lengths must not be negative");
-            }
-        }
         Args.range(nonceBuf, nonceOff, nonceLen, "nonce");
+        // a refused init leaves the cipher uninitialised, whatever it held before
+        state = IDLE;
         schedule.keyFrom(theKey);
-        boolean enc = theMode == MODE_ENCRYPT;
-        if (isGcm) {
-            gcm.init(enc, nonceBuf, nonceOff, nonceLen);
-        } else {
-            ccm.init(enc, nonceBuf, nonceOff, nonceLen, adataLen, messageLen, tagSize);
+        try {
+            aead.init(theMode == MODE_ENCRYPT, nonceBuf, nonceOff, nonceLen, adataLen, messageLen, tagSize);
+        } catch (IllegalArgumentException e) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, e.getMessage());
         }
         mode = theMode;
         this.tagSize = tagSize;
         state = AAD;
-    }
-
-    private static boolean validGcmTag(int t) {
-        return t == 4 || t == 8 || (t >= 12 && t <= 16);
     }
 
     public byte getAlgorithm() {
@@ -116,11 +96,7 @@ public class AeadCipherImpl extends AEADCipher {
         }
         Args.range(aadBuf, aadOff, aadLen, "AAD");
         try {
-            if (isGcm) {
-                gcm.updateAad(aadBuf, aadOff, aadLen);
-            } else {
-                ccm.updateAad(aadBuf, aadOff, aadLen);
-            }
+            aead.updateAad(aadBuf, aadOff, aadLen);
         } catch (IllegalStateException e) {
             throw new CryptoException(CryptoException.ILLEGAL_USE, "AAD longer than the adataLen given to init");
         }
@@ -134,11 +110,7 @@ public class AeadCipherImpl extends AEADCipher {
     public short doFinal(byte[] inBuff, short inOffset, short inLength, byte[] outBuff, short outOffset) {
         int n = process(inBuff, inOffset, inLength, outBuff, outOffset);
         try {
-            if (isGcm) {
-                gcm.finish(tag, 0);
-            } else {
-                ccm.finish(tag, 0);
-            }
+            aead.finish(tag, 0);
         } catch (IllegalStateException e) {
             throw new CryptoException(CryptoException.ILLEGAL_USE,
                     "AAD or message length differs from the lengths given to init");
@@ -155,11 +127,7 @@ public class AeadCipherImpl extends AEADCipher {
         Args.range(in, inOff, len, "input");
         Args.range(out, outOff, len, "output");
         try {
-            if (isGcm) {
-                gcm.update(in, inOff, len, out, outOff);
-            } else {
-                ccm.update(in, inOff, len, out, outOff);
-            }
+            aead.update(in, inOff, len, out, outOff);
         } catch (IllegalStateException e) {
             throw new CryptoException(CryptoException.ILLEGAL_USE,
                     "AAD or message length differs from the lengths given to init");
@@ -205,7 +173,7 @@ public class AeadCipherImpl extends AEADCipher {
     }
 
     private void checkTagLength(int len) {
-        if (isGcm ? !validGcmTag(len) || len > tagSize : len != tagSize) {
+        if (isGcm ? !Gcm.validTagLength(len) || len > tagSize : len != tagSize) {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, isGcm
                     ? "GCM tag length must be 4, 8 or 12..16 bytes, at most the size given to init"
                     : "CCM tag length must be the size given to init");

@@ -1,13 +1,8 @@
 package ksecurity.impl;
 
 import ksecurity.prim.Digest;
-import ksecurity.prim.Md5;
-import ksecurity.prim.Sha1;
-import ksecurity.prim.Sha224;
-import ksecurity.prim.Sha256;
 import ksecurity.security.CryptoException;
 import ksecurity.security.Key;
-import ksecurity.security.MessageDigest;
 import ksecurity.security.Signature;
 
 /**
@@ -23,18 +18,7 @@ abstract class HashSignature extends Signature {
     HashSignature(byte algorithm, byte mdAlgorithm) {
         this.algorithm = algorithm;
         this.mdAlgorithm = mdAlgorithm;
-        this.digest = digestFor(mdAlgorithm);
-    }
-
-    /** A fresh hash engine for a MessageDigest algorithm. */
-    static Digest digestFor(byte md) {
-        switch (md) {
-            case MessageDigest.ALG_MD5: return new Md5();
-            case MessageDigest.ALG_SHA: return new Sha1();
-            case MessageDigest.ALG_SHA_224: return new Sha224();
-            case MessageDigest.ALG_SHA_256: return new Sha256();
-            default: throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "hash not supported");
-        }
+        this.digest = Digests.forAlgorithm(mdAlgorithm);
     }
 
     static void checkInitialized(Key k) {

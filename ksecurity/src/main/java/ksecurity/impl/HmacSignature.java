@@ -1,17 +1,12 @@
 package ksecurity.impl;
 
-import ksecurity.prim.Digest;
 import ksecurity.prim.Hmac;
-import ksecurity.prim.Md5;
-import ksecurity.prim.Sha1;
-import ksecurity.prim.Sha224;
-import ksecurity.prim.Sha256;
 import ksecurity.security.CryptoException;
 import ksecurity.security.HMACKey;
 import ksecurity.security.Key;
 import ksecurity.security.MessageDigest;
 
-/** HMAC-MD5, HMAC-SHA1, HMAC-SHA-224 (KSecurity extension) and HMAC-SHA-256 (RFC 2104). */
+/** HMAC-MD5, HMAC-SHA1, HMAC-SHA-224 (KSecurity extension), HMAC-SHA-256, -384 and -512 (RFC 2104). */
 public class HmacSignature extends MacSignature {
     private final byte digestAlgorithm;
     private final Hmac hmac;
@@ -19,16 +14,17 @@ public class HmacSignature extends MacSignature {
 
     public HmacSignature(byte algorithm) {
         super(algorithm);
-        Digest d;
         switch (algorithm) {
-            case ALG_HMAC_MD5: d = new Md5(); digestAlgorithm = MessageDigest.ALG_MD5; break;
-            case ALG_HMAC_SHA1: d = new Sha1(); digestAlgorithm = MessageDigest.ALG_SHA; break;
-            case ALG_HMAC_SHA_224: d = new Sha224(); digestAlgorithm = MessageDigest.ALG_SHA_224; break;
-            case ALG_HMAC_SHA_256: d = new Sha256(); digestAlgorithm = MessageDigest.ALG_SHA_256; break;
+            case ALG_HMAC_MD5: digestAlgorithm = MessageDigest.ALG_MD5; break;
+            case ALG_HMAC_SHA1: digestAlgorithm = MessageDigest.ALG_SHA; break;
+            case ALG_HMAC_SHA_224: digestAlgorithm = MessageDigest.ALG_SHA_224; break;
+            case ALG_HMAC_SHA_256: digestAlgorithm = MessageDigest.ALG_SHA_256; break;
+            case ALG_HMAC_SHA_384: digestAlgorithm = MessageDigest.ALG_SHA_384; break;
+            case ALG_HMAC_SHA_512: digestAlgorithm = MessageDigest.ALG_SHA_512; break;
             default:
                 throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "HMAC algorithm not supported");
         }
-        hmac = new Hmac(d);
+        hmac = new Hmac(Digests.forAlgorithm(digestAlgorithm));
     }
 
     void setKey(Key theKey) {

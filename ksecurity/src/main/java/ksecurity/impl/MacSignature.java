@@ -13,7 +13,7 @@ import ksecurity.security.Signature;
 abstract class MacSignature extends Signature {
     private final byte algorithm;
     private byte mode;
-    private final byte[] mac = new byte[32];
+    private final byte[] mac = new byte[64];
 
     MacSignature(byte algorithm) {
         this.algorithm = algorithm;

@@ -1,28 +1,16 @@
 package ksecurity.impl;
 
-import ksecurity.prim.BlockDigest;
-import ksecurity.prim.Md5;
-import ksecurity.prim.Sha1;
-import ksecurity.prim.Sha224;
-import ksecurity.prim.Sha256;
+import ksecurity.prim.Digest;
 import ksecurity.security.CryptoException;
 import ksecurity.security.InitializedMessageDigest;
-import ksecurity.security.MessageDigest;
 
-/** MD5, SHA-1, SHA-224 and SHA-256 behind the Java Card MessageDigest API. */
+/** MD5, SHA-1, SHA-224, SHA-256, SHA-384 and SHA-512 behind the Java Card MessageDigest API. */
 public class MessageDigestImpl extends InitializedMessageDigest {
     private final byte algorithm;
-    private final BlockDigest digest;
+    private final Digest digest;
 
     public MessageDigestImpl(byte algorithm) {
-        switch (algorithm) {
-            case MessageDigest.ALG_MD5: digest = new Md5(); break;
-            case MessageDigest.ALG_SHA: digest = new Sha1(); break;
-            case MessageDigest.ALG_SHA_224: digest = new Sha224(); break;
-            case MessageDigest.ALG_SHA_256: digest = new Sha256(); break;
-            default:
-                throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "digest algorithm not supported");
-        }
+        digest = Digests.forAlgorithm(algorithm);
         this.algorithm = algorithm;
     }
 
@@ -52,8 +40,9 @@ public class MessageDigestImpl extends InitializedMessageDigest {
 
     /**
      * Resumes from an intermediate chaining value (the whole state: 16 bytes for MD5, 20 for
-     * SHA-1, 32 for SHA-224 and SHA-256, in the digest's own byte order) and the big-endian
-     * count of bytes it covers (1..8 bytes, a multiple of 64).
+     * SHA-1, 32 for SHA-224 and SHA-256, 64 for SHA-384 and SHA-512, in the digest's own byte
+     * order) and the big-endian count of bytes it covers (1..8 bytes, a multiple of the block
+     * size: 64, or 128 for SHA-384 and SHA-512).
      */
     public void setInitialDigest(byte[] initialDigestBuf, short initialDigestOffset, short initialDigestLength,
             byte[] digestedMsgLenBuf, short digestedMsgLenOffset, short digestedMsgLenLength) {
@@ -69,8 +58,8 @@ public class MessageDigestImpl extends InitializedMessageDigest {
         for (int i = 0; i < digestedMsgLenLength; i++) {
             count = (count << 8) | (digestedMsgLenBuf[digestedMsgLenOffset + i] & 0xff);
         }
-        if (count < 0 || (count & 63) != 0) {
-            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "message length must be a multiple of 64");
+        if (count < 0 || count % digest.blockSize() != 0) {
+            throw new CryptoException(CryptoException.ILLEGAL_VALUE, "message length must be a multiple of the block size");
         }
         digest.importState(initialDigestBuf, initialDigestOffset, count);
     }

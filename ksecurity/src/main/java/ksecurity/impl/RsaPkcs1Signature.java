@@ -8,7 +8,8 @@ import ksecurity.security.MessageDigest;
 import ksecurity.security.RSAPublicKey;
 
 /**
- * RSA PKCS#1 v1.5 signatures (RFC 8017 RSASSA-PKCS1-v1_5) with MD5, SHA-1, SHA-224 or SHA-256.
+ * RSA PKCS#1 v1.5 signatures (RFC 8017 RSASSA-PKCS1-v1_5) with MD5, SHA-1, SHA-224, SHA-256,
+ * SHA-384 or SHA-512.
  * Verification re-encodes the expected block and compares it whole, so no parsing of the
  * recovered block can be fooled (no Bleichenbacher'06 forgery).
  */
@@ -25,6 +26,8 @@ public class RsaPkcs1Signature extends HashSignature {
             case ALG_RSA_SHA_PKCS1: return MessageDigest.ALG_SHA;
             case ALG_RSA_SHA_224_PKCS1: return MessageDigest.ALG_SHA_224;
             case ALG_RSA_SHA_256_PKCS1: return MessageDigest.ALG_SHA_256;
+            case ALG_RSA_SHA_384_PKCS1: return MessageDigest.ALG_SHA_384;
+            case ALG_RSA_SHA_512_PKCS1: return MessageDigest.ALG_SHA_512;
             default: throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "not an RSA PKCS#1 signature");
         }
     }

@@ -3,7 +3,8 @@ package ksecurity.math;
 /**
  * A named curve in the form the arithmetic uses: Montgomery contexts for the field (p) and the
  * order (n), the constants in Montgomery form, and (built on first use) the fixed-base table for
- * k*G. One shared, immutable instance per curve.
+ * k*G and G's tables for signature verification. One shared instance per curve, immutable but
+ * for those tables.
  */
 final class EcCurve {
     /** Window width of both the variable-base and the fixed-base scalar multiplication. */
@@ -37,6 +38,8 @@ final class EcCurve {
      * (lazy.limbs each per entry).
      */
     private int[][] lazyBaseTable;
+    /** G's tables for signature verification (public data). */
+    private PublicMulAdd.Table publicBaseTable;
 
     private EcCurve(int id) {
         this.id = id;
@@ -88,22 +91,29 @@ final class EcCurve {
     }
 
     /**
-     * The fixed-base table, built on first use (public data: variable time is fine) in
-     * Montgomery form and kept only in the lazy field's form.
+     * The fixed-base table, built on first use (public data: variable time is fine): for each
+     * 4-bit window i, d * 16^i * G for d = 1..15 (a doubling, then co-Z additions of 16^i G),
+     * all made affine with one inversion.
      */
     int[][] lazyBaseTable() {
         synchronized (this) {
             if (lazyBaseTable == null) {
-                int[][] table = buildBaseTable();
+                Jacobian j = new Jacobian(lazy);
                 int l = lazy.limbs;
-                int[][] t = new int[windows][DIGITS * 2 * l];
-                int[] in = new int[n];
-                int[] out = new int[l];
+                int[][][] bases = powersOfTwo(j, generator(j), windows, W);
+                int[][][] pts = new int[windows * DIGITS][][];
                 for (int i = 0; i < windows; i++) {
-                    for (int e = 0; e < 2 * DIGITS; e++) {
-                        System.arraycopy(table[i], e * n, in, 0, n);
-                        lazy.fromMont(in, out);
-                        System.arraycopy(out, 0, t[i], e * l, l);
+                    int[][][] row = new int[DIGITS][3][l];
+                    j.multiples(bases[i], DIGITS, 1, row);
+                    System.arraycopy(row, 0, pts, i * DIGITS, DIGITS);
+                }
+                j.batchToAffine(pts);
+                int[][] t = new int[windows][DIGITS * 2 * l];
+                for (int i = 0; i < windows; i++) {
+                    for (int d = 0; d < DIGITS; d++) {
+                        int[][] pt = pts[i * DIGITS + d];
+                        System.arraycopy(pt[0], 0, t[i], d * 2 * l, l);
+                        System.arraycopy(pt[1], 0, t[i], d * 2 * l + l, l);
                     }
                 }
                 lazyBaseTable = t;
@@ -112,52 +122,45 @@ final class EcCurve {
         }
     }
 
-    private int[][] buildBaseTable() {
-        EcWork w = new EcWork(this);
-        int count = windows * DIGITS;
-        int[][] xs = new int[count][];
-        int[][] ys = new int[count][];
-        int[][] zs = new int[count][];
-        int[][] base = w.newPoint();
-        System.arraycopy(gxM, 0, base[0], 0, n);
-        System.arraycopy(gyM, 0, base[1], 0, n);
-        System.arraycopy(fp.one, 0, base[2], 0, n);
-        int[][] cur = w.newPoint();
-        int[][] next = w.newPoint();
-        int[][] eight = w.newPoint();
-        for (int i = 0; i < windows; i++) {
-            // d * base for d = 1..15: d - 1 is never +-1 times base modulo the prime order n
-            // (except d = 2, done by doubling), so the plain addition formula applies.
-            w.copy(base, cur);
-            for (int d = 1; d <= DIGITS; d++) {
-                if (d == 2) {
-                    w.copy(base, cur);
-                    w.dbl(cur);
-                } else if (d > 2) {
-                    w.add(cur, base, next);
-                    w.copy(next, cur);
-                }
-                int k = i * DIGITS + d - 1;
-                xs[k] = Mp.copy(cur[0], n);
-                ys[k] = Mp.copy(cur[1], n);
-                zs[k] = Mp.copy(cur[2], n);
-                if (d == 8) {
-                    w.copy(cur, eight);
-                }
-            }
-            // base <- 16 * base = 2 * (8 * base)
-            w.copy(eight, base);
-            w.dbl(base);
-        }
-        w.batchToAffine(xs, ys, zs);
-        int[][] table = new int[windows][DIGITS * 2 * n];
-        for (int i = 0; i < windows; i++) {
-            for (int d = 0; d < DIGITS; d++) {
-                int k = i * DIGITS + d;
-                System.arraycopy(xs[k], 0, table[i], d * 2 * n, n);
-                System.arraycopy(ys[k], 0, table[i], d * 2 * n + n, n);
+    /**
+     * 2^(spacing i) P for i = 0..count-1, affine (Z = one), from the affine P: spacing
+     * doublings apiece, then one inversion for all. Public points only.
+     */
+    int[][][] powersOfTwo(Jacobian j, int[][] p, int count, int spacing) {
+        int[][][] out = new int[count][][];
+        out[0] = j.newPoint();
+        j.copy(p, out[0]);
+        for (int i = 1; i < count; i++) {
+            out[i] = j.newPoint();
+            j.copy(out[i - 1], out[i]);
+            for (int d = 0; d < spacing; d++) {
+                j.dbl(out[i]);
             }
         }
-        return table;
+        j.batchToAffine(out);
+        for (int i = 0; i < count; i++) {
+            lazy.fromMont(fp.one, out[i][2]);
+        }
+        return out;
+    }
+
+    /** G as an affine Jacobian point (Z = one) in the lazy field's form. */
+    int[][] generator(Jacobian j) {
+        int[][] g = j.newPoint();
+        lazy.fromMont(gxM, g[0]);
+        lazy.fromMont(gyM, g[1]);
+        lazy.fromMont(fp.one, g[2]);
+        return g;
+    }
+
+    /** G's tables for the variable-time verification (PublicMulAdd), built on first use. */
+    PublicMulAdd.Table publicBaseTable() {
+        synchronized (this) {
+            if (publicBaseTable == null) {
+                Jacobian j = new Jacobian(lazy);
+                publicBaseTable = PublicMulAdd.table(this, j, generator(j), PublicMulAdd.G_CHUNKS, PublicMulAdd.G_WIDTH);
+            }
+            return publicBaseTable;
+        }
     }
 }

@@ -3,12 +3,18 @@ package ksecurity.math;
 import ksecurity.prim.Digest;
 import ksecurity.prim.Hmac;
 import ksecurity.security.CryptoException;
+import ksecurity.security.RandomData;
 
 /**
- * ECDSA (SEC 1 v2 section 4.1; FIPS 186-4) over the named curves with deterministic nonces
- * (RFC 6979): the nonce comes from HMAC-DRBG keyed with the private key and the message hash,
- * using the message's own hash function. Raw signatures are r||s, each orderBytes long; DER is
- * SEQUENCE { INTEGER r, INTEGER s } as X9.62 and Java Card write it.
+ * ECDSA (SEC 1 v2 section 4.1; FIPS 186-4) over the named curves with RFC 6979 nonces: the
+ * nonce comes from HMAC-DRBG keyed with the private key and the message hash, using the
+ * message's own hash function. Signing is hedged (RFC 6979 §3.6, "additional data"): fresh
+ * random bytes k' join x and h1 in steps d and f, so that a fault induced while signing does
+ * not give away the key (the same message signed twice gets two nonces; the fault attacks on
+ * deterministic signatures need the same nonce twice), while a broken random source still
+ * leaves RFC 6979's guarantee. Without k' (the known-answer tests) it is RFC 6979 exactly.
+ * Raw signatures are r||s, each orderBytes long; DER is SEQUENCE { INTEGER r, INTEGER s } as
+ * X9.62 and Java Card write it.
  *
  * Signing is constant time in the private key and the nonce (fixed-base scalar multiplication,
  * Montgomery arithmetic modulo n, inversion by Fermat). Verification handles public data only.
@@ -20,10 +26,13 @@ public final class Ecdsa {
     /**
      * Signs a message hash with the private scalar d (orderBytes at d[dOff], 1 <= d < n);
      * writes r||s (2 * orderBytes) at sig[sigOff]. nonceDigest is a fresh engine of the hash
-     * function that made the hash, for RFC 6979. ILLEGAL_VALUE for a bad private scalar.
+     * function that made the hash, for RFC 6979. fresh gives k': orderBytes from one
+     * generateData call (as much randomness as the private key holds, whatever the hash, so a
+     * curve's signatures draw the same number of bytes); null signs deterministically (RFC 6979
+     * §3.2 exactly: for known-answer tests only). ILLEGAL_VALUE for a bad private scalar.
      */
     public static void sign(int curve, byte[] d, int dOff, byte[] hash, int hOff, int hLen, Digest nonceDigest,
-            byte[] sig, int sigOff) {
+            RandomData fresh, byte[] sig, int sigOff) {
         EcCurve c = EcCurve.get(curve);
         ScalarModN sn = new ScalarModN(c);
         int[] x = sn.readPrivate(d, dOff);
@@ -31,7 +40,15 @@ public final class Ecdsa {
         int ob = c.orderBytes;
         byte[] xb = sn.toBytes(x);
         byte[] eb = sn.toBytes(e);
-        Rfc6979 nonces = new Rfc6979(nonceDigest, xb, eb, sn);
+        byte[] extra = null;
+        if (fresh != null) {
+            extra = new byte[ob];
+            fresh.generateData(extra, (short) 0, (short) ob);
+        }
+        Rfc6979 nonces = new Rfc6979(nonceDigest, xb, eb, extra, sn);
+        if (extra != null) {
+            Mp.clear(extra);
+        }
         EcKernel kernel = Kernels.ec();
         byte[] point = new byte[2 * c.fieldBytes];
         while (true) {
@@ -67,7 +84,10 @@ public final class Ecdsa {
     /**
      * Verifies r||s (2 * orderBytes at sig[sigOff]) on a message hash against the public point
      * q (x||y, already decoded and validated, e.g. by EcPoints.decode). False for r or s
-     * outside [1, n-1] or a wrong signature.
+     * outside [1, n-1] or a wrong signature. Everything here is public: s is inverted modulo n
+     * in variable time and the kernel's verify runs in variable time (EcKernel.verify), after r
+     * and s are checked to be in [1, n-1] and q to be on the curve; a key verified again gets
+     * its precomputed tables (VerifyTables).
      */
     public static boolean verify(int curve, byte[] q, byte[] hash, int hOff, int hLen, byte[] sig, int sigOff) {
         EcCurve c = EcCurve.get(curve);
@@ -78,21 +98,16 @@ public final class Ecdsa {
             return false;
         }
         int[] e = sn.hashToScalar(hash, hOff, hLen);
-        int[] w = sn.inverse(s);
+        int[] w = sn.inverseVarTime(s);
         byte[] u1 = sn.toBytes(sn.mul(e, w));
         byte[] u2 = sn.toBytes(sn.mul(r, w));
-        byte[] point = new byte[2 * c.fieldBytes];
-        int rc = Kernels.ec().mulAdd(curve, u1, u2, q, point);
+        EcKernel kernel = Kernels.ec();
+        Object table = VerifyTables.tableFor(kernel, curve, q);
+        int rc = kernel.verify(curve, u1, u2, q, table, sn.toBytes(r));
         if (rc == EcKernel.INVALID) {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "public point not on the curve");
         }
-        if (rc != EcKernel.OK) {
-            return false;
-        }
-        int[] v = new int[sn.nn];
-        Mp.fromBytes(point, 0, c.fieldBytes, v);
-        sn.reduceOnce(v);
-        return Mp.equal(v, r, sn.nn) == 1;
+        return rc == EcKernel.OK;
     }
 
     /** The longest DER signature on this curve: SEQUENCE of two INTEGERs of up to orderBytes (+1 sign byte). */
@@ -192,7 +207,10 @@ public final class Ecdsa {
         return p + len;
     }
 
-    /** RFC 6979 section 3.2: HMAC-DRBG keyed by int2octets(x) || bits2octets(h). */
+    /**
+     * RFC 6979 section 3.2: HMAC-DRBG keyed by int2octets(x) || bits2octets(h), and with
+     * section 3.6's additional data k' after them when it is given.
+     */
     private static final class Rfc6979 {
         private final Hmac hmac;
         private final ScalarModN sn;
@@ -200,7 +218,7 @@ public final class Ecdsa {
         private final byte[] v;
         private boolean first = true;
 
-        Rfc6979(Digest digest, byte[] x, byte[] h1, ScalarModN sn) {
+        Rfc6979(Digest digest, byte[] x, byte[] h1, byte[] extra, ScalarModN sn) {
             this.sn = sn;
             hmac = new Hmac(digest);
             int hlen = digest.digestSize();
@@ -209,12 +227,12 @@ public final class Ecdsa {
             for (int i = 0; i < hlen; i++) {
                 v[i] = 0x01;
             }
-            step((byte) 0x00, x, h1);
-            step((byte) 0x01, x, h1);
+            step((byte) 0x00, x, h1, extra);
+            step((byte) 0x01, x, h1, extra);
         }
 
-        /** K = HMAC_K(V || sep || x || h1); V = HMAC_K(V). */
-        private void step(byte sep, byte[] x, byte[] h1) {
+        /** K = HMAC_K(V || sep || x || h1 [|| k']); V = HMAC_K(V). */
+        private void step(byte sep, byte[] x, byte[] h1, byte[] extra) {
             hmac.init(k, 0, k.length);
             hmac.update(v, 0, v.length);
             byte[] one = {sep};
@@ -222,6 +240,9 @@ public final class Ecdsa {
             if (x != null) {
                 hmac.update(x, 0, x.length);
                 hmac.update(h1, 0, h1.length);
+            }
+            if (extra != null) {
+                hmac.update(extra, 0, extra.length);
             }
             hmac.doFinal(k, 0);
             hmac.init(k, 0, k.length);
@@ -236,11 +257,12 @@ public final class Ecdsa {
             byte[] t = new byte[((tlen + v.length - 1) / v.length) * v.length];
             while (true) {
                 if (!first) {
-                    step((byte) 0x00, null, null);
+                    step((byte) 0x00, null, null, null);
                 }
                 first = false;
+                // V = HMAC_K(V): hmac is still keyed with K from the last step (doFinal
+                // restarts with the same key), so no re-keying: two compressions saved
                 for (int off = 0; off < tlen; off += v.length) {
-                    hmac.init(k, 0, k.length);
                     hmac.update(v, 0, v.length);
                     hmac.doFinal(v, 0);
                     System.arraycopy(v, 0, t, off, v.length);

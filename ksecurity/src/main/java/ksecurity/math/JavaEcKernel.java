@@ -21,11 +21,9 @@ package ksecurity.math;
  * per window and no doublings; the accumulator is a*G with a < 16^i <= d*16^i and
  * a + d*16^i <= k < n, so again neither equal nor opposite points occur.
  *
- * mulAdd: u1*G by the fixed-base table, u2*Q by a width-5 wNAF; public inputs, variable time.
+ * mulAdd, precompute and verify: PublicMulAdd, variable time, for public inputs only.
  */
 final class JavaEcKernel implements EcKernel {
-    static final int WNAF = 5;
-
     public int scalarMult(int curve, byte[] k, byte[] point, byte[] out) {
         if (!Curves.isValid(curve)) {
             return INVALID;
@@ -64,22 +62,62 @@ final class JavaEcKernel implements EcKernel {
             return INVALID;
         }
         EcCurve c = EcCurve.get(curve);
-        if (!scalarOk(c, u1) || !scalarOk(c, u2) || qBytes == null || qBytes.length != 2 * c.fieldBytes
-                || !outOk(c, out)) {
+        if (!scalarOk(c, u1) || !scalarOk(c, u2) || !outOk(c, out)) {
             return INVALID;
         }
-        EcWork w = new EcWork(c);
-        int n = c.n;
-        int[] qx = new int[n];
-        int[] qy = new int[n];
-        if (!w.decodePoint(qBytes, 0, qx, qy)) {
+        PublicMulAdd.Table t = oneShot(c, qBytes);
+        if (t == null) {
             return INVALID;
         }
-        if (LazyMultiply.mulAdd(c, u1, u2, qx, qy, out)) {
-            Mp.clear(out);
-            return INFINITY;
+        return PublicMulAdd.mulAdd(c, u1, u2, t, out) ? INFINITY : OK;
+    }
+
+    public Object precompute(int curve, byte[] q) {
+        if (!Curves.isValid(curve)) {
+            return null;
         }
-        return OK;
+        EcCurve c = EcCurve.get(curve);
+        int[][] xy = decode(c, q);
+        return xy == null ? null : PublicMulAdd.table(c, xy[0], xy[1], PublicMulAdd.Q_CHUNKS, PublicMulAdd.Q_WIDTH);
+    }
+
+    public int verify(int curve, byte[] u1, byte[] u2, byte[] q, Object table, byte[] r) {
+        if (!Curves.isValid(curve)) {
+            return INVALID;
+        }
+        EcCurve c = EcCurve.get(curve);
+        if (!scalarOk(c, u1) || !scalarOk(c, u2) || !scalarOk(c, r) || !nonZero(r)) {
+            return INVALID;
+        }
+        PublicMulAdd.Table t;
+        if (table == null) {
+            t = oneShot(c, q);
+        } else if (table instanceof PublicMulAdd.Table && ((PublicMulAdd.Table) table).curve == curve) {
+            t = (PublicMulAdd.Table) table;
+        } else {
+            return INVALID;
+        }
+        if (t == null) {
+            return INVALID;
+        }
+        int[] rv = new int[c.n + 1];
+        Mp.fromBytes(r, 0, r.length, rv);
+        return PublicMulAdd.verify(c, u1, u2, t, rv);
+    }
+
+    /** The one-chunk table of a point given as x||y, or null when it is not on the curve. */
+    private static PublicMulAdd.Table oneShot(EcCurve c, byte[] q) {
+        int[][] xy = decode(c, q);
+        return xy == null ? null : PublicMulAdd.table(c, xy[0], xy[1], 1, PublicMulAdd.ONE_SHOT_WIDTH);
+    }
+
+    /** x||y read and validated (Montgomery form of c.fp), or null. */
+    private static int[][] decode(EcCurve c, byte[] q) {
+        if (q == null || q.length != 2 * c.fieldBytes) {
+            return null;
+        }
+        int[][] xy = new int[2][c.n];
+        return new EcWork(c).decodePoint(q, 0, xy[0], xy[1]) ? xy : null;
     }
 
     public String name() {
@@ -176,38 +214,5 @@ final class JavaEcKernel implements EcKernel {
             return 0;
         }
         return (k[k.length - 1 - (b >>> 3)] >>> (b & 7)) & 1;
-    }
-
-    /** The width-5 non-adjacent form of k, least significant digit first. */
-    static int[] wnaf(byte[] k) {
-        int[] v = new int[Mp.limbsFor(k.length) + 1];
-        Mp.fromBytes(k, 0, k.length, v);
-        int bits = k.length * 8 + 1;
-        int[] naf = new int[bits];
-        int modulus = 1 << WNAF;
-        for (int i = 0; i < bits; i++) {
-            if ((v[0] & 1) != 0) {
-                int d = v[0] & (modulus - 1);
-                if (d >= modulus / 2) {
-                    d -= modulus;
-                }
-                naf[i] = d;
-                // v -= d (d may be negative)
-                int[] dd = new int[v.length];
-                if (d > 0) {
-                    dd[0] = d;
-                    Mp.sub(v, dd, v, v.length);
-                } else {
-                    dd[0] = -d;
-                    Mp.add(v, dd, v, v.length);
-                }
-            }
-            // v >>= 1
-            for (int j = 0; j < v.length; j++) {
-                int hi = j + 1 < v.length ? v[j + 1] : 0;
-                v[j] = (v[j] >>> 1) | (hi << 31);
-            }
-        }
-        return naf;
     }
 }

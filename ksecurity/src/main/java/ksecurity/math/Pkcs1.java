@@ -6,7 +6,7 @@ import ksecurity.security.RandomData;
 
 /**
  * PKCS #1 v1.5 encodings (RFC 8017): EME-PKCS1-v1_5 for encryption (7.2) and EMSA-PKCS1-v1_5
- * for signatures (9.2) with the DigestInfo prefixes of MD5, SHA-1, SHA-224 and SHA-256.
+ * for signatures (9.2) with the DigestInfo prefixes of MD5, SHA-1 and SHA-224/256/384/512.
  *
  * The decryption check reads every byte and keeps its verdict in masks (no early exit, no
  * secret-dependent index), against Bleichenbacher's padding oracle. Only the final verdict
@@ -21,6 +21,8 @@ public final class Pkcs1 {
     private static final byte[] SHA1_PREFIX = Curves.hex("3021300906052B0E03021A05000414");
     private static final byte[] SHA224_PREFIX = Curves.hex("302D300D06096086480165030402040500041C");
     private static final byte[] SHA256_PREFIX = Curves.hex("3031300D060960864801650304020105000420");
+    private static final byte[] SHA384_PREFIX = Curves.hex("3041300D060960864801650304020205000430");
+    private static final byte[] SHA512_PREFIX = Curves.hex("3051300D060960864801650304020305000440");
 
     private Pkcs1() {
     }
@@ -95,6 +97,8 @@ public final class Pkcs1 {
             case MessageDigest.ALG_SHA: return SHA1_PREFIX;
             case MessageDigest.ALG_SHA_224: return SHA224_PREFIX;
             case MessageDigest.ALG_SHA_256: return SHA256_PREFIX;
+            case MessageDigest.ALG_SHA_384: return SHA384_PREFIX;
+            case MessageDigest.ALG_SHA_512: return SHA512_PREFIX;
             default: return null;
         }
     }

@@ -1,18 +1,32 @@
 package ksecurity.prim;
 
 /**
- * The Merkle–Damgård framing shared by MD5, SHA-1, SHA-224 and SHA-256: a 64-byte block buffer,
- * the byte count, and the padding (0x80, zeros, then the bit length in 8 bytes). Subclasses give
- * the compression function and say whether words and the length are little-endian (MD5) or
- * big-endian (SHA). The chaining value can be exported and imported with the byte count, so a
- * hash can be resumed from an intermediate state (Java Card's InitializedMessageDigest).
+ * The Merkle–Damgård framing shared by MD5, SHA-1 and SHA-224/256 (64-byte blocks, the bit
+ * length in 8 bytes) and SHA-384/512 (128-byte blocks, the bit length in 16 bytes): the block
+ * buffer, the byte count, and the padding (0x80, zeros, then the length). Subclasses give the
+ * compression function and say whether words and the length are little-endian (MD5) or
+ * big-endian (SHA). The chaining value, as 32-bit words (SHA-512's 64-bit words as two each,
+ * high first), can be exported and imported with the byte count, so a hash can be resumed from
+ * an intermediate state (Java Card's InitializedMessageDigest).
  */
 public abstract class BlockDigest implements Digest {
-    private final byte[] block = new byte[64];
+    private final byte[] block;
+    private final int blockSize;
     private int blockLen;
     private long byteCount;
 
-    /** Runs the compression function on 64 bytes at in[off]. */
+    /** A digest of 64-byte blocks. */
+    protected BlockDigest() {
+        this(64);
+    }
+
+    /** A digest of blockSize-byte blocks (64 or 128): the length field is blockSize / 8 bytes. */
+    protected BlockDigest(int blockSize) {
+        this.blockSize = blockSize;
+        block = new byte[blockSize];
+    }
+
+    /** Runs the compression function on one block at in[off]. */
     protected abstract void processBlock(byte[] in, int off);
 
     /** Sets the chaining value to the standard initial value. */
@@ -25,10 +39,10 @@ public abstract class BlockDigest implements Digest {
     protected abstract int[] state();
 
     public int blockSize() {
-        return 64;
+        return blockSize;
     }
 
-    /** Length in bytes of the chaining value: 4 bytes per state word (32 for SHA-224 too). */
+    /** Length in bytes of the chaining value: 4 bytes per state word (32 for SHA-224 too, 64 for SHA-384). */
     public int stateSize() {
         return state().length * 4;
     }
@@ -38,8 +52,9 @@ public abstract class BlockDigest implements Digest {
             throw new ArrayIndexOutOfBoundsException("digest input out of range");
         }
         byteCount += len;
+        int bs = blockSize;
         if (blockLen > 0) {
-            int n = 64 - blockLen;
+            int n = bs - blockLen;
             if (n > len) {
                 n = len;
             }
@@ -47,16 +62,16 @@ public abstract class BlockDigest implements Digest {
             blockLen += n;
             off += n;
             len -= n;
-            if (blockLen < 64) {
+            if (blockLen < bs) {
                 return;
             }
             processBlock(block, 0);
             blockLen = 0;
         }
-        while (len >= 64) {
+        while (len >= bs) {
             processBlock(in, off);
-            off += 64;
-            len -= 64;
+            off += bs;
+            len -= bs;
         }
         System.arraycopy(in, off, block, 0, len);
         blockLen = len;
@@ -64,22 +79,29 @@ public abstract class BlockDigest implements Digest {
 
     /** Pads, compresses the last block(s), and writes outLen bytes of the state at out[off]. */
     protected void finish(byte[] out, int off, int outLen) {
+        int bs = blockSize;
+        // the length field: 8 bytes, or 16 (FIPS 180-4 §5.1.2) whose top 8 hold the bits of
+        // the bit count above 2^64, zero short of 2^61 bytes
+        int lengthAt = bs - bs / 8;
         long bits = byteCount << 3;
         block[blockLen++] = (byte) 0x80;
-        if (blockLen > 56) {
-            while (blockLen < 64) {
+        if (blockLen > lengthAt) {
+            while (blockLen < bs) {
                 block[blockLen++] = 0;
             }
             processBlock(block, 0);
             blockLen = 0;
         }
-        while (blockLen < 56) {
+        while (blockLen < bs) {
             block[blockLen++] = 0;
         }
         boolean le = littleEndian();
         for (int i = 0; i < 8; i++) {
             int shift = le ? 8 * i : 56 - 8 * i;
-            block[56 + i] = (byte) (bits >>> shift);
+            block[bs - 8 + i] = (byte) (bits >>> shift);
+        }
+        if (bs == 128) {
+            block[bs - 9] = (byte) (byteCount >>> 61);
         }
         processBlock(block, 0);
         writeWords(state(), out, off, outLen, le);
@@ -95,7 +117,7 @@ public abstract class BlockDigest implements Digest {
     public void reset() {
         blockLen = 0;
         byteCount = 0;
-        for (int i = 0; i < 64; i++) {
+        for (int i = 0; i < blockSize; i++) {
             block[i] = 0;
         }
         resetState();
@@ -108,7 +130,8 @@ public abstract class BlockDigest implements Digest {
 
     /**
      * Writes the chaining value (stateSize() bytes, in the digest's byte order) at out[off].
-     * It describes the message only when byteCount() is a multiple of 64; returns stateSize().
+     * It describes the message only when byteCount() is a multiple of the block size; returns
+     * stateSize().
      */
     public int exportState(byte[] out, int off) {
         if (blockLen != 0) {
@@ -120,10 +143,10 @@ public abstract class BlockDigest implements Digest {
 
     /**
      * Resumes from a chaining value of stateSize() bytes and the count of bytes it covers, which
-     * must be a non-negative multiple of 64.
+     * must be a non-negative multiple of the block size.
      */
     public void importState(byte[] in, int off, long count) {
-        if (count < 0 || (count & 63) != 0) {
+        if (count < 0 || (count & (blockSize - 1)) != 0) {
             throw new IllegalArgumentException("byte count must be a multiple of the block size");
         }
         reset();
@@ -138,7 +161,7 @@ public abstract class BlockDigest implements Digest {
 
     /** Copies the framing state into another engine of the same kind (for copy()). */
     protected void copyFramingTo(BlockDigest d) {
-        System.arraycopy(block, 0, d.block, 0, 64);
+        System.arraycopy(block, 0, d.block, 0, blockSize);
         d.blockLen = blockLen;
         d.byteCount = byteCount;
         int[] s = state();

@@ -10,7 +10,7 @@ package ksecurity.prim;
  * block's encryption; both are done in one two-lane call of the bitsliced AES, which costs the
  * same as one.
  */
-public final class Ccm {
+public final class Ccm implements Aead {
     private final Aes aes;
     private final byte[] ctr = new byte[16];
     private final byte[] ks = new byte[16];

@@ -1,14 +1,14 @@
 package ksecurity.prim;
 
 /**
- * A hash engine (MD5, SHA-1, SHA-224, SHA-256): the small interface that HMAC, the TLS PRFs,
+ * A hash engine (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512): the small interface that HMAC, the TLS PRFs,
  * the DRBG, ECDSA's RFC 6979 nonces and the handshake hash all share.
  */
 public interface Digest {
     /** Output length in bytes. */
     int digestSize();
 
-    /** Internal block length in bytes (64 for all four), as HMAC needs. */
+    /** Internal block length in bytes (64; 128 for SHA-384 and SHA-512), as HMAC needs. */
     int blockSize();
 
     void update(byte[] in, int off, int len);

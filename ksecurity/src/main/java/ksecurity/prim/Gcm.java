@@ -6,10 +6,13 @@ package ksecurity.prim;
  * (J0 = IV || 0^31 || 1), others are hashed with GHASH (§7.1 step 2). The counter is inc32,
  * so a J0 whose low word is near 2^32 wraps exactly as the standard says.
  *
+ * Tags of 16, 15, 14, 13, 12, 8 or 4 bytes (SP 800-38D §5.2.1.2): the leading bytes of the full
+ * tag.
+ *
  * Decryption returns plaintext before the tag is checked (as the Java Card AEADCipher API
  * does): callers must check the tag, in constant time, before using it.
  */
-public final class Gcm {
+public final class Gcm implements Aead {
     private final Aes aes;
     private final Ghash ghash = new Ghash();
     private final Ctr ctr;
@@ -17,6 +20,7 @@ public final class Gcm {
     private final byte[] buf = new byte[16];
     private boolean encrypting;
     private boolean inData;
+    private int tagLen = 16;
     private long aadLen;
     private long dataLen;
 
@@ -25,11 +29,20 @@ public final class Gcm {
         this.ctr = new Ctr(aes);
     }
 
-    /** Starts a message. The AES key must be set. */
+    /** Starts a message with a 16-byte tag. The AES key must be set. */
     public void init(boolean encrypt, byte[] iv, int off, int len) {
+        init(encrypt, iv, off, len, 0, 0, 16);
+    }
+
+    /** Starts a message (Aead): the lengths are not needed and not checked. */
+    public void init(boolean encrypt, byte[] iv, int off, int len, long aadLength, long msgLength, int tagLen) {
         if (len < 1) {
             throw new IllegalArgumentException("GCM IV must be at least 1 byte");
         }
+        if (!validTagLength(tagLen)) {
+            throw new IllegalArgumentException("GCM tag must be 4, 8 or 12..16 bytes");
+        }
+        this.tagLen = tagLen;
         encrypting = encrypt;
         for (int i = 0; i < 16; i++) {
             buf[i] = 0;
@@ -85,14 +98,23 @@ public final class Gcm {
         return len;
     }
 
-    /** Writes the full 16-byte tag at out[off]; the message is then over. */
+    /** The tag lengths SP 800-38D allows: 4, 8, 12..16 bytes. */
+    public static boolean validTagLength(int t) {
+        return t == 4 || t == 8 || (t >= 12 && t <= 16);
+    }
+
+    public int tagLength() {
+        return tagLen;
+    }
+
+    /** Writes the tagLength()-byte tag (the full tag's leading bytes) at out[off]; the message is then over. */
     public void finish(byte[] tag, int off) {
         ghash.pad();
         lengthBlock(aadLen * 8, dataLen * 8);
         ghash.update(buf, 0, 16);
         ghash.finish(buf, 0);
         aes.encryptBlock(j0, 0, j0, 0);
-        for (int i = 0; i < 16; i++) {
+        for (int i = 0; i < tagLen; i++) {
             tag[off + i] = (byte) (buf[i] ^ j0[i]);
         }
         inData = false;

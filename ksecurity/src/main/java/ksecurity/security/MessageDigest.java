@@ -2,7 +2,7 @@ package ksecurity.security;
 
 import ksecurity.impl.MessageDigestImpl;
 
-/** A hash function, as javacard.security.MessageDigest: MD5, SHA-1, SHA-224 and SHA-256. */
+/** A hash function, as javacard.security.MessageDigest: MD5, SHA-1, SHA-224, SHA-256, SHA-384 and SHA-512. */
 public abstract class MessageDigest {
     public static final byte ALG_NULL = 0;
     public static final byte ALG_SHA = 1;

@@ -6,9 +6,9 @@ import ksecurity.impl.HmacSignature;
 import ksecurity.impl.RsaPkcs1Signature;
 
 /**
- * Signatures and MACs, as javacard.security.Signature: ECDSA (SHA-1, SHA-224, SHA-256; DER
- * output; RFC 6979 deterministic nonces), RSA PKCS#1 v1.5 (MD5, SHA-1, SHA-224, SHA-256),
- * HMAC (MD5, SHA-1, SHA-224, SHA-256) and AES-CMAC.
+ * Signatures and MACs, as javacard.security.Signature: ECDSA (SHA-1, SHA-224, SHA-256, SHA-384,
+ * SHA-512; DER output; RFC 6979 nonces hedged with fresh randomness, see setRandomData), RSA
+ * PKCS#1 v1.5 and HMAC (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512) and AES-CMAC.
  */
 public abstract class Signature {
     public static final byte ALG_DES_MAC4_NOPAD = 1;
@@ -85,17 +85,23 @@ public abstract class Signature {
             case ALG_HMAC_SHA1:
             case ALG_HMAC_SHA_224:
             case ALG_HMAC_SHA_256:
+            case ALG_HMAC_SHA_384:
+            case ALG_HMAC_SHA_512:
                 return new HmacSignature(algorithm);
             case ALG_AES_CMAC_128:
                 return new CmacSignature(algorithm);
             case ALG_ECDSA_SHA:
             case ALG_ECDSA_SHA_224:
             case ALG_ECDSA_SHA_256:
+            case ALG_ECDSA_SHA_384:
+            case ALG_ECDSA_SHA_512:
                 return new EcdsaSignature(algorithm);
             case ALG_RSA_MD5_PKCS1:
             case ALG_RSA_SHA_PKCS1:
             case ALG_RSA_SHA_224_PKCS1:
             case ALG_RSA_SHA_256_PKCS1:
+            case ALG_RSA_SHA_384_PKCS1:
+            case ALG_RSA_SHA_512_PKCS1:
                 return new RsaPkcs1Signature(algorithm);
             default:
                 throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "signature algorithm not supported");
@@ -114,6 +120,8 @@ public abstract class Signature {
                 case MessageDigest.ALG_SHA: return ALG_ECDSA_SHA;
                 case MessageDigest.ALG_SHA_224: return ALG_ECDSA_SHA_224;
                 case MessageDigest.ALG_SHA_256: return ALG_ECDSA_SHA_256;
+                case MessageDigest.ALG_SHA_384: return ALG_ECDSA_SHA_384;
+                case MessageDigest.ALG_SHA_512: return ALG_ECDSA_SHA_512;
                 default: break;
             }
         } else if (cipher == SIG_CIPHER_RSA && pad == 7 /* Cipher.PAD_PKCS1 */) {
@@ -122,6 +130,8 @@ public abstract class Signature {
                 case MessageDigest.ALG_SHA: return ALG_RSA_SHA_PKCS1;
                 case MessageDigest.ALG_SHA_224: return ALG_RSA_SHA_224_PKCS1;
                 case MessageDigest.ALG_SHA_256: return ALG_RSA_SHA_256_PKCS1;
+                case MessageDigest.ALG_SHA_384: return ALG_RSA_SHA_384_PKCS1;
+                case MessageDigest.ALG_SHA_512: return ALG_RSA_SHA_512_PKCS1;
                 default: break;
             }
         } else if (cipher == SIG_CIPHER_HMAC && pad == 0) {
@@ -130,12 +140,28 @@ public abstract class Signature {
                 case MessageDigest.ALG_SHA: return ALG_HMAC_SHA1;
                 case MessageDigest.ALG_SHA_224: return ALG_HMAC_SHA_224;
                 case MessageDigest.ALG_SHA_256: return ALG_HMAC_SHA_256;
+                case MessageDigest.ALG_SHA_384: return ALG_HMAC_SHA_384;
+                case MessageDigest.ALG_SHA_512: return ALG_HMAC_SHA_512;
                 default: break;
             }
         } else if (cipher == SIG_CIPHER_AES_CMAC128 && pad == 0 && md == MessageDigest.ALG_NULL) {
             return ALG_AES_CMAC_128;
         }
         throw new CryptoException(CryptoException.NO_SUCH_ALGORITHM, "signature algorithm not supported");
+    }
+
+    /**
+     * KSecurity extension, not in Java Card: the source of the fresh random input of this
+     * signature's nonces. ECDSA's nonces are hedged (RFC 6979 §3.6: fresh bytes join the key
+     * and the hash in the nonce's HMAC-DRBG), so that a fault induced while signing does not
+     * give the key away; until this is called they draw from the platform's secure source
+     * (RandomData.ALG_SECURE_RANDOM). A TLS engine hands its own source here, so that a
+     * seeded source in the tests gives the same bytes on every run. May be called before or
+     * after init; it stays set. ILLEGAL_VALUE for null; ILLEGAL_USE for a signature that draws
+     * no nonce (HMAC, CMAC, RSA PKCS#1 v1.5).
+     */
+    public void setRandomData(RandomData random) throws CryptoException {
+        throw new CryptoException(CryptoException.ILLEGAL_USE, "this signature draws no random nonce");
     }
 
     public abstract void init(Key theKey, byte theMode) throws CryptoException;

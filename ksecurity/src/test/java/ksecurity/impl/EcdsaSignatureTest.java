@@ -10,6 +10,7 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Random;
 import ksecurity.math.Curves;
+import ksecurity.math.Ecdsa;
 import ksecurity.math.TestRandom;
 import ksecurity.security.CryptoException;
 import ksecurity.security.ECPrivateKey;
@@ -26,6 +27,8 @@ import org.bouncycastle.crypto.Digest;
 import org.bouncycastle.crypto.digests.SHA1Digest;
 import org.bouncycastle.crypto.digests.SHA224Digest;
 import org.bouncycastle.crypto.digests.SHA256Digest;
+import org.bouncycastle.crypto.digests.SHA384Digest;
+import org.bouncycastle.crypto.digests.SHA512Digest;
 import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.ECPublicKeyParameters;
@@ -43,6 +46,8 @@ class EcdsaSignatureTest {
         switch (alg) {
             case Signature.ALG_ECDSA_SHA: return new SHA1Digest();
             case Signature.ALG_ECDSA_SHA_224: return new SHA224Digest();
+            case Signature.ALG_ECDSA_SHA_384: return new SHA384Digest();
+            case Signature.ALG_ECDSA_SHA_512: return new SHA512Digest();
             default: return new SHA256Digest();
         }
     }
@@ -60,7 +65,8 @@ class EcdsaSignatureTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"160, 17", "160, 33", "192, 17", "192, 37", "224, 37", "224, 33", "256, 17", "256, 37", "256, 33"})
+    @CsvSource({"160, 17", "160, 33", "192, 17", "192, 37", "224, 37", "224, 33", "256, 17", "256, 37", "256, 33",
+        "256, 34", "256, 38", "160, 38", "224, 34"})
     void signaturesInteroperateWithBouncyCastle(int bits, byte alg) throws Exception {
         X9ECParameters x9 = CustomNamedCurves.getByName(Curves.name(Curves.byBits(bits)));
         ECDomainParameters dom = new ECDomainParameters(x9.getCurve(), x9.getG(), x9.getN(), x9.getH());
@@ -81,7 +87,8 @@ class EcdsaSignatureTest {
             int len = signer.sign(msg, (short) 0, (short) msg.length, sig, (short) 0);
             byte[] ours = Arrays.copyOf(sig, len);
 
-            // BC verifies ours, and with RFC 6979 nonces BC's own signature is byte-identical.
+            // BC verifies ours (hedged nonce); without the fresh input (RFC 6979 exactly) BC's
+            // own deterministic signature is byte-identical to ours.
             ASN1Sequence seq = ASN1Sequence.getInstance(ours);
             BigInteger r = ASN1Integer.getInstance(seq.getObjectAt(0)).getValue();
             BigInteger s = ASN1Integer.getInstance(seq.getObjectAt(1)).getValue();
@@ -91,9 +98,12 @@ class EcdsaSignatureTest {
             assertTrue(bc.verifySignature(h, r, s), "BC verifies ours");
             bc.init(true, new ECPrivateKeyParameters(d, dom));
             BigInteger[] rs = bc.generateSignature(h);
-            byte[] theirs = new DERSequence(new ASN1Integer[] {new ASN1Integer(rs[0]), new ASN1Integer(rs[1])})
-                    .getEncoded("DER");
-            assertArrayEquals(theirs, ours, "RFC 6979 signatures agree");
+            int curve = Curves.byBits(bits), ob = Curves.orderBytes(curve);
+            byte[] raw = new byte[2 * ob];
+            Ecdsa.sign(curve, fixed(d, ob), 0, h, 0, h.length, Digests.forAlgorithm(signer.getMessageDigestAlgorithm()),
+                    null, raw, 0);
+            assertEquals(rs[0], new BigInteger(1, Arrays.copyOf(raw, ob)), "RFC 6979 r agrees with BC");
+            assertEquals(rs[1], new BigInteger(1, Arrays.copyOfRange(raw, ob, 2 * ob)), "RFC 6979 s agrees with BC");
 
             // We verify BC's (made with a random nonce), whole-message and precomputed-hash forms.
             ECDSASigner random = new ECDSASigner();
@@ -110,6 +120,71 @@ class EcdsaSignatureTest {
             assertFalse(verifier.verifyPreComputedHash(h, (short) 0, (short) h.length, der, (short) 0,
                     (short) der.length));
         }
+    }
+
+    static byte[] fixed(BigInteger v, int len) {
+        byte[] raw = v.toByteArray(), out = new byte[len];
+        int n = Math.min(raw.length, len);
+        System.arraycopy(raw, raw.length - n, out, len - n, n);
+        return out;
+    }
+
+    private static byte[] sign(Signature s, byte[] msg) {
+        byte[] buf = new byte[s.getLength()];
+        return Arrays.copyOf(buf, s.sign(msg, (short) 0, (short) msg.length, buf, (short) 0));
+    }
+
+    /** By default the nonces are hedged from the platform's source: the same message signs differently. */
+    @Test
+    void signingIsHedgedByDefault() {
+        KeyPair kp = pair(256, 4);
+        byte[] msg = "the same ServerKeyExchange".getBytes();
+        Signature s = Signature.getInstance(Signature.ALG_ECDSA_SHA_256, false);
+        s.init(kp.getPrivate(), Signature.MODE_SIGN);
+        byte[] a = sign(s, msg), b = sign(s, msg);
+        assertFalse(Arrays.equals(a, b), "two signatures of one message share no nonce");
+        Signature v = Signature.getInstance(Signature.ALG_ECDSA_SHA_256, false);
+        v.init(kp.getPublic(), Signature.MODE_VERIFY);
+        assertTrue(verify(v, msg, a));
+        assertTrue(verify(v, msg, b));
+    }
+
+    /**
+     * With the caller's source (KSecurity's extension setRandomData), a seeded source gives the
+     * same bytes every run: k' is orderBytes drawn from it in one call, as Ecdsa.sign documents.
+     */
+    @Test
+    void callersSourceGivesRepeatableSignatures() throws Exception {
+        KeyPair kp = pair(256, 5);
+        byte[] msg = "seeded".getBytes();
+        Signature s1 = Signature.getInstance(Signature.ALG_ECDSA_SHA_384, false);
+        s1.init(kp.getPrivate(), Signature.MODE_SIGN);
+        s1.setRandomData(new TestRandom(99));
+        Signature s2 = Signature.getInstance(Signature.ALG_ECDSA_SHA_384, false);
+        s2.setRandomData(new TestRandom(99));
+        s2.init(kp.getPrivate(), Signature.MODE_SIGN);
+        byte[] a = sign(s1, msg);
+        assertArrayEquals(a, sign(s2, msg), "same seed, same signature (set before or after init)");
+        assertFalse(Arrays.equals(a, sign(s1, msg)), "the source moves on");
+
+        java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-384");
+        byte[] h = md.digest(msg);
+        byte[] raw = new byte[64];
+        Ecdsa.sign(Curves.SECP256R1, fixed(scalar(kp), 32), 0, h, 0, h.length, new ksecurity.prim.Sha384(),
+                new TestRandom(99), raw, 0);
+        ASN1Sequence seq = ASN1Sequence.getInstance(a);
+        assertEquals(new BigInteger(1, Arrays.copyOf(raw, 32)), ASN1Integer.getInstance(seq.getObjectAt(0)).getValue());
+        assertEquals(new BigInteger(1, Arrays.copyOfRange(raw, 32, 64)), ASN1Integer.getInstance(seq.getObjectAt(1)).getValue());
+    }
+
+    @Test
+    void setRandomDataRefusesNullAndNonceFreeSignatures() {
+        Signature s = Signature.getInstance(Signature.ALG_ECDSA_SHA_256, false);
+        assertReason(CryptoException.ILLEGAL_VALUE, () -> s.setRandomData(null));
+        Signature hmac = Signature.getInstance(Signature.ALG_HMAC_SHA_256, false);
+        assertReason(CryptoException.ILLEGAL_USE, () -> hmac.setRandomData(new TestRandom(1)));
+        Signature rsa = Signature.getInstance(Signature.ALG_RSA_SHA_256_PKCS1, false);
+        assertReason(CryptoException.ILLEGAL_USE, () -> rsa.setRandomData(new TestRandom(1)));
     }
 
     @Test

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RsaSignatureTest {
     @ParameterizedTest
     @CsvSource({"1024, 11, MD5withRSA", "1024, 10, SHA1withRSA", "1024, 39, SHA224withRSA",
-        "1024, 40, SHA256withRSA", "2048, 40, SHA256withRSA", "2048, 10, SHA1withRSA"})
+        "1024, 40, SHA256withRSA", "2048, 40, SHA256withRSA", "2048, 10, SHA1withRSA", "1024, 41, SHA384withRSA",
+        "2048, 42, SHA512withRSA"})
     void signaturesInteroperateWithTheJdk(int bits, byte alg, String jdkName) throws Exception {
         KeyPair kp = RsaKeys.crt(bits);
         RSAPublicKey pub = (RSAPublicKey) kp.getPublic();

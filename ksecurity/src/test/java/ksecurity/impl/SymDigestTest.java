@@ -13,13 +13,13 @@ import org.junit.jupiter.api.Test;
 /** MessageDigest through the Java Card API, including resumption with setInitialDigest. */
 class SymDigestTest {
     static final byte[] ALGS = {MessageDigest.ALG_MD5, MessageDigest.ALG_SHA, MessageDigest.ALG_SHA_224,
-        MessageDigest.ALG_SHA_256};
-    static final String[] JDK = {"MD5", "SHA-1", "SHA-224", "SHA-256"};
+        MessageDigest.ALG_SHA_256, MessageDigest.ALG_SHA_384, MessageDigest.ALG_SHA_512};
+    static final String[] JDK = {"MD5", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512"};
 
     @Test
     void randomAgainstJdk() throws Exception {
         Random r = new Random(41);
-        for (int k = 0; k < 4; k++) {
+        for (int k = 0; k < ALGS.length; k++) {
             MessageDigest md = MessageDigest.getInstance(ALGS[k], false);
             assertEquals(ALGS[k], md.getAlgorithm());
             java.security.MessageDigest jdk = java.security.MessageDigest.getInstance(JDK[k]);
@@ -47,10 +47,11 @@ class SymDigestTest {
     void setInitialDigestResumes() throws Exception {
         byte[] m = new byte[200];
         new Random(43).nextBytes(m);
-        for (int k = 0; k < 4; k++) {
-            // The chaining value after 128 bytes, taken from the engine itself.
-            ksecurity.prim.BlockDigest e = k == 0 ? new ksecurity.prim.Md5() : k == 1 ? new ksecurity.prim.Sha1()
-                    : k == 2 ? new ksecurity.prim.Sha224() : new ksecurity.prim.Sha256();
+        ksecurity.prim.BlockDigest[] engines = {new ksecurity.prim.Md5(), new ksecurity.prim.Sha1(),
+            new ksecurity.prim.Sha224(), new ksecurity.prim.Sha256(), new ksecurity.prim.Sha384(), new ksecurity.prim.Sha512()};
+        for (int k = 0; k < ALGS.length; k++) {
+            // The chaining value after 128 bytes (one block or two), taken from the engine itself.
+            ksecurity.prim.BlockDigest e = engines[k];
             e.update(m, 0, 128);
             byte[] cv = new byte[e.stateSize()];
             e.exportState(cv, 0);
@@ -78,6 +79,14 @@ class SymDigestTest {
     }
 
     @Test
+    void setInitialDigestSha512NeedsWholeBlocks() {
+        // 64 bytes is a whole SHA-256 block but half a SHA-512 block
+        InitializedMessageDigest md = MessageDigest.getInitializedMessageDigestInstance(MessageDigest.ALG_SHA_512, false);
+        reason(CryptoException.ILLEGAL_VALUE, () -> md.setInitialDigest(new byte[64], (short) 0, (short) 64,
+                new byte[] {64}, (short) 0, (short) 1));
+    }
+
+    @Test
     void setInitialDigestCountTooLong() {
         InitializedMessageDigest md = MessageDigest.getInitializedMessageDigestInstance(MessageDigest.ALG_SHA, false);
         reason(CryptoException.ILLEGAL_VALUE, () -> md.setInitialDigest(new byte[20], (short) 0, (short) 20,
@@ -86,7 +95,7 @@ class SymDigestTest {
 
     @Test
     void unsupportedAlgorithm() {
-        reason(CryptoException.NO_SUCH_ALGORITHM, () -> MessageDigest.getInstance(MessageDigest.ALG_SHA_512, false));
+        reason(CryptoException.NO_SUCH_ALGORITHM, () -> MessageDigest.getInstance(MessageDigest.ALG_SHA3_256, false));
     }
 
     @Test

@@ -9,10 +9,12 @@ import ksecurity.prim.Digest;
 import ksecurity.prim.Sha1;
 import ksecurity.prim.Sha224;
 import ksecurity.prim.Sha256;
+import ksecurity.prim.Sha384;
+import ksecurity.prim.Sha512;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** RFC 6979 appendix A.2.3-A.2.5: deterministic ECDSA on P-192, P-224 and P-256. */
+/** RFC 6979 appendix A.2.3-A.2.5: deterministic ECDSA on P-192, P-224 and P-256 (and P-256 with SHA-384/512). */
 class EcdsaRfc6979Test {
     private static final String X192 = "6FAB034934E4C0FC9AE67F5B5659A9D7D1FEFD187EE09FD4";
     private static final String X224 = "F220266E1105BFE3083E03EC7A3A654651F45E37167E88600BF257C1";
@@ -38,6 +40,10 @@ class EcdsaRfc6979Test {
         "3, SHA-1, test, 0CBCC86FD6ABD1D99E703E1EC50069EE5C0B4BA4B9AC60E409E8EC5910D81A89, 01B9D7B73DFAA60D5651EC4591A0136F87653E0FD780C3B1BC872FFDEAE479B1",
         "3, SHA-224, test, C37EDB6F0AE79D47C3C27E962FA269BB4F441770357E114EE511F662EC34A692, C820053A05791E521FCAAD6042D40AEA1D6B1A540138558F47D0719800E18F2D",
         "3, SHA-256, test, F1ABB023518351CD71D881567B1EA663ED3EFCF6C5132B354F28D3B0B7D38367, 019F4113742A2B14BD25926B49C649155F267E60D3814B4C0CC84250E46F0083",
+        "3, SHA-384, sample, 0EAFEA039B20E9B42309FB1D89E213057CBF973DC0CFC8F129EDDDC800EF7719, 4861F0491E6998B9455193E34E7B0D284DDD7149A74B95B9261F13ABDE940954",
+        "3, SHA-512, sample, 8496A60B5E9B47C825488827E0495B0E3FA109EC4568FD3F8D1097678EB97F00, 2362AB1ADBE2B8ADF9CB9EDAB740EA6049C028114F2460F96554F61FAE3302FE",
+        "3, SHA-384, test, 83910E8B48BB0C74244EBDF7F07A1C5413D61472BD941EF3920E623FBCCEBEB6, 8DDBEC54CF8CD5874883841D712142A56A8D0F218F5003CB0296B6B509619F2C",
+        "3, SHA-512, test, 461D93F31B6540894788FD206C07CFA0CC35F46FA3C91816FFF1040AD1581A04, 39AF9F15DE0DB8D97E72719C74820D304CE5226E32DEDAE67519E840D1194E55",
     })
     void matchesAppendixA2(int curve, String hashName, String message, String r, String s) {
         String x = curve == Curves.SECP192R1 ? X192 : curve == Curves.SECP224R1 ? X224 : X256;
@@ -49,7 +55,7 @@ class EcdsaRfc6979Test {
         md.doFinal(h, 0);
 
         byte[] sig = new byte[2 * Curves.orderBytes(curve)];
-        Ecdsa.sign(curve, d, 0, h, 0, h.length, digest(hashName), sig, 0);
+        Ecdsa.sign(curve, d, 0, h, 0, h.length, digest(hashName), null, sig, 0);
         assertEquals(r + s, HexFormat.of().withUpperCase().formatHex(sig));
 
         byte[] q = new byte[2 * Curves.fieldBytes(curve)];
@@ -64,6 +70,8 @@ class EcdsaRfc6979Test {
             case "SHA-1": return new Sha1();
             case "SHA-224": return new Sha224();
             case "SHA-256": return new Sha256();
+            case "SHA-384": return new Sha384();
+            case "SHA-512": return new Sha512();
             default: throw new IllegalArgumentException(name);
         }
     }

@@ -381,4 +381,42 @@ class AesModesTest {
             assertArrayEquals(p, got);
         }
     }
+
+    /** Seals and opens through the Aead interface alone; returns ciphertext || tag. */
+    static String sealAndOpen(Aead a, String nonce, String aad, String pt, int tagLen) {
+        byte[] n = Hex.decode(nonce), ad = Hex.decode(aad), p = Hex.decode(pt);
+        a.init(true, n, 0, n.length, ad.length, p.length, tagLen);
+        assertEquals(tagLen, a.tagLength());
+        a.updateAad(ad, 0, ad.length);
+        byte[] out = new byte[p.length + 16];
+        java.util.Arrays.fill(out, (byte) 0x55);
+        a.update(p, 0, p.length, out, 0);
+        a.finish(out, p.length);
+        for (int i = p.length + tagLen; i < out.length; i++) {
+            assertEquals(0x55, out[i] & 0xff, "finish writes tagLength() bytes, no more");
+        }
+        byte[] back = new byte[p.length];
+        byte[] tag = new byte[tagLen];
+        a.init(false, n, 0, n.length, ad.length, p.length, tagLen);
+        a.updateAad(ad, 0, ad.length);
+        a.update(out, 0, p.length, back, 0);
+        a.finish(tag, 0);
+        assertArrayEquals(p, back);
+        assertArrayEquals(java.util.Arrays.copyOfRange(out, p.length, p.length + tagLen), tag);
+        return Hex.encode(java.util.Arrays.copyOf(out, p.length + tagLen));
+    }
+
+    @Test
+    void gcmAndCcmServeOneAeadInterface() {
+        // SP 800-38C C.1 (CCM, 4-byte tag) and McGrew-Viega test case 2 (GCM, full and 8-byte tags)
+        assertEquals("7162015b4dac255d", sealAndOpen(new Ccm(aes("404142434445464748494a4b4c4d4e4f")),
+                "10111213141516", "0001020304050607", "20212223", 4));
+        Aead gcm = new Gcm(aes("00000000000000000000000000000000"));
+        assertEquals("0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf",
+                sealAndOpen(gcm, "000000000000000000000000", "", "00000000000000000000000000000000", 16));
+        assertEquals("0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bd",
+                sealAndOpen(gcm, "000000000000000000000000", "", "00000000000000000000000000000000", 8));
+        assertThrows(IllegalArgumentException.class, () -> gcm.init(true, new byte[12], 0, 12, 0, 0, 10));
+        assertThrows(IllegalArgumentException.class, () -> gcm.init(true, new byte[12], 0, 12, 0, 0, 17));
+    }
 }

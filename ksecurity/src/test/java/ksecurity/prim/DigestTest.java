@@ -20,6 +20,42 @@ class DigestTest {
     }
 
     static final String ABC448 = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    /** FIPS 180's two-block message for SHA-384 and SHA-512 (896 bits). */
+    static final String ABC896 = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
+
+    @Test
+    void sha512Fips180() {
+        assertEquals("ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+                + "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f", hash(new Sha512(), "abc"));
+        assertEquals("8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
+                + "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909", hash(new Sha512(), ABC896));
+        assertEquals("cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
+                + "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e", hash(new Sha512(), ""));
+        assertEquals("e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
+                + "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b", millionA(new Sha512()));
+    }
+
+    @Test
+    void sha384Fips180() {
+        assertEquals("cb00753f45a35e8bb5a03d699ac65007272c32ab0eded163"
+                + "1a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7", hash(new Sha384(), "abc"));
+        assertEquals("09330c33f71147e83d192fc782cd1b4753111b173b3b05d2"
+                + "2fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039", hash(new Sha384(), ABC896));
+        assertEquals("38b060a751ac96384cd9327eb1b1e36a21fdb71114be0743"
+                + "4c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b", hash(new Sha384(), ""));
+        assertEquals("9d0e1809716474cb086e834e310a4a1ced149e9c00f24852"
+                + "7972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d8985", millionA(new Sha384()));
+    }
+
+    @Test
+    void sha512FamilyFraming() {
+        Sha512 d = new Sha512();
+        assertEquals(128, d.blockSize());
+        assertEquals(64, d.stateSize());
+        assertEquals(64, d.digestSize());
+        assertEquals(48, new Sha384().digestSize());
+        assertEquals(64, new Sha384().stateSize());
+    }
 
     @Test
     void sha256Fips180() {
@@ -70,8 +106,8 @@ class DigestTest {
     @Test
     void randomAgainstJdkInPieces() throws Exception {
         Random r = new Random(1);
-        Digest[] ours = {new Md5(), new Sha1(), new Sha224(), new Sha256()};
-        String[] names = {"MD5", "SHA-1", "SHA-224", "SHA-256"};
+        Digest[] ours = {new Md5(), new Sha1(), new Sha224(), new Sha256(), new Sha384(), new Sha512()};
+        String[] names = {"MD5", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512"};
         for (int k = 0; k < ours.length; k++) {
             java.security.MessageDigest jdk = java.security.MessageDigest.getInstance(names[k]);
             for (int i = 0; i < 300; i++) {
@@ -106,19 +142,19 @@ class DigestTest {
 
     @Test
     void exportImportResumes() {
-        BlockDigest[] ds = {new Md5(), new Sha1(), new Sha224(), new Sha256()};
-        byte[] m = new byte[200];
+        BlockDigest[] ds = {new Md5(), new Sha1(), new Sha224(), new Sha256(), new Sha384(), new Sha512()};
+        byte[] m = new byte[400];
         new Random(2).nextBytes(m);
         for (BlockDigest d : ds) {
-            d.update(m, 0, 128);
+            d.update(m, 0, 256);
             byte[] cv = new byte[d.stateSize()];
             assertEquals(cv.length, d.exportState(cv, 0));
-            assertEquals(128, d.byteCount());
-            d.update(m, 128, 72);
+            assertEquals(256, d.byteCount());
+            d.update(m, 256, 144);
             byte[] want = new byte[d.digestSize()];
             d.doFinal(want, 0);
-            d.importState(cv, 0, 128);
-            d.update(m, 128, 72);
+            d.importState(cv, 0, 256);
+            d.update(m, 256, 144);
             byte[] got = new byte[d.digestSize()];
             d.doFinal(got, 0);
             assertArrayEquals(want, got);
@@ -128,6 +164,8 @@ class DigestTest {
     @Test
     void importRejectsUnalignedCount() {
         assertThrows(IllegalArgumentException.class, () -> new Sha256().importState(new byte[32], 0, 65));
+        // SHA-512's blocks are 128 bytes: a count of one 64-byte block is not a boundary
+        assertThrows(IllegalArgumentException.class, () -> new Sha512().importState(new byte[64], 0, 64));
     }
 
     @Test

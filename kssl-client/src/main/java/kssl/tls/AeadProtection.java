@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Aead;
 import ksecurity.prim.Aes;
 import ksecurity.prim.Ccm;
 import ksecurity.prim.Gcm;
@@ -9,13 +10,12 @@ import ksecurity.prim.Gcm;
  * implicit salt || 8-byte explicit nonce carried at the start of the fragment; additional data
  * = seq_num || type || version || plaintext length. The explicit nonce is the record's
  * sequence number, so it never repeats under one key and costs no randomness (deterministic
- * bytes for the test vectors).
+ * bytes for the test vectors). Both modes run through the one engine interface (ksecurity.prim.Aead).
  */
 final class AeadProtection extends RecordProtection {
     private static final int EXPLICIT = 8;
     private final Aes aes = new Aes();
-    private final Gcm gcm;
-    private final Ccm ccm;
+    private final Aead aead;
     private final int tagLen;
     private final byte[] nonce = new byte[12];
     private final byte[] aad = new byte[13];
@@ -24,15 +24,8 @@ final class AeadProtection extends RecordProtection {
     AeadProtection(boolean gcmMode, byte[] key, int keyOff, byte[] salt, int saltOff) {
         aes.init(key, keyOff, 16);
         System.arraycopy(salt, saltOff, nonce, 0, 4);
-        if (gcmMode) {
-            gcm = new Gcm(aes);
-            ccm = null;
-            tagLen = 16;
-        } else {
-            ccm = new Ccm(aes);
-            gcm = null;
-            tagLen = 8;
-        }
+        aead = gcmMode ? (Aead) new Gcm(aes) : new Ccm(aes);
+        tagLen = gcmMode ? 16 : 8;
     }
 
     int prefixLength() {
@@ -49,13 +42,8 @@ final class AeadProtection extends RecordProtection {
         header(aad, seq, type, version, len, true);
         int p = off + EXPLICIT;
         start(true, len);
-        if (gcm != null) {
-            gcm.update(buf, p, len, buf, p);
-            gcm.finish(buf, p + len);
-        } else {
-            ccm.update(buf, p, len, buf, p);
-            ccm.finish(buf, p + len);
-        }
+        aead.update(buf, p, len, buf, p);
+        aead.finish(buf, p + len);
         return EXPLICIT + len + tagLen;
     }
 
@@ -68,13 +56,8 @@ final class AeadProtection extends RecordProtection {
         header(aad, seq, type, version, plain, true);
         int p = off + EXPLICIT;
         start(false, plain);
-        if (gcm != null) {
-            gcm.update(buf, p, plain, buf, p);
-            gcm.finish(tag, 0);
-        } else {
-            ccm.update(buf, p, plain, buf, p);
-            ccm.finish(tag, 0);
-        }
+        aead.update(buf, p, plain, buf, p);
+        aead.finish(tag, 0);
         if (!Bytes.equal(tag, 0, buf, p + plain, tagLen)) {
             // The plaintext of a forged record must not be used: wipe it before failing.
             for (int i = 0; i < plain; i++) {
@@ -86,21 +69,12 @@ final class AeadProtection extends RecordProtection {
     }
 
     private void start(boolean encrypt, int len) {
-        if (gcm != null) {
-            gcm.init(encrypt, nonce, 0, 12);
-            gcm.updateAad(aad, 0, 13);
-        } else {
-            ccm.init(encrypt, nonce, 0, 12, 13, len, tagLen);
-            ccm.updateAad(aad, 0, 13);
-        }
+        aead.init(encrypt, nonce, 0, 12, 13, len, tagLen);
+        aead.updateAad(aad, 0, 13);
     }
 
     void clear() {
         aes.clear();
-        if (gcm != null) {
-            gcm.clear();
-        } else {
-            ccm.clear();
-        }
+        aead.clear();
     }
 }

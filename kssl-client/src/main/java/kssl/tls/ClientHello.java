@@ -78,9 +78,14 @@ final class ClientHello {
         }
     }
 
-    /** The schemes the server signs ServerKeyExchange with (P-256 key, TLS 1.2; no SHA-1: RFC 9155). */
+    /**
+     * The schemes the server signs ServerKeyExchange with: ECDSA with SHA-224, -256, -384 or
+     * -512 (in TLS 1.2 the pair names the hash, not the curve: the key stays P-256); no SHA-1
+     * (RFC 9155).
+     */
     static boolean canSign(int scheme) {
-        return scheme == Extensions.ECDSA_SHA224 || scheme == Extensions.ECDSA_SECP256R1_SHA256;
+        return scheme == Extensions.ECDSA_SHA224 || scheme == Extensions.ECDSA_SECP256R1_SHA256
+                || scheme == Extensions.ECDSA_SECP384R1_SHA384 || scheme == Extensions.ECDSA_SECP521R1_SHA512;
     }
 
     private void reset() {

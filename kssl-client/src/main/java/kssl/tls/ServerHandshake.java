@@ -17,9 +17,9 @@ import ksecurity.security.Signature;
  *
  * <p>Deterministic: its randomness is drawn from the config's source in a fixed order —
  * server_random (32 bytes), then for a new session its 4-byte id, then the ephemeral ECDHE
- * scalar unless one was precomputed, then for RSA key exchange the 48 bytes of the fallback
- * premaster secret (whose first two bytes are then the client_version); ECDSA nonces are
- * RFC 6979's.
+ * scalar unless one was precomputed, then the ServerKeyExchange signature's hedged nonce
+ * input (RFC 6979 §3.6: orderBytes of fresh bytes), then for RSA key exchange the 48 bytes of
+ * the fallback premaster secret (whose first two bytes are then the client_version).
  *
  * <p>Static shapes: what it keeps of the ClientHello is {@link ClientHello}'s fixed fields,
  * its flight streams into the record buffer ({@link HandshakeWriter}), and the buffers below
@@ -302,9 +302,14 @@ final class ServerHandshake extends Handshake {
                 || (id.chainSchemes & ~hello.signatureSchemes) == 0;
     }
 
-    /** The KSecurity ECDSA algorithm of a TLS 1.2 signature scheme. */
+    /** The KSecurity ECDSA algorithm of a TLS 1.2 signature scheme (one ClientHello.canSign accepts). */
     private static byte ecdsaAlgorithm(int scheme) {
-        return scheme == Extensions.ECDSA_SHA224 ? Signature.ALG_ECDSA_SHA_224 : Signature.ALG_ECDSA_SHA_256;
+        switch (scheme) {
+            case Extensions.ECDSA_SHA224: return Signature.ALG_ECDSA_SHA_224;
+            case Extensions.ECDSA_SECP384R1_SHA384: return Signature.ALG_ECDSA_SHA_384;
+            case Extensions.ECDSA_SECP521R1_SHA512: return Signature.ALG_ECDSA_SHA_512;
+            default: return Signature.ALG_ECDSA_SHA_256;
+        }
     }
 
     /**
@@ -324,6 +329,7 @@ final class ServerHandshake extends Handshake {
         try {
             Signature s = Signature.getInstance(ecdsaAlgorithm(scheme), false);
             s.init(identity.key, Signature.MODE_SIGN);
+            s.setRandomData(config.random); // the hedged nonce's fresh bytes, drawn after the ECDHE scalar
             s.update(hello.random, (short) 0, (short) 32);
             s.update(keys.serverRandom, (short) 0, (short) 32);
             sigLen = s.sign(params, (short) 0, (short) paramsLen, signature, (short) 0);

@@ -134,23 +134,29 @@ class ServerConformanceTest {
                 record(RecordLayer.CHANGE_CIPHER_SPEC, ProtocolVersion.TLS12, new byte[] {1, 1})));
     }
 
-    /** ServerKeyExchange is signed with the hash the client prefers among those the server has. */
-    @Test
-    void serverKeyExchangeSignedWithSha224WhenTheClientPrefersIt() throws Exception {
+    /**
+     * ServerKeyExchange is signed with the hash the client prefers among those the server has
+     * (issue 7: a client preferring SHA-224, -384 or -512 used to get handshake_failure); the
+     * client also lists ecdsa_secp256r1_sha256, which the chain is signed with.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0x0303, 0x0503, 0x0603})
+    void serverKeyExchangeSignedWithTheHashTheClientPrefers(int scheme) throws Exception {
         TestHello h = new TestHello().without(Extensions.SIGNATURE_ALGORITHMS)
-                .ext(Extensions.SIGNATURE_ALGORITHMS, 0, 4, 3, 3, 4, 3);
+                .ext(Extensions.SIGNATURE_ALGORITHMS, 0, 4, scheme >>> 8, 3, 4, 3);
         BadInputTest.Outcome o = serve(modernServer(), h.record());
         ServerWire w = new ServerWire(o.wire);
         byte[] ske = w.message(HandshakeType.SERVER_KEY_EXCHANGE).body();
-        assertEquals(0x0303, Bytes.u16(ske, 69), "ecdsa with SHA-224");
+        assertEquals(scheme, Bytes.u16(ske, 69), "the client's first choice");
         byte[] sig = Bytes.copy(ske, 73, Bytes.u16(ske, 71));
-        java.security.Signature v = java.security.Signature.getInstance("SHA224withECDSA");
+        String jdk = scheme == 0x0303 ? "SHA224withECDSA" : scheme == 0x0503 ? "SHA384withECDSA" : "SHA512withECDSA";
+        java.security.Signature v = java.security.Signature.getInstance(jdk);
         v.initVerify(java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(
                 new java.io.ByteArrayInputStream(TestPki.P256.getChain()[0].getEncoded())).getPublicKey());
         v.update(h.random);
         v.update(w.message(HandshakeType.SERVER_HELLO).body(), 2, 32);
         v.update(ske, 0, 69);
-        assertTrue(v.verify(sig), "the signature verifies with SHA-224");
+        assertTrue(v.verify(sig), "the signature verifies with " + jdk);
     }
 
     /**

@@ -8,8 +8,10 @@ import ksecurity.cert.X509Certificate;
 import ksecurity.math.Curves;
 import ksecurity.math.EcKeys;
 import ksecurity.math.EcPoints;
+import ksecurity.math.Ecdsa;
 import ksecurity.math.RsaKeyGen;
 import ksecurity.math.RsaKeyMaterial;
+import ksecurity.prim.Sha256;
 import ksecurity.security.ECPrivateKey;
 import ksecurity.security.ECPublicKey;
 import ksecurity.security.KeyBuilder;
@@ -21,17 +23,19 @@ import ksecurity.security.Signature;
 
 /**
  * TEST KEYS ONLY. A CA and server identities made at test time with CertificateBuilder. The EC
- * keys are derived from fixed labels (SHA-256 of the label) and ECDSA signing is
- * deterministic (RFC 6979), so the EC certificates are the same bytes on every run, as the
- * stored transcripts need. RSA keys come from KSecurity's key generation driven by a
- * SeededRandom with a fixed label, so they too are the same on every run.
+ * keys are derived from fixed labels (SHA-256 of the label) and the CA signs the EC
+ * certificates deterministically (RFC 6979 without the fresh input that KSecurity's signatures
+ * add), so they are the same bytes on every run, as the stored transcripts need. RSA keys come
+ * from KSecurity's key generation driven by a SeededRandom with a fixed label, so they too are
+ * the same on every run.
  */
 public final class TestPki {
     public static final long NOT_BEFORE = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
     public static final long NOT_AFTER = Instant.parse("2046-01-01T00:00:00Z").toEpochMilli();
     public static final String HOST = "thermostat.test";
 
-    public static final ECPrivateKey CA_KEY = ecPrivate(256, "kssl TEST CA key (not secret)");
+    private static final String CA_LABEL = "kssl TEST CA key (not secret)";
+    public static final ECPrivateKey CA_KEY = ecPrivate(256, CA_LABEL);
     public static final X509Certificate CA = selfSigned();
     static final String P256_LABEL = "kssl TEST server P-256 key (not secret)";
     public static final ServerIdentity P256 = ecIdentity(256, P256_LABEL, 2);
@@ -89,18 +93,29 @@ public final class TestPki {
 
     private static X509Certificate selfSigned() {
         try {
-            return CertificateBuilder.selfSignedCa("kssl TEST CA", ecPublic(256, "kssl TEST CA key (not secret)"),
-                    NOT_BEFORE, NOT_AFTER, 0).setSerialNumber(1).sign(CA_KEY);
+            return signByCa(CertificateBuilder.selfSignedCa("kssl TEST CA", ecPublic(256, CA_LABEL),
+                    NOT_BEFORE, NOT_AFTER, 0).setSerialNumber(1));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
     }
 
+    /** ecdsa-with-SHA256 by the CA key, RFC 6979 exactly (Ecdsa.sign with no fresh input). */
+    private static X509Certificate signByCa(CertificateBuilder b) throws Exception {
+        byte[] tbs = b.encodeTbs();
+        byte[] h = MessageDigest.getInstance("SHA-256").digest(tbs);
+        byte[] raw = new byte[64];
+        Ecdsa.sign(Curves.SECP256R1, scalar(256, CA_LABEL), 0, h, 0, h.length, new Sha256(), null, raw, 0);
+        byte[] der = new byte[Ecdsa.maxDerLength(Curves.SECP256R1)];
+        int n = Ecdsa.derEncode(Curves.SECP256R1, raw, 0, der, 0);
+        return CertificateBuilder.assemble(tbs, "1.2.840.10045.4.3.2", java.util.Arrays.copyOf(der, n));
+    }
+
     private static ServerIdentity ecIdentity(int bits, String label, long serial) {
         try {
-            X509Certificate cert = new CertificateBuilder().setIssuer(CA).setSubject(HOST).addDnsName(HOST)
+            X509Certificate cert = signByCa(new CertificateBuilder().setIssuer(CA).setSubject(HOST).addDnsName(HOST)
                     .setValidity(NOT_BEFORE, NOT_AFTER).setPublicKey(ecPublic(bits, label), false)
-                    .setSerialNumber(serial).sign(CA_KEY);
+                    .setSerialNumber(serial));
             return new ServerIdentity(new X509Certificate[] {cert, CA}, ecPrivate(bits, label));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -130,7 +145,7 @@ public final class TestPki {
             if (keyUsage != null) {
                 b.setKeyUsage(keyUsage);
             }
-            return new ServerIdentity(new X509Certificate[] {b.sign(CA_KEY)}, priv);
+            return new ServerIdentity(new X509Certificate[] {signByCa(b)}, priv);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -96,6 +96,42 @@ public final class NativeKernels implements EcKernel, ModExpKernel {
         return nativeEcMulAdd(curve, u1, u2, q, out);
     }
 
+    /**
+     * The C table of q (ks_ec_precompute_vartime), in a byte[] of the C library's own form;
+     * null when q is not a point of the curve.
+     */
+    @Override
+    public Object precompute(int curve, byte[] q) {
+        int size = nativeEcTableSize(curve);
+        if (size <= 0) {
+            return null;
+        }
+        byte[] table = new byte[size];
+        return nativeEcPrecompute(curve, q, table) == EcKernel.OK ? new Table(curve, table) : null;
+    }
+
+    @Override
+    public int verify(int curve, byte[] u1, byte[] u2, byte[] q, Object table, byte[] r) {
+        if (table == null) {
+            return nativeEcVerify(curve, u1, u2, q, null, r);
+        }
+        if (!(table instanceof Table) || ((Table) table).curve != curve) {
+            return EcKernel.INVALID;
+        }
+        return nativeEcVerify(curve, u1, u2, null, ((Table) table).bytes, r);
+    }
+
+    /** A key's table as the C library made it (opaque to Java, public data). */
+    private static final class Table {
+        final int curve;
+        final byte[] bytes;
+
+        Table(int curve, byte[] bytes) {
+            this.curve = curve;
+            this.bytes = bytes;
+        }
+    }
+
     @Override
     public int modExp(byte[] base, byte[] exp, byte[] mod, byte[] out) {
         return nativeModExp(base, exp, mod, out);
@@ -111,6 +147,12 @@ public final class NativeKernels implements EcKernel, ModExpKernel {
     private static native int nativeEcMulBase(int curve, byte[] k, byte[] out);
 
     private static native int nativeEcMulAdd(int curve, byte[] u1, byte[] u2, byte[] q, byte[] out);
+
+    private static native int nativeEcTableSize(int curve);
+
+    private static native int nativeEcPrecompute(int curve, byte[] q, byte[] table);
+
+    private static native int nativeEcVerify(int curve, byte[] u1, byte[] u2, byte[] q, byte[] table, byte[] r);
 
     private static native int nativeModExp(byte[] base, byte[] exp, byte[] mod, byte[] out);
 }
