@@ -1,5 +1,7 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
+
 /** RFC 4648 base64 for PEM (CLDC has none). Decoding skips whitespace and rejects anything else. */
 final class Base64 {
     private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -38,7 +40,7 @@ final class Base64 {
                 || (bits == 4 && pad != 2) || (bits == 2 && pad != 1) || bits == 6) {
             throw CertificateException.malformed("bad base64");
         }
-        return DerReader.copy(out, 0, n);
+        return Bytes.copy(out, 0, n);
     }
 
     /** Encodes with lines of 64 characters, as PEM (RFC 7468) writes. */

@@ -1,5 +1,6 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
 import java.util.Vector;
 
 import ksecurity.security.CryptoException;
@@ -49,7 +50,7 @@ public final class CertificateBuilder {
         }
         DerWriter w = new DerWriter().integer(serial);
         byte[] der = w.toByteArray();
-        this.serial = DerReader.copy(der, 2, der.length - 2);
+        this.serial = Bytes.copy(der, 2, der.length - 2);
         return this;
     }
 
@@ -212,7 +213,7 @@ public final class CertificateBuilder {
             extension(w, Oid.SUBJECT_KEY_IDENTIFIER, false, new DerWriter().octetString(ski).toByteArray());
         }
         // Self-signed (the issuer's key identifier is our own): RFC 5280 lets it be omitted.
-        if (authorityKeyId != null && !(ski != null && KeyStore.equal(ski, authorityKeyId))) {
+        if (authorityKeyId != null && !(ski != null && Bytes.equals(ski, authorityKeyId))) {
             extension(w, Oid.AUTHORITY_KEY_IDENTIFIER, false, new DerWriter().begin(DerReader.SEQUENCE)
                     .primitive(0x80, authorityKeyId).end().toByteArray());
         }
@@ -247,7 +248,7 @@ public final class CertificateBuilder {
                     ? CertificateException.UNSUPPORTED_ALGORITHM : CertificateException.BAD_SIGNATURE;
             throw new CertificateException(reason, "signing: ".concat(e.getMessage()));
         }
-        return assemble(tbs, sigAlgOid, DerReader.copy(sig, 0, n));
+        return assemble(tbs, sigAlgOid, Bytes.copy(sig, 0, n));
     }
 
     /** The certificate from a TBSCertificate, its signature algorithm OID and the signature. */

@@ -1,5 +1,7 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
+
 /**
  * A strict DER reader (ITU-T X.690 section 10) over one constructed element's contents.
  *
@@ -228,12 +230,12 @@ public final class DerReader {
 
     /** A copy of the whole element last read (tag, length, value). */
     public byte[] elementBytes() {
-        return copy(buf, elemStart, elementLength());
+        return Bytes.copy(buf, elemStart, elementLength());
     }
 
     /** A copy of the value of the element last read. */
     public byte[] valueBytes() {
-        return copy(buf, valueOff, valueLen);
+        return Bytes.copy(buf, valueOff, valueLen);
     }
 
     /** Reads a constructed element with {@code tag} and returns a reader over its contents. */
@@ -307,7 +309,7 @@ public final class DerReader {
             throw CertificateException.malformed("negative INTEGER");
         }
         if (buf[valueOff] == 0 && valueLen > 1) {
-            return copy(buf, valueOff + 1, valueLen - 1);
+            return Bytes.copy(buf, valueOff + 1, valueLen - 1);
         }
         if (valueLen > maxBytes) {
             throw CertificateException.malformed("oversized INTEGER");
@@ -352,7 +354,7 @@ public final class DerReader {
         if (buf[valueOff] != 0) {
             throw CertificateException.malformed("BIT STRING not octet aligned");
         }
-        return copy(buf, valueOff + 1, valueLen - 1);
+        return Bytes.copy(buf, valueOff + 1, valueLen - 1);
     }
 
     /**
@@ -398,11 +400,5 @@ public final class DerReader {
     /** Skips the next element, whatever it is. */
     public void skip() throws CertificateException {
         readAny();
-    }
-
-    static byte[] copy(byte[] b, int off, int len) {
-        byte[] r = new byte[len];
-        System.arraycopy(b, off, r, 0, len);
-        return r;
     }
 }

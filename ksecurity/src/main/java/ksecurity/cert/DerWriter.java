@@ -1,5 +1,7 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
+
 /**
  * Writes DER. Constructed elements are opened with {@link #begin} and closed with {@link #end},
  * which fills in the length in its shortest form once the contents are known (moving them
@@ -162,7 +164,7 @@ public final class DerWriter {
         if (depth != 0) {
             throw new IllegalStateException("unclosed element");
         }
-        return DerReader.copy(buf, 0, len);
+        return Bytes.copy(buf, 0, len);
     }
 
     private void putLength(int n) {

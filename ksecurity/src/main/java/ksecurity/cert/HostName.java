@@ -1,5 +1,7 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
+
 /**
  * Checks that a certificate names the host a client connected to (RFC 6125): a DNS name
  * against subjectAltName dNSName entries, an IP address literal against iPAddress entries.
@@ -50,7 +52,7 @@ public final class HostName {
         if (ip != null) {
             byte[][] ips = cert.getIpAddresses();
             for (int i = 0; i < ips.length; i++) {
-                if (equal(ips[i], ip)) {
+                if (Bytes.equals(ips[i], ip)) {
                     return true;
                 }
             }
@@ -124,17 +126,6 @@ public final class HostName {
         return n;
     }
 
-    private static boolean equal(byte[] a, byte[] b) {
-        if (a.length != b.length) {
-            return false;
-        }
-        for (int i = 0; i < a.length; i++) {
-            if (a[i] != b[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     /** Parses a dotted-quad IPv4 or an RFC 4291 IPv6 literal (brackets allowed); null if neither. */
     public static byte[] parseIp(String s) {

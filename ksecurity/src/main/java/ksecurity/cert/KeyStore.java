@@ -1,5 +1,6 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
 import java.util.Enumeration;
 import java.util.Hashtable;
 import java.util.Vector;
@@ -187,7 +188,7 @@ public final class KeyStore {
             X509Certificate issuer = i < last ? chain[i + 1] : anchor;
             cert.checkCriticalExtensions();
             cert.checkValidity(now);
-            if (!equal(cert.getIssuerEncoded(), issuer.getSubjectEncoded())) {
+            if (!Bytes.equals(cert.getIssuerEncoded(), issuer.getSubjectEncoded())) {
                 throw new CertificateException(CertificateException.BROKEN_CHAIN,
                         "issuer of ".concat(cert.getSubjectDN()).concat(" is not ").concat(issuer.getSubjectDN()));
             }
@@ -211,7 +212,7 @@ public final class KeyStore {
         CertificateException failure = null;
         for (Enumeration e = entries.elements(); e.hasMoreElements();) {
             X509Certificate c = (X509Certificate) e.nextElement();
-            if (!equal(c.getSubjectEncoded(), issuerName)) {
+            if (!Bytes.equals(c.getSubjectEncoded(), issuerName)) {
                 continue;
             }
             try {
@@ -261,17 +262,5 @@ public final class KeyStore {
             throw new CertificateException(CertificateException.KEY_USAGE,
                     "extendedKeyUsage lacks ".concat(purpose).concat(" in ").concat(leaf.getSubjectDN()));
         }
-    }
-
-    static boolean equal(byte[] a, byte[] b) {
-        if (a.length != b.length) {
-            return false;
-        }
-        for (int i = 0; i < a.length; i++) {
-            if (a[i] != b[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -1,5 +1,7 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
+
 /**
  * OBJECT IDENTIFIER contents (X.690 8.19) to and from dotted strings, and the identifiers this
  * package knows.
@@ -125,6 +127,6 @@ public final class Oid {
                 tmp[len++] = (byte) (g == 0 ? septet : septet | 0x80);
             }
         }
-        return DerReader.copy(tmp, 0, len);
+        return Bytes.copy(tmp, 0, len);
     }
 }

@@ -1,5 +1,6 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
 import java.util.Vector;
 
 /**
@@ -24,7 +25,7 @@ public final class Pem {
     }
 
     public byte[] getDer() {
-        return DerReader.copy(der, 0, der.length);
+        return Bytes.copy(der, 0, der.length);
     }
 
     /** True if the bytes look like PEM text rather than DER (DER starts with a SEQUENCE tag). */
@@ -84,6 +85,6 @@ public final class Pem {
 
     private static int indexOf(byte[] data, String needle) {
         int n = Math.min(data.length, 4096); // a BEGIN line comes early or not at all
-        return latin1(DerReader.copy(data, 0, n)).indexOf(needle);
+        return latin1(Bytes.copy(data, 0, n)).indexOf(needle);
     }
 }

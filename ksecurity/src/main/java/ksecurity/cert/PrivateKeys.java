@@ -1,5 +1,6 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
 import ksecurity.security.CryptoException;
 import ksecurity.security.ECPrivateKey;
 import ksecurity.security.ECPublicKey;
@@ -243,13 +244,13 @@ public final class PrivateKeys {
      */
     public static byte[] encodeRsa(RSAPrivateCrtKey priv, RSAPublicKey pub) throws CertificateException {
         byte[] tmp = new byte[PublicKeyInfo.MAX_RSA_BYTES];
-        byte[] n = DerReader.copy(tmp, 0, pub.getModulus(tmp, (short) 0));
-        byte[] e = DerReader.copy(tmp, 0, pub.getExponent(tmp, (short) 0));
-        byte[] p = DerReader.copy(tmp, 0, priv.getP(tmp, (short) 0));
-        byte[] q = DerReader.copy(tmp, 0, priv.getQ(tmp, (short) 0));
-        byte[] dp = DerReader.copy(tmp, 0, priv.getDP1(tmp, (short) 0));
-        byte[] dq = DerReader.copy(tmp, 0, priv.getDQ1(tmp, (short) 0));
-        byte[] qinv = DerReader.copy(tmp, 0, priv.getPQ(tmp, (short) 0));
+        byte[] n = Bytes.copy(tmp, 0, pub.getModulus(tmp, (short) 0));
+        byte[] e = Bytes.copy(tmp, 0, pub.getExponent(tmp, (short) 0));
+        byte[] p = Bytes.copy(tmp, 0, priv.getP(tmp, (short) 0));
+        byte[] q = Bytes.copy(tmp, 0, priv.getQ(tmp, (short) 0));
+        byte[] dp = Bytes.copy(tmp, 0, priv.getDP1(tmp, (short) 0));
+        byte[] dq = Bytes.copy(tmp, 0, priv.getDQ1(tmp, (short) 0));
+        byte[] qinv = Bytes.copy(tmp, 0, priv.getPQ(tmp, (short) 0));
         byte[] d = RsaExponent.privateExponent(p, q, e, n.length);
         DerWriter w = new DerWriter();
         w.begin(DerReader.SEQUENCE).integer(0).unsignedInteger(n).unsignedInteger(e).unsignedInteger(d)
@@ -312,7 +313,7 @@ public final class PrivateKeys {
         byte[] tmp = new byte[len + 1];
         int n = priv.getS(tmp, (short) 0);
         // RFC 5915: ceiling(log2(n)/8) octets, leading zeros kept.
-        byte[] padded = fixedLength(DerReader.copy(tmp, 0, n), len);
+        byte[] padded = fixedLength(Bytes.copy(tmp, 0, n), len);
         DerWriter w = new DerWriter();
         w.begin(DerReader.SEQUENCE).integer(1).octetString(padded);
         if (withCurve) {
@@ -321,7 +322,7 @@ public final class PrivateKeys {
         if (pub != null) {
             byte[] pt = new byte[1 + 2 * ((bits + 7) / 8)];
             int m = pub.getW(pt, (short) 0);
-            w.begin(0xA1).bitString(DerReader.copy(pt, 0, m)).end();
+            w.begin(0xA1).bitString(Bytes.copy(pt, 0, m)).end();
         }
         w.end();
         clear(padded); // the copy in the encoding is the caller's to keep

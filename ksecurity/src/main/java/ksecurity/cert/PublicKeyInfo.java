@@ -1,5 +1,6 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
 import ksecurity.security.CryptoException;
 import ksecurity.security.ECPublicKey;
 import ksecurity.security.KeyBuilder;
@@ -174,22 +175,22 @@ public final class PublicKeyInfo {
 
     /** The EC point as encoded in the certificate (X9.62), or null for RSA. */
     public byte[] getW() {
-        return point == null ? null : DerReader.copy(point, 0, point.length);
+        return point == null ? null : Bytes.copy(point, 0, point.length);
     }
 
     /** The RSA modulus (magnitude, big-endian), or null for EC. */
     public byte[] getModulus() {
-        return modulus == null ? null : DerReader.copy(modulus, 0, modulus.length);
+        return modulus == null ? null : Bytes.copy(modulus, 0, modulus.length);
     }
 
     /** The RSA public exponent (magnitude, big-endian), or null for EC. */
     public byte[] getExponent() {
-        return exponent == null ? null : DerReader.copy(exponent, 0, exponent.length);
+        return exponent == null ? null : Bytes.copy(exponent, 0, exponent.length);
     }
 
     /** The SubjectPublicKeyInfo DER. */
     public byte[] getEncoded() {
-        return DerReader.copy(encoded, 0, encoded.length);
+        return Bytes.copy(encoded, 0, encoded.length);
     }
 
     /**
@@ -245,7 +246,7 @@ public final class PublicKeyInfo {
             w.oid(Oid.EC_PUBLIC_KEY).oid(curveOid(bits)).end();
             byte[] tmp = new byte[1 + 2 * ((bits + 7) / 8)];
             int n = ec.getW(tmp, (short) 0);
-            byte[] pt = DerReader.copy(tmp, 0, n);
+            byte[] pt = Bytes.copy(tmp, 0, n);
             if (compress && pt[0] == 4) {
                 byte[] c = new byte[1 + (n - 1) / 2];
                 System.arraycopy(pt, 1, c, 1, c.length - 1);
@@ -258,9 +259,9 @@ public final class PublicKeyInfo {
             w.oid(Oid.RSA_ENCRYPTION).nul().end();
             byte[] tmp = new byte[MAX_RSA_BYTES];
             int nLen = rsa.getModulus(tmp, (short) 0);
-            byte[] n = DerReader.copy(tmp, 0, nLen);
+            byte[] n = Bytes.copy(tmp, 0, nLen);
             int eLen = rsa.getExponent(tmp, (short) 0);
-            byte[] e = DerReader.copy(tmp, 0, eLen);
+            byte[] e = Bytes.copy(tmp, 0, eLen);
             DerWriter inner = new DerWriter();
             inner.begin(DerReader.SEQUENCE).unsignedInteger(n).unsignedInteger(e).end();
             w.bitString(inner.toByteArray());

@@ -1,5 +1,7 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
+
 /**
  * Strict UTF-8 (RFC 3629) for name strings: CLDC guarantees no charset beyond ISO-8859-1, and
  * a lenient decoder would let two encodings of one name compare unequal in places.
@@ -36,7 +38,7 @@ final class Utf8 {
                 out[n++] = (byte) (0x80 | (c & 0x3F));
             }
         }
-        return DerReader.copy(out, 0, n);
+        return Bytes.copy(out, 0, n);
     }
 
     /** Decodes, rejecting overlong forms, surrogates, values above U+10FFFF and truncation. */

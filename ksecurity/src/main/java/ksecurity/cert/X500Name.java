@@ -1,5 +1,7 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
+
 /**
  * Distinguished names (X.501 Name as profiled by RFC 5280 4.1.2.4): the RFC 4514 string form
  * J2SE's getSubjectDN().getName() resembles, the common name a host-name check may fall back
@@ -42,7 +44,7 @@ public final class X500Name {
                     escape(sb, text);
                 } else {
                     sb.append('#');
-                    Hex.append(sb, atv.buffer(), atv.elementOffset(), atv.elementLength());
+                    Bytes.appendHex(sb, atv.buffer(), atv.elementOffset(), atv.elementLength());
                 }
                 atv.finish();
             }

@@ -1,5 +1,6 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
 import java.util.Vector;
 
 import ksecurity.security.CryptoException;
@@ -254,7 +255,7 @@ public final class X509Certificate {
 
     /** The serial number's INTEGER contents (two's complement, big-endian). */
     public byte[] getSerialNumber() {
-        return DerReader.copy(serial, 0, serial.length);
+        return Bytes.copy(serial, 0, serial.length);
     }
 
     /** The issuer as an RFC 4514 string, e.g. "CN=Root,O=Example". */
@@ -269,12 +270,12 @@ public final class X509Certificate {
 
     /** The issuer Name's DER (what chaining compares). */
     public byte[] getIssuerEncoded() {
-        return DerReader.copy(issuer, 0, issuer.length);
+        return Bytes.copy(issuer, 0, issuer.length);
     }
 
     /** The subject Name's DER. */
     public byte[] getSubjectEncoded() {
-        return DerReader.copy(subject, 0, subject.length);
+        return Bytes.copy(subject, 0, subject.length);
     }
 
     /** The subject's most specific common name, or null. */
@@ -327,16 +328,16 @@ public final class X509Certificate {
 
     /** The signatureValue octets (for ECDSA, the DER Ecdsa-Sig-Value). */
     public byte[] getSignature() {
-        return DerReader.copy(signature, 0, signature.length);
+        return Bytes.copy(signature, 0, signature.length);
     }
 
     /** The DER of the TBSCertificate: what the signature covers. */
     public byte[] getTBSCertificate() {
-        return DerReader.copy(tbs, 0, tbs.length);
+        return Bytes.copy(tbs, 0, tbs.length);
     }
 
     public byte[] getEncoded() {
-        return DerReader.copy(encoded, 0, encoded.length);
+        return Bytes.copy(encoded, 0, encoded.length);
     }
 
     /**
@@ -400,19 +401,19 @@ public final class X509Certificate {
         byte[][] r = new byte[ipAddresses == null ? 0 : ipAddresses.size()][];
         for (int i = 0; i < r.length; i++) {
             byte[] a = (byte[]) ipAddresses.elementAt(i);
-            r[i] = DerReader.copy(a, 0, a.length);
+            r[i] = Bytes.copy(a, 0, a.length);
         }
         return r;
     }
 
     /** The subjectKeyIdentifier, or null without the extension. */
     public byte[] getSubjectKeyIdentifier() {
-        return subjectKeyId == null ? null : DerReader.copy(subjectKeyId, 0, subjectKeyId.length);
+        return subjectKeyId == null ? null : Bytes.copy(subjectKeyId, 0, subjectKeyId.length);
     }
 
     /** The authorityKeyIdentifier's keyIdentifier, or null if absent. */
     public byte[] getAuthorityKeyIdentifier() {
-        return authorityKeyId == null ? null : DerReader.copy(authorityKeyId, 0, authorityKeyId.length);
+        return authorityKeyId == null ? null : Bytes.copy(authorityKeyId, 0, authorityKeyId.length);
     }
 
     /** True if the certificate has a subjectAltName extension. */

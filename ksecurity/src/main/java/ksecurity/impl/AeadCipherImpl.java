@@ -1,5 +1,6 @@
 package ksecurity.impl;
 
+import ksecurity.prim.Bytes;
 import ksecurity.crypto.AEADCipher;
 import ksecurity.prim.Aead;
 import ksecurity.prim.Ccm;
@@ -169,7 +170,7 @@ public class AeadCipherImpl extends AEADCipher {
         if (receivedTagLen != requiredTagLen) {
             return false;
         }
-        return Args.equalsCt(tag, 0, receivedTagBuf, receivedTagOff, requiredTagLen);
+        return Bytes.equalsConstantTime(tag, 0, receivedTagBuf, receivedTagOff, requiredTagLen);
     }
 
     private void checkTagLength(int len) {

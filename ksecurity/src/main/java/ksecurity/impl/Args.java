@@ -22,13 +22,4 @@ final class Args {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "unknown mode");
         }
     }
-
-    /** Compares a[aOff..aOff+n) and b[bOff..bOff+n) in constant time (no early exit). */
-    static boolean equalsCt(byte[] a, int aOff, byte[] b, int bOff, int n) {
-        int diff = 0;
-        for (int i = 0; i < n; i++) {
-            diff |= a[aOff + i] ^ b[bOff + i];
-        }
-        return diff == 0;
-    }
 }

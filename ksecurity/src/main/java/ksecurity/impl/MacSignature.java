@@ -1,5 +1,6 @@
 package ksecurity.impl;
 
+import ksecurity.prim.Bytes;
 import ksecurity.security.CryptoException;
 import ksecurity.security.Key;
 import ksecurity.security.Signature;
@@ -82,7 +83,7 @@ abstract class MacSignature extends Signature {
         macUpdate(inBuff, inOffset, inLength);
         macFinal(mac, 0);
         // The length is public; only the contents are compared in constant time.
-        return sigLength == n && Args.equalsCt(mac, 0, sigBuff, sigOffset, n);
+        return sigLength == n && Bytes.equalsConstantTime(mac, 0, sigBuff, sigOffset, n);
     }
 
     public short signPreComputedHash(byte[] hashBuff, short hashOff, short hashLength, byte[] sigBuff,

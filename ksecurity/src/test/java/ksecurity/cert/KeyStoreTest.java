@@ -1,5 +1,6 @@
 package ksecurity.cert;
 
+import ksecurity.prim.Bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -264,6 +265,6 @@ class KeyStoreTest {
         assertArrayEquals(java.security.MessageDigest.getInstance("SHA-256").digest(c.getEncoded()),
                 c.getFingerprintSha256());
         String openssl = TestCerts.openssl("x509", "-in", "leaf.pem", "-noout", "-fingerprint", "-sha256").output;
-        assertTrue(openssl.replace(":", "").toLowerCase().contains(Hex.toHex(c.getFingerprintSha256())), openssl);
+        assertTrue(openssl.replace(":", "").toLowerCase().contains(Bytes.hex(c.getFingerprintSha256(), 0, 32)), openssl);
     }
 }

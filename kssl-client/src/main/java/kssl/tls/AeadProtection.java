@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import ksecurity.prim.Aead;
 import ksecurity.prim.Aes;
 import ksecurity.prim.Ccm;
@@ -58,7 +59,7 @@ final class AeadProtection extends RecordProtection {
         start(false, plain);
         aead.update(buf, p, plain, buf, p);
         aead.finish(tag, 0);
-        if (!Bytes.equal(tag, 0, buf, p + plain, tagLen)) {
+        if (!Bytes.equalsConstantTime(tag, 0, buf, p + plain, tagLen)) {
             // The plaintext of a forged record must not be used: wipe it before failing.
             for (int i = 0; i < plain; i++) {
                 buf[p + i] = 0;

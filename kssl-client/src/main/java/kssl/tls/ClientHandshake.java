@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import java.io.IOException;
 import ksecurity.cert.CertificateException;
 import ksecurity.cert.CertificatePolicy;
@@ -261,7 +262,7 @@ final class ClientHandshake extends Handshake {
         conn.sessionId = sh.sessionId;
         keys = new KeySchedule(version, suite, hello.random, sh.random);
         if (offered != null && sh.sessionId.length > 0 && sh.sessionId.length == offered.id.length
-                && Bytes.equal(sh.sessionId, 0, offered.id, 0, offered.id.length)) {
+                && Bytes.equalsConstantTime(sh.sessionId, 0, offered.id, 0, offered.id.length)) {
             if (offered.version != version || offered.suite != suite) {
                 throw new TlsException(Alert.ILLEGAL_PARAMETER, "resumed session with another version or suite");
             }

@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import ksecurity.math.Curves;
 import ksecurity.math.EcKeys;
 import ksecurity.math.EcPoints;

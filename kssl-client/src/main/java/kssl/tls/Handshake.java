@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import java.io.IOException;
 
 /**
@@ -93,7 +94,7 @@ abstract class Handshake {
         }
         in.read(tmp, 0, expectedLen);
         in.end();
-        if (!Bytes.equal(tmp, 0, expected, 0, expectedLen)) {
+        if (!Bytes.equalsConstantTime(tmp, 0, expected, 0, expectedLen)) {
             throw new TlsException(Alert.DECRYPT_ERROR, "Finished verify_data does not match");
         }
     }

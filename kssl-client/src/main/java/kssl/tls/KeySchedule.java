@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import ksecurity.prim.Md5;
 import ksecurity.prim.TlsPrf;
 

@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import ksecurity.prim.Digest;
 import ksecurity.prim.Hmac;
 import ksecurity.prim.Md5;
@@ -57,7 +58,7 @@ final class Rc4Protection extends RecordProtection {
         rc4.process(buf, off, len, buf, off);
         int plain = len - macLen;
         computeMac(seq, type, version, buf, off, plain, mac, 0);
-        if (!Bytes.equal(mac, 0, buf, off + plain, macLen)) {
+        if (!Bytes.equalsConstantTime(mac, 0, buf, off + plain, macLen)) {
             throw new TlsException(Alert.BAD_RECORD_MAC, "record MAC does not verify");
         }
         return plain;

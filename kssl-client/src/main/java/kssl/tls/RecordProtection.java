@@ -1,5 +1,7 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
+
 /**
  * The cryptographic protection of one direction of the record layer (RFC 5246 §6.2.3): seals
  * a record's plaintext in place and opens a received fragment in place. Implementations keep

@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import ksecurity.cert.Oid;
 import ksecurity.cert.PublicKeyInfo;
 import ksecurity.cert.X509Certificate;

@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import java.io.IOException;
 import ksecurity.crypto.Cipher;
 import ksecurity.math.Pkcs1;

@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import ksecurity.cert.X509Certificate;
 
 /**
@@ -59,7 +60,7 @@ public final class Session {
         if (nameDigest == null || digest == null) {
             return nameDigest == digest;
         }
-        return Bytes.equal(nameDigest, 0, digest, 0, NAME_DIGEST);
+        return Bytes.equalsConstantTime(nameDigest, 0, digest, 0, NAME_DIGEST);
     }
 
     public byte[] getId() {

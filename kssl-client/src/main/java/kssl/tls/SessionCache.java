@@ -1,5 +1,7 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
+
 /**
  * A small bounded session cache in slots sized once: the server finds its sessions by their
  * session id bytes (Sizzle's are 4 bytes, compared in place), the client by "host:port". When
@@ -94,7 +96,7 @@ public final class SessionCache {
     private int indexOf(byte[] id, int off, int len) {
         for (int i = 0; i < slots.length; i++) {
             Session s = slots[i];
-            if (s != null && s.id.length == len && Bytes.equal(s.id, 0, id, off, len)) {
+            if (s != null && s.id.length == len && Bytes.equalsConstantTime(s.id, 0, id, off, len)) {
                 return i;
             }
         }

@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import java.util.Hashtable;
 import ksecurity.cert.CertificateException;
 import ksecurity.cert.CertificatePolicy;

@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import static kssl.tls.BadInputTest.concat;
 import static kssl.tls.BadInputTest.expect;
 import static kssl.tls.BadInputTest.modernServer;

@@ -1,5 +1,6 @@
 package kssl.tls;
 
+import ksecurity.prim.Bytes;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

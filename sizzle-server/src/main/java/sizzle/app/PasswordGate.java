@@ -1,5 +1,6 @@
 package sizzle.app;
 
+import ksecurity.prim.Bytes;
 import sizzle.http.Clock;
 
 /**
@@ -98,7 +99,7 @@ public final class PasswordGate {
             block[i] = 0;
         }
         block[MAX_LENGTH] = (byte) (length <= MAX_LENGTH ? length : MAX_LENGTH + 1);
-        boolean ok = ConstantTime.equals(secret, block, MAX_LENGTH + 1);
+        boolean ok = Bytes.equalsConstantTime(secret, 0, block, 0, MAX_LENGTH + 1);
         for (int i = 0; i < block.length; i++) {
             block[i] = 0;
         }

@@ -1,5 +1,6 @@
 package sizzle.app;
 
+import ksecurity.prim.Bytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -131,21 +132,5 @@ class PasswordGateTest {
     void passwordLengthIsChecked() {
         assertThrows(IllegalArgumentException.class, () -> new PasswordGate(new byte[0], clock));
         assertThrows(IllegalArgumentException.class, () -> new PasswordGate(new byte[33], clock));
-    }
-
-    @Test
-    void constantTimeEquals() {
-        byte[] a = Wire.bytes("abcdefgh");
-        assertTrue(ConstantTime.equals(a, Wire.bytes("abcdefgh"), 8));
-        assertTrue(ConstantTime.equals(a, Wire.bytes("abcdXXXX"), 4), "only the first length bytes");
-        for (int i = 0; i < 8; i++) {
-            for (int bit = 0; bit < 8; bit++) {
-                byte[] b = a.clone();
-                b[i] ^= (byte) (1 << bit);
-                assertFalse(ConstantTime.equals(a, b, 8), "byte " + i + " bit " + bit);
-            }
-        }
-        assertTrue(ConstantTime.equals(a, a, 0));
-        assertThrows(IllegalArgumentException.class, () -> ConstantTime.equals(a, new byte[4], 8));
     }
 }
