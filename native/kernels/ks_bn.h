@@ -120,8 +120,10 @@ KS_INLINE ks_limb ks_adc(ks_limb a, ks_limb b, ks_limb *c)
 KS_INLINE ks_limb ks_sbb(ks_limb a, ks_limb b, ks_limb *c)
 {
 #if KS_DLIMB_CARRY
+    /* the high half is 0 or all-ones: its low bit is the borrow (taking the top bit instead,
+       t >> (2 bits - 1), avr-gcc tests it with sbrc, a skip over one instruction) */
     ks_dlimb t = (ks_dlimb)a - b - *c;
-    *c = (ks_limb)(t >> (2 * KS_LIMB_BITS - 1));
+    *c = (ks_limb)((ks_limb)(t >> KS_LIMB_BITS) & 1);
     return (ks_limb)t;
 #else
     ks_limb d = (ks_limb)(a - b - *c);

@@ -37,7 +37,8 @@ typedef struct {
 /* Makes the blinding state from n_len random bytes r (0 < r < n, from the caller's random
    generator): r^e mod n, and r^-1 mod n by Fermat modulo p and q. About the cost of one
    private operation; once per key. KS_INVALID for a malformed key, r >= n, or (with
-   negligible probability for a random r) r sharing a factor with n: try another r. */
+   negligible probability for a random r) r sharing a factor with n: try another r. The
+   state is then zeroed (unless a length was wrong: the buffers are then left alone). */
 int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state);
 
 /* out (n_len bytes) = in^d mod n, in (n_len bytes) below n: base blinding (in r^e, then the
@@ -45,7 +46,8 @@ int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *stat
    the result checked with the public exponent modulo p and q before it is released (a
    fault in one half would otherwise give away a prime factor: Boneh, DeMillo and Lipton,
    EUROCRYPT 1997). The state is renewed (both factors squared) by every call. KS_INVALID,
-   with out zeroed, for a malformed key or state, in >= n, or a result that fails the check. */
+   with out zeroed, for a malformed key or state, in >= n, or a result that fails the check
+   (for a wrong length out is left alone). Branch-free: a malformed key runs the same steps. */
 int ks_rsa_private(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in, uint8_t *out);
 
 #endif

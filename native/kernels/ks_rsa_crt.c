@@ -27,30 +27,36 @@ typedef struct {
     ks_mont mn;
 } crt_ws;
 
-/* Loads and checks the key: lengths, n, p and q odd, qinv < p. 0 or KS_RSA_INVALID. */
-static int load_key(crt_ws *w, const ks_rsa_crt_key *key)
+/* The lengths: public, checked before anything is read. */
+static int lengths_ok(const ks_rsa_crt_key *key)
 {
-    size_t h;
-    ks_limb ok;
-    if (key->half_len == 0 || key->half_len > KS_RSA_MAX_BITS / 16 || key->n_len == 0
-        || key->n_len > 2 * key->half_len || key->e_len == 0 || key->e_len > key->n_len) {
-        return KS_RSA_INVALID;
-    }
-    h = KS_LIMBS(key->half_len * 8);
+    return key->half_len > 0 && key->half_len <= KS_RSA_MAX_BITS / 16 && key->n_len > 0
+           && key->n_len <= 2 * key->half_len && key->e_len > 0 && key->e_len <= key->n_len;
+}
+
+/* Loads the key; all-ones if n, p and q are odd and qinv < p. The answer is a mask, not a
+   branch: it depends on the secret primes. A key that fails goes through the same steps
+   (Montgomery arithmetic with an even modulus is wrong, not unsafe) and is refused at the
+   end. */
+static ks_limb load_key(crt_ws *w, const ks_rsa_crt_key *key)
+{
+    const size_t h = KS_LIMBS(key->half_len * 8);
     ks_bn_from_bytes(w->n, 2 * h, key->n, key->n_len);
     ks_bn_from_bytes(w->p.m, h, key->p, key->half_len);
     ks_bn_from_bytes(w->q.m, h, key->q, key->half_len);
     ks_bn_from_bytes(w->qinv, h, key->qinv, key->half_len);
-    ok = KS_MASK(w->n[0] & w->p.m[0] & w->q.m[0] & 1) & ks_bn_lt_mask(w->qinv, w->p.m, h);
-    if (!ok) {
-        return KS_RSA_INVALID;
-    }
     ks_mont_init(&w->mn, w->n, 2 * h, w->t, NULL);
     ks_mont_init(&w->p.mc, w->p.m, h, w->t, w->p.r2);
     ks_mont_init(&w->q.mc, w->q.m, h, w->t, w->q.r2);
     ks_mont_from(&w->p.mc, w->p.one, w->p.r2);
     ks_mont_from(&w->q.mc, w->q.one, w->q.r2);
-    return KS_RSA_OK;
+    return KS_MASK(w->n[0] & w->p.m[0] & w->q.m[0] & 1) & ks_bn_lt_mask(w->qinv, w->p.m, h);
+}
+
+/* KS_RSA_OK for an all-ones mask, KS_RSA_INVALID for zero, without a branch. */
+static int result(ks_limb ok)
+{
+    return (int)(ok & 1) - 1;
 }
 
 /* w->y = v mod n from vp R mod p (Montgomery form) and vq mod q (plain), by Garner's formula:
@@ -104,17 +110,15 @@ static ks_limb check_half(crt_ws *w, half *hf, const ks_rsa_crt_key *key)
     return eq_mask(w->u, w->c, hf->mc.n);
 }
 
-static int private_op(crt_ws *w, const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in,
-                      uint8_t *out)
+/* out = in^d mod n when the returned mask is all-ones, else zeroes. */
+static ks_limb private_op(crt_ws *w, const ks_rsa_crt_key *key, uint8_t *state,
+                          const uint8_t *in, uint8_t *out)
 {
     const size_t n_len = key->n_len;
-    ks_limb ok;
+    ks_limb ok = load_key(w, key);
     size_t i;
-    if (load_key(w, key) != KS_RSA_OK) {
-        return KS_RSA_INVALID;
-    }
     ks_bn_from_bytes(w->x, w->mn.n, in, n_len);
-    ok = ks_bn_lt_mask(w->x, w->n, w->mn.n);
+    ok &= ks_bn_lt_mask(w->x, w->n, w->mn.n);
     ok &= load_factor(w, state, n_len);                   /* r^e R */
     ks_mont_mul(&w->mn, w->y, w->x, w->tab);              /* y = x r^e */
     renew_factor(w, state, n_len);
@@ -133,18 +137,19 @@ static int private_op(crt_ws *w, const ks_rsa_crt_key *key, uint8_t *state, cons
         w->y[i] &= ok;
     }
     ks_bn_to_bytes(out, n_len, w->y);
-    return ok ? KS_RSA_OK : KS_RSA_INVALID;
+    return ok;
 }
 
 int ks_rsa_private(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in, uint8_t *out)
 {
     crt_ws w;
-    int rc = private_op(&w, key, state, in, out);
-    if (rc != KS_RSA_OK) {
-        memset(out, 0, key->n_len);
+    ks_limb ok;
+    if (!lengths_ok(key)) {
+        return KS_RSA_INVALID;
     }
+    ok = private_op(&w, key, state, in, out);
     ks_wipe(&w, sizeof w);
-    return rc;
+    return result(ok);
 }
 
 /* v (a value mod the prime hf, times R) times R, or times R^2 when mont: the Montgomery form
@@ -184,15 +189,14 @@ static ks_limb blind_inv(crt_ws *w, half *hf, const ks_rsa_crt_key *key, ks_limb
     return ok;
 }
 
-static int blind_init(crt_ws *w, const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
+/* The state from r when the returned mask is all-ones, else zeroes. */
+static ks_limb blind_init(crt_ws *w, const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
 {
     const size_t n_len = key->n_len;
-    ks_limb ok;
-    if (load_key(w, key) != KS_RSA_OK) {
-        return KS_RSA_INVALID;
-    }
+    ks_limb ok = load_key(w, key);
+    size_t i;
     ks_bn_from_bytes(w->x, w->mn.n, r, n_len);
-    ok = ks_bn_lt_mask(w->x, w->n, w->mn.n) & (ks_limb)~ks_bn_zero_mask(w->x, w->mn.n);
+    ok &= ks_bn_lt_mask(w->x, w->n, w->mn.n) & (ks_limb)~ks_bn_zero_mask(w->x, w->mn.n);
     blind_pub(w, &w->q, key, w->v, 0);
     blind_pub(w, &w->p, key, w->u, 1);
     combine(w, w->u, w->v);
@@ -201,16 +205,20 @@ static int blind_init(crt_ws *w, const ks_rsa_crt_key *key, const uint8_t *r, ui
     ok &= blind_inv(w, &w->p, key, w->u, 1);
     combine(w, w->u, w->v);
     ks_bn_to_bytes(state + n_len, n_len, w->y);           /* r^-1 R_n mod n */
-    return ok ? KS_RSA_OK : KS_RSA_INVALID;
+    for (i = 0; i < 2 * n_len; i++) {
+        state[i] &= (uint8_t)ok;
+    }
+    return ok;
 }
 
 int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
 {
     crt_ws w;
-    int rc = blind_init(&w, key, r, state);
-    if (rc != KS_RSA_OK) {
-        memset(state, 0, KS_RSA_BLIND_BYTES(key->n_len));
+    ks_limb ok;
+    if (!lengths_ok(key)) {
+        return KS_RSA_INVALID;
     }
+    ok = blind_init(&w, key, r, state);
     ks_wipe(&w, sizeof w);
-    return rc;
+    return result(ok);
 }

@@ -58,9 +58,10 @@ void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb 
     size_t i, j;
     memset(t, 0, (n + 2) * sizeof(ks_limb));
     for (i = 0; i < n; i++) {
+        const ks_limb bi = b[i]; /* a local: t may alias b as far as the compiler knows */
         ks_limb c = 0, k = 0, q, s;
         for (j = 0; j < n; j++) {
-            c = muladd(&t[j], a[j], b[i], t[j], c);
+            c = muladd(&t[j], a[j], bi, t[j], c);
         }
         t[n] = ks_adc(t[n], c, &k);
         t[n + 1] = k;
