@@ -16,10 +16,20 @@
 #define KS_LIMB_BITS 8
 #endif
 
-/* The field arithmetic in generated assembly (gen_avr_fp.py; ks_fp_avr.h): -DKS_AVR_ASM=0
-   builds the portable C instead. */
+/* The field arithmetic in generated assembly (gen_avr_fp.py; ks_fp_avr.h, which
+   kernels/ks_fp_impl.h includes through KS_FP_PORT_HEADER): -DKS_AVR_ASM=0 builds the
+   portable C instead. */
 #ifndef KS_AVR_ASM
 #define KS_AVR_ASM 1
+#endif
+#if KS_AVR_ASM
+#define KS_FP_PORT_HEADER "ks_fp_avr.h"
+#endif
+
+/* ks_wipe_stack after an operation: the deepest goes ~2.5 KB below the public function
+   (RSA-1024 private: its 2.3 KB workspace; P-256 k * P ~1.5 KB), of the 4 KB of RAM. */
+#ifndef KS_WIPE_STACK
+#define KS_WIPE_STACK 2560
 #endif
 
 #define KS_FLASH PROGMEM

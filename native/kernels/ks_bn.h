@@ -202,9 +202,10 @@ KS_INLINE void ks_mac2(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb
         return;
     }
 #endif
-    /* 2 * (hi:lo) needs one more bit: it goes straight to c2. */
-    *c2 = (ks_limb)(*c2 + (hi >> (KS_LIMB_BITS - 1)));
-    hi = (ks_limb)((hi << 1) | (lo >> (KS_LIMB_BITS - 1)));
+    /* 2 * (hi:lo) needs one more bit: it goes straight to c2. The top bits through KS_TOP_BIT:
+       a plain x >> (bits - 1) is a skip (sbrc) on the AVR. */
+    *c2 = (ks_limb)(*c2 + KS_TOP_BIT(hi));
+    hi = (ks_limb)((hi << 1) | KS_TOP_BIT(lo));
     lo = (ks_limb)(lo << 1);
     t = 0;
     *c0 = ks_adc(*c0, lo, &t);

@@ -11,28 +11,37 @@ typedef struct {
     ks_limb tab[KS_RSA_ENTRIES * NL];
 } modexp_ws;
 
-int ks_modexp(const uint8_t *base, const uint8_t *exp, size_t exp_len,
-              const uint8_t *mod, size_t mod_len, uint8_t *out)
+/* The workspace lives in this frame, below ks_modexp's (see ks_rsa_crt.c's private_run). */
+static KS_NOINLINE int modexp_run(const uint8_t *base, const uint8_t *exp, size_t exp_len,
+                                  const uint8_t *mod, size_t mod_len, uint8_t *out)
 {
     modexp_ws w;
     ks_mont mc;
-    size_t n;
-    int rc = KS_RSA_INVALID;
+    const size_t n = KS_LIMBS(mod_len * 8);
+    ks_limb ok;
+    ks_bn_from_bytes(w.m, n, mod, mod_len);
+    ks_bn_from_bytes(w.acc, n, base, mod_len);
+    /* a mask, not a branch: the modulus may be a secret prime. An even one goes through the
+       same steps (wrong, not unsafe) and the result is refused. */
+    ok = KS_MASK(w.m[0] & 1) & ks_bn_lt_mask(w.acc, w.m, n);
+    ks_mont_init(&mc, w.m, n, w.t, w.r2);
+    ks_mont_from(&mc, w.one, w.r2);         /* R mod m */
+    ks_mont_mul(&mc, w.sel, w.acc, w.r2);   /* base R */
+    ks_mont_pow(&mc, w.acc, w.sel, exp, exp_len, w.one, w.tab, w.sel);
+    ks_mont_from(&mc, w.acc, w.acc);
+    ks_mont_out(out, mod_len, w.acc, n, ok);
+    ks_wipe(&w, sizeof w);
+    return ks_rsa_result(ok);
+}
+
+int ks_modexp(const uint8_t *base, const uint8_t *exp, size_t exp_len,
+              const uint8_t *mod, size_t mod_len, uint8_t *out)
+{
+    int rc;
     if (mod_len == 0 || mod_len > KS_RSA_MAX_BITS / 8) {
         return KS_RSA_INVALID;
     }
-    n = KS_LIMBS(mod_len * 8);
-    ks_bn_from_bytes(w.m, n, mod, mod_len);
-    ks_bn_from_bytes(w.acc, n, base, mod_len);
-    if (KS_MASK(w.m[0] & 1) & ks_bn_lt_mask(w.acc, w.m, n)) {
-        ks_mont_init(&mc, w.m, n, w.t, w.r2);
-        ks_mont_from(&mc, w.one, w.r2);         /* R mod m */
-        ks_mont_mul(&mc, w.sel, w.acc, w.r2);   /* base R */
-        ks_mont_pow(&mc, w.acc, w.sel, exp, exp_len, w.one, w.tab, w.sel);
-        ks_mont_from(&mc, w.acc, w.acc);
-        ks_bn_to_bytes(out, mod_len, w.acc);
-        rc = KS_RSA_OK;
-    }
-    ks_wipe(&w, sizeof w);
+    rc = modexp_run(base, exp, exp_len, mod, mod_len, out);
+    ks_wipe_stack();
     return rc;
 }

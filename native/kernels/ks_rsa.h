@@ -17,7 +17,8 @@
 /* out (mod_len bytes) = base^exp mod mod; base (mod_len bytes), exp and mod big-endian.
    The modulus must be odd and at most KS_RSA_MAX_BITS (default 4096) bits in at most
    KS_RSA_MAX_BITS / 8 bytes, and base < mod. Returns 0 (KS_OK) or -1 (KS_INVALID: even
-   modulus, base >= mod, a length of 0 or too long). exp_len may be 0 (the result is 1 mod m). */
+   modulus, base >= mod, with out zeroed; a length of 0 or too long, out left alone). exp_len
+   may be 0 (the result is 1 mod m). No branch on the base, exponent or modulus values. */
 int ks_modexp(const uint8_t *base, const uint8_t *exp, size_t exp_len,
               const uint8_t *mod, size_t mod_len, uint8_t *out);
 

@@ -53,12 +53,6 @@ static ks_limb load_key(crt_ws *w, const ks_rsa_crt_key *key)
     return KS_MASK(w->n[0] & w->p.m[0] & w->q.m[0] & 1) & ks_bn_lt_mask(w->qinv, w->p.m, h);
 }
 
-/* KS_RSA_OK for an all-ones mask, KS_RSA_INVALID for zero, without a branch. */
-static int result(ks_limb ok)
-{
-    return (int)(ok & 1) - 1;
-}
-
 /* w->y = v mod n from vp R mod p (Montgomery form) and vq mod q (plain), by Garner's formula:
    v = vq + q ((vp - vq) qinv mod p). */
 static void combine(crt_ws *w, const ks_limb *vp_mont, const ks_limb *vq)
@@ -116,7 +110,6 @@ static ks_limb private_op(crt_ws *w, const ks_rsa_crt_key *key, uint8_t *state,
 {
     const size_t n_len = key->n_len;
     ks_limb ok = load_key(w, key);
-    size_t i;
     ks_bn_from_bytes(w->x, w->mn.n, in, n_len);
     ok &= ks_bn_lt_mask(w->x, w->n, w->mn.n);
     ok &= load_factor(w, state, n_len);                   /* r^e R */
@@ -133,23 +126,30 @@ static ks_limb private_op(crt_ws *w, const ks_rsa_crt_key *key, uint8_t *state,
     ks_mont_mul(&w->mn, w->y, w->y, w->tab);              /* y = x^d */
     renew_factor(w, state + n_len, n_len);
     ok &= check_half(w, &w->p, key) & check_half(w, &w->q, key);
-    for (i = 0; i < w->mn.n; i++) {
-        w->y[i] &= ok;
-    }
-    ks_bn_to_bytes(out, n_len, w->y);
+    ks_mont_out(out, n_len, w->y, w->mn.n, ok);
     return ok;
+}
+
+/* The workspace lives in this frame, below the public function's: ks_wipe_stack, called
+   from there, then clears it again with everything the steps left further down. */
+static KS_NOINLINE int private_run(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in,
+                                   uint8_t *out)
+{
+    crt_ws w;
+    ks_limb ok = private_op(&w, key, state, in, out);
+    ks_wipe(&w, sizeof w);
+    return ks_rsa_result(ok);
 }
 
 int ks_rsa_private(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in, uint8_t *out)
 {
-    crt_ws w;
-    ks_limb ok;
+    int rc;
     if (!lengths_ok(key)) {
         return KS_RSA_INVALID;
     }
-    ok = private_op(&w, key, state, in, out);
-    ks_wipe(&w, sizeof w);
-    return result(ok);
+    rc = private_run(key, state, in, out);
+    ks_wipe_stack();
+    return rc;
 }
 
 /* v (a value mod the prime hf, times R) times R, or times R^2 when mont: the Montgomery form
@@ -211,14 +211,21 @@ static ks_limb blind_init(crt_ws *w, const ks_rsa_crt_key *key, const uint8_t *r
     return ok;
 }
 
-int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
+static KS_NOINLINE int blind_run(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
 {
     crt_ws w;
-    ks_limb ok;
+    ks_limb ok = blind_init(&w, key, r, state);
+    ks_wipe(&w, sizeof w);
+    return ks_rsa_result(ok);
+}
+
+int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
+{
+    int rc;
     if (!lengths_ok(key)) {
         return KS_RSA_INVALID;
     }
-    ok = blind_init(&w, key, r, state);
-    ks_wipe(&w, sizeof w);
-    return result(ok);
+    rc = blind_run(key, r, state);
+    ks_wipe_stack();
+    return rc;
 }

@@ -116,6 +116,15 @@ void ks_mont_from(const ks_mont *mc, ks_limb *r, const ks_limb *a)
     ks_mont_mul(mc, r, a, one);
 }
 
+void ks_mont_out(uint8_t *out, size_t len, ks_limb *a, size_t n, ks_limb ok)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        a[i] &= ok;
+    }
+    ks_bn_to_bytes(out, len, a);
+}
+
 void ks_mont_pow(const ks_mont *mc, ks_limb *acc, const ks_limb *a, const uint8_t *e,
                  size_t e_len, const ks_limb *one, ks_limb *tab, ks_limb *sel)
 {

@@ -49,6 +49,16 @@ void ks_mont_from(const ks_mont *mc, ks_limb *r, const ks_limb *a);
 void ks_mont_pow(const ks_mont *mc, ks_limb *acc, const ks_limb *a, const uint8_t *e,
                  size_t e_len, const ks_limb *one, ks_limb *tab, ks_limb *sel);
 
+/* The kernels' answer for a mask: 0 (KS_RSA_OK) for all-ones, -1 (KS_RSA_INVALID) for zero,
+   without a branch (the mask may come from secret values: a CRT prime, a check's result). */
+KS_INLINE int ks_rsa_result(ks_limb ok)
+{
+    return (int)(ok & 1) - 1;
+}
+
+/* out = a (n limbs) as len big-endian bytes when ok is all-ones, else zeroes. */
+void ks_mont_out(uint8_t *out, size_t len, ks_limb *a, size_t n, ks_limb ok);
+
 /* acc = a^e for a public exponent (big-endian, e_len bytes): square and multiply, which
    branches on the bits of e and on nothing else. acc must not alias a. */
 void ks_mont_pow_public(const ks_mont *mc, ks_limb *acc, const ks_limb *a, const uint8_t *e,

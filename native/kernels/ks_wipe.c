@@ -12,3 +12,11 @@ void ks_wipe(void *p, size_t n)
     __asm__ __volatile__("" : : "r"(p) : "memory");
 #endif
 }
+
+/* Its own frame lies where the caller's callees had theirs. noinline: inlined, the array would
+   sit in the caller's frame instead, above the part to clear. */
+KS_NOINLINE void ks_wipe_stack(void)
+{
+    uint8_t frames[KS_WIPE_STACK];
+    ks_wipe(frames, sizeof frames);
+}

@@ -5,8 +5,10 @@
  * as it stands (it cannot know the pointer still points to memset), then passes the buffer
  * through an empty asm with a memory clobber where the compiler has GNU asm. Every secret
  * temporary of the kernels and of the JNI glue goes through it: keys, scalars, exponents,
- * their recodings, tables, working points and Montgomery products. Register spills of a few
- * limbs are beyond what C can reach (tests/test_wipe.c measures what is left on the stack).
+ * their recodings, tables, working points and Montgomery products. What C cannot name (the
+ * register spills and the products of the deeper frames: the field operations, the Montgomery
+ * steps) ks_wipe_stack clears after the operation (tests/wipe/test_wipe.c compares the dead
+ * stack after two calls with different secrets: it must be the same).
  */
 #ifndef KS_WIPE_H
 #define KS_WIPE_H
@@ -15,5 +17,9 @@
 
 /* Sets n bytes at p to zero, in a way no optimiser may remove. */
 void ks_wipe(void *p, size_t n);
+
+/* Zeroes KS_WIPE_STACK bytes of stack below the caller's frame: called by a public kernel
+   function after its work, it clears the frames of the functions that work called. */
+void ks_wipe_stack(void);
 
 #endif

@@ -15,5 +15,14 @@
 #ifndef KS_MSP430_ASM
 #define KS_MSP430_ASM (KS_LIMB_BITS == 16 || KS_LIMB_BITS == 32)
 #endif
+#if KS_MSP430_ASM
+#define KS_FP_PORT_HEADER "ks_fp_msp430.h" /* included by kernels/ks_fp_impl.h */
+#endif
+
+/* ks_wipe_stack after an operation: the deepest goes ~2.5 KB below the public function
+   (RSA-1024 private: its 2.3 KB workspace), of the 10 KB of RAM. */
+#ifndef KS_WIPE_STACK
+#define KS_WIPE_STACK 2560
+#endif
 
 #endif

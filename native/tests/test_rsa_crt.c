@@ -7,58 +7,12 @@
 #include "../kernels/ks_bn.h"
 #include "../kernels/ks_rsa.h"
 #include "ks_test.h"
+#include "rsa_test_key.h"
 
-#define MAXN 512
-
-typedef struct {
-    BIGNUM *n, *e, *d, *p, *q, *dp, *dq, *qinv;
-    uint8_t nb[MAXN], eb[4], pb[MAXN / 2], qb[MAXN / 2], dpb[MAXN / 2], dqb[MAXN / 2],
-        qib[MAXN / 2];
-    ks_rsa_crt_key key;
-} test_key;
-
-/* A test key of `bits` bits with e = 65537 (p > q or p < q at random: qinv covers both). */
-static void make_key(test_key *k, int bits, BN_CTX *ctx)
-{
-    BIGNUM *p1 = BN_new(), *q1 = BN_new(), *phi = BN_new();
-    int half = bits / 16;
-    k->n = BN_new(), k->e = BN_new(), k->d = BN_new(), k->p = BN_new(), k->q = BN_new();
-    k->dp = BN_new(), k->dq = BN_new(), k->qinv = BN_new();
-    BN_set_word(k->e, 65537);
-    do {
-        BN_generate_prime_ex(k->p, bits / 2, 0, NULL, NULL, NULL);
-        BN_generate_prime_ex(k->q, bits / 2, 0, NULL, NULL, NULL);
-        BN_sub(p1, k->p, BN_value_one());
-        BN_sub(q1, k->q, BN_value_one());
-        BN_mul(phi, p1, q1, ctx);
-        BN_mul(k->n, k->p, k->q, ctx);
-    } while (BN_cmp(k->p, k->q) == 0 || BN_num_bits(k->n) != bits
-             || BN_mod_inverse(k->d, k->e, phi, ctx) == NULL);
-    BN_mod(k->dp, k->d, p1, ctx);
-    BN_mod(k->dq, k->d, q1, ctx);
-    BN_mod_inverse(k->qinv, k->q, k->p, ctx);
-    BN_bn2binpad(k->n, k->nb, bits / 8);
-    BN_bn2binpad(k->e, k->eb, 3);
-    BN_bn2binpad(k->p, k->pb, half);
-    BN_bn2binpad(k->q, k->qb, half);
-    BN_bn2binpad(k->dp, k->dpb, half);
-    BN_bn2binpad(k->dq, k->dqb, half);
-    BN_bn2binpad(k->qinv, k->qib, half);
-    k->key = (ks_rsa_crt_key){k->nb, k->eb, k->pb, k->qb, k->dpb, k->dqb, k->qib,
-                              (size_t)bits / 8, 3, (size_t)half};
-    BN_free(p1);
-    BN_free(q1);
-    BN_free(phi);
-}
-
-static void free_key(test_key *k)
-{
-    BN_free(k->n), BN_free(k->e), BN_free(k->d), BN_free(k->p), BN_free(k->q);
-    BN_free(k->dp), BN_free(k->dq), BN_free(k->qinv);
-}
+#define MAXN RSA_TEST_MAX_BYTES
 
 /* What the state must hold: f R_n mod n, R_n = 2^(KS_LIMB_BITS 2h), h limbs per half. */
-static void state_value(uint8_t *out, const BIGNUM *f, const test_key *k, BN_CTX *ctx)
+static void state_value(uint8_t *out, const BIGNUM *f, const rsa_test_key *k, BN_CTX *ctx)
 {
     BIGNUM *r = BN_new(), *v = BN_new();
     BN_set_bit(r, (int)(KS_LIMB_BITS * 2 * KS_LIMBS(k->key.half_len * 8)));
@@ -69,7 +23,7 @@ static void state_value(uint8_t *out, const BIGNUM *f, const test_key *k, BN_CTX
 }
 
 /* ks_rsa_private on in, against in^d mod n; returns the kernel's result code. */
-static int private_vs_openssl(test_key *k, uint8_t *state, const BIGNUM *in, BN_CTX *ctx,
+static int private_vs_openssl(rsa_test_key *k, uint8_t *state, const BIGNUM *in, BN_CTX *ctx,
                               const char *what)
 {
     uint8_t ib[MAXN], out[MAXN], want[MAXN];
@@ -87,12 +41,12 @@ static int private_vs_openssl(test_key *k, uint8_t *state, const BIGNUM *in, BN_
 
 static void test_key_size(int bits, int ops, BN_CTX *ctx)
 {
-    test_key k;
+    rsa_test_key k;
     uint8_t r[MAXN], state[2 * MAXN], want[MAXN], out[MAXN], ib[MAXN];
     BIGNUM *rb = BN_new(), *a = BN_new(), *b = BN_new(), *in = BN_new(), *two = BN_new();
     size_t len = (size_t)bits / 8;
     int i;
-    make_key(&k, bits, ctx);
+    rsa_test_key_make(&k, bits, ctx);
     BN_rand_range(rb, k.n);
     BN_bn2binpad(rb, r, (int)len);
     CHECK(ks_rsa_blind_init(&k.key, r, state) == KS_RSA_OK, "blind_init %d bits", bits);
@@ -150,16 +104,16 @@ static void test_key_size(int bits, int ops, BN_CTX *ctx)
     BN_mul_word(rb, 3);
     BN_bn2binpad(rb, r, (int)len);
     CHECK(ks_rsa_blind_init(&k.key, r, state) == KS_RSA_INVALID, "r = 3p refused, %d bits", bits);
-    free_key(&k);
+    rsa_test_key_free(&k);
     BN_free(rb), BN_free(a), BN_free(b), BN_free(in), BN_free(two);
 }
 
 static void test_crt_invalid(BN_CTX *ctx)
 {
-    test_key k;
+    rsa_test_key k;
     uint8_t r[128], state[256], out[128], in[128];
     ks_rsa_crt_key bad;
-    make_key(&k, 1024, ctx);
+    rsa_test_key_make(&k, 1024, ctx);
     memset(r, 0, sizeof r);
     r[127] = 3;
     CHECK(ks_rsa_blind_init(&k.key, r, state) == KS_RSA_OK, "blind_init, r = 3");
@@ -184,7 +138,7 @@ static void test_crt_invalid(BN_CTX *ctx)
     k.pb[63] ^= 1;
     memset(state, 0xff, 128);
     CHECK(ks_rsa_private(&k.key, state, in, out) == KS_RSA_INVALID, "blinding factor >= n");
-    free_key(&k);
+    rsa_test_key_free(&k);
 }
 
 void test_rsa_crt(int iterations, int max_bits)
