@@ -77,12 +77,16 @@ void *memset(void *dst, int c, size_t n);
 #define KS_RSA_WINDOW 4
 #endif
 
-/* Bytes of stack that ks_wipe_stack clears after an operation: at least how deep the
-   operation goes below the public function's frame (host: RSA-4096's workspace and callees,
-   ~13 KB; tests/wipe/test_wipe.c checks it). A mote's port header sets its own, from its
-   stack measurements and within its RAM. */
-#ifndef KS_WIPE_STACK
-#define KS_WIPE_STACK 16384
+/* Bytes of stack that ks_wipe_stack clears after an EC scalar multiplication and after an
+   RSA operation: at least how deep the operation goes below the public function's frame
+   (host: ~3 KB for k * P, ~13 KB for RSA-4096, whose workspace is in the frame below;
+   tests/wipe/test_wipe.c checks them). A mote's port header sets its own, from its stack
+   measurements and within its RAM. */
+#ifndef KS_WIPE_STACK_EC
+#define KS_WIPE_STACK_EC 4096
+#endif
+#ifndef KS_WIPE_STACK_RSA
+#define KS_WIPE_STACK_RSA 16384
 #endif
 
 /* Read-only tables: KS_FLASH marks them, KS_READ_BYTE / KS_READ_LIMB read one element

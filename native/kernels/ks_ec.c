@@ -122,7 +122,7 @@ int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out)
     rc = ks_jac_to_bytes(c, out, &q);
     ks_wipe(kl, sizeof kl);
     ks_wipe(&q, sizeof q);
-    ks_wipe_stack();
+    ks_wipe_stack(KS_WIPE_STACK_EC);
     return rc;
 }
 
@@ -143,7 +143,7 @@ int ks_ec_mul_base(int curve, const uint8_t *k, uint8_t *out)
     rc = ks_jac_to_bytes(c, out, &q);
     ks_wipe(kl, sizeof kl);
     ks_wipe(&q, sizeof q);
-    ks_wipe_stack();
+    ks_wipe_stack(KS_WIPE_STACK_EC);
     return rc;
 }
 

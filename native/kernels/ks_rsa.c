@@ -42,6 +42,6 @@ int ks_modexp(const uint8_t *base, const uint8_t *exp, size_t exp_len,
         return KS_RSA_INVALID;
     }
     rc = modexp_run(base, exp, exp_len, mod, mod_len, out);
-    ks_wipe_stack();
+    ks_wipe_stack(KS_WIPE_STACK_RSA);
     return rc;
 }

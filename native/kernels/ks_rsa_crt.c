@@ -57,17 +57,10 @@ static ks_limb load_key(crt_ws *w, const ks_rsa_crt_key *key)
    v = vq + q ((vp - vq) qinv mod p). */
 static void combine(crt_ws *w, const ks_limb *vp_mont, const ks_limb *vq)
 {
-    const size_t h = w->p.mc.n;
-    size_t i;
-    ks_limb c;
     ks_mont_mul(&w->p.mc, w->c, vq, w->p.r2);          /* vq R mod p */
     ks_mont_sub(&w->p.mc, w->c, vp_mont, w->c);        /* (vp - vq) R */
     ks_mont_mul(&w->p.mc, w->c, w->c, w->qinv);        /* (vp - vq) qinv, plain */
-    ks_bn_mul(w->y, w->q.m, w->c, h);
-    c = ks_bn_add(w->y, w->y, vq, h);
-    for (i = h; i < 2 * h; i++) {
-        w->y[i] = ks_adc(w->y[i], 0, &c);
-    }
+    ks_mul_add_plain(w->y, w->q.m, w->c, vq, w->p.mc.n);
 }
 
 /* All-ones if a == b (n limbs). */
@@ -148,7 +141,7 @@ int ks_rsa_private(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in,
         return KS_RSA_INVALID;
     }
     rc = private_run(key, state, in, out);
-    ks_wipe_stack();
+    ks_wipe_stack(KS_WIPE_STACK_RSA);
     return rc;
 }
 
@@ -226,6 +219,6 @@ int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *stat
         return KS_RSA_INVALID;
     }
     rc = blind_run(key, r, state);
-    ks_wipe_stack();
+    ks_wipe_stack(KS_WIPE_STACK_RSA);
     return rc;
 }

@@ -82,6 +82,21 @@ void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb 
     }
 }
 
+void ks_mul_add_plain(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *c, size_t n)
+{
+    size_t i, j;
+    memcpy(r, c, n * sizeof(ks_limb));
+    memset(r + n, 0, n * sizeof(ks_limb));
+    for (i = 0; i < n; i++) {
+        const ks_limb bi = b[i];
+        ks_limb carry = 0;
+        for (j = 0; j < n; j++) {
+            carry = muladd(&r[i + j], a[j], bi, r[i + j], carry);
+        }
+        r[i + n] = carry;
+    }
+}
+
 void ks_mont_add(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb *b)
 {
     ks_limb *s = mc->t;

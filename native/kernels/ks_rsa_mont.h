@@ -31,6 +31,10 @@ void ks_mont_init(ks_mont *mc, const ks_limb *m, size_t n, ks_limb *t, ks_limb *
 /* r = a b / R mod m, fully reduced, for a < R and b < m; r may alias a or b. */
 void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb *b);
 
+/* r (2 n limbs) = a b + c, for a, b and c of n limbs: schoolbook rows (no modulus). r must not
+   alias a, b or c. */
+void ks_mul_add_plain(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *c, size_t n);
+
 /* r = a + b mod m and r = a - b mod m, for a, b < m; r may alias a or b. */
 void ks_mont_add(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb *b);
 void ks_mont_sub(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb *b);

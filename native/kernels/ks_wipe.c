@@ -14,9 +14,10 @@ void ks_wipe(void *p, size_t n)
 }
 
 /* Its own frame lies where the caller's callees had theirs. noinline: inlined, the array would
-   sit in the caller's frame instead, above the part to clear. */
-KS_NOINLINE void ks_wipe_stack(void)
+   sit in the caller's frame instead, above the part to clear. A C99 variable-length array:
+   one function for every depth, and no more stack than asked for. */
+KS_NOINLINE void ks_wipe_stack(size_t n)
 {
-    uint8_t frames[KS_WIPE_STACK];
-    ks_wipe(frames, sizeof frames);
+    uint8_t frames[n];
+    ks_wipe(frames, n);
 }

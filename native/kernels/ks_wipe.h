@@ -18,8 +18,9 @@
 /* Sets n bytes at p to zero, in a way no optimiser may remove. */
 void ks_wipe(void *p, size_t n);
 
-/* Zeroes KS_WIPE_STACK bytes of stack below the caller's frame: called by a public kernel
-   function after its work, it clears the frames of the functions that work called. */
-void ks_wipe_stack(void);
+/* Zeroes n > 0 bytes of stack below the caller's frame: called by a public kernel function
+   after its work, with n at least how deep that work went (KS_WIPE_STACK_EC, _RSA), it
+   clears the frames of the functions the work called. */
+void ks_wipe_stack(size_t n);
 
 #endif
