@@ -125,6 +125,31 @@ def sizes(tool, elf):
     return flash, sec.get(".data", 0) + sec.get(".bss", 0)
 
 
+def op_figures(arch, name, op, metric, suffix, rs):
+    """Prints one operation's figures for one build (cycles, ms, stack); returns (the counts
+    differ across inputs, the cycles: the one count of a constant-time build, else the median)."""
+    clock = CLOCK_HZ[arch]
+    counts = [int(r["cycles"]) for r in rs]
+    cycles, varies = int(statistics.median(counts)), len(set(counts)) > 1
+    if varies:
+        print("# %s %s %s: cycle counts differ across inputs (%d..%d): not constant time" % (
+            arch, op, name, min(counts), max(counts)))
+    print("%s.%s.cycles.%s %d cycles%s" % (arch, metric, suffix, cycles, caveat(arch)))
+    print("%s.%s.ms.%s %.1f ms%s" % (arch, metric, suffix, cycles * 1000.0 / clock, caveat(arch)))
+    print("%s.%s.stack.%s %d bytes" % (arch, metric, suffix, max(int(r["stack"]) for r in rs)))
+    return varies, cycles
+
+
+def headline(arch, op, metric, entry):
+    """The fastest constant-time build's figures (entry: varies, cycles, build); returns cycles."""
+    varies, cycles, limb = entry
+    print("# %s %s: headline from kernels build %s (%s)" % (
+        arch, op, limb, "NOT constant time" if varies else "fastest constant-time build"))
+    print("%s.%s.cycles %d cycles%s" % (arch, metric, cycles, caveat(arch)))
+    print("%s.%s.ms %.1f ms%s" % (arch, metric, cycles * 1000.0 / CLOCK_HZ[arch], caveat(arch)))
+    return cycles
+
+
 def bench(arch, argv):
     tool = baseline = None
     rest = []
@@ -167,17 +192,7 @@ def bench(arch, argv):
             rs = [r for r in run["results"] if r["curve"] == curve]
             if not rs:
                 continue
-            counts = [int(r["cycles"]) for r in rs]
-            # a constant-time build takes one count for every scalar; otherwise the median
-            cycles = int(statistics.median(counts))
-            stack = max(int(r["stack"]) for r in rs)
-            varies = len(set(counts)) > 1
-            if varies:
-                print("# %s %s %s: cycle counts differ across scalars (%d..%d): not constant time" % (
-                    arch, curve, name, min(counts), max(counts)))
-            print("%s.%s.scalar_mult.cycles.%s %d cycles%s" % (arch, curve, suffix, cycles, caveat(arch)))
-            print("%s.%s.scalar_mult.ms.%s %.1f ms%s" % (arch, curve, suffix, cycles * 1000.0 / clock, caveat(arch)))
-            print("%s.%s.scalar_mult.stack.%s %d bytes" % (arch, curve, suffix, stack))
+            varies, cycles = op_figures(arch, name, curve, curve + ".scalar_mult", suffix, rs)
             if name == "micro_ecc":
                 peer[curve] = cycles
             elif curve not in best or (varies, cycles) < best[curve][:2]:
@@ -190,11 +205,7 @@ def bench(arch, argv):
     for curve in CURVES:
         if curve not in best:
             continue
-        varies, cycles, limb = best[curve]
-        print("# %s %s: headline from kernels build %s (%s)" % (
-            arch, curve, limb, "NOT constant time" if varies else "fastest constant-time build"))
-        print("%s.%s.scalar_mult.cycles %d cycles%s" % (arch, curve, cycles, caveat(arch)))
-        print("%s.%s.scalar_mult.ms %.1f ms%s" % (arch, curve, cycles * 1000.0 / clock, caveat(arch)))
+        cycles = headline(arch, curve, curve + ".scalar_mult", best[curve])
         if curve in peer:
             print("%s.%s.scalar_mult.speedup_vs_micro_ecc %.2f x" % (arch, curve, peer[curve] / cycles))
         if arch == "avr" and curve == "secp160r1":
@@ -203,11 +214,7 @@ def bench(arch, argv):
     for op, metric in RSA_OPS:
         if op not in best:
             continue
-        varies, cycles, limb = best[op]
-        print("# %s %s: headline from build %s (%s)" % (
-            arch, op, limb, "NOT constant time" if varies else "fastest constant-time build"))
-        print("%s.%s.cycles %d cycles%s" % (arch, metric, cycles, caveat(arch)))
-        print("%s.%s.ms %.1f ms%s" % (arch, metric, cycles * 1000.0 / clock, caveat(arch)))
+        cycles = headline(arch, op, metric, best[op])
         if arch == "avr" and op == "rsa1024_private":
             print("# Gura et al. 2004, ATmega128, RSA-1024 private (CRT, assembly): ~%d cycles" % GURA_RSA1024_CYCLES)
             print("avr.rsa1024.private.speedup_vs_gura2004 %.2f x" % (GURA_RSA1024_CYCLES / cycles))
@@ -216,7 +223,7 @@ def bench(arch, argv):
 
 def rsa_bench(arch, name, prefix, run, best, tool):
     """The RSA firmware's figures per build (rsa.lN), and its candidates for the headline."""
-    clock, limb = CLOCK_HZ[arch], name.split(".", 1)[-1]
+    limb = name.split(".", 1)[-1]
     wrong = [r for r in run["results"] if r["ok"] != "1"]
     if wrong or run["passed"] is None:
         print("# %s %s: run failed (%d wrong results, exit %s): no figures" % (arch, name, len(wrong), run["exit"]))
@@ -225,14 +232,7 @@ def rsa_bench(arch, name, prefix, run, best, tool):
         rs = [r for r in run["results"] if r["curve"] == op]
         if not rs:
             continue
-        counts = [int(r["cycles"]) for r in rs]
-        cycles, varies = int(statistics.median(counts)), len(set(counts)) > 1
-        if varies:
-            print("# %s %s %s: cycle counts differ across inputs (%d..%d): not constant time" % (
-                arch, op, name, min(counts), max(counts)))
-        print("%s.%s.cycles.%s %d cycles%s" % (arch, metric, limb, cycles, caveat(arch)))
-        print("%s.%s.ms.%s %.1f ms%s" % (arch, metric, limb, cycles * 1000.0 / clock, caveat(arch)))
-        print("%s.%s.stack.%s %d bytes" % (arch, metric, limb, max(int(r["stack"]) for r in rs)))
+        varies, cycles = op_figures(arch, name, op, metric, limb, rs)
         if op not in best or (varies, cycles) < best[op][:2]:
             best[op] = (varies, cycles, limb)
     flash, ram = sizes(tool, prefix + ".elf")

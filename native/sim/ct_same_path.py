@@ -19,8 +19,12 @@ operation differs or the blocks do not match the results.
 """
 import argparse
 import bisect
-import subprocess
+import os
 import sys
+
+# the profile and symbol readers of the profiling tool
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
+from ct_profile import blocks, functions  # noqa: E402
 
 
 def results(path):
@@ -32,24 +36,10 @@ def results(path):
     return ops
 
 
-def blocks(path):
-    out, cur = [], None
-    for line in open(path):
-        f = line.split()
-        if f[0] == "block":
-            cur = {}
-            out.append(cur)
-        else:
-            cur[int(f[0], 16)] = int(f[1])
-    return out
-
-
 def symbolizer(elf, nm):
     if not elf:
         return lambda a: "?"
-    text = subprocess.run([nm, "-n", elf], check=True, capture_output=True, text=True).stdout
-    syms = [(int(f[0], 16), f[2]) for f in (l.split() for l in text.splitlines())
-            if len(f) == 3 and f[1] in "Tt"]
+    syms = functions(elf, nm)
     addrs = [a for a, _ in syms]
 
     def name(addr):
