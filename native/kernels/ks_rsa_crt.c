@@ -74,7 +74,7 @@ static ks_limb eq_mask(const ks_limb *a, const ks_limb *b, size_t n)
     return ks_bn_zero_mask(d, 1);
 }
 
-/* Reads the blinding factor at state + off into tab (as a number mod n); all-ones if below n. */
+/* Reads a blinding factor (n_len bytes of the state) into tab; all-ones if it is below n. */
 static ks_limb load_factor(crt_ws *w, const uint8_t *state, size_t n_len)
 {
     ks_bn_from_bytes(w->tab, w->mn.n, state, n_len);

@@ -3,7 +3,8 @@
 
 /* Returns hi and sets *lo so that (hi, lo) = a b + t + c (cannot overflow). The carries come
    from a double-width sum or from ks_adc: a limb comparison (`l < t`) is a compare and
-   branch on the AVR and the MSP430 (tests/ct_check.py looks for those). */
+   branch on the AVR and the MSP430 (on the AVR one whose two paths cost the same cycles:
+   sim/ct_same_path.py sees it, equal cycle totals do not). */
 KS_INLINE ks_limb muladd(ks_limb *lo, ks_limb a, ks_limb b, ks_limb t, ks_limb c)
 {
 #if KS_DLIMB_CARRY
