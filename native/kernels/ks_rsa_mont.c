@@ -54,8 +54,16 @@ void ks_mont_init(ks_mont *mc, const ks_limb *m, size_t n, ks_limb *t, ks_limb *
 void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb *b)
 {
     const ks_limb *m = mc->m;
+#if KS_LIMB_BITS == 64
+    /* On the host a local array, which nothing else can point into, runs a fifth faster than
+       the caller's scratch (gcc 12 keeps the product in a stack slot otherwise); ks_wipe_stack
+       clears it. The motes use the caller's scratch: no second copy on their stack. */
+    ks_limb t[KS_RSA_LIMBS + 2];
+#else
     ks_limb *t = mc->t;
+#endif
     const size_t n = mc->n;
+    const ks_limb n0 = mc->n0;
     size_t i, j;
     memset(t, 0, (n + 2) * sizeof(ks_limb));
     for (i = 0; i < n; i++) {
@@ -67,7 +75,7 @@ void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb 
         t[n] = ks_adc(t[n], c, &k);
         t[n + 1] = k;
         /* add q m, which clears t[0], and shift down one limb */
-        q = (ks_limb)(t[0] * mc->n0);
+        q = (ks_limb)(t[0] * n0);
         c = muladd(&s, q, m[0], t[0], 0);
         for (j = 1; j < n; j++) {
             c = muladd(&t[j - 1], q, m[j], t[j], c);
