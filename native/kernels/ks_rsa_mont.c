@@ -58,7 +58,7 @@ void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb 
     /* On the host a local array, which nothing else can point into, runs a fifth faster than
        the caller's scratch (gcc 12 keeps the product in a stack slot otherwise); ks_wipe_stack
        clears it. The motes use the caller's scratch: no second copy on their stack. */
-    ks_limb t[KS_RSA_LIMBS + 2];
+    ks_limb t[2 * KS_RSA_HALF_LIMBS + 2]; /* >= KS_RSA_LIMBS + 2: the n-domain of a CRT key */
 #else
     ks_limb *t = mc->t;
 #endif
