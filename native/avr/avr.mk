@@ -1,8 +1,10 @@
 # The ATmega128 (Mica2) build: kernels and micro-ecc in the test firmware, run in simavr
 # through sim/avr_harness.c. Needs: gcc-avr avr-libc binutils-avr simavr libsimavr-dev.
 #   make -C native avr-test    known answers, equal cycles for every scalar, per build (limb
-#                              size, assembly or C field arithmetic); the field operations
-#                              against Python integers (fp_test.c)
+#                              size, assembly or C field arithmetic); RSA-1024 private
+#                              operations likewise (sim/rsa_test.c); the same path through the
+#                              code for every secret input (sim/ct_same_path.py); the field
+#                              operations against Python integers (fp_test.c)
 #   make -C native avr-bench   the same plus micro-ecc, as `metric value unit` lines
 include $(dir $(lastword $(MAKEFILE_LIST)))../sim/mote.mk
 
@@ -27,8 +29,9 @@ AVR_BENCH_BUILDS ?= l8 l16 l32 c16
 # The generated assembly: written from the script at build time, never committed (so never stale).
 AVR_FP_ASM := $(AVR_BUILD)/ks_fp_avr.S
 AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
-# Firmware is rebuilt when these build files change; and kept after its run (for sizes).
-AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp
+# Firmware is rebuilt when these build files or the kernels' headers change; and kept after
+# its run (for sizes).
+AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp $(MOTE_KS_HDRS) $(AVR_DIR)/ks_port_avr.h
 $(eval $(call mote_flags_stamp,$(AVR_BUILD)/flags.stamp,$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_UECC_FLAGS)))
 .PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf $(AVR_BUILD)/ec_ks_c%.elf $(AVR_BUILD)/fp_test_l%.elf \
 	$(AVR_BUILD)/fp_test_c%.elf $(AVR_BUILD)/fp_test_p%.elf
@@ -58,6 +61,27 @@ $(AVR_BUILD)/ec_uecc.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_uecc.c $(MOTE_UECC_
 $(AVR_BUILD)/ec_baseline.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c $(MOTE_SIM)/ec_kat.h $(AVR_MK)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c
+
+# RSA-1024 (sim/rsa_test.c) with N-bit limbs: the RSA kernels are portable C on every build.
+AVR_RSA_BUILDS ?= 8 16 32
+$(AVR_BUILD)/rsa_l%.elf: $(MOTE_RSA_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS) $(MOTE_RSA_KAT) $(AVR_MK)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_RSA_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(MOTE_RSA_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS)
+.PRECIOUS: $(AVR_BUILD)/rsa_l%.elf
+# Six RSA-1024 operations: ~1.2 G cycles with 16-bit limbs, ~4 G with 32-bit ones.
+AVR_RSA_MAX_CYCLES := 8000000000
+
+# The timed runs of our kernels (ec_ks_*, rsa_*) also record the cycles spent at every
+# instruction address (-P), for the same-path check: every run of an operation must have spent
+# the same cycles at every address, so every branch went the same way whatever the secret
+# inputs (sim/ct_same_path.py; stronger than equal totals, which a branch over a single
+# instruction keeps equal on the AVR).
+$(AVR_BUILD)/ec_ks_%.out: $(AVR_BUILD)/ec_ks_%.elf $(AVR_HARNESS) MOTE_FORCE
+	@{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) -P $(AVR_BUILD)/ec_ks_$*.prof $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
+$(AVR_BUILD)/rsa_l%.out: $(AVR_BUILD)/rsa_l%.elf $(AVR_HARNESS) MOTE_FORCE
+	@{ $(AVR_HARNESS) -c $(AVR_RSA_MAX_CYCLES) -P $(AVR_BUILD)/rsa_l$*.prof $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
+$(AVR_BUILD)/path_%.out: $(AVR_BUILD)/%.out $(MOTE_SIM)/ct_same_path.py
+	@{ python3 $(MOTE_SIM)/ct_same_path.py $< $(AVR_BUILD)/$*.prof --elf $(AVR_BUILD)/$*.elf; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
 
 # The generated assembly is straight-line code: no branch, skip, jump or call (constant time
 # by construction; the equal cycle counts of every run show it too).
@@ -107,16 +131,21 @@ $(AVR_BUILD)/%.out: $(AVR_BUILD)/%.elf $(AVR_HARNESS) MOTE_FORCE
 	@{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
 
 AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
-	$(foreach b,$(AVR_BENCH_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b)) micro_ecc=$(AVR_BUILD)/ec_uecc
+	$(foreach b,$(AVR_BENCH_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b)) micro_ecc=$(AVR_BUILD)/ec_uecc \
+	$(foreach b,$(AVR_RSA_BUILDS),rsa.l$(b)=$(AVR_BUILD)/rsa_l$(b))
 
 .PHONY: avr-test avr-bench avr-bench-runs
 avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out $(AVR_BUILD)/fp_test_$(b).out) \
-		$(AVR_BUILD)/fp_test_p16.out $(AVR_BUILD)/fp_asm_check.out $(AVR_BUILD)/uart_input_test.out
+		$(AVR_BUILD)/fp_test_p16.out $(AVR_BUILD)/fp_asm_check.out $(AVR_BUILD)/uart_input_test.out \
+		$(foreach b,$(AVR_RSA_BUILDS),$(AVR_BUILD)/rsa_l$(b).out $(AVR_BUILD)/path_rsa_l$(b).out) \
+		$(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/path_ec_ks_$(b).out)
 	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test asm=$(AVR_BUILD)/fp_asm_check \
 		$(foreach b,$(AVR_TEST_BUILDS) p16,fp.$(b)=$(AVR_BUILD)/fp_test_$(b)) \
-		$(foreach b,$(AVR_TEST_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b))
+		$(foreach b,$(AVR_TEST_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b) path.ks.$(b)=$(AVR_BUILD)/path_ec_ks_$(b)) \
+		$(foreach b,$(AVR_RSA_BUILDS),rsa.l$(b)=$(AVR_BUILD)/rsa_l$(b) path.rsa.l$(b)=$(AVR_BUILD)/path_rsa_l$(b))
 
-avr-bench-runs: $(foreach b,$(AVR_BENCH_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf
+avr-bench-runs: $(foreach b,$(AVR_BENCH_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf \
+	$(foreach b,$(AVR_RSA_BUILDS),$(AVR_BUILD)/rsa_l$(b).out)
 
 avr-bench: avr-bench-runs
 	@$(MOTE_REPORT) bench avr $(AVR_BENCH_ARGS)

@@ -1,6 +1,6 @@
 /*
- * The AVR build's field operations (KS_AVR_ASM, set by ks_port_avr.h): included at the end of
- * kernels/ks_fp_impl.h, it replaces KS_FIELD_OPS so that each curve's field file takes what
+ * The AVR build's field operations (KS_AVR_ASM, set by ks_port_avr.h, which names this file
+ * as KS_FP_PORT_HEADER): included at the end of kernels/ks_fp_impl.h, it replaces KS_FIELD_OPS so that each curve's field file takes what
  * the generated assembly (gen_avr_fp.py -> ks_fp_avr.S) has for it:
  *   secp160r1  everything: product and reduction in one function, add and sub
  *   secp256r1  the same (the NIST reduction byte by byte)

@@ -16,10 +16,29 @@
 #define KS_LIMB_BITS 8
 #endif
 
-/* The field arithmetic in generated assembly (gen_avr_fp.py; ks_fp_avr.h): -DKS_AVR_ASM=0
-   builds the portable C instead. */
+/* The field arithmetic in generated assembly (gen_avr_fp.py; ks_fp_avr.h, which
+   kernels/ks_fp_impl.h includes through KS_FP_PORT_HEADER): -DKS_AVR_ASM=0 builds the
+   portable C instead. */
 #ifndef KS_AVR_ASM
 #define KS_AVR_ASM 1
+#endif
+#if KS_AVR_ASM
+#define KS_FP_PORT_HEADER "ks_fp_avr.h"
+#endif
+
+/* ks_wipe_stack after an operation, as deep as it went below the public function, of the
+   4 KB of RAM: from the test firmware's stack peaks less the ~210 B down to ks_ec_mul's frame,
+   k * P goes 1.41 KB deeper with the assembly field, up to 1.67 KB in portable C (32-bit
+   limbs); RSA-1024 2.5 KB (its 2.3 KB workspace is in the frame below the public function). */
+#ifndef KS_WIPE_STACK_EC
+#if KS_AVR_ASM
+#define KS_WIPE_STACK_EC 1424
+#else
+#define KS_WIPE_STACK_EC 1696
+#endif
+#endif
+#ifndef KS_WIPE_STACK_RSA
+#define KS_WIPE_STACK_RSA 2560
 #endif
 
 #define KS_FLASH PROGMEM

@@ -11,8 +11,10 @@
         firmware, which is the same test firmware without any multiplication) and of the whole
         test firmware (ec_test_firmware.*; on the AVR as `avr-size -C --mcu=atmega128` counts).
         NAME is ks.lN (our kernels with N-bit limbs and the field arithmetic in assembly),
-        ks.cN (the same in portable C) or micro_ecc. The headline metrics
-        (ARCH.CURVE.scalar_mult.cycles) come from the fastest constant-time ks build.
+        ks.cN (the same in portable C), micro_ecc, or rsa.lN (sim/rsa_test.c: RSA-1024 private
+        operations, ARCH.rsa1024.private.* and ARCH.rsa1024.blind_init.*). The headline
+        metrics (ARCH.CURVE.scalar_mult.cycles, ARCH.rsa1024.private.cycles) come from the
+        fastest constant-time build.
         Lines starting with '#' are notes.
 """
 import re
@@ -26,7 +28,10 @@ MOTE = {"avr": "ATmega128 (Mica2) in simavr, exact cycles",
 MSP_NOTE = "mspdebug 0.22 over-counts constant-generator operands: its cycle counts read ~10% high"
 # Anchors (DESIGN.md §8): Gura et al., CHES 2004, secp160r1 on an ATmega128 at 8 MHz.
 GURA_SECP160R1_CYCLES = 6500000
+# ... and RSA-1024 private (CRT), 10.99 s at 8 MHz.
+GURA_RSA1024_CYCLES = 88000000
 CURVES = ("secp160r1", "p256")
+RSA_OPS = (("rsa1024_private", "rsa1024.private"), ("rsa1024_blind", "rsa1024.blind_init"))
 
 
 def caveat(arch):
@@ -87,7 +92,7 @@ def test(arch, args):
             print("%-10s %-10s %s" % (name, check, " ".join(
                 "%s=%s" % kv for kv in f.items() if kv[0] != "ok") + (" ok" if f.get("ok") == "1" else " FAILED")))
         for curve, (ok, required) in run["equal"].items():
-            print("%-10s %-10s same cycle count for every scalar: %s" % (
+            print("%-10s %-10s same cycle count for every input: %s" % (
                 name, curve, "yes" if ok else ("NO" if required else "no (not required)")))
         if run["passed"] is None:
             print("%-10s run did not finish (exit %s)" % (name, run["exit"]))
@@ -120,6 +125,31 @@ def sizes(tool, elf):
     return flash, sec.get(".data", 0) + sec.get(".bss", 0)
 
 
+def op_figures(arch, name, op, metric, suffix, rs):
+    """Prints one operation's figures for one build (cycles, ms, stack); returns (the counts
+    differ across inputs, the cycles: the one count of a constant-time build, else the median)."""
+    clock = CLOCK_HZ[arch]
+    counts = [int(r["cycles"]) for r in rs]
+    cycles, varies = int(statistics.median(counts)), len(set(counts)) > 1
+    if varies:
+        print("# %s %s %s: cycle counts differ across inputs (%d..%d): not constant time" % (
+            arch, op, name, min(counts), max(counts)))
+    print("%s.%s.cycles.%s %d cycles%s" % (arch, metric, suffix, cycles, caveat(arch)))
+    print("%s.%s.ms.%s %.1f ms%s" % (arch, metric, suffix, cycles * 1000.0 / clock, caveat(arch)))
+    print("%s.%s.stack.%s %d bytes" % (arch, metric, suffix, max(int(r["stack"]) for r in rs)))
+    return varies, cycles
+
+
+def headline(arch, op, metric, entry):
+    """The fastest constant-time build's figures (entry: varies, cycles, build); returns cycles."""
+    varies, cycles, limb = entry
+    print("# %s %s: headline from kernels build %s (%s)" % (
+        arch, op, limb, "NOT constant time" if varies else "fastest constant-time build"))
+    print("%s.%s.cycles %d cycles%s" % (arch, metric, cycles, caveat(arch)))
+    print("%s.%s.ms %.1f ms%s" % (arch, metric, cycles * 1000.0 / CLOCK_HZ[arch], caveat(arch)))
+    return cycles
+
+
 def bench(arch, argv):
     tool = baseline = None
     rest = []
@@ -147,6 +177,9 @@ def bench(arch, argv):
     peer = {}
     for name, prefix in named_args(rest):
         run = parse_run(prefix)
+        if name.startswith("rsa."):
+            rsa_bench(arch, name, prefix, run, best, tool)
+            continue
         suffix = "micro_ecc" if name == "micro_ecc" else name.split(".", 1)[-1]
         if "unavailable" in run:
             print("# %s %s: not measured (%s)" % (arch, name, run["unavailable"]))
@@ -159,17 +192,7 @@ def bench(arch, argv):
             rs = [r for r in run["results"] if r["curve"] == curve]
             if not rs:
                 continue
-            counts = [int(r["cycles"]) for r in rs]
-            # a constant-time build takes one count for every scalar; otherwise the median
-            cycles = int(statistics.median(counts))
-            stack = max(int(r["stack"]) for r in rs)
-            varies = len(set(counts)) > 1
-            if varies:
-                print("# %s %s %s: cycle counts differ across scalars (%d..%d): not constant time" % (
-                    arch, curve, name, min(counts), max(counts)))
-            print("%s.%s.scalar_mult.cycles.%s %d cycles%s" % (arch, curve, suffix, cycles, caveat(arch)))
-            print("%s.%s.scalar_mult.ms.%s %.1f ms%s" % (arch, curve, suffix, cycles * 1000.0 / clock, caveat(arch)))
-            print("%s.%s.scalar_mult.stack.%s %d bytes" % (arch, curve, suffix, stack))
+            varies, cycles = op_figures(arch, name, curve, curve + ".scalar_mult", suffix, rs)
             if name == "micro_ecc":
                 peer[curve] = cycles
             elif curve not in best or (varies, cycles) < best[curve][:2]:
@@ -182,17 +205,39 @@ def bench(arch, argv):
     for curve in CURVES:
         if curve not in best:
             continue
-        varies, cycles, limb = best[curve]
-        print("# %s %s: headline from kernels build %s (%s)" % (
-            arch, curve, limb, "NOT constant time" if varies else "fastest constant-time build"))
-        print("%s.%s.scalar_mult.cycles %d cycles%s" % (arch, curve, cycles, caveat(arch)))
-        print("%s.%s.scalar_mult.ms %.1f ms%s" % (arch, curve, cycles * 1000.0 / clock, caveat(arch)))
+        cycles = headline(arch, curve, curve + ".scalar_mult", best[curve])
         if curve in peer:
             print("%s.%s.scalar_mult.speedup_vs_micro_ecc %.2f x" % (arch, curve, peer[curve] / cycles))
         if arch == "avr" and curve == "secp160r1":
             print("# Gura et al. 2004, ATmega128: ~%d cycles" % GURA_SECP160R1_CYCLES)
             print("avr.secp160r1.scalar_mult.speedup_vs_gura2004 %.2f x" % (GURA_SECP160R1_CYCLES / cycles))
+    for op, metric in RSA_OPS:
+        if op not in best:
+            continue
+        cycles = headline(arch, op, metric, best[op])
+        if arch == "avr" and op == "rsa1024_private":
+            print("# Gura et al. 2004, ATmega128, RSA-1024 private (CRT, assembly): ~%d cycles" % GURA_RSA1024_CYCLES)
+            print("avr.rsa1024.private.speedup_vs_gura2004 %.2f x" % (GURA_RSA1024_CYCLES / cycles))
     return 0
+
+
+def rsa_bench(arch, name, prefix, run, best, tool):
+    """The RSA firmware's figures per build (rsa.lN), and its candidates for the headline."""
+    limb = name.split(".", 1)[-1]
+    wrong = [r for r in run["results"] if r["ok"] != "1"]
+    if wrong or run["passed"] is None:
+        print("# %s %s: run failed (%d wrong results, exit %s): no figures" % (arch, name, len(wrong), run["exit"]))
+        return
+    for op, metric in RSA_OPS:
+        rs = [r for r in run["results"] if r["curve"] == op]
+        if not rs:
+            continue
+        varies, cycles = op_figures(arch, name, op, metric, limb, rs)
+        if op not in best or (varies, cycles) < best[op][:2]:
+            best[op] = (varies, cycles, limb)
+    flash, ram = sizes(tool, prefix + ".elf")
+    print("%s.rsa_test_firmware.flash.%s %d bytes" % (arch, limb, flash))
+    print("%s.rsa_test_firmware.ram.%s %d bytes" % (arch, limb, ram))
 
 
 def main(argv):

@@ -1,7 +1,10 @@
 /*
  * JNI glue for ksecurity.jni.NativeKernels: copies the Java arrays into stack buffers, calls
- * the kernels, copies the result back, and wipes the copies (scalars and exponents are
- * secrets). Every length is checked here again, whatever the Java side did.
+ * the kernels, copies the result back, and wipes the copies of secrets with ks_wipe (a plain
+ * memset of a buffer never read again is removed by the optimiser): scalars, exponents, the
+ * bases and moduli of the RSA halves (the primes of a CRT key), and the results (an ECDH
+ * shared point, a half of a private operation). Every length is checked here again,
+ * whatever the Java side did.
  */
 #include <jni.h>
 #include <string.h>
@@ -9,6 +12,7 @@
 #include "ks_config.h"
 #include "ks_ec.h"
 #include "ks_rsa.h"
+#include "ks_wipe.h"
 
 #define MAX_FIELD 32
 #define MAX_ORDER 32
@@ -57,7 +61,8 @@ JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcMul(JNIEnv *env,
             rc = KS_INVALID;
         }
     }
-    memset(kb, 0, sizeof kb);
+    ks_wipe(kb, sizeof kb);
+    ks_wipe(ob, sizeof ob);
     return rc;
 }
 
@@ -75,7 +80,8 @@ JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcMulBase(JNIEnv *
             rc = KS_INVALID;
         }
     }
-    memset(kb, 0, sizeof kb);
+    ks_wipe(kb, sizeof kb);
+    ks_wipe(ob, sizeof ob);
     return rc;
 }
 
@@ -181,8 +187,9 @@ JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeModExp(JNIEnv *env
             rc = KS_INVALID;
         }
     }
-    memset(eb, 0, sizeof eb);
-    memset(bb, 0, sizeof bb);
-    memset(ob, 0, sizeof ob);
+    ks_wipe(eb, sizeof eb);
+    ks_wipe(bb, sizeof bb);
+    ks_wipe(mb, sizeof mb);
+    ks_wipe(ob, sizeof ob);
     return rc;
 }

@@ -120,8 +120,10 @@ KS_INLINE ks_limb ks_adc(ks_limb a, ks_limb b, ks_limb *c)
 KS_INLINE ks_limb ks_sbb(ks_limb a, ks_limb b, ks_limb *c)
 {
 #if KS_DLIMB_CARRY
+    /* the high half is 0 or all-ones: its low bit is the borrow (taking the top bit instead,
+       t >> (2 bits - 1), avr-gcc tests it with sbrc, a skip over one instruction) */
     ks_dlimb t = (ks_dlimb)a - b - *c;
-    *c = (ks_limb)(t >> (2 * KS_LIMB_BITS - 1));
+    *c = (ks_limb)((ks_limb)(t >> KS_LIMB_BITS) & 1);
     return (ks_limb)t;
 #else
     ks_limb d = (ks_limb)(a - b - *c);
@@ -200,9 +202,10 @@ KS_INLINE void ks_mac2(ks_limb *c0, ks_limb *c1, ks_limb *c2, ks_limb a, ks_limb
         return;
     }
 #endif
-    /* 2 * (hi:lo) needs one more bit: it goes straight to c2. */
-    *c2 = (ks_limb)(*c2 + (hi >> (KS_LIMB_BITS - 1)));
-    hi = (ks_limb)((hi << 1) | (lo >> (KS_LIMB_BITS - 1)));
+    /* 2 * (hi:lo) needs one more bit: it goes straight to c2. The top bits through KS_TOP_BIT:
+       a plain x >> (bits - 1) is a skip (sbrc) on the AVR. */
+    *c2 = (ks_limb)(*c2 + KS_TOP_BIT(hi));
+    hi = (ks_limb)((hi << 1) | KS_TOP_BIT(lo));
     lo = (ks_limb)(lo << 1);
     t = 0;
     *c0 = ks_adc(*c0, lo, &t);

@@ -1,7 +1,8 @@
 /*
  * Compile-time configuration of the kernels. Every knob has a default here; a build overrides
  * it with -D, or collects its overrides in a header named by -DKS_PORT_HEADER="file.h"
- * (the AVR build maps KS_FLASH / KS_READ_* to PROGMEM / pgm_read_* there).
+ * (a port maps KS_FLASH / KS_READ_* to its flash reads there, or names its own field
+ * operations: KS_FP_PORT_HEADER).
  */
 #ifndef KS_CONFIG_H
 #define KS_CONFIG_H
@@ -36,15 +37,9 @@ void *memset(void *dst, int c, size_t n);
 #  endif
 #endif
 
-/* Field operations in AVR assembly (native/avr/gen_avr_fp.py), which the build must link:
-   on in the AVR port header (native/avr/ks_port_avr.h). */
-#ifndef KS_AVR_ASM
-#define KS_AVR_ASM 0
-#endif
-/* The same in MSP430 assembly (native/msp430/gen_msp430_fp.py): on in native/msp430/ks_port_msp430.h. */
-#ifndef KS_MSP430_ASM
-#define KS_MSP430_ASM 0
-#endif
+/* Field operations of a port's own (assembly, say): its port header defines
+   KS_FP_PORT_HEADER as the name of a header that ks_fp_impl.h includes after the portable
+   definitions, and the build links what that header declares. */
 
 /* Curves carried by this build (all by default); a mote build keeps only what it uses. */
 #ifndef KS_WITH_SECP160R1
@@ -82,6 +77,18 @@ void *memset(void *dst, int c, size_t n);
 #define KS_RSA_WINDOW 4
 #endif
 
+/* Bytes of stack that ks_wipe_stack clears after an EC scalar multiplication and after an
+   RSA operation: at least how deep the operation goes below the public function's frame
+   (host: ~3 KB for k * P, ~13 KB for RSA-4096, whose workspace is in the frame below;
+   tests/wipe/test_wipe.c checks them). A mote's port header sets its own, from its stack
+   measurements and within its RAM. */
+#ifndef KS_WIPE_STACK_EC
+#define KS_WIPE_STACK_EC 4096
+#endif
+#ifndef KS_WIPE_STACK_RSA
+#define KS_WIPE_STACK_RSA 16384
+#endif
+
 /* Read-only tables: KS_FLASH marks them, KS_READ_BYTE / KS_READ_LIMB read one element
    (identity on von Neumann hosts; PROGMEM + pgm_read_* on the AVR). */
 #ifndef KS_FLASH
@@ -96,8 +103,10 @@ void *memset(void *dst, int c, size_t n);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define KS_INLINE static inline __attribute__((always_inline))
+#define KS_NOINLINE __attribute__((noinline))
 #else
 #define KS_INLINE static inline
+#define KS_NOINLINE
 #endif
 
 #endif

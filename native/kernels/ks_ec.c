@@ -10,6 +10,7 @@
  */
 #include "ks_ec.h"
 #include "ks_ec_base.h"
+#include "ks_wipe.h"
 
 enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
 
@@ -57,8 +58,10 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
         }
     }
     ks_fp_cneg(c, q->y, q->y, even);
-    memset(k, 0, sizeof k);
-    memset(tab, 0, sizeof tab);
+    ks_wipe(k, sizeof k); /* the recoded scalar, the table and the working points */
+    ks_wipe(tab, sizeof tab);
+    ks_wipe(&a, sizeof a);
+    ks_wipe(&d, sizeof d);
 }
 
 /* q = k * G, 0 < k < n. */
@@ -117,7 +120,9 @@ int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out)
     }
     mul_jac(c, &q, kl, x, y);
     rc = ks_jac_to_bytes(c, out, &q);
-    memset(kl, 0, sizeof kl);
+    ks_wipe(kl, sizeof kl);
+    ks_wipe(&q, sizeof q);
+    ks_wipe_stack(KS_WIPE_STACK_EC);
     return rc;
 }
 
@@ -136,6 +141,8 @@ int ks_ec_mul_base(int curve, const uint8_t *k, uint8_t *out)
     }
     mul_base_jac(c, &q, kl);
     rc = ks_jac_to_bytes(c, out, &q);
-    memset(kl, 0, sizeof kl);
+    ks_wipe(kl, sizeof kl);
+    ks_wipe(&q, sizeof q);
+    ks_wipe_stack(KS_WIPE_STACK_EC);
     return rc;
 }

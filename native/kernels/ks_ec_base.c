@@ -9,6 +9,7 @@
  * case (never infinity: k' is in [1, n-1]), and there the doubled point is selected by mask.
  */
 #include "ks_ec_base.h"
+#include "ks_wipe.h"
 
 #if KS_BASE_WINDOW > 0
 
@@ -39,6 +40,7 @@ static void base_lookup(const ks_curve *c, ks_limb *x, ks_limb *y, int pos, uint
     ks_fp_enc(c, x);
     ks_fp_enc(c, y);
     ks_fp_cneg(c, y, y, KS_MASK(neg));
+    ks_wipe(acc, sizeof acc);
 }
 
 void ks_ec_base_mul(const ks_curve *c, ks_jac *q, const ks_limb *k_in)
@@ -62,7 +64,10 @@ void ks_ec_base_mul(const ks_curve *c, ks_jac *q, const ks_limb *k_in)
         }
     }
     ks_fp_cneg(c, q->y, q->y, even);
-    memset(k, 0, sizeof k);
+    ks_wipe(k, sizeof k);
+    ks_wipe(x, sizeof x);
+    ks_wipe(y, sizeof y);
+    ks_wipe(&d, sizeof d);
 }
 
 #endif

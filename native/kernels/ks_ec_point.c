@@ -1,6 +1,7 @@
 /* Jacobian point arithmetic and the encodings of points and scalars (constant time). */
 #include "ks_ec.h"
 #include "ks_ec_point.h"
+#include "ks_wipe.h"
 
 /* The generic formulas: field operations through the curve table. */
 #define KS_F_DBL ks_jac_dbl_generic
@@ -103,6 +104,9 @@ int ks_jac_to_bytes(const ks_curve *c, uint8_t *out, const ks_jac *p)
     c->mul(t, p->y, zi2);
     ks_fp_dec(c, t);
     ks_bn_to_bytes(out + c->fbytes, c->fbytes, t);
+    ks_wipe(zi, sizeof zi); /* 1/Z tells of the scalar; t of the result (an ECDH secret) */
+    ks_wipe(zi2, sizeof zi2);
+    ks_wipe(t, sizeof t);
     return KS_OK;
 }
 

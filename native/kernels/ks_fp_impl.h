@@ -226,13 +226,11 @@ KS_INLINE void ks_sub_mod(ks_limb *r, const ks_limb *a, const ks_limb *b, const 
         ks_sub_mod(r, a, b, ks_##name##_p, FL);                             \
     }
 
-/* The AVR build takes its field operations from generated assembly (native/avr/ks_fp_avr.h). */
-#if KS_AVR_ASM
-#include "ks_fp_avr.h"
-#endif
-/* The MSP430 build's, likewise (native/msp430/ks_fp_msp430.h). */
-#if KS_MSP430_ASM
-#include "ks_fp_msp430.h"
+/* A port that has field operations of its own (assembly) names, in its port header
+   (KS_PORT_HEADER), a header that redefines KS_FIELD_OPS on top of the definitions above:
+   KS_FP_PORT_HEADER, included here. The kernels know no port by name. */
+#ifdef KS_FP_PORT_HEADER
+#include KS_FP_PORT_HEADER
 #endif
 
 #endif

@@ -162,7 +162,9 @@ KS_INLINE int32_t carry16(int32_t *col)
     for (i = 0; i < 16; i++) {
         int32_t v = col[i] + carry;
         col[i] = v & 0xFFFF;
-        carry = v >> 16;
+        /* v >> 16 (arithmetic) from a logical shift of v + 2^31: avr-gcc sign-extends the
+           plain shift with a skip (sbrc) on the sign bit */
+        carry = (int32_t)((((uint32_t)v + 0x80000000u) >> 16) - 0x8000u);
     }
     return carry;
 }

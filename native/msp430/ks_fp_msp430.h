@@ -1,6 +1,6 @@
 /*
- * The MSP430 build's field operations (KS_MSP430_ASM, set by ks_port_msp430.h): included at
- * the end of kernels/ks_fp_impl.h, it replaces KS_FIELD_OPS so that each curve's field file
+ * The MSP430 build's field operations (KS_MSP430_ASM, set by ks_port_msp430.h, which names
+ * this file as KS_FP_PORT_HEADER): included at the end of kernels/ks_fp_impl.h, it replaces KS_FIELD_OPS so that each curve's field file
  * takes what the generated assembly (gen_msp430_fp.py -> ks_fp_msp430.S) has for it:
  *   secp160r1, secp256r1  everything: product and reduction in one function, add and sub
  *   secp192r1, secp224r1  the 12- and 14-word products; reduction, add and sub in C

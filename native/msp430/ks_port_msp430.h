@@ -15,5 +15,23 @@
 #ifndef KS_MSP430_ASM
 #define KS_MSP430_ASM (KS_LIMB_BITS == 16 || KS_LIMB_BITS == 32)
 #endif
+#if KS_MSP430_ASM
+#define KS_FP_PORT_HEADER "ks_fp_msp430.h" /* included by kernels/ks_fp_impl.h */
+#endif
+
+/* ks_wipe_stack after an operation, as deep as it went below the public function, of the
+   10 KB of RAM: k * P goes ~1.46 KB below ks_ec_mul's frame with the assembly field (the test
+   firmware's peak, 1.67 KB, less ~210 B above it); portable C is given more. RSA-1024 2.5 KB
+   (its 2.3 KB workspace is in the frame below the public function). */
+#ifndef KS_WIPE_STACK_EC
+#if KS_MSP430_ASM
+#define KS_WIPE_STACK_EC 1488
+#else
+#define KS_WIPE_STACK_EC 2048
+#endif
+#endif
+#ifndef KS_WIPE_STACK_RSA
+#define KS_WIPE_STACK_RSA 2560
+#endif
 
 #endif

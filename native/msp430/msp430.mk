@@ -33,8 +33,9 @@ MSP_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_msp430.h"'
 # With the assembly, secp160r1's C reduction (a static inline function) goes unused: clang warns.
 MSP_ASM_CFLAGS := -Wno-unused-function
 
-# Firmware is rebuilt when these build files change; and kept after its run (for sizes).
-MSP_MK := $(MSP_DIR)/msp430.mk $(MOTE_SIM)/mote.mk $(MSP_DIR)/msp430f1611.ld $(MSP_BUILD)/flags.stamp
+# Firmware is rebuilt when these build files or the kernels' headers change; and kept after
+# its run (for sizes).
+MSP_MK := $(MSP_DIR)/msp430.mk $(MOTE_SIM)/mote.mk $(MSP_DIR)/msp430f1611.ld $(MSP_BUILD)/flags.stamp $(MOTE_KS_HDRS)
 $(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) $(MSP_LDFLAGS) $(MSP_KS_FLAGS) $(MOTE_UECC_FLAGS)))
 .PRECIOUS: $(MSP_BUILD)/ec_ks_l%.elf $(MSP_BUILD)/ec_ks_c%.elf
 
@@ -58,6 +59,13 @@ $(MSP_BUILD)/ec_ks_l%.elf: $(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRC
 $(MSP_BUILD)/ec_ks_c%.elf: $(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MSP_DIR)/ks_port_msp430.h $(MOTE_SIM)/ec_kat.h $(MSP_MK)
 	@mkdir -p $(@D)
 	$(call msp_link,$(MSP_KS_FLAGS) -DKS_MSP430_ASM=0 -DKS_LIMB_BITS=$*,$(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS))
+
+# RSA-1024 (sim/rsa_test.c) with N-bit limbs: the RSA kernels are portable C on every build.
+MSP430_RSA_BUILDS ?= 16 32
+$(MSP_BUILD)/rsa_l%.elf: $(MOTE_RSA_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MOTE_RSA_KAT) $(MSP_DIR)/ks_port_msp430.h $(MSP_MK)
+	@mkdir -p $(@D)
+	$(call msp_link,$(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(MOTE_RSA_FLAGS) -DKS_MSP430_ASM=0 -DKS_LIMB_BITS=$*,$(MOTE_RSA_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS))
+.PRECIOUS: $(MSP_BUILD)/rsa_l%.elf
 
 # The generated assembly is straight-line code: no jump, call or write to pc (constant time by
 # construction; the equal cycle counts of every run show it too).
@@ -125,17 +133,21 @@ $(MSP_BUILD)/%.out: $(MSP_BUILD)/%.elf $(MSP_DIR)/mspsim_run.py MOTE_FORCE
 	@{ python3 $(MSP_DIR)/mspsim_run.py --timeout $(MSP_TIMEOUT) $<; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
 
 MSP430_BENCH_ARGS = --size llvm-size-16 --baseline $(MSP_BUILD)/ec_baseline.elf \
-	$(foreach b,$(MSP430_BENCH_BUILDS),ks.$(b)=$(MSP_BUILD)/ec_ks_$(b)) micro_ecc=$(MSP_BUILD)/ec_uecc
+	$(foreach b,$(MSP430_BENCH_BUILDS),ks.$(b)=$(MSP_BUILD)/ec_ks_$(b)) micro_ecc=$(MSP_BUILD)/ec_uecc \
+	$(foreach b,$(MSP430_RSA_BUILDS),rsa.l$(b)=$(MSP_BUILD)/rsa_l$(b))
 
 .PHONY: msp430-test msp430-bench msp430-bench-runs
 msp430-test: $(foreach b,$(MSP430_TEST_BUILDS),$(MSP_BUILD)/ec_ks_$(b).out) \
 		$(foreach r,$(MSP_FP_RUNS),$(MSP_BUILD)/$(r).out) $(MSP_BUILD)/fp_asm_check.out \
-		$(MSP_BUILD)/mailbox_input_test.out $(MSP_BUILD)/mspabi_test.out
+		$(MSP_BUILD)/mailbox_input_test.out $(MSP_BUILD)/mspabi_test.out \
+		$(foreach b,$(MSP430_RSA_BUILDS),$(MSP_BUILD)/rsa_l$(b).out)
 	@$(MOTE_REPORT) test msp430 bridge=$(MSP_BUILD)/mailbox_input_test runtime=$(MSP_BUILD)/mspabi_test \
 		asm=$(MSP_BUILD)/fp_asm_check $(foreach r,$(MSP_FP_RUNS),$(r)=$(MSP_BUILD)/$(r)) \
-		$(foreach b,$(MSP430_TEST_BUILDS),ks.$(b)=$(MSP_BUILD)/ec_ks_$(b))
+		$(foreach b,$(MSP430_TEST_BUILDS),ks.$(b)=$(MSP_BUILD)/ec_ks_$(b)) \
+		$(foreach b,$(MSP430_RSA_BUILDS),rsa.l$(b)=$(MSP_BUILD)/rsa_l$(b))
 
-msp430-bench-runs: $(foreach b,$(MSP430_BENCH_BUILDS),$(MSP_BUILD)/ec_ks_$(b).out) $(MSP_BUILD)/ec_uecc.out $(MSP_BUILD)/ec_baseline.elf
+msp430-bench-runs: $(foreach b,$(MSP430_BENCH_BUILDS),$(MSP_BUILD)/ec_ks_$(b).out) $(MSP_BUILD)/ec_uecc.out $(MSP_BUILD)/ec_baseline.elf \
+	$(foreach b,$(MSP430_RSA_BUILDS),$(MSP_BUILD)/rsa_l$(b).out)
 
 msp430-bench: msp430-bench-runs
 	@$(MOTE_REPORT) bench msp430 $(MSP430_BENCH_ARGS)

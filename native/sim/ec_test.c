@@ -56,19 +56,7 @@ static void run_curve(uint8_t curve, const char *name, uint8_t count_k, uint8_t 
 			first = t1;
 		else if (t1 != first)
 			all_equal = 0;
-		mote_puts("result impl=");
-		mote_puts(ec_impl_name);
-		mote_puts(" curve=");
-		mote_puts(name);
-		mote_puts(" k=");
-		mote_put_u32(i);
-		mote_puts(" weight=");
-		mote_put_u32(weights[i]);
-		mote_puts(" cycles=");
-		mote_put_u32(t1);
-		mote_puts(" stack=");
-		mote_put_u32(stack);
-		mote_puts(ok ? " ok=1\n" : " ok=0\n");
+		mote_put_result(ec_impl_name, name, i, weights[i], t1, stack, ok);
 		if (!ok) {
 			mote_puts("# got  ");
 			mote_put_hex(got, (uint16_t)ec_impl_out_coords * coord_len);
@@ -79,12 +67,7 @@ static void run_curve(uint8_t curve, const char *name, uint8_t count_k, uint8_t 
 	}
 	if (ec_impl_constant_time)
 		count(all_equal);
-	mote_puts("equal impl=");
-	mote_puts(ec_impl_name);
-	mote_puts(" curve=");
-	mote_puts(name);
-	mote_puts(all_equal ? " ok=1" : " ok=0");
-	mote_puts(ec_impl_constant_time ? " required=1\n" : " required=0\n");
+	mote_put_equal(ec_impl_name, name, all_equal, ec_impl_constant_time);
 }
 
 int main(void)

@@ -13,9 +13,11 @@
 #include <avr/pgmspace.h>
 #define MOTE_FLASH PROGMEM /* constants stay in flash: the ATmega128 has 4 KB of RAM */
 #define mote_flash_copy(dst, src, n) memcpy_P((dst), (src), (n))
+#define mote_flash_cmp(ram, flash, n) memcmp_P((ram), (flash), (n))
 #else
 #define MOTE_FLASH /* the MSP430 reads flash like RAM */
 #define mote_flash_copy(dst, src, n) memcpy((dst), (src), (n))
+#define mote_flash_cmp(ram, flash, n) memcmp((ram), (flash), (n))
 #endif
 
 void mote_init(void);
@@ -34,5 +36,11 @@ void mote_exit(uint8_t status) __attribute__((noreturn));
 void mote_puts(const char *s);
 void mote_put_u32(uint32_t v);
 void mote_put_hex(const uint8_t *b, uint16_t n);
+/* The lines bench/mote_report.py reads: one timed operation ("result impl=I curve=OP k=I
+ * weight=W cycles=N stack=N ok=0|1"), and whether every run of an operation took the same
+ * number of cycles ("equal impl=I curve=OP ok=0|1 required=0|1"). */
+void mote_put_result(const char *impl, const char *op, uint8_t i, uint16_t weight,
+                     uint32_t cycles, uint16_t stack, uint8_t ok);
+void mote_put_equal(const char *impl, const char *op, uint8_t ok, uint8_t required);
 
 #endif

@@ -9,11 +9,22 @@ MOTE_BUILD := $(MOTE_NATIVE)/build
 MOTE_KERNELS := $(MOTE_NATIVE)/kernels
 # The kernel sources: every .c in kernels/ (the host-side generators live in kernels/gen/).
 MOTE_KS_SRCS = $(wildcard $(MOTE_KERNELS)/*.c)
+MOTE_KS_HDRS = $(wildcard $(MOTE_KERNELS)/*.h)
 # The kernels' knobs for a mote: only the two curves the firmware uses, small windows (stack).
 MOTE_KS_FLAGS ?= -DKS_WITH_SECP160R1=1 -DKS_WITH_SECP192R1=0 -DKS_WITH_SECP224R1=0 \
 	-DKS_WITH_SECP256R1=1 -DKS_EC_WINDOW=4 -DKS_BASE_WINDOW=0 \
 	-DKS_RSA_MAX_BITS=1024
 MOTE_TEST_SRCS := $(MOTE_SIM)/ec_test.c $(MOTE_SIM)/mote_print.c
+# The RSA-1024 test firmware (sim/rsa_test.c): its known answers are written at build time
+# from the script (never committed, so never stale); the kernels' RSA sizes for the motes:
+# 1024-bit moduli, a 4-bit window (the private operation's workspace is ~2.4 KB of stack).
+MOTE_RSA_SRCS := $(MOTE_SIM)/rsa_test.c $(MOTE_SIM)/mote_print.c
+MOTE_RSA_KAT := $(MOTE_BUILD)/rsa_kat.h
+MOTE_RSA_FLAGS := -I$(MOTE_BUILD) -DKS_RSA_MAX_BITS=1024 -DKS_RSA_WINDOW=4
+
+$(MOTE_RSA_KAT): $(MOTE_SIM)/gen_rsa_kat.py
+	@mkdir -p $(@D)
+	python3 $< > $@.tmp && mv $@.tmp $@
 MOTE_REPORT := python3 $(MOTE_NATIVE)/bench/mote_report.py
 
 # micro-ecc, the benchmark peer (DESIGN.md §8): fetched from crates.io (micro-ecc-sys 0.3.2)

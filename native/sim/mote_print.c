@@ -34,3 +34,31 @@ void mote_put_hex(const uint8_t *b, uint16_t n)
 		mote_putc(digits[*b++ & 15]);
 	}
 }
+
+void mote_put_result(const char *impl, const char *op, uint8_t i, uint16_t weight,
+                     uint32_t cycles, uint16_t stack, uint8_t ok)
+{
+	mote_puts("result impl=");
+	mote_puts(impl);
+	mote_puts(" curve=");
+	mote_puts(op);
+	mote_puts(" k=");
+	mote_put_u32(i);
+	mote_puts(" weight=");
+	mote_put_u32(weight);
+	mote_puts(" cycles=");
+	mote_put_u32(cycles);
+	mote_puts(" stack=");
+	mote_put_u32(stack);
+	mote_puts(ok ? " ok=1\n" : " ok=0\n");
+}
+
+void mote_put_equal(const char *impl, const char *op, uint8_t ok, uint8_t required)
+{
+	mote_puts("equal impl=");
+	mote_puts(impl);
+	mote_puts(" curve=");
+	mote_puts(op);
+	mote_puts(ok ? " ok=1" : " ok=0");
+	mote_puts(required ? " required=1\n" : " required=0\n");
+}

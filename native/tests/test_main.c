@@ -37,6 +37,7 @@ int main(int argc, char **argv)
     test_fp(ec_iter);
     test_ec(ec_iter);
     test_rsa(rsa_iter, rsa_max);
+    test_rsa_crt(rsa_iter, rsa_max);
     printf("limbs of %d bits, base window %d, window %d: %d passed, %d failed\n",
            KS_LIMB_BITS, KS_BASE_WINDOW, KS_EC_WINDOW, ks_test_passed, ks_test_failed);
     return ks_test_failed != 0;
