@@ -29,7 +29,12 @@ public final class DemoCommand {
         if (args.length != 0) {
             Options.exit("demo", "takes no arguments");
         }
-        System.exit(run(System.out));
+        try {
+            System.exit(run(System.out));
+        } catch (IllegalStateException | java.io.IOException e) {
+            // e.g. a desktop whose random source is weak: one line, as every command
+            Options.exit("demo", String.valueOf(e.getMessage()));
+        }
     }
 
     static int run(PrintStream out) throws Exception {

@@ -81,7 +81,8 @@ public final class GetCommand {
         }
         if (trust.isEmpty() && !insecure) {
             throw new Options.Usage("no --trust CERT: refusing to trust any server (give the server's CA or its "
-                    + "certificate as PEM with --trust, or accept any certificate with --insecure)");
+                    + "certificate as PEM with --trust, or accept a certificate that does not verify with --insecure: "
+                    + "never one below the profile's floor)");
         }
         TlsConfig config = TlsConfig.client(profile, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM));
         if (!trust.isEmpty()) {

@@ -417,6 +417,10 @@ final class ClientHandshake extends Handshake {
             throw new TlsException(Alert.DECODE_ERROR, "empty ECPoint");
         }
         serverPoint = in.read(n);
+        if (serverPoint[0] != 4) {
+            // RFC 8422 §5.1.2: the client offered uncompressed points only.
+            throw new TlsException(Alert.ILLEGAL_PARAMETER, "server point not in uncompressed form");
+        }
         int scheme = in.u16();
         int sigLen = in.u16();
         if (sigLen != in.remaining() || sigLen == 0) {

@@ -195,6 +195,19 @@ class ClientInputTest {
                 BadInputTest.concat(sh, certificate(TestPki.P256), ske, DONE)));
     }
 
+    /** RFC 8422 §5.1.2: the client offered uncompressed points only; a compressed one is illegal_parameter. */
+    @Test
+    void serverKeyExchangeWithACompressedPoint() throws Exception {
+        byte[] sh = serverHello(ProtocolVersion.TLS12, CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, e -> { });
+        byte[] point = EcdhKey.generate(Extensions.SECP256R1, new SeededRandom("p")).getPoint();
+        byte[] compressed = java.util.Arrays.copyOf(point, 33);
+        compressed[0] = (byte) (2 + (point[64] & 1));
+        byte[] ske = serverKeyExchange(compressed, Bytes.copy(sh, 6, 32));
+        Run r = run(Profile.MODERN, ProtocolVersion.TLS12, BadInputTest.concat(sh, certificate(TestPki.P256), ske, DONE));
+        expect(Alert.ILLEGAL_PARAMETER, r);
+        assertTrue(r.error.getMessage().contains("uncompressed"), r.error.getMessage());
+    }
+
     @Test
     void serverKeyExchangePointNotOnTheCurve() throws Exception {
         byte[] sh = serverHello(ProtocolVersion.TLS12, CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, e -> { });
