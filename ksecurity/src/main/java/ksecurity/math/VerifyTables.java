@@ -1,5 +1,7 @@
 package ksecurity.math;
 
+import ksecurity.prim.Bytes;
+
 /**
  * The verification tables (EcKernel.precompute) of the public keys verified lately, found by
  * the point itself, so that whatever key object stands for it (a certificate is parsed anew
@@ -35,7 +37,7 @@ final class VerifyTables {
             if (slot < 0) {
                 slot = leastRecent();
                 CURVE[slot] = curve;
-                POINT[slot] = copy(q);
+                POINT[slot] = Bytes.copy(q, 0, q.length);
                 KERNEL[slot] = k;
                 TABLE[slot] = null;
                 USES[slot] = 0;
@@ -67,7 +69,7 @@ final class VerifyTables {
 
     private static int find(int curve, byte[] q) {
         for (int i = 0; i < CAPACITY; i++) {
-            if (POINT[i] != null && CURVE[i] == curve && same(POINT[i], q)) {
+            if (POINT[i] != null && CURVE[i] == curve && Bytes.equals(POINT[i], q)) {
                 return i;
             }
         }
@@ -82,23 +84,5 @@ final class VerifyTables {
             }
         }
         return best;
-    }
-
-    private static boolean same(byte[] a, byte[] b) {
-        if (a.length != b.length) {
-            return false;
-        }
-        for (int i = 0; i < a.length; i++) {
-            if (a[i] != b[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static byte[] copy(byte[] q) {
-        byte[] c = new byte[q.length];
-        System.arraycopy(q, 0, c, 0, q.length);
-        return c;
     }
 }
