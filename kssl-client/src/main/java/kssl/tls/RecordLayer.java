@@ -286,13 +286,17 @@ public final class RecordLayer {
         return true;
     }
 
-    /** Counts empty records in a row, and ends a run of warnings at any record but an alert. */
+    /**
+     * Counts empty records in a row, and ends a run of warnings only at a record with content
+     * that is not an alert (as OpenSSL does): empty records interleaved with warnings end
+     * neither run.
+     */
     private void countEmpty(int len) throws TlsException {
-        if (type != ALERT) {
-            warningRun = 0;
-        }
         if (len > 0) {
             emptyRun = 0;
+            if (type != ALERT) {
+                warningRun = 0;
+            }
         } else if (++emptyRun > MAX_EMPTY_RECORDS) {
             throw new TlsException(Alert.UNEXPECTED_MESSAGE, "more than 32 empty records in a row");
         }

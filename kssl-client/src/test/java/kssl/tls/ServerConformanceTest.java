@@ -293,6 +293,29 @@ class ServerConformanceTest {
         expect(Alert.UNEXPECTED_MESSAGE, modernServer(), repeat(warning, 200_000));
     }
 
+    /** Empty records between warnings do not start the count of warnings again (found by review). */
+    @Test
+    void warningsInterleavedWithEmptyRecordsAreStillCounted() throws IOException {
+        byte[] warning = record(RecordLayer.ALERT, ProtocolVersion.TLS10, new byte[] {1, (byte) Alert.USER_CANCELED});
+        byte[] empty = record(RecordLayer.APPLICATION_DATA, ProtocolVersion.TLS10, new byte[0]);
+        byte[] round = concat(repeat(warning, 4), empty);
+        BadInputTest.Outcome o = expect(Alert.UNEXPECTED_MESSAGE, modernServer(), concat(repeat(round, 100_000),
+                new TestHello().record()));
+        assertTrue(o.error.getMessage().contains("5 warning alerts"), o.error.getMessage());
+    }
+
+    /** Empty records between warnings keep no run going for ever either: the warnings' cap ends it. */
+    @Test
+    void emptyRecordsAlternatingWithWarningsAreBounded() throws IOException {
+        byte[] warning = record(RecordLayer.ALERT, ProtocolVersion.TLS10, new byte[] {1, (byte) Alert.USER_CANCELED});
+        byte[] empty = record(RecordLayer.APPLICATION_DATA, ProtocolVersion.TLS10, new byte[0]);
+        Pipe in = Pipe.of(concat(repeat(concat(repeat(empty, 30), warning), 1000), new TestHello().record()));
+        TlsConnection c = TlsConnection.server(in.in, new Pipe().out, modernServer());
+        TlsException e = org.junit.jupiter.api.Assertions.assertThrows(TlsException.class, c::handshake);
+        assertEquals(Alert.UNEXPECTED_MESSAGE, e.getAlert(), e.getMessage());
+        assertTrue(in.readCount() < 5 * 31 * 7, "ended within five rounds: " + in.readCount());
+    }
+
     /** Empty records (application data, the only type that may be empty) are capped as OpenSSL caps them. */
     @Test
     void manyEmptyRecordsAreUnexpectedMessage() throws IOException {
