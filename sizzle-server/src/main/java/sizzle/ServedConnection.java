@@ -23,7 +23,11 @@ import sizzle.http.HttpConnectionLoop;
  * </pre>
  *
  * A connection past its deadline is closed by the watchdog ({@link #due}, {@link #act}):
- * gracefully when idle, else aborted under whatever read or write blocks its thread. A client
+ * gracefully when idle (in a thread of its own: the watchdog never writes), else aborted under
+ * whatever read or write blocks its thread. Whatever ends a connection gracefully (its own
+ * deadline, a newer connection, the server stopping) gives its last words (a 408, an alert,
+ * close_notify) {@link Deadlines#graceMs}; a connection still open after that is aborted, so a
+ * client that stops reading cannot hold it in a blocked write. A client
  * that keeps sending a byte now and then is cut by its own reads: the first read that starts
  * or ends after the deadline fails. Either way the serving thread sees an
  * InterruptedIOException naming the deadline: a handshake fails with its alert (the check is
@@ -64,6 +68,11 @@ final class ServedConnection implements ConnectionPolicy {
     private boolean started;
     /** Which deadline passed, once one has. */
     private String expired;
+    /** When a connection being closed gracefully is aborted if it has not ended; 0: not set. */
+    private long abortAt;
+    /** The serving thread is done with it; or it was aborted. */
+    private boolean ended;
+    private boolean aborted;
 
     /** Wraps {@code transport} (then {@code layer}, if any); no I/O happens here. */
     ServedConnection(Host host, Connection transport, Layer layer, Deadlines deadlines, Clock clock) throws IOException {
@@ -118,6 +127,9 @@ final class ServedConnection implements ConnectionPolicy {
             // Broke, was closed, or passed its deadline: it ends either way.
         } finally {
             top.close();
+            synchronized (host) {
+                ended = true;
+            }
         }
     }
 
@@ -131,30 +143,56 @@ final class ServedConnection implements ConnectionPolicy {
             return false;
         }
         closing = true;
+        graceFrom(clock.millis());
         return true;
     }
 
-    /**
-     * With the host's lock held: whether the deadline has passed at {@code now} and what to do,
-     * which the caller does with {@link #act} outside the lock. Each connection expires once.
-     */
-    int due(long now) {
-        if (expired != null || now < deadline) {
-            return NOTHING;
+    /** Lock held: a graceful end began at {@code now}; it is aborted if not over within the grace. */
+    private void graceFrom(long now) {
+        if (abortAt == 0) {
+            abortAt = now + deadlines.graceMs;
         }
-        expire();
-        if (phase == IDLE && !closing) {
-            closing = true;
-            return CLOSE;
-        }
-        closing = true;
-        return ABORT;
     }
 
-    /** Outside the lock: closes an idle connection gracefully, aborts a busy one. */
+    /**
+     * With the host's lock held: whether the deadline (or the grace of a graceful end) has
+     * passed at {@code now} and what to do, which the caller does with {@link #act} outside the
+     * lock. A connection expires once, and is aborted at most once.
+     */
+    int due(long now) {
+        if (ended || aborted) {
+            return NOTHING;
+        }
+        if (expired == null && now >= deadline) {
+            expire();
+            boolean idle = phase == IDLE && !closing;
+            closing = true;
+            graceFrom(now);
+            if (idle) {
+                return CLOSE;
+            }
+            aborted = true;
+            return ABORT;
+        }
+        if (abortAt != 0 && now >= abortAt) {
+            aborted = true;
+            return ABORT;
+        }
+        return NOTHING;
+    }
+
+    /**
+     * Outside the lock: aborts a busy connection; closes an idle one gracefully in a thread of
+     * its own, since a graceful close writes, and a write to a client that does not read blocks
+     * (the grace then aborts it).
+     */
     void act(int action) {
         if (action == CLOSE) {
-            top.close();
+            new Thread(new Runnable() {
+                public void run() {
+                    top.close();
+                }
+            }).start();
         } else if (action == ABORT) {
             transport.abort();
         }
@@ -200,9 +238,11 @@ final class ServedConnection implements ConnectionPolicy {
     private String lateRead(boolean transportSide) {
         synchronized (host) {
             boolean checked = !transportSide || !layered || phase == FRESH || phase == HANDSHAKE;
-            if (expired == null && checked && clock.millis() >= deadline) {
+            long now = clock.millis();
+            if (expired == null && checked && now >= deadline) {
                 expire();
                 closing = true;
+                graceFrom(now);
             }
             return expired;
         }

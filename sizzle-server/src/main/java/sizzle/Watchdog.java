@@ -16,7 +16,11 @@ final class Watchdog implements Runnable {
 
     public void run() {
         while (!mode.finished()) {
-            mode.checkDeadlines();
+            try {
+                mode.checkDeadlines();
+            } catch (RuntimeException e) {
+                // a bug or a failing log must not end the enforcement of every deadline: go on
+            }
             try {
                 Thread.sleep(tickMs);
             } catch (InterruptedException e) {

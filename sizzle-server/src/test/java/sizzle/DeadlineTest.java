@@ -184,6 +184,55 @@ class DeadlineTest {
                 l -> l.startsWith(busyPipe + " failed: past its request deadline (15000 ms)"))), log.toString());
     }
 
+    /**
+     * A client that drips its request past the deadline and no longer reads: the server's 408
+     * blocks, and after the grace the connection is aborted and the next client served (found
+     * by review: it used to stay current for ever).
+     */
+    @ParameterizedTest(name = "one connection: {0}")
+    @ValueSource(booleans = {true, false})
+    void aClientThatStopsReadingIsAbortedAfterTheGrace(boolean one) throws Exception {
+        start(one);
+        TestConnection pipe = source.connect();
+        TlsConnection a = client(pipe);
+        a.handshake();
+        OutputStream out = a.getOutputStream();
+        out.write(Wire.bytes("GET / HTTP/1.1\r\n"));
+        out.flush();
+        waitFor(pipe);
+        pipe.clientStopsReading = true;
+        clock.advance(15000);
+        out.write(Wire.bytes("Host: t\r\n")); // past the deadline: the server's 408 will block
+        out.flush();
+        assertTrue(pipe.writeBlocked.await(5, java.util.concurrent.TimeUnit.SECONDS), "the server writes its 408");
+        server.checkDeadlines();
+        assertFalse(pipe.isClosed(), "within the grace its last words may still go");
+        clock.advance(2000);
+        server.checkDeadlines();
+        assertTrue(pipe.closed.await(5, java.util.concurrent.TimeUnit.SECONDS), "aborted after the grace");
+        assertTrue(pipe.aborted);
+        assertEquals(200, Servers.exchange(client(source.connect()), Servers.GET).status(), "the next one is served");
+    }
+
+    /** The watchdog closes an idle connection without writing itself: a client that does not read cannot stop it. */
+    @ParameterizedTest(name = "one connection: {0}")
+    @ValueSource(booleans = {true, false})
+    void theWatchdogNeverBlocksOnAnIdleClientThatDoesNotRead(boolean one) throws Exception {
+        start(one);
+        TestConnection idlePipe = source.connect();
+        TlsConnection idle = client(idlePipe);
+        assertEquals(200, Servers.exchange(idle, Servers.GET).status());
+        waitFor(idlePipe);
+        idlePipe.clientStopsReading = true;
+        clock.advance(10000);
+        server.checkDeadlines(); // returns: the graceful close runs in a thread of its own
+        assertTrue(idlePipe.writeBlocked.await(5, java.util.concurrent.TimeUnit.SECONDS), "close_notify is tried");
+        clock.advance(2000);
+        server.checkDeadlines();
+        assertTrue(idlePipe.closed.await(5, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(idlePipe.aborted, "aborted after the grace");
+    }
+
     /** Holds a client's bytes until the test lets them through. */
     private static final class Held extends OutputStream {
         private final ByteArrayOutputStream held = new ByteArrayOutputStream();

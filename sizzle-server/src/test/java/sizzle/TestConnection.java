@@ -20,6 +20,10 @@ final class TestConnection implements Connection {
     /** The thread that last read the server's input: the one serving this connection. */
     volatile Thread servedBy;
     volatile boolean aborted;
+    /** The client no longer reads: the server's writes block until the connection is closed or aborted. */
+    volatile boolean clientStopsReading;
+    /** Set when a server write found the client not reading. */
+    final CountDownLatch writeBlocked = new CountDownLatch(1);
     /** The client's address as the server sees it (the key of the password's back-off). */
     volatile String peer = "192.0.2.1";
 
@@ -47,7 +51,33 @@ final class TestConnection implements Connection {
 
     @Override
     public OutputStream output() {
-        return toClient.output();
+        OutputStream out = toClient.output();
+        return new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                if (clientStopsReading) {
+                    // As a socket whose peer stopped reading, once its buffers are full.
+                    writeBlocked.countDown();
+                    try {
+                        closed.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    throw new IOException("connection closed under a blocked write");
+                }
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void flush() throws IOException {
+                out.flush();
+            }
+        };
     }
 
     @Override
