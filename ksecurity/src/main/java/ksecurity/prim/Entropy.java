@@ -49,6 +49,8 @@ public final class Entropy {
                 return new StoredSeedEntropy((SeedStore) store, new TimingEntropy());
             } catch (Error e) {
                 // No working record store here (the API stubs of a desktop build throw Errors).
+            } catch (RuntimeException e) {
+                // A record store that fails (MicroEmulator's, used outside a running MIDlet).
             }
         }
         return new TimingEntropy();
