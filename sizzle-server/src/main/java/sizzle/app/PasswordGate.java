@@ -139,6 +139,12 @@ public final class PasswordGate {
         int free = -1;
         for (int i = 0; i < overflow; i++) {
             if (client.equals(clients[i])) {
+                if (forgotten(i, now)) {
+                    // Quiet for FORGET_MS: its old failures no longer count against it.
+                    failures[i] = 0;
+                    lockedUntil[i] = 0;
+                    lastFailure[i] = 0;
+                }
                 return i;
             }
             if (free < 0 && (clients[i] == null || forgotten(i, now))) {

@@ -133,4 +133,20 @@ class PasswordGateTest {
         assertThrows(IllegalArgumentException.class, () -> new PasswordGate(new byte[0], clock));
         assertThrows(IllegalArgumentException.class, () -> new PasswordGate(new byte[33], clock));
     }
+
+    /**
+     * A client quiet for FORGET_MS is forgotten on its own return too: yesterday's failures do
+     * not lock the owner out after today's first typo (found by review).
+     */
+    @Test
+    void aReturningClientQuietForLongIsForgotten() {
+        for (int i = 0; i < 13; i++) {
+            attempt("wrong");
+            clock.now += gate.retryAfterMillis(PEER);
+        }
+        clock.now += PasswordGate.FORGET_MS;
+        assertEquals(PasswordGate.REJECTED, attempt("typo"));
+        assertEquals(0, gate.retryAfterMillis(PEER), "one failure of a fresh count: no back-off yet");
+        assertEquals(PasswordGate.ACCEPTED, attempt("secret"));
+    }
 }
