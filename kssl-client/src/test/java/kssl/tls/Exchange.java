@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 final class Exchange {
     final Pipe c2s = new Pipe();
     final Pipe s2c = new Pipe();
+    /** Both sides' writes in wire order. */
+    final Pipe.Journal journal = Pipe.Journal.of(c2s, s2c);
     TlsConnection client;
     TlsConnection server;
     Throwable clientError;

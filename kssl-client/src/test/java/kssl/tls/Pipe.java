@@ -13,6 +13,28 @@ public final class Pipe {
     private boolean writerClosed;
     private boolean readerClosed;
     final ByteArrayOutputStream log = new ByteArrayOutputStream();
+    /** Shared by the two pipes of a conversation: every write, in wire order, with its side's tag. */
+    volatile Journal journal;
+    volatile char tag;
+
+    /** The writes of both sides of a conversation in the order they happened. */
+    static final class Journal {
+        final java.util.List<Object[]> writes = new java.util.ArrayList<>();
+
+        synchronized void add(char tag, byte[] b, int off, int len) {
+            writes.add(new Object[] {tag, java.util.Arrays.copyOfRange(b, off, off + len)});
+        }
+
+        /** Joins two pipes into one conversation, the client's writes tagged C, the server's S. */
+        static Journal of(Pipe clientToServer, Pipe serverToClient) {
+            Journal j = new Journal();
+            clientToServer.tag = 'C';
+            serverToClient.tag = 'S';
+            clientToServer.journal = j;
+            serverToClient.journal = j;
+            return j;
+        }
+    }
 
     public Pipe() {
         this(1 << 20);
@@ -82,6 +104,10 @@ public final class Pipe {
                 System.arraycopy(b, off, buf, tail, len);
                 tail += len;
                 log.write(b, off, len);
+                Journal j = journal;
+                if (j != null) {
+                    j.add(tag, b, off, len);
+                }
                 Pipe.this.notifyAll();
             }
         }

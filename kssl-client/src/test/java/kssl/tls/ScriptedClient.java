@@ -20,6 +20,8 @@ import ksecurity.cert.X509Certificate;
 final class ScriptedClient implements AutoCloseable {
     final Pipe c2s = new Pipe();
     final Pipe s2c = new Pipe();
+    /** Both sides' writes in wire order. */
+    final Pipe.Journal journal = Pipe.Journal.of(c2s, s2c);
     final TlsConnection server;
     private final ExecutorService thread = Executors.newSingleThreadExecutor();
     private final Future<?> serving;

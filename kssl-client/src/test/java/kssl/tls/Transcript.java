@@ -16,6 +16,8 @@ final class Transcript {
         int responseSize;
         /** The alert the server ends this connection with (a bad-input vector), or -1. */
         int fails = -1;
+        /** Which side sent each record, in wire order ('C' or 'S'): how the lines interleave. */
+        String order;
         byte[] client;
         byte[] server;
     }
@@ -46,28 +48,66 @@ final class Transcript {
                 sb.append(" fails ").append(Alert.name(c.fails));
             }
             sb.append('\n');
-            records(sb, "C", c.client);
-            records(sb, "S", c.server);
+            List<String> client = records("C", c.client);
+            List<String> server = records("S", c.server);
+            int ci = 0;
+            int si = 0;
+            String order = c.order != null ? c.order : "C".repeat(client.size()) + "S".repeat(server.size());
+            for (int k = 0; k < order.length(); k++) {
+                sb.append(order.charAt(k) == 'C' ? client.get(ci++) : server.get(si++)).append('\n');
+            }
         }
         return sb.toString();
     }
 
-    private static void records(StringBuilder sb, String dir, byte[] wire) {
+    /** The records of one side's bytes, each as a transcript line (without its newline). */
+    private static List<String> records(String dir, byte[] wire) {
+        List<String> lines = new ArrayList<>();
         int p = 0;
         while (p < wire.length) {
-            if (p == 0 && (wire[0] & 0x80) != 0) {
-                // An SSLv2-compatible ClientHello: a two-byte header with the high bit set (RFC 5246 E.2).
-                int len = ((wire[0] & 0x7F) << 8) | (wire[1] & 0xFF);
-                sb.append(dir).append(" sslv2_client_hello ").append(HexFormat.of().formatHex(wire, 0, 2 + len))
-                        .append('\n');
-                p = 2 + len;
-                continue;
-            }
-            int len = Bytes.u16(wire, p + 3);
-            sb.append(dir).append(' ').append(typeName(wire[p] & 0xFF)).append(' ')
-                    .append(HexFormat.of().formatHex(wire, p, p + 5 + len)).append('\n');
-            p += 5 + len;
+            int end = recordEnd(wire, p);
+            String type = p == 0 && (wire[0] & 0x80) != 0 ? "sslv2_client_hello" : typeName(wire[p] & 0xFF);
+            lines.add(dir + ' ' + type + ' ' + HexFormat.of().formatHex(wire, p, end));
+            p = end;
         }
+        return lines;
+    }
+
+    /**
+     * Where the record that starts at p ends; an SSLv2-compatible ClientHello (first record,
+     * high bit set, RFC 5246 E.2) has a two-byte header. Past the bytes there are: -1.
+     */
+    static int recordEnd(byte[] wire, int p) {
+        int end;
+        if (p == 0 && wire.length >= 2 && (wire[0] & 0x80) != 0) {
+            end = 2 + (((wire[0] & 0x7F) << 8) | (wire[1] & 0xFF));
+        } else {
+            end = wire.length >= p + 5 ? p + 5 + Bytes.u16(wire, p + 3) : Integer.MAX_VALUE;
+        }
+        return end <= wire.length ? end : -1;
+    }
+
+    /** The sides of the records in the order their last bytes were written (from a Pipe journal). */
+    static String order(Pipe.Journal journal) {
+        StringBuilder order = new StringBuilder();
+        java.io.ByteArrayOutputStream c = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream s = new java.io.ByteArrayOutputStream();
+        int[] done = {0, 0};
+        synchronized (journal) {
+            for (Object[] w : journal.writes) {
+                boolean client = (Character) w[0] == 'C';
+                java.io.ByteArrayOutputStream side = client ? c : s;
+                side.writeBytes((byte[]) w[1]);
+                byte[] bytes = side.toByteArray();
+                int k = client ? 0 : 1;
+                int end;
+                while ((end = recordEnd(bytes, done[k])) > 0) {
+                    order.append(client ? 'C' : 'S');
+                    done[k] = end;
+                }
+            }
+        }
+        return order.toString();
     }
 
     static int alertNamed(String name) {

@@ -86,12 +86,14 @@ class TranscriptTest {
         }
     }
 
-    static Transcript.Connection connection(int requests, int responseSize, byte[] client, byte[] server) {
+    /** A connection as it went: both sides' records, in the order they were written. */
+    static Transcript.Connection connection(int requests, int responseSize, Pipe c2s, Pipe s2c, Pipe.Journal journal) {
         Transcript.Connection c = new Transcript.Connection();
         c.requests = requests;
         c.responseSize = responseSize;
-        c.client = client;
-        c.server = server;
+        c.client = c2s.written();
+        c.server = s2c.written();
+        c.order = Transcript.order(journal);
         return c;
     }
 
@@ -114,7 +116,7 @@ class TranscriptTest {
                 for (int[] step : SCRIPT) {
                     Exchange e = new Exchange().run(c, s, step[0], step[1]);
                     e.assertOk();
-                    t.connections.add(connection(step[0], step[1], e.c2s.written(), e.s2c.written()));
+                    t.connections.add(connection(step[0], step[1], e.c2s, e.s2c, e.journal));
                 }
             }
         };
@@ -144,13 +146,13 @@ class TranscriptTest {
                     c.hello(h).readFlight().keyExchange().finish().requests(2, 1500);
                     master = c.keys.master.clone();
                     id = c.serverHello.sessionId;
-                    t.connections.add(connection(2, 1500, c.c2s.written(), c.s2c.written()));
+                    t.connections.add(connection(2, 1500, c.c2s, c.s2c, c.journal));
                 }
                 try (ScriptedClient c = new ScriptedClient(s, "browser 2", 1, 600)) {
                     TestHello h = TestHello.chromiumLike(new SeededRandom("browser 2"));
                     h.sessionId = id;
                     c.hello(h).readFlight().resume(master).requests(1, 600);
-                    t.connections.add(connection(1, 600, c.c2s.written(), c.s2c.written()));
+                    t.connections.add(connection(1, 600, c.c2s, c.s2c, c.journal));
                 }
             }
         };
@@ -182,7 +184,7 @@ class TranscriptTest {
                     c.readFlight().keyExchange().finish().requests(2, 1500);
                     master = c.keys.master.clone();
                     id = c.serverHello.sessionId;
-                    t.connections.add(connection(2, 1500, c.c2s.written(), c.s2c.written()));
+                    t.connections.add(connection(2, 1500, c.c2s, c.s2c, c.journal));
                 }
                 try (ScriptedClient c = new ScriptedClient(s, "sslv2 2", 1, 600)) {
                     TestHello h = new TestHello();
@@ -192,7 +194,7 @@ class TranscriptTest {
                     h.extensions = null;
                     h.sessionId = id;
                     c.hello(h).readFlight().resume(master).requests(1, 600);
-                    t.connections.add(connection(1, 600, c.c2s.written(), c.s2c.written()));
+                    t.connections.add(connection(1, 600, c.c2s, c.s2c, c.journal));
                 }
             }
         };
@@ -230,7 +232,7 @@ class TranscriptTest {
                     c.close();
                     assertNotNull(c.serverError);
                     assertEquals(Alert.DECODE_ERROR, ((TlsException) c.serverError).getAlert());
-                    Transcript.Connection conn = connection(0, 0, c.c2s.written(), c.s2c.written());
+                    Transcript.Connection conn = connection(0, 0, c.c2s, c.s2c, c.journal);
                     conn.fails = Alert.DECODE_ERROR;
                     t.connections.add(conn);
                 }
