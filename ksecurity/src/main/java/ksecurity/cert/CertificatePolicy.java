@@ -7,17 +7,18 @@ package ksecurity.cert;
  * anchor's own (an anchor is trusted for its key, not for its self-signature). Only what is
  * known to meet the floor passes: a key or signature algorithm KSecurity supports but the
  * policy does not list fails with {@link CertificateException#WEAK_ALGORITHM}, one KSecurity
- * does not support at all (a P-384 or Ed25519 key, a SHA-384 or MD2 signature) with
+ * does not support at all (a P-384 or Ed25519 key, an MD2 or RSA-PSS signature) with
  * {@link CertificateException#UNSUPPORTED_ALGORITHM}.
  */
 public final class CertificatePolicy {
     /**
      * Today's floor: ECDSA keys on P-256 or RSA keys of at least 2048 bits, signed with
-     * SHA-256 (ecdsa-with-SHA256, sha256WithRSAEncryption). No MD5 or SHA-1 (RFC 9155 and the
-     * CA/Browser Forum), nor SHA-224.
+     * SHA-256 or better (ecdsa-with-SHA256/384/512, sha256/384/512WithRSAEncryption). No MD5
+     * or SHA-1 (RFC 9155 and the CA/Browser Forum), nor SHA-224.
      */
     public static final CertificatePolicy MODERN = new CertificatePolicy("modern", new String[] {Oid.SECP256R1}, 2048,
-            new String[] {Oid.ECDSA_WITH_SHA256, Oid.SHA256_WITH_RSA});
+            new String[] {Oid.ECDSA_WITH_SHA256, Oid.ECDSA_WITH_SHA384, Oid.ECDSA_WITH_SHA512, Oid.SHA256_WITH_RSA,
+                Oid.SHA384_WITH_RSA, Oid.SHA512_WITH_RSA});
 
     /**
      * What the papers ran, and INSECURE: EC keys on secp160r1 and the three larger curves,
@@ -28,8 +29,9 @@ public final class CertificatePolicy {
      */
     public static final CertificatePolicy LEGACY = new CertificatePolicy("legacy",
             new String[] {Oid.SECP160R1, Oid.SECP192R1, Oid.SECP224R1, Oid.SECP256R1}, 768,
-            new String[] {Oid.ECDSA_WITH_SHA1, Oid.ECDSA_WITH_SHA224, Oid.ECDSA_WITH_SHA256, Oid.MD5_WITH_RSA,
-                Oid.SHA1_WITH_RSA, Oid.SHA224_WITH_RSA, Oid.SHA256_WITH_RSA});
+            new String[] {Oid.ECDSA_WITH_SHA1, Oid.ECDSA_WITH_SHA224, Oid.ECDSA_WITH_SHA256, Oid.ECDSA_WITH_SHA384,
+                Oid.ECDSA_WITH_SHA512, Oid.MD5_WITH_RSA, Oid.SHA1_WITH_RSA, Oid.SHA224_WITH_RSA, Oid.SHA256_WITH_RSA,
+                Oid.SHA384_WITH_RSA, Oid.SHA512_WITH_RSA});
 
     private final String name;
     private final String[] curves;

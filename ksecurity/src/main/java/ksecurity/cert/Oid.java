@@ -20,9 +20,13 @@ public final class Oid {
     public static final String SHA1_WITH_RSA = "1.2.840.113549.1.1.5";
     public static final String SHA256_WITH_RSA = "1.2.840.113549.1.1.11";
     public static final String SHA224_WITH_RSA = "1.2.840.113549.1.1.14";
+    public static final String SHA384_WITH_RSA = "1.2.840.113549.1.1.12";
+    public static final String SHA512_WITH_RSA = "1.2.840.113549.1.1.13";
     public static final String ECDSA_WITH_SHA1 = "1.2.840.10045.4.1";
     public static final String ECDSA_WITH_SHA224 = "1.2.840.10045.4.3.1";
     public static final String ECDSA_WITH_SHA256 = "1.2.840.10045.4.3.2";
+    public static final String ECDSA_WITH_SHA384 = "1.2.840.10045.4.3.3";
+    public static final String ECDSA_WITH_SHA512 = "1.2.840.10045.4.3.4";
 
     // Certificate extensions (RFC 5280 4.2).
     public static final String SUBJECT_KEY_IDENTIFIER = "2.5.29.14";

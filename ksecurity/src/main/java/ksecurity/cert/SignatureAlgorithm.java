@@ -8,17 +8,19 @@ import ksecurity.security.Signature;
  */
 public final class SignatureAlgorithm {
     private static final String[] OIDS = {
-        Oid.ECDSA_WITH_SHA1, Oid.ECDSA_WITH_SHA224, Oid.ECDSA_WITH_SHA256,
-        Oid.MD5_WITH_RSA, Oid.SHA1_WITH_RSA, Oid.SHA224_WITH_RSA, Oid.SHA256_WITH_RSA,
+        Oid.ECDSA_WITH_SHA1, Oid.ECDSA_WITH_SHA224, Oid.ECDSA_WITH_SHA256, Oid.ECDSA_WITH_SHA384, Oid.ECDSA_WITH_SHA512,
+        Oid.MD5_WITH_RSA, Oid.SHA1_WITH_RSA, Oid.SHA224_WITH_RSA, Oid.SHA256_WITH_RSA, Oid.SHA384_WITH_RSA,
+        Oid.SHA512_WITH_RSA,
     };
     private static final String[] NAMES = {
-        "SHA1withECDSA", "SHA224withECDSA", "SHA256withECDSA",
-        "MD5withRSA", "SHA1withRSA", "SHA224withRSA", "SHA256withRSA",
+        "SHA1withECDSA", "SHA224withECDSA", "SHA256withECDSA", "SHA384withECDSA", "SHA512withECDSA",
+        "MD5withRSA", "SHA1withRSA", "SHA224withRSA", "SHA256withRSA", "SHA384withRSA", "SHA512withRSA",
     };
     private static final byte[] ALGS = {
-        Signature.ALG_ECDSA_SHA, Signature.ALG_ECDSA_SHA_224, Signature.ALG_ECDSA_SHA_256,
-        Signature.ALG_RSA_MD5_PKCS1, Signature.ALG_RSA_SHA_PKCS1, Signature.ALG_RSA_SHA_224_PKCS1,
-        Signature.ALG_RSA_SHA_256_PKCS1,
+        Signature.ALG_ECDSA_SHA, Signature.ALG_ECDSA_SHA_224, Signature.ALG_ECDSA_SHA_256, Signature.ALG_ECDSA_SHA_384,
+        Signature.ALG_ECDSA_SHA_512, Signature.ALG_RSA_MD5_PKCS1, Signature.ALG_RSA_SHA_PKCS1,
+        Signature.ALG_RSA_SHA_224_PKCS1, Signature.ALG_RSA_SHA_256_PKCS1, Signature.ALG_RSA_SHA_384_PKCS1,
+        Signature.ALG_RSA_SHA_512_PKCS1,
     };
 
     private SignatureAlgorithm() {

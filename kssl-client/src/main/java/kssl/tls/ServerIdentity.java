@@ -73,6 +73,14 @@ public final class ServerIdentity {
     static int scheme(String oid) {
         if (Oid.ECDSA_WITH_SHA256.equals(oid)) {
             return Extensions.ECDSA_SECP256R1_SHA256;
+        } else if (Oid.ECDSA_WITH_SHA384.equals(oid)) {
+            return Extensions.ECDSA_SECP384R1_SHA384;
+        } else if (Oid.ECDSA_WITH_SHA512.equals(oid)) {
+            return Extensions.ECDSA_SECP521R1_SHA512;
+        } else if (Oid.SHA384_WITH_RSA.equals(oid)) {
+            return Extensions.RSA_PKCS1_SHA384;
+        } else if (Oid.SHA512_WITH_RSA.equals(oid)) {
+            return Extensions.RSA_PKCS1_SHA512;
         } else if (Oid.ECDSA_WITH_SHA1.equals(oid)) {
             return Extensions.ECDSA_SHA1;
         } else if (Oid.ECDSA_WITH_SHA224.equals(oid)) {

@@ -171,6 +171,21 @@ class ServerConformanceTest {
         expect(Alert.HANDSHAKE_FAILURE, modernServer(), h.record());
     }
 
+    /** A chain signed ecdsa-with-SHA384 goes to a client that lists ecdsa_secp384r1_sha384, and only to one. */
+    @Test
+    void aChainSignedWithSha384() throws Exception {
+        ksecurity.cert.X509Certificate leaf = TestPki.issue(TestPki.CA, TestPki.CA_KEY, TestPki.HOST,
+                TestPki.ecPublic(256, TestPki.P256_LABEL), ksecurity.security.Signature.ALG_ECDSA_SHA_384, false,
+                TestPki.NOT_BEFORE, TestPki.NOT_AFTER, 40);
+        TlsConfig s = TlsConfig.server(Profile.MODERN, new SeededRandom("sha384 chain")).allowWeakRandom(SeededRandom.WHY)
+                .addIdentity(new ServerIdentity(new ksecurity.cert.X509Certificate[] {leaf}, TestPki.P256.key));
+        expect(Alert.HANDSHAKE_FAILURE, s, new TestHello().record());
+        TestHello both = new TestHello().without(Extensions.SIGNATURE_ALGORITHMS)
+                .ext(Extensions.SIGNATURE_ALGORITHMS, 0, 4, 4, 3, 5, 3);
+        ServerWire w = new ServerWire(serve(s, both.record()).wire);
+        assertNotNull(w.message(HandshakeType.CERTIFICATE), "the chain is sent");
+    }
+
     // ---- resumption
 
     /** A server config holding one session, made by the KSSL client for {@code host} (null: no SNI). */
