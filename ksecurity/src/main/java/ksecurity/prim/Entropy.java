@@ -33,6 +33,21 @@ public final class Entropy {
         return source;
     }
 
+    /**
+     * Something happened (a connection, a handshake, a key press): its time is stirred into a
+     * stored-seed source (StoredSeedEntropy.stir), crediting nothing; other sources ignore it.
+     * Cheap enough for every connection.
+     */
+    public static void event(int what) {
+        EntropySource s;
+        synchronized (Entropy.class) {
+            s = source;
+        }
+        if (s instanceof StoredSeedEntropy) {
+            ((StoredSeedEntropy) s).stir(what);
+        }
+    }
+
     /** Installs a source (a hardware generator, or a fixed one in tests); null: find again. */
     public static synchronized void setSource(EntropySource s) {
         source = s;

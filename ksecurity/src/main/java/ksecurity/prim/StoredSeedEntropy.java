@@ -101,6 +101,11 @@ public final class StoredSeedEntropy implements EntropySource {
         eventsPending = true;
     }
 
+    /** Events stirred in since boot (a diagnostic: how much the device's activity feeds the pool). */
+    public synchronized long eventsStirred() {
+        return eventCount;
+    }
+
     /**
      * Mixes in seed material from elsewhere (a seed provisioned with the device, one sent by
      * a trusted peer, a sensor's noise) and credits it with the {@code bits} of entropy its

@@ -5,6 +5,7 @@ import java.io.InterruptedIOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import ksecurity.cert.X509Certificate;
+import ksecurity.prim.Entropy;
 
 /**
  * One SSL/TLS connection over a pair of streams (a socket's, a pipe's, a radio link's): the
@@ -35,7 +36,12 @@ public final class TlsConnection {
                 : config.maxFragment;
         records = new RecordLayer(in, out, receive, config.maxFragment, initial);
         handshake = config.client ? (Handshake) new ClientHandshake(this, host, port) : new ServerHandshake(this);
+        Entropy.event(EVENT_CONNECTION); // on a phone or a SPOT, connection times stir the stored seed
     }
+
+    /** The events a connection stirs into the platform's entropy source (Entropy.event). */
+    static final int EVENT_CONNECTION = 0x544C5301; // "TLS" 1
+    static final int EVENT_HANDSHAKE_DONE = 0x544C5302;
 
     /** A client connection to host:port (host for SNI, the certificate check and the session cache). */
     public static TlsConnection client(InputStream in, OutputStream out, TlsConfig config, String host, int port) {
@@ -68,6 +74,7 @@ public final class TlsConnection {
                 try {
                     handshake.run();
                     established = true;
+                    Entropy.event(EVENT_HANDSHAKE_DONE); // its duration depends on the network
                 } catch (InterruptedIOException e) {
                     // A read timeout set on the socket by the caller: the peer stalled mid-handshake.
                     throw fail(new TlsException(Alert.HANDSHAKE_FAILURE, "peer stalled: ".concat(String.valueOf(e.getMessage()))));
