@@ -95,7 +95,7 @@ JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcMulAdd(JNIEnv *e
     if (lengths(curve, &fl, &ol) == 0 && out != NULL
         && (*env)->GetArrayLength(env, out) == 2 * fl && get(env, u1, ol, b1) == 0
         && get(env, u2, ol, b2) == 0 && get(env, q, 2 * fl, qb) == 0) {
-        rc = ks_ec_mul_add(curve, b1, b2, qb, ob);
+        rc = ks_ec_mul_add_vartime(curve, b1, b2, qb, ob);
         if (put(env, out, 2 * fl, ob) != 0) {
             rc = KS_INVALID;
         }

@@ -36,7 +36,7 @@ int ks_ec_mul_base(int curve, const uint8_t *k, uint8_t *out);
    secret scalar. u1 and u2 may be 0 (that term is then the point at infinity); both must be
    below n.
    out = u1 * G + u2 * q. */
-int ks_ec_mul_add(int curve, const uint8_t *u1, const uint8_t *u2, const uint8_t *q, uint8_t *out);
+int ks_ec_mul_add_vartime(int curve, const uint8_t *u1, const uint8_t *u2, const uint8_t *q, uint8_t *out);
 /* The size in bytes of a public key's verification table (at most KS_EC_TABLE_MAX), or
    KS_INVALID. */
 int ks_ec_table_size(int curve);

@@ -1,5 +1,5 @@
 /*
- * VARIABLE TIME, PUBLIC INPUTS ONLY: u1 G + u2 Q for signature verification (ks_ec_mul_add,
+ * VARIABLE TIME, PUBLIC INPUTS ONLY: u1 G + u2 Q for signature verification (ks_ec_mul_add_vartime,
  * ks_ec_precompute_vartime, ks_ec_verify_vartime). The scalars come from a signature and a
  * hash and Q is a public key, so this code branches on and indexes by their digits; it must
  * never see a secret scalar (k * P and k * G are ks_ec.c and ks_ec_base.c, constant time; they
@@ -378,7 +378,7 @@ int ks_ec_verify_vartime(int curve, const uint8_t *u1, const uint8_t *u2, const 
     return vt_x_equals(c, &sum, r) ? KS_OK : KS_MISMATCH;
 }
 
-int ks_ec_mul_add(int curve, const uint8_t *u1, const uint8_t *u2, const uint8_t *q,
+int ks_ec_mul_add_vartime(int curve, const uint8_t *u1, const uint8_t *u2, const uint8_t *q,
                   uint8_t *out)
 {
     FE(k);

@@ -7,7 +7,7 @@
  *       verification; 8 chunks were about 10% slower); the motes, whose RAM is 4-10 KB: one
  *       chunk of 4.
  *   KS_VERIFY_ONE_SHOT_WIDTH  the width of the table made on the stack when there is none
- *       (a key verified once, ks_ec_mul_add; and G where the build has no fixed-base table).
+ *       (a key verified once, ks_ec_mul_add_vartime; and G where the build has no fixed-base table).
  */
 #ifndef KS_EC_VERIFY_H
 #define KS_EC_VERIFY_H

@@ -123,23 +123,23 @@ static void test_known(curve_t *c, const uint8_t *g)
     {
         uint8_t one[MAXO];
         small_scalar(c, one, 1);
-        rc = ks_ec_mul_add(c->id, k, one, g, out);
+        rc = ks_ec_mul_add_vartime(c->id, k, one, g, out);
         CHECK(rc == KS_INFINITY && memcmp(out, zero, 2 * c->fb) == 0,
               "%s: (n-1)G + 1G = infinity (rc %d)", names[c->id], rc);
-        rc = ks_ec_mul_add(c->id, one, k, g, out);
+        rc = ks_ec_mul_add_vartime(c->id, one, k, g, out);
         CHECK(rc == KS_INFINITY && memcmp(out, zero, 2 * c->fb) == 0,
               "%s: 1G + (n-1)G = infinity (rc %d)", names[c->id], rc);
         /* 1G + 1G: the doubling case of mul_add */
-        rc = ks_ec_mul_add(c->id, one, one, g, out);
+        rc = ks_ec_mul_add_vartime(c->id, one, one, g, out);
         small_scalar(c, k, 2);
         ossl_mul(c, k, NULL, NULL, want);
         CHECK(rc == KS_OK && memcmp(out, want, 2 * c->fb) == 0, "%s: G + G", names[c->id]);
         /* 0 G + 0 G, 0 G + 1 G */
         memset(k, 0, sizeof k);
-        CHECK(ks_ec_mul_add(c->id, k, k, g, out) == KS_INFINITY, "%s: 0G + 0G", names[c->id]);
-        CHECK(ks_ec_mul_add(c->id, k, one, g, out) == KS_OK && memcmp(out, g, 2 * c->fb) == 0,
+        CHECK(ks_ec_mul_add_vartime(c->id, k, k, g, out) == KS_INFINITY, "%s: 0G + 0G", names[c->id]);
+        CHECK(ks_ec_mul_add_vartime(c->id, k, one, g, out) == KS_OK && memcmp(out, g, 2 * c->fb) == 0,
               "%s: 0G + 1G", names[c->id]);
-        CHECK(ks_ec_mul_add(c->id, one, k, g, out) == KS_OK && memcmp(out, g, 2 * c->fb) == 0,
+        CHECK(ks_ec_mul_add_vartime(c->id, one, k, g, out) == KS_OK && memcmp(out, g, 2 * c->fb) == 0,
               "%s: 1G + 0G", names[c->id]);
     }
     /* RFC 6979 public keys */
@@ -193,7 +193,7 @@ static void test_random(curve_t *c, int iterations)
         CHECK(rc == KS_OK && memcmp(out, want, 2 * c->fb) == 0, "%s: mul k = %s",
               names[c->id], ks_hex(k, c->ob));
         rand_scalar(c, u2);
-        rc = ks_ec_mul_add(c->id, k, u2, q, out);
+        rc = ks_ec_mul_add_vartime(c->id, k, u2, q, out);
         ossl_mul(c, k, u2, q, want);
         CHECK(rc == KS_OK && memcmp(out, want, 2 * c->fb) == 0, "%s: mul_add u1 = %s",
               names[c->id], ks_hex(k, c->ob));
@@ -214,8 +214,8 @@ static void test_invalid(curve_t *c, const uint8_t *g)
     CHECK(ks_ec_mul_base(c->id, k, out) == KS_INVALID && memcmp(out, zero, 2 * c->fb) == 0,
           "%s: k = n (base)", names[c->id]);
     CHECK(ks_ec_mul(c->id, k, g, out) == KS_INVALID, "%s: k = n", names[c->id]);
-    CHECK(ks_ec_mul_add(c->id, k, one, g, out) == KS_INVALID, "%s: u1 = n", names[c->id]);
-    CHECK(ks_ec_mul_add(c->id, one, k, g, out) == KS_INVALID, "%s: u2 = n", names[c->id]);
+    CHECK(ks_ec_mul_add_vartime(c->id, k, one, g, out) == KS_INVALID, "%s: u1 = n", names[c->id]);
+    CHECK(ks_ec_mul_add_vartime(c->id, one, k, g, out) == KS_INVALID, "%s: u2 = n", names[c->id]);
     BN_add_word(b, 1);
     BN_add(b, b, c->n);
     if (BN_num_bytes(b) <= c->ob) {
@@ -230,7 +230,7 @@ static void test_invalid(curve_t *c, const uint8_t *g)
     bad[2 * c->fb - 1] ^= 1;
     CHECK(ks_ec_validate(c->id, bad) == KS_INVALID, "%s: G with y + 1", names[c->id]);
     CHECK(ks_ec_mul(c->id, one, bad, out) == KS_INVALID, "%s: mul off curve", names[c->id]);
-    CHECK(ks_ec_mul_add(c->id, one, one, bad, out) == KS_INVALID, "%s: mul_add off curve",
+    CHECK(ks_ec_mul_add_vartime(c->id, one, one, bad, out) == KS_INVALID, "%s: mul_add off curve",
           names[c->id]);
     CHECK(ks_ec_validate(c->id, zero) == KS_INVALID, "%s: all-zero point", names[c->id]);
     CHECK(ks_ec_mul(c->id, one, zero, out) == KS_INVALID, "%s: mul all-zero", names[c->id]);
@@ -306,7 +306,7 @@ static void test_verify(curve_t *c, const uint8_t *g, int iterations)
             if (t == 0) {
                 small_scalar(c, r, 1);
                 check_verify(c, u1, u2, g, r, KS_INFINITY, "u1 G - u1 G");
-                CHECK(ks_ec_mul_add(c->id, u1, u2, g, sum) == KS_INFINITY, "%s: mul_add u1 G - u1 G", names[c->id]);
+                CHECK(ks_ec_mul_add_vartime(c->id, u1, u2, g, sum) == KS_INFINITY, "%s: mul_add u1 G - u1 G", names[c->id]);
                 continue;
             }
             small_scalar(c, e, t);

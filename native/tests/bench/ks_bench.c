@@ -63,7 +63,7 @@ int main(int argc, char **argv)
                     } else if (op == 1) {
                         ks_ec_mul_base(curve, k, out);
                     } else {
-                        ks_ec_mul_add(curve, k, u2, q, out);
+                        ks_ec_mul_add_vartime(curve, k, u2, q, out);
                     }
                 }
                 n += 20;

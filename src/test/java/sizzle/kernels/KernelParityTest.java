@@ -49,8 +49,8 @@ class KernelParityTest {
             assertEquals(EcKernel.OK, javaEc.scalarMult(curve, k2, p, a));
             assertEquals(EcKernel.OK, nativeEc.scalarMult(curve, k2, p, b));
             assertArrayEquals(a, b, "k2*P");
-            assertEquals(EcKernel.OK, javaEc.mulAdd(curve, k, k2, p, a));
-            assertEquals(EcKernel.OK, nativeEc.mulAdd(curve, k, k2, p, b));
+            assertEquals(EcKernel.OK, javaEc.mulAddVarTime(curve, k, k2, p, a));
+            assertEquals(EcKernel.OK, nativeEc.mulAddVarTime(curve, k, k2, p, b));
             assertArrayEquals(a, b, "k*G + k2*P");
         }
     }
@@ -71,7 +71,7 @@ class KernelParityTest {
             byte[] u1 = scalar(rnd, n, orderBytes), u2 = scalar(rnd, n, orderBytes);
             assertEquals(EcKernel.OK, javaEc.scalarMultBase(curve, scalar(rnd, n, orderBytes), q));
             Object jt = javaEc.precompute(curve, q), nt = nativeEc.precompute(curve, q);
-            assertEquals(EcKernel.OK, nativeEc.mulAdd(curve, u1, u2, q, sum));
+            assertEquals(EcKernel.OK, nativeEc.mulAddVarTime(curve, u1, u2, q, sum));
             byte[] r = fixed(new BigInteger(1, java.util.Arrays.copyOf(sum, fieldBytes)).mod(n), orderBytes);
             both(EcKernel.OK, javaEc.verify(curve, u1, u2, q, null, r), nativeEc.verify(curve, u1, u2, q, null, r));
             both(EcKernel.OK, javaEc.verify(curve, u1, u2, q, jt, r), nativeEc.verify(curve, u1, u2, q, nt, r));
@@ -85,7 +85,7 @@ class KernelParityTest {
         both(EcKernel.INFINITY, javaEc.verify(curve, u, minus, g, null, one), nativeEc.verify(curve, u, minus, g, null, one));
         both(EcKernel.INFINITY, javaEc.verify(curve, u, minus, g, javaEc.precompute(curve, g), one),
                 nativeEc.verify(curve, u, minus, g, nativeEc.precompute(curve, g), one));
-        assertEquals(EcKernel.OK, javaEc.mulAdd(curve, u, u, g, sum));
+        assertEquals(EcKernel.OK, javaEc.mulAddVarTime(curve, u, u, g, sum));
         byte[] r = fixed(new BigInteger(1, java.util.Arrays.copyOf(sum, fieldBytes)).mod(n), orderBytes);
         both(EcKernel.OK, javaEc.verify(curve, u, u, g, null, r), nativeEc.verify(curve, u, u, g, null, r));
         // a table is the kernel's own: the other kernel refuses it
@@ -121,7 +121,7 @@ class KernelParityTest {
                 nativeEc.scalarMultBase(curve, new byte[orderBytes + 1], out2));
         // u1*G + u2*G with u1 + u2 = n: the point at infinity
         byte[] u2 = fixed(n.subtract(BigInteger.ONE), orderBytes);
-        both(EcKernel.INFINITY, javaEc.mulAdd(curve, one, u2, g, out1), nativeEc.mulAdd(curve, one, u2, g, out2));
+        both(EcKernel.INFINITY, javaEc.mulAddVarTime(curve, one, u2, g, out1), nativeEc.mulAddVarTime(curve, one, u2, g, out2));
         assertArrayEquals(new byte[2 * fieldBytes], out1, "infinity zeroes the output");
         assertArrayEquals(new byte[2 * fieldBytes], out2, "infinity zeroes the output");
         // verify: r = 0 or n, Q off the curve, no table of a point off the curve

@@ -20,7 +20,7 @@ public interface EcKernel {
     /**
      * An input was malformed: a wrong length, a point not on the curve, a scalar not below the
      * order, or a zero scalar for scalarMult/scalarMultBase (a private scalar is in [1, n-1];
-     * mulAdd takes zero, its term is then the point at infinity).
+     * mulAddVarTime takes zero, its term is then the point at infinity).
      */
     int INVALID = -1;
 
@@ -34,7 +34,7 @@ public interface EcKernel {
      * out = u1 * G + u2 * Q. VARIABLE TIME: for public inputs only (signature verification),
      * never a secret scalar. Q must be on the curve (checked: INVALID otherwise).
      */
-    int mulAdd(int curve, byte[] u1, byte[] u2, byte[] q, byte[] out);
+    int mulAddVarTime(int curve, byte[] u1, byte[] u2, byte[] q, byte[] out);
 
     /**
      * Tables of the public point Q (x||y, validated here) that make later verify calls with Q

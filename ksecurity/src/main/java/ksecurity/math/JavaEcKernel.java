@@ -21,7 +21,7 @@ package ksecurity.math;
  * per window and no doublings; the accumulator is a*G with a < 16^i <= d*16^i and
  * a + d*16^i <= k < n, so again neither equal nor opposite points occur.
  *
- * mulAdd, precompute and verify: PublicMulAdd, variable time, for public inputs only.
+ * mulAddVarTime, precompute and verify: PublicMulAdd, variable time, for public inputs only.
  */
 final class JavaEcKernel implements EcKernel {
     public int scalarMult(int curve, byte[] k, byte[] point, byte[] out) {
@@ -57,7 +57,7 @@ final class JavaEcKernel implements EcKernel {
         return OK;
     }
 
-    public int mulAdd(int curve, byte[] u1, byte[] u2, byte[] qBytes, byte[] out) {
+    public int mulAddVarTime(int curve, byte[] u1, byte[] u2, byte[] qBytes, byte[] out) {
         if (!Curves.isValid(curve)) {
             return INVALID;
         }

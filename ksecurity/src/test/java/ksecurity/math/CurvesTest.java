@@ -50,9 +50,9 @@ class CurvesTest {
         assertEquals(EcKernel.OK, k.scalarMult(id, nMinus1, g, out));
         assertEquals(gx, BcCurves.num(out, 0, Curves.fieldBytes(id)));
         assertEquals(p.subtract(gy), BcCurves.num(out, Curves.fieldBytes(id), Curves.fieldBytes(id)));
-        // n G: the sum (n-1) G + G through mulAdd, which must report infinity
+        // n G: the sum (n-1) G + G through mulAddVarTime, which must report infinity
         byte[] one = BcCurves.fixed(BigInteger.ONE, Curves.orderBytes(id));
-        assertEquals(EcKernel.INFINITY, k.mulAdd(id, nMinus1, one, g, out));
+        assertEquals(EcKernel.INFINITY, k.mulAddVarTime(id, nMinus1, one, g, out));
         assertArrayEquals(new byte[out.length], out);
         // a zero private scalar is refused, as the native kernel does
         assertEquals(EcKernel.INVALID, k.scalarMult(id, new byte[Curves.orderBytes(id)], g, out));

@@ -57,16 +57,16 @@ class JavaEcKernelTest {
             BigInteger u1 = BcCurves.randomScalar(id, rnd);
             BigInteger u2 = BcCurves.randomScalar(id, rnd);
             ECPoint q = bc.getG().multiply(BcCurves.randomScalar(id, rnd));
-            assertEquals(EcKernel.OK, kernel.mulAdd(id, BcCurves.fixed(u1, ob), BcCurves.fixed(u2, ob),
+            assertEquals(EcKernel.OK, kernel.mulAddVarTime(id, BcCurves.fixed(u1, ob), BcCurves.fixed(u2, ob),
                     BcCurves.xy(id, q), out));
             assertArrayEquals(BcCurves.xy(id, bc.getG().multiply(u1).add(q.multiply(u2))), out);
         }
         // Exceptional sums: u1 G + u1 G (a doubling) and u1 G + (n - u1) G (infinity).
         BigInteger u = BcCurves.randomScalar(id, rnd);
         byte[] g = BcCurves.xy(id, bc.getG());
-        assertEquals(EcKernel.OK, kernel.mulAdd(id, BcCurves.fixed(u, ob), BcCurves.fixed(u, ob), g, out));
+        assertEquals(EcKernel.OK, kernel.mulAddVarTime(id, BcCurves.fixed(u, ob), BcCurves.fixed(u, ob), g, out));
         assertArrayEquals(BcCurves.xy(id, bc.getG().multiply(u.shiftLeft(1))), out);
-        assertEquals(EcKernel.INFINITY, kernel.mulAdd(id, BcCurves.fixed(u, ob),
+        assertEquals(EcKernel.INFINITY, kernel.mulAddVarTime(id, BcCurves.fixed(u, ob),
                 BcCurves.fixed(bc.getN().subtract(u), ob), g, out));
     }
 
@@ -86,7 +86,7 @@ class JavaEcKernelTest {
         byte[] off = g.clone();
         off[2 * fb - 1] ^= 1;
         assertEquals(EcKernel.INVALID, kernel.scalarMult(id, k, off, out), "point off the curve");
-        assertEquals(EcKernel.INVALID, kernel.mulAdd(id, k, k, off, out), "mulAdd point off the curve");
+        assertEquals(EcKernel.INVALID, kernel.mulAddVarTime(id, k, k, off, out), "mulAdd point off the curve");
         assertEquals(EcKernel.INVALID, kernel.scalarMult(id, k, new byte[2 * fb], out), "(0, 0) is not on the curve");
         byte[] xIsP = g.clone();
         System.arraycopy(Curves.p(id), 0, xIsP, 0, fb);

@@ -32,8 +32,8 @@ class VerifyTablesTest {
             return k.scalarMultBase(curve, s, out);
         }
 
-        public int mulAdd(int curve, byte[] u1, byte[] u2, byte[] q, byte[] out) {
-            return k.mulAdd(curve, u1, u2, q, out);
+        public int mulAddVarTime(int curve, byte[] u1, byte[] u2, byte[] q, byte[] out) {
+            return k.mulAddVarTime(curve, u1, u2, q, out);
         }
 
         public Object precompute(int curve, byte[] q) {

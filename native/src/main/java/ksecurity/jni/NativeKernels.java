@@ -92,7 +92,7 @@ public final class NativeKernels implements EcKernel, ModExpKernel {
     }
 
     @Override
-    public int mulAdd(int curve, byte[] u1, byte[] u2, byte[] q, byte[] out) {
+    public int mulAddVarTime(int curve, byte[] u1, byte[] u2, byte[] q, byte[] out) {
         return nativeEcMulAdd(curve, u1, u2, q, out);
     }
 

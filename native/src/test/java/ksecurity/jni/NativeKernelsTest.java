@@ -91,7 +91,7 @@ class NativeKernelsTest {
             assertArrayEquals(encode(q.multiply(k), curve), out, "k*Q, k = " + k);
 
             BigInteger u2 = scalar(n);
-            assertEquals(EcKernel.OK, kernels.mulAdd(curve, kb, fixed(u2, ORDER[curve]), qb, out));
+            assertEquals(EcKernel.OK, kernels.mulAddVarTime(curve, kb, fixed(u2, ORDER[curve]), qb, out));
             assertArrayEquals(encode(g.multiply(k).add(q.multiply(u2)), curve), out, "u1*G + u2*Q");
         }
     }
@@ -108,7 +108,7 @@ class NativeKernelsTest {
         byte[] nMinus1 = fixed(n.subtract(BigInteger.ONE), ORDER[curve]);
         // n*G = (n-1)G + G: infinity, out zeroed
         Arrays.fill(out, (byte) 1);
-        assertEquals(EcKernel.INFINITY, kernels.mulAdd(curve, nMinus1, one, g, out));
+        assertEquals(EcKernel.INFINITY, kernels.mulAddVarTime(curve, nMinus1, one, g, out));
         assertArrayEquals(zero, out);
         // scalars 0, n, all ones; wrong lengths
         byte[] k0 = new byte[ORDER[curve]];
@@ -118,7 +118,7 @@ class NativeKernelsTest {
         byte[] ff = new byte[ORDER[curve]];
         Arrays.fill(ff, (byte) 0xff);
         assertEquals(EcKernel.INVALID, kernels.scalarMult(curve, ff, g, out));
-        assertEquals(EcKernel.INVALID, kernels.mulAdd(curve, one, fixed(n, ORDER[curve]), g, out));
+        assertEquals(EcKernel.INVALID, kernels.mulAddVarTime(curve, one, fixed(n, ORDER[curve]), g, out));
         assertEquals(EcKernel.INVALID, kernels.scalarMultBase(curve, new byte[ORDER[curve] + 1], out));
         assertEquals(EcKernel.INVALID, kernels.scalarMultBase(curve, one, new byte[2 * FIELD[curve] - 1]));
         assertEquals(EcKernel.INVALID, kernels.scalarMult(curve, one, Arrays.copyOf(g, g.length - 1), out));
@@ -129,7 +129,7 @@ class NativeKernelsTest {
         byte[] bad = g.clone();
         bad[bad.length - 1] ^= 1;
         assertEquals(EcKernel.INVALID, kernels.scalarMult(curve, one, bad, out));
-        assertEquals(EcKernel.INVALID, kernels.mulAdd(curve, one, one, bad, out));
+        assertEquals(EcKernel.INVALID, kernels.mulAddVarTime(curve, one, one, bad, out));
         assertEquals(EcKernel.INVALID, kernels.scalarMult(curve, one, zero, out));
         // the point (p, y(G)) is not canonical
         byte[] big = g.clone();
