@@ -516,8 +516,11 @@ final class ClientHandshake extends Handshake {
             out.bytes(enc);
         } else {
             EcdhKey mine = EcdhKey.generate(serverGroup, config.random);
-            pms = mine.agree(serverPoint, 0, serverPoint.length);
-            mine.clear();
+            try {
+                pms = mine.agree(serverPoint, 0, serverPoint.length);
+            } finally {
+                mine.clear(); // also when the server's point is refused
+            }
             out.begin(HandshakeType.CLIENT_KEY_EXCHANGE, 1 + mine.point.length);
             out.u8(mine.point.length);
             out.bytes(mine.point);

@@ -39,6 +39,13 @@ abstract class Handshake {
     /** The current state's name (where a failed handshake stopped). */
     abstract String stateName();
 
+    /** Wipes the key material this handshake still holds (its connection has failed). */
+    void wipeSecrets() {
+        if (keys != null) {
+            keys.clear();
+        }
+    }
+
     /** Reads the next message header; unexpected_message unless it is of type {@code want}. */
     void expect(int want) throws IOException {
         int t = in.begin(config.maxHandshakeMessage);

@@ -134,9 +134,11 @@ final class ServerHandshake extends Handshake {
         return hello.serverName();
     }
 
-    /** The session id of this connection (empty if none). */
-    byte[] sessionId() {
-        return sessionId;
+    void wipeSecrets() {
+        super.wipeSecrets();
+        if (ephemeral != null) {
+            ephemeral.clear();
+        }
     }
 
     private void answerClientHello() throws IOException {

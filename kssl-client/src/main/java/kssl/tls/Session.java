@@ -55,6 +55,12 @@ public final class Session {
         this.trustGeneration = trustGeneration;
     }
 
+    /** A copy with its own master secret (what the cache hands out, so that it can wipe its own). */
+    Session copy() {
+        return new Session(id, version, suite, master, extendedMasterSecret, peerChain, created, nameDigest,
+                trustGeneration);
+    }
+
     /** True if it was made for this server_name digest (null: no name), as RFC 6066 §3 requires for resumption. */
     boolean isFor(byte[] digest) {
         if (nameDigest == null || digest == null) {

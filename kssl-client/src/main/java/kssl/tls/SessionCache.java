@@ -7,8 +7,9 @@ import ksecurity.prim.Bytes;
  * session id bytes (Sizzle's are 4 bytes, compared in place), the client by "host:port". When
  * full, the oldest entry goes (Sizzle keeps a few sessions: memory is tight). Sessions expire
  * {@link #getLifetime()} after the full handshake that made them (RFC 5246 §F.1.4 suggests at
- * most 24 hours): an expired one is never returned. Thread-safe, for the desktop server's
- * concurrent connections.
+ * most 24 hours): an expired one is never returned. The cache hands out copies and wipes the
+ * master secret of every session it forgets (removed, expired or evicted). Thread-safe, for the
+ * desktop server's concurrent connections.
  */
 public final class SessionCache {
     /** The default lifetime of a session: 24 hours. */
@@ -130,7 +131,10 @@ public final class SessionCache {
     }
 
     private void store(int i, String key, Session s) {
-        slots[i] = s;
+        if (slots[i] != null) {
+            clear(i); // the oldest, evicted, or the one of the same id replaced
+        }
+        slots[i] = s.copy();
         keys[i] = key;
         stamps[i] = ++stamp;
     }
@@ -143,14 +147,12 @@ public final class SessionCache {
             clear(i);
             return null;
         }
-        return s;
+        return s.copy();
     }
 
-    /**
-     * Forgets slot i. The master secret is not wiped here: a connection resuming the session
-     * in another thread may still be copying it.
-     */
+    /** Forgets slot i and wipes its master secret (no one else holds that array). */
     private void clear(int i) {
+        Bytes.wipe(slots[i].master);
         slots[i] = null;
         keys[i] = null;
     }

@@ -206,6 +206,9 @@ public final class TlsConfig {
      * full handshake needs one scalar multiplication fewer. It is used by exactly one handshake.
      */
     public synchronized void precomputeEphemeral() {
+        if (precomputed != null) {
+            precomputed.clear(); // never used: no handshake will see it
+        }
         precomputed = EcdhKey.generate(Extensions.SECP256R1, random);
     }
 
@@ -214,6 +217,9 @@ public final class TlsConfig {
         EcdhKey k = precomputed;
         precomputed = null;
         if (k == null || k.group != group) {
+            if (k != null) {
+                k.clear();
+            }
             k = EcdhKey.generate(group, random);
         }
         return k;

@@ -91,6 +91,7 @@ public final class TlsConnection {
     private IOException fail(IOException e) {
         if (failure == null) {
             failure = e;
+            handshake.wipeSecrets();
             if (e instanceof TlsException && !((TlsException) e).isRemote()) {
                 try {
                     records.sendAlert(Alert.FATAL, ((TlsException) e).getAlert());
