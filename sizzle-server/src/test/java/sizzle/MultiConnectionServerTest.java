@@ -11,7 +11,6 @@ import static sizzle.Servers.GET;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import sizzle.http.FakeClock;
-import sizzle.http.Wire;
 
 /** The desktop mode: connections served side by side, bounded in number. */
 @Timeout(30)

@@ -32,8 +32,9 @@ public final class DemoCommand {
         try {
             System.exit(run(System.out));
         } catch (IllegalStateException | java.io.IOException e) {
-            // e.g. a desktop whose random source is weak: one line, as every command
-            Options.exit("demo", String.valueOf(e.getMessage()));
+            // e.g. a desktop whose random source is weak: one line, as every command; a
+            // failure to run, not a usage error, so status 1
+            Options.fail("demo", String.valueOf(e.getMessage()), 1);
         }
     }
 

@@ -18,10 +18,15 @@ final class Options {
     private Options() {
     }
 
-    /** Prints "sizzle: COMMAND: MESSAGE" on stderr and exits with status 2. */
+    /** Prints "sizzle: COMMAND: MESSAGE" on stderr and exits with status 2 (a usage error). */
     static void exit(String command, String message) {
+        fail(command, message, 2);
+    }
+
+    /** Prints "sizzle: COMMAND: MESSAGE" on stderr and exits with {@code status}. */
+    static void fail(String command, String message, int status) {
         System.err.println("sizzle: " + command + ": " + message);
-        System.exit(2);
+        System.exit(status);
     }
 
     /** The value after option {@code args[i]}. */

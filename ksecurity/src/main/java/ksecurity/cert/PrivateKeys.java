@@ -258,7 +258,7 @@ public final class PrivateKeys {
                 .unsignedInteger(qinv).end();
         byte[][] secrets = {tmp, d, p, q, dp, dq, qinv};
         for (int i = 0; i < secrets.length; i++) {
-            clear(secrets[i]);
+            Bytes.wipe(secrets[i]);
         }
         return w.toByteArray();
     }
@@ -300,12 +300,6 @@ public final class PrivateKeys {
                 "only EC keys and RSA CRT keys with their public key are written");
     }
 
-    private static void clear(byte[] b) {
-        for (int i = 0; i < b.length; i++) {
-            b[i] = 0;
-        }
-    }
-
     private static byte[] sec1(ECPrivateKey priv, ECPublicKey pub, boolean withCurve) throws CertificateException {
         int bits = priv.getSize();
         String curve = PublicKeyInfo.curveOid(bits);
@@ -325,8 +319,8 @@ public final class PrivateKeys {
             w.begin(0xA1).bitString(Bytes.copy(pt, 0, m)).end();
         }
         w.end();
-        clear(padded); // the copy in the encoding is the caller's to keep
-        clear(tmp);
+        Bytes.wipe(padded); // the copy in the encoding is the caller's to keep
+        Bytes.wipe(tmp);
         return w.toByteArray();
     }
 

@@ -509,16 +509,7 @@ public final class X509Certificate {
         if (!(o instanceof X509Certificate)) {
             return false;
         }
-        byte[] b = ((X509Certificate) o).encoded;
-        if (b.length != encoded.length) {
-            return false;
-        }
-        for (int i = 0; i < b.length; i++) {
-            if (b[i] != encoded[i]) {
-                return false;
-            }
-        }
-        return true;
+        return Bytes.equals(((X509Certificate) o).encoded, encoded);
     }
 
     public int hashCode() {

@@ -1,5 +1,6 @@
 package ksecurity.impl;
 
+import ksecurity.prim.Bytes;
 import ksecurity.prim.Entropy;
 import ksecurity.prim.EntropySource;
 import ksecurity.prim.HmacDrbg;
@@ -99,7 +100,7 @@ public class RandomDataImpl extends RandomData implements RandomStrength {
         System.arraycopy(PERSONALIZATION, 0, pers, 0, pers.length);
         pers[pers.length - 1] = algorithm;
         drbg.instantiate(seed, 0, 32, seed, 32, 16, pers, 0, pers.length);
-        wipe();
+        Bytes.wipe(seed);
     }
 
     private void reseed(byte[] add, int off, int len) {
@@ -107,7 +108,7 @@ public class RandomDataImpl extends RandomData implements RandomStrength {
         src.getEntropy(seed, 0, 32);
         seededFrom(src);
         drbg.reseed(seed, 0, 32, add, off, len);
-        wipe();
+        Bytes.wipe(seed);
     }
 
     /** Asked after the source has given its bytes: a stored seed is strong once it is replaced. */
@@ -116,11 +117,5 @@ public class RandomDataImpl extends RandomData implements RandomStrength {
             sourceName = src.name();
         }
         strong |= src.isStrong();
-    }
-
-    private void wipe() {
-        for (int i = 0; i < seed.length; i++) {
-            seed[i] = 0;
-        }
     }
 }

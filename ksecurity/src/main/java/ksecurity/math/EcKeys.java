@@ -1,5 +1,6 @@
 package ksecurity.math;
 
+import ksecurity.prim.Bytes;
 import ksecurity.security.CryptoException;
 import ksecurity.security.RandomData;
 
@@ -27,7 +28,7 @@ public final class EcKeys {
             Mp.clear(v);
             if (ok == 1) {
                 System.arraycopy(buf, 0, d, off, ob);
-                Mp.clear(buf);
+                Bytes.wipe(buf);
                 return;
             }
         }
@@ -39,7 +40,7 @@ public final class EcKeys {
         byte[] k = scalar(c, d, dOff);
         byte[] out = new byte[2 * c.fieldBytes];
         int rc = Kernels.ec().scalarMultBase(curve, k, out);
-        Mp.clear(k);
+        Bytes.wipe(k);
         if (rc != EcKernel.OK) {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "private scalar not in [1, n-1]");
         }
@@ -56,7 +57,7 @@ public final class EcKeys {
         byte[] k = scalar(c, d, dOff);
         byte[] out = new byte[2 * c.fieldBytes];
         int rc = Kernels.ec().scalarMult(curve, k, q, out);
-        Mp.clear(k);
+        Bytes.wipe(k);
         if (rc != EcKernel.OK) {
             // Unreachable for a validated point of prime order and 0 < d < n.
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "shared point is not finite");

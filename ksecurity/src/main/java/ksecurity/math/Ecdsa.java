@@ -1,5 +1,6 @@
 package ksecurity.math;
 
+import ksecurity.prim.Bytes;
 import ksecurity.prim.Digest;
 import ksecurity.prim.Hmac;
 import ksecurity.security.CryptoException;
@@ -47,7 +48,7 @@ public final class Ecdsa {
         }
         Rfc6979 nonces = new Rfc6979(nonceDigest, xb, eb, extra, sn);
         if (extra != null) {
-            Mp.clear(extra);
+            Bytes.wipe(extra);
         }
         EcKernel kernel = Kernels.ec();
         byte[] point = new byte[2 * c.fieldBytes];
@@ -55,7 +56,7 @@ public final class Ecdsa {
             int[] k = nonces.next();
             byte[] kb = sn.toBytes(k);
             int rc = kernel.scalarMultBase(curve, kb, point);
-            Mp.clear(kb);
+            Bytes.wipe(kb);
             if (rc != EcKernel.OK) {
                 continue; // cannot happen for 0 < k < n; the next nonce is as good
             }
@@ -75,7 +76,7 @@ public final class Ecdsa {
             Mp.toBytes(r, sig, sigOff, ob);
             Mp.toBytes(s, sig, sigOff + ob, ob);
             Mp.clear(x);
-            Mp.clear(xb);
+            Bytes.wipe(xb);
             nonces.clear();
             return;
         }
@@ -277,7 +278,7 @@ public final class Ecdsa {
                 }
                 int[] kk = Mp.copy(cand, sn.nn);
                 Mp.clear(cand);
-                Mp.clear(t);
+                Bytes.wipe(t);
                 // Rejection of an out-of-range candidate (probability < 2^-32 for these curves,
                 // about 1/2 never: n is close to 2^qlen) reveals nothing about the accepted one.
                 if (sn.inRange(kk) == 1) {
@@ -287,8 +288,8 @@ public final class Ecdsa {
         }
 
         void clear() {
-            Mp.clear(k);
-            Mp.clear(v);
+            Bytes.wipe(k);
+            Bytes.wipe(v);
             hmac.clear();
         }
     }

@@ -1,5 +1,7 @@
 package ksecurity.math;
 
+import ksecurity.prim.Bytes;
+
 /**
  * The pure-Java elliptic-curve kernel: input checks and scalar recoding here, the point
  * arithmetic in LazyMultiply on the lazily reduced fields (LazyField).
@@ -51,7 +53,7 @@ final class JavaEcKernel implements EcKernel {
             return INVALID;
         }
         if (LazyMultiply.multiplyBase(c, k, out)) {
-            Mp.clear(out);
+            Bytes.wipe(out);
             return INFINITY;
         }
         return OK;
@@ -179,9 +181,9 @@ final class JavaEcKernel implements EcKernel {
 
         int windows = Curves.orderBits(c.id) / BOOTH + 1;
         boolean infinity = LazyMultiply.multiply(c, kb, negate, windows, px, py, out);
-        Mp.clear(kb);
+        Bytes.wipe(kb);
         if (infinity) {
-            Mp.clear(out);
+            Bytes.wipe(out);
             return INFINITY;
         }
         return OK;

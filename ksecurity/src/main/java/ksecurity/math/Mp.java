@@ -208,13 +208,6 @@ public final class Mp {
         }
     }
 
-    /** Overwrites b with zeros. */
-    public static void clear(byte[] b) {
-        for (int i = 0; i < b.length; i++) {
-            b[i] = 0;
-        }
-    }
-
     /** A copy of a resized to n limbs (truncated or zero-extended). */
     public static int[] copy(int[] a, int n) {
         int[] r = new int[n];

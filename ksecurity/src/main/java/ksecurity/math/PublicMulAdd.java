@@ -1,5 +1,7 @@
 package ksecurity.math;
 
+import ksecurity.prim.Bytes;
+
 /**
  * VARIABLE TIME, PUBLIC INPUTS ONLY: u1 G + u2 Q for signature verification, where the
  * scalars come from the signature and the hash and Q is a public key. It branches on and
@@ -135,7 +137,7 @@ final class PublicMulAdd {
         PublicMulAdd m = new PublicMulAdd(c);
         int[][] sum = m.sum(u1, u2, q);
         if (sum == null) {
-            Mp.clear(out);
+            Bytes.wipe(out);
             return true;
         }
         m.j.toAffineBytes(sum, out, c.fieldBytes);

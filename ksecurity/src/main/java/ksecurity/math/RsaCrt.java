@@ -1,5 +1,6 @@
 package ksecurity.math;
 
+import ksecurity.prim.Bytes;
 import ksecurity.security.CryptoException;
 import ksecurity.security.RandomData;
 
@@ -149,12 +150,12 @@ public final class RsaCrt {
         Mp.clear(blind);
         Mp.clear(unblind);
         if (diff != 0) {
-            Mp.clear(mb);
+            Bytes.wipe(mb);
             throw new CryptoException(CryptoException.ILLEGAL_VALUE,
                     "RSA private result failed the public-key check (fault or inconsistent key)");
         }
         System.arraycopy(mb, 0, out, outOff, k);
-        Mp.clear(mb);
+        Bytes.wipe(mb);
     }
 
     /** m = c^d mod n by the CRT halves and Garner's formula. */
@@ -197,8 +198,8 @@ public final class RsaCrt {
         }
         int[] v = new int[mont.n];
         Mp.fromBytes(r, 0, r.length, v);
-        Mp.clear(b);
-        Mp.clear(r);
+        Bytes.wipe(b);
+        Bytes.wipe(r);
         return v;
     }
 
@@ -248,9 +249,9 @@ public final class RsaCrt {
         mn.toMont(reInt, blindM, t);
         unblindM = new int[nl];
         mn.toMont(inv, unblindM, t);
-        Mp.clear(rb);
+        Bytes.wipe(rb);
         Mp.clear(r);
-        Mp.clear(re);
+        Bytes.wipe(re);
         Mp.clear(reInt);
         Mp.clear(inv);
     }

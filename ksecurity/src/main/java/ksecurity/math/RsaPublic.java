@@ -1,5 +1,6 @@
 package ksecurity.math;
 
+import ksecurity.prim.Bytes;
 import ksecurity.security.CryptoException;
 
 /**
@@ -27,8 +28,8 @@ public final class RsaPublic {
             throw new CryptoException(CryptoException.ILLEGAL_VALUE, "RSA modulus is not odd or input out of range");
         }
         System.arraycopy(r, 0, out, outOff, k);
-        Mp.clear(x);
-        Mp.clear(r);
+        Bytes.wipe(x);
+        Bytes.wipe(r);
     }
 
     /** a < b for big-endian byte strings of equal length; constant time. */

@@ -68,8 +68,8 @@ public final class StoredSeedEntropy implements EntropySource {
         } else {
             pool.instantiate(scratch, 0, scratch.length, null, 0, 0, PERSONALIZATION, 0, PERSONALIZATION.length);
         }
-        wipe(record);
-        wipe(scratch);
+        Bytes.wipe(record);
+        Bytes.wipe(scratch);
         unreplaced = "not replaced yet";
         replace();
     }
@@ -85,7 +85,7 @@ public final class StoredSeedEntropy implements EntropySource {
             pool.generate(buf, off + done, n, scratch, 0, stirred && done == 0 ? 32 : 0);
             done += n;
         }
-        wipe(scratch);
+        Bytes.wipe(scratch);
         replace();
     }
 
@@ -117,7 +117,7 @@ public final class StoredSeedEntropy implements EntropySource {
         }
         timings.getEntropy(scratch, 0, 32);
         pool.reseed(scratch, 0, 32, b, off, len);
-        wipe(scratch);
+        Bytes.wipe(scratch);
         credit = credit + bits < FULL_CREDIT ? credit + bits : FULL_CREDIT;
         replace();
     }
@@ -127,7 +127,7 @@ public final class StoredSeedEntropy implements EntropySource {
         byte[] b = new byte[SEED_BYTES];
         source.getEntropy(b, 0, SEED_BYTES);
         addSeed(b, 0, SEED_BYTES, source.isStrong() ? 8 * SEED_BYTES : 0);
-        wipe(b);
+        Bytes.wipe(b);
     }
 
     public synchronized boolean isStrong() {
@@ -164,7 +164,7 @@ public final class StoredSeedEntropy implements EntropySource {
         } catch (RuntimeException e) {
             unreplaced = e.toString();
         } finally {
-            wipe(record);
+            Bytes.wipe(record);
         }
     }
 
@@ -173,11 +173,5 @@ public final class StoredSeedEntropy implements EntropySource {
             scratch[i] = (byte) (x >>> (8 * i));
         }
         events.update(scratch, 0, 8);
-    }
-
-    private static void wipe(byte[] b) {
-        for (int i = 0; i < b.length; i++) {
-            b[i] = 0;
-        }
     }
 }

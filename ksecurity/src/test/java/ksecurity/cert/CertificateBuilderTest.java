@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.security.Security;
 
-import ksecurity.security.ECPrivateKey;
 import ksecurity.security.KeyPair;
 import ksecurity.security.Signature;
 

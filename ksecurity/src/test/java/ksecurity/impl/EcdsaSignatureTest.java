@@ -14,7 +14,6 @@ import ksecurity.math.Ecdsa;
 import ksecurity.math.TestRandom;
 import ksecurity.security.CryptoException;
 import ksecurity.security.ECPrivateKey;
-import ksecurity.security.ECPublicKey;
 import ksecurity.security.KeyBuilder;
 import ksecurity.security.KeyPair;
 import ksecurity.security.Signature;

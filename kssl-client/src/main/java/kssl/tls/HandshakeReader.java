@@ -60,11 +60,6 @@ final class HandshakeReader {
         return remaining;
     }
 
-    /** True if the current record holds no further handshake bytes (checked before ChangeCipherSpec). */
-    boolean atRecordBoundary() {
-        return records.atRecordBoundary();
-    }
-
     int u8() throws IOException {
         raw(tmp, 0, 1);
         return tmp[0] & 0xFF;

@@ -12,9 +12,9 @@
  * it serves with (ServerIdentity, EcdhKey, ServerRsaParams), suites, versions and profiles
  * (CipherSuite, ProtocolVersion, Profile), alerts (Alert, TlsException), the session cache
  * (Session, SessionCache), and the connection and its configuration (TlsConnection,
- * TlsConfig, AppInputStream, AppOutputStream, Bytes).
+ * TlsConfig, AppInputStream, AppOutputStream).
  *
- * <p>Client only: ClientHandshake, and the checks of the server's certificates
+ * <p>Client only: ClientHandshake, its hello (ClientOffer), and the checks of the server's certificates
  * (CertificateCallback, VerifiedCertificates).
  */
 package kssl.tls;

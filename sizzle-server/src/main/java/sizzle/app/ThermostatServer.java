@@ -47,7 +47,7 @@ public final class ThermostatServer {
 
     /** A server of {@code profile} whose keys and session ids come from {@code random}. */
     public ThermostatServer(int profile, RandomData random) {
-        config = TlsConfig.server(profile, random).setSessionCache(new SessionCache(8));
+        config = TlsConfig.server(profile, random);
     }
 
     /** A certificate chain and its key (at least one). */
