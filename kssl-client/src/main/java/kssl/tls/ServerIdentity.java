@@ -104,4 +104,21 @@ public final class ServerIdentity {
     public X509Certificate[] getChain() {
         return chain;
     }
+
+    public PrivateKey getKey() {
+        return key;
+    }
+
+    /** The leaf key's NamedGroup (RFC 8422 §5.1.1), or -1 for an RSA key. */
+    public int getGroup() {
+        return group;
+    }
+
+    /**
+     * The signature pairs of the chain as a mask of {@code Extensions.schemeBit} bits (what the
+     * C firmware keeps beside the chain to apply RFC 5246 §7.4.2 as this engine does).
+     */
+    public int getChainSchemes() {
+        return chainSchemes;
+    }
 }

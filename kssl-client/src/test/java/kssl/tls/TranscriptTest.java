@@ -9,6 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import ksecurity.cert.CertificateFactory;
+import ksecurity.cert.PrivateKeys;
+import ksecurity.cert.X509Certificate;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -253,6 +256,36 @@ class TranscriptTest {
                 kssl("legacy-rsa-rc4-sha-tls10", Profile.LEGACY, ProtocolVersion.TLS10,
                         CipherSuite.TLS_RSA_WITH_RC4_128_SHA, RecordLayer.MAX_FRAGMENT),
                 browser(), ssl2Hello(), badHello()).map(Arguments::of);
+    }
+
+    static Stream<Arguments> identities() {
+        return Stream.of(Arguments.of("p256", TestPki.P256), Arguments.of("p160", TestPki.P160),
+                Arguments.of("rsa1024", TestPki.rsa1024()));
+    }
+
+    /**
+     * The servers' identities as PEM files beside the transcripts (keys/NAME-key.pem and
+     * keys/NAME-chain.pem, TEST KEYS ONLY): what the C firmware's transcript builds are made
+     * from (sizzle.desktop.FirmwareIdentity), so they serve with exactly these keys.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("identities")
+    void identitiesAsStored(String name, ServerIdentity id) throws Exception {
+        String mark = "# TEST KEY ONLY (kssl-client TestPki, derived from a public label): never use it.\n";
+        X509Certificate[] chain = id.getChain();
+        String key = mark + PrivateKeys.toPem(id.getKey(), chain[0].getPublicKey());
+        StringBuilder pem = new StringBuilder(mark);
+        for (X509Certificate c : chain) {
+            pem.append(CertificateFactory.toPem(c));
+        }
+        Path dir = DIR.resolve("keys");
+        if (Boolean.getBoolean("kssl.transcripts.write")) {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(name + "-key.pem"), key, StandardCharsets.US_ASCII);
+            Files.writeString(dir.resolve(name + "-chain.pem"), pem.toString(), StandardCharsets.US_ASCII);
+        }
+        assertEquals(Files.readString(dir.resolve(name + "-key.pem"), StandardCharsets.US_ASCII), key);
+        assertEquals(Files.readString(dir.resolve(name + "-chain.pem"), StandardCharsets.US_ASCII), pem.toString());
     }
 
     @ParameterizedTest(name = "{0}")

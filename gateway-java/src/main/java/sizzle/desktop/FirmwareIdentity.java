@@ -1,0 +1,160 @@
+package sizzle.desktop;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import ksecurity.cert.CertificateException;
+import ksecurity.cert.X509Certificate;
+import ksecurity.math.Curves;
+import ksecurity.security.ECPrivateKey;
+import ksecurity.security.PrivateKey;
+import ksecurity.security.RSAPrivateCrtKey;
+import kssl.tls.EcdhKey;
+import kssl.tls.ServerIdentity;
+
+/**
+ * A server identity as C source for the motes' firmware: the Certificate message body exactly
+ * as the Java engine writes it (RFC 5246 §7.4.2: certificate_list, leaf first), the chain's
+ * signature pairs (the engine's scheme mask), and the private key: the EC scalar, or the RSA
+ * key in CRT form with every half padded to n's half length (native/kernels/ks_rsa.h). The
+ * arrays carry KS_FLASH, so a mote keeps them in flash. The output is one header, included
+ * by exactly one C file, with an EC part (SZ_ID_EC) and/or an RSA part (SZ_ID_RSA).
+ *
+ * <p>Usage: {@code FirmwareIdentity OUT.h LABEL KEY.pem CHAIN.pem [KEY.pem CHAIN.pem]}: at most
+ * one EC and one RSA identity. LABEL goes into the header's first comment (e.g. "TEST KEYS
+ * ONLY" or "DEMO KEY made by ./sizzle mote").
+ */
+public final class FirmwareIdentity {
+    private FirmwareIdentity() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 4 && args.length != 6) {
+            Options.exit("firmware-identity", "usage: OUT.h LABEL KEY.pem CHAIN.pem [KEY.pem CHAIN.pem]");
+        }
+        try {
+            ServerIdentity a = ServerIdentities.load(Path.of(args[2]), Path.of(args[3])).identities().get(0);
+            List<ServerIdentity> ids = args.length == 6
+                    ? List.of(a, ServerIdentities.load(Path.of(args[4]), Path.of(args[5])).identities().get(0))
+                    : List.of(a);
+            Files.writeString(Path.of(args[0]), header(args[1], ids), StandardCharsets.US_ASCII);
+        } catch (IllegalArgumentException | IOException | CertificateException e) {
+            Options.fail("firmware-identity", String.valueOf(e.getMessage()), 1);
+        }
+    }
+
+    /** The header for these identities (at most one EC and one RSA). */
+    public static String header(String label, List<ServerIdentity> ids) throws CertificateException {
+        StringBuilder c = new StringBuilder();
+        c.append("/* ").append(label).append(": the server identity of the C firmware, written by\n")
+                .append("   sizzle.desktop.FirmwareIdentity; do not edit. Include from one C file only. */\n")
+                .append("#include <stdint.h>\n\n");
+        boolean ec = false;
+        boolean rsa = false;
+        for (ServerIdentity id : ids) {
+            boolean isEc = id.getGroup() >= 0;
+            if (isEc ? ec : rsa) {
+                throw new IllegalArgumentException("at most one EC and one RSA identity");
+            }
+            String p = isEc ? "ec" : "rsa";
+            X509Certificate leaf = id.getChain()[0];
+            c.append("/* ").append(leaf.getSubjectDN()).append(", issued by ").append(leaf.getIssuerDN())
+                    .append("; SHA-256 ").append(ServerIdentities.fingerprint(leaf)).append(" */\n");
+            c.append("#define SZ_ID_").append(p.toUpperCase()).append(" 1\n");
+            define(c, p, "CHAIN_SCHEMES", "0x" + Integer.toHexString(id.getChainSchemes()) + "UL");
+            bytes(c, p, "certificate_list", certificateList(id.getChain()));
+            if (isEc) {
+                ec = true;
+                int curve = EcdhKey.curveOf(id.getGroup());
+                define(c, p, "GROUP", "0x" + Integer.toHexString(id.getGroup()));
+                define(c, p, "CURVE", curve == Curves.SECP256R1 ? "KS_SECP256R1" : "KS_SECP160R1");
+                byte[] d = new byte[Curves.orderBytes(curve)];
+                ((ECPrivateKey) id.getKey()).getS(d, (short) 0);
+                bytes(c, p, "d", d);
+            } else {
+                rsa = true;
+                rsaKey(c, (RSAPrivateCrtKey) id.getKey(), leaf);
+            }
+        }
+        return c.toString();
+    }
+
+    /** The Certificate message body: a 3-byte list length, then each DER with its 3-byte length. */
+    static byte[] certificateList(X509Certificate[] chain) {
+        int total = 0;
+        for (X509Certificate x : chain) {
+            total += 3 + x.getEncoded().length;
+        }
+        byte[] out = new byte[3 + total];
+        put24(out, 0, total);
+        int p = 3;
+        for (X509Certificate x : chain) {
+            byte[] der = x.getEncoded();
+            put24(out, p, der.length);
+            System.arraycopy(der, 0, out, p + 3, der.length);
+            p += 3 + der.length;
+        }
+        return out;
+    }
+
+    private static void rsaKey(StringBuilder c, RSAPrivateCrtKey k, X509Certificate leaf) {
+        byte[] n = strip(leaf.getPublicKeyInfo().getModulus());
+        byte[] e = strip(leaf.getPublicKeyInfo().getExponent());
+        int half = (n.length + 1) / 2;
+        define(c, "rsa", "N_LEN", String.valueOf(n.length));
+        define(c, "rsa", "E_LEN", String.valueOf(e.length));
+        define(c, "rsa", "HALF_LEN", String.valueOf(half));
+        bytes(c, "rsa", "n", n);
+        bytes(c, "rsa", "e", e);
+        byte[] buf = new byte[n.length];
+        bytes(c, "rsa", "p", pad(buf, k.getP(buf, (short) 0), half));
+        bytes(c, "rsa", "q", pad(buf, k.getQ(buf, (short) 0), half));
+        bytes(c, "rsa", "dp", pad(buf, k.getDP1(buf, (short) 0), half));
+        bytes(c, "rsa", "dq", pad(buf, k.getDQ1(buf, (short) 0), half));
+        bytes(c, "rsa", "qinv", pad(buf, k.getPQ(buf, (short) 0), half));
+        java.util.Arrays.fill(buf, (byte) 0);
+    }
+
+    /** The first len bytes of buf, big-endian, as exactly {@code width} bytes (leading zeros). */
+    private static byte[] pad(byte[] buf, int len, int width) {
+        byte[] v = strip(java.util.Arrays.copyOf(buf, len));
+        if (v.length > width) {
+            throw new IllegalArgumentException("an RSA CRT component is longer than half the modulus");
+        }
+        byte[] out = new byte[width];
+        System.arraycopy(v, 0, out, width - v.length, v.length);
+        return out;
+    }
+
+    private static byte[] strip(byte[] v) {
+        int i = 0;
+        while (i < v.length - 1 && v[i] == 0) {
+            i++;
+        }
+        return java.util.Arrays.copyOfRange(v, i, v.length);
+    }
+
+    private static void define(StringBuilder c, String prefix, String name, String value) {
+        c.append("#define SZ_ID_").append(prefix.toUpperCase()).append('_').append(name).append(' ').append(value)
+                .append('\n');
+    }
+
+    private static void bytes(StringBuilder c, String prefix, String name, byte[] v) {
+        define(c, prefix, name.toUpperCase() + "_BYTES", String.valueOf(v.length));
+        c.append("static const uint8_t sz_id_").append(prefix).append('_').append(name).append('[')
+                .append(v.length).append("] KS_FLASH = {");
+        for (int i = 0; i < v.length; i++) {
+            c.append(i % 16 == 0 ? "\n    " : " ").append(String.format("0x%02x", v[i] & 0xFF))
+                    .append(i + 1 < v.length ? "," : "");
+        }
+        c.append("\n};\n");
+    }
+
+    private static void put24(byte[] b, int off, int v) {
+        b[off] = (byte) (v >>> 16);
+        b[off + 1] = (byte) (v >>> 8);
+        b[off + 2] = (byte) v;
+    }
+}
