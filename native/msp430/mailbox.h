@@ -14,8 +14,19 @@ enum {
 	MAILBOX_CYCLES = 1, /* bridge: write the simulator's MCLK count into cycles */
 	MAILBOX_TX = 2,     /* bridge: copy tx[0..tx_len) to its output */
 	MAILBOX_EXIT = 3,   /* bridge: end the run with status */
-	MAILBOX_RX = 4      /* bridge: put 1..rx_want input bytes in rx (rx_len 0: input ended) */
+	MAILBOX_RX = 4,     /* bridge: put 1..rx_want input bytes in rx (rx_len 0: input ended) */
+	/* A server's link (mspsim_run.py --serve PORT: TCP clients one at a time; sizzle/port): */
+	MAILBOX_RX_WAIT = 5, /* bridge: as RX, but wait at most wait_ms; rx_len 0: see link */
+	MAILBOX_LINK = 6,    /* bridge: write the MAILBOX_LINK_* bits into link */
+	MAILBOX_ACCEPT = 7,  /* bridge: wait for the next client */
+	MAILBOX_HANGUP = 8,  /* bridge: close the client, after the bytes sent so far */
+	MAILBOX_MILLIS = 9,  /* bridge: write its milliseconds since start into ms */
+	MAILBOX_SEED = 10    /* bridge: put rx_want seed bytes in rx (--seed HEX, else the host's entropy) */
 };
+
+#define MAILBOX_LINK_OPEN    0x01 /* a client is connected */
+#define MAILBOX_LINK_CLOSED  0x02 /* it has closed, and every byte it sent has been read */
+#define MAILBOX_LINK_PENDING 0x04 /* another client is waiting to connect */
 
 #define MAILBOX_TX_SIZE 128
 #define MAILBOX_RX_SIZE 128
@@ -29,6 +40,9 @@ struct mailbox {
 	uint16_t rx_want;  /* offset 138: at most MAILBOX_RX_SIZE */
 	uint16_t rx_len;   /* offset 140 */
 	uint8_t rx[MAILBOX_RX_SIZE]; /* offset 142 */
+	uint16_t link;     /* offset 270: MAILBOX_LINK_* after LINK and RX_WAIT */
+	uint16_t wait_ms;  /* offset 272: RX_WAIT's limit */
+	uint32_t ms;       /* offset 274, little-endian */
 };
 
 /* In .bss: the startup code's clearing rings the doorbell with 0, which the bridge ignores. */

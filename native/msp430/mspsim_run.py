@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run an MSP430 firmware in mspdebug's simulator and serve its mailbox (msp430/mailbox.h).
 
-    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N] firmware.elf
+    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N | --serve N [--seed HEX]] firmware.elf
 
 mspdebug (0.22) runs the firmware with the hardware multiplier and the tracer (its MCLK count
 is the cycle counter) behind its GDB stub; this bridge speaks GDB's remote protocol to it. One
@@ -13,6 +13,12 @@ what is there, up to what it asked for, and blocks while the CPU is halted, so a
 same bytes in the same pieces takes the same cycles. Halts cost no simulated cycles, so the counts are exact; the stop replies carry
 no timing. Note: mspdebug 0.22 over-counts instructions with constant-generator operands
 (#1, #2, #4, #8, #-1), so its cycle counts read ~10% high (DESIGN.md §4).
+
+With --serve N the firmware is a server (sizzle/port/sz_port_msp430.c): TCP clients on port
+N one at a time, accepted and hung up on as it asks; it reads with a time limit (the bridge
+waits on the socket while the CPU is halted), asks whether the client has closed or another
+waits, reads the host's milliseconds for its deadlines, and gets its random seed (--seed
+HEX: those bytes, in order and again; else the host's entropy).
 
 Firmware output goes to stdout; the exit status is the firmware's (2: no mailbox symbol or
 mspdebug failed, 3: timeout).
@@ -26,10 +32,13 @@ import sys
 import time
 
 CYCLES, TX, EXIT, RX = 1, 2, 3, 4   # doorbell commands, as in mailbox.h
+RX_WAIT, LINK, ACCEPT, HANGUP, MILLIS, SEED = 5, 6, 7, 8, 9, 10
+LINK_OPEN, LINK_CLOSED, LINK_PENDING = 1, 2, 4
 HEADER = 10                         # doorbell, status, cycles (4), tx_len; then tx[]
 TX_SIZE = RX_SIZE = 128
 RX_WANT = HEADER + TX_SIZE          # rx_want, rx_len, then rx[]
 RX_DATA = RX_WANT + 4
+LINK_WORD = RX_DATA + RX_SIZE       # link, wait_ms, ms (4)
 
 
 def symbol_address(elf, name):
@@ -137,6 +146,78 @@ def connect(port, proc, deadline):
     raise RuntimeError("mspdebug's GDB stub did not come up")
 
 
+class Server:
+    """--serve: TCP clients one at a time, as the firmware asks for them (sizzle/port/
+    sz_port_msp430.c). No simulated time passes while the bridge waits."""
+
+    def __init__(self, port, seed=None):
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", port))
+        self.listener.listen(8)
+        print("mspsim_run: listening on 127.0.0.1:%d" % port, file=sys.stderr)
+        self.sock = None
+        self.eof = False
+        self.seed = seed
+        self.seed_pos = 0
+        self.start = time.monotonic()
+
+    def accept(self):
+        if self.sock is None:
+            self.sock, _ = self.listener.accept()
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self.eof = False
+
+    def hangup(self):
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+
+    def read(self, n, wait_s=None):
+        if self.sock is None or self.eof:
+            return b""
+        import select
+        if wait_s is not None and not select.select([self.sock], [], [], wait_s)[0]:
+            return b""
+        try:
+            data = self.sock.recv(n)
+        except OSError:
+            data = b""
+        if not data:
+            self.eof = True
+        return data
+
+    def link(self):
+        import select
+        bits = 0
+        if self.sock is not None:
+            bits |= LINK_OPEN | (LINK_CLOSED if self.eof else 0)
+        if select.select([self.listener], [], [], 0)[0]:
+            bits |= LINK_PENDING
+        return bits
+
+    def write(self, data):
+        if self.sock is not None:
+            try:
+                self.sock.sendall(data)
+            except OSError:
+                self.eof = True
+
+    def seed_bytes(self, n):
+        if not self.seed:
+            return os.urandom(n)
+        out = bytes(self.seed[(self.seed_pos + i) % len(self.seed)] for i in range(n))
+        self.seed_pos = (self.seed_pos + n) % len(self.seed)
+        return out
+
+    def millis(self):
+        return int((time.monotonic() - self.start) * 1000) & 0xFFFFFFFF
+
+    def close(self):
+        self.hangup()
+        self.listener.close()
+
+
 class Stream:
     """The firmware's byte stream: output to stdout or the TCP client, input from a file or
     the TCP client (none: the input has ended at once)."""
@@ -181,7 +262,7 @@ def run(elf, timeout, stream):
         print("mspsim_run: %s has no mote_mailbox symbol" % elf, file=sys.stderr)
         return 2
     log = open(os.devnull, "w") if not os.environ.get("MSPSIM_DEBUG") else sys.stderr
-    deadline = time.time() + timeout
+    deadline = time.time() + timeout if timeout > 0 else float("inf")  # 0: no limit (a server)
     proc = None
     try:
         # The free port may be taken again before mspdebug binds it: then try another.
@@ -192,14 +273,14 @@ def run(elf, timeout, stream):
                  "prog " + elf, "gdb %d" % port],
                 stdin=subprocess.DEVNULL, stdout=log, stderr=log)
             try:
-                sock = connect(port, proc, deadline)
+                sock = connect(port, proc, min(deadline, time.time() + 30))
                 break
             except RuntimeError:
                 if attempt == 2:
                     raise
                 proc.kill()
                 proc.wait()
-        sock.settimeout(max(1.0, deadline - time.time()))
+        sock.settimeout(max(1.0, deadline - time.time()) if timeout > 0 else None)
         gdb = Gdb(sock)
         if gdb.ask(b"Z2,%x,2" % box) != b"OK":
             raise RuntimeError("mspdebug refused the doorbell watchpoint")
@@ -222,6 +303,24 @@ def run(elf, timeout, stream):
             elif command == EXIT:
                 gdb.send(b"k")
                 return head[2]
+            elif command == RX_WAIT:
+                want, wait_ms = gdb.read(box + RX_WANT, 2), gdb.read(box + LINK_WORD + 2, 2)
+                data = stream.read(max(1, min(want[0] | want[1] << 8, RX_SIZE)),
+                                   (wait_ms[0] | wait_ms[1] << 8) / 1000.0)
+                gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
+                gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little"))
+            elif command == LINK:
+                gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little"))
+            elif command == ACCEPT:
+                stream.accept()
+            elif command == HANGUP:
+                stream.hangup()
+            elif command == MILLIS:
+                gdb.write(box + LINK_WORD + 4, stream.millis().to_bytes(4, "little"))
+            elif command == SEED:
+                want = gdb.read(box + RX_WANT, 2)
+                data = stream.seed_bytes(min(want[0] | want[1] << 8, RX_SIZE))
+                gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
             # any other stop (the startup code clearing .bss writes 0) just goes on
     except socket.timeout:
         print("mspsim_run: no exit within %d s" % timeout, file=sys.stderr)
@@ -241,16 +340,26 @@ def run(elf, timeout, stream):
 
 def main():
     ap = argparse.ArgumentParser(description="Run MSP430 firmware in mspdebug's simulator.")
-    ap.add_argument("--timeout", type=int, default=600, help="seconds before giving up")
+    ap.add_argument("--timeout", type=int, default=600, help="seconds before giving up (0: never)")
     src = ap.add_mutually_exclusive_group()
     src.add_argument("--input", help="file of input bytes for the firmware")
     src.add_argument("--port", type=int, help="serve one loopback TCP client on this port")
+    src.add_argument("--serve", type=int, metavar="PORT",
+                     help="a server firmware: TCP clients one at a time, as it asks (sizzle/port)")
+    ap.add_argument("--seed", help="hex bytes the firmware's seed requests get, in order and again")
     ap.add_argument("elf")
     a = ap.parse_args()
     for path in (a.elf, a.input):
         if path and not os.path.isfile(path):
             print("mspsim_run: no such file: %s" % path, file=sys.stderr)
             return 2
+    if a.serve:
+        try:
+            seed = bytes.fromhex(a.seed) if a.seed else None
+        except ValueError:
+            print("mspsim_run: --seed wants hex bytes", file=sys.stderr)
+            return 2
+        return run(a.elf, a.timeout, Server(a.serve, seed))
     return run(a.elf, a.timeout, Stream(a.input, a.port))
 
 

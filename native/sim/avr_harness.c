@@ -2,12 +2,23 @@
  * avr_harness: run an AVR firmware in libsimavr with exact cycle counts and a byte stream on
  * UART0 (DESIGN.md §4). The stock `simavr` command has neither UART input nor a cycle count.
  *
- *   avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT] [-P PROFILE] firmware.elf
+ *   avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT | -L PORT] [-s HEX]
+ *               [-P PROFILE] firmware.elf
  *
  * UART0 output goes to stdout (or to the TCP client with -p). UART0 input comes from FILE or
  * from one loopback TCP client on PORT, paced by the UART's XON/XOFF notifications so that no
  * byte is dropped. While the CPU sleeps waiting for input, the harness blocks on the input
  * instead of letting simulated time run on, so a run fed the same bytes takes the same cycles.
+ *
+ * With -L the firmware is a server (native/sizzle/port/sz_port_avr.c): it serves TCP clients
+ * on PORT one at a time over UART0 and drives the link itself through SIM_LINK (mote_sim.h):
+ * it asks for the next client (the harness blocks in accept, no simulated time passing),
+ * sees whether the client has closed and whether another one waits, and hangs up. While the
+ * firmware polls SIM_LINK with nothing to read, the harness waits up to a millisecond for
+ * input, so an idle server costs neither host CPU nor many simulated cycles; SIM_MS_LATCH
+ * gives it the host's milliseconds for its deadlines (a real mote counts them with a timer).
+ * SIM_SEED hands out the seed of its random generator: the bytes of -s HEX in order (then
+ * again from the first), else the host's entropy (getrandom).
  *
  * The firmware sees a small simulator-only device in the reserved extended I/O space (mote_sim.h
  * gives the addresses to firmware): a write to SIM_CYCLE_LATCH copies the exact cycle counter
@@ -34,7 +45,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sim_avr.h>
@@ -60,7 +73,12 @@ static struct {
 	FILE *prof_file;       /* -P: cycles per flash word, written out at each latch */
 	uint64_t *prof;
 	unsigned prof_block;
-} h = { .in_fd = -1, .out_fd = 1 };
+	int listen_fd;         /* -L: the server's listening socket, else -1 */
+	uint32_t ms_latched;   /* host milliseconds captured by the last SIM_MS_LATCH write */
+	struct timespec start;
+	uint8_t seed[64];      /* -s: the fixed seed bytes */
+	size_t seed_len, seed_pos;
+} h = { .in_fd = -1, .out_fd = 1, .listen_fd = -1 };
 
 #define PROF_WORDS 65536 /* flash words of the largest AVR this harness runs (128 KB) */
 
@@ -136,9 +154,9 @@ static void no_sleep(avr_t *avr, avr_cycle_count_t how_long)
 	(void)avr; (void)how_long;
 }
 
-static int listen_once(int port)
+static int listen_on(int port)
 {
-	int one = 1, s = socket(AF_INET, SOCK_STREAM, 0), c;
+	int one = 1, s = socket(AF_INET, SOCK_STREAM, 0);
 	struct sockaddr_in a;
 	if (s < 0)
 		return -1;
@@ -147,16 +165,130 @@ static int listen_once(int port)
 	a.sin_family = AF_INET;
 	a.sin_port = htons((uint16_t)port);
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (bind(s, (struct sockaddr *)&a, sizeof a) < 0 || listen(s, 1) < 0) {
+	if (bind(s, (struct sockaddr *)&a, sizeof a) < 0 || listen(s, 8) < 0) {
 		close(s);
 		return -1;
 	}
 	fprintf(stderr, "avr_harness: listening on 127.0.0.1:%d\n", port);
-	c = accept(s, NULL, NULL);
-	close(s);
+	return s;
+}
+
+static int accept_client(int s)
+{
+	int one = 1, c = accept(s, NULL, NULL);
 	if (c >= 0) /* small devices write small records: never wait on delayed ACKs */
 		setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 	return c;
+}
+
+static int listen_once(int port)
+{
+	int s = listen_on(port), c;
+	if (s < 0)
+		return -1;
+	c = accept_client(s);
+	close(s);
+	return c;
+}
+
+/* ---- -L: the link of a server firmware (SIM_LINK, SIM_SEED, SIM_MS_*) ---- */
+
+static void client_reset(int fd)
+{
+	h.in_fd = fd;
+	h.out_fd = fd;
+	h.in_eof = 0;
+	h.in_pos = h.in_len = 0;
+}
+
+static int readable(int fd, int timeout_ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	return fd >= 0 && poll(&p, 1, timeout_ms) > 0;
+}
+
+static uint8_t link_status(avr_t *avr, avr_io_addr_t addr, void *param)
+{
+	uint8_t st = 0;
+	(void)addr; (void)param;
+	flush_out(); /* the firmware waits: what it wrote so far goes to the client now */
+	if (h.in_fd >= 0) {
+		/* Nothing left to hand over and nothing in the UART (RXC clear, no byte in flight on
+		 * its receive timer): wait a little for more, so an idle firmware does not spin. */
+		int drained = h.in_pos == h.in_len && !(avr->data[0x2B] & 0x80) && !avr->cycle_timers.timer;
+		if (drained && !h.in_eof && readable(h.in_fd, 1)) {
+			ssize_t n = read(h.in_fd, h.in_buf, sizeof h.in_buf);
+			if (n > 0) {
+				h.in_pos = 0;
+				h.in_len = (size_t)n;
+				drained = 0;
+			} else if (n == 0 || errno != EINTR) {
+				h.in_eof = 1;
+			}
+		}
+		st |= SIM_LINK_OPEN;
+		if (drained && h.in_eof)
+			st |= SIM_LINK_CLOSED;
+	}
+	if (readable(h.listen_fd, 0))
+		st |= SIM_LINK_PENDING;
+	return st;
+}
+
+static void link_command(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+	(void)avr; (void)addr; (void)param;
+	if (v == SIM_LINK_HANGUP && h.in_fd >= 0) {
+		flush_out();
+		close(h.in_fd);
+		client_reset(-1);
+		h.out_fd = 1;
+	} else if (v == SIM_LINK_ACCEPT && h.in_fd < 0 && h.listen_fd >= 0) {
+		flush_out();
+		client_reset(accept_client(h.listen_fd));
+	}
+}
+
+static uint8_t seed_byte(avr_t *avr, avr_io_addr_t addr, void *param)
+{
+	uint8_t b;
+	(void)avr; (void)addr; (void)param;
+	if (h.seed_len) {
+		b = h.seed[h.seed_pos];
+		h.seed_pos = (h.seed_pos + 1) % h.seed_len;
+	} else if (getrandom(&b, 1, 0) != 1) {
+		b = 0; /* cannot happen on Linux >= 3.17 once the pool is ready */
+	}
+	return b;
+}
+
+static void ms_latch(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+	struct timespec t;
+	(void)avr; (void)addr; (void)v; (void)param;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	h.ms_latched = (uint32_t)((t.tv_sec - h.start.tv_sec) * 1000 + (t.tv_nsec - h.start.tv_nsec) / 1000000);
+}
+
+static uint8_t ms_byte(avr_t *avr, avr_io_addr_t addr, void *param)
+{
+	(void)avr; (void)param;
+	return (uint8_t)(h.ms_latched >> (8 * (addr - SIM_MS_0)));
+}
+
+static int parse_seed(const char *hex)
+{
+	size_t n = strlen(hex);
+	if (n == 0 || n % 2 || n / 2 > sizeof h.seed)
+		return -1;
+	for (size_t i = 0; i < n / 2; i++) {
+		unsigned v;
+		if (sscanf(hex + 2 * i, "%2x", &v) != 1)
+			return -1;
+		h.seed[i] = (uint8_t)v;
+	}
+	h.seed_len = n / 2;
+	return 0;
 }
 
 /* Hand the UART one byte if it has room and one is available. When the CPU sleeps with
@@ -168,6 +300,8 @@ static void pump_input(avr_t *avr, avr_irq_t *uart_in)
 {
 	if (!h.xon)
 		return;
+	if (h.in_fd < 0 && h.listen_fd >= 0)
+		return; /* -L between clients: the firmware asks for the next one (SIM_LINK_ACCEPT) */
 	if (h.in_fd < 0) {
 		h.starved = avr->state == cpu_Sleeping && !avr->cycle_timers.timer
 		            && !avr_has_pending_interrupts(avr);
@@ -219,7 +353,7 @@ static void stdout_restore(int saved)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT] [-P PROFILE] firmware.elf\n");
+	fprintf(stderr, "usage: avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT | -L PORT] [-s HEX] [-P PROFILE] firmware.elf\n");
 	return 4;
 }
 
@@ -228,20 +362,27 @@ int main(int argc, char **argv)
 	const char *mcu = "atmega128", *in_file = NULL;
 	unsigned long freq = 7372800; /* the Mica2's clock */
 	unsigned long long max_cycles = 0;
-	int port = 0, opt, state, saved, bad;
+	int port = 0, serve = 0, opt, state, saved, bad;
 	const char *prof_path = NULL;
 	uint32_t flags = 0;
 	elf_firmware_t fw;
 	avr_t *avr;
 	avr_irq_t *uart_in;
 
-	while ((opt = getopt(argc, argv, "m:f:c:i:p:P:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:f:c:i:p:L:s:P:")) != -1) {
 		switch (opt) {
 		case 'm': mcu = optarg; break;
 		case 'f': freq = strtoul(optarg, NULL, 0); break;
 		case 'c': max_cycles = strtoull(optarg, NULL, 0); break;
 		case 'i': in_file = optarg; break;
 		case 'p': port = atoi(optarg); break;
+		case 'L': port = atoi(optarg); serve = 1; break;
+		case 's':
+			if (parse_seed(optarg) < 0) {
+				fprintf(stderr, "avr_harness: -s wants 1 to %zu bytes in hex\n", sizeof h.seed);
+				return 4;
+			}
+			break;
 		case 'P': prof_path = optarg; break;
 		default: return usage();
 		}
@@ -284,6 +425,12 @@ int main(int argc, char **argv)
 			fprintf(stderr, "avr_harness: cannot open input %s: %s\n", in_file, strerror(errno));
 			return 4;
 		}
+	} else if (serve) {
+		h.listen_fd = listen_on(port);
+		if (h.listen_fd < 0) {
+			fprintf(stderr, "avr_harness: cannot serve port %d: %s\n", port, strerror(errno));
+			return 4;
+		}
 	} else if (port) {
 		h.in_fd = listen_once(port);
 		if (h.in_fd < 0) {
@@ -307,6 +454,13 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 8; i++)
 		avr_register_io_read(avr, (avr_io_addr_t)(SIM_CYCLE_0 + i), cycle_byte_read, NULL);
 	avr_register_io_write(avr, SIM_EXIT, exit_write, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &h.start);
+	avr_register_io_read(avr, SIM_LINK, link_status, NULL);
+	avr_register_io_write(avr, SIM_LINK, link_command, NULL);
+	avr_register_io_read(avr, SIM_SEED, seed_byte, NULL);
+	avr_register_io_write(avr, SIM_MS_LATCH, ms_latch, NULL);
+	for (int i = 0; i < 3; i++)
+		avr_register_io_read(avr, (avr_io_addr_t)(SIM_MS_0 + i), ms_byte, NULL);
 
 	for (;;) {
 		if (h.prof) {

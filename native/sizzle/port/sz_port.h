@@ -1,0 +1,56 @@
+/*
+ * What the C Sizzle server needs from the platform it runs on: a byte link to one client at a
+ * time, a millisecond clock for its deadlines, and the seed of its random generator. Three
+ * implementations: the host (sz_port_host.c: a loopback TCP server), the ATmega128 in
+ * avr_harness -L (sz_port_avr.c: UART0 and the harness's SIM_LINK device) and the MSP430F1611
+ * in mspsim_run.py --serve (sz_port_msp430.c: the RAM mailbox). The Java server's counterpart
+ * is its ConnectionSource (one-connection mode): a mote serves one client, and a client waiting
+ * to connect is a reason to close an idle one (sizzle-server's HttpConnectionLoop).
+ *
+ * The link carries raw bytes (here the TLS stream; with the gateway, issue 9, the radio link's
+ * frames). No call allocates; reads and writes copy through the caller's buffers.
+ */
+#ifndef SZ_PORT_H
+#define SZ_PORT_H
+
+#include <stdint.h>
+
+/* Results of sz_port_read besides a byte count. */
+#define SZ_PORT_TIMEOUT 0    /* nothing arrived within the time given */
+#define SZ_PORT_CLOSED (-1)  /* the client has closed, and every byte it sent has been read */
+
+/* Once, before anything else. Returns 0, or -1 if the link cannot be set up (host only). */
+int sz_port_init(void);
+
+/* Waits for the next client and opens the connection with it. */
+void sz_port_accept(void);
+
+/* Up to max (>= 1) bytes the client sent, waiting at most timeout_ms for the first: a count,
+ * SZ_PORT_TIMEOUT or SZ_PORT_CLOSED. */
+int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms);
+
+/* Sends n bytes to the client (all of them: the link paces the caller); a client that has
+ * gone loses them silently, and the next read says SZ_PORT_CLOSED. */
+void sz_port_write(const uint8_t *buf, uint16_t n);
+
+/* Nonzero if another client is waiting to connect. */
+uint8_t sz_port_pending(void);
+
+/* Ends the connection after the bytes written so far. */
+void sz_port_hangup(void);
+
+/* Milliseconds on a free-running clock that wraps at 2^24 (take differences with
+ * sz_port_elapsed). */
+uint32_t sz_port_millis(void);
+
+/* Milliseconds from `since` (an earlier sz_port_millis) to now, across a wrap. */
+static inline uint32_t sz_port_elapsed(uint32_t since)
+{
+	return (sz_port_millis() - since) & 0xFFFFFFUL;
+}
+
+/* n bytes for seeding the random generator: the simulators' harness gives fresh bytes from
+ * the host's entropy, or fixed ones for tests (README says what a real mote would sample). */
+void sz_port_seed(uint8_t *out, uint16_t n);
+
+#endif

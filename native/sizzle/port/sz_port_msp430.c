@@ -1,0 +1,91 @@
+/*
+ * sz_port.h on the MSP430F1611 in mspsim_run.py --serve: every exchange with the link goes
+ * through the RAM mailbox (msp430/mailbox.h), whose bridge halts the CPU while it serves a
+ * command, so waiting for a client or its bytes costs no simulated cycles. The clock and the
+ * seed come from the bridge; a real TelosB would count milliseconds with Timer A on its
+ * 32,768 Hz crystal and sample its seed as README says.
+ */
+#include "mailbox.h"
+#include "sz_port.h"
+
+static void ring(uint16_t command)
+{
+	mote_mailbox.doorbell = command;
+}
+
+static void flush_tx(void)
+{
+	if (mote_mailbox.tx_len) {
+		ring(MAILBOX_TX);
+		mote_mailbox.tx_len = 0;
+	}
+}
+
+int sz_port_init(void)
+{
+	mote_mailbox.tx_len = 0;
+	return 0;
+}
+
+void sz_port_accept(void)
+{
+	ring(MAILBOX_ACCEPT);
+}
+
+int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
+{
+	uint16_t n;
+	flush_tx(); /* the client may be waiting for what was written so far */
+	mote_mailbox.rx_want = max < MAILBOX_RX_SIZE ? max : MAILBOX_RX_SIZE;
+	mote_mailbox.wait_ms = timeout_ms;
+	ring(MAILBOX_RX_WAIT);
+	n = mote_mailbox.rx_len;
+	if (n) {
+		for (uint16_t i = 0; i < n; i++)
+			buf[i] = mote_mailbox.rx[i];
+		return (int16_t)n;
+	}
+	if ((mote_mailbox.link & MAILBOX_LINK_CLOSED) || !(mote_mailbox.link & MAILBOX_LINK_OPEN))
+		return SZ_PORT_CLOSED;
+	return SZ_PORT_TIMEOUT;
+}
+
+void sz_port_write(const uint8_t *buf, uint16_t n)
+{
+	while (n--) {
+		mote_mailbox.tx[mote_mailbox.tx_len++] = *buf++;
+		if (mote_mailbox.tx_len == MAILBOX_TX_SIZE)
+			flush_tx();
+	}
+}
+
+uint8_t sz_port_pending(void)
+{
+	ring(MAILBOX_LINK);
+	return (uint8_t)(mote_mailbox.link & MAILBOX_LINK_PENDING);
+}
+
+void sz_port_hangup(void)
+{
+	flush_tx();
+	ring(MAILBOX_HANGUP);
+}
+
+uint32_t sz_port_millis(void)
+{
+	ring(MAILBOX_MILLIS);
+	return mote_mailbox.ms & 0xFFFFFFUL;
+}
+
+void sz_port_seed(uint8_t *out, uint16_t n)
+{
+	while (n) {
+		uint16_t k = n < MAILBOX_RX_SIZE ? n : MAILBOX_RX_SIZE;
+		mote_mailbox.rx_want = k;
+		ring(MAILBOX_SEED);
+		for (uint16_t i = 0; i < k; i++)
+			out[i] = mote_mailbox.rx[i];
+		out += k;
+		n -= k;
+	}
+}
