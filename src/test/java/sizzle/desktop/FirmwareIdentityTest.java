@@ -24,6 +24,9 @@ import org.bouncycastle.asn1.pkcs.RSAPrivateKey;
 import org.bouncycastle.asn1.sec.ECPrivateKey;
 import org.bouncycastle.util.io.pem.PemObject;
 import org.bouncycastle.util.io.pem.PemReader;
+import org.bouncycastle.cert.X509CertificateHolder;
+import org.bouncycastle.operator.jcajce.JcaContentVerifierProviderBuilder;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -83,6 +86,51 @@ class FirmwareIdentityTest {
                 assertEquals(half, v.length, names[i] + " padded to half of n");
                 assertEquals(want[i], new BigInteger(1, v), names[i]);
             }
+        }
+    }
+
+    /**
+     * A mote build's fresh identity: the device certificate alone as the chain, issued by the
+     * CA written beside it (as Bouncy Castle checks the signature), small (the papers' device
+     * certificate was 222 bytes), named as asked, every file marked as a DEMO key, and the
+     * header holding exactly the chain and the key.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"legacy-ecc", "legacy-rsa", "modern"})
+    void deviceIdentityForAMoteBuild(String build, @TempDir Path dir) throws Exception {
+        ksecurity.cert.X509Certificate made = FirmwareIdentity.device(build, "localhost", dir);
+        for (String f : new String[] {"ca.pem", "device-chain.pem", "device-key.pem", "sz_identity.h"}) {
+            assertTrue(Files.readString(dir.resolve(f)).contains("DEMO KEY"), f + " says DEMO KEY");
+        }
+        X509Certificate ca = (X509Certificate) CertificateFactory.getInstance("X.509")
+                .generateCertificate(new ByteArrayInputStream(Files.readAllBytes(dir.resolve("ca.pem"))));
+        Collection<? extends java.security.cert.Certificate> chain = CertificateFactory.getInstance("X.509")
+                .generateCertificates(new ByteArrayInputStream(Files.readAllBytes(dir.resolve("device-chain.pem"))));
+        assertEquals(1, chain.size(), "the device certificate alone");
+        X509Certificate leaf = (X509Certificate) chain.iterator().next();
+        assertArrayEquals(made.getEncoded(), leaf.getEncoded());
+        org.bouncycastle.jce.provider.BouncyCastleProvider bc = new org.bouncycastle.jce.provider.BouncyCastleProvider();
+        assertTrue(new X509CertificateHolder(leaf.getEncoded()).isSignatureValid(
+                new JcaContentVerifierProviderBuilder().setProvider(bc).build(new X509CertificateHolder(ca.getEncoded()))),
+                "signed by the CA beside it");
+        assertEquals(ca.getSubjectX500Principal(), leaf.getIssuerX500Principal());
+        assertTrue(leaf.getSubjectX500Principal().getName().equals("CN=localhost"));
+        if (build.equals("modern")) {
+            assertEquals(3, leaf.getSubjectAlternativeNames().size(), "name, localhost, 127.0.0.1: browsers want them");
+        } else {
+            assertEquals(1, leaf.getVersion(), "a v1 certificate, as the papers'");
+        }
+        if (build.equals("legacy-ecc")) {
+            assertTrue(leaf.getEncoded().length <= 230, "a papers'-size device certificate: " + leaf.getEncoded().length);
+        }
+        Map<String, byte[]> arrays = arrays(Files.readString(dir.resolve("sz_identity.h")));
+        String p = build.equals("legacy-rsa") ? "rsa" : "ec";
+        assertArrayEquals(certificateList(dir.resolve("device-chain.pem")), arrays.get("sz_id_" + p + "_certificate_list"));
+        PemObject pem = new PemReader(new StringReader(Files.readString(dir.resolve("device-key.pem")))).readPemObject();
+        if (p.equals("ec")) {
+            assertEquals(ECPrivateKey.getInstance(pem.getContent()).getKey(), new BigInteger(1, arrays.get("sz_id_ec_d")));
+        } else {
+            assertEquals(RSAPrivateKey.getInstance(pem.getContent()).getPrime1(), new BigInteger(1, arrays.get("sz_id_rsa_p")));
         }
     }
 

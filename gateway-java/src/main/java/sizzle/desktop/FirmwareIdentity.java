@@ -5,10 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import ksecurity.cert.CertificateBuilder;
 import ksecurity.cert.CertificateException;
+import ksecurity.cert.CertificateFactory;
+import ksecurity.cert.PrivateKeys;
 import ksecurity.cert.X509Certificate;
 import ksecurity.math.Curves;
 import ksecurity.security.ECPrivateKey;
+import ksecurity.security.KeyPair;
 import ksecurity.security.PrivateKey;
 import ksecurity.security.RSAPrivateCrtKey;
 import kssl.tls.EcdhKey;
@@ -24,13 +28,23 @@ import kssl.tls.ServerIdentity;
  *
  * <p>Usage: {@code FirmwareIdentity OUT.h LABEL KEY.pem CHAIN.pem [KEY.pem CHAIN.pem]}: at most
  * one EC and one RSA identity. LABEL goes into the header's first comment (e.g. "TEST KEYS
- * ONLY" or "DEMO KEY made by ./sizzle mote").
+ * ONLY"). Or {@code FirmwareIdentity --device BUILD NAME DIR}: a fresh DEMO identity for a
+ * mote build (modern, legacy-ecc, legacy-rsa) written into DIR ({@link #device}).
  */
 public final class FirmwareIdentity {
     private FirmwareIdentity() {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length == 4 && args[0].equals("--device")) {
+            try {
+                X509Certificate leaf = device(args[1], args[2], Path.of(args[3]));
+                System.out.println(Path.of(args[3]).resolve("ca.pem") + " " + ServerIdentities.fingerprint(leaf));
+            } catch (IllegalArgumentException | IOException | CertificateException e) {
+                Options.fail("firmware-identity", String.valueOf(e.getMessage()), 1);
+            }
+            return;
+        }
         if (args.length != 4 && args.length != 6) {
             Options.exit("firmware-identity", "usage: OUT.h LABEL KEY.pem CHAIN.pem [KEY.pem CHAIN.pem]");
         }
@@ -43,6 +57,50 @@ public final class FirmwareIdentity {
         } catch (IllegalArgumentException | IOException | CertificateException e) {
             Options.fail("firmware-identity", String.valueOf(e.getMessage()), 1);
         }
+    }
+
+    /**
+     * A fresh identity for a mote build, made as small as the radio wants it (the papers'
+     * device certificate was 222 bytes): a CA of the build's curve (secp160r1 for the legacy
+     * builds, P-256 for modern) with a short name and no key identifier, so that the device
+     * certificate needs no authorityKeyIdentifier; the device certificate named NAME, in the
+     * legacy builds a v1 certificate with the name as its CN alone (as the papers'), in the
+     * modern one with subjectAltName NAME, localhost and 127.0.0.1 (browsers require it); the
+     * chain is the device certificate alone (RFC 5246 §7.4.2 lets the root go). Writes DIR/ca.pem (to
+     * trust), DIR/device-key.pem, DIR/device-chain.pem and DIR/sz_identity.h; every file says
+     * DEMO KEY. Returns the device certificate.
+     */
+    public static X509Certificate device(String build, String name, Path dir) throws IOException, CertificateException {
+        boolean rsa = build.equals("legacy-rsa");
+        if (!rsa && !build.equals("legacy-ecc") && !build.equals("modern")) {
+            throw new IllegalArgumentException("build must be modern, legacy-ecc or legacy-rsa, not " + build);
+        }
+        int bits = build.equals("modern") ? 256 : 160;
+        long now = System.currentTimeMillis();
+        long hour = 3_600_000L;
+        long year = 365L * 24 * hour;
+        KeyPair caKeys = new KeyPair(KeyPair.ALG_EC_FP, (short) bits);
+        caKeys.genKeyPair();
+        X509Certificate ca = CertificateBuilder.selfSignedCa("Sizzle DEMO CA", caKeys.getPublic(),
+                now - hour, now + 10 * year, 0).setSubjectKeyIdentifier(false).setSerialNumber(1).sign(caKeys.getPrivate());
+        KeyPair keys = rsa ? new KeyPair(KeyPair.ALG_RSA_CRT, (short) 1024) : new KeyPair(KeyPair.ALG_EC_FP, (short) bits);
+        keys.genKeyPair();
+        CertificateBuilder b = CertificateBuilder.device(ca, name, keys.getPublic(), now - hour, now + 10 * year)
+                .setSerialNumber(2);
+        if (bits == 256) {
+            b.addDnsName(name).addDnsName("localhost").addIpAddress("127.0.0.1");
+        }
+        X509Certificate leaf = b.sign(caKeys.getPrivate());
+        String mark = "# DEMO KEY made for a mote build (" + build + ", " + name + "): not for production, never reuse.\n";
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("ca.pem"), mark + CertificateFactory.toPem(ca), StandardCharsets.US_ASCII);
+        Files.writeString(dir.resolve("device-chain.pem"), mark + CertificateFactory.toPem(leaf), StandardCharsets.US_ASCII);
+        Files.writeString(dir.resolve("device-key.pem"), mark + PrivateKeys.toPem(keys.getPrivate(), keys.getPublic()),
+                StandardCharsets.US_ASCII);
+        ServerIdentity id = new ServerIdentity(new X509Certificate[] {leaf}, keys.getPrivate());
+        Files.writeString(dir.resolve("sz_identity.h"), header("DEMO KEY (" + build + ", " + name + ")", List.of(id)),
+                StandardCharsets.US_ASCII);
+        return leaf;
     }
 
     /** The header for these identities (at most one EC and one RSA). */
