@@ -2,7 +2,7 @@
  * avr_harness: run an AVR firmware in libsimavr with exact cycle counts and a byte stream on
  * UART0 (DESIGN.md §4). The stock `simavr` command has neither UART input nor a cycle count.
  *
- *   avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT | -L PORT] [-s HEX]
+ *   avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT | -L PORT] [-s HEX] [-r]
  *               [-P PROFILE] firmware.elf
  *
  * UART0 output goes to stdout (or to the TCP client with -p). UART0 input comes from FILE or
@@ -18,7 +18,9 @@
  * input, so an idle server costs neither host CPU nor many simulated cycles; SIM_MS_LATCH
  * gives it the host's milliseconds for its deadlines (a real mote counts them with a timer).
  * SIM_SEED hands out the seed of its random generator: the bytes of -s HEX in order (then
- * again from the first), else the host's entropy (getrandom).
+ * again from the first), else the host's entropy (getrandom). With -r the simulation is held
+ * to the mote's clock (-f, 7.3728 MHz by default): never ahead of the wall clock, so a client
+ * sees the handshake take as long as on a real Mica2.
  *
  * The firmware sees a small simulator-only device in the reserved extended I/O space (mote_sim.h
  * gives the addresses to firmware): a write to SIM_CYCLE_LATCH copies the exact cycle counter
@@ -351,9 +353,26 @@ static void stdout_restore(int saved)
 	close(saved);
 }
 
+/* -r: sleep while the simulated time (cycles at the mote's clock) is ahead of the wall clock.
+ * Time the harness spent blocked (waiting for a client or its bytes, no cycles passing) is not
+ * made up afterwards at full speed: the simulated clock is behind then, and the wall clock's
+ * origin moves with it. */
+static void pace(avr_t *avr)
+{
+	static double origin; /* wall-clock seconds at simulated time 0 */
+	struct timespec t;
+	double wall, sim = (double)avr->cycle / avr->frequency;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	wall = (double)t.tv_sec + t.tv_nsec / 1e9;
+	if (origin == 0 || sim - (wall - origin) < -0.05)
+		origin = wall - sim;
+	if (sim - (wall - origin) > 0.002)
+		usleep((useconds_t)((sim - (wall - origin)) * 1e6));
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT | -L PORT] [-s HEX] [-P PROFILE] firmware.elf\n");
+	fprintf(stderr, "usage: avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT | -L PORT] [-s HEX] [-r] [-P PROFILE] firmware.elf\n");
 	return 4;
 }
 
@@ -362,14 +381,15 @@ int main(int argc, char **argv)
 	const char *mcu = "atmega128", *in_file = NULL;
 	unsigned long freq = 7372800; /* the Mica2's clock */
 	unsigned long long max_cycles = 0;
-	int port = 0, serve = 0, opt, state, saved, bad;
+	int port = 0, serve = 0, realtime = 0, opt, state, saved, bad;
+	unsigned paced = 0;
 	const char *prof_path = NULL;
 	uint32_t flags = 0;
 	elf_firmware_t fw;
 	avr_t *avr;
 	avr_irq_t *uart_in;
 
-	while ((opt = getopt(argc, argv, "m:f:c:i:p:L:s:P:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:f:c:i:p:L:s:rP:")) != -1) {
 		switch (opt) {
 		case 'm': mcu = optarg; break;
 		case 'f': freq = strtoul(optarg, NULL, 0); break;
@@ -377,6 +397,7 @@ int main(int argc, char **argv)
 		case 'i': in_file = optarg; break;
 		case 'p': port = atoi(optarg); break;
 		case 'L': port = atoi(optarg); serve = 1; break;
+		case 'r': realtime = 1; break;
 		case 's':
 			if (parse_seed(optarg) < 0) {
 				fprintf(stderr, "avr_harness: -s wants 1 to %zu bytes in hex\n", sizeof h.seed);
@@ -474,6 +495,10 @@ int main(int argc, char **argv)
 		if (state == cpu_Done || state == cpu_Crashed)
 			break;
 		pump_input(avr, uart_in);
+		if (realtime && ++paced == 4096) {
+			paced = 0;
+			pace(avr);
+		}
 		if (h.starved) {
 			flush_out();
 			fprintf(stderr, "avr_harness: firmware asleep waiting for input that has ended (pc 0x%x)\n", avr->pc);
