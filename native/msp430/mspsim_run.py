@@ -256,7 +256,42 @@ class Stream:
                 f.close()
 
 
-def run(elf, timeout, stream):
+class Pacer:
+    """--realtime: hold the simulation to the mote's clock. While the CPU runs, the bridge
+    interrupts it every few milliseconds (GDB's ^C), reads the MCLK count and sleeps while
+    the simulated time is ahead of the wall clock; time spent halted (waiting for a client or
+    its bytes) is not made up afterwards at full speed."""
+
+    def __init__(self, hz):
+        self.hz = hz
+        self.origin = None  # wall-clock seconds at simulated time 0
+
+    def wait(self, gdb):
+        import select
+        while True:
+            if not gdb.buf and select.select([gdb.sock], [], [], 0.01)[0]:
+                chunk = gdb.sock.recv(65536)
+                if not chunk:
+                    raise EOFError("mspdebug closed the connection")
+                gdb.buf += chunk
+            gdb.buf = gdb.buf.lstrip(b"+")  # the stub's acknowledgements of our packets
+            if gdb.buf:
+                return gdb.recv()  # the firmware stopped by itself (the doorbell)
+            gdb.sock.sendall(b"\x03")
+            stop = gdb.recv()
+            if not re.match(rb"[ST]02", stop):
+                return stop  # it stopped by itself just before the interrupt
+            sim = mclk(gdb) / self.hz
+            now = time.monotonic()
+            if self.origin is None or sim - (now - self.origin) < -0.05:
+                self.origin = now - sim
+            ahead = sim - (now - self.origin)
+            if ahead > 0.002:
+                time.sleep(ahead)
+            gdb.send(b"c")
+
+
+def run(elf, timeout, stream, pacer=None):
     box = symbol_address(elf, "mote_mailbox")
     if box is None:
         print("mspsim_run: %s has no mote_mailbox symbol" % elf, file=sys.stderr)
@@ -286,7 +321,9 @@ def run(elf, timeout, stream):
             raise RuntimeError("mspdebug refused the doorbell watchpoint")
         while True:
             gdb.send(b"c")
-            stop = gdb.recv()
+            stop = pacer.wait(gdb) if pacer else gdb.recv()
+            if stop is None:
+                continue  # a pacing stop: the firmware rang nothing
             if stop.startswith((b"W", b"X")):
                 raise RuntimeError("the firmware ended without ringing exit: %r" % stop)
             head = gdb.read(box, HEADER)
@@ -347,6 +384,8 @@ def main():
     src.add_argument("--serve", type=int, metavar="PORT",
                      help="a server firmware: TCP clients one at a time, as it asks (sizzle/port)")
     ap.add_argument("--seed", help="hex bytes the firmware's seed requests get, in order and again")
+    ap.add_argument("--realtime", type=float, nargs="?", const=8e6, metavar="HZ",
+                    help="hold the simulation to the mote's clock (8 MHz unless given)")
     ap.add_argument("elf")
     a = ap.parse_args()
     for path in (a.elf, a.input):
@@ -359,8 +398,8 @@ def main():
         except ValueError:
             print("mspsim_run: --seed wants hex bytes", file=sys.stderr)
             return 2
-        return run(a.elf, a.timeout, Server(a.serve, seed))
-    return run(a.elf, a.timeout, Stream(a.input, a.port))
+        return run(a.elf, a.timeout, Server(a.serve, seed), Pacer(a.realtime) if a.realtime else None)
+    return run(a.elf, a.timeout, Stream(a.input, a.port), Pacer(a.realtime) if a.realtime else None)
 
 
 if __name__ == "__main__":
