@@ -50,20 +50,20 @@ int8_t sz_hex_value(uint8_t b)
 	return -1;
 }
 
-uint8_t sz_decimal(uint32_t v, uint8_t *out)
+uint8_t sz_decimal(uint16_t v, uint8_t *out)
 {
-	uint8_t len = 1, i;
-	uint32_t t = v;
-	while (t >= 10) {
-		t /= 10;
-		len++;
+	/* By subtraction: neither mote has a divide instruction. */
+	static const uint16_t powers[] KS_FLASH = {10000, 1000, 100, 10};
+	uint8_t n = 0, i, d;
+	for (i = 0; i < 4; i++) {
+		uint16_t p = (uint16_t)(KS_READ_BYTE((const uint8_t *)&powers[i]) | KS_READ_BYTE((const uint8_t *)&powers[i] + 1) << 8);
+		for (d = 0; v >= p; d++)
+			v = (uint16_t)(v - p);
+		if (d || n)
+			out[n++] = (uint8_t)('0' + d);
 	}
-	i = len;
-	do {
-		out[--i] = (uint8_t)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
-	return len;
+	out[n++] = (uint8_t)('0' + v);
+	return n;
 }
 
 uint8_t sz_words_narrow(const uint8_t *list, uint8_t mask, uint8_t pos, uint8_t b)

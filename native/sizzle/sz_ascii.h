@@ -17,8 +17,8 @@ uint8_t sz_is_tchar(uint8_t b);
 uint8_t sz_is_target_char(uint8_t b);
 /* Value of a hex digit, or -1. */
 int8_t sz_hex_value(uint8_t b);
-/* Writes v in decimal at out; returns the number of digits (at most 10). */
-uint8_t sz_decimal(uint32_t v, uint8_t *out);
+/* Writes v in decimal at out; returns the number of digits (at most 5). */
+uint8_t sz_decimal(uint16_t v, uint8_t *out);
 
 /*
  * Word lists in flash, matched as bytes arrive: a list is each word's length then its bytes,

@@ -16,10 +16,20 @@ uint8_t sz_password_gate_init(struct sz_password_gate *g, const uint8_t *secret,
 	return (uint8_t)(clients >= 1 && clients <= SZ_GATE_CLIENTS && len >= 1 && len <= SZ_GATE_MAX_LENGTH);
 }
 
+/* x, which the optimiser may no longer reason about (else it computes a mask from a
+   comparison it recognises, with a branch). */
+static uint16_t opaque(uint16_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	__asm__("" : "+r"(x));
+#endif
+	return x;
+}
+
 /* 0xFF if a < b, else 0 (a, b < 32768), without a branch. */
 static uint8_t lt_mask(uint16_t a, uint16_t b)
 {
-	return (uint8_t)(0u - (uint8_t)((uint16_t)(a - b) >> 15));
+	return (uint8_t)opaque((uint16_t)(0u - (opaque((uint16_t)(a - b)) >> 15)));
 }
 
 uint8_t sz_password_gate_compare(const uint8_t *secret, const uint8_t *given, uint16_t length)

@@ -70,7 +70,7 @@ void sz_response_page(struct sz_response *w, uint16_t status, uint8_t type, uint
 #define HEAD 1
 #define BODY 2
 
-static void number(struct sz_piece *pc, uint32_t v, uint8_t *scratch)
+static void number(struct sz_piece *pc, uint16_t v, uint8_t *scratch)
 {
 	pc->p = scratch;
 	pc->len = sz_decimal(v, scratch);

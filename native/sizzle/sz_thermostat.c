@@ -68,16 +68,20 @@ int8_t sz_thermostat_parse_mode(const uint8_t *b, uint16_t length)
 
 uint8_t sz_thermostat_format_tenths(int16_t t, uint8_t *out)
 {
-	uint8_t n = 0;
-	int32_t v = t;
-	if (v < 0) {
+	/* The digits of |t|, at least two, with a point before the last. */
+	uint8_t n = 0, len;
+	uint16_t v = (uint16_t)t;
+	if (t < 0) {
 		out[n++] = '-';
-		v = -v;
+		v = (uint16_t)(0u - v);
 	}
-	n = (uint8_t)(n + sz_decimal((uint32_t)(v / 10), out + n));
-	out[n++] = '.';
-	out[n++] = (uint8_t)('0' + v % 10);
-	return n;
+	if (v < 10)
+		out[n++] = '0';
+	len = sz_decimal(v, out + n);
+	n = (uint8_t)(n + len);
+	out[n] = out[n - 1];
+	out[n - 1] = '.';
+	return (uint8_t)(n + 1);
 }
 
 const uint8_t *sz_thermostat_mode_name(uint8_t mode, uint8_t *len)

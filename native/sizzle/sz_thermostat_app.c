@@ -41,13 +41,24 @@ static void page(struct sz_thermostat_app *a, struct sz_response *w, uint8_t typ
 	w->values[2] = a->thermostat->mode;
 }
 
-/* 429 with Retry-After: the wait in whole seconds, rounded up (RFC 6585 4, RFC 9110 10.2.3). */
+/* 429 with Retry-After: the wait in whole seconds, rounded up (RFC 6585 4, RFC 9110 10.2.3).
+   The wait is at most 1024 s while the clock runs forward; the division is by shifts and
+   subtractions (neither mote divides), for waits up to 2047 s. */
 static void too_many_requests(struct sz_response *w, int64_t wait)
 {
-	uint32_t ms = wait < 4294966296LL ? (uint32_t)wait : 4294966296UL;
+	uint32_t ms = (uint32_t)(wait < 2047000 ? wait : 2047000) + 999, d = 1000UL << 10;
+	uint16_t s = 0;
+	uint8_t k;
+	for (k = 0; k <= 10; k++, d >>= 1) {
+		s = (uint16_t)(s << 1);
+		if (ms >= d) {
+			ms -= d;
+			s |= 1;
+		}
+	}
 	sz_response_error(w, SZ_TOO_MANY_REQUESTS);
 	w->header = SZ_HDR_RETRY_AFTER;
-	w->number = (uint16_t)((ms + 999) / 1000); /* at most 1025 while the clock runs forward */
+	w->number = s;
 }
 
 static void configure(struct sz_thermostat_app *a, const struct sz_request *r, struct sz_response *w)
@@ -126,7 +137,7 @@ static void value(const struct sz_thermostat_app *a, const struct sz_response *w
 			hole = 1; /* the setpoint */
 		} else {
 			/* " selected" for the mode shown: heat (1), cool (2), off (0) in holes 1, 2, 3 */
-			sz_pages_selected(mode == hole % 3, pc);
+			sz_pages_selected(mode == (hole == 3 ? SZ_MODE_OFF : hole), pc);
 			return;
 		}
 	}
