@@ -10,8 +10,8 @@ for cmd in "$@"; do
     rc=$?
     echo "$out" | tail -n 30
     line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed$' | tail -n 1)
-    p=$(echo "$line" | sed -nE 's/.* ([0-9]+) passed, ([0-9]+) failed$/\1/p')
-    f=$(echo "$line" | sed -nE 's/.* ([0-9]+) passed, ([0-9]+) failed$/\2/p')
+    p=$(echo "$line" | sed -nE 's/(^|.* )([0-9]+) passed, ([0-9]+) failed$/\2/p')
+    f=$(echo "$line" | sed -nE 's/(^|.* )([0-9]+) passed, ([0-9]+) failed$/\3/p')
     p=${p:-0}
     f=${f:-0}
     if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then

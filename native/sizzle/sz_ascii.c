@@ -1,0 +1,97 @@
+/*
+ * US-ASCII helpers (sz_ascii.h). Mirrors sizzle-server/src/main/java/sizzle/http/Ascii.java.
+ */
+#include "sz_ascii.h"
+
+uint8_t sz_lower(uint8_t b)
+{
+	return b >= 'A' && b <= 'Z' ? (uint8_t)(b + 32) : b;
+}
+
+static uint8_t is_alnum(uint8_t b)
+{
+	return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9');
+}
+
+uint8_t sz_is_tchar(uint8_t b)
+{
+	if (is_alnum(b))
+		return 1;
+	switch (b) {
+	case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+':
+	case '-': case '.': case '^': case '_': case '`': case '|': case '~':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+uint8_t sz_is_target_char(uint8_t b)
+{
+	if (is_alnum(b))
+		return 1;
+	switch (b) {
+	case '-': case '.': case '_': case '~': case '!': case '$': case '&': case '\'':
+	case '(': case ')': case '*': case '+': case ',': case ';': case '=': case ':':
+	case '@': case '/': case '?':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int8_t sz_hex_value(uint8_t b)
+{
+	if (b >= '0' && b <= '9')
+		return (int8_t)(b - '0');
+	b = sz_lower(b);
+	if (b >= 'a' && b <= 'f')
+		return (int8_t)(b - 'a' + 10);
+	return -1;
+}
+
+uint8_t sz_decimal(uint16_t v, uint8_t *out)
+{
+	/* By subtraction: neither mote has a divide instruction. */
+	static const uint16_t powers[] KS_FLASH = {10000, 1000, 100, 10};
+	uint8_t n = 0, i, d;
+	for (i = 0; i < 4; i++) {
+		uint16_t p = (uint16_t)(KS_READ_BYTE((const uint8_t *)&powers[i]) | KS_READ_BYTE((const uint8_t *)&powers[i] + 1) << 8);
+		for (d = 0; v >= p; d++)
+			v = (uint16_t)(v - p);
+		if (d || n)
+			out[n++] = (uint8_t)('0' + d);
+	}
+	out[n++] = (uint8_t)('0' + v);
+	return n;
+}
+
+uint8_t sz_words_narrow(const uint8_t *list, uint8_t mask, uint8_t pos, uint8_t b)
+{
+	uint8_t bit = 1, len;
+	while ((len = KS_READ_BYTE(list)) != 0) {
+		if ((mask & bit) && (pos >= len || KS_READ_BYTE(list + 1 + pos) != b))
+			mask &= (uint8_t)~bit;
+		list += 1 + len;
+		bit = (uint8_t)(bit << 1);
+	}
+	return (uint8_t)(mask & (bit - 1));
+}
+
+uint8_t sz_words_matched(const uint8_t *list, uint8_t mask, uint8_t pos)
+{
+	uint8_t i = 0, len;
+	while ((len = KS_READ_BYTE(list)) != 0) {
+		if ((mask & (1u << i)) && len == pos)
+			return i;
+		list += 1 + len;
+		i++;
+	}
+	return SZ_NO_WORD;
+}
+
+void sz_flash_copy(uint8_t *dst, const uint8_t *src, uint16_t n)
+{
+	while (n--)
+		*dst++ = KS_READ_BYTE(src++);
+}

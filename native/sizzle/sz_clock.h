@@ -1,0 +1,14 @@
+/*
+ * Milliseconds from some fixed origin (never going back): the password's back-off. Bound by
+ * the integrator (a mote's timer; the host's monotonic clock; a test's variable). A mote
+ * knows no wall clock, so no Date header is ever sent.
+ * Mirrors sizzle-server/src/main/java/sizzle/http/Clock.java.
+ */
+#ifndef SZ_CLOCK_H
+#define SZ_CLOCK_H
+
+#include "ks_config.h"
+
+int64_t sz_clock_millis(void);
+
+#endif

@@ -1,0 +1,134 @@
+/*
+ * The password gate (sz_password_gate.h).
+ * Mirrors sizzle-server/src/main/java/sizzle/app/PasswordGate.java; times are the Java's
+ * signed 64-bit milliseconds, so every comparison is the Java's whatever the clock's origin.
+ */
+#include "sz_password_gate.h"
+
+#include "sz_clock.h"
+
+uint8_t sz_password_gate_init(struct sz_password_gate *g, const uint8_t *secret, uint8_t clients)
+{
+	uint8_t len = KS_READ_BYTE(secret + SZ_GATE_MAX_LENGTH);
+	memset(g, 0, sizeof(*g));
+	g->secret = secret;
+	g->clients = clients;
+	return (uint8_t)(clients >= 1 && clients <= SZ_GATE_CLIENTS && len >= 1 && len <= SZ_GATE_MAX_LENGTH);
+}
+
+/* x, which the optimiser may no longer reason about (else it computes a mask from a
+   comparison it recognises, with a branch). */
+static uint16_t opaque(uint16_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	__asm__("" : "+r"(x));
+#endif
+	return x;
+}
+
+/* 0xFF if a < b, else 0 (a, b < 32768), without a branch. */
+static uint8_t lt_mask(uint16_t a, uint16_t b)
+{
+	return (uint8_t)opaque((uint16_t)(0u - (opaque((uint16_t)(a - b)) >> 15)));
+}
+
+uint8_t sz_password_gate_compare(const uint8_t *secret, const uint8_t *given, uint16_t length)
+{
+	/* The guess laid out like the secret: its first min(length, 32) bytes, zeros, then its
+	   length (33 for any longer guess); the whole block compared, with no branch or index
+	   that depends on the secret, the guess or the length. */
+	uint8_t diff = 0, i, over, len;
+	if (length > 0x7fff)
+		length = 0x7fff; /* bodies are at most 256 bytes: never taken */
+	for (i = 0; i < SZ_GATE_MAX_LENGTH; i++)
+		diff |= (uint8_t)(KS_READ_BYTE(secret + i) ^ (given[i] & lt_mask(i, length)));
+	over = lt_mask(SZ_GATE_MAX_LENGTH, length); /* length > 32 */
+	len = (uint8_t)(((uint8_t)length & (uint8_t)~over) | ((SZ_GATE_MAX_LENGTH + 1) & over));
+	diff |= (uint8_t)(KS_READ_BYTE(secret + SZ_GATE_MAX_LENGTH) ^ len);
+	return (uint8_t)((uint16_t)((uint16_t)diff - 1u) >> 15);
+}
+
+static uint8_t forgotten(const struct sz_gate_entry *e, int64_t now)
+{
+	return now >= e->locked_until && now - e->last_failure >= SZ_GATE_FORGET_MS;
+}
+
+static void clear(struct sz_gate_entry *e)
+{
+	memset(e, 0, sizeof(*e));
+}
+
+static uint8_t same_peer(const struct sz_gate_entry *e, const uint8_t *peer, uint8_t len)
+{
+	uint8_t i;
+	if (!e->used || e->peer_len != len)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (e->peer[i] != peer[i])
+			return 0;
+	return 1;
+}
+
+/* The client's entry: its own; else, with claim, a free or forgotten one it then owns
+   (without claim such an entry is made clean and returned); else the overflow. */
+static struct sz_gate_entry *entry(struct sz_password_gate *g, const uint8_t *peer, uint8_t len, int64_t now,
+				   uint8_t claim)
+{
+	struct sz_gate_entry *overflow = &g->entries[g->clients], *free = 0, *e;
+	if (len > SZ_PEER_MAX)
+		len = SZ_PEER_MAX;
+	for (e = g->entries; e < overflow; e++) {
+		if (same_peer(e, peer, len)) {
+			if (forgotten(e, now)) {
+				/* Quiet for FORGET_MS: its old failures no longer count against it. */
+				e->failures = 0;
+				e->locked_until = 0;
+				e->last_failure = 0;
+			}
+			return e;
+		}
+		if (!free && (!e->used || forgotten(e, now)))
+			free = e;
+	}
+	if (!free) {
+		if (forgotten(overflow, now))
+			clear(overflow);
+		return overflow;
+	}
+	clear(free);
+	if (claim) {
+		free->used = 1;
+		free->peer_len = len;
+		memcpy(free->peer, peer, len);
+	}
+	return free;
+}
+
+int64_t sz_password_gate_retry_after(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len)
+{
+	int64_t now = sz_clock_millis();
+	int64_t left = entry(g, peer, peer_len, now, 0)->locked_until - now;
+	return left > 0 ? left : 0;
+}
+
+uint8_t sz_password_gate_attempt(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len,
+				 const uint8_t *given, uint16_t length)
+{
+	int64_t now = sz_clock_millis();
+	struct sz_gate_entry *e = entry(g, peer, peer_len, now, 1);
+	uint8_t doublings;
+	if (now < e->locked_until)
+		return SZ_GATE_BACKING_OFF;
+	if (sz_password_gate_compare(g->secret, given, length)) {
+		clear(e);
+		return SZ_GATE_ACCEPTED;
+	}
+	if (e->failures < SZ_GATE_FREE_FAILURES + SZ_GATE_MAX_DOUBLINGS)
+		e->failures++;
+	e->last_failure = now;
+	if (e->failures >= SZ_GATE_FREE_FAILURES) {
+		doublings = (uint8_t)(e->failures - SZ_GATE_FREE_FAILURES);
+		e->locked_until = now + (int64_t)((uint32_t)SZ_GATE_FIRST_DELAY_MS << doublings);
+	}
+	return SZ_GATE_REJECTED;
+}
