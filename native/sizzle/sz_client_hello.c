@@ -400,6 +400,14 @@ size_t sz_hello_input(sz_hello_parser *p, sz_client_hello *h, const uint8_t *b, 
 }
 
 #if SZ_LEGACY
+/* v mod 3 without a division (4 = 1 mod 3: sum the base-4 digits). */
+static uint8_t mod3(uint16_t v)
+{
+	while (v > 3)
+		v = (uint16_t)((v >> 2) + (v & 3));
+	return v == 3 ? 0 : (uint8_t)v;
+}
+
 /* SSLv2-compatible ClientHello: msg_type, version, cipher_spec_length, session_id_length,
  * challenge_length (9 bytes), then the 3-byte specs (only V3 ones, first byte 0, count), the
  * session id (0 or 16 bytes) and the challenge (16..32 bytes, right-aligned in the random). */
@@ -424,19 +432,20 @@ size_t sz_hello_input_ssl2(sz_hello_parser *p, sz_client_hello *h, const uint8_t
 			uint16_t *f = pos < 3 ? &h->version : pos < 5 ? &specs : pos < 7 ? &sid : &chal;
 			if (pos > 0)
 				*f = (uint16_t)(*f << 8 | c);
-			if (pos == 8 && (specs == 0 || specs % 3 != 0 || (sid != 0 && sid != 16) || chal < 16 ||
+			if (pos == 8 && (specs == 0 || mod3(specs) != 0 || (sid != 0 && sid != 16) || chal < 16 ||
 					 chal > 32 || 9u + specs + sid + chal != p->list_end))
 				p->fault = SZ_DECODE_ERROR; /* judged when the whole hello is in */
 		} else if (p->fault == 0) {
 			pos -= 9;
 			if (pos < specs) {
-				uint8_t k = (uint8_t)(pos % 3);
-				if (k == 0)
+				/* p->want: the byte's place in its 3-byte spec */
+				if (p->want == 0)
 					p->name_type = c; /* a V3 spec starts with 0 */
-				else if (k == 1)
+				else if (p->want == 1)
 					p->acc = c;
 				else if (p->name_type == 0)
 					h->suites |= sz_suite_bit((uint16_t)(p->acc << 8 | c));
+				p->want = p->want == 2 ? 0 : (uint8_t)(p->want + 1);
 			} else if (pos - specs < sid) {
 				h->session_id[pos - specs] = c;
 			} else {

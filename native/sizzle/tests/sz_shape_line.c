@@ -21,16 +21,24 @@ static void hex(const out *o, uint16_t v, uint8_t digits)
 		o->put(o->ctx, "0123456789abcdef"[(v >> (4 * digits)) & 15]);
 }
 
-static void dec(const out *o, uint16_t v)
+/* Decimal without a division (the MSP430 run-time has no divide helper; `volatile` keeps
+ * clang from turning the subtractions back into one). */
+static void dec(const out *o, uint16_t value)
 {
-	char b[6];
-	uint8_t n = 0;
-	do {
-		b[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		o->put(o->ctx, b[--n]);
+	static const uint16_t tens[] = {10000, 1000, 100, 10, 1};
+	volatile uint16_t v = value;
+	uint8_t i, started = 0;
+	for (i = 0; i < 5; i++) {
+		char d = '0';
+		while (v >= tens[i]) {
+			v = (uint16_t)(v - tens[i]);
+			d++;
+		}
+		if (d != '0' || started || i == 4) {
+			o->put(o->ctx, d);
+			started = 1;
+		}
+	}
 }
 
 static void bytes(const out *o, const uint8_t *b, uint16_t n)
