@@ -18,10 +18,12 @@ SZ_MOTE_BUILD := $(MOTE_BUILD)/sizzle
 SZ_MOTE_FLAG_modern := -DSZ_PROFILE_MODERN
 SZ_MOTE_FLAG_legacy-ecc := -DSZ_PROFILE_LEGACY_ECC
 SZ_MOTE_FLAG_legacy-rsa := -DSZ_PROFILE_LEGACY_RSA
+# The AVR also runs the modern build pushing every byte alone (an interrupt-driven main loop).
+SZ_MOTE_FLAG_modern-bytewise := -DSZ_PROFILE_MODERN -DSZ_MOTE_BYTEWISE -DSZ_MOTE_RUN='"modern-bytewise"'
 SZ_MOTE_INC := -I$(SZ_MOTE_DIR) -I$(SZ_MOTE_DIR)/tests
 # Static pattern rules for the runs: avr.mk's and msp430.mk's generic `%.out: %.elf` (no input
 # file) must never be taken for them.
-SZ_AVR_OUTS := $(foreach p,$(SZ_MOTE_PROFILES),$(AVR_BUILD)/sz_hello_$(p).out)
+SZ_AVR_OUTS := $(foreach p,$(SZ_MOTE_PROFILES) modern-bytewise,$(AVR_BUILD)/sz_hello_$(p).out)
 SZ_MSP_OUTS := $(foreach p,$(SZ_MOTE_PROFILES),$(MSP_BUILD)/sz_hello_$(p).out)
 
 $(SZ_MOTE_BUILD)/%.in: $(SZ_MOTE_CORPUS) $(SZ_MOTE_DIR)/tests/mote_check.py
@@ -39,7 +41,10 @@ $(AVR_BUILD)/sz_engine_%/done: $(SZ_MOTE_ENGINE) $(SZ_MOTE_HDRS) $(AVR_MK)
 		-c $$f -o $(@D)/$$(basename $$f .c).o || exit 1; done; touch $@
 $(SZ_AVR_OUTS): $(AVR_BUILD)/sz_hello_%.out: $(AVR_BUILD)/sz_hello_%.elf $(SZ_MOTE_BUILD)/%.in $(AVR_HARNESS) MOTE_FORCE
 	@{ $(AVR_HARNESS) -c 400000000 -i $(SZ_MOTE_BUILD)/$*.in $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
-.PRECIOUS: $(AVR_BUILD)/sz_hello_%.elf $(AVR_BUILD)/sz_engine_%/done $(SZ_MOTE_BUILD)/%.in
+$(SZ_MOTE_BUILD)/modern-bytewise.in: $(SZ_MOTE_BUILD)/modern.in
+	cp $< $@
+.PRECIOUS: $(AVR_BUILD)/sz_hello_%.elf $(AVR_BUILD)/sz_engine_%/done $(SZ_MOTE_BUILD)/%.in \
+	$(SZ_MOTE_BUILD)/modern-bytewise.in
 
 # MSP430F1611.
 $(MSP_BUILD)/sz_hello_%.elf: $(SZ_MOTE_FW) $(SZ_MOTE_ENGINE) $(SZ_MOTE_HDRS) $(MSP_RT_SRCS) $(MSP_MK)
@@ -57,15 +62,17 @@ sz_objs = $(subst $(eval) ,$(comma),$(foreach f,$(SZ_MOTE_ENGINE),$(1)/sz_engine
 comma := ,
 
 .PHONY: sizzle-mote-test sizzle-avr-test sizzle-msp430-test
-sizzle-avr-test: $(foreach p,$(SZ_MOTE_PROFILES),$(AVR_BUILD)/sz_hello_$(p).out $(AVR_BUILD)/sz_engine_$(p)/done)
+sizzle-avr-test: $(SZ_AVR_OUTS) $(foreach p,$(SZ_MOTE_PROFILES),$(AVR_BUILD)/sz_engine_$(p)/done)
 	@$(SZ_MOTE_CHECK) report $(SZ_MOTE_CORPUS) $(SZ_MOTE_CASE) --size avr-size \
-		$(foreach p,$(SZ_MOTE_PROFILES),avr:$(p):$(AVR_BUILD)/sz_hello_$(p).out:$(call sz_objs,$(AVR_BUILD),$(p)))
+		$(foreach p,$(SZ_MOTE_PROFILES),avr:$(p):$(AVR_BUILD)/sz_hello_$(p).out:$(call sz_objs,$(AVR_BUILD),$(p))) \
+		--size - avr:modern:$(AVR_BUILD)/sz_hello_modern-bytewise.out:
 sizzle-msp430-test: $(foreach p,$(SZ_MOTE_PROFILES),$(MSP_BUILD)/sz_hello_$(p).out $(MSP_BUILD)/sz_engine_$(p)/done)
 	@$(SZ_MOTE_CHECK) report $(SZ_MOTE_CORPUS) $(SZ_MOTE_CASE) --size llvm-size-16 \
 		$(foreach p,$(SZ_MOTE_PROFILES),msp430:$(p):$(MSP_BUILD)/sz_hello_$(p).out:$(call sz_objs,$(MSP_BUILD),$(p)))
-sizzle-mote-test: $(foreach p,$(SZ_MOTE_PROFILES),$(AVR_BUILD)/sz_hello_$(p).out $(AVR_BUILD)/sz_engine_$(p)/done \
-		$(MSP_BUILD)/sz_hello_$(p).out $(MSP_BUILD)/sz_engine_$(p)/done)
+sizzle-mote-test: $(SZ_AVR_OUTS) $(SZ_MSP_OUTS) $(foreach p,$(SZ_MOTE_PROFILES),$(AVR_BUILD)/sz_engine_$(p)/done \
+		$(MSP_BUILD)/sz_engine_$(p)/done)
 	@$(SZ_MOTE_CHECK) report $(SZ_MOTE_CORPUS) $(SZ_MOTE_CASE) --size avr-size \
 		$(foreach p,$(SZ_MOTE_PROFILES),avr:$(p):$(AVR_BUILD)/sz_hello_$(p).out:$(call sz_objs,$(AVR_BUILD),$(p))) \
+		--size - avr:modern:$(AVR_BUILD)/sz_hello_modern-bytewise.out: \
 		--size llvm-size-16 \
 		$(foreach p,$(SZ_MOTE_PROFILES),msp430:$(p):$(MSP_BUILD)/sz_hello_$(p).out:$(call sz_objs,$(MSP_BUILD),$(p)))

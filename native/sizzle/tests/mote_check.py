@@ -6,7 +6,8 @@
   mote_check.py report CORPUS CASE --size TOOL ARCH:BUILD:RUN_OUTPUT:OBJECTS... ...
                                                each run's printed line must be the corpus's `out`
                                                line of (BUILD, CASE); prints the runs' metrics,
-                                               the engine's flash (TOOL on the engine's objects)
+                                               the engine's flash (TOOL on the engine's objects;
+                                               --size - for runs that measure no objects)
                                                and `N passed, N failed`
 """
 import subprocess
@@ -60,7 +61,7 @@ def main():
     i = 0
     while i < len(args):
         if args[i] == "--size":
-            tool = args[i + 1]
+            tool = None if args[i + 1] == "-" else args[i + 1]
             i += 2
             continue
         arch, build, run, objects = args[i].split(":", 3)
