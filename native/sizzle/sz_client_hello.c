@@ -15,7 +15,7 @@ enum {
 	S_VERSION, S_RANDOM, S_SID_LEN, S_SID, S_SUITES_LEN, S_SUITE, S_COMP_LEN, S_COMP,
 	S_EXT_TOTAL, S_EXTS, S_EXT_TYPE, S_EXT_LEN, S_EXT_END, S_SKIP,
 	S_SNI_LIST, S_SNI_NEXT, S_SNI_TYPE, S_SNI_LEN, S_SNI_NAME,
-	S_MFL, S_GROUPS_LEN, S_GROUP, S_PF_LEN, S_PF, S_SIGS_LEN, S_SIG, S_RSL, S_RI_LEN, S_FINISH
+	S_MFL, S_LIST16_LEN, S_ITEM16, S_PF_LEN, S_PF, S_RSL, S_RI_LEN, S_FINISH
 };
 
 static void fail(sz_hello_parser *p, uint8_t alert)
@@ -188,14 +188,14 @@ static void next(sz_hello_parser *p, sz_client_hello *h)
 				return;
 			case SZ_EXT_SUPPORTED_GROUPS:
 				h->flags |= SZ_CH_GROUPS_OFFERED;
-				field(p, S_GROUPS_LEN, 2);
+				field(p, S_LIST16_LEN, 2);
 				return;
 			case SZ_EXT_EC_POINT_FORMATS:
 				field(p, S_PF_LEN, 1);
 				return;
 			case SZ_EXT_SIGNATURE_ALGORITHMS:
 				h->flags |= SZ_CH_SIGNATURE_ALGORITHMS;
-				field(p, S_SIGS_LEN, 2);
+				field(p, S_LIST16_LEN, 2);
 				return;
 			case SZ_EXT_EXTENDED_MASTER_SECRET:
 				if (v != 0) {
@@ -279,22 +279,6 @@ static void next(sz_hello_parser *p, sz_client_hello *h)
 			}
 			p->state = S_EXT_END;
 			continue;
-		case S_GROUPS_LEN:
-			if (!list16_ok(p, v)) {
-				fail(p, SZ_DECODE_ERROR);
-				return;
-			}
-			p->count = v / 2;
-			field(p, S_GROUP, 2);
-			return;
-		case S_GROUP:
-			h->groups |= sz_group_bit(v);
-			if (--p->count) {
-				field(p, S_GROUP, 2);
-				return;
-			}
-			p->state = S_EXT_END;
-			continue;
 		case S_PF_LEN:
 			if (v < 1 || v + 1u != p->ext_len) {
 				fail(p, SZ_DECODE_ERROR);
@@ -313,20 +297,25 @@ static void next(sz_hello_parser *p, sz_client_hello *h)
 			}
 			p->state = S_EXT_END;
 			continue;
-		case S_SIGS_LEN:
+		/* supported_groups and signature_algorithms: a u16 list filling the extension */
+		case S_LIST16_LEN:
 			if (!list16_ok(p, v)) {
 				fail(p, SZ_DECODE_ERROR);
 				return;
 			}
 			p->count = v / 2;
-			field(p, S_SIG, 2);
+			field(p, S_ITEM16, 2);
 			return;
-		case S_SIG:
-			h->signature_schemes |= sz_scheme_bit(v);
-			if (h->ecdsa_scheme == 0 && sz_can_sign(v))
-				h->ecdsa_scheme = v;
+		case S_ITEM16:
+			if (p->ext_type == SZ_EXT_SUPPORTED_GROUPS) {
+				h->groups |= sz_group_bit(v);
+			} else {
+				h->signature_schemes |= sz_scheme_bit(v);
+				if (h->ecdsa_scheme == 0 && sz_can_sign(v))
+					h->ecdsa_scheme = v;
+			}
 			if (--p->count) {
-				field(p, S_SIG, 2);
+				field(p, S_ITEM16, 2);
 				return;
 			}
 			p->state = S_EXT_END;

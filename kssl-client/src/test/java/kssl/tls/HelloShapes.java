@@ -26,8 +26,8 @@ import java.util.function.Consumer;
  * <li>{@code alert NAME}: the server sent this fatal alert before the hello decoded;</li>
  * <li>{@code received NAME}: the client's fatal alert ended the connection (nothing sent).</li>
  * </ul>
- * The shape comes from the engine's own RecordLayer, HandshakeReader and ClientHello run as
- * ServerHandshake.readClientHello runs them; the answer from a real server (TlsConnection) fed
+ * The shape comes from ServerHandshake.readClientHello on the engine's own RecordLayer,
+ * HandshakeReader and ClientHello; the answer from a real server (TlsConnection) fed
  * the same bytes, whose alert must agree with the parse. The servers are the three C builds'
  * Java counterparts: modern (TestPki.P256), legacy-ecc (legacy profile, TestPki.P160) and
  * legacy-rsa (legacy profile, TestPki.rsa1024), default limits (receive 2^14, messages 64 KiB),
@@ -97,7 +97,7 @@ final class HelloShapes {
         byte[] message;
     }
 
-    /** ServerHandshake.readClientHello's steps, on the engine's classes, with the server's limits. */
+    /** ServerHandshake.readClientHello on the engine's classes, with the server's limits. */
     static Parsed parse(String build, byte[] wire) throws IOException {
         TlsConfig config = server(build);
         Pipe in = Pipe.of(wire);
@@ -108,25 +108,9 @@ final class HelloShapes {
         ClientHello hello = new ClientHello();
         Parsed p = new Parsed();
         try {
-            records.allowSsl2Hello(config.acceptSsl2Hello);
-            int t = records.next();
-            if (t == RecordLayer.SSL2_CLIENT_HELLO) {
-                int len = records.available();
-                hello.parseSsl2(records.buffer(), len);
-                hash.update(records.buffer(), 0, len);
-                p.message = Bytes.copy(records.buffer(), 0, len);
-            } else if (t == RecordLayer.EOF || t == RecordLayer.CLOSE_NOTIFY) {
-                throw new TlsException(Alert.HANDSHAKE_FAILURE, "connection closed before the ClientHello");
-            } else {
-                int type = r.begin(config.maxHandshakeMessage);
-                if (type != HandshakeType.CLIENT_HELLO) {
-                    throw new TlsException(Alert.UNEXPECTED_MESSAGE, "not a ClientHello");
-                }
-                int length = r.remaining();
-                hello.parse(r);
-                r.end();
-                p.message = handshakeBytes(wire, 4 + length);
-            }
+            ServerHandshake.readClientHello(config, records, r, hash, hello);
+            p.message = hello.ssl2 ? Bytes.copy(wire, 2, ((wire[0] & 0x7F) << 8 | (wire[1] & 0xFF)))
+                    : handshakeBytes(wire, 4 + r.position());
             p.hello = hello;
             // The bytes the engine hashed are the message's: MD5 || SHA-1 of them (version unset).
             byte[] want = new byte[36];
