@@ -3,7 +3,8 @@
  * hello-shapes corpus (kssl-client/src/test/resources/hello-shapes/, written by HelloShapesTest)
  * for this build's profile, pushed in reads of 1, 2, 3, 7 and 64 bytes and record by record,
  * must give the corpus's line; when the hello decoded, the bytes fed to sz_transcript_update
- * must be the message bytes the Java engine hashed. Then unit checks of the pieces. Built once
+ * must be the message bytes the Java engine hashed; three mutants of each case (a byte changed,
+ * the input cut short) must get one answer whatever the split. Then unit checks. Built once
  * per profile under ASan + UBSan (native/sizzle/sizzle.mk). Ends with "N passed, N failed".
  */
 #include <stdio.h>
@@ -138,6 +139,56 @@ static void run_case(const kase *c)
 	}
 }
 
+/* A fixed-seed generator for the mutants (xorshift32). */
+static uint32_t rng_state = 0x5A17E5u;
+
+static uint32_t rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 17;
+	rng_state ^= rng_state << 5;
+	return rng_state;
+}
+
+/* Mutants of a case without the Java's answer: a byte changed (anywhere, or in the first 64
+ * bytes where the lengths are), or the input cut short. Whatever the engine answers must not
+ * depend on how the input was split, and ASan/UBSan must stay silent. */
+static void mutants(const kase *c)
+{
+	static kase m;
+	static char first[4096], line[4096];
+	static sz_server s;
+	static const size_t steps[] = {1, 3, 64, 0};
+	int k;
+	if (c->wire_len == 0)
+		return;
+	m.wire = malloc(c->wire_len);
+	for (k = 0; k < 3; k++) {
+		size_t i, at;
+		int same = 1;
+		memcpy(m.wire, c->wire, c->wire_len);
+		m.wire_len = c->wire_len;
+		at = rng() % (k == 1 && c->wire_len > 64 ? 64 : c->wire_len);
+		if (k == 2)
+			m.wire_len = at;
+		else
+			m.wire[at] = (uint8_t)rng();
+		m.records = 1;
+		m.bounds[0] = m.wire_len;
+		snprintf(m.name, sizeof m.name, "%s mutant %d", c->name, k);
+		for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+			run(&m, steps[i], &s, i == 0 ? first : line, sizeof line);
+			if (i > 0 && strcmp(first, line) != 0) {
+				same = 0;
+				if (failed < 40)
+					printf("  split 1: %.200s\n  split %zu: %.200s\n", first, steps[i], line);
+			}
+		}
+		check(same && strncmp(first, "engine", 6) != 0, m.name, "the same answer under every split");
+	}
+	free(m.wire);
+}
+
 /* Reads the corpus, runs each case of this build. */
 static void corpus(const char *path)
 {
@@ -184,12 +235,13 @@ static void corpus(const char *path)
 			in_case = 0;
 			if (mine) {
 				run_case(&c);
+				mutants(&c);
 				cases++;
 			}
 		}
 	}
 	fclose(f);
-	printf("corpus: %d cases for %s, each in 6 splits\n", cases, SZ_PROFILE_NAME);
+	printf("corpus: %d cases for %s, each in 6 splits, and 3 mutants of each in 4 splits\n", cases, SZ_PROFILE_NAME);
 	check(cases > 100, "corpus", "holds the cases of this build");
 	free(c.wire);
 	free(c.msg);
