@@ -98,12 +98,10 @@ void sz_record_alert(sz_record_layer *rl, const uint8_t *b, size_t n)
 uint16_t sz_record_end(sz_record_layer *rl)
 {
 	uint16_t v = rl->pending;
-	rl->flags &= (uint8_t)~SZ_RL_IN_BODY;
-	rl->pending = SZ_VERDICT_NONE;
-	if (v == SZ_VERDICT_NONE && (rl->flags & SZ_RL_ALERT_HALF)) {
-		rl->flags &= (uint8_t)~SZ_RL_ALERT_HALF;
+	if (v == SZ_VERDICT_NONE && (rl->flags & SZ_RL_ALERT_HALF))
 		v = SZ_DECODE_ERROR; /* an alert split across records */
-	}
+	rl->flags &= (uint8_t)~(SZ_RL_IN_BODY | SZ_RL_ALERT_HALF);
+	rl->pending = SZ_VERDICT_NONE;
 	return v;
 }
 
