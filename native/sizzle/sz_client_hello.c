@@ -388,6 +388,17 @@ size_t sz_hello_input(sz_hello_parser *p, sz_client_hello *h, const uint8_t *b, 
 	return i;
 }
 
+size_t sz_hello_skip(sz_hello_parser *p, size_t n)
+{
+	if (p->want != 0 || p->state != S_SKIP || p->count < 2 || p->status != SZ_HELLO_MORE)
+		return 0;
+	if (n > p->count - 1u)
+		n = p->count - 1u;
+	p->count = (uint16_t)(p->count - n);
+	p->left -= (uint32_t)n;
+	return n;
+}
+
 #if SZ_LEGACY
 /* v mod 3 without a division (4 = 1 mod 3: sum the base-4 digits). */
 static uint8_t mod3(uint16_t v)

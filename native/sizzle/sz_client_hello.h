@@ -79,6 +79,11 @@ void sz_hello_begin(sz_hello_parser *p, sz_client_hello *h, uint32_t length);
 /* Parses up to n bytes of the body; returns how many it took (fewer once it is done or failed). */
 size_t sz_hello_input(sz_hello_parser *p, sz_client_hello *h, const uint8_t *b, size_t n);
 
+/* The fast path for a long skipped run (a key share, an unknown or GREASE extension): takes up
+ * to n bytes of it, but never its last byte (whose arrival changes state); 0 if the parser is
+ * not in such a run. The bytes need no look: the caller only hashes them. */
+size_t sz_hello_skip(sz_hello_parser *p, size_t n);
+
 #if SZ_LEGACY
 /* The SSLv2-compatible ClientHello (RFC 5246 E.2), from msg_type on: `length` bytes (the
  * record header's), parsed as they come; its lengths are judged at the end, as the Java does

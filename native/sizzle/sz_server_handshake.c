@@ -93,7 +93,7 @@ static void record_start(sz_server *s)
 		sz_record_hold(rl, SZ_UNEXPECTED_MESSAGE); /* where a handshake message was expected */
 }
 
-size_t sz_server_push(sz_server *s, const uint8_t *data, size_t len)
+static size_t push(sz_server *s, const uint8_t *data, size_t len)
 {
 	sz_record_layer *rl = &s->records;
 	size_t i = 0;
@@ -130,6 +130,23 @@ size_t sz_server_push(sz_server *s, const uint8_t *data, size_t len)
 		}
 	}
 	return i;
+}
+
+size_t sz_server_push(sz_server *s, const uint8_t *data, size_t len)
+{
+	/* The fast path: inside a skipped run of the hello, short of its record's end, the bytes
+	 * are only hashed (a mote pushing byte by byte spends most of a browser's hello here). */
+	sz_record_layer *rl = &s->records;
+	if (s->status == SZ_SERVER_WANT && (rl->flags & SZ_RL_IN_BODY) && rl->type == SZ_HANDSHAKE &&
+	    rl->pending == SZ_VERDICT_NONE && s->reader.have == 4 && rl->left > 1) {
+		size_t k = sz_hello_skip(&s->parser, len < rl->left - 1u ? len : rl->left - 1u);
+		if (k) {
+			sz_transcript_update(s->transcript, data, k);
+			rl->left = (uint16_t)(rl->left - k);
+			return k == len ? k : k + push(s, data + k, len - k);
+		}
+	}
+	return push(s, data, len);
 }
 
 void sz_server_eof(sz_server *s)
