@@ -293,6 +293,9 @@ static int parse_seed(const char *hex)
 	return 0;
 }
 
+#define UCSR0B_ADDR 0x2A
+#define RXEN0_BIT (1 << 4)
+
 /* Hand the UART one byte if it has room and one is available. When the CPU sleeps with
  * nothing left to wake it (no cycle timer, e.g. the UART's own receive timer, and no pending
  * interrupt), it waits for input: block until the input has a byte or ends, so no simulated
@@ -304,6 +307,12 @@ static void pump_input(avr_t *avr, avr_irq_t *uart_in)
 		return;
 	if (h.in_fd < 0 && h.listen_fd >= 0)
 		return; /* -L between clients: the firmware asks for the next one (SIM_LINK_ACCEPT) */
+	/* simavr drops a byte raised while the receiver is off: a firmware whose start-up (its
+	 * .data copied, its .bss cleared) outlasted the first input poll lost its first bytes.
+	 * Hold the input until the firmware has turned the receiver on (ATmega128: UCSR0B at
+	 * data address 0x2A, RXEN0 bit 4). */
+	if (h.in_fd >= 0 && !(avr->data[UCSR0B_ADDR] & RXEN0_BIT))
+		return;
 	if (h.in_fd < 0) {
 		h.starved = avr->state == cpu_Sleeping && !avr->cycle_timers.timer
 		            && !avr_has_pending_interrupts(avr);

@@ -48,7 +48,12 @@ abstract class Handshake {
 
     /** Reads the next message header; unexpected_message unless it is of type {@code want}. */
     void expect(int want) throws IOException {
-        int t = in.begin(config.maxHandshakeMessage);
+        expect(in, config.maxHandshakeMessage, want);
+    }
+
+    /** Reads the next message header from {@code in}; unexpected_message unless it is of type {@code want}. */
+    static void expect(HandshakeReader in, int maxLength, int want) throws IOException {
+        int t = in.begin(maxLength);
         if (t != want) {
             throw new TlsException(Alert.UNEXPECTED_MESSAGE,
                     HandshakeType.name(t).concat(" where ").concat(HandshakeType.name(want)).concat(" was expected"));

@@ -113,6 +113,16 @@ final class ServerHandshake extends Handshake {
     }
 
     private void readClientHello() throws IOException {
+        readClientHello(config, records, in, hash, hello);
+    }
+
+    /**
+     * Reads the first ClientHello (or an SSLv2-compatible one, if the config accepts it) into
+     * {@code hello}, hashing its bytes. Static so that the test tool HelloShapes, which writes
+     * the C engine's corpus, runs exactly these steps.
+     */
+    static void readClientHello(TlsConfig config, RecordLayer records, HandshakeReader in, HandshakeHash hash,
+            ClientHello hello) throws IOException {
         records.allowSsl2Hello(config.acceptSsl2Hello);
         int t = records.next();
         if (t == RecordLayer.SSL2_CLIENT_HELLO) {
@@ -123,7 +133,7 @@ final class ServerHandshake extends Handshake {
         } else if (t == RecordLayer.EOF || t == RecordLayer.CLOSE_NOTIFY) {
             throw new TlsException(Alert.HANDSHAKE_FAILURE, "connection closed before the ClientHello");
         } else {
-            expect(HandshakeType.CLIENT_HELLO);
+            expect(in, config.maxHandshakeMessage, HandshakeType.CLIENT_HELLO);
             hello.parse(in);
             in.end();
         }

@@ -1,0 +1,43 @@
+/*
+ * What a Sizzle build carries (compile time, as Sizzle's build flags did): exactly one profile,
+ * SZ_PROFILE_MODERN (the default), SZ_PROFILE_LEGACY_ECC or SZ_PROFILE_LEGACY_RSA, and the
+ * limits below. Flash constants follow the kernels' convention (kernels/ks_config.h: KS_FLASH,
+ * KS_READ_BYTE), so a table here is PROGMEM on the AVR.
+ * Mirrors kssl-client/src/main/java/kssl/tls/Profile.java (versions and suites per profile)
+ * and the server's defaults in TlsConfig.java.
+ */
+#ifndef SZ_CONFIG_H
+#define SZ_CONFIG_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "ks_config.h"
+
+#if defined(SZ_PROFILE_LEGACY_ECC) + defined(SZ_PROFILE_LEGACY_RSA) + defined(SZ_PROFILE_MODERN) > 1
+#error "one profile per build"
+#endif
+#if !defined(SZ_PROFILE_LEGACY_ECC) && !defined(SZ_PROFILE_LEGACY_RSA) && !defined(SZ_PROFILE_MODERN)
+#define SZ_PROFILE_MODERN 1
+#endif
+#if defined(SZ_PROFILE_LEGACY_ECC) || defined(SZ_PROFILE_LEGACY_RSA)
+#define SZ_LEGACY 1 /* SSL 3.0 / TLS 1.0, RC4: INSECURE, for old peers and the papers only */
+#else
+#define SZ_LEGACY 0
+#endif
+
+/* The largest plaintext fragment this server receives (it answers record_size_limit with it). */
+#ifndef SZ_RECEIVE_LIMIT
+#define SZ_RECEIVE_LIMIT 16384
+#endif
+/* The longest handshake message accepted (TlsConfig.maxHandshakeMessage). */
+#ifndef SZ_MAX_HANDSHAKE_MESSAGE
+#define SZ_MAX_HANDSHAKE_MESSAGE 65536UL
+#endif
+/* The signature pairs the server's chain is signed with (sz_scheme_bit of each certificate's
+ * signature algorithm; bit 15: one the engine cannot name). Set by the build from the device
+ * certificate; the default is the test PKI's chain (TestPki.P256: ecdsa-with-SHA256). */
+#ifndef SZ_CHAIN_SCHEMES
+#define SZ_CHAIN_SCHEMES 0x0040u
+#endif
+
+#endif
