@@ -28,6 +28,7 @@ kernels' 8-, 16- and 32-bit limbs on the AVR):
                            D.2.3); r may alias
     ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
                            r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
+    ks_fp_half_NAME(r, a)  r = a / 2 mod p on a reduced element (secp160r1, P-256); r may alias
 """
 import sys
 
@@ -777,6 +778,39 @@ def gen_add_sub_regs(asm, field, n, p, op):
     asm.end(name)
 
 
+def gen_half(asm, field, n, p):
+    """ks_fp_half_FIELD(r, a): r = a / 2 mod p, a reduced: a + (p under the mask of a's low
+    bit), then shifted right by one: the sum stored in r as it is made, its carry left in C
+    for the second pass, which rotates r from the top byte down (LDD/STD leave C alone). r
+    may alias a (byte i is written after a_i is read). Two straight passes."""
+    name = "ks_fp_half_%s" % field
+    asm.function(name)
+    asm("movw", "r26", "r22")  # X = a
+    asm("movw", "r30", "r24")  # Z = r
+    pb = p.to_bytes(n, "little")
+    mask, t = "r18", "r19"
+    kreg = {0xFF: mask, 0x00: "r1"}
+    spare = ["r20", "r21", "r22", "r23"]
+    asm("ld", t, "X")
+    asm("andi", t, 1)
+    asm("mov", mask, t)
+    asm("neg", mask)  # 0xFF when a is odd
+    for v in sorted(set(pb) - {0xFF, 0x00}):
+        kreg[v] = spare.pop(0)
+        asm("ldi", kreg[v], "0x%02X" % v)
+        asm("and", kreg[v], mask)
+    for i in range(n):
+        asm("ld", t, "X+")
+        asm("add" if i == 0 else "adc", t, kreg[pb[i]])
+        asm("std", "Z+%d" % i, t)
+    for i in range(n - 1, -1, -1):
+        asm("ldd", t, "Z+%d" % i)
+        asm("ror", t)
+        asm("std", "Z+%d" % i, t)
+    asm("ret")
+    asm.end(name)
+
+
 # Instructions that could make the path or the time depend on data: branches, skips, jumps
 # and calls. The generated code has none (check(), run by `make avr-test`).
 CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eicall",
@@ -822,6 +856,7 @@ def main():
     for field, n, p in FIELDS:
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
+        gen_half(asm, field, n, p)
     sys.stdout.write("\n".join(asm.lines) + "\n")
 
 

@@ -3,7 +3,8 @@
  * k * P: fixed window of KS_EC_WINDOW = w bits over the odd recoding of k (ks_ec_make_odd,
  * ks_ec_digit): every digit is odd and nonzero, so each window is w doublings and one
  * addition of a point from the table P, 3P, ..., (2^(w-1) - 1)P, looked up by reading every
- * entry under a mask and negated by mask. Exceptional additions: before the last window the
+ * entry under a mask (on the motes, whose loads take the same time at every address, at its
+ * index: KS_SECRET_INDEX) and negated by mask. Exceptional additions: before the last window the
  * accumulator is c * P with c = k >> (w i) (up to the digits' signs), nonzero and below n in
  * size, so it is never +-(d P); only the last addition may be a doubling (k' = 2d mod n), and
  * there the doubled point is selected by mask. No branch or index depends on k.
@@ -14,17 +15,26 @@
 
 enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
 
-/* r = the table entry for digit e, negated when the digit is negative. */
+/* r = the table entry for digit e, negated when the digit is negative: read at its index
+   where loads take the same time at every address (KS_SECRET_INDEX, the motes), else by
+   touching every entry under a mask. */
 static void lookup(const ks_curve *c, ks_jac *r, const ks_jac *tab, uint32_t e)
 {
     uint32_t neg = ((e >> (W - 1)) & 1) ^ 1;
     uint32_t idx = (e ^ (0u - neg)) & (ENTRIES - 1);
+#if KS_SECRET_INDEX
+    size_t n = c->fl * sizeof(ks_limb);
+    memcpy(r->x, tab[idx].x, n);
+    memcpy(r->y, tab[idx].y, n);
+    memcpy(r->z, tab[idx].z, n);
+#else
     uint32_t j;
     memset(r, 0, sizeof *r);
     for (j = 0; j < ENTRIES; j++) {
         uint32_t d = j ^ idx;
         ks_jac_cmov(c, r, &tab[j], KS_MASK(KS_TOP_BIT32(d | (0u - d)) ^ 1));
     }
+#endif
     ks_fp_cneg(c, r->y, r->y, KS_MASK(neg));
 }
 

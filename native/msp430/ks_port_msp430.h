@@ -17,6 +17,9 @@
 #endif
 #if KS_MSP430_ASM
 #define KS_FP_PORT_HEADER "ks_fp_msp430.h" /* included by kernels/ks_fp_impl.h */
+/* and r = a / 2 mod p for the curves the motes use (kernels/ks_curves.c) */
+#define KS_FP_HALF_secp160r1 ks_fp_half_secp160r1
+#define KS_FP_HALF_secp256r1 ks_fp_half_secp256r1
 #endif
 
 /* ks_wipe_stack after an operation, as deep as it went below the public function, of the
@@ -30,6 +33,11 @@
 #define KS_WIPE_STACK_EC 2048
 #endif
 #endif
+/* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */
+#ifndef KS_SECRET_INDEX
+#define KS_SECRET_INDEX 1
+#endif
+
 #ifndef KS_WIPE_STACK_RSA
 #define KS_WIPE_STACK_RSA 2560
 #endif
