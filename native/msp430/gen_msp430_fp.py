@@ -543,18 +543,91 @@ def reduce_secp256r1(asm, rp):
         asm("mov", x, mem(2 * m, out))
 
 
+def karatsuba_rows(asm, n, pool):
+    """t (2n words at 0(r1)) = a * b (r13, r14) by one level of subtractive Karatsuba on
+    halves of h = n/2 words, each half product a row_product: with B = 2^(16 h),
+    a b = L + B Q + B^2 H, L = a0 b0, H = a1 b1, Q = L + H - s M, M = |a0 - a1| |b0 - b1|,
+    s the product of the two signs, taken without a branch: Q adds (M XOR m) + (m & 1) and m
+    at word n (m = 0xFFFF when the signs agree). P-256: 192 word products instead of 256.
+    Frame: t at 0(r1) (|a0 - a1| and |b0 - b1| first wait in t's top half, which H then
+    overwrites), M at 2n(r1) (n words; Q replaces it); `pool` is h registers."""
+    h = n // 2
+    o_m = 4 * n
+    R = list(pool)
+    masks = []
+    for src, dst, m in (("r13", 2 * n, "r12"), ("r14", 3 * n, "r15")):
+        asm.comment("|x0 - x1| of an operand into the frame; its sign mask")
+        for i in range(h):
+            asm("mov", mem(2 * i, src), R[i])
+        for i in range(h):
+            asm("sub" if i == 0 else "subc", mem(2 * (h + i), src), R[i])
+        asm("subc", m, m)  # C - 1: 0xFFFF when x0 < x1
+        for i in range(h):
+            asm("xor", m, R[i])
+        for i in range(h):
+            asm("sub" if i == 0 else "subc", m, R[i])
+        for i in range(h):
+            asm("mov", R[i], mem(dst + 2 * i, "r1"))
+        masks.append(m)
+    asm("xor", masks[0], masks[1])
+    asm("inv", masks[1])  # 0xFFFF when the signs agree: subtract M
+    asm("push", masks[1])  # below the frame for a while: the frame moves up a word
+    asm("mov", "r13", "r12")
+    asm("mov", "r14", "r15")
+    asm.comment("M = |a0 - a1| |b0 - b1|")
+    asm("mov", "r1", "r13")
+    asm("add", "#%d" % (2 + 2 * n), "r13")
+    asm("mov", "r1", "r14")
+    asm("add", "#%d" % (2 + 3 * n), "r14")
+    row_product(asm, h, "r13", "r14", "r1", 2 + o_m, R)
+    asm.comment("L = a0 b0, H = a1 b1")
+    row_product(asm, h, "r12", "r15", "r1", 2, R)
+    asm("add", "#%d" % (2 * h), "r12")
+    asm("add", "#%d" % (2 * h), "r15")
+    row_product(asm, h, "r12", "r15", "r1", 2 + 2 * n, R)
+    asm("pop", "r12")  # the mask m
+    asm.comment("Q = L + H + (M XOR m) + (m & 1) + m 2^(16 n), word by word in a two-word")
+    asm.comment("accumulator, into M's place")
+    lo, hi, x = "r13", "r14", "r15"
+    asm("mov", "r12", lo)
+    asm("and", "#1", lo)
+    asm("clr", hi)
+    for i in range(n):
+        if i > 0:
+            asm("mov", hi, lo)
+            asm("clr", hi)
+        asm("add", mem(2 * i, "r1"), lo)
+        asm("adc", hi)
+        asm("add", mem(2 * (n + i), "r1"), lo)
+        asm("adc", hi)
+        asm("mov", mem(o_m + 2 * i, "r1"), x)
+        asm("xor", "r12", x)
+        asm("add", x, lo)
+        asm("adc", hi)
+        asm("mov", lo, mem(o_m + 2 * i, "r1"))
+    asm("add", "r12", hi)  # Q's top word, 0 or 1
+    asm.comment("t += Q B")
+    for i in range(n):
+        asm("add" if i == 0 else "addc", mem(o_m + 2 * i, "r1"), mem(2 * (h + i), "r1"))
+    asm("addc", hi, mem(2 * (h + n), "r1"))
+    for i in range(h + n + 1, 2 * n):
+        asm("adc", mem(2 * i, "r1"))
+
+
 def gen_fp_secp256r1(asm, sq):
     name = "ks_fp_%s_secp256r1" % ("sqr" if sq else "mul")
     asm.function(name)
-    asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), r at 64(r1)")
+    frame = 64 if sq else 96
+    asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), %sr at %d(r1)" % (
+        "" if sq else "M (16 words) at 64(r1), ", frame))
     push(asm, SAVED + ["r12"])
-    asm("sub", "#64", "r1")
+    asm("sub", "#%d" % frame, "r1")
     if sq:
         square(asm, 16, "r13", "r1", 0, ["r11", "r14", "r15", "r10", "r9"])
     else:
-        half_rows(asm, 16, "r13", "r14", "r1", ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"], "r12")
-    reduce_secp256r1(asm, 64)
-    asm("add", "#66", "r1")
+        karatsuba_rows(asm, 16, ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"])
+    reduce_secp256r1(asm, frame)
+    asm("add", "#%d" % (frame + 2), "r1")
     pop(asm, SAVED)
     asm.end(name)
 
