@@ -477,9 +477,11 @@ def reduce_secp256r1(asm, rp):
     acc = the NIST sum + 5p, word by word (16-bit words m = 2w + h take the halves h of the
     32-bit terms at w) in a signed two-register accumulator, each word written over t_m (only
     T used it); 0 <= acc < 12 2^256. With top = acc >> 256 (<= 11), v = acc - top p =
-    (acc mod 2^256) + top (2^224 - 2^192 - 2^96 + 1) lies in [0, 2^256 + 11 2^224) < 2p
-    (as in the C of kernels/ks_fp_secp256r1.c): one carry chain adds top at words 0 and 14,
-    another subtracts it at words 6 and 12; then p is subtracted under a mask if v >= p."""
+    (acc mod 2^256) + top K, K = 2^256 - p = 2^224 - 2^192 - 2^96 + 1, lies in
+    [0, 2^256 + 11 2^224) < 2p (as in the C of kernels/ks_fp_secp256r1.c). D = v + K =
+    (acc mod 2^256) + (top + 1) K (one carry chain adds top + 1 at words 0 and 14, another
+    subtracts it at words 6 and 12) carries past 2^256 exactly when v >= p, and is then the
+    result mod 2^256; else K is subtracted under a mask (one pass, into r)."""
     assert p256_identity_holds()
     off = words(P256_OFFSET, 17)
     acc0, acc1, x = "r14", "r15", "r13"
@@ -510,8 +512,9 @@ def reduce_secp256r1(asm, rp):
         asm("inv", x)
         acc0, acc1, x = acc1, x, acc0
     top, c, out, mask, pre = acc0, "r12", "r11", "r12", "r10"
-    asm("add", "#0x%04x" % off[16], top)  # acc1 is 0 here: acc >= 0
-    asm.comment("v = (acc mod 2^256) + top 2^224 + top - top 2^192 - top 2^96; c: the word above")
+    asm("add", "#0x%04x" % (off[16] + 1), top)  # acc1 is 0 here: acc >= 0; top + 1
+    asm.comment("D = (acc mod 2^256) + (top + 1) K, K = 2^256 - p = 2^224 - 2^192 - 2^96 + 1:")
+    asm.comment("v + K for v = acc - top p < 2p; c, the word above, is 1 exactly when v >= p")
     asm("clr", c)
     asm("add", top, mem(0, "r1"))
     for m in range(1, 16):
@@ -527,19 +530,14 @@ def reduce_secp256r1(asm, rp):
         else:
             asm("sbc", mem(2 * m, "r1"))
     asm("sbc", c)
-    asm.comment("r = v - p if c or v mod 2^256 >= p (never both: v < 2p), else v")
-    pw = words(P256, 16)
-    for m in range(16):
-        asm("mov", mem(2 * m, "r1"), x)
-        asm("sub" if m == 0 else "subc", "#0x%04x" % pw[m], x)
-    asm("adc", c)
-    asm("inv", mask)
-    asm("inc", mask)
-    pre = masked_words(asm, pw, mask, ["r10"])
+    asm.comment("r = D mod 2^256 if c, else D - K")
+    kw = words(2**256 - P256, 16)
+    asm("dec", mask)  # c - 1: 0xFFFF when K is to be taken off
+    pre = masked_words(asm, kw, mask, ["r10", "r9"])
     asm("mov", mem(rp, "r1"), out)
     for m in range(16):
         asm("mov", mem(2 * m, "r1"), x)
-        masked(asm, "sub", m, pw[m], mask, pre, x)
+        masked(asm, "sub", m, kw[m], mask, pre, x)
         asm("mov", x, mem(2 * m, out))
 
 
