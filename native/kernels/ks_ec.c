@@ -51,17 +51,17 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     if (KS_JAC_CMOV_FULL) {
         memset(tab, 0, sizeof tab); /* lookups then move whole entries, unused limbs included */
     }
-    /* tab[j] = (2j + 1) P */
+    /* tab[j] = (2j + 1) P, all with one Z */
     ks_jac_from_affine(c, &tab[0], px, py);
     ks_jac_dbl(c, &d, &tab[0]);
-    ks_jac_odd_multiples(c, tab, ENTRIES, &d);
+    ks_jac_odd_multiples(c, tab, ENTRIES, &d); /* d = the entries' Z, Z^2, Z^3 */
     lookup(c, q, tab, ks_ec_digit(k, c->ol, m - 1, W, m));
     for (i = m - 2; i >= 0; i--) {
         for (j = 0; j < W; j++) {
             ks_jac_dbl(c, q, q);
         }
         lookup(c, &a, tab, ks_ec_digit(k, c->ol, i, W, m));
-        hit = ks_jac_add(c, q, q, a.x, a.y, a.z);
+        hit = ks_jac_add(c, q, q, a.x, a.y, d.x);
         if (i == 0) {
             ks_jac_dbl(c, &d, &a);
             ks_jac_cmov(c, q, &d, hit);

@@ -6,7 +6,8 @@
 
 /* r = 2p (dbl-2001-b rescaled by 1/2, 4M + 4S; ks_ec_formulas.h). r may alias p. */
 #define ks_jac_dbl(c, r, p) ((c)->dbl((c), (r), (p)))
-/* r = p + q (add-1998-cmo-2, 12M + 4S; with qz = 0, q is affine: 8M + 3S). r may alias p.
+/* r = p + q (add-1998-cmo-2; with qz = 0, q is affine: 8M + 3S; else qz points to q's Z, Z^2
+   and Z^3, KS_FE_MAX limbs each one after the other: 11M + 3S). r may alias p.
    Correct when p != +-q and neither is infinity; returns an all-ones mask when x(p) = x(q)
    (the exceptional case: the result is then meaningless), else zero. Constant time. */
 #define ks_jac_add(c, r, p, qx, qy, qz) ((c)->add_pt((c), (r), (p), (qx), (qy), (qz)))
@@ -17,10 +18,12 @@ void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask);
 /* Sets r to the affine point (x, y) (Z = 1), x and y in the field's form; they must not lie
    inside r. */
 void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks_limb *y);
-/* tab[j] = (2j + 1) P for j < entries, from tab[0] = P with Z = 1 (ks_jac_from_affine) and
-   d = 2P = ks_jac_dbl(tab[0]) (its Z is y), by co-Z additions (5M + 2S each, d rescaled on
-   the way); the entries' Z differ. A function of its own, not inlined into the scalar
-   multiplication, and the doubling left to the caller: the motes' stack. */
+/* tab[j] = (2j + 1) P for j < entries, all with one Z, from tab[0] = P with Z = 1
+   (ks_jac_from_affine) and d = 2P = ks_jac_dbl(tab[0]) (its Z is y): co-Z additions (5M + 2S
+   each, d rescaled on the way), then each entry brought to the last one's Z (4M + 1S each,
+   Longa and Gebotys's scaling by the saved X differences), and d overwritten with that Z, Z^2
+   and Z^3 (in d->x, d->y, d->z: the qz of ks_jac_add). A function of its own, not inlined into
+   the scalar multiplication, and the doubling left to the caller: the motes' stack. */
 void ks_jac_odd_multiples(const ks_curve *c, ks_jac *tab, int entries, ks_jac *d);
 /* Writes x||y big-endian; KS_INFINITY (out zeroed) if Z = 0, else KS_OK. */
 int ks_jac_to_bytes(const ks_curve *c, uint8_t *out, const ks_jac *p);
