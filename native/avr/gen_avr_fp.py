@@ -298,22 +298,41 @@ def square_finish(asm, n):
 
 
 
-SCRATCH = 136  # bytes of ks_avr_fp_t: see karatsuba_rows
+def half_product(asm, n):
+    """Y[0..2n) = a * b (a through X, b through Z) for karatsuba_rows: one more level of
+    Karatsuba (karatsuba_product, its halves' products from registers), Q added at byte
+    n/2. Y[2n..3n + 3) is scratch."""
+    h = n // 2
+    Q = karatsuba_product(asm, n)
+    asm.comment("+ Q 256^%d" % h)
+    for i in range(n + 1):
+        asm("ldd", "r0", "Y+%d" % (h + i))
+        asm("add" if i == 0 else "adc", "r0", Q[i])
+        asm("std", "Y+%d" % (h + i), "r0")
+    for i in range(h + n + 1, 2 * n):
+        asm("ldd", "r0", "Y+%d" % i)
+        asm("adc", "r0", ZERO)
+        asm("std", "Y+%d" % i, "r0")
+
+
+SCRATCH = 156  # bytes of ks_avr_fp_t: see karatsuba_rows
 
 
 def karatsuba_rows(asm, n):
-    """The product a * b (pointers in r22, r20) into ks_avr_fp_t[0..2n) by one level of
-    subtractive Karatsuba whose three half products (h = n/2 bytes) are product_rows: with
+    """The product a * b (pointers in r22, r20) into ks_avr_fp_t[0..2n) by two levels of
+    subtractive Karatsuba, the three half products (h = n/2 bytes) each half_product: with
     B = 256^h, a b = L + B Q + B^2 H, L = a0 b0, H = a1 b1, Q = L + H - s M,
     M = |a0 - a1| |b0 - b1|, s the product of the two signs (taken without a branch, as in
-    karatsuba_product). P-256: 768 byte products instead of 1024. The scratch (absolute
-    addresses, LDS/STS): L, H at [0, 2n), M at [2n, 3n), |a0 - a1| and |b0 - b1| at
-    [3n, 4n), the pointers r, a, b at [4n, 4n + 6), the sign mask at [4n + 6]. Returns
-    where r is kept (4n)."""
+    karatsuba_product). P-256: 576 byte products instead of 1024. The scratch (absolute
+    addresses, LDS/STS): L, H at [0, 2n), M at [2n, 3n) (and its own product's scratch
+    behind it), then |a0 - a1| and |b0 - b1|, the pointers r, a, b and the sign mask.
+    Returns where r is kept."""
     h = n // 2
     S = "ks_avr_fp_t"
     at = lambda k: "%s+%d" % (S, k)
-    o_m, o_d, o_p = 2 * n, 3 * n, 4 * n
+    o_m = 2 * n
+    o_d = o_m + 3 * h + 3  # behind M's own Karatsuba scratch
+    o_p = o_d + n
     assert o_p + 7 <= SCRATCH
     asm("sts", at(o_p), "r24")
     asm("sts", at(o_p + 1), "r25")
@@ -353,7 +372,7 @@ def karatsuba_rows(asm, n):
             asm("adiw", "r30", za)
         asm("ldi", "r28", "lo8(%s)" % at(off))
         asm("ldi", "r29", "hi8(%s)" % at(off))
-        product_rows(asm, h, False)
+        half_product(asm, h)
     asm.comment("M = |a0 - a1| |b0 - b1|")
     asm("ldi", "r26", "lo8(%s)" % at(o_d))
     asm("ldi", "r27", "hi8(%s)" % at(o_d))
@@ -361,7 +380,7 @@ def karatsuba_rows(asm, n):
     asm("ldi", "r31", "hi8(%s)" % at(o_d + h))
     asm("ldi", "r28", "lo8(%s)" % at(o_m))
     asm("ldi", "r29", "hi8(%s)" % at(o_m))
-    product_rows(asm, h, False)
+    half_product(asm, h)
     asm.comment("Q = L + H -+ M, added at byte h, in chunks of 8 bytes; three carry chains, each")
     asm.comment("carry kept in a register between chunks; L's bytes h..n, overwritten by the")
     asm.comment("first chunks, wait in registers")
