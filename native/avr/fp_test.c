@@ -1,10 +1,11 @@
 /*
- * The field operations of the curves the build carries (ks_fp_mul/sqr/add/sub_*, the
+ * The field operations of the curves the build carries (ks_fp_mul/sqr/add/sub_*, ks_fp_half, the
  * assembly of gen_avr_fp.py or the portable C) against Python's integers (fp_kat.h,
  * gen_fp_kat.py) on every ordered pair of edge and random inputs. Also checks that r may alias an input.
  * Prints one "check" line per field and operation, then "N passed, N failed".
  */
 #include "ks_curve.h"
+#include "ks_ec.h"
 #include "mote.h"
 
 #include "fp_kat.h"
@@ -55,7 +56,7 @@ static void check2(const char *field, const char *op, fp2 f, uint8_t n, uint8_t 
 	report(field, op, 2 * (uint16_t)count * count, bad);
 }
 
-static void check1(const char *field, fp1 f, uint8_t n, uint8_t count, const uint8_t *in,
+static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t count, const uint8_t *in,
                    const uint8_t *want)
 {
 	static ks_limb a[KS_FE_MAX], r[KS_FE_MAX];
@@ -72,20 +73,41 @@ static void check1(const char *field, fp1 f, uint8_t n, uint8_t count, const uin
 		if (memcmp(a, w, n) != 0)
 			bad++;
 	}
-	report(field, "sqr", 2 * (uint16_t)count, bad);
+	report(field, op, 2 * (uint16_t)count, bad);
 }
 
 #define CHECK_FIELD(name, N, UP)                                                              \
 	do {                                                                                  \
 		check2(#name, "mul", ks_fp_mul_##name, N, FP_##UP##_COUNT, fp_##name##_in[0], \
 		       fp_##name##_mul[0]);                                                  \
-		check1(#name, ks_fp_sqr_##name, N, FP_##UP##_COUNT, fp_##name##_in[0],       \
+		check1(#name, "sqr", ks_fp_sqr_##name, N, FP_##UP##_COUNT, fp_##name##_in[0],       \
 		       fp_##name##_sqr[0]);                                                  \
 		check2(#name, "add", ks_fp_add_##name, N, FP_##UP##_COUNT, fp_##name##_in[0], \
 		       fp_##name##_add[0]);                                                  \
 		check2(#name, "sub", ks_fp_sub_##name, N, FP_##UP##_COUNT, fp_##name##_in[0], \
 		       fp_##name##_sub[0]);                                                  \
+		check1(#name, "half", half_##name, N, FP_##UP##_COUNT, fp_##name##_in[0],    \
+		       fp_##name##_half[0]);                                                 \
 	} while (0)
+
+/* r = a / 2 through the curve table (the port's assembly where it has one) */
+#define HALF(name, id)                                                                        \
+	static void half_##name(ks_limb *r, const ks_limb *a)                                 \
+	{                                                                                     \
+		ks_fp_half(ks_curve_get(id), r, a);                                           \
+	}
+#if KS_WITH_SECP160R1
+HALF(secp160r1, KS_SECP160R1)
+#endif
+#if KS_WITH_SECP192R1
+HALF(secp192r1, KS_SECP192R1)
+#endif
+#if KS_WITH_SECP224R1
+HALF(secp224r1, KS_SECP224R1)
+#endif
+#if KS_WITH_SECP256R1
+HALF(secp256r1, KS_SECP256R1)
+#endif
 
 int main(void)
 {

@@ -28,6 +28,7 @@ kernels' 8-, 16- and 32-bit limbs on the AVR):
                            D.2.3); r may alias
     ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
                            r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
+    ks_fp_half_NAME(r, a)  r = a / 2 mod p on a reduced element (secp160r1, P-256); r may alias
 """
 import sys
 
@@ -296,6 +297,140 @@ def square_finish(asm, n):
             asm("std", "Y+%d" % (2 * i + 1), t[2 * k + 1])
 
 
+
+def half_product(asm, n):
+    """Y[0..2n) = a * b (a through X, b through Z) for karatsuba_rows: one more level of
+    Karatsuba (karatsuba_product, its halves' products from registers), Q added at byte
+    n/2. Y[2n..3n + 3) is scratch."""
+    h = n // 2
+    Q = karatsuba_product(asm, n)
+    asm.comment("+ Q 256^%d" % h)
+    for i in range(n + 1):
+        asm("ldd", "r0", "Y+%d" % (h + i))
+        asm("add" if i == 0 else "adc", "r0", Q[i])
+        asm("std", "Y+%d" % (h + i), "r0")
+    for i in range(h + n + 1, 2 * n):
+        asm("ldd", "r0", "Y+%d" % i)
+        asm("adc", "r0", ZERO)
+        asm("std", "Y+%d" % i, "r0")
+
+
+SCRATCH = 156  # bytes of ks_avr_fp_t: see karatsuba_rows
+
+
+def karatsuba_rows(asm, n):
+    """The product a * b (pointers in r22, r20) into ks_avr_fp_t[0..2n) by two levels of
+    subtractive Karatsuba, the three half products (h = n/2 bytes) each half_product: with
+    B = 256^h, a b = L + B Q + B^2 H, L = a0 b0, H = a1 b1, Q = L + H - s M,
+    M = |a0 - a1| |b0 - b1|, s the product of the two signs (taken without a branch, as in
+    karatsuba_product). P-256: 576 byte products instead of 1024. The scratch (absolute
+    addresses, LDS/STS): L, H at [0, 2n), M at [2n, 3n) (and its own product's scratch
+    behind it), then |a0 - a1| and |b0 - b1|, the pointers r, a, b and the sign mask.
+    Returns where r is kept."""
+    h = n // 2
+    S = "ks_avr_fp_t"
+    at = lambda k: "%s+%d" % (S, k)
+    o_m = 2 * n
+    o_d = o_m + 3 * h + 3  # behind M's own Karatsuba scratch
+    o_p = o_d + n
+    assert o_p + 7 <= SCRATCH
+    asm("sts", at(o_p), "r24")
+    asm("sts", at(o_p + 1), "r25")
+    asm("sts", at(o_p + 2), "r22")
+    asm("sts", at(o_p + 3), "r23")
+    asm("sts", at(o_p + 4), "r20")
+    asm("sts", at(o_p + 5), "r21")
+    R = [reg(i) for i in range(2, 2 + h)]
+    masks = []
+    for src, dst, m in (("r22", o_d, "r26"), ("r20", o_d + h, "r27")):
+        asm.comment("|x0 - x1| of an operand into the scratch; its sign mask")
+        asm("movw", "r30", src)
+        for i in range(h):
+            asm("ldd", R[i], "Z+%d" % i)
+        for i in range(h):
+            asm("ldd", "r0", "Z+%d" % (h + i))
+            asm("sub" if i == 0 else "sbc", R[i], "r0")
+        asm("sbc", m, m)
+        for i in range(h):
+            asm("eor", R[i], m)
+        for i in range(h):
+            asm("sub" if i == 0 else "sbc", R[i], m)
+        for i in range(h):
+            asm("sts", at(dst + i), R[i])
+        masks.append(m)
+    asm("eor", masks[0], masks[1])
+    asm("com", masks[0])  # 0xFF when the signs agree: subtract M
+    asm("sts", at(o_p + 6), masks[0])
+    for name, xa, za, off in (("L = a0 b0", 0, 0, 0), ("H = a1 b1", h, h, n)):
+        asm.comment(name)
+        asm("lds", "r26", at(o_p + 2))
+        asm("lds", "r27", at(o_p + 3))
+        asm("lds", "r30", at(o_p + 4))
+        asm("lds", "r31", at(o_p + 5))
+        if xa:
+            asm("adiw", "r26", xa)
+            asm("adiw", "r30", za)
+        asm("ldi", "r28", "lo8(%s)" % at(off))
+        asm("ldi", "r29", "hi8(%s)" % at(off))
+        half_product(asm, h)
+    asm.comment("M = |a0 - a1| |b0 - b1|")
+    asm("ldi", "r26", "lo8(%s)" % at(o_d))
+    asm("ldi", "r27", "hi8(%s)" % at(o_d))
+    asm("ldi", "r30", "lo8(%s)" % at(o_d + h))
+    asm("ldi", "r31", "hi8(%s)" % at(o_d + h))
+    asm("ldi", "r28", "lo8(%s)" % at(o_m))
+    asm("ldi", "r29", "hi8(%s)" % at(o_m))
+    half_product(asm, h)
+    asm.comment("Q = L + H -+ M, added at byte h, in chunks of 8 bytes; three carry chains, each")
+    asm.comment("carry kept in a register between chunks; L's bytes h..n, overwritten by the")
+    asm.comment("first chunks, wait in registers")
+    W = [reg(i) for i in range(2, 10)]
+    Lsave = [reg(i) for i in range(10, 10 + h)]
+    t, m, c1, c2, c3, zero = "r26", "r27", "r28", "r29", "r30", "r1"
+    assert 10 + h <= 26
+    asm("clr", zero)
+    asm("lds", m, at(o_p + 6))
+    asm("clr", c1)
+    asm("mov", c2, m)
+    asm("andi", c2, 1)  # the + 1 of -M = (M XOR 0xFF..) + 1
+    asm("clr", c3)
+    for ch in range(0, n, 8):
+        idx = list(range(ch, min(n, ch + 8)))
+        for k, i in enumerate(idx):
+            if i >= h:
+                asm("mov", W[k], Lsave[i - h])
+            else:
+                asm("lds", W[k], at(i))
+        asm("lsr", c1)
+        for k, i in enumerate(idx):
+            asm("lds", t, at(n + i))
+            asm("adc", W[k], t)
+        asm("rol", c1)
+        asm("lsr", c2)
+        for k, i in enumerate(idx):
+            asm("lds", t, at(o_m + i))
+            asm("eor", t, m)
+            asm("adc", W[k], t)
+        asm("rol", c2)
+        asm("lsr", c3)
+        for k, i in enumerate(idx):
+            asm("lds", t, at(h + i))
+            if h + i < n:
+                asm("mov", Lsave[i], t)
+            asm("adc", t, W[k])
+            asm("sts", at(h + i), t)
+        asm("rol", c3)
+    asm.comment("Q's top byte (0 or 1), then the carry on to the top")
+    asm("lsr", c2)
+    asm("adc", c1, m)
+    asm("lsr", c3)
+    for i in range(n + h, 2 * n):
+        asm("lds", t, at(i))
+        asm("adc", t, c1 if i == n + h else zero)
+        asm("sts", at(i), t)
+    return o_p
+
+
 def gen_mul(asm, n):
     name = "ks_avr_mul%d" % n
     asm.function(name)
@@ -419,9 +554,12 @@ def reduce_secp256r1(asm):
     taken byte by byte (each byte of a word obeys the word's formula) with a signed two-byte
     carry, plus 6p so that it ends positive: V = S + 6p with -4 * 2^256 < S < 7 * 2^256, so
     its top u = V >> 256 is in [1, 12]. Then V - u p = (V mod 2^256) + u K, K = 2^256 - p =
-    2^224 - 2^192 - 2^96 + 1, lies below 2^256 + 12 * 2^224 < 2p, and one masked subtraction
-    of p ends it. u K's bytes, for u >= 1: u at 0, -u at 12, 0xFF at 13..23 and 25..27,
-    -u - 1 at 24, u - 1 at 28, zero elsewhere."""
+    2^224 - 2^192 - 2^96 + 1, lies below 2^256 + 12 * 2^224 < 2p, and p is to be subtracted
+    once more when it is not below p. Both in two passes: D = (V mod 2^256) + (u + 1) K is
+    that value plus K, so it carries past 2^256 exactly when the value is at least p, and is
+    then the result mod 2^256; else K is taken back off under a mask (secp160r1's fold does
+    the same). v K's bytes, for v >= 1: v at 0, -v at 12, 0xFF at 13..23 and 25..27,
+    -v - 1 at 24, v - 1 at 28, zero elsewhere."""
     zero, x = "r2", "r3"
     c = ["r4", "r5", "r6"]  # carry low, carry high (signed), spare
     tmp = "r7"
@@ -447,8 +585,8 @@ def reduce_secp256r1(asm):
         asm("sbc", c[2], c[2])
         c = [c[1], c[2], c[0]]
     u = c[0]
-    asm("ldi", "r16", "0x%02X" % bias[32])
-    asm("add", u, "r16")  # u = V >> 256, in [1, 12]
+    asm("ldi", "r16", "0x%02X" % (bias[32] + 1))
+    asm("add", u, "r16")  # v = (V >> 256) + 1, in [2, 13]
     nu, nu1, um1, ff = "r8", "r9", "r10", "r11"
     asm("mov", nu, u)
     asm("neg", nu)
@@ -461,29 +599,27 @@ def reduce_secp256r1(asm):
     addend = {0: u, 12: nu, 24: nu1, 28: um1}
     for q in list(range(13, 24)) + [25, 26, 27]:
         addend[q] = ff
-    asm.comment("+ u K")
+    asm.comment("D = (V mod 2^256) + v K: V - (v - 1) p + K, carries past 2^256 exactly when")
+    asm.comment("V - (v - 1) p (below 2p) is at least p")
     for q in range(32):
         asm("ldd", x, "Y+%d" % q)
         asm("add" if q == 0 else "adc", x, addend.get(q, zero))
         asm("std", "Y+%d" % q, x)
-    asm("sbc", tmp, tmp)  # 0xFF if it carried past 2^256
-    asm.comment("subtract p unless the value is below it")
-    pb = P256.to_bytes(32, "little")
-    one = "r12"
+    asm("sbc", tmp, tmp)  # 0xFF if it carried: D mod 2^256 is the result
+    asm.comment("else take K back off")
+    kb = (2**256 - P256).to_bytes(32, "little")
+    one, fe = "r12", "r13"
+    asm("com", tmp)       # the mask
     asm("ldi", "r16", "1")
     asm("mov", one, "r16")
-    kreg = {0xFF: ff, 0x00: zero, 0x01: one}
+    asm("ldi", "r16", "0xFE")
+    asm("mov", fe, "r16")
+    asm("and", one, tmp)
+    asm("and", fe, tmp)
+    kreg = {0xFF: tmp, 0x00: zero, 0x01: one, 0xFE: fe}
     for q in range(32):
         asm("ldd", x, "Y+%d" % q)
-        asm("cp" if q == 0 else "cpc", x, kreg[pb[q]])
-    asm("sbc", "r16", "r16")  # 0xFF if below p
-    asm("com", "r16")
-    asm("or", "r16", tmp)     # the mask
-    asm("and", ff, "r16")
-    asm("and", one, "r16")
-    for q in range(32):
-        asm("ldd", x, "Y+%d" % q)
-        asm("sub" if q == 0 else "sbc", x, kreg[pb[q]])
+        asm("sub" if q == 0 else "sbc", x, kreg[kb[q]])
         asm("st", "Z+", x)
 
 
@@ -523,16 +659,19 @@ def secp160r1_karatsuba_lh(asm, Q):
 def gen_fp(asm, field, n, square, reduce):
     """ks_fp_mul_FIELD / ks_fp_sqr_FIELD: the 2n-byte product into the static scratch
     ks_avr_fp_t (no stack frame to set up: the kernels run on one thread, never in an
-    interrupt), then the reduction from there into r."""
+    interrupt), then the reduction from there into r. The pointer r waits in the scratch,
+    behind the product (the Karatsuba products of karatsuba_rows: behind their own)."""
     name = "ks_fp_%s_%s" % ("sqr" if square else "mul", field)
+    rsave = 64  # behind the largest product and secp160r1's Karatsuba scratch (63 bytes)
     asm.function(name)
     prologue(asm)
-    asm("ldi", "r28", "lo8(ks_avr_fp_t)")  # Y = the scratch
-    asm("ldi", "r29", "hi8(ks_avr_fp_t)")
-    asm("sts", "ks_avr_fp_t+64", "r24")   # r, behind the product
-    asm("sts", "ks_avr_fp_t+65", "r25")
-    asm("movw", "r26", "r22")
-    asm("movw", "r30", "r22" if square else "r20")
+    if square or n in KARATSUBA:
+        asm("ldi", "r28", "lo8(ks_avr_fp_t)")  # Y = the scratch
+        asm("ldi", "r29", "hi8(ks_avr_fp_t)")
+        asm("sts", "ks_avr_fp_t+%d" % rsave, "r24")
+        asm("sts", "ks_avr_fp_t+%d" % (rsave + 1), "r25")
+        asm("movw", "r26", "r22")
+        asm("movw", "r30", "r22" if square else "r20")
     if square:
         product_rows(asm, n, True)
         square_finish(asm, n)
@@ -540,9 +679,11 @@ def gen_fp(asm, field, n, square, reduce):
         Q = karatsuba_product(asm, n)
         V = secp160r1_karatsuba_lh(asm, Q)
     else:
-        product_rows(asm, n, False)
-    asm("lds", "r30", "ks_avr_fp_t+64")  # Z = r
-    asm("lds", "r31", "ks_avr_fp_t+65")
+        rsave = karatsuba_rows(asm, n)
+        asm("ldi", "r28", "lo8(ks_avr_fp_t)")
+        asm("ldi", "r29", "hi8(ks_avr_fp_t)")
+    asm("lds", "r30", "ks_avr_fp_t+%d" % rsave)  # Z = r
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (rsave + 1))
     if not square and n in KARATSUBA:
         reduce(asm, V, tmp="r1", zero=ZERO)
     else:
@@ -656,6 +797,39 @@ def gen_add_sub_regs(asm, field, n, p, op):
     asm.end(name)
 
 
+def gen_half(asm, field, n, p):
+    """ks_fp_half_FIELD(r, a): r = a / 2 mod p, a reduced: a + (p under the mask of a's low
+    bit), then shifted right by one: the sum stored in r as it is made, its carry left in C
+    for the second pass, which rotates r from the top byte down (LDD/STD leave C alone). r
+    may alias a (byte i is written after a_i is read). Two straight passes."""
+    name = "ks_fp_half_%s" % field
+    asm.function(name)
+    asm("movw", "r26", "r22")  # X = a
+    asm("movw", "r30", "r24")  # Z = r
+    pb = p.to_bytes(n, "little")
+    mask, t = "r18", "r19"
+    kreg = {0xFF: mask, 0x00: "r1"}
+    spare = ["r20", "r21", "r22", "r23"]
+    asm("ld", t, "X")
+    asm("andi", t, 1)
+    asm("mov", mask, t)
+    asm("neg", mask)  # 0xFF when a is odd
+    for v in sorted(set(pb) - {0xFF, 0x00}):
+        kreg[v] = spare.pop(0)
+        asm("ldi", kreg[v], "0x%02X" % v)
+        asm("and", kreg[v], mask)
+    for i in range(n):
+        asm("ld", t, "X+")
+        asm("add" if i == 0 else "adc", t, kreg[pb[i]])
+        asm("std", "Z+%d" % i, t)
+    for i in range(n - 1, -1, -1):
+        asm("ldd", t, "Z+%d" % i)
+        asm("ror", t)
+        asm("std", "Z+%d" % i, t)
+    asm("ret")
+    asm.end(name)
+
+
 # Instructions that could make the path or the time depend on data: branches, skips, jumps
 # and calls. The generated code has none (check(), run by `make avr-test`).
 CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eicall",
@@ -690,8 +864,8 @@ def main():
     asm = Asm()
     asm.lines.append("/* Generated by native/avr/gen_avr_fp.py: do not edit. */")
     asm.lines += ["", "\t.section .bss.ks_avr_fp_t,\"aw\",@nobits",
-                  "\t.type ks_avr_fp_t, @object", "ks_avr_fp_t:", "\t.skip 66",
-                  "\t.size ks_avr_fp_t, 66"]
+                  "\t.type ks_avr_fp_t, @object", "ks_avr_fp_t:", "\t.skip %d" % SCRATCH,
+                  "\t.size ks_avr_fp_t, %d" % SCRATCH]
     for n in PRODUCT_SIZES:
         gen_mul(asm, n)
         gen_sqr(asm, n)
@@ -701,6 +875,7 @@ def main():
     for field, n, p in FIELDS:
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
+        gen_half(asm, field, n, p)
     sys.stdout.write("\n".join(asm.lines) + "\n")
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes fp_kat.h for avr/fp_test.c: inputs and expected results of the field operations
-(mul, sqr, add, sub mod p) of secp160r1 and P-256, from plain Python integers.
+(mul, sqr, add, sub, half mod p) of secp160r1 and P-256, from plain Python integers.
 
     gen_fp_kat.py > fp_kat.h
 
@@ -56,6 +56,9 @@ def main():
             out.append("};")
         out.append("static const uint8_t fp_%s_sqr[%d][%d] MOTE_FLASH = {" % (name, k, n))
         out += ["\t%s," % c_bytes(a * a % p, n) for a in v]
+        out.append("};")
+        out.append("static const uint8_t fp_%s_half[%d][%d] MOTE_FLASH = {" % (name, k, n))
+        out += ["\t%s," % c_bytes(a * pow(2, -1, p) % p, n) for a in v]
         out.append("};")
         out.append("#endif")
         out.append("")

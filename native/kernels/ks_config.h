@@ -61,6 +61,14 @@ void *memset(void *dst, int c, size_t n);
 #define KS_EC_WINDOW 5
 #endif
 
+/* 1 where the time of a load cannot depend on its address (no data cache: set by the motes'
+   port headers, never on a host): the k * P table entry is then read at the digit's index
+   (about 100 cycles) instead of reading every entry under a mask (on the ATmega128 6.7% of a
+   secp160r1 k * P). 0: the masked scan. */
+#ifndef KS_SECRET_INDEX
+#define KS_SECRET_INDEX 0
+#endif
+
 /* Fixed-base table for ks_ec_mul_base: 0 = none (ks_ec_mul on G: no flash used), otherwise the
    window width w of a table of ceil(bits/w) * 2^(w-1) affine points, generated at build time
    by gen/ks_gen_base.c (P-256: w = 4 -> 32 KB, w = 6 -> 86 KB). */

@@ -57,6 +57,9 @@ struct ks_curve {
     /* r = a + b and r = a - b mod p on reduced elements; r may alias. */
     void (*add)(ks_limb *r, const ks_limb *a, const ks_limb *b);
     void (*sub)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+    /* r = a / 2 mod p (r may alias a) where a port has its own (assembly), else 0: the
+       portable ks_fp_half. */
+    void (*half)(ks_limb *r, const ks_limb *a);
     /* the point formulas (ks_ec_point.h: ks_jac_dbl, ks_jac_add) */
     void (*dbl)(const ks_curve *c, ks_jac *r, const ks_jac *p);
     ks_limb (*add_pt)(const ks_curve *c, ks_jac *r, const ks_jac *p, const ks_limb *qx,
@@ -99,6 +102,7 @@ ks_limb ks_fp_canonical_mask(const ks_curve *c, const ks_limb *a);
     void ks_fp_sqr_##name(ks_limb *r, const ks_limb *a);                        \
     void ks_fp_add_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
     void ks_fp_sub_##name(ks_limb *r, const ks_limb *a, const ks_limb *b);      \
+    void ks_fp_half_##name(ks_limb *r, const ks_limb *a);                       \
     void ks_jac_dbl_##name(const ks_curve *c, ks_jac *r, const ks_jac *p);      \
     ks_limb ks_jac_add_##name(const ks_curve *c, ks_jac *r, const ks_jac *p,    \
                               const ks_limb *qx, const ks_limb *qy, const ks_limb *qz); \

@@ -80,10 +80,26 @@ static const ks_limb KS_FLASH secp256r1_n[] = {
 #define KS_FORM(name)
 #endif
 
+/* A port's own r = a / 2 mod p for a curve (its port header defines KS_FP_HALF_<curve> as
+   ks_fp_half_<curve>), else 0: ks_fp_half's portable code. */
+#ifndef KS_FP_HALF_secp160r1
+#define KS_FP_HALF_secp160r1 0
+#endif
+#ifndef KS_FP_HALF_secp192r1
+#define KS_FP_HALF_secp192r1 0
+#endif
+#ifndef KS_FP_HALF_secp224r1
+#define KS_FP_HALF_secp224r1 0
+#endif
+#ifndef KS_FP_HALF_secp256r1
+#define KS_FP_HALF_secp256r1 0
+#endif
+
 #define KS_CURVE(name, pbits, nbits)                                                        \
     { KS_LIMBS(pbits), ((pbits) + 7) / 8, KS_LIMBS(nbits), ((nbits) + 7) / 8, (nbits),       \
       ks_##name##_p, name##_b, name##_gx, name##_gy, name##_n,                               \
       ks_fp_mul_##name, ks_fp_sqr_##name, ks_fp_add_##name, ks_fp_sub_##name,        \
+      KS_FP_HALF_##name,                                                                     \
       KS_JAC(dbl, name), KS_JAC(add, name), KS_BASE_TABLE(name) KS_FORM(name) }
 
 #if KS_WITH_SECP160R1

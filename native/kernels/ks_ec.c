@@ -3,7 +3,8 @@
  * k * P: fixed window of KS_EC_WINDOW = w bits over the odd recoding of k (ks_ec_make_odd,
  * ks_ec_digit): every digit is odd and nonzero, so each window is w doublings and one
  * addition of a point from the table P, 3P, ..., (2^(w-1) - 1)P, looked up by reading every
- * entry under a mask and negated by mask. Exceptional additions: before the last window the
+ * entry under a mask (on the motes, whose loads take the same time at every address, at its
+ * index: KS_SECRET_INDEX) and negated by mask. Exceptional additions: before the last window the
  * accumulator is c * P with c = k >> (w i) (up to the digits' signs), nonzero and below n in
  * size, so it is never +-(d P); only the last addition may be a doubling (k' = 2d mod n), and
  * there the doubled point is selected by mask. No branch or index depends on k.
@@ -14,53 +15,115 @@
 
 enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
 
-/* r = the table entry for digit e, negated when the digit is negative. */
-static void lookup(const ks_curve *c, ks_jac *r, const ks_jac *tab, uint32_t e)
+/* r's X and Y = the table entry for digit e, Y negated when the digit is negative: read at
+   its index where loads take the same time at every address (KS_SECRET_INDEX, the motes),
+   else by touching every entry under a mask. r's Z is the table's, set once by the caller. */
+static void lookup(const ks_curve *c, ks_jac *r, const ks_xy *tab, uint32_t e)
 {
     uint32_t neg = ((e >> (W - 1)) & 1) ^ 1;
     uint32_t idx = (e ^ (0u - neg)) & (ENTRIES - 1);
+#if KS_SECRET_INDEX
+    memcpy(r->x, tab[idx].x, c->fl * sizeof(ks_limb));
+    memcpy(r->y, tab[idx].y, c->fl * sizeof(ks_limb));
+#else
+    /* all KS_FE_MAX limbs where the table was cleared first (KS_JAC_CMOV_FULL: the host,
+       a constant length the compiler unrolls), else the curve's */
+    size_t n = KS_JAC_CMOV_FULL ? KS_FE_MAX : c->fl;
     uint32_t j;
-    memset(r, 0, sizeof *r);
+    memset(r->x, 0, sizeof r->x);
+    memset(r->y, 0, sizeof r->y);
     for (j = 0; j < ENTRIES; j++) {
         uint32_t d = j ^ idx;
-        ks_jac_cmov(c, r, &tab[j], KS_MASK(KS_TOP_BIT32(d | (0u - d)) ^ 1));
+        ks_limb mask = KS_MASK(KS_TOP_BIT32(d | (0u - d)) ^ 1);
+        ks_bn_cmov(r->x, tab[j].x, n, mask);
+        ks_bn_cmov(r->y, tab[j].y, n, mask);
     }
+#endif
     ks_fp_cneg(c, r->y, r->y, KS_MASK(neg));
+}
+
+/* tab[j] = X, Y of (2j + 1) P for j < ENTRIES, all with one Z, from P = (px, py): co-Z
+   additions from d = 2P (ks_jac_zaddu: Z_j = Z_(j-1) h_(j-1), the h saved), then, from the
+   top, tab[j] scaled by l = h_j ... h_(ENTRIES-2) = Z_(ENTRIES-1) / Z_j to (l^2 X, l^3 Y)
+   (Longa and Gebotys's precomputation). d ends as that Z, Z^2, Z^3 (ks_jac_add's qz). h:
+   ENTRIES - 1 field elements of scratch. A function of its own: its frame is gone before the
+   main loop's deepest one (the motes' stack). */
+static KS_NOINLINE void odd_multiples(const ks_curve *c, ks_xy *tab, ks_jac *d,
+                                      ks_limb *const *h, const ks_limb *px, const ks_limb *py)
+{
+    ks_limb l[KS_FE_MAX], l2[KS_FE_MAX];
+    int j;
+    ks_jac_from_affine(c, d, px, py);
+    ks_jac_dbl(c, d, d);
+    /* P rescaled to d's Z = y: (x Z^2, y Z^3). d = +-tab[j - 1] would need 2 = +-(2j - 1)
+       mod n: never, as n > 2 ENTRIES + 1. */
+    c->sqr(l2, d->z);
+    c->mul(tab[0].x, px, l2);
+    c->mul(l2, l2, d->z);
+    c->mul(tab[0].y, py, l2);
+    for (j = 1; j < ENTRIES; j++) {
+        ks_jac_zaddu(c, tab[j].x, tab[j].y, d, tab[j - 1].x, tab[j - 1].y, h[j - 1]);
+    }
+    for (j = ENTRIES - 2; j >= 0; j--) {
+        if (j == ENTRIES - 2) {
+            memcpy(l, h[j], sizeof l);
+        } else {
+            c->mul(l, l, h[j]);
+        }
+        c->sqr(l2, l);
+        c->mul(tab[j].x, tab[j].x, l2);
+        c->mul(l2, l2, l);
+        c->mul(tab[j].y, tab[j].y, l2);
+    }
+    memcpy(d->x, d->z, sizeof d->x);
+    c->sqr(d->y, d->x);
+    c->mul(d->z, d->y, d->x);
 }
 
 /* q = k * (px, py) for 0 < k < n and a point on the curve. */
 static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_limb *px,
                     const ks_limb *py)
 {
-    ks_jac tab[ENTRIES], a, d;
+    /* the table's scratch (odd_multiples' h) in q and in the place of a, which the main loop
+       only needs later: 2^(w-1) X, Y pairs in all, not Jacobian points */
+    enum { H = ENTRIES - 1, IN_Q = H < 3 ? H : 3, IN_U = H - IN_Q > 3 ? H - IN_Q : 3 };
+    union {
+        ks_jac a;
+        ks_limb h[IN_U][KS_FE_MAX];
+    } u;
+    ks_limb *h[H];
+    ks_xy tab[ENTRIES];
+    ks_jac d;
     ks_limb k[KS_FE_MAX], even, hit;
     const int m = (c->obits + W - 1) / W;
     int i, j;
+    for (j = 0; j < H; j++) {
+        h[j] = j == 0 ? q->x : j == 1 ? q->y : j == 2 ? q->z : u.h[j - IN_Q];
+    }
     memcpy(k, k_in, c->ol * sizeof(ks_limb));
     even = ks_ec_make_odd(c, k);
     if (KS_JAC_CMOV_FULL) {
         memset(tab, 0, sizeof tab); /* lookups then move whole entries, unused limbs included */
     }
-    /* tab[j] = (2j + 1) P */
-    ks_jac_from_affine(c, &tab[0], px, py);
-    ks_jac_dbl(c, &d, &tab[0]);
-    ks_jac_odd_multiples(c, tab, ENTRIES, &d);
+    odd_multiples(c, tab, &d, h, px, py); /* d = the entries' Z, Z^2, Z^3 */
+    memcpy(q->z, d.x, sizeof q->z);
+    memcpy(u.a.z, d.x, sizeof u.a.z);
     lookup(c, q, tab, ks_ec_digit(k, c->ol, m - 1, W, m));
     for (i = m - 2; i >= 0; i--) {
         for (j = 0; j < W; j++) {
             ks_jac_dbl(c, q, q);
         }
-        lookup(c, &a, tab, ks_ec_digit(k, c->ol, i, W, m));
-        hit = ks_jac_add(c, q, q, a.x, a.y, a.z);
+        lookup(c, &u.a, tab, ks_ec_digit(k, c->ol, i, W, m));
+        hit = ks_jac_add(c, q, q, u.a.x, u.a.y, d.x);
         if (i == 0) {
-            ks_jac_dbl(c, &d, &a);
+            ks_jac_dbl(c, &d, &u.a);
             ks_jac_cmov(c, q, &d, hit);
         }
     }
     ks_fp_cneg(c, q->y, q->y, even);
     ks_wipe(k, sizeof k); /* the recoded scalar, the table and the working points */
     ks_wipe(tab, sizeof tab);
-    ks_wipe(&a, sizeof a);
+    ks_wipe(&u, sizeof u);
     ks_wipe(&d, sizeof d);
 }
 

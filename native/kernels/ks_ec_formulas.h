@@ -40,8 +40,10 @@ void KS_F_DBL(const ks_curve *c, ks_jac *r, const ks_jac *p)
     FSUB(r->y, t1, gamma);
 }
 
-/* r = p + q (add-1998-cmo-2, 12M + 4S; with qz = 0, q is affine: 8M + 3S). r may alias p.
-   Returns an all-ones mask when x(p) = x(q) (the exceptional case), else zero. */
+/* r = p + q (add-1998-cmo-2). q is affine with qz = 0 (8M + 3S), else qz points to q's Z,
+   Z^2 and Z^3, KS_FE_MAX limbs each one after the other (the k * P table's common Z and its
+   powers, made once: 11M + 3S). r may alias p. Returns an all-ones mask when x(p) = x(q)
+   (the exceptional case), else zero. */
 ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
                  const ks_limb *qx, const ks_limb *qy, const ks_limb *qz)
 {
@@ -51,11 +53,8 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
     (void)c;
     FSQR(z1z1, p->z);
     if (qz != 0) {
-        FE(z2z2);
-        FSQR(z2z2, qz);
-        FMUL(u1, p->x, z2z2);
-        FMUL(s1, p->y, qz);
-        FMUL(s1, s1, z2z2);
+        FMUL(u1, p->x, qz + KS_FE_MAX);     /* X1 Z2^2 */
+        FMUL(s1, p->y, qz + 2 * KS_FE_MAX); /* Y1 Z2^3 */
     } else {
         memcpy(u1, p->x, n * sizeof(ks_limb));
         memcpy(s1, p->y, n * sizeof(ks_limb));

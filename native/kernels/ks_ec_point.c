@@ -45,30 +45,31 @@ void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks
     ks_fp_enc(c, r->z);
 }
 
-/* (r, p) <- (p + q, p with the Z of r), for p and q of the same Z, p != +-q: co-Z addition
-   with update, ZADDU (Meloni, "New point addition formulae for ECC applications", WAIFI 2007;
-   Goundar, Joye, Miyaji, Rivain, Venelli, "Scalar multiplication on Weierstrass elliptic
-   curves from Co-Z arithmetic", 2011), 5M + 2S against 12M + 4S for a general addition.
-   r must not alias p or q. */
-static void zaddu(const ks_curve *c, ks_jac *r, ks_jac *p, const ks_jac *q)
+/* ZADDU (Meloni, "New point addition formulae for ECC applications", WAIFI 2007; Goundar,
+   Joye, Miyaji, Rivain, Venelli, "Scalar multiplication on Weierstrass elliptic curves from
+   Co-Z arithmetic", 2011), 5M + 2S against 12M + 4S for a general addition. */
+void ks_jac_zaddu(const ks_curve *c, ks_limb *rx, ks_limb *ry, ks_jac *p, const ks_limb *qx,
+                  const ks_limb *qy, ks_limb *h)
 {
     FE(cc); FE(w1); FE(w2); FE(dy); FE(t);
-    ks_fp_sub(c, t, p->x, q->x);     /* X1 - X2 */
-    c->mul(r->z, p->z, t);           /* Z3 = Z (X1 - X2) */
+    ks_fp_sub(c, t, p->x, qx);       /* X1 - X2 */
+    c->mul(p->z, p->z, t);           /* Z3 = Z (X1 - X2): p's and r's new Z */
+    if (h != 0) {
+        memcpy(h, t, sizeof t);
+    }
     c->sqr(cc, t);                   /* C = (X1 - X2)^2 */
     c->mul(w1, p->x, cc);            /* W1 = X1 C */
-    c->mul(w2, q->x, cc);            /* W2 = X2 C */
-    ks_fp_sub(c, dy, p->y, q->y);    /* Y1 - Y2 */
+    c->mul(w2, qx, cc);              /* W2 = X2 C */
+    ks_fp_sub(c, dy, p->y, qy);      /* Y1 - Y2 */
     ks_fp_sub(c, t, w1, w2);
     c->mul(p->y, p->y, t);           /* A1 = Y1 (W1 - W2): the updated p's y */
     c->sqr(t, dy);                   /* D = (Y1 - Y2)^2 */
     ks_fp_sub(c, t, t, w1);
-    ks_fp_sub(c, r->x, t, w2);       /* X3 = D - W1 - W2 */
-    ks_fp_sub(c, t, w1, r->x);
+    ks_fp_sub(c, rx, t, w2);         /* X3 = D - W1 - W2 */
+    ks_fp_sub(c, t, w1, rx);
     c->mul(t, dy, t);
-    ks_fp_sub(c, r->y, t, p->y);     /* Y3 = (Y1 - Y2)(W1 - X3) - A1 */
+    ks_fp_sub(c, ry, t, p->y);       /* Y3 = (Y1 - Y2)(W1 - X3) - A1 */
     memcpy(p->x, w1, sizeof w1);     /* the updated p: (W1, A1, Z3) */
-    memcpy(p->z, r->z, sizeof p->z);
 }
 
 void ks_jac_odd_multiples(const ks_curve *c, ks_jac *tab, int entries, ks_jac *d)
@@ -84,7 +85,8 @@ void ks_jac_odd_multiples(const ks_curve *c, ks_jac *tab, int entries, ks_jac *d
     c->mul(tab[0].y, tab[0].y, z2);
     memcpy(tab[0].z, d->z, sizeof d->z);
     for (j = 1; j < entries; j++) {
-        zaddu(c, &tab[j], d, &tab[j - 1]);
+        ks_jac_zaddu(c, tab[j].x, tab[j].y, d, tab[j - 1].x, tab[j - 1].y, 0);
+        memcpy(tab[j].z, d->z, sizeof d->z);
     }
 }
 

@@ -6,7 +6,9 @@
 
 /* r = 2p (dbl-2001-b rescaled by 1/2, 4M + 4S; ks_ec_formulas.h). r may alias p. */
 #define ks_jac_dbl(c, r, p) ((c)->dbl((c), (r), (p)))
-/* r = p + q (add-1998-cmo-2, 12M + 4S; with qz = 0, q is affine: 8M + 3S). r may alias p.
+/* r = p + q (add-1998-cmo-2; with qz = 0, q is affine: 8M + 3S; else qz points to q's Z, Z^2
+   and Z^3, KS_FE_MAX limbs each one after the other, as ks_jac's x, y, z: 11M + 3S). r may
+   alias p.
    Correct when p != +-q and neither is infinity; returns an all-ones mask when x(p) = x(q)
    (the exceptional case: the result is then meaningless), else zero. Constant time. */
 #define ks_jac_add(c, r, p, qx, qy, qz) ((c)->add_pt((c), (r), (p), (qx), (qy), (qz)))
@@ -17,10 +19,19 @@ void ks_jac_cmov(const ks_curve *c, ks_jac *r, const ks_jac *a, ks_limb mask);
 /* Sets r to the affine point (x, y) (Z = 1), x and y in the field's form; they must not lie
    inside r. */
 void ks_jac_from_affine(const ks_curve *c, ks_jac *r, const ks_limb *x, const ks_limb *y);
+/* A k * P table entry: X and Y of a point whose Z the whole table shares (ks_ec.c). */
+typedef struct {
+    ks_limb x[KS_FE_MAX], y[KS_FE_MAX];
+} ks_xy;
+/* Co-Z addition with update, ZADDU: for p and q = (qx, qy) of the same Z, p != +-q,
+   (rx, ry) <- X, Y of p + q, whose Z is p's new Z, and p <- p with that Z (5M + 2S).
+   X1 - X2, the factor Z grew by, goes to h unless h is 0. r must not alias p or q. */
+void ks_jac_zaddu(const ks_curve *c, ks_limb *rx, ks_limb *ry, ks_jac *p, const ks_limb *qx,
+                  const ks_limb *qy, ks_limb *h);
 /* tab[j] = (2j + 1) P for j < entries, from tab[0] = P with Z = 1 (ks_jac_from_affine) and
    d = 2P = ks_jac_dbl(tab[0]) (its Z is y), by co-Z additions (5M + 2S each, d rescaled on
-   the way); the entries' Z differ. A function of its own, not inlined into the scalar
-   multiplication, and the doubling left to the caller: the motes' stack. */
+   the way); the entries' Z differ. A function of its own, not inlined into the caller, and the
+   doubling left to the caller: the motes' stack. */
 void ks_jac_odd_multiples(const ks_curve *c, ks_jac *tab, int entries, ks_jac *d);
 /* Writes x||y big-endian; KS_INFINITY (out zeroed) if Z = 0, else KS_OK. */
 int ks_jac_to_bytes(const ks_curve *c, uint8_t *out, const ks_jac *p);

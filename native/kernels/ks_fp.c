@@ -3,9 +3,10 @@
 
 void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask)
 {
-    ks_limb t[KS_FE_MAX], pl[KS_FE_MAX];
-    ks_bn_from_flash(pl, c->p, c->fl);
-    ks_bn_sub(t, pl, a, c->fl);
+    /* p - a as 0 - a mod p: the field's own subtraction (assembly on the motes) */
+    ks_limb t[KS_FE_MAX], zero[KS_FE_MAX];
+    memset(zero, 0, sizeof zero);
+    ks_fp_sub(c, t, zero, a);
     if (r != a) {
         memcpy(r, a, c->fl * sizeof(ks_limb));
     }
@@ -19,6 +20,10 @@ void ks_fp_half(const ks_curve *c, ks_limb *r, const ks_limb *a)
        r[i - 1] is written after a[i - 1] was read: r may alias a. */
     ks_limb mask = KS_MASK(a[0] & 1), carry = 0, prev, s;
     size_t i, n = c->fl;
+    if (c->half != 0) { /* the port's own (a branch on the curve, not on a) */
+        c->half(r, a);
+        return;
+    }
     prev = ks_adc(a[0], (ks_limb)(KS_READ_LIMB(&c->p[0]) & mask), &carry);
     for (i = 1; i < n; i++) {
         s = ks_adc(a[i], (ks_limb)(KS_READ_LIMB(&c->p[i]) & mask), &carry);

@@ -33,6 +33,7 @@ here, see ks_port_msp430.h):
                            D.2.3); r may alias
     ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
                            r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
+    ks_fp_half_NAME(r, a)  r = a / 2 mod p on a reduced element (secp160r1, P-256); r may alias
 llvm-mc rejects @rN+ sources with a memory destination: indexed sources instead.
 """
 import sys
@@ -476,9 +477,11 @@ def reduce_secp256r1(asm, rp):
     acc = the NIST sum + 5p, word by word (16-bit words m = 2w + h take the halves h of the
     32-bit terms at w) in a signed two-register accumulator, each word written over t_m (only
     T used it); 0 <= acc < 12 2^256. With top = acc >> 256 (<= 11), v = acc - top p =
-    (acc mod 2^256) + top (2^224 - 2^192 - 2^96 + 1) lies in [0, 2^256 + 11 2^224) < 2p
-    (as in the C of kernels/ks_fp_secp256r1.c): one carry chain adds top at words 0 and 14,
-    another subtracts it at words 6 and 12; then p is subtracted under a mask if v >= p."""
+    (acc mod 2^256) + top K, K = 2^256 - p = 2^224 - 2^192 - 2^96 + 1, lies in
+    [0, 2^256 + 11 2^224) < 2p (as in the C of kernels/ks_fp_secp256r1.c). D = v + K =
+    (acc mod 2^256) + (top + 1) K (one carry chain adds top + 1 at words 0 and 14, another
+    subtracts it at words 6 and 12) carries past 2^256 exactly when v >= p, and is then the
+    result mod 2^256; else K is subtracted under a mask (one pass, into r)."""
     assert p256_identity_holds()
     off = words(P256_OFFSET, 17)
     acc0, acc1, x = "r14", "r15", "r13"
@@ -509,8 +512,9 @@ def reduce_secp256r1(asm, rp):
         asm("inv", x)
         acc0, acc1, x = acc1, x, acc0
     top, c, out, mask, pre = acc0, "r12", "r11", "r12", "r10"
-    asm("add", "#0x%04x" % off[16], top)  # acc1 is 0 here: acc >= 0
-    asm.comment("v = (acc mod 2^256) + top 2^224 + top - top 2^192 - top 2^96; c: the word above")
+    asm("add", "#0x%04x" % (off[16] + 1), top)  # acc1 is 0 here: acc >= 0; top + 1
+    asm.comment("D = (acc mod 2^256) + (top + 1) K, K = 2^256 - p = 2^224 - 2^192 - 2^96 + 1:")
+    asm.comment("v + K for v = acc - top p < 2p; c, the word above, is 1 exactly when v >= p")
     asm("clr", c)
     asm("add", top, mem(0, "r1"))
     for m in range(1, 16):
@@ -526,34 +530,102 @@ def reduce_secp256r1(asm, rp):
         else:
             asm("sbc", mem(2 * m, "r1"))
     asm("sbc", c)
-    asm.comment("r = v - p if c or v mod 2^256 >= p (never both: v < 2p), else v")
-    pw = words(P256, 16)
-    for m in range(16):
-        asm("mov", mem(2 * m, "r1"), x)
-        asm("sub" if m == 0 else "subc", "#0x%04x" % pw[m], x)
-    asm("adc", c)
-    asm("inv", mask)
-    asm("inc", mask)
-    pre = masked_words(asm, pw, mask, ["r10"])
+    asm.comment("r = D mod 2^256 if c, else D - K")
+    kw = words(2**256 - P256, 16)
+    asm("dec", mask)  # c - 1: 0xFFFF when K is to be taken off
+    pre = masked_words(asm, kw, mask, ["r10", "r9"])
     asm("mov", mem(rp, "r1"), out)
     for m in range(16):
         asm("mov", mem(2 * m, "r1"), x)
-        masked(asm, "sub", m, pw[m], mask, pre, x)
+        masked(asm, "sub", m, kw[m], mask, pre, x)
         asm("mov", x, mem(2 * m, out))
+
+
+def karatsuba_rows(asm, n, pool):
+    """t (2n words at 0(r1)) = a * b (r13, r14) by one level of subtractive Karatsuba on
+    halves of h = n/2 words, each half product a row_product: with B = 2^(16 h),
+    a b = L + B Q + B^2 H, L = a0 b0, H = a1 b1, Q = L + H - s M, M = |a0 - a1| |b0 - b1|,
+    s the product of the two signs, taken without a branch: Q adds (M XOR m) + (m & 1) and m
+    at word n (m = 0xFFFF when the signs agree). P-256: 192 word products instead of 256.
+    Frame: t at 0(r1) (|a0 - a1| and |b0 - b1| first wait in t's top half, which H then
+    overwrites), M at 2n(r1) (n words; Q replaces it); `pool` is h registers."""
+    h = n // 2
+    o_m = 4 * n
+    R = list(pool)
+    masks = []
+    for src, dst, m in (("r13", 2 * n, "r12"), ("r14", 3 * n, "r15")):
+        asm.comment("|x0 - x1| of an operand into the frame; its sign mask")
+        for i in range(h):
+            asm("mov", mem(2 * i, src), R[i])
+        for i in range(h):
+            asm("sub" if i == 0 else "subc", mem(2 * (h + i), src), R[i])
+        asm("subc", m, m)  # C - 1: 0xFFFF when x0 < x1
+        for i in range(h):
+            asm("xor", m, R[i])
+        for i in range(h):
+            asm("sub" if i == 0 else "subc", m, R[i])
+        for i in range(h):
+            asm("mov", R[i], mem(dst + 2 * i, "r1"))
+        masks.append(m)
+    asm("xor", masks[0], masks[1])
+    asm("inv", masks[1])  # 0xFFFF when the signs agree: subtract M
+    asm("push", masks[1])  # below the frame for a while: the frame moves up a word
+    asm("mov", "r13", "r12")
+    asm("mov", "r14", "r15")
+    asm.comment("M = |a0 - a1| |b0 - b1|")
+    asm("mov", "r1", "r13")
+    asm("add", "#%d" % (2 + 2 * n), "r13")
+    asm("mov", "r1", "r14")
+    asm("add", "#%d" % (2 + 3 * n), "r14")
+    row_product(asm, h, "r13", "r14", "r1", 2 + o_m, R)
+    asm.comment("L = a0 b0, H = a1 b1")
+    row_product(asm, h, "r12", "r15", "r1", 2, R)
+    asm("add", "#%d" % (2 * h), "r12")
+    asm("add", "#%d" % (2 * h), "r15")
+    row_product(asm, h, "r12", "r15", "r1", 2 + 2 * n, R)
+    asm("pop", "r12")  # the mask m
+    asm.comment("Q = L + H + (M XOR m) + (m & 1) + m 2^(16 n), word by word in a two-word")
+    asm.comment("accumulator, into M's place")
+    lo, hi, x = "r13", "r14", "r15"
+    asm("mov", "r12", lo)
+    asm("and", "#1", lo)
+    asm("clr", hi)
+    for i in range(n):
+        if i > 0:
+            asm("mov", hi, lo)
+            asm("clr", hi)
+        asm("add", mem(2 * i, "r1"), lo)
+        asm("adc", hi)
+        asm("add", mem(2 * (n + i), "r1"), lo)
+        asm("adc", hi)
+        asm("mov", mem(o_m + 2 * i, "r1"), x)
+        asm("xor", "r12", x)
+        asm("add", x, lo)
+        asm("adc", hi)
+        asm("mov", lo, mem(o_m + 2 * i, "r1"))
+    asm("add", "r12", hi)  # Q's top word, 0 or 1
+    asm.comment("t += Q B")
+    for i in range(n):
+        asm("add" if i == 0 else "addc", mem(o_m + 2 * i, "r1"), mem(2 * (h + i), "r1"))
+    asm("addc", hi, mem(2 * (h + n), "r1"))
+    for i in range(h + n + 1, 2 * n):
+        asm("adc", mem(2 * i, "r1"))
 
 
 def gen_fp_secp256r1(asm, sq):
     name = "ks_fp_%s_secp256r1" % ("sqr" if sq else "mul")
     asm.function(name)
-    asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), r at 64(r1)")
+    frame = 64 if sq else 96
+    asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), %sr at %d(r1)" % (
+        "" if sq else "M (16 words) at 64(r1), ", frame))
     push(asm, SAVED + ["r12"])
-    asm("sub", "#64", "r1")
+    asm("sub", "#%d" % frame, "r1")
     if sq:
         square(asm, 16, "r13", "r1", 0, ["r11", "r14", "r15", "r10", "r9"])
     else:
-        half_rows(asm, 16, "r13", "r14", "r1", ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"], "r12")
-    reduce_secp256r1(asm, 64)
-    asm("add", "#66", "r1")
+        karatsuba_rows(asm, 16, ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"])
+    reduce_secp256r1(asm, frame)
+    asm("add", "#%d" % (frame + 2), "r1")
     pop(asm, SAVED)
     asm.end(name)
 
@@ -662,6 +734,27 @@ def gen_add_regs(asm, field, n, p):
     asm.end(name)
 
 
+def gen_half(asm, field, n, p):
+    """ks_fp_half_FIELD(r, a): r = a / 2 mod p, a reduced: a + (p under the mask of a's low
+    bit) into r (word j written after a_j is read: r may alias a), then RRC through r from the
+    top word down, the sum's carry entering the top (MOV leaves the carry flag alone)."""
+    name = "ks_fp_half_%s" % field
+    pw = words(p, n)
+    asm.function(name)
+    asm("mov", "@r13", "r14")
+    asm("and", "#1", "r14")
+    asm("inv", "r14")
+    asm("inc", "r14")      # mask: 0xFFFF when a is odd
+    pre = masked_words(asm, pw, "r14", ["r11"])
+    for j in range(n):
+        asm("mov", mem(2 * j, "r13"), "r15")
+        masked(asm, "add", j, pw[j], "r14", pre, "r15")
+        asm("mov", "r15", mem(2 * j, "r12"))
+    for j in range(n - 1, -1, -1):
+        asm("rrc", mem(2 * j, "r12"))
+    asm.end(name)
+
+
 def generate():
     asm = Asm()
     asm.lines += ["; Generated by native/msp430/gen_msp430_fp.py: do not edit.",
@@ -680,6 +773,7 @@ def generate():
         else:
             gen_add_sub(asm, field, n, p, "add")
         gen_add_sub(asm, field, n, p, "sub")
+        gen_half(asm, field, n, p)
     return "\n".join(asm.lines) + "\n"
 
 

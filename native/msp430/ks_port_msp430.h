@@ -17,19 +17,29 @@
 #endif
 #if KS_MSP430_ASM
 #define KS_FP_PORT_HEADER "ks_fp_msp430.h" /* included by kernels/ks_fp_impl.h */
+/* and r = a / 2 mod p for the curves the motes use (kernels/ks_curves.c) */
+#define KS_FP_HALF_secp160r1 ks_fp_half_secp160r1
+#define KS_FP_HALF_secp256r1 ks_fp_half_secp256r1
 #endif
 
 /* ks_wipe_stack after an operation, as deep as it went below the public function, of the
-   10 KB of RAM: k * P goes ~1.46 KB below ks_ec_mul's frame with the assembly field (the test
-   firmware's peak, 1.67 KB, less ~210 B above it); portable C is given more. RSA-1024 2.5 KB
-   (its 2.3 KB workspace is in the frame below the public function). */
+   10 KB of RAM: from the test firmware's stack peaks without the wipe (built with
+   KS_WIPE_STACK_EC=2) less the ~214 B down to ks_ec_mul's frame, k * P goes 1.29 KB deeper
+   with the assembly field (peak 1,508 B, 32-bit limbs), up to 1.46 KB in portable C (1,670 B,
+   32-bit limbs). RSA-1024 2.5 KB (its 2.3 KB workspace is in the frame below the public
+   function). */
 #ifndef KS_WIPE_STACK_EC
 #if KS_MSP430_ASM
-#define KS_WIPE_STACK_EC 1488
+#define KS_WIPE_STACK_EC 1312
 #else
-#define KS_WIPE_STACK_EC 2048
+#define KS_WIPE_STACK_EC 1472
 #endif
 #endif
+/* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */
+#ifndef KS_SECRET_INDEX
+#define KS_SECRET_INDEX 1
+#endif
+
 #ifndef KS_WIPE_STACK_RSA
 #define KS_WIPE_STACK_RSA 2560
 #endif

@@ -39,6 +39,7 @@ int main(int argc, char **argv)
         const ks_curve *c = ks_curve_get(curve);
         ks_limb gx[KS_FE_MAX], gy[KS_FE_MAX];
         ks_jac base, twice, acc;
+        ks_limb zz[3][KS_FE_MAX]; /* twice's Z, Z^2, Z^3 (the qz of ks_jac_add) */
         int m, i, j, k, col = 0;
         if (c == 0) {
             continue;
@@ -55,10 +56,13 @@ int main(int argc, char **argv)
         for (i = 0; i < m; i++) {
             /* base = 2^(w i) G */
             ks_jac_dbl(c, &twice, &base);
+            memcpy(zz[0], twice.z, sizeof zz[0]);
+            c->sqr(zz[1], zz[0]);
+            c->mul(zz[2], zz[1], zz[0]);
             acc = base;
             for (j = 0; j < 1 << (w - 1); j++) {
                 if (j > 0) {
-                    ks_jac_add(c, &acc, &acc, twice.x, twice.y, twice.z);
+                    ks_jac_add(c, &acc, &acc, twice.x, twice.y, zz[0]);
                 }
                 emit_point(c, &acc, &col);
             }
