@@ -1,0 +1,60 @@
+/*
+ * GHASH (SP 800-38D §6.4), constant time and table-free on every build, mirroring
+ * ksecurity/prim/Ghash.java. Two multiplications by H in GF(2^128), chosen at compile time:
+ *
+ *   KS_GHASH_CLMUL 1 (the default on 32- and 64-bit hosts): Ghash.java's method, carry-less
+ *     32x32-bit products made of ordinary integer multiplications of operands with holes
+ *     (every fourth bit kept, the carries land in the holes and are masked off), Karatsuba on
+ *     two levels (nine products), then the reduction modulo x^128 + x^7 + x^2 + x + 1. Needs
+ *     a constant-time 32x32 -> 64-bit multiply, which x86-64 and AArch64 have.
+ *   KS_GHASH_CLMUL 0 (the default on the AVR and MSP430, whose 64-bit products are long
+ *     library calls, on the AVR one with a data-dependent branch): SP 800-38D's Algorithm 1
+ *     bit by bit, Z ^= V masked by each bit of X, V = V x with the reduction masked in. 128
+ *     rounds of shifts, ANDs and XORs: no table, no branch on secret data.
+ *
+ * The running value Y is kept as 16 bytes in GCM order; input bytes are XORed straight into it
+ * and the multiplication by H runs when a block is complete, so there is no separate buffer for
+ * a partial block (the streaming GCM of a mote keeps no more than this).
+ */
+#ifndef KS_GHASH_H
+#define KS_GHASH_H
+
+#include "ks_config.h"
+
+#ifndef KS_GHASH_CLMUL
+#if defined(__AVR__) || defined(__MSP430__)
+#define KS_GHASH_CLMUL 0
+#else
+#define KS_GHASH_CLMUL 1
+#endif
+#endif
+
+typedef struct {
+#if KS_GHASH_CLMUL
+    uint32_t h[4]; /* H, bit-reflected into polynomial order (Ghash.java) */
+#else
+    uint8_t h[16]; /* H in GCM order */
+#endif
+    uint8_t y[16]; /* the running value, with the bytes of a partial block XORed in */
+    uint8_t pos;   /* bytes of the current block so far (0..15) */
+} ks_ghash;
+
+/* Sets the hash key H (16 bytes) and clears the running value. */
+void ks_ghash_init(ks_ghash *g, const uint8_t h[16]);
+
+/* Clears the running value (H kept). */
+void ks_ghash_reset(ks_ghash *g);
+
+/* Absorbs len bytes; a trailing partial block waits for more bytes or for ks_ghash_pad. */
+void ks_ghash_update(ks_ghash *g, const uint8_t *in, size_t len);
+
+/* Completes a partial block with zeros (GCM pads the AAD and the ciphertext separately). */
+void ks_ghash_pad(ks_ghash *g);
+
+/* Pads, then writes the 16-byte value (the state is left as it is). */
+void ks_ghash_final(ks_ghash *g, uint8_t out[16]);
+
+/* Wipes H and the running value. */
+void ks_ghash_clear(ks_ghash *g);
+
+#endif
