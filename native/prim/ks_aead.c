@@ -47,20 +47,20 @@ int ks_aead_finish(ks_aead *a, uint8_t *tag)
 /* 0xff if the tags are equal, else 0; no branch or index on their bytes. */
 static uint8_t equal_mask(const uint8_t *x, const uint8_t *y, uint8_t n)
 {
-    unsigned d = 0;
-    uint8_t i;
+    uint8_t d = 0, i;
     for (i = 0; i < n; i++) {
         d |= x[i] ^ y[i];
     }
-    return (uint8_t)((d - 1) >> 8);
+    /* d = 0: 0xffff >> 8; d = 1..255: 0 */
+    return (uint8_t)((uint16_t)(ks_cipher_hide(d) - 1) >> 8);
 }
 
 /* The tag check as a mask (0xff: it verifies); 0 also if the message cannot be finished. */
 static uint8_t verify_mask(ks_aead *a, const uint8_t *tag)
 {
     uint8_t want[16], n = a->tag_len, m;
-    int rc = ks_aead_finish(a, want);
-    m = equal_mask(want, tag, n) & (uint8_t)-(uint8_t)(rc == KS_CIPHER_OK);
+    int rc = ks_aead_finish(a, want); /* fails only on public grounds (call order) */
+    m = equal_mask(want, tag, n) & ks_cipher_mask8(rc == KS_CIPHER_OK);
     ks_wipe(want, sizeof want);
     return m;
 }
@@ -68,7 +68,7 @@ static uint8_t verify_mask(ks_aead *a, const uint8_t *tag)
 /* KS_CIPHER_OK for the mask 0xff, KS_CIPHER_BAD_TAG for 0, without a branch. */
 static int rc_of(uint8_t mask)
 {
-    return ((int)(mask & 1) - 1) & KS_CIPHER_BAD_TAG;
+    return (int)(int16_t)(ks_cipher_hide((uint16_t)(mask & 1)) - 1) & KS_CIPHER_BAD_TAG;
 }
 
 int ks_aead_verify(ks_aead *a, const uint8_t *tag)

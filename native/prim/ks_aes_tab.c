@@ -12,6 +12,7 @@
  * round key on the stack), trading cycles for RAM.
  */
 #include "ks_aes.h"
+#include "ks_cipher.h"
 #include "ks_wipe.h"
 
 #if KS_AES_TABLES
@@ -40,7 +41,7 @@ static const uint8_t sbox[256] KS_FLASH = {
 /* Times x in GF(2^8) without a branch: the mask is 0xff when bit 7 is set. */
 KS_INLINE uint8_t xtime(uint8_t x)
 {
-    return (uint8_t)((x << 1) ^ (0x1b & (uint8_t)-(x >> 7)));
+    return (uint8_t)((x << 1) ^ (0x1b & ks_cipher_mask8(x >> 7)));
 }
 
 /* One step of the key schedule: round key k (16 bytes) to the next, with round constant rcon. */

@@ -1,4 +1,5 @@
 /* GHASH, table-free and constant time: see ks_ghash.h. Mirrors ksecurity/prim/Ghash.java. */
+#include "ks_cipher.h"
 #include "ks_ghash.h"
 #include "ks_wipe.h"
 
@@ -100,39 +101,71 @@ void ks_ghash_init(ks_ghash *g, const uint8_t h[16])
 
 #else
 
-/* y = y * H (SP 800-38D Algorithm 1): for each bit of y from the first, Z ^= V if the bit is
-   set, then V = V x, that is V >> 1 in GCM's bit order, with R = 0xe1 || 0^120 XORed in if
-   a bit fell off the end. Both conditions are masks. */
+/* v = v x: one place right in GCM's bit order, R = 0xe1 || 0^120 folded in (by a mask) when
+   a coefficient falls off the end. */
+static void times_x(uint8_t v[16])
+{
+    uint8_t j, carry = 0, next, drop = v[15] & 1;
+    for (j = 0; j < 16; j++) {
+        next = (uint8_t)(v[j] << 7);
+        v[j] = (uint8_t)((v[j] >> 1) | carry);
+        carry = next;
+    }
+    v[0] ^= 0xe1 & ks_cipher_mask8(drop);
+}
+
+/* 0xff if bit b (from the most significant) of x is set, else 0; b is a constant. */
+#define BIT_MASK(x, b) ks_cipher_mask8(((x) >> (7 - (b))) & 1)
+
+/* y = y * H by bytes, Horner's rule from the last byte: z = z x^8 + (byte j of y) H. z x^8
+   moves z's bytes one place; the byte d that falls off comes back as d x^128 = d (1 + x + x^2
+   + x^7): bit t of d adds 0xe100 >> t to the first two bytes. (byte j) H is the sum of the
+   multiples H x^b that the byte's bits select, by masks. One pass over z does both: byte k of
+   the new z is old byte k - 1 plus byte k of the selected multiples, which sit side by side
+   (hx[k][0..7]). */
 static void mul_h(ks_ghash *g)
 {
-    uint8_t z[16], v[16], i, j, bit, m, carry, next;
+    uint8_t z[16], j = 16, k, d, x, m0, m1, m2, m3, m4, m5, m6, m7;
+    uint16_t r;
     memset(z, 0, 16);
-    memcpy(v, g->h, 16);
-    for (i = 0; i < 16; i++) {
-        uint8_t x = g->y[i];
-        for (bit = 0; bit < 8; bit++) {
-            m = (uint8_t)-(x >> 7); /* 0xff if the bit is set */
-            x = (uint8_t)(x << 1);
-            for (j = 0; j < 16; j++) {
-                z[j] ^= v[j] & m;
-            }
-            carry = 0;
-            for (j = 0; j < 16; j++) {
-                next = (uint8_t)(v[j] << 7);
-                v[j] = (uint8_t)((v[j] >> 1) | carry);
-                carry = next;
-            }
-            v[0] ^= 0xe1 & (uint8_t)-(carry >> 7);
+    while (j--) {
+        x = g->y[j];
+        m0 = BIT_MASK(x, 0), m1 = BIT_MASK(x, 1), m2 = BIT_MASK(x, 2), m3 = BIT_MASK(x, 3);
+        m4 = BIT_MASK(x, 4), m5 = BIT_MASK(x, 5), m6 = BIT_MASK(x, 6), m7 = BIT_MASK(x, 7);
+        d = z[15];
+        for (k = 16; k-- > 0;) {
+            const uint8_t *h = g->hx[k];
+            z[k] = (h[0] & m0) ^ (h[1] & m1) ^ (h[2] & m2) ^ (h[3] & m3)
+                 ^ (h[4] & m4) ^ (h[5] & m5) ^ (h[6] & m6) ^ (h[7] & m7) ^ z[(k - 1) & 15];
         }
+        /* z[0] took the new z[15] in: take it out (the index stays branch-free) */
+        z[0] ^= z[15];
+        r = (0xe100u & ks_cipher_mask16((d >> 7) & 1))
+          ^ (0x7080u & ks_cipher_mask16((d >> 6) & 1))
+          ^ (0x3840u & ks_cipher_mask16((d >> 5) & 1))
+          ^ (0x1c20u & ks_cipher_mask16((d >> 4) & 1))
+          ^ (0x0e10u & ks_cipher_mask16((d >> 3) & 1))
+          ^ (0x0708u & ks_cipher_mask16((d >> 2) & 1))
+          ^ (0x0384u & ks_cipher_mask16((d >> 1) & 1))
+          ^ (0x01c2u & ks_cipher_mask16(d & 1));
+        z[0] ^= (uint8_t)(r >> 8);
+        z[1] ^= (uint8_t)r;
     }
     memcpy(g->y, z, 16);
     ks_wipe(z, sizeof z);
-    ks_wipe(v, sizeof v);
 }
 
 void ks_ghash_init(ks_ghash *g, const uint8_t h[16])
 {
-    memcpy(g->h, h, 16);
+    uint8_t v[16], b, k;
+    memcpy(v, h, 16);
+    for (b = 0; b < 8; b++) {
+        for (k = 0; k < 16; k++) {
+            g->hx[k][b] = v[k];
+        }
+        times_x(v);
+    }
+    ks_wipe(v, sizeof v);
     ks_ghash_reset(g);
 }
 

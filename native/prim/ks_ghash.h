@@ -8,9 +8,13 @@
  *     two levels (nine products), then the reduction modulo x^128 + x^7 + x^2 + x + 1. Needs
  *     a constant-time 32x32 -> 64-bit multiply, which x86-64 and AArch64 have.
  *   KS_GHASH_CLMUL 0 (the default on the AVR and MSP430, whose 64-bit products are long
- *     library calls, on the AVR one with a data-dependent branch): SP 800-38D's Algorithm 1
- *     bit by bit, Z ^= V masked by each bit of X, V = V x with the reduction masked in. 128
- *     rounds of shifts, ANDs and XORs: no table, no branch on secret data.
+ *     library calls, on the AVR one with a data-dependent branch): a byte at a time by
+ *     Horner's rule, z = z x^8 + (byte of Y) H, the byte's bits selecting the multiples
+ *     H x^0..H x^7 (kept in the context, 128 bytes) by masks, and the byte that z x^8 pushes
+ *     out folded back by masks. Only ANDs, XORs and moves, at addresses that depend on
+ *     nothing secret: no table indexed by secrets, no branch on them. (The plain bit-serial
+ *     Algorithm 1, 16 bytes of H, took 4 times the cycles on the ATmega128: see
+ *     native/prim/README.md.)
  *
  * The running value Y is kept as 16 bytes in GCM order; input bytes are XORed straight into it
  * and the multiplication by H runs when a block is complete, so there is no separate buffer for
@@ -33,7 +37,7 @@ typedef struct {
 #if KS_GHASH_CLMUL
     uint32_t h[4]; /* H, bit-reflected into polynomial order (Ghash.java) */
 #else
-    uint8_t h[16]; /* H in GCM order */
+    uint8_t hx[16][8]; /* hx[k][b]: byte k of H x^b (b = 0..7), in GCM order */
 #endif
     uint8_t y[16]; /* the running value, with the bytes of a partial block XORed in */
     uint8_t pos;   /* bytes of the current block so far (0..15) */
