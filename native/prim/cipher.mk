@@ -47,3 +47,11 @@ CIPHER_TEST_RUNS := $(foreach v,$(CIPHER_VARIANTS),"$(HOST)/test-cipher-$(v) $(C
 .PHONY: test-cipher
 test-cipher: $(CIPHER_TEST_BINS)
 	@sh tests/run_all.sh $(CIPHER_TEST_RUNS)
+
+# Host speed against libcrypto (a timing program, not a test): `make bench-cipher`.
+$(HOST)/cipher-bench: $(CIPHER_SRC) $(CIPHER_HDR) tests/cipher/bench/cipher_bench.c $(KDIR)/ks_wipe.c
+	@mkdir -p $(HOST)
+	$(CC) $(WARN) -D_POSIX_C_SOURCE=199309L -O3 $(CIPHER_INC) $(CIPHER_SRC) $(KDIR)/ks_wipe.c tests/cipher/bench/cipher_bench.c -lcrypto -o $@
+.PHONY: bench-cipher
+bench-cipher: $(HOST)/cipher-bench
+	@$(HOST)/cipher-bench 1

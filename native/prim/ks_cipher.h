@@ -26,10 +26,13 @@ KS_INLINE uint16_t ks_cipher_hide(uint16_t v)
     return v;
 }
 
-/* 0xff if bit (0 or 1) is 1, else 0, without a branch. */
+/* 0xff if bit (0 or 1) is 1, else 0, without a branch (an 8-bit barrier: cheaper on the AVR). */
 KS_INLINE uint8_t ks_cipher_mask8(uint8_t bit)
 {
-    return (uint8_t)-ks_cipher_hide(bit);
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(bit));
+#endif
+    return (uint8_t)-bit;
 }
 
 /* 0xffff if bit (0 or 1) is 1, else 0, without a branch. */

@@ -179,9 +179,17 @@ void ks_ghash_reset(ks_ghash *g)
 
 void ks_ghash_update(ks_ghash *g, const uint8_t *in, size_t len)
 {
-    size_t k;
-    for (k = 0; k < len; k++) {
-        g->y[g->pos] ^= in[k];
+    size_t k = 0, i;
+    while (k < len) {
+        if (g->pos == 0 && len - k >= 16) { /* a whole block */
+            for (i = 0; i < 16; i++) {
+                g->y[i] ^= in[k + i];
+            }
+            mul_h(g);
+            k += 16;
+            continue;
+        }
+        g->y[g->pos] ^= in[k++];
         if (++g->pos == 16) {
             mul_h(g);
             g->pos = 0;
