@@ -45,16 +45,18 @@ KS_INLINE uint8_t xtime(uint8_t x)
 }
 
 /* One step of the key schedule: round key k (16 bytes) to the next, with round constant rcon. */
+/* Four XORs of a word into the next (unrolled: avr-gcc 5.4 does not unroll loops). */
+#define XOR4(d, s) ((d)[0] ^= (s)[0], (d)[1] ^= (s)[1], (d)[2] ^= (s)[2], (d)[3] ^= (s)[3])
+
 static void next_round_key(uint8_t k[16], uint8_t rcon)
 {
-    uint8_t i;
     k[0] ^= SBOX(k[13]) ^ rcon;
     k[1] ^= SBOX(k[14]);
     k[2] ^= SBOX(k[15]);
     k[3] ^= SBOX(k[12]);
-    for (i = 4; i < 16; i++) {
-        k[i] ^= k[i - 4];
-    }
+    XOR4(k + 4, k);
+    XOR4(k + 8, k + 4);
+    XOR4(k + 12, k + 8);
 }
 
 void ks_aes128_init(ks_aes128 *c, const uint8_t key[16])
@@ -72,31 +74,33 @@ void ks_aes128_init(ks_aes128 *c, const uint8_t key[16])
 #endif
 }
 
-/* SubBytes and ShiftRows together: byte (row r, column c) takes S(old byte (r, c + r)). The
-   state is column-major, byte r + 4c, as FIPS 197 reads the input. */
-static void sub_shift(uint8_t s[16])
+/* AddRoundKey, SubBytes and ShiftRows in one pass: byte (row r, column c) takes
+   S(old byte (r, c + r) ^ its round-key byte). The state is column-major, byte r + 4c, as
+   FIPS 197 reads the input. */
+#define SK(i) SBOX(s[i] ^ k[i])
+static void key_sub_shift(uint8_t s[16], const uint8_t *k)
 {
     uint8_t t;
-    s[0] = SBOX(s[0]);
-    s[4] = SBOX(s[4]);
-    s[8] = SBOX(s[8]);
-    s[12] = SBOX(s[12]);
-    t = s[1];
-    s[1] = SBOX(s[5]);
-    s[5] = SBOX(s[9]);
-    s[9] = SBOX(s[13]);
-    s[13] = SBOX(t);
-    t = s[2];
-    s[2] = SBOX(s[10]);
-    s[10] = SBOX(t);
-    t = s[6];
-    s[6] = SBOX(s[14]);
-    s[14] = SBOX(t);
-    t = s[15];
-    s[15] = SBOX(s[11]);
-    s[11] = SBOX(s[7]);
-    s[7] = SBOX(s[3]);
-    s[3] = SBOX(t);
+    s[0] = SK(0);
+    s[4] = SK(4);
+    s[8] = SK(8);
+    s[12] = SK(12);
+    t = SK(1);
+    s[1] = SK(5);
+    s[5] = SK(9);
+    s[9] = SK(13);
+    s[13] = t;
+    t = SK(2);
+    s[2] = SK(10);
+    s[10] = t;
+    t = SK(6);
+    s[6] = SK(14);
+    s[14] = t;
+    t = SK(15);
+    s[15] = SK(11);
+    s[11] = SK(7);
+    s[7] = SK(3);
+    s[3] = t;
 }
 
 /* Each column a: a[r] ^= t ^ 2(a[r] ^ a[r+1]) with t the XOR of the column. */
@@ -115,10 +119,10 @@ static void mix_columns(uint8_t s[16])
 
 static void add_round_key(uint8_t s[16], const uint8_t *k)
 {
-    uint8_t i;
-    for (i = 0; i < 16; i++) {
-        s[i] ^= k[i];
-    }
+    XOR4(s, k);
+    XOR4(s + 4, k + 4);
+    XOR4(s + 8, k + 8);
+    XOR4(s + 12, k + 12);
 }
 
 void ks_aes128_encrypt(const ks_aes128 *c, const uint8_t in[16], uint8_t out[16])
@@ -131,20 +135,20 @@ void ks_aes128_encrypt(const ks_aes128 *c, const uint8_t in[16], uint8_t out[16]
     memcpy(k, c->rk, 16);
 #endif
     memcpy(s, in, 16);
-    add_round_key(s, k);
+    /* round r applies round key r - 1 on its way into the S-box; the last key comes after */
     for (r = 1; r <= 10; r++) {
+        key_sub_shift(s, k);
 #if KS_AES_EXPANDED
         k += 16;
 #else
         next_round_key(k, rcon);
         rcon = xtime(rcon);
 #endif
-        sub_shift(s);
         if (r != 10) { /* the round number is public */
             mix_columns(s);
         }
-        add_round_key(s, k);
     }
+    add_round_key(s, k);
     memcpy(out, s, 16);
     ks_wipe(s, sizeof s);
 #if !KS_AES_EXPANDED
