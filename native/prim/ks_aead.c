@@ -52,7 +52,7 @@ static uint8_t equal_mask(const uint8_t *x, const uint8_t *y, uint8_t n)
         d |= x[i] ^ y[i];
     }
     /* d = 0: 0xffff >> 8; d = 1..255: 0 */
-    return (uint8_t)((uint16_t)(ks_cipher_hide(d) - 1) >> 8);
+    return (uint8_t)((uint16_t)(ks_ct_hide(d) - 1) >> 8);
 }
 
 /* The tag check as a mask (0xff: it verifies); 0 also if the message cannot be finished. */
@@ -68,7 +68,7 @@ static uint8_t verify_mask(ks_aead *a, const uint8_t *tag)
 /* KS_CIPHER_OK for the mask 0xff, KS_CIPHER_BAD_TAG for 0, without a branch. */
 static int rc_of(uint8_t mask)
 {
-    return (int)(int16_t)(ks_cipher_hide((uint16_t)(mask & 1)) - 1) & KS_CIPHER_BAD_TAG;
+    return ((int)ks_ct_hide(mask & 1) - 1) & KS_CIPHER_BAD_TAG;
 }
 
 int ks_aead_verify(ks_aead *a, const uint8_t *tag)

@@ -7,7 +7,7 @@
 #ifndef KS_CIPHER_H
 #define KS_CIPHER_H
 
-#include "ks_config.h"
+#include "ks_bn.h"
 
 #define KS_CIPHER_OK 0
 /* a bad key, nonce, tag or message length, or a call out of order */
@@ -15,30 +15,17 @@
 /* the tag does not verify: the message is forged or damaged */
 #define KS_CIPHER_BAD_TAG (-2)
 
-/* A value barrier: returns v, but the optimiser no longer knows anything about it (its
-   range, say). Without it clang turns a mask made from a 0-or-1 value into a select, which
-   the MSP430 (no conditional move) executes as a branch whose cycles depend on the value. */
-KS_INLINE uint16_t ks_cipher_hide(uint16_t v)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(v));
-#endif
-    return v;
-}
-
-/* 0xff if bit (0 or 1) is 1, else 0, without a branch (an 8-bit barrier: cheaper on the AVR). */
+/* Masks from a secret bit through the kernels' value barrier (ks_bn.h: ks_ct_hide): without
+   it clang turns the negation of a value it knows to be 0 or 1 into a select, which the
+   MSP430 (no conditional move) executes as a branch whose cycles depend on the bit. */
 KS_INLINE uint8_t ks_cipher_mask8(uint8_t bit)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(bit));
-#endif
-    return (uint8_t)-bit;
+    return (uint8_t)-(uint8_t)ks_ct_hide(bit);
 }
 
-/* 0xffff if bit (0 or 1) is 1, else 0, without a branch. */
 KS_INLINE uint16_t ks_cipher_mask16(uint8_t bit)
 {
-    return (uint16_t)-ks_cipher_hide(bit);
+    return (uint16_t)-(uint16_t)ks_ct_hide(bit);
 }
 
 #endif
