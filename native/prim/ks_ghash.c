@@ -114,6 +114,20 @@ static void times_x(uint8_t v[16])
     v[0] ^= 0xe1 & ks_cipher_mask8(drop);
 }
 
+/* Byte k of H x^b: interleaved (the eight multiples' byte k side by side) for the C below,
+   in rows (H x^0, then H x^1, ...) for the AVR assembly, which streams through them. */
+#if KS_GHASH_AVR_ASM
+#define KS_GHASH_HX(g, k, b) ((g)->hx[16 * (b) + (k)])
+
+void ks_ghash_mul_avr(uint8_t y[16], const uint8_t hx[128]);
+
+static void mul_h(ks_ghash *g)
+{
+    ks_ghash_mul_avr(g->y, g->hx);
+}
+#else
+#define KS_GHASH_HX(g, k, b) ((g)->hx[8 * (k) + (b)])
+
 /* 0xff if bit b (from the most significant) of x is set, else 0; b is a constant. */
 #define BIT_MASK(x, b) ks_cipher_mask8(((x) >> (7 - (b))) & 1)
 
@@ -121,8 +135,7 @@ static void times_x(uint8_t v[16])
    moves z's bytes one place; the byte d that falls off comes back as d x^128 = d (1 + x + x^2
    + x^7): bit t of d adds 0xe100 >> t to the first two bytes. (byte j) H is the sum of the
    multiples H x^b that the byte's bits select, by masks. One pass over z does both: byte k of
-   the new z is old byte k - 1 plus byte k of the selected multiples, which sit side by side
-   (hx[k][0..7]). */
+   the new z is old byte k - 1 plus byte k of the selected multiples, which sit side by side. */
 static void mul_h(ks_ghash *g)
 {
     uint8_t z[16], j = 16, k, d, x, m0, m1, m2, m3, m4, m5, m6, m7;
@@ -134,7 +147,7 @@ static void mul_h(ks_ghash *g)
         m4 = BIT_MASK(x, 4), m5 = BIT_MASK(x, 5), m6 = BIT_MASK(x, 6), m7 = BIT_MASK(x, 7);
         d = z[15];
         for (k = 16; k-- > 0;) {
-            const uint8_t *h = g->hx[k];
+            const uint8_t *h = &KS_GHASH_HX(g, k, 0);
             z[k] = (h[0] & m0) ^ (h[1] & m1) ^ (h[2] & m2) ^ (h[3] & m3)
                  ^ (h[4] & m4) ^ (h[5] & m5) ^ (h[6] & m6) ^ (h[7] & m7) ^ z[(k - 1) & 15];
         }
@@ -154,6 +167,7 @@ static void mul_h(ks_ghash *g)
     memcpy(g->y, z, 16);
     ks_wipe(z, sizeof z);
 }
+#endif
 
 void ks_ghash_init(ks_ghash *g, const uint8_t h[16])
 {
@@ -161,7 +175,7 @@ void ks_ghash_init(ks_ghash *g, const uint8_t h[16])
     memcpy(v, h, 16);
     for (b = 0; b < 8; b++) {
         for (k = 0; k < 16; k++) {
-            g->hx[k][b] = v[k];
+            KS_GHASH_HX(g, k, b) = v[k];
         }
         times_x(v);
     }

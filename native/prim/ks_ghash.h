@@ -14,7 +14,8 @@
  *     out folded back by masks. Only ANDs, XORs and moves, at addresses that depend on
  *     nothing secret: no table indexed by secrets, no branch on them. (The plain bit-serial
  *     Algorithm 1, 16 bytes of H, took 4 times the cycles on the ATmega128: see
- *     native/prim/README.md.)
+ *     native/prim/README.md.) On the AVR the same method runs in assembly
+ *     (KS_GHASH_AVR_ASM).
  *
  * The running value Y is kept as 16 bytes in GCM order; input bytes are XORed straight into it
  * and the multiplication by H runs when a block is complete, so there is no separate buffer for
@@ -33,11 +34,22 @@
 #endif
 #endif
 
+/* On the AVR the bytewise multiplication is in assembly (avr/ks_ghash_avr.S, which the build
+   must link): the running product in 16 registers, half the cycles of the C. */
+#ifndef KS_GHASH_AVR_ASM
+#if defined(__AVR__) && !KS_GHASH_CLMUL
+#define KS_GHASH_AVR_ASM 1
+#else
+#define KS_GHASH_AVR_ASM 0
+#endif
+#endif
+
 typedef struct {
 #if KS_GHASH_CLMUL
     uint32_t h[4]; /* H, bit-reflected into polynomial order (Ghash.java) */
 #else
-    uint8_t hx[16][8]; /* hx[k][b]: byte k of H x^b (b = 0..7), in GCM order */
+    uint8_t hx[128]; /* H x^b for b = 0..7, in GCM order (interleaved for the C, rows for the
+                        AVR assembly: KS_GHASH_HX in ks_ghash.c) */
 #endif
     uint8_t y[16]; /* the running value, with the bytes of a partial block XORed in */
     uint8_t pos;   /* bytes of the current block so far (0..15) */

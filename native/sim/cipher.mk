@@ -4,9 +4,10 @@
 # MSP430_CIPHER_REPORT arguments of their reports). Included by ../Makefile after avr/*.mk and
 # msp430/*.mk. Builds: x = AES with the expanded key in the context (KS_AES_EXPANDED 1, the
 # default), o = the key schedule run during each block (KS_AES_EXPANDED 0); both with the
-# S-box table and the bit-by-bit GHASH (the motes' defaults). Each run's output also carries
+# S-box table and the bytewise GHASH (the motes' defaults). Each run's output also carries
 # the flash of each component: the size of its object file built with the firmware's flags.
-CIPHER_MOTE_SRCS := $(addprefix $(MOTE_NATIVE)/prim/,$(addsuffix .c,$(CIPHER_NAMES))) $(MOTE_KERNELS)/ks_wipe.c
+CIPHER_MOTE_PRIM := $(addprefix $(MOTE_NATIVE)/prim/,$(addsuffix .c,$(CIPHER_NAMES)))
+CIPHER_MOTE_SRCS := $(CIPHER_MOTE_PRIM) $(MOTE_KERNELS)/ks_wipe.c
 CIPHER_MOTE_HDRS := $(wildcard $(MOTE_NATIVE)/prim/ks_*.h)
 CIPHER_MOTE_F_x := -DKS_AES_EXPANDED=1
 CIPHER_MOTE_F_o := -DKS_AES_EXPANDED=0
@@ -17,12 +18,15 @@ CIPHER_SIZES := sh $(MOTE_SIM)/cipher_sizes.sh
 ifdef AVR_BUILD
 AVR_CIPHER_FLAGS = $(AVR_KS_FLAGS) -I$(MOTE_NATIVE)/prim $(CIPHER_MOTE_F_$(1))
 AVR_CIPHER_FW := $(MOTE_SIM)/cipher_test.c $(MOTE_SIM)/mote_print.c $(AVR_DIR)/mote_avr.c
+# GHASH's multiplication in assembly (prim/ks_ghash.h: KS_GHASH_AVR_ASM): any AVR build of
+# the primitives links it
+AVR_CIPHER_ASM := $(AVR_DIR)/ks_ghash_avr.S
 define avr_cipher
-$(AVR_BUILD)/cipher_$(1).elf: $(AVR_CIPHER_FW) $(CIPHER_MOTE_SRCS) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher.mk $(AVR_MK)
+$(AVR_BUILD)/cipher_$(1).elf: $(AVR_CIPHER_FW) $(CIPHER_MOTE_SRCS) $(AVR_CIPHER_ASM) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher.mk $(AVR_MK)
 	@mkdir -p $$(@D)
-	$(AVR_CC) $(AVR_CFLAGS) $(call AVR_CIPHER_FLAGS,$(1)) -o $$@ $(AVR_CIPHER_FW) $(CIPHER_MOTE_SRCS)
-$(AVR_BUILD)/cipher_$(1).sizes: $(CIPHER_MOTE_SRCS) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher_sizes.sh $(AVR_MK)
-	@$(CIPHER_SIZES) $(AVR_CC) avr-size $(AVR_BUILD)/cipher_$(1).objs $(MOTE_NATIVE)/prim "$(CIPHER_NAMES)" \
+	$(AVR_CC) $(AVR_CFLAGS) $(call AVR_CIPHER_FLAGS,$(1)) -o $$@ $(AVR_CIPHER_FW) $(CIPHER_MOTE_SRCS) $(AVR_CIPHER_ASM)
+$(AVR_BUILD)/cipher_$(1).sizes: $(CIPHER_MOTE_SRCS) $(AVR_CIPHER_ASM) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher_sizes.sh $(AVR_MK)
+	@$(CIPHER_SIZES) $(AVR_CC) avr-size $(AVR_BUILD)/cipher_$(1).objs "$(CIPHER_MOTE_PRIM) $(AVR_CIPHER_ASM)" \
 		$(filter-out -Wl%,$(AVR_CFLAGS)) $(call AVR_CIPHER_FLAGS,$(1)) > $$@.tmp && mv $$@.tmp $$@
 $(AVR_BUILD)/cipher_$(1).out: $(AVR_BUILD)/cipher_$(1).elf $(AVR_BUILD)/cipher_$(1).sizes $(AVR_HARNESS) MOTE_FORCE
 	@{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) -P $(AVR_BUILD)/cipher_$(1).prof $$< 2>/dev/null; rc=$$$$?; cat $(AVR_BUILD)/cipher_$(1).sizes; echo "exit $$$$rc"; } > $$@.tmp && mv $$@.tmp $$@
@@ -45,7 +49,7 @@ $(MSP_BUILD)/cipher_$(1).elf: $(MSP_CIPHER_FW) $(CIPHER_MOTE_SRCS) $(CIPHER_MOTE
 	@mkdir -p $$(@D)
 	$$(call msp_link,$(call MSP_CIPHER_FLAGS,$(1)),$(MSP_CIPHER_FW) $(CIPHER_MOTE_SRCS))
 $(MSP_BUILD)/cipher_$(1).sizes: $(CIPHER_MOTE_SRCS) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher_sizes.sh $(MSP_MK)
-	@$(CIPHER_SIZES) $(MSP_CC) llvm-size-16 $(MSP_BUILD)/cipher_$(1).objs $(MOTE_NATIVE)/prim "$(CIPHER_NAMES)" \
+	@$(CIPHER_SIZES) $(MSP_CC) llvm-size-16 $(MSP_BUILD)/cipher_$(1).objs "$(CIPHER_MOTE_PRIM)" \
 		$(MSP_CFLAGS) $(call MSP_CIPHER_FLAGS,$(1)) > $$@.tmp && mv $$@.tmp $$@
 $(MSP_BUILD)/cipher_$(1).out: $(MSP_BUILD)/cipher_$(1).elf $(MSP_BUILD)/cipher_$(1).sizes $(MSP_DIR)/mspsim_run.py MOTE_FORCE
 	@{ python3 $(MSP_DIR)/mspsim_run.py --timeout $(MSP_TIMEOUT) $$<; rc=$$$$?; cat $(MSP_BUILD)/cipher_$(1).sizes; echo "exit $$$$rc"; } > $$@.tmp && mv $$@.tmp $$@

@@ -1,10 +1,10 @@
 /*
  * Mote test firmware for the cipher primitives (native/prim/): RC4, AES-128 (the S-box-table
  * build, KS_AES_TABLES 1, with the expanded key or the key schedule run per block), GCM with
- * the bit-by-bit GHASH, CCM/CCM_8 and the AEAD interface, in simavr (ATmega128) and mspdebug's
+ * the bytewise GHASH, CCM/CCM_8 and the AEAD interface, in simavr (ATmega128) and mspdebug's
  * simulator (MSP430F1611).
  *
- * Known answers first (FIPS 197 C.1; the GCM specification's test case 4; SP 800-38C example 3,
+ * Known answers first (GHASH's multiplication against a plain Algorithm 1 on 40 inputs; FIPS 197 C.1; the GCM specification's test case 4; SP 800-38C example 3,
  * a CCM_8 with a 12-byte nonce as TLS uses; RFC 3610 packet vector #1; RFC 6229's 40-bit key
  * at offsets 0 and 240), then each operation timed with the simulator's exact cycle counter
  * (and its peak stack) for three keys and data (all zeros, all ones, mixed): key schedule, one
@@ -16,6 +16,7 @@
  * bench/mote_report.py; "curve" names the operation and "weight" the bytes processed.
  */
 #include "ks_aead.h"
+#include "ks_ghash.h"
 #include "ks_rc4.h"
 #include "mote.h"
 
@@ -89,7 +90,7 @@ static const uint8_t kat_rc4_240[16] MOTE_FLASH = {
 static void check(const char *name, uint8_t ok, const uint8_t *got, uint16_t n)
 {
 	count(ok);
-	mote_puts("check kat ");
+	mote_puts("check kat name=");
 	mote_puts(name);
 	mote_puts(ok ? " ok=1\n" : " ok=0\n");
 	if (!ok) {
@@ -104,6 +105,48 @@ static void counting(uint8_t *b, uint8_t first, uint8_t n)
 {
 	while (n--)
 		*b++ = first++;
+}
+
+/* GHASH's multiplication against SP 800-38D's Algorithm 1 written plainly (branches and all:
+   test code), on pseudo-random H and X: the mote's build of ks_ghash (the AVR's assembly, the
+   MSP430's C) against it. */
+static void ref_mul(uint8_t x[16], const uint8_t h[16])
+{
+	uint8_t z[16], v[16], i, j, lsb;
+	memset(z, 0, 16);
+	memcpy(v, h, 16);
+	for (i = 0; i < 128; i++) {
+		if (x[i >> 3] & (0x80 >> (i & 7)))
+			for (j = 0; j < 16; j++)
+				z[j] ^= v[j];
+		lsb = v[15] & 1;
+		for (j = 15; j > 0; j--)
+			v[j] = (uint8_t)((v[j] >> 1) | (v[j - 1] << 7));
+		v[0] >>= 1;
+		if (lsb)
+			v[0] ^= 0xe1;
+	}
+	memcpy(x, z, 16);
+}
+
+static void ghash_against_reference(void)
+{
+	static ks_ghash g;
+	uint8_t h[16], x[16], got[16], i, n, s = 0x5c, ok = 1;
+	for (n = 0; n < 40; n++) {
+		for (i = 0; i < 16; i++) {
+			s = (uint8_t)(s * 37 + 11 + n);
+			h[i] = n == 0 ? (i == 15) : s; /* the first H is x^127: every reduction */
+			x[i] = n == 1 ? 0xff : (uint8_t)(s ^ (s >> 3));
+		}
+		ks_ghash_init(&g, h);
+		ks_ghash_update(&g, x, 16);
+		ks_ghash_final(&g, got);
+		ref_mul(x, h);
+		ok &= memcmp(got, x, 16) == 0;
+	}
+	check("ghash_vs_algorithm_1", ok, got, 16);
+	ks_ghash_clear(&g);
 }
 
 static void known_answers(void)
@@ -291,7 +334,7 @@ int main(void)
 	mote_puts("check config aes=");
 	mote_puts(KS_AES_EXPANDED ? "tables_expanded_key" : "tables_key_schedule_per_block");
 	mote_puts(" ghash=");
-	mote_puts(KS_GHASH_CLMUL ? "clmul32" : "bit_by_bit");
+	mote_puts(KS_GHASH_CLMUL ? "clmul32" : KS_GHASH_AVR_ASM ? "bytes_by_masks_avr_asm" : "bytes_by_masks");
 	mote_puts(" ok=1\n");
 	/* RAM of each context (the caller's static or stack space) */
 	mote_puts("check ram_bytes ks_aes128=");
@@ -306,6 +349,7 @@ int main(void)
 	mote_put_u32(sizeof(ks_rc4));
 	mote_puts(" ok=1\n");
 	known_answers();
+	ghash_against_reference();
 	for (o = 0; o < OPS; o++)
 		run(o);
 	ks_aead_clear(&aead);

@@ -63,6 +63,6 @@ int main(int argc, char **argv)
     printf("cipher: AES %s%s, GHASH %s: %d passed, %d failed\n",
            KS_AES_TABLES ? "tables" : "bitsliced",
            KS_AES_TABLES ? (KS_AES_EXPANDED ? " (expanded key)" : " (key schedule per block)") : "",
-           KS_GHASH_CLMUL ? "clmul32" : "bit by bit", ks_test_passed, ks_test_failed);
+           KS_GHASH_CLMUL ? "clmul32" : "bytes by masks", ks_test_passed, ks_test_failed);
     return ks_test_failed != 0;
 }
