@@ -1,9 +1,9 @@
 /*
- * GHASH's multiplication by H on the ATmega128 (prim/ks_ghash.c with KS_GHASH_AVR_ASM 1, the
- * AVR's default): the same method as the portable bytewise code, with the 16-byte running
+ * GHASH's multiplication by H on the ATmega128 (prim/ks_ghash.c with KS_GHASH_ASM 1, the
+ * motes' default; msp430/ks_ghash_msp430.S is the MSP430's): the same method as the portable bytewise code, with the 16-byte running
  * product z held in r2..r17 instead of RAM.
  *
- *   void ks_ghash_mul_avr(uint8_t y[16], const uint8_t hx[128]);
+ *   void ks_ghash_mul_asm(uint8_t y[16], const uint8_t hx[128]);
  *
  * y = y * H in GCM's bit order; hx holds H x^0, H x^1, ..., H x^7, 16 bytes each, one after
  * the other. By Horner's rule from the last byte of y: z = z x^8 (the bytes move one
@@ -18,10 +18,10 @@
 #define ZL 30
 #define ZH 31
 
-	.section .text.ks_ghash_mul_avr, "ax", @progbits
-	.global ks_ghash_mul_avr
-	.type ks_ghash_mul_avr, @function
-ks_ghash_mul_avr:
+	.section .text.ks_ghash_mul_asm, "ax", @progbits
+	.global ks_ghash_mul_asm
+	.type ks_ghash_mul_asm, @function
+ks_ghash_mul_asm:
 	push r2
 	push r3
 	push r4
@@ -110,4 +110,4 @@ ks_ghash_mul_avr:
 	pop r3
 	pop r2
 	ret
-	.size ks_ghash_mul_avr, . - ks_ghash_mul_avr
+	.size ks_ghash_mul_asm, . - ks_ghash_mul_asm

@@ -115,18 +115,19 @@ static void times_x(uint8_t v[16])
 }
 
 /* Byte k of H x^b: interleaved (the eight multiples' byte k side by side) for the C below,
-   in rows (H x^0, then H x^1, ...) for the AVR assembly, which streams through them. */
-#if KS_GHASH_AVR_ASM
-#define KS_GHASH_HX(g, k, b) ((g)->hx[16 * (b) + (k)])
+   in rows (H x^0, then H x^1, ...) for the assembly, which streams through them. */
+#if KS_GHASH_ASM
+#define KS_GHASH_HX(g, k, b) ((g)->hx.bytes[16 * (b) + (k)])
 
-void ks_ghash_mul_avr(uint8_t y[16], const uint8_t hx[128]);
+/* avr/ks_ghash_avr.S, msp430/ks_ghash_msp430.S */
+void ks_ghash_mul_asm(uint8_t y[16], const uint8_t hx[128]);
 
 static void mul_h(ks_ghash *g)
 {
-    ks_ghash_mul_avr(g->y, g->hx);
+    ks_ghash_mul_asm(g->y, g->hx.bytes);
 }
 #else
-#define KS_GHASH_HX(g, k, b) ((g)->hx[8 * (k) + (b)])
+#define KS_GHASH_HX(g, k, b) ((g)->hx.bytes[8 * (k) + (b)])
 
 /* 0xff if bit b (from the most significant) of x is set, else 0; b is a constant. */
 #define BIT_MASK(x, b) ks_cipher_mask8(((x) >> (7 - (b))) & 1)

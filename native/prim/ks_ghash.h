@@ -14,8 +14,8 @@
  *     out folded back by masks. Only ANDs, XORs and moves, at addresses that depend on
  *     nothing secret: no table indexed by secrets, no branch on them. (The plain bit-serial
  *     Algorithm 1, 16 bytes of H, took 4 times the cycles on the ATmega128: see
- *     native/prim/README.md.) On the AVR the same method runs in assembly
- *     (KS_GHASH_AVR_ASM).
+ *     native/prim/README.md.) On the motes the same method runs in assembly
+ *     (KS_GHASH_ASM).
  *
  * The running value Y is kept as 16 bytes in GCM order; input bytes are XORed straight into it
  * and the multiplication by H runs when a block is complete, so there is no separate buffer for
@@ -34,13 +34,14 @@
 #endif
 #endif
 
-/* On the AVR the bytewise multiplication is in assembly (avr/ks_ghash_avr.S, which the build
-   must link): the running product in 16 registers, half the cycles of the C. */
-#ifndef KS_GHASH_AVR_ASM
-#if defined(__AVR__) && !KS_GHASH_CLMUL
-#define KS_GHASH_AVR_ASM 1
+/* On the motes the bytewise multiplication is in assembly, ks_ghash_mul_asm, which the build
+   must link: avr/ks_ghash_avr.S (the running product in 16 registers: half the cycles of
+   the C) or msp430/ks_ghash_msp430.S (in 8 registers: a third). */
+#ifndef KS_GHASH_ASM
+#if (defined(__AVR__) || defined(__MSP430__)) && !KS_GHASH_CLMUL
+#define KS_GHASH_ASM 1
 #else
-#define KS_GHASH_AVR_ASM 0
+#define KS_GHASH_ASM 0
 #endif
 #endif
 
@@ -48,8 +49,11 @@ typedef struct {
 #if KS_GHASH_CLMUL
     uint32_t h[4]; /* H, bit-reflected into polynomial order (Ghash.java) */
 #else
-    uint8_t hx[128]; /* H x^b for b = 0..7, in GCM order (interleaved for the C, rows for the
-                        AVR assembly: KS_GHASH_HX in ks_ghash.c) */
+    union {
+        uint8_t bytes[128]; /* H x^b for b = 0..7, in GCM order (interleaved for the C, in rows
+                           for the assembly: KS_GHASH_HX in ks_ghash.c) */
+        uint16_t align; /* the MSP430 assembly reads words (and writes y as words) */
+    } hx;
 #endif
     uint8_t y[16]; /* the running value, with the bytes of a partial block XORed in */
     uint8_t pos;   /* bytes of the current block so far (0..15) */

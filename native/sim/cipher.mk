@@ -18,8 +18,8 @@ CIPHER_SIZES := sh $(MOTE_SIM)/cipher_sizes.sh
 ifdef AVR_BUILD
 AVR_CIPHER_FLAGS = $(AVR_KS_FLAGS) -I$(MOTE_NATIVE)/prim $(CIPHER_MOTE_F_$(1))
 AVR_CIPHER_FW := $(MOTE_SIM)/cipher_test.c $(MOTE_SIM)/mote_print.c $(AVR_DIR)/mote_avr.c
-# GHASH's multiplication in assembly (prim/ks_ghash.h: KS_GHASH_AVR_ASM): any AVR build of
-# the primitives links it
+# GHASH's multiplication in assembly (prim/ks_ghash.h: KS_GHASH_ASM): any AVR build of the
+# primitives links it
 AVR_CIPHER_ASM := $(AVR_DIR)/ks_ghash_avr.S
 define avr_cipher
 $(AVR_BUILD)/cipher_$(1).elf: $(AVR_CIPHER_FW) $(CIPHER_MOTE_SRCS) $(AVR_CIPHER_ASM) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher.mk $(AVR_MK)
@@ -44,12 +44,14 @@ endif
 ifdef MSP_BUILD
 MSP_CIPHER_FLAGS = $(MSP_KS_FLAGS) -DKS_MSP430_ASM=0 -I$(MOTE_NATIVE)/prim $(CIPHER_MOTE_F_$(1))
 MSP_CIPHER_FW := $(MOTE_SIM)/cipher_test.c $(MOTE_SIM)/mote_print.c $(MSP_RT_SRCS)
+# GHASH's multiplication in assembly (KS_GHASH_ASM): any MSP430 build of the primitives links it
+MSP_CIPHER_ASM := $(MSP_DIR)/ks_ghash_msp430.S
 define msp_cipher
-$(MSP_BUILD)/cipher_$(1).elf: $(MSP_CIPHER_FW) $(CIPHER_MOTE_SRCS) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher.mk $(MSP_MK)
+$(MSP_BUILD)/cipher_$(1).elf: $(MSP_CIPHER_FW) $(CIPHER_MOTE_SRCS) $(MSP_CIPHER_ASM) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher.mk $(MSP_MK)
 	@mkdir -p $$(@D)
-	$$(call msp_link,$(call MSP_CIPHER_FLAGS,$(1)),$(MSP_CIPHER_FW) $(CIPHER_MOTE_SRCS))
-$(MSP_BUILD)/cipher_$(1).sizes: $(CIPHER_MOTE_SRCS) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher_sizes.sh $(MSP_MK)
-	@$(CIPHER_SIZES) $(MSP_CC) llvm-size-16 $(MSP_BUILD)/cipher_$(1).objs "$(CIPHER_MOTE_PRIM)" \
+	$$(call msp_link,$(call MSP_CIPHER_FLAGS,$(1)),$(MSP_CIPHER_FW) $(CIPHER_MOTE_SRCS) $(MSP_CIPHER_ASM))
+$(MSP_BUILD)/cipher_$(1).sizes: $(CIPHER_MOTE_SRCS) $(MSP_CIPHER_ASM) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher_sizes.sh $(MSP_MK)
+	@$(CIPHER_SIZES) $(MSP_CC) llvm-size-16 $(MSP_BUILD)/cipher_$(1).objs "$(CIPHER_MOTE_PRIM) $(MSP_CIPHER_ASM)" \
 		$(MSP_CFLAGS) $(call MSP_CIPHER_FLAGS,$(1)) > $$@.tmp && mv $$@.tmp $$@
 $(MSP_BUILD)/cipher_$(1).out: $(MSP_BUILD)/cipher_$(1).elf $(MSP_BUILD)/cipher_$(1).sizes $(MSP_DIR)/mspsim_run.py MOTE_FORCE
 	@{ python3 $(MSP_DIR)/mspsim_run.py --timeout $(MSP_TIMEOUT) $$<; rc=$$$$?; cat $(MSP_BUILD)/cipher_$(1).sizes; echo "exit $$$$rc"; } > $$@.tmp && mv $$@.tmp $$@

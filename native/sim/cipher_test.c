@@ -108,8 +108,7 @@ static void counting(uint8_t *b, uint8_t first, uint8_t n)
 }
 
 /* GHASH's multiplication against SP 800-38D's Algorithm 1 written plainly (branches and all:
-   test code), on pseudo-random H and X: the mote's build of ks_ghash (the AVR's assembly, the
-   MSP430's C) against it. */
+   test code), on pseudo-random H and X: the mote's build of ks_ghash (its assembly) against it. */
 static void ref_mul(uint8_t x[16], const uint8_t h[16])
 {
 	uint8_t z[16], v[16], i, j, lsb;
@@ -334,7 +333,7 @@ int main(void)
 	mote_puts("check config aes=");
 	mote_puts(KS_AES_EXPANDED ? "tables_expanded_key" : "tables_key_schedule_per_block");
 	mote_puts(" ghash=");
-	mote_puts(KS_GHASH_CLMUL ? "clmul32" : KS_GHASH_AVR_ASM ? "bytes_by_masks_avr_asm" : "bytes_by_masks");
+	mote_puts(KS_GHASH_CLMUL ? "clmul32" : KS_GHASH_ASM ? "bytes_by_masks_asm" : "bytes_by_masks");
 	mote_puts(" ok=1\n");
 	/* RAM of each context (the caller's static or stack space) */
 	mote_puts("check ram_bytes ks_aes128=");
