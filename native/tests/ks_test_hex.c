@@ -1,4 +1,4 @@
-/* Hex helpers of the test harness (ks_test.h), shared by the kernel tests (tests/*.c) and the
+/* Hex helpers of the test harness (ks_test.h), shared by the kernel tests (the tests/ directory) and the
    cipher tests (tests/cipher/). */
 #include <stdio.h>
 
