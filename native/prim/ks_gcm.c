@@ -69,7 +69,7 @@ int ks_gcm_start(ks_gcm *g, int encrypt, const uint8_t *iv, size_t iv_len, size_
 
 int ks_gcm_aad(ks_gcm *g, const uint8_t *in, size_t len)
 {
-    if (g->state != AAD || g->aad_len + (uint32_t)len < g->aad_len) {
+    if (g->state != AAD || len > (size_t)(0xffffffffu - g->aad_len)) { /* 2^32 - 1 bytes at most */
         return KS_CIPHER_INVALID;
     }
     ks_ghash_update(&g->gh, in, len);
@@ -79,7 +79,7 @@ int ks_gcm_aad(ks_gcm *g, const uint8_t *in, size_t len)
 
 int ks_gcm_update(ks_gcm *g, const uint8_t *in, uint8_t *out, size_t len)
 {
-    if (g->state == IDLE || g->msg_len + (uint32_t)len < g->msg_len) {
+    if (g->state == IDLE || len > (size_t)(0xffffffffu - g->msg_len)) {
         return KS_CIPHER_INVALID;
     }
     if (g->state == AAD) {

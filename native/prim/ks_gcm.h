@@ -3,7 +3,8 @@
  * data of any length in any pieces, then the tag. IVs of any length of at least one byte:
  * 12-byte IVs are used directly (J0 = IV || 0^31 || 1), others are hashed with GHASH (§7.1).
  * The counter is inc32. Tags of 16, 15, 14, 13, 12, 8 or 4 bytes (§5.2.1.2), the leading bytes
- * of the full tag. TLS (RFC 5288, kssl/tls/AeadProtection.java) uses 12-byte nonces
+ * of the full tag. At most 2^32 - 1 bytes of AAD and of data per message (SP 800-38D allows
+ * 2^36 - 32 of data; a TLS record is at most 2^14 + 2048). TLS (RFC 5288, kssl/tls/AeadProtection.java) uses 12-byte nonces
  * (4-byte salt || 8-byte explicit nonce), 13 bytes of AAD and 16-byte tags.
  *
  * Decryption hashes each piece of ciphertext, then decrypts it: a record is processed as it

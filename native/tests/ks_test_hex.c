@@ -1,5 +1,5 @@
-/* Hex helpers of the test harness (ks_test.h), shared by the kernel tests (the tests/ directory) and the
-   cipher tests (tests/cipher/). */
+/* Hex helpers of the test harness (ks_test.h), shared by the kernel tests (the .c files of
+   tests/) and the cipher tests (tests/cipher/). */
 #include <stdio.h>
 
 #include "ks_test.h"

@@ -189,6 +189,13 @@ static void test_refusals(void)
     CHECK(ks_gcm_aad(&g, b, 1) == KS_CIPHER_INVALID, "AAD after data refused");
     CHECK(ks_gcm_finish(&g, tag) == KS_CIPHER_OK, "finish");
     CHECK(ks_gcm_update(&g, b, b, 1) == KS_CIPHER_INVALID, "data after finish refused");
+    ks_gcm_start(&g, 1, iv, 12, 16);
+    g.aad_len = 0xfffffff0u; /* as if 2^32 - 16 bytes had come: the counts are 32-bit */
+    CHECK(ks_gcm_aad(&g, b, 16) == KS_CIPHER_INVALID && ks_gcm_aad(&g, b, 15) == KS_CIPHER_OK,
+          "AAD past 2^32 - 1 bytes refused");
+    g.msg_len = 0xfffffff0u;
+    CHECK(ks_gcm_update(&g, b, b, 16) == KS_CIPHER_INVALID && ks_gcm_update(&g, b, b, 15) == KS_CIPHER_OK,
+          "data past 2^32 - 1 bytes refused");
     ks_gcm_clear(&g);
     ks_aes128_clear(&aes);
 }
