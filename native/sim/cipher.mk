@@ -1,7 +1,8 @@
 # The cipher primitives (prim/) on the motes: sim/cipher_test.c in simavr (ATmega128) and
 # mspdebug's simulator (MSP430F1611), run by `make -C native avr-test` / `msp430-test` (through
 # the avr-cipher-runs / msp430-cipher-runs prerequisites and the AVR_CIPHER_REPORT /
-# MSP430_CIPHER_REPORT arguments of their reports). Included by ../Makefile after avr/*.mk and
+# MSP430_CIPHER_REPORT arguments of their reports) and by avr-bench / msp430-bench /
+# mote-bench (bench/mote_report.py: ARCH.cipher.*, ARCH.aes128.block.cycles, ...). Included by ../Makefile after avr/*.mk and
 # msp430/*.mk. Builds: x = AES with the expanded key in the context (KS_AES_EXPANDED 1, the
 # default), o = the key schedule run during each block (KS_AES_EXPANDED 0); both with the
 # S-box table and the bytewise GHASH (the motes' defaults). Each run's output also carries
@@ -39,6 +40,9 @@ $(foreach b,$(CIPHER_MOTE_BUILDS),$(eval $(call avr_cipher,$(b))))
 .PHONY: avr-cipher-runs
 avr-cipher-runs: $(foreach b,$(CIPHER_MOTE_BUILDS),$(AVR_BUILD)/cipher_$(b).out $(AVR_BUILD)/path_cipher_$(b).out)
 AVR_CIPHER_REPORT = $(foreach b,$(CIPHER_MOTE_BUILDS),cipher.$(b)=$(AVR_BUILD)/cipher_$(b) path.cipher.$(b)=$(AVR_BUILD)/path_cipher_$(b))
+# `make avr-bench` / `mote-bench`: the AVR's default build (o) first, its figures the headlines
+avr-bench-runs: avr-cipher-runs
+AVR_BENCH_ARGS += cipher.o=$(AVR_BUILD)/cipher_o cipher.x=$(AVR_BUILD)/cipher_x
 endif
 
 ifdef MSP_BUILD
@@ -61,4 +65,7 @@ $(foreach b,$(CIPHER_MOTE_BUILDS),$(eval $(call msp_cipher,$(b))))
 .PHONY: msp430-cipher-runs
 msp430-cipher-runs: $(foreach b,$(CIPHER_MOTE_BUILDS),$(MSP_BUILD)/cipher_$(b).out)
 MSP430_CIPHER_REPORT = $(foreach b,$(CIPHER_MOTE_BUILDS),cipher.$(b)=$(MSP_BUILD)/cipher_$(b))
+# `make msp430-bench` / `mote-bench`: the MSP430's default build (x) first
+msp430-bench-runs: msp430-cipher-runs
+MSP430_BENCH_ARGS += cipher.x=$(MSP_BUILD)/cipher_x cipher.o=$(MSP_BUILD)/cipher_o
 endif

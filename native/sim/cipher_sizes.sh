@@ -10,5 +10,6 @@ for src in $srcs; do
     f=$(basename "$src")
     f=${f%.*}
     $cc "$@" -c "$src" -o "$objs/$f.o" || exit 1
-    $size "$objs/$f.o" | awk -v f="$f" 'NR == 2 {print "check flash_bytes component=" f " text=" $1 " data=" $2 " bss=" $3 " ok=1"}'
+    # (a source the build's choices leave empty, ks_aes_ct.c on a mote, is left out)
+    $size "$objs/$f.o" | awk -v f="$f" 'NR == 2 && $1 + $2 > 0 {print "check flash_bytes component=" f " text=" $1 " data=" $2 " bss=" $3 " ok=1"}'
 done
