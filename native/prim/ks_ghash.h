@@ -13,7 +13,7 @@
  *     H x^0..H x^7 (kept in the context, 128 bytes) by masks, and the byte that z x^8 pushes
  *     out folded back by masks. Only ANDs, XORs and moves, at addresses that depend on
  *     nothing secret: no table indexed by secrets, no branch on them. (The plain bit-serial
- *     Algorithm 1, 16 bytes of H, took 4 times the cycles on the ATmega128: see
+ *     Algorithm 1, 16 bytes of H, took 3 times the cycles of this C on the ATmega128: see
  *     native/prim/README.md.) On the motes the same method runs in assembly
  *     (KS_GHASH_ASM).
  *
