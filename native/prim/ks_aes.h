@@ -41,6 +41,16 @@
 #endif
 #endif
 
+/* On the AVR, with the key schedule per block, the block runs in assembly: ks_aes128_encrypt_asm
+   (avr/ks_aes_avr.S, which the build must link), the state in 16 registers. */
+#ifndef KS_AES_ASM
+#if defined(__AVR__) && KS_AES_TABLES && !KS_AES_EXPANDED
+#define KS_AES_ASM 1
+#else
+#define KS_AES_ASM 0
+#endif
+#endif
+
 #define KS_AES_BLOCK 16
 #define KS_AES128_KEY 16
 

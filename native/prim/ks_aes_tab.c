@@ -17,7 +17,8 @@
 
 #if KS_AES_TABLES
 
-static const uint8_t sbox[256] KS_FLASH = {
+/* The S-box (FIPS 197 Figure 7); not static: avr/ks_aes_avr.S reads it too. */
+const uint8_t ks_aes_sbox[256] KS_FLASH = {
     0x63, 0x7c, 0x77, 0x7b, 0xf2, 0x6b, 0x6f, 0xc5, 0x30, 0x01, 0x67, 0x2b, 0xfe, 0xd7, 0xab, 0x76,
     0xca, 0x82, 0xc9, 0x7d, 0xfa, 0x59, 0x47, 0xf0, 0xad, 0xd4, 0xa2, 0xaf, 0x9c, 0xa4, 0x72, 0xc0,
     0xb7, 0xfd, 0x93, 0x26, 0x36, 0x3f, 0xf7, 0xcc, 0x34, 0xa5, 0xe5, 0xf1, 0x71, 0xd8, 0x31, 0x15,
@@ -36,7 +37,7 @@ static const uint8_t sbox[256] KS_FLASH = {
     0x8c, 0xa1, 0x89, 0x0d, 0xbf, 0xe6, 0x42, 0x68, 0x41, 0x99, 0x2d, 0x0f, 0xb0, 0x54, 0xbb, 0x16,
 };
 
-#define SBOX(x) KS_READ_BYTE(&sbox[(x)])
+#define SBOX(x) KS_READ_BYTE(&ks_aes_sbox[(x)])
 
 /* Times x in GF(2^8) without a branch: the mask is 0xff when bit 7 is set. */
 KS_INLINE uint8_t xtime(uint8_t x)
@@ -44,6 +45,7 @@ KS_INLINE uint8_t xtime(uint8_t x)
     return (uint8_t)((x << 1) ^ (0x1b & ks_cipher_mask8(x >> 7)));
 }
 
+#if !KS_AES_ASM
 /* One step of the key schedule: round key k (16 bytes) to the next, with round constant rcon. */
 /* Four XORs of a word into the next (unrolled: avr-gcc 5.4 does not unroll loops). */
 #define XOR4(d, s) ((d)[0] ^= (s)[0], (d)[1] ^= (s)[1], (d)[2] ^= (s)[2], (d)[3] ^= (s)[3])
@@ -58,6 +60,8 @@ static void next_round_key(uint8_t k[16], uint8_t rcon)
     XOR4(k + 8, k + 4);
     XOR4(k + 12, k + 8);
 }
+
+#endif
 
 void ks_aes128_init(ks_aes128 *c, const uint8_t key[16])
 {
@@ -74,6 +78,7 @@ void ks_aes128_init(ks_aes128 *c, const uint8_t key[16])
 #endif
 }
 
+#if !KS_AES_ASM
 /* AddRoundKey, SubBytes and ShiftRows in one pass: byte (row r, column c) takes
    S(old byte (r, c + r) ^ its round-key byte). The state is column-major, byte r + 4c, as
    FIPS 197 reads the input. */
@@ -124,7 +129,20 @@ static void add_round_key(uint8_t s[16], const uint8_t *k)
     XOR4(s + 8, k + 8);
     XOR4(s + 12, k + 12);
 }
+#endif
 
+#if KS_AES_ASM
+/* avr/ks_aes_avr.S: k is the cipher key on entry, the last round key on return */
+void ks_aes128_encrypt_asm(uint8_t k[16], const uint8_t in[16], uint8_t out[16]);
+
+void ks_aes128_encrypt(const ks_aes128 *c, const uint8_t in[16], uint8_t out[16])
+{
+    uint8_t k[16];
+    memcpy(k, c->rk, 16);
+    ks_aes128_encrypt_asm(k, in, out);
+    ks_wipe(k, sizeof k);
+}
+#else
 void ks_aes128_encrypt(const ks_aes128 *c, const uint8_t in[16], uint8_t out[16])
 {
     uint8_t s[16], r;
@@ -155,6 +173,7 @@ void ks_aes128_encrypt(const ks_aes128 *c, const uint8_t in[16], uint8_t out[16]
     ks_wipe(k, sizeof k);
 #endif
 }
+#endif
 
 void ks_aes128_encrypt2(const ks_aes128 *c, const uint8_t in0[16], const uint8_t in1[16],
                         uint8_t out0[16], uint8_t out1[16])

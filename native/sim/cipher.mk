@@ -19,9 +19,10 @@ CIPHER_SIZES := sh $(MOTE_SIM)/cipher_sizes.sh
 ifdef AVR_BUILD
 AVR_CIPHER_FLAGS = $(AVR_KS_FLAGS) -I$(MOTE_NATIVE)/prim $(CIPHER_MOTE_F_$(1))
 AVR_CIPHER_FW := $(MOTE_SIM)/cipher_test.c $(MOTE_SIM)/mote_print.c $(AVR_DIR)/mote_avr.c
-# GHASH's multiplication in assembly (prim/ks_ghash.h: KS_GHASH_ASM): any AVR build of the
-# primitives links it
-AVR_CIPHER_ASM := $(AVR_DIR)/ks_ghash_avr.S
+# GHASH's multiplication and (with the key schedule per block, the AVR's default) the AES
+# block in assembly (prim/ks_ghash.h: KS_GHASH_ASM; prim/ks_aes.h: KS_AES_ASM): any AVR build
+# of the primitives links them
+AVR_CIPHER_ASM := $(AVR_DIR)/ks_ghash_avr.S $(AVR_DIR)/ks_aes_avr.S
 define avr_cipher
 $(AVR_BUILD)/cipher_$(1).elf: $(AVR_CIPHER_FW) $(CIPHER_MOTE_SRCS) $(AVR_CIPHER_ASM) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher.mk $(AVR_MK)
 	@mkdir -p $$(@D)
