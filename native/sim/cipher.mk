@@ -2,11 +2,13 @@
 # mspdebug's simulator (MSP430F1611), run by `make -C native avr-test` / `msp430-test` (through
 # the avr-cipher-runs / msp430-cipher-runs prerequisites and the AVR_CIPHER_REPORT /
 # MSP430_CIPHER_REPORT arguments of their reports) and by avr-bench / msp430-bench /
-# mote-bench (bench/mote_report.py: ARCH.cipher.*, ARCH.aes128.block.cycles, ...). Included by ../Makefile after avr/*.mk and
-# msp430/*.mk. Builds: x = AES with the expanded key in the context (KS_AES_EXPANDED 1, the
-# default), o = the key schedule run during each block (KS_AES_EXPANDED 0); both with the
-# S-box table and the bytewise GHASH (the motes' defaults). Each run's output also carries
-# the flash of each component: the size of its object file built with the firmware's flags.
+# mote-bench (bench/mote_report.py: ARCH.cipher.*, ARCH.aes128.block.cycles, ...).
+# Included by ../Makefile after avr/*.mk and msp430/*.mk. Builds: x = AES with the expanded
+# key in the context (KS_AES_EXPANDED 1, the MSP430's default), o = the key schedule run
+# during each block (KS_AES_EXPANDED 0, the AVR's default, whose block is then in assembly);
+# both with the S-box table and the bytewise GHASH in assembly (the motes' defaults). Each
+# run's output also carries the flash of each component: the size of its object file built
+# with the firmware's flags.
 CIPHER_MOTE_PRIM := $(addprefix $(MOTE_NATIVE)/prim/,$(addsuffix .c,$(CIPHER_NAMES)))
 CIPHER_MOTE_SRCS := $(CIPHER_MOTE_PRIM) $(MOTE_KERNELS)/ks_wipe.c
 CIPHER_MOTE_HDRS := $(wildcard $(MOTE_NATIVE)/prim/ks_*.h)
