@@ -138,8 +138,8 @@ AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
 avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out $(AVR_BUILD)/fp_test_$(b).out) \
 		$(AVR_BUILD)/fp_test_p16.out $(AVR_BUILD)/fp_asm_check.out $(AVR_BUILD)/uart_input_test.out \
 		$(foreach b,$(AVR_RSA_BUILDS),$(AVR_BUILD)/rsa_l$(b).out $(AVR_BUILD)/path_rsa_l$(b).out) \
-		$(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/path_ec_ks_$(b).out)
-	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test asm=$(AVR_BUILD)/fp_asm_check \
+		$(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/path_ec_ks_$(b).out) avr-cipher-runs
+	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test asm=$(AVR_BUILD)/fp_asm_check $(AVR_CIPHER_REPORT) \
 		$(foreach b,$(AVR_TEST_BUILDS) p16,fp.$(b)=$(AVR_BUILD)/fp_test_$(b)) \
 		$(foreach b,$(AVR_TEST_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b) path.ks.$(b)=$(AVR_BUILD)/path_ec_ks_$(b)) \
 		$(foreach b,$(AVR_RSA_BUILDS),rsa.l$(b)=$(AVR_BUILD)/rsa_l$(b) path.rsa.l$(b)=$(AVR_BUILD)/path_rsa_l$(b))

@@ -11,8 +11,12 @@
         firmware, which is the same test firmware without any multiplication) and of the whole
         test firmware (ec_test_firmware.*; on the AVR as `avr-size -C --mcu=atmega128` counts).
         NAME is ks.lN (our kernels with N-bit limbs and the field arithmetic in assembly),
-        ks.cN (the same in portable C), micro_ecc, or rsa.lN (sim/rsa_test.c: RSA-1024 private
-        operations, ARCH.rsa1024.private.* and ARCH.rsa1024.blind_init.*). The headline
+        ks.cN (the same in portable C), micro_ecc, rsa.lN (sim/rsa_test.c: RSA-1024 private
+        operations, ARCH.rsa1024.private.* and ARCH.rsa1024.blind_init.*), or cipher.B
+        (sim/cipher_test.c, build B: ARCH.cipher.OP.cycles.B, RAM per context, flash per
+        component; the first cipher build named is the mote's default and gives the headlines
+        ARCH.aes128.block.cycles, ARCH.gcm.block.cycles, ARCH.ccm.block.cycles and
+        ARCH.rc4.byte.cycles). The headline
         metrics (ARCH.CURVE.scalar_mult.cycles, ARCH.rsa1024.private.cycles) come from the
         fastest constant-time build.
         Lines starting with '#' are notes.
@@ -180,6 +184,9 @@ def bench(arch, argv):
         if name.startswith("rsa."):
             rsa_bench(arch, name, prefix, run, best, tool)
             continue
+        if name.startswith("cipher."):
+            cipher_bench(arch, name, run, best)
+            continue
         suffix = "micro_ecc" if name == "micro_ecc" else name.split(".", 1)[-1]
         if "unavailable" in run:
             print("# %s %s: not measured (%s)" % (arch, name, run["unavailable"]))
@@ -219,6 +226,42 @@ def bench(arch, argv):
             print("# Gura et al. 2004, ATmega128, RSA-1024 private (CRT, assembly): ~%d cycles" % GURA_RSA1024_CYCLES)
             print("avr.rsa1024.private.speedup_vs_gura2004 %.2f x" % (GURA_RSA1024_CYCLES / cycles))
     return 0
+
+
+# sim/cipher_test.c's operations that make the per-block headlines: (operation, metric, bytes)
+CIPHER_HEADLINES = (("aes128_block", "aes128.block", 16), ("gcm_block", "gcm.block", 16),
+                    ("ccm_block", "ccm.block", 16), ("rc4_256_bytes", "rc4.byte", 256))
+
+
+def cipher_bench(arch, name, run, best):
+    """The cipher firmware's figures for one build (cipher.B); the first build's headlines."""
+    build = name.split(".", 1)[-1]
+    wrong = [r for r in run["results"] if r["ok"] != "1"]
+    if wrong or run["passed"] is None or run["failed"]:
+        print("# %s %s: run failed (%d wrong results, exit %s): no figures" % (arch, name, len(wrong), run["exit"]))
+        return
+    for check, f in run["checks"]:
+        if check == "config":
+            print("# %s %s: %s" % (arch, name, " ".join("%s=%s" % kv for kv in f.items() if kv[0] != "ok")))
+        elif check == "ram_bytes":
+            for ctx, n in f.items():
+                if ctx != "ok":
+                    print("%s.cipher.ram.%s.%s %s bytes" % (arch, ctx, build, n))
+        elif check == "flash_bytes":
+            print("%s.cipher.flash.%s.%s %d bytes" % (arch, f["component"], build, int(f["text"]) + int(f["data"])))
+    ops = list(dict.fromkeys(r["curve"] for r in run["results"]))
+    for op in ops:
+        rs = [r for r in run["results"] if r["curve"] == op]
+        op_figures(arch, name, op, "cipher." + op, build, rs)
+    if "cipher" in best:
+        return
+    best["cipher"] = build
+    print("# %s cipher headlines: build %s (the mote's default)" % (arch, build))
+    for op, metric, n in CIPHER_HEADLINES:
+        counts = [int(r["cycles"]) for r in run["results"] if r["curve"] == op]
+        if counts:  # per 16-byte block, or per byte for RC4
+            per = statistics.median(counts) / (n if n > 16 else 1)
+            print("%s.%s.cycles %s cycles%s" % (arch, metric, "%.1f" % per if n > 16 else "%d" % per, caveat(arch)))
 
 
 def rsa_bench(arch, name, prefix, run, best, tool):

@@ -140,8 +140,8 @@ MSP430_BENCH_ARGS = --size llvm-size-16 --baseline $(MSP_BUILD)/ec_baseline.elf 
 msp430-test: $(foreach b,$(MSP430_TEST_BUILDS),$(MSP_BUILD)/ec_ks_$(b).out) \
 		$(foreach r,$(MSP_FP_RUNS),$(MSP_BUILD)/$(r).out) $(MSP_BUILD)/fp_asm_check.out \
 		$(MSP_BUILD)/mailbox_input_test.out $(MSP_BUILD)/mspabi_test.out \
-		$(foreach b,$(MSP430_RSA_BUILDS),$(MSP_BUILD)/rsa_l$(b).out)
-	@$(MOTE_REPORT) test msp430 bridge=$(MSP_BUILD)/mailbox_input_test runtime=$(MSP_BUILD)/mspabi_test \
+		$(foreach b,$(MSP430_RSA_BUILDS),$(MSP_BUILD)/rsa_l$(b).out) msp430-cipher-runs
+	@$(MOTE_REPORT) test msp430 bridge=$(MSP_BUILD)/mailbox_input_test runtime=$(MSP_BUILD)/mspabi_test $(MSP430_CIPHER_REPORT) \
 		asm=$(MSP_BUILD)/fp_asm_check $(foreach r,$(MSP_FP_RUNS),$(r)=$(MSP_BUILD)/$(r)) \
 		$(foreach b,$(MSP430_TEST_BUILDS),ks.$(b)=$(MSP_BUILD)/ec_ks_$(b)) \
 		$(foreach b,$(MSP430_RSA_BUILDS),rsa.l$(b)=$(MSP_BUILD)/rsa_l$(b))

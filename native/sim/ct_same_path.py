@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Did every run of an operation take the same path through the code?
 
-    ct_same_path.py RUN.out PROFILE [--elf FIRMWARE.elf --nm avr-nm] [--min-cycles N]
+    ct_same_path.py RUN.out PROFILE [--elf FIRMWARE.elf --nm avr-nm] [--min-cycles N | --paired]
 
 RUN.out is a test firmware's output (sim/rsa_test.c, sim/ec_test.c): its "result ...
 curve=OP ..." lines name the timed operations in the order they ran. PROFILE comes from the
 same run, `avr_harness -P PROFILE`: the cycles spent at each instruction address, one block
 per interval between two reads of the cycle counter. The blocks of at least --min-cycles
-are the timed operations, in the same order. Runs of one operation must have spent the same
+are the timed operations, in the same order; or, with --paired (sim/cipher_test.c, whose
+operations are short and whose set-up between them is not), the firmware reads the counter
+twice to begin with and then once before and once after each operation, so the operations
+are blocks 3, 5, 7, ... Runs of one operation must have spent the same
 cycles at every address: then every conditional branch went the same way the same number of
 times whatever the secret inputs were. Equal cycle totals alone can miss a branch whose two
 paths cost the same (on the AVR a skip over one instruction does: brlo taken, 2 cycles; not
@@ -55,9 +58,13 @@ def main():
     ap.add_argument("--elf")
     ap.add_argument("--nm", default="avr-nm")
     ap.add_argument("--min-cycles", type=int, default=1000000)
+    ap.add_argument("--paired", action="store_true")
     a = ap.parse_args()
     ops = results(a.out)
-    runs = [b for b in blocks(a.profile) if sum(b.values()) >= a.min_cycles]
+    if a.paired:
+        runs = blocks(a.profile)[3::2][:len(ops)]
+    else:
+        runs = [b for b in blocks(a.profile) if sum(b.values()) >= a.min_cycles]
     passed = failed = 0
     if not ops or len(runs) != len(ops):
         print("check same_path results=%d long_blocks=%d ok=0" % (len(ops), len(runs)))

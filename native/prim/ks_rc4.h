@@ -1,0 +1,30 @@
+/*
+ * RC4 ("ARCFOUR"), mirroring ksecurity/prim/Rc4.java: the stream cipher of the legacy
+ * profile's SSL 3.0 / TLS 1.0 suites (RFC 6229 gives the test vectors).
+ *
+ * LEGACY PROFILE ONLY, INSECURE: RC4's keystream is biased (RFC 7465 forbids it in TLS), and
+ * its state is a 256-byte table indexed by secret, key-dependent values by design. No
+ * implementation of it is constant time in the memory-access sense: on a CPU with a cache its
+ * accesses leak. It is here to reproduce the papers and to talk to old clients.
+ */
+#ifndef KS_RC4_H
+#define KS_RC4_H
+
+#include "ks_cipher.h"
+
+typedef struct {
+    uint8_t s[256]; /* the permutation: secret */
+    uint8_t i, j;
+} ks_rc4;
+
+/* Key schedule for a key of 1..256 bytes (16 for RC4_128, 5 for the 40-bit export suites):
+   KS_CIPHER_OK, or KS_CIPHER_INVALID (state wiped) for any other length. */
+int ks_rc4_init(ks_rc4 *c, const uint8_t *key, size_t len);
+
+/* XORs len bytes of keystream into in and writes them to out (out may equal in). */
+void ks_rc4_process(ks_rc4 *c, const uint8_t *in, uint8_t *out, size_t len);
+
+/* Wipes the state. */
+void ks_rc4_clear(ks_rc4 *c);
+
+#endif
