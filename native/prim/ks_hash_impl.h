@@ -1,0 +1,68 @@
+/*
+ * Internal to the hash family (ks_hash.c and the compression functions): the compression
+ * functions, big/little-endian word access, and 32/64-bit reads of KS_FLASH tables.
+ */
+#ifndef KS_HASH_IMPL_H
+#define KS_HASH_IMPL_H
+
+#include "ks_hash.h"
+
+/* One block into the chaining value h. */
+void ks_md5_compress(uint32_t *h, const uint8_t *block);
+void ks_sha1_compress(uint32_t *h, const uint8_t *block);
+void ks_sha256_compress(uint32_t *h, const uint8_t *block);
+#if KS_WITH_SHA512
+void ks_sha512_compress(uint64_t *h, const uint8_t *block);
+#endif
+
+KS_INLINE uint32_t ks_be32(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+KS_INLINE uint32_t ks_le32(const uint8_t *p)
+{
+    return ((uint32_t)p[3] << 24) | ((uint32_t)p[2] << 16) | ((uint32_t)p[1] << 8) | p[0];
+}
+
+KS_INLINE uint32_t ks_rotl32(uint32_t x, unsigned n)
+{
+    return (x << n) | (x >> (32 - n));
+}
+
+KS_INLINE uint32_t ks_rotr32(uint32_t x, unsigned n)
+{
+    return (x >> n) | (x << (32 - n));
+}
+
+/* A word of a KS_FLASH table, its bytes read one by one with the port's KS_READ_BYTE in the
+   order memory holds them (a plain load where KS_READ_BYTE is a dereference). */
+KS_INLINE uint32_t ks_flash_u32(const uint32_t *p)
+{
+    union {
+        uint32_t w;
+        uint8_t b[4];
+    } u;
+    unsigned i;
+    for (i = 0; i < 4; i++) {
+        u.b[i] = KS_READ_BYTE((const uint8_t *)p + i);
+    }
+    return u.w;
+}
+
+#if KS_WITH_SHA512
+KS_INLINE uint64_t ks_flash_u64(const uint64_t *p)
+{
+    union {
+        uint64_t w;
+        uint8_t b[8];
+    } u;
+    unsigned i;
+    for (i = 0; i < 8; i++) {
+        u.b[i] = KS_READ_BYTE((const uint8_t *)p + i);
+    }
+    return u.w;
+}
+#endif
+
+#endif
