@@ -41,34 +41,41 @@ static void reduce_once(ks_limb *a, const ks_limb *n, size_t nl, ks_limb *t)
     ks_bn_cmov(a, t, nl, KS_MASK(borrow ^ 1));
 }
 
-/* The signer's working state, one struct wiped once. */
+/* The signer's working state, one struct wiped once. The HMAC of the nonces and the
+   signature's arithmetic are never needed at once (the MAC is keyed again from K after a
+   rejected candidate): they share their bytes, a mote's stack is small. */
 typedef struct {
-    ks_hmac_ctx mac;
     uint8_t k[KS_HASH_SIZE_MAX], v[KS_HASH_SIZE_MAX]; /* RFC 6979's K and V */
-    uint8_t xb[OB_MAX], eb[OB_MAX], kb[OB_MAX];
-    uint8_t nm2[OB_MAX]; /* n - 2, the inversion's exponent (public) */
-    uint8_t point[2 * OB_MAX];
-    ks_limb n[NL], x[NL], e[NL], kk[NL], r[NL], s[NL], sum[NL], r2[NL], one[NL], t[2 * NL + 2];
-    ks_mont mc;
+    uint8_t eb[OB_MAX]; /* int2octets(e) */
+    uint8_t kb[OB_MAX]; /* the candidate k; after k G, the exponent n - 2 */
+    ks_limb n[NL], x[NL], e[NL], kk[NL], r[NL], s[NL], sum[NL];
+    union {
+        ks_hmac_ctx mac; /* while candidates are made */
+        struct {         /* while one is used */
+            uint8_t point[2 * OB_MAX];
+            ks_limb r2[NL], one[NL], t[2 * NL + 2];
+            ks_mont mc;
+        } m;
+    } u;
 } signer;
 
-/* K = HMAC_K(V || sep || x || h1 [|| k']); V = HMAC_K(V) (x, h1 and k' when given). */
-static void step(signer *w, size_t hl, size_t ob, uint8_t sep, int seeded, const uint8_t *extra)
+/* K = HMAC_K(V || sep || x || h1 [|| k']); V = HMAC_K(V) (x, h1 and k' when seeded). */
+static void step(signer *w, int hash, size_t hl, size_t ob, uint8_t sep, const uint8_t *x, const uint8_t *extra)
 {
-    ks_hmac_init(&w->mac, w->mac.md.id, w->k, hl);
-    ks_hmac_update(&w->mac, w->v, hl);
-    ks_hmac_update(&w->mac, &sep, 1);
-    if (seeded) {
-        ks_hmac_update(&w->mac, w->xb, ob);
-        ks_hmac_update(&w->mac, w->eb, ob);
+    ks_hmac_init(&w->u.mac, hash, w->k, hl);
+    ks_hmac_update(&w->u.mac, w->v, hl);
+    ks_hmac_update(&w->u.mac, &sep, 1);
+    if (x != NULL) {
+        ks_hmac_update(&w->u.mac, x, ob);
+        ks_hmac_update(&w->u.mac, w->eb, ob);
         if (extra != NULL) {
-            ks_hmac_update(&w->mac, extra, ob);
+            ks_hmac_update(&w->u.mac, extra, ob);
         }
     }
-    ks_hmac_final(&w->mac, w->k);
-    ks_hmac_init(&w->mac, w->mac.md.id, w->k, hl);
-    ks_hmac_update(&w->mac, w->v, hl);
-    ks_hmac_final(&w->mac, w->v);
+    ks_hmac_final(&w->u.mac, w->k);
+    ks_hmac_init(&w->u.mac, hash, w->k, hl);
+    ks_hmac_update(&w->u.mac, w->v, hl);
+    ks_hmac_final(&w->u.mac, w->v);
 }
 
 /* The next nonce candidate of RFC 6979 section 3.2 step h into w->kb / w->kk: V = HMAC_K(V)
@@ -79,8 +86,8 @@ static void candidate(signer *w, const ks_curve *c, size_t hl)
     size_t ob = c->obytes, off;
     uint8_t t[OB_MAX];
     for (off = 0; off < ob; off += hl) {
-        ks_hmac_update(&w->mac, w->v, hl);
-        ks_hmac_final(&w->mac, w->v);
+        ks_hmac_update(&w->u.mac, w->v, hl);
+        ks_hmac_final(&w->u.mac, w->v);
         memcpy(t + off, w->v, ob - off < hl ? ob - off : hl);
     }
     /* T is at least ob bytes: bits2int takes its leftmost qlen bits (ob bytes are enough) */
@@ -89,7 +96,7 @@ static void candidate(signer *w, const ks_curve *c, size_t hl)
     ks_bn_from_bytes(w->kk, c->ol, w->kb, ob);
 }
 
-/* x < n checked: 1 <= d < n read into w->x, or 0. */
+/* 1 <= d < n read into w->x (and n into w->n): 1, or 0 when d is out of range. */
 static int read_private(signer *w, const ks_curve *c, const uint8_t *d)
 {
     ks_bn_from_flash(w->n, c->n, c->ol);
@@ -103,19 +110,27 @@ static int sign_with(signer *w, const ks_curve *c, int curve, uint8_t *sig)
 {
     size_t ol = c->ol, ob = c->obytes;
     ks_limb ok;
-    if (ks_ec_mul_base(curve, w->kb, w->point) != KS_OK) {
+    if (ks_ec_mul_base(curve, w->kb, w->u.m.point) != KS_OK) {
         return 0; /* cannot happen for 0 < k < n */
     }
     /* r = x(kG) mod n: x < p < 2n on every curve here */
-    ks_bn_from_bytes(w->r, ol, w->point, c->fbytes);
-    reduce_once(w->r, w->n, ol, w->t);
-    /* s = k^-1 (e + r x) mod n: Montgomery products, R = 2^(limb bits * ol) */
-    ks_mont_mul(&w->mc, w->s, w->r, w->r2);        /* r R */
-    ks_mont_mul(&w->mc, w->s, w->s, w->x);         /* r x */
-    ks_mont_add(&w->mc, w->sum, w->e, w->s);       /* e + r x */
-    ks_mont_mul(&w->mc, w->s, w->kk, w->r2);       /* k R */
-    ks_mont_pow_public(&w->mc, w->kk, w->s, w->nm2, ob, w->one); /* k^(n-2) R = k^-1 R */
-    ks_mont_mul(&w->mc, w->s, w->kk, w->sum);      /* k^-1 (e + r x) */
+    ks_bn_from_bytes(w->r, ol, w->u.m.point, c->fbytes);
+    reduce_once(w->r, w->n, ol, w->u.m.t);
+    /* arithmetic modulo n, R = 2^(limb bits * ol): R^2, R (= R^2 * 1 / R), n - 2 */
+    ks_mont_init(&w->u.m.mc, w->n, ol, w->u.m.t, w->u.m.r2);
+    memset(w->s, 0, sizeof w->s);
+    w->s[0] = 1;
+    ks_mont_mul(&w->u.m.mc, w->u.m.one, w->u.m.r2, w->s);
+    w->s[0] = 2;
+    ks_bn_sub(w->sum, w->n, w->s, ol);
+    ks_bn_to_bytes(w->kb, ob, w->sum);
+    /* s = k^-1 (e + r x) mod n */
+    ks_mont_mul(&w->u.m.mc, w->s, w->r, w->u.m.r2);  /* r R */
+    ks_mont_mul(&w->u.m.mc, w->s, w->s, w->x);       /* r x */
+    ks_mont_add(&w->u.m.mc, w->sum, w->e, w->s);     /* e + r x */
+    ks_mont_mul(&w->u.m.mc, w->s, w->kk, w->u.m.r2); /* k R */
+    ks_mont_pow_public(&w->u.m.mc, w->kk, w->s, w->kb, ob, w->u.m.one); /* k^(n-2) R = k^-1 R */
+    ks_mont_mul(&w->u.m.mc, w->s, w->kk, w->sum);    /* k^-1 (e + r x) */
     ok = (ks_limb)~(ks_bn_zero_mask(w->r, ol) | ks_bn_zero_mask(w->s, ol));
     if (!(ok & 1)) {
         return 0;
@@ -141,33 +156,25 @@ int ks_ecdsa_sign(int curve, const uint8_t *d, const uint8_t *hash, size_t hlen,
         ks_wipe(&w, sizeof w);
         return KS_INVALID;
     }
-    /* e = bits2int(h) mod n; int2octets of x and of e for the nonce's HMAC_DRBG */
+    /* e = bits2int(h) mod n; int2octets(e) for the nonce's HMAC_DRBG (int2octets(x) is d as
+       given: d < n, orderBytes long) */
     bits2int(w.eb, ob, c->obits, hash, hlen);
     ks_bn_from_bytes(w.e, ol, w.eb, ob);
-    reduce_once(w.e, w.n, ol, w.t);
+    reduce_once(w.e, w.n, ol, w.s);
     ks_bn_to_bytes(w.eb, ob, w.e);
-    memcpy(w.xb, d, ob);
-    /* arithmetic modulo n: R^2, R (= R^2 * 1 / R) and the exponent n - 2 */
-    ks_mont_init(&w.mc, w.n, ol, w.t, w.r2);
-    memset(w.s, 0, sizeof w.s);
-    w.s[0] = 1;
-    ks_mont_mul(&w.mc, w.one, w.r2, w.s);
-    w.s[0] = 2;
-    ks_bn_sub(w.sum, w.n, w.s, ol);
-    ks_bn_to_bytes(w.nm2, ob, w.sum);
-    /* RFC 6979 3.2 b-g: V = 0x01..., K = 0x00..., two seeded steps */
-    ks_hmac_init(&w.mac, nonce_hash, NULL, 0);
+    /* RFC 6979 3.2 b-g: V = 0x01 0x01 ..., K = 0x00 0x00 ..., two seeded steps */
     memset(w.v, 1, hl);
     memset(w.k, 0, hl);
-    step(&w, hl, ob, 0x00, 1, extra);
-    step(&w, hl, ob, 0x01, 1, extra);
+    step(&w, nonce_hash, hl, ob, 0x00, d, extra);
+    step(&w, nonce_hash, hl, ob, 0x01, d, extra);
     while (!done) {
         candidate(&w, c, hl);
         if (in_range(w.kk, w.n, ol) & 1) {
             done = sign_with(&w, c, curve, sig);
         }
         if (!done) {
-            step(&w, hl, ob, 0x00, 0, NULL); /* 3.2 h.3: K = HMAC_K(V || 0x00), V = HMAC_K(V) */
+            /* 3.2 h.3: K = HMAC_K(V || 0x00), V = HMAC_K(V) */
+            step(&w, nonce_hash, hl, ob, 0x00, NULL, NULL);
         }
     }
     ks_wipe(&w, sizeof w);

@@ -163,9 +163,11 @@ void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
     for (i = 0; i < 8; i++) {
         c->buf[bs - 8 + i] = (uint8_t)(bits >> (le ? 8 * i : 56 - 8 * i));
     }
+#if KS_WITH_SHA512
     if (bs == 128) {
         c->buf[bs - 9] = (uint8_t)(c->count >> 61);
     }
+#endif
     compress(c, c->buf);
     for (i = 0; i < n; i++) {
 #if KS_WITH_SHA512

@@ -15,6 +15,7 @@ import java.util.Random;
 import ksecurity.math.Curves;
 import ksecurity.math.Ecdsa;
 import ksecurity.prim.Digest;
+import ksecurity.prim.Hmac;
 import ksecurity.prim.HmacDrbg;
 import ksecurity.prim.Md5;
 import ksecurity.prim.Sha1;
@@ -66,6 +67,71 @@ public class GenJavaKat {
         }
     }
 
+    /** K = HMAC_K(V || sep [|| x || h1 [|| k']]); V = HMAC_K(V), RFC 6979 3.2 d-g and h.3. */
+    static void step(Hmac mac, byte[] k, byte[] v, int sep, byte[] x, byte[] h1, byte[] extra) {
+        mac.init(k, 0, k.length);
+        mac.update(v, 0, v.length);
+        mac.update(new byte[] {(byte) sep}, 0, 1);
+        if (x != null) {
+            mac.update(x, 0, x.length);
+            mac.update(h1, 0, h1.length);
+            if (extra != null) {
+                mac.update(extra, 0, extra.length);
+            }
+        }
+        mac.doFinal(k, 0);
+        mac.init(k, 0, k.length);
+        mac.update(v, 0, v.length);
+        mac.doFinal(v, 0);
+    }
+
+    /**
+     * How many RFC 6979 candidates the signature rejected before its nonce (k outside
+     * [1, n-1]: on secp160r1, whose order has 161 bits and is close to 2^160, about every
+     * second one). Written beside each signature so that the motes compare the cycles of
+     * signatures that made the same number of candidates: each rejected one costs the same
+     * public work (HMACs), and the count says nothing about the accepted nonce.
+     */
+    static int rejections(int curve, byte[] d, byte[] h, int hashId, byte[] extra) {
+        int qlen = Curves.orderBits(curve), ob = Curves.orderBytes(curve);
+        BigInteger n = new BigInteger(1, Curves.n(curve));
+        BigInteger e = new BigInteger(1, h);
+        if (h.length * 8 > qlen) {
+            e = e.shiftRight(h.length * 8 - qlen);
+        }
+        byte[] h1 = fixed(e.mod(n), ob);
+        Digest dg = digest(hashId);
+        Hmac mac = new Hmac(dg);
+        byte[] k = new byte[dg.digestSize()], v = new byte[dg.digestSize()];
+        java.util.Arrays.fill(v, (byte) 1);
+        step(mac, k, v, 0, d, h1, extra);
+        step(mac, k, v, 1, d, h1, extra);
+        for (int rejected = 0;; rejected++) {
+            byte[] t = new byte[0];
+            while (t.length < ob) {
+                mac.init(k, 0, k.length);
+                mac.update(v, 0, v.length);
+                mac.doFinal(v, 0);
+                byte[] u = new byte[t.length + v.length];
+                System.arraycopy(t, 0, u, 0, t.length);
+                System.arraycopy(v, 0, u, t.length, v.length);
+                t = u;
+            }
+            BigInteger c = new BigInteger(1, t).shiftRight(t.length * 8 - qlen);
+            if (c.signum() > 0 && c.compareTo(n) < 0) {
+                return rejected;
+            }
+            step(mac, k, v, 0, null, null, null);
+        }
+    }
+
+    static byte[] fixed(BigInteger x, int len) {
+        byte[] b = x.toByteArray(), out = new byte[len];
+        int n = Math.min(b.length, len);
+        System.arraycopy(b, b.length - n, out, len - n, n);
+        return out;
+    }
+
     static String hex(byte[] b, int len) {
         StringBuilder s = new StringBuilder();
         for (int i = 0; i < len; i++) {
@@ -88,14 +154,18 @@ public class GenJavaKat {
                 + "#ifndef JAVA_KAT_H\n#define JAVA_KAT_H\n#include <stdint.h>\n"
                 + "#ifndef KAT_FLASH\n#define KAT_FLASH\n#endif\n\n");
         // ECDSA: Ecdsa.sign(curve, d, hash, nonce digest, k' or none), raw r||s and DER.
-        o.append("typedef struct {\n    uint8_t curve, nonce_hash, has_extra, hlen, der_len;\n"
+        o.append("typedef struct {\n    uint8_t curve, nonce_hash, has_extra, hlen, der_len, rejections;\n"
                 + "    uint8_t d[32], h[64], extra[32], sig[64], der[72];\n} java_ecdsa_kat;\n\n");
         o.append("static const java_ecdsa_kat java_ecdsa[] KAT_FLASH = {\n");
+        // The motes time the first groups (curve, hash, hedged or not): every signature of a
+        // group must take the same cycles (sim/prim_test.c).
         int[][] cases = {
-            // curve, message hash, nonce hash (= message hash), with k'
-            {Curves.SECP256R1, 3, 1}, {Curves.SECP256R1, 3, 1}, {Curves.SECP256R1, 3, 1}, {Curves.SECP256R1, 3, 0},
-            {Curves.SECP160R1, 1, 1}, {Curves.SECP160R1, 1, 1}, {Curves.SECP160R1, 3, 1}, {Curves.SECP160R1, 1, 0},
-            {Curves.SECP256R1, 1, 1}, {Curves.SECP192R1, 3, 1}, {Curves.SECP224R1, 2, 1},
+            // curve, message hash (= nonce hash), with k'
+            {Curves.SECP256R1, 3, 1}, {Curves.SECP256R1, 3, 1}, {Curves.SECP256R1, 3, 1}, {Curves.SECP256R1, 3, 1},
+            {Curves.SECP256R1, 3, 0},
+            {Curves.SECP160R1, 1, 1}, {Curves.SECP160R1, 1, 1}, {Curves.SECP160R1, 1, 1}, {Curves.SECP160R1, 1, 1},
+            {Curves.SECP160R1, 1, 1}, {Curves.SECP160R1, 1, 1}, {Curves.SECP160R1, 1, 1}, {Curves.SECP160R1, 1, 0}, {Curves.SECP160R1, 3, 1}, {Curves.SECP256R1, 1, 1},
+            {Curves.SECP192R1, 3, 1}, {Curves.SECP224R1, 2, 1},
             {Curves.SECP256R1, 4, 1}, {Curves.SECP256R1, 5, 1}, {Curves.SECP160R1, 5, 1}, {Curves.SECP224R1, 5, 0},
         };
         Random r = new Random(6979);
@@ -130,8 +200,9 @@ public class GenJavaKat {
             }
             byte[] der = new byte[Ecdsa.maxDerLength(curve)];
             int derLen = Ecdsa.derEncode(curve, sig, 0, der, 0);
+            int rejected = rejections(curve, d, h, c[1], fresh != null ? extra : null);
             o.append("    {").append(curve).append(", ").append(c[1]).append(", ").append(c[2]).append(", ")
-                    .append(h.length).append(", ").append(derLen).append(",\n        ")
+                    .append(h.length).append(", ").append(derLen).append(", ").append(rejected).append(",\n        ")
                     .append(arr(d, ob)).append(",\n        ").append(arr(h, h.length)).append(",\n        ")
                     .append(arr(extra, c[2] == 1 ? ob : 0)).append(",\n        ").append(arr(sig, 2 * ob))
                     .append(",\n        ").append(arr(der, derLen)).append("},\n");
