@@ -25,14 +25,45 @@ KS_INLINE uint32_t ks_le32(const uint8_t *p)
     return ((uint32_t)p[3] << 24) | ((uint32_t)p[2] << 16) | ((uint32_t)p[1] << 8) | p[0];
 }
 
+KS_INLINE uint32_t ks_rotr32(uint32_t x, unsigned n);
+
 KS_INLINE uint32_t ks_rotl32(uint32_t x, unsigned n)
 {
+#if defined(__AVR__)
+    return ks_rotr32(x, 32 - n);
+#else
     return (x << n) | (x >> (32 - n));
+#endif
 }
 
 KS_INLINE uint32_t ks_rotr32(uint32_t x, unsigned n)
 {
+#if defined(__AVR__)
+    /* avr-gcc 5.4 shifts a 32-bit word by a constant in a loop of one-bit steps: move whole
+       bytes first, then at most four single-bit rotations either way (n is a constant in
+       every call, so all of this folds away) */
+    if (n >= 16) {
+        x = (x >> 16) | (x << 16);
+        n -= 16;
+    }
+    if (n >= 8) {
+        x = (x >> 8) | (x << 24);
+        n -= 8;
+    }
+    if (n > 4) { /* right by 8, left by 8 - n */
+        x = (x >> 8) | (x << 24);
+        for (n = 8 - n; n > 0; n--) {
+            x = (x << 1) | (x >> 31);
+        }
+        return x;
+    }
+    for (; n > 0; n--) {
+        x = (x >> 1) | (x << 31);
+    }
+    return x;
+#else
     return (x >> n) | (x << (32 - n));
+#endif
 }
 
 /* A word of a KS_FLASH table, its bytes read one by one with the port's KS_READ_BYTE in the

@@ -64,7 +64,7 @@ int ks_hmac_drbg_generate(ks_hmac_drbg *d, uint8_t *out, size_t len, const uint8
 {
     ks_hmac_ctx h;
     size_t done = 0;
-    if (d->reseed_counter == 0 || len > KS_DRBG_MAX_REQUEST) {
+    if (d->reseed_counter == 0 || (uint32_t)len > KS_DRBG_MAX_REQUEST) {
         return -1;
     }
     /* due after reseed_interval generate calls: the counter then exceeds the interval (it
