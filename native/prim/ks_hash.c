@@ -151,7 +151,8 @@ void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
     size_t fill = (size_t)(c->count & (bs - 1));
     size_t len_at = bs - bs / 8; /* the length field: the last 8 or 16 bytes */
     size_t i, n = KS_READ_BYTE(&sizes[id][0]);
-    uint64_t bits = c->count << 3;
+    /* the bit count as two 32-bit words (above 2^64 bits: SHA-384/512's extra byte below) */
+    uint32_t bits[2];
     int le = id == KS_HASH_MD5;
     c->buf[fill++] = 0x80;
     if (fill > len_at) {
@@ -160,12 +161,14 @@ void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
         fill = 0;
     }
     memset(c->buf + fill, 0, bs - fill);
-    for (i = 0; i < 8; i++) {
-        c->buf[bs - 8 + i] = (uint8_t)(bits >> (le ? 8 * i : 56 - 8 * i));
+    bits[0] = (uint32_t)c->count << 3;
+    bits[1] = (uint32_t)(c->count >> 29);
+    for (i = 0; i < 8; i++) { /* byte i of the count, least significant first */
+        c->buf[le ? bs - 8 + i : bs - 1 - i] = (uint8_t)(bits[i >> 2] >> (8 * (i & 3)));
     }
 #if KS_WITH_SHA512
     if (bs == 128) {
-        c->buf[bs - 9] = (uint8_t)(c->count >> 61);
+        c->buf[bs - 9] = (uint8_t)((uint64_t)c->count >> 61);
     }
 #endif
     compress(c, c->buf);
@@ -209,7 +212,7 @@ void ks_hash_save(const ks_hash_ctx *c, uint8_t *state)
     memcpy(state, &c->h, ks_hash_state_size(c->id));
 }
 
-void ks_hash_resume(ks_hash_ctx *c, int id, const uint8_t *state, uint64_t count)
+void ks_hash_resume(ks_hash_ctx *c, int id, const uint8_t *state, ks_hash_count count)
 {
     c->id = (uint8_t)id;
     memcpy(&c->h, state, ks_hash_state_size(id));

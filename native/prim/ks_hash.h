@@ -51,6 +51,14 @@
 #define KS_HASH_STATE_MAX 32
 #endif
 
+/* The byte count: 64 bits where SHA-384/512 are carried (their length field is 128 bits),
+   else 32 (messages below 4 GB: a mote's are; the length field's high word is then 0..7). */
+#if KS_WITH_SHA512
+typedef uint64_t ks_hash_count;
+#else
+typedef uint32_t ks_hash_count;
+#endif
+
 typedef struct {
     /* the chaining value: 4, 5 or 8 32-bit words, or 8 64-bit words (SHA-384/512) */
     union {
@@ -59,7 +67,7 @@ typedef struct {
         uint64_t d[8];
 #endif
     } h;
-    uint64_t count; /* bytes hashed since init; count mod block = bytes waiting in buf */
+    ks_hash_count count; /* bytes hashed since init; count mod block = bytes waiting in buf */
     uint8_t buf[KS_HASH_BLOCK_MAX];
     uint8_t id;
 } ks_hash_ctx;
@@ -84,7 +92,7 @@ size_t ks_hash_state_size(int id);
    meaningful on a block boundary only; resume starts a context of that hash from them, as if
    `count` bytes (a multiple of the block) had been hashed. */
 void ks_hash_save(const ks_hash_ctx *c, uint8_t *state);
-void ks_hash_resume(ks_hash_ctx *c, int id, const uint8_t *state, uint64_t count);
+void ks_hash_resume(ks_hash_ctx *c, int id, const uint8_t *state, ks_hash_count count);
 
 /* Wipes a context (it holds secrets inside HMAC). */
 void ks_hash_clear(ks_hash_ctx *c);

@@ -10,6 +10,10 @@ PRIM_HDR := $(wildcard prim/*.h) $(wildcard prim/tests/*.h)
 PRIM_UTIL := $(filter-out prim/tests/test_%.c,$(wildcard prim/tests/*.c))
 PRIM_TESTS := $(basename $(notdir $(wildcard prim/tests/test_*.c)))
 PRIM_VARIANTS_test_ecdsa := 64 64n 32 16 8
+# 64m: the hashes as the motes build them (no SHA-384/512: 32-bit byte counts)
+T_64m := -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -DKS_WITH_SHA512=0
+PRIM_VARIANTS_test_hash := 64 64m
+PRIM_VARIANTS_test_drbg := 64m
 prim_variants = $(or $(PRIM_VARIANTS_$(1)),64)
 
 define PRIM_TEST_RULE
