@@ -59,10 +59,15 @@ typedef struct {
     } u;
 } signer;
 
-/* K = HMAC_K(V || sep || x || h1 [|| k']); V = HMAC_K(V) (x, h1 and k' when seeded). */
-static void step(signer *w, int hash, size_t hl, size_t ob, uint8_t sep, const uint8_t *x, const uint8_t *extra)
+/* K = HMAC_K(V || sep || x || h1 [|| k']); V = HMAC_K(V) (x, h1 and k' when seeded). keyed:
+   the MAC holds K already (after the first step: the Java keys it again, with the same bytes
+   out; two compressions saved). */
+static void step(signer *w, int hash, size_t hl, size_t ob, uint8_t sep, const uint8_t *x, const uint8_t *extra,
+                 int keyed)
 {
-    ks_hmac_init(&w->u.mac, hash, w->k, hl);
+    if (!keyed) {
+        ks_hmac_init(&w->u.mac, hash, w->k, hl);
+    }
     ks_hmac_update(&w->u.mac, w->v, hl);
     ks_hmac_update(&w->u.mac, &sep, 1);
     if (x != NULL) {
@@ -217,8 +222,8 @@ int ks_ecdsa_sign(int curve, const uint8_t *d, const uint8_t *hash, size_t hlen,
     /* RFC 6979 3.2 b-g: V = 0x01 0x01 ..., K = 0x00 0x00 ..., two seeded steps */
     memset(w.v, 1, hl);
     memset(w.k, 0, hl);
-    step(&w, nonce_hash, hl, ob, 0x00, d, extra);
-    step(&w, nonce_hash, hl, ob, 0x01, d, extra);
+    step(&w, nonce_hash, hl, ob, 0x00, d, extra, 0);
+    step(&w, nonce_hash, hl, ob, 0x01, d, extra, 1);
     while (!done) {
         candidate(&w, c, hl);
         if (in_range(w.kk, w.n, ol) & 1) {
@@ -226,7 +231,7 @@ int ks_ecdsa_sign(int curve, const uint8_t *d, const uint8_t *hash, size_t hlen,
         }
         if (!done) {
             /* 3.2 h.3: K = HMAC_K(V || 0x00), V = HMAC_K(V) */
-            step(&w, nonce_hash, hl, ob, 0x00, NULL, NULL);
+            step(&w, nonce_hash, hl, ob, 0x00, NULL, NULL, 0);
         }
     }
     ks_wipe(&w, sizeof w);
