@@ -67,33 +67,30 @@ KS_INLINE uint32_t ks_rotr32(uint32_t x, unsigned n)
 #endif
 }
 
-/* A word of a KS_FLASH table, its bytes read one by one with the port's KS_READ_BYTE in the
-   order memory holds them (a plain load where KS_READ_BYTE is a dereference). */
+/* n bytes of a KS_FLASH table into dst, read one by one with the port's KS_READ_BYTE in the
+   order memory holds them: a word of a table is then the word itself (a plain load where
+   KS_READ_BYTE is a dereference). */
+KS_INLINE void ks_flash_read(void *dst, const void *src, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        ((uint8_t *)dst)[i] = KS_READ_BYTE((const uint8_t *)src + i);
+    }
+}
+
 KS_INLINE uint32_t ks_flash_u32(const uint32_t *p)
 {
-    union {
-        uint32_t w;
-        uint8_t b[4];
-    } u;
-    unsigned i;
-    for (i = 0; i < 4; i++) {
-        u.b[i] = KS_READ_BYTE((const uint8_t *)p + i);
-    }
-    return u.w;
+    uint32_t w;
+    ks_flash_read(&w, p, sizeof w);
+    return w;
 }
 
 #if KS_WITH_SHA512
 KS_INLINE uint64_t ks_flash_u64(const uint64_t *p)
 {
-    union {
-        uint64_t w;
-        uint8_t b[8];
-    } u;
-    unsigned i;
-    for (i = 0; i < 8; i++) {
-        u.b[i] = KS_READ_BYTE((const uint8_t *)p + i);
-    }
-    return u.w;
+    uint64_t w;
+    ks_flash_read(&w, p, sizeof w);
+    return w;
 }
 #endif
 

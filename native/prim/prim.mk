@@ -1,13 +1,13 @@
 # The C primitives above the kernels (native/prim/): hashes, HMAC, the TLS PRFs, HMAC-DRBG,
 # ECDSA signing (h-chash) and the ciphers (h-ccipher). Included by native/Makefile after its
 # test variables; every prim/*.c is a source, every prim/tests/test_*.c a test program of its
-# own (linked with the kernels, all prim sources and the helpers prim/tests/*.c that are not
-# test_*), built under ASan+UBSan for the limb sizes PRIM_VARIANTS_<name> names (default 64:
+# own (linked with the kernels, all prim sources, the helpers prim/tests/*.c that are not
+# test_* and the kernel tests' tests/ks_test.c), built under ASan+UBSan for the limb sizes PRIM_VARIANTS_<name> names (default 64:
 # the hashes do not depend on limbs; ECDSA's arithmetic modulo n does) and run by `make test`
 # beside the kernel tests (run_all.sh counts their "N passed, N failed" lines).
 PRIM_SRC := $(wildcard prim/*.c)
 PRIM_HDR := $(wildcard prim/*.h) $(wildcard prim/tests/*.h)
-PRIM_UTIL := $(filter-out prim/tests/test_%.c,$(wildcard prim/tests/*.c))
+PRIM_UTIL := $(filter-out prim/tests/test_%.c,$(wildcard prim/tests/*.c)) tests/ks_test.c
 PRIM_TESTS := $(basename $(notdir $(wildcard prim/tests/test_*.c)))
 PRIM_VARIANTS_test_ecdsa := 64 64n 32 16 8
 # 64m: the hashes as the motes build them (no SHA-384/512: 32-bit byte counts)

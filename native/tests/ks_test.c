@@ -1,9 +1,9 @@
-/* The counters and hex helpers of ../../tests/ks_test.h for the prim test programs (each
-   test_*.c here is a program of its own). */
+/* The counters and hex helpers of ks_test.h, shared by the kernel tests and the test programs
+   of prim/ (prim/prim.mk links this file). */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../tests/ks_test.h"
+#include "ks_test.h"
 
 int ks_test_passed, ks_test_failed;
 
