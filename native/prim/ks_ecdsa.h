@@ -11,9 +11,11 @@
  *
  * Constant time in the private key and the nonce: ks_ec_mul_base, Montgomery arithmetic
  * modulo n (kernels/ks_rsa_mont.h) and inversion by Fermat (k^(n-2), the exponent public).
- * Only the rejection of a nonce (out of [1, n-1], r = 0 or s = 0: probability below 2^-128 on
- * these curves) takes another path. No verify-after-sign: the Java does not either (the
- * hedge is its answer to faults). Nonce and temporaries are wiped.
+ * The one other path is RFC 6979's rejection of a nonce candidate: k >= n for about every
+ * second candidate on secp160r1 (its order has 161 bits and is close to 2^160), below 2^-32
+ * on the others; r = 0 or s = 0 never in practice. A rejected candidate costs the same public
+ * HMAC work and says nothing about the nonce finally used. No verify-after-sign: the Java
+ * does not either (the hedge is its answer to faults). Nonce and temporaries are wiped.
  */
 #ifndef KS_ECDSA_H
 #define KS_ECDSA_H
