@@ -142,6 +142,9 @@ void ks_hash_update(ks_hash_ctx *c, const uint8_t *in, size_t len)
     if (len > 0) {
         memcpy(c->buf, in, len);
     }
+#if KS_WIPE_STACK_HASH > 0
+    ks_wipe_stack(KS_WIPE_STACK_HASH);
+#endif
 }
 
 void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
@@ -183,6 +186,9 @@ void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
     }
     ks_wipe(c->buf, bs);
     ks_hash_init(c, id);
+#if KS_WIPE_STACK_HASH > 0
+    ks_wipe_stack(KS_WIPE_STACK_HASH);
+#endif
 }
 
 void ks_hash_fill(ks_hash_ctx *c, uint8_t v, size_t n)
