@@ -15,8 +15,8 @@ PRIM_INC := -I$(PRIM_DIR) -I$(PRIM_DIR)/tests
 # is what ECDSA adds to them).
 PRIM_COMPONENTS := $(PRIM_HASH_SRCS) $(MOTE_KERNELS)/ks_rsa_mont.c
 # Builds: the kernels with the field arithmetic in assembly; on the AVR 8-bit limbs (the
-# kernels' default there) and 16-bit (faster for the arithmetic modulo n: P-256 signing 39.4 M
-# against 43.9 M cycles); on the MSP430 16-bit (32-bit limbs overflow its 48 KB of flash).
+# kernels' default there) and 16-bit (faster for the arithmetic modulo n: P-256 signing 39.3 M
+# against 43.8 M cycles); on the MSP430 16-bit (32-bit limbs overflow its 48 KB of flash).
 PRIM_AVR_BUILDS ?= l8 l16
 PRIM_MSP430_BUILDS ?= l16
 .PRECIOUS: $(AVR_BUILD)/prim_l%.elf $(MSP_BUILD)/prim_l%.elf
