@@ -132,8 +132,11 @@ $(AVR_BUILD)/%.out: $(AVR_BUILD)/%.elf $(AVR_HARNESS) MOTE_FORCE
 
 AVR_BENCH_ARGS = --size avr-size --baseline $(AVR_BUILD)/ec_baseline.elf \
 	$(foreach b,$(AVR_BENCH_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b)) micro_ecc=$(AVR_BUILD)/ec_uecc \
-	$(foreach b,$(AVR_RSA_BUILDS),rsa.l$(b)=$(AVR_BUILD)/rsa_l$(b))
+	$(foreach b,$(AVR_RSA_BUILDS),rsa.l$(b)=$(AVR_BUILD)/rsa_l$(b)) $(AVR_BENCH_MORE_ARGS)
 
+# Fragments included after this one (prim/prim_mote.mk) add their runs: prerequisites of
+# avr-test / avr-bench-runs, and NAME=PREFIX arguments of the report in AVR_TEST_MORE_RUNS /
+# AVR_BENCH_MORE_ARGS (read when the recipe runs, after every fragment is in).
 .PHONY: avr-test avr-bench avr-bench-runs
 avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out $(AVR_BUILD)/fp_test_$(b).out) \
 		$(AVR_BUILD)/fp_test_p16.out $(AVR_BUILD)/fp_asm_check.out $(AVR_BUILD)/uart_input_test.out \
@@ -142,7 +145,8 @@ avr-test: $(foreach b,$(AVR_TEST_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out $(AVR_BUILD
 	@$(MOTE_REPORT) test avr harness=$(AVR_BUILD)/uart_input_test asm=$(AVR_BUILD)/fp_asm_check $(AVR_CIPHER_REPORT) \
 		$(foreach b,$(AVR_TEST_BUILDS) p16,fp.$(b)=$(AVR_BUILD)/fp_test_$(b)) \
 		$(foreach b,$(AVR_TEST_BUILDS),ks.$(b)=$(AVR_BUILD)/ec_ks_$(b) path.ks.$(b)=$(AVR_BUILD)/path_ec_ks_$(b)) \
-		$(foreach b,$(AVR_RSA_BUILDS),rsa.l$(b)=$(AVR_BUILD)/rsa_l$(b) path.rsa.l$(b)=$(AVR_BUILD)/path_rsa_l$(b))
+		$(foreach b,$(AVR_RSA_BUILDS),rsa.l$(b)=$(AVR_BUILD)/rsa_l$(b) path.rsa.l$(b)=$(AVR_BUILD)/path_rsa_l$(b)) \
+		$(AVR_TEST_MORE_RUNS)
 
 avr-bench-runs: $(foreach b,$(AVR_BENCH_BUILDS),$(AVR_BUILD)/ec_ks_$(b).out) $(AVR_BUILD)/ec_uecc.out $(AVR_BUILD)/ec_baseline.elf \
 	$(foreach b,$(AVR_RSA_BUILDS),$(AVR_BUILD)/rsa_l$(b).out)

@@ -12,7 +12,9 @@
         test firmware (ec_test_firmware.*; on the AVR as `avr-size -C --mcu=atmega128` counts).
         NAME is ks.lN (our kernels with N-bit limbs and the field arithmetic in assembly),
         ks.cN (the same in portable C), micro_ecc, rsa.lN (sim/rsa_test.c: RSA-1024 private
-        operations, ARCH.rsa1024.private.* and ARCH.rsa1024.blind_init.*), or cipher.B
+        operations, ARCH.rsa1024.private.* and ARCH.rsa1024.blind_init.*), prim.lN
+        (sim/prim_test.c: hashes, HMAC, PRFs, DRBG, ECDSA signing and its hedge, and the
+        flash of each primitive's object, build/ARCH/prim_objs_lN/*.o), or cipher.B
         (sim/cipher_test.c, build B: ARCH.cipher.OP.cycles.B, RAM per context, flash per
         component; the first cipher build named is the mote's default and gives the headlines
         ARCH.aes128.block.cycles, ARCH.gcm.block.cycles, ARCH.ccm.block.cycles and
@@ -187,6 +189,9 @@ def bench(arch, argv):
         if name.startswith("cipher."):
             cipher_bench(arch, name, run, best)
             continue
+        if name.startswith("prim."):
+            prim_bench(arch, name, prefix, run, tool)
+            continue
         suffix = "micro_ecc" if name == "micro_ecc" else name.split(".", 1)[-1]
         if "unavailable" in run:
             print("# %s %s: not measured (%s)" % (arch, name, run["unavailable"]))
@@ -281,6 +286,73 @@ def rsa_bench(arch, name, prefix, run, best, tool):
     flash, ram = sizes(tool, prefix + ".elf")
     print("%s.rsa_test_firmware.flash.%s %d bytes" % (arch, limb, flash))
     print("%s.rsa_test_firmware.ram.%s %d bytes" % (arch, limb, ram))
+
+
+# sim/prim_test.c's timed primitives: check name -> metric
+PRIM_CHECKS = (("md5_block", "md5.block"), ("sha1_block", "sha1.block"), ("sha256_block", "sha256.block"),
+               ("hmac_sha256_32", "hmac_sha256.32B"), ("prf_tls12_32", "prf_tls12.32B"),
+               ("prf_tls10_32", "prf_tls10.32B"), ("drbg_generate_32", "drbg.generate_32B"))
+
+
+def object_flash(tool, path):
+    """text + data of one object file (Berkeley format: avr-size, llvm-size)."""
+    out = subprocess.run([tool, path], check=True, capture_output=True, text=True).stdout.splitlines()
+    f = out[1].split()
+    return int(f[0]) + int(f[1])
+
+
+def prim_bench(arch, name, prefix, run, tool):
+    """sim/prim_test.c (prim.lN): cycles of the hashes, HMAC, PRFs, DRBG and ECDSA signing,
+    the cost of hedging the nonce, and the flash of each component (its object alone)."""
+    import glob
+    import os
+    build = name.split(".", 1)[-1]
+    wrong = [r for r in run["results"] if r["ok"] != "1"] + [c for c, f in run["checks"] if f.get("ok") != "1"]
+    if wrong or run["passed"] is None or run["failed"]:
+        print("# %s %s: run failed (exit %s): no figures" % (arch, name, run["exit"]))
+        return
+    checks = {c: f for c, f in run["checks"]}
+    for check, metric in PRIM_CHECKS:
+        if check in checks:
+            print("%s.%s.cycles.%s %s cycles%s" % (arch, metric, build, checks[check]["cycles"], caveat(arch)))
+    for prf in ("prf_tls12", "prf_tls10"):
+        if prf + "_32" in checks and prf + "_64" in checks:
+            print("%s.%s.per_32B.cycles.%s %d cycles%s" % (arch, prf, build, int(checks[prf + "_64"]["cycles"])
+                                                           - int(checks[prf + "_32"]["cycles"]), caveat(arch)))
+    sign = {}
+    for r in run["results"]:
+        sign.setdefault(r["curve"], []).append(int(r["cycles"]))
+    stack = max([int(r["stack"]) for r in run["results"]] or [0])
+    for curve, ob in (("p256", 32), ("secp160r1", 21)):
+        hedged = sign.get(curve + "_sha256_hedged.r0" if curve == "p256" else curve + "_sha1_hedged.r0")
+        if not hedged:
+            continue
+        print("%s.%s.ecdsa_sign.cycles.%s %d cycles%s" % (arch, curve, build, hedged[0], caveat(arch)))
+        print("%s.%s.ecdsa_sign.ms.%s %.1f ms%s" % (arch, curve, build, hedged[0] * 1000.0 / CLOCK_HZ[arch],
+                                                   caveat(arch)))
+        # the hedge: k' in the nonce's HMAC (a hedged and a deterministic signature with the
+        # same number of rejected candidates) plus drawing k' (one DRBG generate of ob bytes)
+        rej = "r0" if curve == "p256" else "r2"
+        pair = (sign.get("%s_%s_hedged.%s" % (curve, "sha256" if curve == "p256" else "sha1", rej)),
+                sign.get("%s_%s_rfc6979.%s" % (curve, "sha256" if curve == "p256" else "sha1", rej)))
+        draw = checks.get("drbg_generate_%d" % ob)
+        if pair[0] and pair[1] and draw:
+            mac = pair[0][0] - pair[1][0]
+            print("# %s %s: hedging = %d cycles more HMAC input + %s to draw k' (%d bytes)" % (
+                arch, curve, mac, draw["cycles"], ob))
+            print("%s.%s.ecdsa_sign.hedge.cycles.%s %d cycles%s" % (arch, curve, build, mac + int(draw["cycles"]),
+                                                                    caveat(arch)))
+    r1, r0 = sign.get("secp160r1_sha1_hedged.r1"), sign.get("secp160r1_sha1_hedged.r0")
+    if r1 and r0:
+        print("%s.secp160r1.ecdsa_sign.per_rejected_candidate.cycles.%s %d cycles%s" % (
+            arch, build, r1[0] - r0[0], caveat(arch)))
+    print("%s.ecdsa_sign.stack.%s %d bytes" % (arch, build, stack))
+    objs = os.path.join(os.path.dirname(prefix), "prim_objs_" + build)
+    for obj in sorted(glob.glob(os.path.join(objs, "*.o"))):
+        print("%s.flash.%s.%s %d bytes" % (arch, os.path.basename(obj)[:-2], build, object_flash(tool, obj)))
+    flash, ram = sizes(tool, prefix + ".elf")
+    print("%s.prim_test_firmware.flash.%s %d bytes" % (arch, build, flash))
+    print("%s.prim_test_firmware.ram.%s %d bytes" % (arch, build, ram))
 
 
 def main(argv):

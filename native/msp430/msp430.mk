@@ -134,8 +134,11 @@ $(MSP_BUILD)/%.out: $(MSP_BUILD)/%.elf $(MSP_DIR)/mspsim_run.py MOTE_FORCE
 
 MSP430_BENCH_ARGS = --size llvm-size-16 --baseline $(MSP_BUILD)/ec_baseline.elf \
 	$(foreach b,$(MSP430_BENCH_BUILDS),ks.$(b)=$(MSP_BUILD)/ec_ks_$(b)) micro_ecc=$(MSP_BUILD)/ec_uecc \
-	$(foreach b,$(MSP430_RSA_BUILDS),rsa.l$(b)=$(MSP_BUILD)/rsa_l$(b))
+	$(foreach b,$(MSP430_RSA_BUILDS),rsa.l$(b)=$(MSP_BUILD)/rsa_l$(b)) $(MSP430_BENCH_MORE_ARGS)
 
+# Fragments included after this one (prim/prim_mote.mk) add their runs: prerequisites of
+# msp430-test / msp430-bench-runs, and NAME=PREFIX arguments of the report in
+# MSP430_TEST_MORE_RUNS / MSP430_BENCH_MORE_ARGS (read when the recipe runs).
 .PHONY: msp430-test msp430-bench msp430-bench-runs
 msp430-test: $(foreach b,$(MSP430_TEST_BUILDS),$(MSP_BUILD)/ec_ks_$(b).out) \
 		$(foreach r,$(MSP_FP_RUNS),$(MSP_BUILD)/$(r).out) $(MSP_BUILD)/fp_asm_check.out \
@@ -144,7 +147,7 @@ msp430-test: $(foreach b,$(MSP430_TEST_BUILDS),$(MSP_BUILD)/ec_ks_$(b).out) \
 	@$(MOTE_REPORT) test msp430 bridge=$(MSP_BUILD)/mailbox_input_test runtime=$(MSP_BUILD)/mspabi_test $(MSP430_CIPHER_REPORT) \
 		asm=$(MSP_BUILD)/fp_asm_check $(foreach r,$(MSP_FP_RUNS),$(r)=$(MSP_BUILD)/$(r)) \
 		$(foreach b,$(MSP430_TEST_BUILDS),ks.$(b)=$(MSP_BUILD)/ec_ks_$(b)) \
-		$(foreach b,$(MSP430_RSA_BUILDS),rsa.l$(b)=$(MSP_BUILD)/rsa_l$(b))
+		$(foreach b,$(MSP430_RSA_BUILDS),rsa.l$(b)=$(MSP_BUILD)/rsa_l$(b)) $(MSP430_TEST_MORE_RUNS)
 
 msp430-bench-runs: $(foreach b,$(MSP430_BENCH_BUILDS),$(MSP_BUILD)/ec_ks_$(b).out) $(MSP_BUILD)/ec_uecc.out $(MSP_BUILD)/ec_baseline.elf \
 	$(foreach b,$(MSP430_RSA_BUILDS),$(MSP_BUILD)/rsa_l$(b).out)

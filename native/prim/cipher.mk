@@ -25,9 +25,9 @@ $(CIPHER_WP): tests/cipher/wycheproof_lines.py
 	python3 $< > $@.tmp && mv $@.tmp $@
 
 define CIPHER_RULE
-$(HOST)/test-cipher-$(1): $(CIPHER_SRC) $(CIPHER_HDR) $(CIPHER_TSRC) tests/cipher/cipher_test.h tests/ks_test.h tests/ks_test_hex.c $(KDIR)/ks_wipe.c
+$(HOST)/test-cipher-$(1): $(CIPHER_SRC) $(CIPHER_HDR) $(CIPHER_TSRC) tests/cipher/cipher_test.h tests/ks_test.h tests/ks_test.c $(KDIR)/ks_wipe.c
 	@mkdir -p $(HOST)
-	$(CC) $(WARN) $(SAN) $(CIPHER_F_$(1)) $(CIPHER_INC) $(CIPHER_SRC) $(KDIR)/ks_wipe.c $(CIPHER_TSRC) tests/ks_test_hex.c -lcrypto -o $$@
+	$(CC) $(WARN) $(SAN) $(CIPHER_F_$(1)) $(CIPHER_INC) $(CIPHER_SRC) $(KDIR)/ks_wipe.c $(CIPHER_TSRC) tests/ks_test.c -lcrypto -o $$@
 endef
 $(foreach v,$(CIPHER_VARIANTS),$(eval $(call CIPHER_RULE,$(v))))
 

@@ -5,8 +5,6 @@
 #include "../kernels/ks_bn.h"
 #include "ks_test.h"
 
-int ks_test_passed, ks_test_failed;
-
 int main(int argc, char **argv)
 {
     int ec_iter = argc > 1 ? atoi(argv[1]) : 100;

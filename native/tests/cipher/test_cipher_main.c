@@ -6,8 +6,6 @@
 
 #include "cipher_test.h"
 
-int ks_test_passed, ks_test_failed;
-
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 
 static uint64_t next64(void)

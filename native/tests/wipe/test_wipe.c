@@ -8,7 +8,9 @@
  * something that depends on a secret: the frames must be equal. The RSA private operation is
  * called twice with the same key and message and different blinding states (the output is
  * the same, every internal value differs); ks_modexp with two exponents, the EC
- * multiplications with two scalars. Register spills of a limb or two would show here too:
+ * multiplications with two scalars; from prim/, ECDSA signing with two keys and two k' (the
+ * signature, written to a static buffer, differs), HMAC-SHA256 and the TLS 1.2 PRF with two
+ * keys, HMAC_DRBG generate from two states. Register spills of a limb or two would show here too:
  * the test says where they are (offsets below the caller's frame) if any appear.
  */
 #include <stdio.h>
@@ -16,6 +18,10 @@
 
 #include "../../kernels/ks_ec.h"
 #include "../../kernels/ks_rsa.h"
+#include "../../prim/ks_ecdsa.h"
+#include "../../prim/ks_hmac.h"
+#include "../../prim/ks_hmac_drbg.h"
+#include "../../prim/ks_tls_prf.h"
 #include "../ks_test.h"
 #include "../rsa_test_key.h"
 
@@ -100,6 +106,31 @@ static void op_ec_mul_base(void)
     rc = ks_ec_mul_base(KS_SECP256R1, secret, out) == KS_OK ? KS_RSA_OK : KS_RSA_INVALID;
 }
 
+static ks_hmac_drbg drbg;
+static uint8_t hash[32], sig[64];
+
+static void op_ecdsa(void)
+{
+    rc = ks_ecdsa_sign(KS_SECP256R1, secret, hash, 32, KS_HASH_SHA256, secret + 32, sig) == KS_OK ? KS_RSA_OK
+                                                                                                 : KS_RSA_INVALID;
+}
+
+static void op_hmac(void)
+{
+    rc = ks_hmac(KS_HASH_SHA256, secret, 48, in, 100, out) == 0 ? KS_RSA_OK : KS_RSA_INVALID;
+}
+
+static void op_prf(void)
+{
+    ks_prf_tls12(secret, 48, "key expansion", in, 32, in + 32, 32, out, 40);
+    rc = KS_RSA_OK;
+}
+
+static void op_drbg(void)
+{
+    rc = ks_hmac_drbg_generate(&drbg, out, 32, NULL, 0) == 0 ? KS_RSA_OK : KS_RSA_INVALID;
+}
+
 /* Paints, runs op, copies the dead stack to snap_to: no value of its own lives across op. */
 static __attribute__((noinline)) void measure(void (*op)(void))
 {
@@ -153,6 +184,12 @@ static void set_scalar(int run)
     memset(secret, run ? 0x7e : 0x11, 32);
 }
 
+static void set_drbg(int run)
+{
+    memset(secret, run ? 0x5c : 0x3a, 48);
+    ks_hmac_drbg_instantiate(&drbg, 100, secret, 32, secret + 32, 16, NULL, 0);
+}
+
 int main(void)
 {
     BN_CTX *ctx = BN_CTX_new();
@@ -167,6 +204,11 @@ int main(void)
     memcpy(point, out, sizeof point);
     twice("ks_ec_mul_base (two scalars)", set_scalar, op_ec_mul_base);
     twice("ks_ec_mul (two scalars)", set_scalar, op_ec_mul);
+    memset(hash, 0x33, sizeof hash);
+    twice("ks_ecdsa_sign (two keys and k')", set_scalar, op_ecdsa);
+    twice("ks_hmac (two keys)", set_scalar, op_hmac);
+    twice("ks_prf_tls12 (two secrets)", set_scalar, op_prf);
+    twice("ks_hmac_drbg_generate (two states)", set_drbg, op_drbg);
     rsa_test_key_free(&key);
     BN_CTX_free(ctx);
     printf("wipe (64-bit limbs, -O2): %d passed, %d failed\n", ks_test_passed, ks_test_failed);

@@ -1,8 +1,11 @@
-/* Hex helpers of the test harness (ks_test.h), shared by the kernel tests (the .c files of
-   tests/) and the cipher tests (tests/cipher/). */
+/* The counters and hex helpers of ks_test.h, shared by the kernel tests and the test programs
+   of prim/ (prim/prim.mk links this file). */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "ks_test.h"
+
+int ks_test_passed, ks_test_failed;
 
 const char *ks_hex(const uint8_t *b, size_t len)
 {

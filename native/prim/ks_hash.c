@@ -1,0 +1,231 @@
+/*
+ * The hash family's framing and dispatch (ks_hash.h): the block buffer, the byte count and
+ * the padding shared by all six hashes (0x80, zeros, then the bit length in 8 bytes, or 16
+ * for SHA-384/512), as ksecurity/prim/BlockDigest.java has them; MD5 writes its length and
+ * words little-endian, the SHAs big-endian.
+ */
+#include "ks_hash_impl.h"
+#include "ks_wipe.h"
+
+/* Per hash: digest bytes, chaining words (32-bit; 64-bit for SHA-384/512), block bytes. */
+static const uint8_t KS_FLASH sizes[6][3] = {
+    {16, 4, 64}, {20, 5, 64}, {28, 8, 64}, {32, 8, 64}, {48, 8, 128}, {64, 8, 128},
+};
+
+static const uint32_t KS_FLASH iv32[4][8] = {
+    {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476},                           /* MD5 */
+    {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0},               /* SHA-1 */
+    {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,                            /* SHA-224 */
+     0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4},
+    {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,                            /* SHA-256 */
+     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19},
+};
+
+#if KS_WITH_SHA512
+static const uint64_t KS_FLASH iv64[2][8] = {
+    {0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL, 0x9159015a3070dd17ULL, 0x152fecd8f70e5939ULL,
+     0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL, 0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL},
+    {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+     0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL},
+};
+#endif
+
+/* Whether this build carries the hash. */
+static int carried(int id)
+{
+    switch (id) {
+    case KS_HASH_MD5:
+        return KS_WITH_MD5;
+    case KS_HASH_SHA1:
+        return KS_WITH_SHA1;
+    case KS_HASH_SHA224:
+    case KS_HASH_SHA256:
+        return 1;
+    case KS_HASH_SHA384:
+    case KS_HASH_SHA512:
+        return KS_WITH_SHA512;
+    default:
+        return 0;
+    }
+}
+
+static size_t size_of(int id, int what)
+{
+    return carried(id) ? KS_READ_BYTE(&sizes[id][what]) : 0;
+}
+
+size_t ks_hash_size(int id)
+{
+    return size_of(id, 0);
+}
+
+size_t ks_hash_block(int id)
+{
+    return size_of(id, 2);
+}
+
+size_t ks_hash_state_size(int id)
+{
+    return size_of(id, 1) * (id >= KS_HASH_SHA384 ? 8 : 4);
+}
+
+static void compress(ks_hash_ctx *c, const uint8_t *block)
+{
+    switch (c->id) {
+#if KS_WITH_MD5
+    case KS_HASH_MD5:
+        ks_md5_compress(c->h.w, block);
+        break;
+#endif
+#if KS_WITH_SHA1
+    case KS_HASH_SHA1:
+        ks_sha1_compress(c->h.w, block);
+        break;
+#endif
+#if KS_WITH_SHA512
+    case KS_HASH_SHA384:
+    case KS_HASH_SHA512:
+        ks_sha512_compress(c->h.d, block);
+        break;
+#endif
+    default: /* SHA-224, SHA-256 */
+        ks_sha256_compress(c->h.w, block);
+        break;
+    }
+}
+
+int ks_hash_init(ks_hash_ctx *c, int id)
+{
+    unsigned i, words = (unsigned)size_of(id, 1);
+    if (!carried(id)) {
+        return -1;
+    }
+    c->id = (uint8_t)id;
+    c->count = 0;
+#if KS_WITH_SHA512
+    if (id >= KS_HASH_SHA384) {
+        for (i = 0; i < 8; i++) {
+            c->h.d[i] = ks_flash_u64(&iv64[id - KS_HASH_SHA384][i]);
+        }
+        return 0;
+    }
+#endif
+    for (i = 0; i < words; i++) {
+        c->h.w[i] = ks_flash_u32(&iv32[id][i]);
+    }
+    return 0;
+}
+
+void ks_hash_update(ks_hash_ctx *c, const uint8_t *in, size_t len)
+{
+    size_t bs = KS_READ_BYTE(&sizes[c->id][2]);
+    size_t fill = (size_t)(c->count & (bs - 1));
+    if (len == 0) {
+        return;
+    }
+    c->count += len;
+    if (fill > 0) {
+        size_t n = bs - fill < len ? bs - fill : len;
+        memcpy(c->buf + fill, in, n);
+        in += n;
+        len -= n;
+        if (fill + n < bs) {
+            return;
+        }
+        compress(c, c->buf);
+    }
+    while (len >= bs) {
+        compress(c, in);
+        in += bs;
+        len -= bs;
+    }
+    if (len > 0) {
+        memcpy(c->buf, in, len);
+    }
+#if KS_WIPE_STACK_HASH > 0
+    ks_wipe_stack(KS_WIPE_STACK_HASH);
+#endif
+}
+
+void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
+{
+    int id = c->id;
+    size_t bs = KS_READ_BYTE(&sizes[id][2]);
+    size_t fill = (size_t)(c->count & (bs - 1));
+    size_t len_at = bs - bs / 8; /* the length field: the last 8 or 16 bytes */
+    size_t i, n = KS_READ_BYTE(&sizes[id][0]);
+    /* the bit count as two 32-bit words (above 2^64 bits: SHA-384/512's extra byte below) */
+    uint32_t bits[2];
+    int le = id == KS_HASH_MD5;
+    c->buf[fill++] = 0x80;
+    if (fill > len_at) {
+        memset(c->buf + fill, 0, bs - fill);
+        compress(c, c->buf);
+        fill = 0;
+    }
+    memset(c->buf + fill, 0, bs - fill);
+    bits[0] = (uint32_t)c->count << 3;
+    bits[1] = (uint32_t)(c->count >> 29);
+    for (i = 0; i < 8; i++) { /* byte i of the count, least significant first */
+        c->buf[le ? bs - 8 + i : bs - 1 - i] = (uint8_t)(bits[i >> 2] >> (8 * (i & 3)));
+    }
+#if KS_WITH_SHA512
+    if (bs == 128) {
+        c->buf[bs - 9] = (uint8_t)((uint64_t)c->count >> 61);
+    }
+#endif
+    compress(c, c->buf);
+    for (i = 0; i < n; i++) {
+#if KS_WITH_SHA512
+        if (bs == 128) {
+            out[i] = (uint8_t)(c->h.d[i >> 3] >> (56 - 8 * (i & 7)));
+            continue;
+        }
+#endif
+        out[i] = (uint8_t)(c->h.w[i >> 2] >> (le ? 8 * (i & 3) : 24 - 8 * (i & 3)));
+    }
+    ks_wipe(c->buf, bs);
+    ks_hash_init(c, id);
+#if KS_WIPE_STACK_HASH > 0
+    ks_wipe_stack(KS_WIPE_STACK_HASH);
+#endif
+}
+
+void ks_hash_fill(ks_hash_ctx *c, uint8_t v, size_t n)
+{
+    uint8_t b[16];
+    memset(b, v, sizeof b);
+    while (n > 0) {
+        size_t k = n < sizeof b ? n : sizeof b;
+        ks_hash_update(c, b, k);
+        n -= k;
+    }
+}
+
+int ks_hash(int id, const uint8_t *in, size_t len, uint8_t *out)
+{
+    ks_hash_ctx c;
+    if (ks_hash_init(&c, id) != 0) {
+        return -1;
+    }
+    ks_hash_update(&c, in, len);
+    ks_hash_final(&c, out);
+    return 0;
+}
+
+void ks_hash_save(const ks_hash_ctx *c, uint8_t *state)
+{
+    memcpy(state, &c->h, ks_hash_state_size(c->id));
+}
+
+void ks_hash_resume(ks_hash_ctx *c, int id, const uint8_t *state, ks_hash_count count)
+{
+    c->id = (uint8_t)id;
+    memcpy(&c->h, state, ks_hash_state_size(id));
+    c->count = count;
+}
+
+void ks_hash_clear(ks_hash_ctx *c)
+{
+    ks_wipe(c, sizeof *c);
+}

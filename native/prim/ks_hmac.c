@@ -1,0 +1,82 @@
+/* HMAC over the hash family (ks_hmac.h), as ksecurity/prim/Hmac.java. */
+#include "ks_hmac.h"
+#include "ks_wipe.h"
+
+/* pad ^= x, then the chaining value after hashing the padded key block into state. */
+static void start_from(ks_hmac_ctx *c, uint8_t *pad, size_t block, uint8_t x, uint8_t *state)
+{
+    size_t i;
+    for (i = 0; i < block; i++) {
+        pad[i] ^= x;
+    }
+    ks_hash_init(&c->md, c->md.id);
+    ks_hash_update(&c->md, pad, block);
+    ks_hash_save(&c->md, state);
+}
+
+int ks_hmac_init(ks_hmac_ctx *c, int hash, const uint8_t *key, size_t len)
+{
+    uint8_t pad[KS_HASH_BLOCK_MAX];
+    size_t block = ks_hash_block(hash);
+    if (ks_hash_init(&c->md, hash) != 0) {
+        return -1;
+    }
+    memset(pad, 0, sizeof pad);
+    if (len > block) {
+        ks_hash_update(&c->md, key, len);
+        ks_hash_final(&c->md, pad);
+    } else if (len > 0) {
+        memcpy(pad, key, len);
+    }
+    start_from(c, pad, block, 0x36, c->istate);
+    start_from(c, pad, block, 0x36 ^ 0x5c, c->ostate);
+    ks_wipe(pad, sizeof pad);
+    ks_hmac_reset(c);
+    return 0;
+}
+
+void ks_hmac_reset(ks_hmac_ctx *c)
+{
+    int id = c->md.id;
+    ks_hash_resume(&c->md, id, c->istate, ks_hash_block(id));
+}
+
+void ks_hmac_update(ks_hmac_ctx *c, const uint8_t *in, size_t len)
+{
+    ks_hash_update(&c->md, in, len);
+}
+
+void ks_hmac_final(ks_hmac_ctx *c, uint8_t *out)
+{
+    uint8_t inner[KS_HASH_SIZE_MAX];
+    int id = c->md.id;
+    size_t n = ks_hash_size(id);
+    ks_hash_final(&c->md, inner);
+    ks_hash_resume(&c->md, id, c->ostate, ks_hash_block(id));
+    ks_hash_update(&c->md, inner, n);
+    ks_hash_final(&c->md, out);
+    ks_wipe(inner, sizeof inner);
+    ks_hmac_reset(c);
+}
+
+size_t ks_hmac_size(const ks_hmac_ctx *c)
+{
+    return ks_hash_size(c->md.id);
+}
+
+int ks_hmac(int hash, const uint8_t *key, size_t klen, const uint8_t *in, size_t len, uint8_t *out)
+{
+    ks_hmac_ctx c;
+    if (ks_hmac_init(&c, hash, key, klen) != 0) {
+        return -1;
+    }
+    ks_hmac_update(&c, in, len);
+    ks_hmac_final(&c, out);
+    ks_hmac_clear(&c);
+    return 0;
+}
+
+void ks_hmac_clear(ks_hmac_ctx *c)
+{
+    ks_wipe(c, sizeof *c);
+}

@@ -1,0 +1,66 @@
+/*
+ * The key-derivation functions of SSL 3.0 and TLS, as ksecurity/prim/TlsPrf.java (used by
+ * kssl-client/.../tls/KeySchedule.java):
+ *   ks_prf_ssl3       SSL 3.0's MD5/SHA-1 construction (RFC 6101 sections 6.1, 6.2.2), for
+ *                     the master secret and the key block;
+ *   ks_prf_ssl3_hash  the SSL 3.0 Finished and CertificateVerify hashes (sections 5.6.8/9);
+ *   ks_prf_tls10      the TLS 1.0/1.1 PRF: P_MD5 xor P_SHA1 over the secret's halves
+ *                     (RFC 2246 section 5);
+ *   ks_prf_tls12      the TLS 1.2 PRF, P_SHA256 (RFC 5246 section 5);
+ *   ks_phash_*        P_hash as a stream: output in pieces into caller buffers, as long as
+ *                     asked (the TLS 1.0 PRF is two streams, the second xored in).
+ * The seed is a label and up to two parts (client_random and server_random, or a handshake
+ * hash), so callers need not concatenate; a part may be NULL with length 0. The LABEL IS A
+ * KS_FLASH STRING (NUL-terminated, read with KS_READ_BYTE: on the AVR it must live in
+ * PROGMEM), since labels are always constants ("master secret", "key expansion", ...).
+ */
+#ifndef KS_TLS_PRF_H
+#define KS_TLS_PRF_H
+
+#include "ks_hmac.h"
+
+/* The longest SSL 3.0 derivation: 26 blocks of 16 bytes. */
+#define KS_PRF_SSL3_MAX 416
+
+typedef struct {
+    ks_hmac_ctx mac;
+    const char *label; /* KS_FLASH */
+    const uint8_t *s1, *s2;
+    size_t l1, l2;
+    uint8_t a[KS_HASH_SIZE_MAX];     /* A(i) */
+    uint8_t block[KS_HASH_SIZE_MAX]; /* HMAC(A(i) || seed) */
+    uint8_t used;                    /* bytes of block already given out */
+} ks_phash;
+
+/* Starts P_hash(secret, label || s1 || s2) with the HMAC of `hash`. The label and seed parts
+   are read again for every block: they must stay in place until ks_phash_clear. KS_OK (0) or
+   KS_INVALID (-1) for an absent hash. */
+int ks_phash_init(ks_phash *p, int hash, const uint8_t *secret, size_t slen, const char *label,
+                  const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2);
+/* The next n bytes of the stream, written to out (xor = 0) or xored into it (xor = 1). */
+void ks_phash_next(ks_phash *p, uint8_t *out, size_t n, int xor);
+void ks_phash_clear(ks_phash *p);
+
+/* out = PRF(secret, label, s1 || s2), olen bytes. */
+void ks_prf_tls10(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
+                  const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
+void ks_prf_tls12(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
+                  const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
+/* out = MD5(secret || SHA1("A" || secret || s1 || s2)) || MD5(secret || SHA1("BB" || ...)) ...,
+   olen <= KS_PRF_SSL3_MAX: KS_OK (0), or KS_INVALID (-1) writing nothing. For the master
+   secret s1 || s2 is client_random || server_random; for the key block the other way round. */
+int ks_prf_ssl3(const uint8_t *secret, size_t slen, const uint8_t *s1, size_t l1, const uint8_t *s2,
+                size_t l2, uint8_t *out, size_t olen);
+
+/* The SSL 3.0 sender codes of the Finished message ("CLNT", "SRVR"). */
+extern const uint8_t ks_ssl3_sender_client[4];
+extern const uint8_t ks_ssl3_sender_server[4];
+/* SSL 3.0 Finished / CertificateVerify hash with MD5 or SHA-1:
+   H(master || pad_2 || H(handshake_messages || sender || master || pad_1)). handshake is the
+   running hash of the handshake messages and is consumed (pass a copy); sender is one of the
+   two codes above (in RAM) or NULL for CertificateVerify. Writes 16 or 20 bytes; returns
+   their number. */
+size_t ks_prf_ssl3_hash(ks_hash_ctx *handshake, const uint8_t *sender, const uint8_t *master, size_t mlen,
+                        uint8_t *out);
+
+#endif
