@@ -111,6 +111,17 @@ JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcTableSize(JNIEnv
     return ks_ec_table_size(curve);
 }
 
+/* A key's verification table, pinned for the call: NULL unless it has the curve's table size
+   (*len set). Release it with ReleasePrimitiveArrayCritical. */
+static jbyte *table_critical(JNIEnv *env, jint curve, jbyteArray table, jsize *len)
+{
+    *len = (*env)->GetArrayLength(env, table);
+    if (*len != ks_ec_table_size(curve)) {
+        return NULL;
+    }
+    return (*env)->GetPrimitiveArrayCritical(env, table, NULL);
+}
+
 /* Public data only (a public key and its table): nothing to wipe. The table (up to
    KS_EC_TABLE_MAX bytes) is written in place through a critical pointer rather than through a
    buffer of that size on the thread's stack. */
@@ -125,11 +136,7 @@ JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcPrecompute(JNIEn
     if (lengths(curve, &fl, &ol) != 0 || table == NULL || get(env, q, 2 * fl, qb) != 0) {
         return KS_INVALID;
     }
-    len = (*env)->GetArrayLength(env, table);
-    if (len != ks_ec_table_size(curve)) {
-        return KS_INVALID;
-    }
-    t = (*env)->GetPrimitiveArrayCritical(env, table, NULL);
+    t = table_critical(env, curve, table, &len);
     if (t == NULL) {
         return KS_INVALID;
     }
@@ -154,11 +161,7 @@ JNIEXPORT jint JNICALL Java_ksecurity_jni_NativeKernels_nativeEcVerify(JNIEnv *e
     if (table == NULL) {
         return get(env, q, 2 * fl, qb) != 0 ? KS_INVALID : ks_ec_verify_vartime(curve, b1, b2, qb, NULL, 0, rb);
     }
-    len = (*env)->GetArrayLength(env, table);
-    if (len != ks_ec_table_size(curve)) {
-        return KS_INVALID;
-    }
-    t = (*env)->GetPrimitiveArrayCritical(env, table, NULL);
+    t = table_critical(env, curve, table, &len);
     if (t == NULL) {
         return KS_INVALID;
     }

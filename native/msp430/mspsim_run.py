@@ -26,6 +26,7 @@ mspdebug failed, 3: timeout).
 import argparse
 import os
 import re
+import select
 import socket
 import subprocess
 import sys
@@ -176,7 +177,6 @@ class Server:
     def read(self, n, wait_s=None):
         if self.sock is None or self.eof:
             return b""
-        import select
         if wait_s is not None and not select.select([self.sock], [], [], wait_s)[0]:
             return b""
         try:
@@ -188,7 +188,6 @@ class Server:
         return data
 
     def link(self):
-        import select
         bits = 0
         if self.sock is not None:
             bits |= LINK_OPEN | (LINK_CLOSED if self.eof else 0)
@@ -267,7 +266,6 @@ class Pacer:
         self.origin = None  # wall-clock seconds at simulated time 0
 
     def wait(self, gdb):
-        import select
         while True:
             if not gdb.buf and select.select([gdb.sock], [], [], 0.01)[0]:
                 chunk = gdb.sock.recv(65536)

@@ -193,6 +193,13 @@ static int listen_once(int port)
 	return c;
 }
 
+/* The ATmega128's UART0 registers as data addresses: UCSR0A (RXC0, bit 7: a byte waits in
+ * UDR0) and UCSR0B (RXEN0, bit 4: the receiver is on). */
+#define UCSR0A_ADDR 0x2B
+#define RXC0_BIT (1 << 7)
+#define UCSR0B_ADDR 0x2A
+#define RXEN0_BIT (1 << 4)
+
 /* ---- -L: the link of a server firmware (SIM_LINK, SIM_SEED, SIM_MS_*) ---- */
 
 static void client_reset(int fd)
@@ -217,7 +224,7 @@ static uint8_t link_status(avr_t *avr, avr_io_addr_t addr, void *param)
 	if (h.in_fd >= 0) {
 		/* Nothing left to hand over and nothing in the UART (RXC clear, no byte in flight on
 		 * its receive timer): wait a little for more, so an idle firmware does not spin. */
-		int drained = h.in_pos == h.in_len && !(avr->data[0x2B] & 0x80) && !avr->cycle_timers.timer;
+		int drained = h.in_pos == h.in_len && !(avr->data[UCSR0A_ADDR] & RXC0_BIT) && !avr->cycle_timers.timer;
 		if (drained && !h.in_eof && readable(h.in_fd, 1)) {
 			ssize_t n = read(h.in_fd, h.in_buf, sizeof h.in_buf);
 			if (n > 0) {
@@ -293,8 +300,6 @@ static int parse_seed(const char *hex)
 	return 0;
 }
 
-#define UCSR0B_ADDR 0x2A
-#define RXEN0_BIT (1 << 4)
 
 /* Hand the UART one byte if it has room and one is available. When the CPU sleeps with
  * nothing left to wake it (no cycle timer, e.g. the UART's own receive timer, and no pending
@@ -309,8 +314,7 @@ static void pump_input(avr_t *avr, avr_irq_t *uart_in)
 		return; /* -L between clients: the firmware asks for the next one (SIM_LINK_ACCEPT) */
 	/* simavr drops a byte raised while the receiver is off: a firmware whose start-up (its
 	 * .data copied, its .bss cleared) outlasted the first input poll lost its first bytes.
-	 * Hold the input until the firmware has turned the receiver on (ATmega128: UCSR0B at
-	 * data address 0x2A, RXEN0 bit 4). */
+	 * Hold the input until the firmware has turned the receiver on (RXEN0). */
 	if (h.in_fd >= 0 && !(avr->data[UCSR0B_ADDR] & RXEN0_BIT))
 		return;
 	if (h.in_fd < 0) {

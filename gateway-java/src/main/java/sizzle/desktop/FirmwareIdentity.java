@@ -39,7 +39,8 @@ public final class FirmwareIdentity {
         if (args.length == 4 && args[0].equals("--device")) {
             try {
                 X509Certificate leaf = device(args[1], args[2], Path.of(args[3]));
-                System.out.println(Path.of(args[3]).resolve("ca.pem") + " " + ServerIdentities.fingerprint(leaf));
+                System.out.println("trust " + Path.of(args[3]).resolve("ca.pem") + "; device certificate SHA-256 "
+                        + ServerIdentities.fingerprint(leaf));
             } catch (IllegalArgumentException | IOException | CertificateException e) {
                 Options.fail("firmware-identity", String.valueOf(e.getMessage()), 1);
             }
