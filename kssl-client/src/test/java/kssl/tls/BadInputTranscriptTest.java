@@ -1087,6 +1087,21 @@ class BadInputTranscriptTest {
         }
     }
 
+    /** The README's table of the bad-input files gives each prefix's count, and the files table the total. */
+    @Test
+    void theReadmeCountsTheFiles() throws IOException {
+        String readme = Files.readString(README, StandardCharsets.UTF_8);
+        List<Case> all = cases();
+        for (Setup s : new Setup[] {MODERN_GCM, MODERN_CCM8, LEGACY_TLS10, LEGACY_SSL3, LEGACY_RSA}) {
+            long n = all.stream().filter(k -> k.setup == s).count();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\| `" + s.prefix() + "-` \\|[^|]*\\| (\\d+) \\|")
+                    .matcher(readme);
+            assertTrue(m.find(), "README's row for " + s.prefix());
+            assertEquals(n, Long.parseLong(m.group(1)), "README's count of " + s.prefix());
+        }
+        assertTrue(readme.contains("`bad-input/*.txt` (" + all.size() + " files)"), "README's total: " + all.size());
+    }
+
     @Test
     void everyTableRowIsCovered() throws IOException {
         Set<String> table = StateTableTest.rows().stream().map(StateTableTest.Row::toString)
