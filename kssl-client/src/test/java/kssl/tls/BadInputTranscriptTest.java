@@ -1045,13 +1045,22 @@ class BadInputTranscriptTest {
         replay(k, Transcript.parse(text));
     }
 
-    /** A fresh server fed each connection's stored client bytes (then the end of the stream) sends the stored bytes. */
+    /**
+     * A fresh server fed each connection's stored client bytes sends the stored bytes. The
+     * client's stream ends after them where the connection goes well (the server reads to the
+     * end) or says {@code C close}; a failing connection without it stays open, so the server
+     * must have answered without the end of the stream (else the pipe's read times out).
+     */
     static void replay(Case k, Transcript t) throws Exception {
         TlsConfig s = k.server();
         int i = 0;
         for (Transcript.Connection c : t.connections) {
             i++;
-            Pipe in = Pipe.of(c.client);
+            Pipe in = new Pipe(Math.max(1 << 20, c.client.length));
+            in.out.write(c.client);
+            if (c.fails < 0 || c.clientCloses) {
+                in.out.close();
+            }
             Pipe out = new Pipe();
             TlsConnection server = TlsConnection.server(in.in, out.out, s);
             IOException error = null;
@@ -1102,20 +1111,30 @@ class BadInputTranscriptTest {
         assertTrue(readme.contains("`bad-input/*.txt` (" + all.size() + " files)"), "README's total: " + all.size());
     }
 
+    /** The names the cases stand for ({@code names} of each case), with those covered elsewhere. */
+    static Set<String> covered(Set<String> elsewhere, java.util.function.Function<Case, List<String>> names)
+            throws IOException {
+        Set<String> covered = new TreeSet<>(elsewhere);
+        for (Case k : cases()) {
+            covered.addAll(names.apply(k));
+        }
+        return covered;
+    }
+
+    /** What {@code a} holds that {@code b} does not. */
+    static Set<String> minus(Set<String> a, Set<String> b) {
+        Set<String> d = new TreeSet<>(a);
+        d.removeAll(b);
+        return d;
+    }
+
     @Test
     void everyTableRowIsCovered() throws IOException {
         Set<String> table = StateTableTest.rows().stream().map(StateTableTest.Row::toString)
                 .collect(Collectors.toCollection(TreeSet::new));
-        Set<String> covered = new TreeSet<>(EXISTING_ROWS.keySet());
-        for (Case k : cases()) {
-            covered.addAll(k.rows);
-        }
-        Set<String> missing = new TreeSet<>(table);
-        missing.removeAll(covered);
-        assertEquals(Set.of(), missing, "rows with no file");
-        Set<String> unknown = new TreeSet<>(covered);
-        unknown.removeAll(table);
-        assertEquals(Set.of(), unknown, "names that are no row of STATES.md");
+        Set<String> covered = covered(EXISTING_ROWS.keySet(), k -> k.rows);
+        assertEquals(Set.of(), minus(table, covered), "rows with no file");
+        assertEquals(Set.of(), minus(covered, table), "names that are no row of STATES.md");
     }
 
     @Test
@@ -1123,13 +1142,9 @@ class BadInputTranscriptTest {
         Set<String> tests = Arrays.stream(BadInputTest.class.getDeclaredMethods())
                 .filter(m -> m.isAnnotationPresent(Test.class)).map(java.lang.reflect.Method::getName)
                 .collect(Collectors.toCollection(TreeSet::new));
-        Set<String> covered = new TreeSet<>(OTHER_CASES.keySet());
-        for (Case k : cases()) {
-            covered.addAll(k.cases);
-        }
-        Set<String> missing = new TreeSet<>(tests);
-        missing.removeAll(covered);
-        assertEquals(Set.of(), missing, "BadInputTest cases with no file and no reason");
+        Set<String> covered = covered(OTHER_CASES.keySet(), k -> k.cases);
+        assertEquals(Set.of(), minus(tests, covered), "BadInputTest cases with no file and no reason");
+        assertEquals(Set.of(), minus(covered, tests), "names that are no BadInputTest case");
         String readme = Files.readString(README, StandardCharsets.UTF_8);
         for (String m : OTHER_CASES.keySet()) {
             assertTrue(readme.contains(m), "README lists " + m);
