@@ -10,8 +10,8 @@ msp430=BRIDGE:ELF). The firmware must be a transcript build (the transcript app:
 kssl-client/src/test/resources/transcripts/README.md) one firmware is started, seeded with the
 transcript's server seed (SeededRandom's label, ASCII, zero-padded to 32 bytes), and each
 connection is replayed in wire order: the client's records are sent (in pieces of N bytes with
---chunk), and before the next client record every server record listed before it must have
-come, byte for byte. At the first differing byte the check fails and says where (connection,
+--chunk; `C truncated` bytes likewise; `C close` ends the client's stream), and before the next
+client line every server record listed before it must have come, byte for byte. At the first differing byte the check fails and says where (connection,
 server record, offset, expected and received bytes). After the last record the server must
 close the connection. Last line: "N passed, N failed" (one check per connection).
 """
@@ -43,6 +43,8 @@ class Transcript:
                     continue
                 elif CONNECTION.match(line):
                     self.connections.append((line, []))
+                elif line == "C close" and self.connections:
+                    self.connections[-1][1].append(("C", "close", None))
                 else:
                     side, rtype, data = line.split(" ")
                     if side not in ("C", "S") or not self.connections:
@@ -65,6 +67,9 @@ def replay_connection(port, header, records, chunk, timeout):
     try:
         server_index = 0
         for side, rtype, data in records:
+            if side == "C" and data is None:
+                s.shutdown(socket.SHUT_WR)  # C close: the client's end of stream
+                continue
             if side == "C":
                 step = chunk or len(data)
                 for i in range(0, len(data), step):
