@@ -48,6 +48,9 @@ const sz_session *sz_session_find(sz_session_cache *c, const uint8_t *id, size_t
  * slot, else over the oldest. */
 void sz_session_put(sz_session_cache *c, const sz_session *s);
 void sz_session_remove(sz_session_cache *c, const uint8_t *id, size_t len);
+/* 1 if s was made for the server_name of this digest (NULL: the client sent none), as RFC 6066
+ * §3 requires for resumption (Session.isFor; the digests compared in constant time). */
+uint8_t sz_session_is_for(const sz_session *s, const uint8_t *digest);
 /* The digest of a server_name as Java's ServerHandshake.nameDigest computes it (ASCII lower
  * case, SHA-256, the first SZ_SESSION_NAME_DIGEST bytes). */
 void sz_session_name_digest(const uint8_t *name, size_t len, uint8_t out[SZ_SESSION_NAME_DIGEST]);
