@@ -151,10 +151,14 @@ size_t sz_protection_seal(sz_protection *p, uint8_t type, uint16_t version, uint
 	return n;
 }
 
-/* SZ_VERDICT_NONE where ok is 0xFF, SZ_BAD_RECORD_MAC where it is 0 (no branch). */
-static uint16_t verdict(uint8_t ok)
+/* The end of an open, without a branch on its outcome (bit 1: the MAC or tag was right): the
+ * plaintext's length, or 0; SZ_VERDICT_NONE or SZ_BAD_RECORD_MAC. The masks pass the kernels'
+ * value barrier (ks_cipher_mask16): without it avr-gcc and clang-16 turn them into branches. */
+static uint16_t opened(sz_protection *p, uint8_t bit, size_t n, size_t *plain)
 {
-	uint16_t m = (uint16_t)(0u - (ok & 1u));
+	uint16_t m = ks_cipher_mask16(bit);
+	next_seq(p->seq);
+	*plain = n & (size_t)m; /* n < 2^15 */
 	return (uint16_t)(SZ_BAD_RECORD_MAC ^ ((SZ_VERDICT_NONE ^ SZ_BAD_RECORD_MAC) & m));
 }
 
@@ -162,9 +166,8 @@ uint16_t sz_protection_open(sz_protection *p, uint8_t type, uint16_t version, ui
                             size_t len, size_t *plain)
 {
 	size_t n;
-	uint8_t ok;
 #if SZ_LEGACY
-	uint8_t mac[MAC_MAX], diff = 0, i;
+	uint8_t mac[MAC_MAX], diff = 0, i, ok;
 	size_t k;
 	*plain = 0;
 	if (len < p->mac_len) {
@@ -177,13 +180,15 @@ uint16_t sz_protection_open(sz_protection *p, uint8_t type, uint16_t version, ui
 	for (i = 0; i < p->mac_len; i++) {
 		diff |= (uint8_t)(mac[i] ^ buf[n + i]);
 	}
-	ok = (uint8_t)(((uint16_t)diff - 1u) >> 8); /* 0xFF if equal, else 0 */
+	ok = (uint8_t)((uint16_t)(ks_ct_hide(diff) - 1) >> 8); /* 0xFF if equal, else 0 */
 	for (k = 0; k < len; k++) { /* a forged record's plaintext is wiped (as much work either way) */
 		buf[k] &= ok;
 	}
 	ks_wipe(mac, sizeof mac);
+	return opened(p, ok & 1, n, plain);
 #else
 	uint8_t nonce[12], aad[13];
+	int rc;
 	*plain = 0;
 	if (len < (size_t)SZ_PROTECTION_PREFIX + p->tag_len) {
 		ks_wipe(buf, len);
@@ -191,14 +196,12 @@ uint16_t sz_protection_open(sz_protection *p, uint8_t type, uint16_t version, ui
 	}
 	n = len - SZ_PROTECTION_PREFIX - p->tag_len;
 	nonce_aad(p, buf, type, version, n, nonce, aad);
-	/* ks_aead_open: the tag compared in constant time, the plaintext wiped under a mask */
-	ok = (uint8_t)(ks_aead_open(&p->aead, nonce, sizeof nonce, aad, sizeof aad,
-	                            buf + SZ_PROTECTION_PREFIX, n, buf + SZ_PROTECTION_PREFIX + n,
-	                            p->tag_len) == KS_CIPHER_OK ? 0xFF : 0);
+	/* ks_aead_open: the tag compared in constant time, the plaintext wiped under a mask;
+	 * KS_CIPHER_OK (0) -> bit 1, KS_CIPHER_BAD_TAG (-2) or _INVALID (-1) -> 0 */
+	rc = ks_aead_open(&p->aead, nonce, sizeof nonce, aad, sizeof aad, buf + SZ_PROTECTION_PREFIX,
+	                  n, buf + SZ_PROTECTION_PREFIX + n, p->tag_len);
+	return opened(p, (uint8_t)((unsigned)(rc + 2) >> 1) & 1u, n, plain);
 #endif
-	next_seq(p->seq);
-	*plain = n & ((size_t)0 - (ok & 1u)); /* 0 after a failure */
-	return verdict(ok);
 }
 
 void sz_protection_clear(sz_protection *p)

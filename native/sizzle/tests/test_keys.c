@@ -374,7 +374,7 @@ int main(int argc, char **argv)
 #endif
 	CHECK(digests == 7, "%d name digests", digests);
 	test_session_cache();
-	printf("sizzle keys (%s): %d cases\n", SZ_PROFILE_NAME, cases);
-	printf("%d passed, %d failed\n", ks_test_passed, ks_test_failed);
+	printf("sizzle keys (%s, %d cases): %d passed, %d failed\n", SZ_PROFILE_NAME, cases, ks_test_passed,
+	       ks_test_failed);
 	return ks_test_failed != 0;
 }

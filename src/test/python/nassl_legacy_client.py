@@ -45,7 +45,7 @@ def session_field(text, name):
 
 
 def connect(args, session):
-    sock = socket.create_connection(("127.0.0.1", args.port), timeout=10)
+    sock = socket.create_connection(("127.0.0.1", args.port), timeout=args.timeout)
     client = LegacySslClient(
         underlying_socket=sock,
         ssl_version=OpenSslVersionEnum[args.version],
@@ -87,6 +87,7 @@ def main():
     parser.add_argument("--cipher", required=True, help="OpenSSL cipher list, e.g. ECDH-ECDSA-RC4-SHA")
     parser.add_argument("--path", default="/")
     parser.add_argument("--resume", action="store_true", help="a second connection offering the saved session")
+    parser.add_argument("--timeout", type=float, default=10, help="seconds a socket operation may wait (a simulated mote is slow)")
     args = parser.parse_args()
     session = None
     for n in range(2 if args.resume else 1):

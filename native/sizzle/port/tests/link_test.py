@@ -11,48 +11,11 @@ the firmware's idle limit; a quiet one is hung up on at once when another client
 one-connection mode); connections are counted; the firmware ends on request. Last line:
 "N passed, N failed".
 """
-import os
-import socket
-import subprocess
 import sys
-import time
+
+from sz_launch import KINDS, at_eof, connect, free_port, read_exact, start, stop
 
 SEED = bytes(range(0x10, 0x30))  # 32 bytes; the firmware reads the first 16
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def start(kind, spec, port):
-    seed = SEED.hex()
-    if kind == "host":
-        env = dict(os.environ, SZ_PORT=str(port), SZ_SEED=seed)
-        return subprocess.Popen([spec], env=env, stderr=subprocess.DEVNULL)
-    tool, elf = spec.split(":", 1)
-    if kind == "avr":
-        return subprocess.Popen([tool, "-L", str(port), "-s", seed, elf],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return subprocess.Popen(["python3", tool, "--timeout", "0", "--serve", str(port), "--seed", seed, elf],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-def connect(port, deadline=30.0):
-    end = time.time() + deadline
-    while True:
-        try:
-            s = socket.create_connection(("127.0.0.1", port), timeout=1)
-            s.settimeout(20)
-            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            return s
-        except OSError:
-            if time.time() > end:
-                raise
-            time.sleep(0.1)
 
 
 def read_until(s, marker, limit=20000):
@@ -63,23 +26,6 @@ def read_until(s, marker, limit=20000):
             break
         data += chunk
     return data
-
-
-def read_exact(s, n):
-    data = b""
-    while len(data) < n:
-        chunk = s.recv(n - len(data))
-        if not chunk:
-            break
-        data += chunk
-    return data
-
-
-def at_eof(s):
-    try:
-        return s.recv(16) == b""
-    except OSError:
-        return True
 
 
 def hello(n):
@@ -150,7 +96,7 @@ def cases(port):
 
 def run(kind, spec):
     port = free_port()
-    proc = start(kind, spec, port)
+    proc = start(kind, spec, port, SEED)
     passed = failed = 0
     try:
         for name, check in cases(port):
@@ -160,10 +106,7 @@ def run(kind, spec):
                 ok, name = False, "%s (%s)" % (name, e)
             print("%-7s %-55s %s" % (kind, name, "ok" if ok else "FAILED"))
             passed, failed = passed + ok, failed + (not ok)
-        try:
-            rc = proc.wait(30)
-        except subprocess.TimeoutExpired:
-            rc = None
+        rc = stop(proc)
         ok = rc == 0
         print("%-7s %-55s %s" % (kind, "firmware exit status 0", "ok" if ok else "FAILED (%s)" % rc))
         passed, failed = passed + ok, failed + (not ok)
@@ -178,7 +121,7 @@ def main(args):
     total_p = total_f = 0
     for a in args:
         kind, _, spec = a.partition("=")
-        if kind not in ("host", "avr", "msp430") or not spec:
+        if kind not in KINDS or not spec:
             print("usage: link_test.py [host=BINARY] [avr=HARNESS:ELF] [msp430=BRIDGE:ELF]", file=sys.stderr)
             return 2
         p, f = run(kind, spec)

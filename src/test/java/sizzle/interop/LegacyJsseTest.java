@@ -105,8 +105,8 @@ class LegacyJsseTest {
         assertEquals(2, ids.size(), out);
         assertEquals(8, ids.get(0).length(), "Sizzle's 4-byte session ids");
         assertEquals(resumes, ids.get(0).equals(ids.get(1)), "the second connection resumed: " + ids);
-        List<SizzleFixture.Handshake> hs = sizzle.fullThenResumed(before);
-        for (SizzleFixture.Handshake h : hs) {
+        List<ServerLog.Handshake> hs = sizzle.fullThenResumed(before);
+        for (ServerLog.Handshake h : hs) {
             assertEquals(Integer.decode(wireVersion), h.version, hs.toString());
             assertEquals(Integer.decode(code), h.suite, hs.toString());
         }

@@ -93,7 +93,7 @@ class NasslLegacyClientTest {
         assertEquals(8, id.length(), "Sizzle's 4-byte session ids: " + id);
         assertEquals(id, results.get(1).get("session_id").getAsString(), "the second connection resumed the session");
 
-        List<SizzleFixture.Handshake> hs = sizzle.fullThenResumed(before);
+        List<ServerLog.Handshake> hs = sizzle.fullThenResumed(before);
         assertEquals(Integer.decode(firstByte), firstBytes.get(0), "the first connection's hello format: " + firstBytes);
         assertEquals(Integer.decode(wireVersion), hs.get(0).version, hs.toString());
         assertEquals(Integer.decode(suite), hs.get(0).suite, CipherSuite.name(hs.get(0).suite));

@@ -62,7 +62,7 @@ class OpenSslClientTest {
             // which may be inside the page (a response larger than one small record).
             String data = out.replaceAll("<<< TLS 1\\.2, RecordHeader \\[length 0005\\]\n    17 03 03 [0-9a-f]{2} [0-9a-f]{2}\n", "");
             assertTrue(data.contains(SizzleFixture.expectedBody(path)), "the page's exact bytes:\n" + out);
-            SizzleFixture.Handshake h = sizzle.awaitHandshakes(before + 1).get(before);
+            ServerLog.Handshake h = sizzle.awaitHandshakes(before + 1).get(before);
             assertFalse(h.failed, "server side: " + h);
             assertFalse(h.resumed);
             return out;
@@ -148,7 +148,7 @@ class OpenSslClientTest {
             assertEquals(0, p.waitFor(30), p.output());
             out = p.output();
         }
-        List<SizzleFixture.Handshake> hs = sizzle.awaitHandshakes(before + 6).subList(before, before + 6);
+        List<ServerLog.Handshake> hs = sizzle.awaitHandshakes(before + 6).subList(before, before + 6);
         Matcher m = Pattern.compile("(?m)^(New|Reused), TLSv1.2, Cipher is ECDHE-ECDSA-AES128-GCM-SHA256$").matcher(out);
         List<Boolean> reused = new ArrayList<>();
         while (m.find()) {
@@ -203,8 +203,8 @@ class OpenSslClientTest {
         }
     }
 
-    private static SizzleFixture.Handshake last() {
-        List<SizzleFixture.Handshake> hs = sizzle.handshakes();
+    private static ServerLog.Handshake last() {
+        List<ServerLog.Handshake> hs = sizzle.handshakes();
         return hs.get(hs.size() - 1);
     }
 }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,8 +23,13 @@ final class PeerProcess implements AutoCloseable {
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
     private final Thread reader;
 
-    private PeerProcess(List<String> command, Path dir) throws IOException {
+    /** Called with each line the peer prints (its output is also kept whole), or null. */
+    private final Consumer<String> lines;
+    private final StringBuilder line = new StringBuilder();
+
+    private PeerProcess(List<String> command, Path dir, Consumer<String> lines) throws IOException {
         this.command = command;
+        this.lines = lines;
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         if (dir != null) {
             pb.directory(dir.toFile());
@@ -40,11 +46,16 @@ final class PeerProcess implements AutoCloseable {
     }
 
     static PeerProcess start(List<String> command) throws IOException {
-        return new PeerProcess(command, null);
+        return new PeerProcess(command, null, null);
+    }
+
+    /** A peer whose every printed line is also handed to `lines` as it completes (a server's log). */
+    static PeerProcess start(List<String> command, Consumer<String> lines) throws IOException {
+        return new PeerProcess(command, null, lines);
     }
 
     static PeerProcess start(List<String> command, Path dir) throws IOException {
-        return new PeerProcess(command, dir);
+        return new PeerProcess(command, dir, null);
     }
 
     private void drain() {
@@ -54,6 +65,17 @@ final class PeerProcess implements AutoCloseable {
                 synchronized (output) {
                     output.write(b, 0, n);
                     output.notifyAll();
+                }
+                if (lines != null) {
+                    for (int i = 0; i < n; i++) {
+                        char c = (char) (b[i] & 0xFF);
+                        if (c == '\n') {
+                            lines.accept(line.toString());
+                            line.setLength(0);
+                        } else if (c != '\r') {
+                            line.append(c);
+                        }
+                    }
                 }
             }
         } catch (IOException e) {

@@ -51,13 +51,13 @@ final class ProbedServer implements AutoCloseable {
     }
 
     /** The server's log of the last run's connections (in the order they ended). */
-    List<SizzleFixture.Handshake> serverSaw() throws InterruptedException {
+    List<ServerLog.Handshake> serverSaw() throws InterruptedException {
         return sizzle.awaitHandshakes(before + connections).subList(before, before + connections);
     }
 
     /** The server's log of the last run's last connection to end. */
-    SizzleFixture.Handshake lastConnection() throws InterruptedException {
-        List<SizzleFixture.Handshake> saw = serverSaw();
+    ServerLog.Handshake lastConnection() throws InterruptedException {
+        List<ServerLog.Handshake> saw = serverSaw();
         return saw.get(saw.size() - 1);
     }
 
@@ -72,8 +72,8 @@ final class ProbedServer implements AutoCloseable {
         expected.add(Attacker.fatal(alert));
         assertEquals(expected, o.received, "what TLS-Attacker received");
         assertEquals(SocketState.CLOSED, o.socket, "the server closed the connection: " + o);
-        SizzleFixture.Handshake failed = null;
-        for (SizzleFixture.Handshake h : serverSaw()) {
+        ServerLog.Handshake failed = null;
+        for (ServerLog.Handshake h : serverSaw()) {
             if (h.failed) {
                 failed = h;
             }

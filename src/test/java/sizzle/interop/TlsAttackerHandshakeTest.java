@@ -60,7 +60,7 @@ class TlsAttackerHandshakeTest {
         assertEquals(List.of(FLIGHT, FINISH), o.received.subList(0, 2), o.toString());
         assertPageThenClose(o, "/status.json");
         assertArrayEquals(ServerChecks.expectedServerFinished(o), ServerChecks.lastServerFinished(o), "the server's Finished");
-        SizzleFixture.Handshake h = server.lastConnection();
+        ServerLog.Handshake h = server.lastConnection();
         assertFalse(h.failed || h.resumed, h.toString());
         return o;
     }
@@ -153,7 +153,7 @@ class TlsAttackerHandshakeTest {
         assertArrayEquals(ids.get(0), ids.get(1), "the session resumed is the one made");
         assertArrayEquals(ServerChecks.expectedServerFinished(o), ServerChecks.lastServerFinished(o), "the server's Finished");
         // The server logs a connection when it ends: the resumed one may come first.
-        List<SizzleFixture.Handshake> two = new ArrayList<>(server.serverSaw());
+        List<ServerLog.Handshake> two = new ArrayList<>(server.serverSaw());
         two.sort((a, b) -> Boolean.compare(a.resumed, b.resumed));
         assertFalse(two.get(0).resumed || two.get(0).failed, two.toString());
         assertTrue(two.get(1).resumed && !two.get(1).failed, two.toString());

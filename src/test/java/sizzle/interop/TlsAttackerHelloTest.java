@@ -482,7 +482,7 @@ class TlsAttackerHelloTest {
         assertEquals(List.of(FLIGHT, FINISH, FLIGHT, FINISH, CLOSE_NOTIFY), o.received, o.toString());
         List<byte[]> ids = o.serverSessionIds();
         assertFalse(java.util.Arrays.equals(ids.get(0), ids.get(1)), "a new session id");
-        for (SizzleFixture.Handshake h : server.serverSaw()) {
+        for (ServerLog.Handshake h : server.serverSaw()) {
             assertTrue(!h.failed && !h.resumed, server.serverSaw().toString());
         }
     }

@@ -75,7 +75,7 @@ class TlsAttackerLegacyTest {
         assertArrayEquals(version.getValue(), sh.getProtocolVersion().getValue());
         assertArrayEquals(suite.getByteValue(), sh.getSelectedCipherSuite().getValue());
         assertArrayEquals(ServerChecks.expectedServerFinished(o), ServerChecks.lastServerFinished(o), "the server's Finished");
-        SizzleFixture.Handshake h = server.lastConnection();
+        ServerLog.Handshake h = server.lastConnection();
         assertFalse(h.failed || h.resumed, h.toString());
         assertEquals(suite.getValue(), h.suite, h.toString());
     }

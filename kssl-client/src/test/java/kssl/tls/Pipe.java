@@ -25,6 +25,11 @@ public final class Pipe {
             writes.add(new Object[] {tag, java.util.Arrays.copyOfRange(b, off, off + len)});
         }
 
+        /** The end of one side's stream (tag C or S), where it happened among the writes. */
+        synchronized void close(char tag) {
+            writes.add(new Object[] {tag, null});
+        }
+
         /** Joins two pipes into one conversation, the client's writes tagged C, the server's S. */
         static Journal of(Pipe clientToServer, Pipe serverToClient) {
             Journal j = new Journal();

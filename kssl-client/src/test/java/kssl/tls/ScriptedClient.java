@@ -27,12 +27,17 @@ final class ScriptedClient implements AutoCloseable {
     private final Future<?> serving;
     volatile Throwable serverError;
 
-    final RecordLayer records = new RecordLayer(s2c.in, c2s.out, RecordLayer.MAX_FRAGMENT, RecordLayer.MAX_FRAGMENT,
+    /** The client's side of the wire: can change a byte of the next record on its way (a bad MAC or tag). */
+    final Flip wire = new Flip(c2s.out);
+    final RecordLayer records = new RecordLayer(s2c.in, wire, RecordLayer.MAX_FRAGMENT, RecordLayer.MAX_FRAGMENT,
             ProtocolVersion.TLS10);
     final HandshakeHash hash = new HandshakeHash();
     final HandshakeReader in = new HandshakeReader(records, hash);
     final HandshakeWriter out = new HandshakeWriter(records, hash);
-    private final SeededRandom random;
+    /** The client's random source: its hello random, key shares and premaster secrets. */
+    final SeededRandom random;
+    /** The premaster secret of the last key exchange made by {@link #keyExchangeValue()}. */
+    byte[] pms;
 
     byte[] clientRandom;
     /** The client_version of the hello sent (the RSA premaster secret starts with it). */
@@ -57,7 +62,11 @@ final class ScriptedClient implements AutoCloseable {
     }
 
     ScriptedClient(TlsConfig config, String seed, ServerBody body) {
-        random = new SeededRandom("scripted client " + seed);
+        this(config, new SeededRandom("scripted client " + seed), body);
+    }
+
+    ScriptedClient(TlsConfig config, SeededRandom random, ServerBody body) {
+        this.random = random;
         server = TlsConnection.server(c2s.in, s2c.out, config);
         serving = thread.submit(() -> {
             try {
@@ -78,13 +87,21 @@ final class ScriptedClient implements AutoCloseable {
         }
     }
 
-    /** Sends a ClientHello (one record) and starts the handshake hash with it. */
-    ScriptedClient hello(TestHello h) throws IOException {
+    /**
+     * Sends a ClientHello and starts the handshake hash with it: one record, or one record per
+     * piece when {@code cuts} gives the offsets in the message where a new record starts.
+     */
+    ScriptedClient hello(TestHello h, int... cuts) throws IOException {
         byte[] m = h.message();
         clientRandom = h.random.clone();
         clientVersion = h.version;
         hash.update(m, 0, m.length);
-        records.write(RecordLayer.HANDSHAKE, m, 0, m.length);
+        int from = 0;
+        for (int cut : cuts) {
+            records.write(RecordLayer.HANDSHAKE, m, from, cut - from);
+            from = cut;
+        }
+        records.write(RecordLayer.HANDSHAKE, m, from, m.length - from);
         records.flush();
         return this;
     }
@@ -155,36 +172,56 @@ final class ScriptedClient implements AutoCloseable {
 
     /** ClientKeyExchange with a fresh ECDH key on the server's group, or RSA-encrypted (PKCS #1). */
     ScriptedClient keyExchange() throws IOException {
-        int kx = CipherSuite.keyExchange(serverHello.suite);
-        byte[] pms;
-        if (kx == CipherSuite.KX_RSA) {
+        sendKeyExchange(keyExchangeValue());
+        keys.deriveMaster(pms, 0, pms.length, ems, hash);
+        return this;
+    }
+
+    /**
+     * The client's exchange value, its premaster secret kept in {@link #pms}: a fresh ECDH public
+     * point on the server's group, or a fresh premaster secret (client_version first) under the
+     * server's RSA key.
+     */
+    byte[] keyExchangeValue() throws IOException {
+        if (CipherSuite.keyExchange(serverHello.suite) == CipherSuite.KX_RSA) {
             pms = new byte[48];
             random.generateData(pms, (short) 0, (short) 48);
             pms[0] = (byte) (clientVersion >>> 8);
             pms[1] = (byte) clientVersion;
-            byte[] n = ksecurity.math.RsaPublic.stripLeadingZeros(chain[0].getPublicKeyInfo().getModulus(), 0,
-                    chain[0].getPublicKeyInfo().getModulus().length);
-            byte[] em = new byte[n.length];
-            byte[] enc = new byte[n.length];
-            ksecurity.math.Pkcs1.encodeEncryption(pms, 0, 48, n.length, random, em);
-            ksecurity.math.RsaPublic.modPow(n, chain[0].getPublicKeyInfo().getExponent(), em, 0, em.length, enc, 0);
-            boolean ssl3 = serverHello.version == ProtocolVersion.SSL30;
-            out.begin(HandshakeType.CLIENT_KEY_EXCHANGE, (ssl3 ? 0 : 2) + enc.length);
-            if (!ssl3) {
-                out.u16(enc.length);
-            }
-            out.bytes(enc);
-        } else {
-            int group = EcdhKey.groupOf(ksecurity.math.Curves.byBits(serverPoint.length == 65 ? 256 : 160));
-            EcdhKey mine = EcdhKey.generate(group, random);
-            pms = mine.agree(serverPoint, 0, serverPoint.length);
-            out.begin(HandshakeType.CLIENT_KEY_EXCHANGE, 1 + mine.point.length);
-            out.u8(mine.point.length);
-            out.bytes(mine.point);
+            return rsaEncrypt(pms);
         }
+        int group = EcdhKey.groupOf(ksecurity.math.Curves.byBits(serverPoint.length == 65 ? 256 : 160));
+        EcdhKey mine = EcdhKey.generate(group, random);
+        pms = mine.agree(serverPoint, 0, serverPoint.length);
+        return mine.point.clone();
+    }
+
+    /** {@code m} encrypted under the server's RSA key (PKCS #1 v1.5 type 2 padding, any length that fits). */
+    byte[] rsaEncrypt(byte[] m) {
+        byte[] n = ksecurity.math.RsaPublic.stripLeadingZeros(chain[0].getPublicKeyInfo().getModulus(), 0,
+                chain[0].getPublicKeyInfo().getModulus().length);
+        byte[] em = new byte[n.length];
+        byte[] enc = new byte[n.length];
+        ksecurity.math.Pkcs1.encodeEncryption(m, 0, m.length, n.length, random, em);
+        ksecurity.math.RsaPublic.modPow(n, chain[0].getPublicKeyInfo().getExponent(), em, 0, em.length, enc, 0);
+        return enc;
+    }
+
+    /**
+     * ClientKeyExchange carrying {@code value} as its vector: the point with its one-byte length,
+     * or the RSA ciphertext with its two-byte length (none in SSL 3.0). Not flushed.
+     */
+    void sendKeyExchange(byte[] value) throws IOException {
+        boolean rsa = CipherSuite.keyExchange(serverHello.suite) == CipherSuite.KX_RSA;
+        int prefix = !rsa ? 1 : serverHello.version == ProtocolVersion.SSL30 ? 0 : 2;
+        out.begin(HandshakeType.CLIENT_KEY_EXCHANGE, prefix + value.length);
+        if (prefix == 1) {
+            out.u8(value.length);
+        } else if (prefix == 2) {
+            out.u16(value.length);
+        }
+        out.bytes(value);
         out.end();
-        keys.deriveMaster(pms, 0, pms.length, ems, hash);
-        return this;
     }
 
     /** ChangeCipherSpec and Finished, then the server's ChangeCipherSpec and Finished. */
@@ -244,23 +281,7 @@ final class ScriptedClient implements AutoCloseable {
     /** Sends {@code requests} requests and checks each response, then close_notify (as Exchange's client). */
     ScriptedClient requests(int requests, int responseSize) throws IOException {
         for (int i = 0; i < requests; i++) {
-            byte[] r = Exchange.request(i);
-            records.writeApplicationData(r, 0, r.length);
-            records.flush();
-            byte[] got = new byte[responseSize];
-            int off = 0;
-            while (off < responseSize) {
-                if (records.next() != RecordLayer.APPLICATION_DATA) {
-                    throw new IOException("no response");
-                }
-                int k = Math.min(records.available(), responseSize - off);
-                System.arraycopy(records.buffer(), records.position(), got, off, k);
-                records.consume(k);
-                off += k;
-            }
-            if (!java.util.Arrays.equals(got, Exchange.response(i, responseSize))) {
-                throw new IOException("response " + i + " garbled");
-            }
+            request(i, responseSize);
         }
         records.sendAlert(Alert.WARNING, Alert.CLOSE_NOTIFY);
         if (records.next() != RecordLayer.CLOSE_NOTIFY) {
@@ -269,10 +290,64 @@ final class ScriptedClient implements AutoCloseable {
         return this;
     }
 
+    /** Sends request {@code i} and checks the response of {@code responseSize} bytes. */
+    ScriptedClient request(int i, int responseSize) throws IOException {
+        byte[] r = Exchange.request(i);
+        records.writeApplicationData(r, 0, r.length);
+        records.flush();
+        byte[] got = new byte[responseSize];
+        int off = 0;
+        while (off < responseSize) {
+            if (records.next() != RecordLayer.APPLICATION_DATA) {
+                throw new IOException("no response");
+            }
+            int k = Math.min(records.available(), responseSize - off);
+            System.arraycopy(records.buffer(), records.position(), got, off, k);
+            records.consume(k);
+            off += k;
+        }
+        if (!java.util.Arrays.equals(got, Exchange.response(i, responseSize))) {
+            throw new IOException("response " + i + " garbled");
+        }
+        return this;
+    }
+
     private void expect(int type) throws IOException {
         int t = in.begin(1 << 16);
         if (t != type) {
             throw new IOException(HandshakeType.name(t) + " where " + HandshakeType.name(type) + " was expected");
+        }
+    }
+
+    /** Ends the client's stream here, marked in the journal (a transcript's {@code C close}): the server sees EOF. */
+    void endOfStream() throws IOException {
+        journal.close('C');
+        c2s.out.close();
+    }
+
+    /** The client's output: passes records through, or flips the low bit of one byte of the next one. */
+    static final class Flip extends java.io.FilterOutputStream {
+        private int offsetFromEnd;
+
+        Flip(OutputStream out) {
+            super(out);
+        }
+
+        /** The next record written gets the low bit of its byte {@code offsetFromEnd} from the end (1 = last) flipped. */
+        void next(int offsetFromEnd) {
+            this.offsetFromEnd = offsetFromEnd;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (offsetFromEnd > 0 && len >= 5) {
+                byte[] c = Bytes.copy(b, off, len);
+                c[len - offsetFromEnd] ^= 1;
+                offsetFromEnd = 0;
+                out.write(c, 0, len);
+            } else {
+                out.write(b, off, len);
+            }
         }
     }
 

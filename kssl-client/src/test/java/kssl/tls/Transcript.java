@@ -14,13 +14,18 @@ final class Transcript {
     static final class Connection {
         int requests;
         int responseSize;
-        /** The alert the server ends this connection with (a bad-input vector), or -1. */
+        /** The alert the server ends this connection with (a bad-input vector), {@link #SILENT}, or -1. */
         int fails = -1;
+        /** True if the client ended its stream before the server's last lines (a {@code C close} line). */
+        boolean clientCloses;
         /** Which side sent each record, in wire order ('C' or 'S'): how the lines interleave. */
         String order;
         byte[] client;
         byte[] server;
     }
+
+    /** {@code fails none}: the server ends the connection without sending an alert (it received a fatal one). */
+    static final int SILENT = 256;
 
     final List<String> header = new ArrayList<>();
     final List<Connection> connections = new ArrayList<>();
@@ -45,7 +50,7 @@ final class Transcript {
             sb.append("connection ").append(i++).append(" requests ").append(c.requests).append(" response ")
                     .append(c.responseSize);
             if (c.fails >= 0) {
-                sb.append(" fails ").append(Alert.name(c.fails));
+                sb.append(" fails ").append(c.fails == SILENT ? "none" : Alert.name(c.fails));
             }
             sb.append('\n');
             List<String> client = records("C", c.client);
@@ -54,19 +59,28 @@ final class Transcript {
             int si = 0;
             String order = c.order != null ? c.order : "C".repeat(client.size()) + "S".repeat(server.size());
             for (int k = 0; k < order.length(); k++) {
-                sb.append(order.charAt(k) == 'C' ? client.get(ci++) : server.get(si++)).append('\n');
+                char side = order.charAt(k);
+                sb.append(side == 'c' ? "C close" : side == 'C' ? client.get(ci++) : server.get(si++)).append('\n');
             }
         }
         return sb.toString();
     }
 
-    /** The records of one side's bytes, each as a transcript line (without its newline). */
+    /**
+     * The records of one side's bytes, each as a transcript line (without its newline); bytes
+     * that end before their record does (a client that stops mid-record) are one last line of
+     * type {@code truncated}.
+     */
     private static List<String> records(String dir, byte[] wire) {
         List<String> lines = new ArrayList<>();
         int p = 0;
         while (p < wire.length) {
             int end = recordEnd(wire, p);
             String type = p == 0 && (wire[0] & 0x80) != 0 ? "sslv2_client_hello" : typeName(wire[p] & 0xFF);
+            if (end < 0) {
+                end = wire.length;
+                type = "truncated";
+            }
             lines.add(dir + ' ' + type + ' ' + HexFormat.of().formatHex(wire, p, end));
             p = end;
         }
@@ -87,7 +101,10 @@ final class Transcript {
         return end <= wire.length ? end : -1;
     }
 
-    /** The sides of the records in the order their last bytes were written (from a Pipe journal). */
+    /**
+     * The sides of the records in the order their last bytes were written (from a Pipe journal):
+     * C and S; c where the client ended its stream (after its truncated last record, if any).
+     */
     static String order(Pipe.Journal journal) {
         StringBuilder order = new StringBuilder();
         java.io.ByteArrayOutputStream c = new java.io.ByteArrayOutputStream();
@@ -96,6 +113,14 @@ final class Transcript {
         synchronized (journal) {
             for (Object[] w : journal.writes) {
                 boolean client = (Character) w[0] == 'C';
+                if (w[1] == null) {
+                    if (client && c.size() > done[0]) {
+                        order.append('C');
+                        done[0] = c.size();
+                    }
+                    order.append(client ? "c" : "");
+                    continue;
+                }
                 java.io.ByteArrayOutputStream side = client ? c : s;
                 side.writeBytes((byte[]) w[1]);
                 byte[] bytes = side.toByteArray();
@@ -137,11 +162,13 @@ final class Transcript {
                 cur.requests = Integer.parseInt(f[3]);
                 cur.responseSize = Integer.parseInt(f[5]);
                 if (f.length > 7 && f[6].equals("fails")) {
-                    cur.fails = alertNamed(f[7]);
+                    cur.fails = f[7].equals("none") ? SILENT : alertNamed(f[7]);
                 }
                 t.connections.add(cur);
                 c = new ByteArrayOutputStream();
                 s = new ByteArrayOutputStream();
+            } else if (line.equals("C close")) {
+                cur.clientCloses = true;
             } else if (line.startsWith("C ") || line.startsWith("S ")) {
                 byte[] rec = HexFormat.of().parseHex(line.substring(line.lastIndexOf(' ') + 1));
                 (line.charAt(0) == 'C' ? c : s).writeBytes(rec);
