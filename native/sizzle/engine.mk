@@ -28,7 +28,7 @@ SZ_ENGINE_CFLAGS := -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -I$(KDIR) -Iprim -Isizz
 SZ_ENGINE_FLAG_modern := -DSZ_PROFILE_MODERN -DKS_WITH_MD5=0 -DKS_WITH_SHA1=0
 SZ_ENGINE_FLAG_legacy-ecc := -DSZ_PROFILE_LEGACY_ECC
 SZ_ENGINE_FLAG_legacy-rsa := -DSZ_PROFILE_LEGACY_RSA
-SZ_ENGINE_TEST_SRCS := sizzle/tests/test_transcripts.c sizzle/tests/sz_replay.c
+SZ_ENGINE_TEST_SRCS := sizzle/tests/test_transcripts.c sizzle/tests/sz_replay.c sizzle/tests/sz_states.c
 SZ_TRANSCRIPTS := $(wildcard ../kssl-client/src/test/resources/transcripts/*.txt)
 
 $(HOST)/sz-engine-%: $(SZ_ENGINE_DEPS) $(SZ_ENGINE_TEST_SRCS) sizzle/tests/sz_replay.h

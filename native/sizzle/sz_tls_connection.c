@@ -660,6 +660,8 @@ static void dispatch(sz_tls *c)
 			{ abort_quietly(c, v); return; }
 		{ fail(c, v); return; }
 	}
+	if (type == SZ_APPLICATION_DATA && c->pos == c->end)
+		return; /* an empty record is skipped wherever it comes (RecordLayer.next) */
 	if (c->m_have > 0) /* a record of another type inside a handshake message */
 		{ fail(c, SZ_UNEXPECTED_MESSAGE); return; }
 	if (type == SZ_CHANGE_CIPHER_SPEC) {
