@@ -28,7 +28,7 @@ SZ_ENGINE_CFLAGS := -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -I$(KDIR) -Iprim -Isizz
 SZ_ENGINE_FLAG_modern := -DSZ_PROFILE_MODERN -DKS_WITH_MD5=0 -DKS_WITH_SHA1=0
 SZ_ENGINE_FLAG_legacy-ecc := -DSZ_PROFILE_LEGACY_ECC
 SZ_ENGINE_FLAG_legacy-rsa := -DSZ_PROFILE_LEGACY_RSA
-SZ_ENGINE_TEST_SRCS := sizzle/tests/test_transcripts.c sizzle/tests/sz_replay.c
+SZ_ENGINE_TEST_SRCS := sizzle/tests/test_transcripts.c sizzle/tests/sz_replay.c sizzle/tests/sz_states.c
 SZ_TRANSCRIPTS := $(wildcard ../kssl-client/src/test/resources/transcripts/*.txt)
 
 $(HOST)/sz-engine-%: $(SZ_ENGINE_DEPS) $(SZ_ENGINE_TEST_SRCS) sizzle/tests/sz_replay.h
@@ -53,3 +53,33 @@ $(HOST)/sizzle-server-%: $(SZ_ENGINE_DEPS) sizzle/host/sz_host_main.c sizzle/por
 	$(CC) $(WARN) -O2 -g $(SZ_ENGINE_FLAG_$(word 1,$(subst ., ,$*))) $(SZ_APP_FLAG_$(word 2,$(subst ., ,$*))) \
 	    $(SZ_ENGINE_CFLAGS) $(SZ_ENGINE_ALL) $(SZ_SERVER_ALL) sizzle/host/sz_host_main.c sizzle/port/sz_port_host.c -o $@
 sizzle-host-server: $(HOST)/sizzle-server-$(PROFILE).$(APP)
+
+# The engine's figures on both motes (measured, not a test): per profile, the flash of each of
+# its objects (text + data; avr-size, llvm-size-16 of each file compiled alone at the mote
+# builds' -O2, before the link drops what a firmware does not call) and the size of each state
+# struct (tests/sz_sizes.c). The modern motes carry neither MD5 nor SHA-1 (keys.mk).
+SZ_SIZE_OBJS := $(SZ_ENGINE_NAMES) $(SZ_SERVER_NAMES) $(SZ_KEYS_NAMES) $(SZ_HELLO_NAMES)
+SZ_SIZE_FLAG_modern := -DSZ_PROFILE_MODERN -DKS_WITH_MD5=0 -DKS_WITH_SHA1=0
+SZ_SIZE_FLAG_legacy-ecc := -DSZ_PROFILE_LEGACY_ECC
+SZ_SIZE_FLAG_legacy-rsa := -DSZ_PROFILE_LEGACY_RSA
+SZ_SIZE_CC_avr = $(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS)
+SZ_SIZE_CC_msp430 = $(MSP_CC) $(MSP_CFLAGS) $(MOTE_KS_FLAGS)
+SZ_SIZE_SIZE_avr := avr-size
+SZ_SIZE_SIZE_msp430 := llvm-size-16
+SZ_SIZE_NM_avr := avr-nm
+SZ_SIZE_NM_msp430 := llvm-nm-16
+# $(1) mote, $(2) profile: one shell command
+define SZ_SIZE_RUN
+o=$(BUILD)/sizes/$(1)-$(2); mkdir -p $$o; tot=0; \
+for f in $(SZ_SIZE_OBJS); do \
+  $(SZ_SIZE_CC_$(1)) $(SZ_SIZE_FLAG_$(2)) -Isizzle -Iprim -Isizzle/port -c sizzle/$$f.c -o $$o/$$f.o || exit 1; \
+  b=$$($(SZ_SIZE_SIZE_$(1)) $$o/$$f.o | awk 'NR==2{print $$1+$$2}'); tot=$$((tot+b)); \
+  printf '%s %s %s.c %s\n' $(1) $(2) $$f $$b; \
+done; \
+printf '%s %s engine total (text+data, objects alone) %s\n' $(1) $(2) $$tot; \
+$(SZ_SIZE_CC_$(1)) $(SZ_SIZE_FLAG_$(2)) -Isizzle -Iprim -Isizzle/port -c sizzle/tests/sz_sizes.c -o $$o/sizes.o || exit 1; \
+$(SZ_SIZE_NM_$(1)) -S $$o/sizes.o | grep sz_size_ | while read a n t s; do echo "$(1) $(2) sizeof $${s#sz_size_} $$((0x$$n))"; done;
+endef
+.PHONY: sizzle-engine-sizes
+sizzle-engine-sizes:
+	@$(foreach m,avr msp430,$(foreach p,modern legacy-ecc legacy-rsa,$(call SZ_SIZE_RUN,$(m),$(p))))

@@ -302,9 +302,15 @@ static uint16_t find_session(sz_tls *c, const sz_session **found)
 	if (!c->cfg->sessions || h->session_id_length == 0)
 		return SZ_VERDICT_NONE;
 	s = sz_session_find(c->cfg->sessions, h->session_id, h->session_id_length, c->cfg->now);
-	if (!s || s->has_name != c->has_name || s->version != c->version ||
-	    (c->has_name && memcmp(s->name_digest, c->name_digest, SZ_SESSION_NAME_DIGEST) != 0))
+	if (!s || s->has_name != c->has_name || s->version != c->version)
 		return SZ_VERDICT_NONE;
+	if (c->has_name) { /* Session.isFor: a digest of a public name */
+		uint8_t i, diff = 0;
+		for (i = 0; i < SZ_SESSION_NAME_DIGEST; i++)
+			diff |= (uint8_t)(s->name_digest[i] ^ c->name_digest[i]);
+		if (diff)
+			return SZ_VERDICT_NONE;
+	}
 	if (s->ems && !c->ems)
 		return SZ_HANDSHAKE_FAILURE; /* RFC 7627 §5.3 */
 	if (s->ems != c->ems)
@@ -660,6 +666,8 @@ static void dispatch(sz_tls *c)
 			{ abort_quietly(c, v); return; }
 		{ fail(c, v); return; }
 	}
+	if (type == SZ_APPLICATION_DATA && c->pos == c->end)
+		return; /* an empty record is skipped wherever it comes (RecordLayer.next) */
 	if (c->m_have > 0) /* a record of another type inside a handshake message */
 		{ fail(c, SZ_UNEXPECTED_MESSAGE); return; }
 	if (type == SZ_CHANGE_CIPHER_SPEC) {
