@@ -21,7 +21,8 @@ enum {
 	MAILBOX_ACCEPT = 7,  /* bridge: wait for the next client */
 	MAILBOX_HANGUP = 8,  /* bridge: close the client, after the bytes sent so far */
 	MAILBOX_MILLIS = 9,  /* bridge: write its milliseconds since start into ms */
-	MAILBOX_SEED = 10    /* bridge: put rx_want seed bytes in rx (--seed HEX, else the host's entropy) */
+	MAILBOX_SEED = 10,   /* bridge: put rx_want seed bytes in rx (--seed HEX, else the host's entropy) */
+	MAILBOX_LOG = 11     /* bridge: copy tx[0..tx_len) to its stdout (the log console; never the client) */
 };
 
 #define MAILBOX_LINK_OPEN    0x01 /* a client is connected */

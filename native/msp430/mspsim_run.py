@@ -20,7 +20,7 @@ waits on the socket while the CPU is halted), asks whether the client has closed
 waits, reads the host's milliseconds for its deadlines, and gets its random seed (--seed
 HEX: those bytes, in order and again; else the host's entropy).
 
-Firmware output goes to stdout; the exit status is the firmware's (2: no mailbox symbol or
+Firmware output goes to stdout (or the client); the log console (LOG) always to stdout; the exit status is the firmware's (2: no mailbox symbol or
 mspdebug failed, 3: timeout).
 """
 import argparse
@@ -33,7 +33,7 @@ import sys
 import time
 
 CYCLES, TX, EXIT, RX = 1, 2, 3, 4   # doorbell commands, as in mailbox.h
-RX_WAIT, LINK, ACCEPT, HANGUP, MILLIS, SEED = 5, 6, 7, 8, 9, 10
+RX_WAIT, LINK, ACCEPT, HANGUP, MILLIS, SEED, LOG = 5, 6, 7, 8, 9, 10, 11
 LINK_OPEN, LINK_CLOSED, LINK_PENDING = 1, 2, 4
 HEADER = 10                         # doorbell, status, cycles (4), tx_len; then tx[]
 TX_SIZE = RX_SIZE = 128
@@ -331,6 +331,10 @@ def run(elf, timeout, stream, pacer=None):
             elif command == TX:
                 n = min(head[8] | head[9] << 8, TX_SIZE)
                 stream.write(gdb.read(box + HEADER, n))
+            elif command == LOG:
+                n = min(head[8] | head[9] << 8, TX_SIZE)
+                sys.stdout.buffer.write(gdb.read(box + HEADER, n))
+                sys.stdout.buffer.flush()
             elif command == RX:
                 want = gdb.read(box + RX_WANT, 2)
                 data = stream.read(max(1, min(want[0] | want[1] << 8, RX_SIZE)))

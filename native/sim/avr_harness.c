@@ -5,7 +5,8 @@
  *   avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT | -L PORT] [-s HEX] [-r]
  *               [-P PROFILE] firmware.elf
  *
- * UART0 output goes to stdout (or to the TCP client with -p). UART0 input comes from FILE or
+ * UART0 output goes to stdout (or to the TCP client with -p); UART1 output, the firmware's log
+ * console, always goes to stdout. UART0 input comes from FILE or
  * from one loopback TCP client on PORT, paced by the UART's XON/XOFF notifications so that no
  * byte is dropped. While the CPU sleeps waiting for input, the harness blocks on the input
  * instead of letting simulated time run on, so a run fed the same bytes takes the same cycles.
@@ -115,6 +116,21 @@ static void uart_out(struct avr_irq_t *irq, uint32_t value, void *param)
 	h.out_buf[h.out_len++] = (uint8_t)value;
 	if (h.out_len == sizeof h.out_buf || value == '\n')
 		flush_out();
+}
+
+/* UART1 is the firmware's log console (a Mica2's second UART): always the harness's stdout,
+ * line by line, never the link's client. */
+static void log_out(struct avr_irq_t *irq, uint32_t value, void *param)
+{
+	static char line[256];
+	static size_t len;
+	(void)irq; (void)param;
+	line[len++] = (char)value;
+	if (len == sizeof line || value == '\n') {
+		fwrite(line, 1, len, stdout);
+		fflush(stdout);
+		len = 0;
+	}
 }
 
 static void uart_xon(struct avr_irq_t *irq, uint32_t value, void *param)
@@ -483,6 +499,10 @@ int main(int argc, char **argv)
 	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON), uart_xon, NULL);
 	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF), uart_xoff, NULL);
 	h.xon = 1;
+	avr_ioctl(avr, AVR_IOCTL_UART_GET_FLAGS('1'), &flags);
+	flags &= ~(uint32_t)(AVR_UART_FLAG_POLL_SLEEP | AVR_UART_FLAG_STDIO);
+	avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('1'), &flags);
+	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('1'), UART_IRQ_OUTPUT), log_out, NULL);
 
 	avr_register_io_write(avr, SIM_CYCLE_LATCH, cycle_latch_write, NULL);
 	for (int i = 0; i < 8; i++)

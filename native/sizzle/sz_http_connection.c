@@ -79,8 +79,10 @@ uint16_t sz_http_pull(struct sz_http *h, uint8_t *out, uint16_t cap)
 	if (h->state != RESPOND)
 		return 0;
 	n = sz_response_pull(&h->response, h->app, out, cap);
-	if (h->response.sent == h->response.total)
+	if (h->response.sent == h->response.total) {
 		h->state = h->response.close ? CLOSED : IDLE;
+		h->responses++;
+	}
 	return n;
 }
 

@@ -34,6 +34,7 @@ struct sz_http {
 	void *app;
 	uint8_t state; /* IDLE (between requests), REQUEST, BODY, RESPOND, CLOSED */
 	uint8_t last;  /* the policy: the next response is the last */
+	uint16_t responses; /* pulled whole on this connection (the server's log line: ResponseCounter) */
 };
 
 void sz_http_begin(struct sz_http *h, void *app, const uint8_t *peer, uint8_t peer_len);

@@ -49,6 +49,10 @@ static inline uint32_t sz_port_elapsed(uint32_t since)
 	return (sz_port_millis() - since) & 0xFFFFFFUL;
 }
 
+/* Writes n bytes to the device's log console, never to the client: the host's stderr, the
+ * ATmega128's UART1 (the harness prints it), the MSP430 bridge's stdout (mailbox LOG). */
+void sz_port_log(const char *s, uint16_t n);
+
 /* n bytes for seeding the random generator: the simulators' harness gives fresh bytes from
  * the host's entropy, or fixed ones for tests (README says what a real mote would sample). */
 void sz_port_seed(uint8_t *out, uint16_t n);

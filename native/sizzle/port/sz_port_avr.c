@@ -1,6 +1,6 @@
 /*
  * sz_port.h on the ATmega128 in avr_harness -L: the client's bytes on UART0 (57,600 baud at
- * the Mica2's 7.3728 MHz, as a Mica2 on its programming board talks to a PC), the link's state,
+ * the Mica2's 7.3728 MHz, as a Mica2 on its programming board talks to a PC), the log on UART1, the link's state,
  * the clock and the seed from the harness's simulator-only device (sim/mote_sim.h). A real
  * Mica2 would count milliseconds with Timer0 and sample its seed as README says.
  */
@@ -19,6 +19,10 @@ int sz_port_init(void)
 	UBRR0L = 7; /* 57,600 baud at 7.3728 MHz */
 	UCSR0B = _BV(TXEN0) | _BV(RXEN0);
 	UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
+	UBRR1H = 0;
+	UBRR1L = 1; /* the log console: 230,400 baud */
+	UCSR1B = _BV(TXEN1);
+	UCSR1C = _BV(UCSZ11) | _BV(UCSZ10);
 	return 0;
 }
 
@@ -89,4 +93,13 @@ void sz_port_seed(uint8_t *out, uint16_t n)
 {
 	while (n--)
 		*out++ = SIM_REG(SIM_SEED);
+}
+
+void sz_port_log(const char *s, uint16_t n)
+{
+	while (n--) {
+		while (!(UCSR1A & _BV(UDRE1)))
+			;
+		UDR1 = (uint8_t)*s++;
+	}
 }

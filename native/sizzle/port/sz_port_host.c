@@ -22,7 +22,8 @@
 #include "sz_port.h"
 
 static int listener = -1, client = -1;
-static int closed;                 /* the client has closed its side */
+static int closed;                 /* the client has closed its side (it may still read) */
+static int gone;                   /* a write failed: the client has gone altogether */
 static uint8_t seed[64];
 static size_t seed_len, seed_pos;
 static struct timespec start;
@@ -84,7 +85,7 @@ void sz_port_accept(void)
 		}
 	}
 	setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	closed = 0;
+	closed = gone = 0;
 }
 
 int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
@@ -106,12 +107,14 @@ int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
 
 void sz_port_write(const uint8_t *buf, uint16_t n)
 {
-	while (n && client >= 0 && !closed) {
+	/* A client that closed its side may still read (a half-close): the server's answer to
+	 * the end of its stream (an alert, close_notify) is sent. */
+	while (n && client >= 0 && !gone) {
 		ssize_t k = send(client, buf, n, MSG_NOSIGNAL);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0) {
-			closed = 1; /* gone: the next read says so */
+			gone = closed = 1; /* the next read says so */
 			return;
 		}
 		buf += k;
@@ -168,4 +171,9 @@ void sz_port_seed(uint8_t *out, uint16_t n)
 			exit(1);
 		}
 	}
+}
+
+void sz_port_log(const char *s, uint16_t n)
+{
+	fwrite(s, 1, n, stderr);
 }

@@ -89,3 +89,18 @@ void sz_port_seed(uint8_t *out, uint16_t n)
 		n -= k;
 	}
 }
+
+void sz_port_log(const char *s, uint16_t n)
+{
+	flush_tx(); /* the link's bytes go first: the log then has the mailbox's tx to itself */
+	while (n) {
+		uint16_t k = n < MAILBOX_TX_SIZE ? n : MAILBOX_TX_SIZE;
+		for (uint16_t i = 0; i < k; i++)
+			mote_mailbox.tx[i] = (uint8_t)s[i];
+		mote_mailbox.tx_len = k;
+		ring(MAILBOX_LOG);
+		s += k;
+		n -= k;
+	}
+	mote_mailbox.tx_len = 0;
+}

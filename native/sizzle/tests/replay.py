@@ -25,6 +25,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from sz_launch import KINDS, at_eof, connect, free_port, read_exact, start, stop  # noqa: E402
 
 SEED_LINE = re.compile(r'^# server random: SeededRandom\("([^"]*)"\)')
+PROFILE_LINE = re.compile(r"^# profile \w+, ([\w.]+), (TLS_\w+)")
+# The suites of the C builds, and which build serves each.
+SUITES = {
+    "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256": (0xC02B, "modern"),
+    "TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8": (0xC0AE, "modern"),
+    "TLS_ECDH_ECDSA_WITH_RC4_128_SHA": (0xC002, "legacy-ecc"),
+    "TLS_RSA_WITH_RC4_128_SHA": (0x0005, "legacy-rsa"),
+    "TLS_RSA_WITH_RC4_128_MD5": (0x0004, "legacy-rsa"),
+}
 CONNECTION = re.compile(r"^connection (\d+) requests (\d+) response (\d+)(?: fails (\w+))?$")
 
 
@@ -32,13 +41,18 @@ class Transcript:
     def __init__(self, path):
         self.name = os.path.basename(path)[:-4] if path.endswith(".txt") else os.path.basename(path)
         self.seed = None
+        self.suite = None  # the one suite the server allows (the one the Java server chose or offered)
+        self.version = None  # the version the Java server ran (SSLv3: its records start in 3.0)
         self.connections = []  # [(header, [(side, type, bytes)])]
         with open(path) as f:
             for n, line in enumerate(f, 1):
                 line = line.rstrip("\n")
                 m = SEED_LINE.match(line)
+                p = PROFILE_LINE.match(line)
                 if m:
                     self.seed = m.group(1).encode("ascii").ljust(32, b"\0")
+                elif p and self.suite is None:
+                    self.version, self.suite = p.group(1), p.group(2)
                 elif line.startswith("#") or not line:
                     continue
                 elif CONNECTION.match(line):
@@ -52,6 +66,21 @@ class Transcript:
                     self.connections[-1][1].append((side, rtype, bytes.fromhex(data)))
         if self.seed is None or len(self.seed) != 32:
             raise ValueError("%s: no server seed of at most 32 bytes" % path)
+        if self.suite not in SUITES:
+            raise ValueError("%s: no # profile line naming a suite of the C builds" % path)
+
+    @property
+    def build(self):
+        return SUITES[self.suite][1]
+
+    def firmware_seed(self):
+        """The harness's seed bytes for the transcript application (firmware/sz_main.c): the
+        server's seed, the suite to allow, the first record version, the connections' response
+        sizes."""
+        sizes = [int(CONNECTION.match(h).group(3)) for h, _ in self.connections]
+        version = 0x0300 if self.version == "SSLv3" else 0x0301
+        return (self.seed + SUITES[self.suite][0].to_bytes(2, "big") + version.to_bytes(2, "big") + bytes([len(sizes)])
+                + b"".join(m.to_bytes(2, "big") for m in sizes))
 
 
 def first_difference(want, got):
@@ -96,7 +125,7 @@ def replay_connection(port, header, records, chunk, timeout):
 def replay(kind, spec, path, chunk, timeout):
     t = Transcript(path)
     port = free_port()
-    proc = start(kind, spec, port, t.seed)
+    proc = start(kind, spec, port, t.firmware_seed())
     results = []
     try:
         for header, records in t.connections:
@@ -123,6 +152,7 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--chunk", type=int, default=0, help="send the client's records in pieces of N bytes")
     ap.add_argument("--timeout", type=float, default=60, help="seconds to wait for a server byte")
+    ap.add_argument("--build", help="replay only the transcripts this build serves (modern, legacy-ecc, legacy-rsa)")
     ap.add_argument("platform", help="host=BINARY, avr=HARNESS:ELF or msp430=BRIDGE:ELF")
     ap.add_argument("transcripts", nargs="+")
     a = ap.parse_args(argv)
@@ -130,7 +160,11 @@ def main(argv):
     if kind not in KINDS or not spec:
         ap.error("platform: host=BINARY, avr=HARNESS:ELF or msp430=BRIDGE:ELF")
     passed = failed = 0
-    for path in a.transcripts:
+    paths = [p for p in a.transcripts if a.build is None or Transcript(p).build == a.build]
+    if not paths:
+        print("no transcript for the build %s" % a.build, file=sys.stderr)
+        return 2
+    for path in paths:
         p, f = replay(kind, spec, path, a.chunk, a.timeout)
         passed, failed = passed + p, failed + f
     print("%d passed, %d failed" % (passed, failed))

@@ -1,0 +1,85 @@
+# The C Sizzle server's firmware (sizzle/firmware/): one image per platform, build and
+# application, from the same sources: the host (a plain TCP server, sz_port_host.c), the
+# ATmega128 (avr-gcc; ELF and Intel hex, run in avr_harness -L) and the MSP430F1611 (clang-16;
+# ELF and Intel hex, run in mspsim_run.py --serve). Included by native/Makefile after the motes'
+# fragments and sizzle/engine.mk.
+#
+#   make -C native sizzle-firmware SZ_FW_PLATFORM=host|avr|msp430 SZ_FW_BUILD=modern|legacy-ecc|legacy-rsa
+#        SZ_FW_DIR=DIR [SZ_FW_APP=thermostat|transcript] [SZ_FW_NAME=NAME]
+#     DIR holds the identity (sz_identity.h, from sizzle.desktop.FirmwareIdentity --device) and,
+#     for the thermostat, the password file `password` (firmware/device_header.py); the image
+#     goes to DIR/PLATFORM/sizzle (host) or sizzle.elf + sizzle.hex (motes).
+#   Without SZ_FW_DIR: the transcripts' test identity (identities/test-*.h) and the transcript
+#     application, into build/firmware/PLATFORM-BUILD-transcript/ (the replays' images).
+SZ_FW_PLATFORM ?= host
+SZ_FW_BUILD ?= modern
+SZ_FW_APP ?= $(if $(SZ_FW_DIR),thermostat,transcript)
+SZ_FW_NAME ?= sizzle-mote
+SZF_SRC := $(MOTE_NATIVE)/sizzle
+SZF_OUT = $(if $(SZ_FW_DIR),$(abspath $(SZ_FW_DIR))/$(SZ_FW_PLATFORM),$(MOTE_BUILD)/firmware/$(SZ_FW_PLATFORM)-$(SZ_FW_BUILD)-$(SZ_FW_APP))
+SZF_IDENTITY_test_modern := $(SZF_SRC)/identities/test-p256.h
+SZF_IDENTITY_test_legacy-ecc := $(SZF_SRC)/identities/test-p160.h
+SZF_IDENTITY_test_legacy-rsa := $(SZF_SRC)/identities/test-rsa1024.h
+SZF_IDENTITY = $(if $(SZ_FW_DIR),$(abspath $(SZ_FW_DIR))/sz_identity.h,$(abspath $(SZF_IDENTITY_test_$(SZ_FW_BUILD))))
+SZF_KIND_host := host
+SZF_KIND_avr := ATmega128
+SZF_KIND_msp430 := MSP430F1611
+
+# The sources, by what each build carries.
+SZF_NAMES := $(SZ_HELLO_NAMES) $(SZ_KEYS_NAMES) $(SZ_ENGINE_NAMES) $(SZ_SERVER_NAMES) sz_server_log
+SZF_SIZZLE := $(addprefix $(SZF_SRC)/,$(addsuffix .c,$(SZF_NAMES)) $(SZ_HTTP_LAYER) $(SZ_HTTP_APP) \
+	firmware/sz_firmware.c firmware/sz_main.c)
+SZF_PRIM_COMMON := ks_hash ks_sha256 ks_sha512 ks_hmac ks_tls_prf ks_hmac_drbg
+SZF_PRIM_modern := $(SZF_PRIM_COMMON) ks_ecdsa ks_aes_ct ks_aes_tab ks_ghash ks_ctr ks_gcm ks_ccm ks_aead
+SZF_PRIM_legacy-ecc := $(SZF_PRIM_COMMON) ks_md5 ks_sha1 ks_ssl3_mac ks_rc4
+SZF_PRIM_legacy-rsa := $(SZF_PRIM_legacy-ecc)
+SZF_PRIM = $(addprefix $(MOTE_NATIVE)/prim/,$(addsuffix .c,$(SZF_PRIM_$(SZ_FW_BUILD))))
+# Each build carries its curve only (the kernels' KS_WITH_*), modern no MD5 or SHA-1.
+SZF_FLAG_modern := -DSZ_PROFILE_MODERN -DKS_WITH_MD5=0 -DKS_WITH_SHA1=0 -DKS_WITH_SECP160R1=0 -DKS_WITH_SECP256R1=1
+SZF_FLAG_legacy-ecc := -DSZ_PROFILE_LEGACY_ECC -DKS_WITH_SECP160R1=1 -DKS_WITH_SECP256R1=0
+SZF_FLAG_legacy-rsa := -DSZ_PROFILE_LEGACY_RSA -DKS_WITH_SECP160R1=0 -DKS_WITH_SECP256R1=0
+SZF_APP_FLAG_thermostat = -DSZ_APP_THERMOSTAT -DSZ_DEVICE='"$(SZF_OUT)/sz_device.h"'
+SZF_APP_FLAG_transcript := -DSZ_APP_TRANSCRIPT
+SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) -DSZ_IDENTITY='"$(SZF_IDENTITY)"' \
+	-I$(SZF_SRC) -I$(SZF_SRC)/port -I$(SZF_SRC)/firmware -I$(MOTE_NATIVE)/prim $(SZ_FW_FLAGS)
+# Buffers (plaintext bytes of a record received / sent): the transcripts' records want the
+# Java's send limit where the RAM has room (the host, the MSP430's 10 KB); the ATmega128 cuts.
+SZF_BUFFERS_host := -DSZ_FW_RX_LIMIT=16384 -DSZ_FW_TX_LIMIT=16384
+SZF_BUFFERS_avr := -DSZ_FW_RX_LIMIT=512 -DSZ_FW_TX_LIMIT=512
+SZF_BUFFERS_msp430 := -DSZ_FW_RX_LIMIT=1024 -DSZ_FW_TX_LIMIT=1536
+SZF_DEPS = $(SZF_SIZZLE) $(SZF_PRIM) $(wildcard $(SZF_SRC)/*.h $(SZF_SRC)/firmware/*.h $(MOTE_NATIVE)/prim/*.h) \
+	$(SZF_IDENTITY) $(SZF_SRC)/firmware/firmware.mk FORCE_SZF
+
+.PHONY: sizzle-firmware FORCE_SZF
+FORCE_SZF:
+sizzle-firmware: $(SZF_OUT)/sizzle$(if $(filter host,$(SZ_FW_PLATFORM)),,.elf)
+
+# The thermostat's name, kind and password (never committed: a build product beside the image).
+$(SZF_OUT)/sz_device.h: $(SZF_SRC)/firmware/device_header.py FORCE_SZF
+	@mkdir -p $(@D)
+	@test -f $(abspath $(SZ_FW_DIR))/password || { echo "sizzle-firmware: $(SZ_FW_DIR)/password is missing" >&2; exit 1; }
+	@python3 $< $(SZ_FW_NAME) $(SZF_KIND_$(SZ_FW_PLATFORM)) $(abspath $(SZ_FW_DIR))/password > $@.tmp && \
+		{ cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
+SZF_DEVICE = $(if $(filter thermostat,$(SZ_FW_APP)),$(SZF_OUT)/sz_device.h)
+
+$(SZF_OUT)/sizzle: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_host.c $(SZF_DEVICE) $(GEN)/ks_base_6.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -g $(SZF_FLAGS) $(SZF_BUFFERS_host) -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -I$(KDIR) \
+		$(SZF_SIZZLE) $(SZF_PRIM) $(KSRC) $(GEN)/ks_base_6.c $(SZF_SRC)/port/sz_port_host.c -o $@
+
+ifeq ($(SZ_FW_PLATFORM),avr)
+$(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(MOTE_KS_SRCS) $(AVR_MK)
+	@mkdir -p $(@D)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(SZF_FLAGS) $(SZF_BUFFERS_avr) -DKS_LIMB_BITS=16 -o $@ \
+		$(SZF_SIZZLE) $(SZF_PRIM) $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(AVR_CIPHER_ASM)) \
+		$(SZF_SRC)/port/sz_port_avr.c
+	avr-objcopy -O ihex -R .eeprom $@ $(@:.elf=.hex)
+endif
+ifeq ($(SZ_FW_PLATFORM),msp430)
+$(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_msp430.c $(SZF_DEVICE) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_MK)
+	@mkdir -p $(@D)
+	$(call msp_link,$(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(SZF_FLAGS) $(SZF_BUFFERS_msp430) -DKS_LIMB_BITS=16,$(SZF_SIZZLE) \
+		$(SZF_PRIM) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(MSP_DIR)/ks_ghash_msp430.S) \
+		$(SZF_SRC)/port/sz_port_msp430.c $(MSP_RT_SRCS))
+	llvm-objcopy-16 -O ihex $@ $(@:.elf=.hex)
+endif

@@ -1,0 +1,113 @@
+/*
+ * The server's log lines (sz_server_log.h). Mirrors the line of
+ * sizzle-server/src/main/java/sizzle/TlsServerConnection.java (describe).
+ */
+#include "sz_server_log.h"
+#include "sz_port.h"
+#include "sz_profile.h"
+#include "sz_protocol_version.h"
+
+#define LINE 80
+
+static void memcpy_flash_u32(uint32_t *out, const uint32_t *flash)
+{
+	const uint8_t *p = (const uint8_t *)flash;
+	*out = (uint32_t)KS_READ_BYTE(p) | (uint32_t)KS_READ_BYTE(p + 1) << 8 | (uint32_t)KS_READ_BYTE(p + 2) << 16 |
+	       (uint32_t)KS_READ_BYTE(p + 3) << 24;
+}
+
+static const char w_ready[] KS_FLASH = "sizzle " SZ_PROFILE_NAME " ready";
+static const char w_ssl3[] KS_FLASH = " SSLv3";
+static const char w_tls10[] KS_FLASH = " TLSv1";
+static const char w_tls12[] KS_FLASH = " TLSv1.2";
+static const char w_full[] KS_FLASH = " full, ";
+static const char w_resumed[] KS_FLASH = " resumed, ";
+static const char w_responses[] KS_FLASH = " responses";
+static const char w_handshake[] KS_FLASH = " handshake";
+static const char w_failed[] KS_FLASH = " failed: ";
+static const char w_sent[] KS_FLASH = "sent alert ";
+static const char w_received[] KS_FLASH = "received alert ";
+static const char w_before[] KS_FLASH = " closed before the handshake completed";
+static const char w_hex[] KS_FLASH = "0123456789ABCDEF";
+
+typedef struct {
+	char b[LINE];
+	uint8_t n;
+} line;
+
+static void put(line *l, char c)
+{
+	if (l->n < LINE - 1)
+		l->b[l->n++] = c;
+}
+
+static void words(line *l, const char *flash)
+{
+	char c;
+	while ((c = (char)KS_READ_BYTE(flash++)) != 0)
+		put(l, c);
+}
+
+/* Decimal by subtraction: the MSP430's run-time has no divide helper. */
+static void number(line *l, uint32_t v)
+{
+	static const uint32_t tens[] KS_FLASH = {1000000000UL, 100000000UL, 10000000UL, 1000000UL, 100000UL,
+						 10000UL, 1000UL, 100UL, 10UL, 1UL};
+	uint8_t i, started = 0;
+	for (i = 0; i < 10; i++) {
+		uint32_t t;
+		char d = '0';
+		memcpy_flash_u32(&t, &tens[i]);
+		while (v >= t) {
+			v -= t;
+			d++;
+		}
+		if (d != '0' || started || i == 9) {
+			put(l, d);
+			started = 1;
+		}
+	}
+}
+
+static void end(line *l)
+{
+	put(l, '\n');
+	sz_port_log(l->b, l->n);
+}
+
+void sz_server_log_ready(void)
+{
+	line l;
+	l.n = 0;
+	words(&l, w_ready);
+	end(&l);
+}
+
+void sz_server_log_connection(uint32_t connection, const sz_tls *c, uint16_t responses)
+{
+	line l;
+	uint8_t i;
+	l.n = 0;
+	put(&l, '#');
+	number(&l, connection);
+	if (c->established && (c->verdict == SZ_VERDICT_NONE || c->verdict == SZ_VERDICT_CLOSE_NOTIFY)) {
+		words(&l, c->version == SZ_SSL30 ? w_ssl3 : c->version == SZ_TLS10 ? w_tls10 : w_tls12);
+		put(&l, ' ');
+		put(&l, '0');
+		put(&l, 'x');
+		for (i = 0; i < 4; i++)
+			put(&l, (char)KS_READ_BYTE(w_hex + ((c->suite >> (12 - 4 * i)) & 15u)));
+		words(&l, c->resumed ? w_resumed : w_full);
+		number(&l, responses);
+		words(&l, w_responses);
+	} else if (c->verdict == SZ_VERDICT_NONE) {
+		words(&l, w_before);
+	} else {
+		if (!c->established)
+			words(&l, w_handshake);
+		words(&l, w_failed);
+		words(&l, (c->verdict & SZ_RECEIVED) ? w_received : w_sent);
+		number(&l, c->verdict & 0xFFu);
+	}
+	end(&l);
+}
