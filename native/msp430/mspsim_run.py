@@ -17,7 +17,8 @@ no timing. Note: mspdebug 0.22 over-counts instructions with constant-generator 
 With --serve N the firmware is a server (sizzle/port/sz_port_msp430.c): TCP clients on port
 N one at a time, accepted and hung up on as it asks; it reads with a time limit (the bridge
 waits on the socket while the CPU is halted), asks whether the client has closed or another
-waits, reads the host's milliseconds for its deadlines, and gets its random seed (--seed
+waits, reads its own milliseconds for its deadlines (its cycles at 8 MHz plus the time it waited
+for the link), and gets its random seed (--seed
 HEX: those bytes, in order and again; else the host's entropy).
 
 Firmware output goes to stdout (or the client); the log console (LOG) always to stdout; the exit status is the firmware's (2: no mailbox symbol or
@@ -161,11 +162,13 @@ class Server:
         self.eof = False
         self.seed = seed
         self.seed_pos = 0
-        self.start = time.monotonic()
+        self.waited = 0.0  # seconds blocked for the link, when no cycles pass
 
     def accept(self):
         if self.sock is None:
+            t0 = time.monotonic()
             self.sock, _ = self.listener.accept()
+            self.waited += time.monotonic() - t0
             self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             self.eof = False
 
@@ -177,7 +180,10 @@ class Server:
     def read(self, n, wait_s=None):
         if self.sock is None or self.eof:
             return b""
-        if wait_s is not None and not select.select([self.sock], [], [], wait_s)[0]:
+        t0 = time.monotonic()
+        ready = wait_s is None or select.select([self.sock], [], [], wait_s)[0]
+        self.waited += time.monotonic() - t0
+        if not ready:
             return b""
         try:
             data = self.sock.recv(n)
@@ -209,8 +215,11 @@ class Server:
         self.seed_pos = (self.seed_pos + n) % len(self.seed)
         return out
 
-    def millis(self):
-        return int((time.monotonic() - self.start) * 1000) & 0xFFFFFFFF
+    def millis(self, cycles):
+        """The mote's clock: its cycles at 8 MHz plus the time it waited for the link (while the
+        bridge blocks no cycles pass, where a real mote's timer would run on), so a deadline
+        measures what the mote would see however slow the simulation."""
+        return int(cycles / 8000 + self.waited * 1000) & 0xFFFFFFFF
 
     def close(self):
         self.hangup()
@@ -355,7 +364,7 @@ def run(elf, timeout, stream, pacer=None):
             elif command == HANGUP:
                 stream.hangup()
             elif command == MILLIS:
-                gdb.write(box + LINK_WORD + 4, stream.millis().to_bytes(4, "little"))
+                gdb.write(box + LINK_WORD + 4, stream.millis(mclk(gdb)).to_bytes(4, "little"))
             elif command == SEED:
                 want = gdb.read(box + RX_WANT, 2)
                 data = stream.seed_bytes(min(want[0] | want[1] << 8, RX_SIZE))

@@ -17,7 +17,8 @@
  * sees whether the client has closed and whether another one waits, and hangs up. While the
  * firmware polls SIM_LINK with nothing to read, the harness waits up to a millisecond for
  * input, so an idle server costs neither host CPU nor many simulated cycles; SIM_MS_LATCH
- * gives it the host's milliseconds for its deadlines (a real mote counts them with a timer).
+ * gives it the mote's milliseconds for its deadlines: its cycles at its clock plus the time it
+ * waited for the link (a real mote counts them with a timer).
  * SIM_SEED hands out the seed of its random generator: the bytes of -s HEX in order (then
  * again from the first), else the host's entropy (getrandom). With -r the simulation is held
  * to the mote's clock (-f, 7.3728 MHz by default): never ahead of the wall clock, so a client
@@ -77,7 +78,8 @@ static struct {
 	uint64_t *prof;
 	unsigned prof_block;
 	int listen_fd;         /* -L: the server's listening socket, else -1 */
-	uint32_t ms_latched;   /* host milliseconds captured by the last SIM_MS_LATCH write */
+	uint32_t ms_latched;   /* the mote's milliseconds captured by the last SIM_MS_LATCH write */
+	uint64_t waited_us;    /* wall time spent blocked for the link (no cycles pass meanwhile) */
 	struct timespec start;
 	uint8_t seed[64];      /* -s: the fixed seed bytes */
 	size_t seed_len, seed_pos;
@@ -226,10 +228,21 @@ static void client_reset(int fd)
 	h.in_pos = h.in_len = 0;
 }
 
+static uint64_t now_us(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000u + (uint64_t)t.tv_nsec / 1000u;
+}
+
 static int readable(int fd, int timeout_ms)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
-	return fd >= 0 && poll(&p, 1, timeout_ms) > 0;
+	uint64_t t0 = timeout_ms ? now_us() : 0;
+	int r = fd >= 0 && poll(&p, 1, timeout_ms) > 0;
+	if (timeout_ms)
+		h.waited_us += now_us() - t0;
+	return r;
 }
 
 static uint8_t link_status(avr_t *avr, avr_io_addr_t addr, void *param)
@@ -269,8 +282,10 @@ static void link_command(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 		client_reset(-1);
 		h.out_fd = 1;
 	} else if (v == SIM_LINK_ACCEPT && h.in_fd < 0 && h.listen_fd >= 0) {
+		uint64_t t0 = now_us();
 		flush_out();
 		client_reset(accept_client(h.listen_fd));
+		h.waited_us += now_us() - t0;
 	}
 }
 
@@ -287,12 +302,13 @@ static uint8_t seed_byte(avr_t *avr, avr_io_addr_t addr, void *param)
 	return b;
 }
 
+/* The mote's own clock: its cycles at its frequency, plus the wall time it spent waiting for
+ * the link (while the harness blocks no cycles pass, where a real mote's timer would run on).
+ * So a deadline measures what the mote would see, however fast or slow the simulation. */
 static void ms_latch(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 {
-	struct timespec t;
-	(void)avr; (void)addr; (void)v; (void)param;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	h.ms_latched = (uint32_t)((t.tv_sec - h.start.tv_sec) * 1000 + (t.tv_nsec - h.start.tv_nsec) / 1000000);
+	(void)addr; (void)v; (void)param;
+	h.ms_latched = (uint32_t)(avr->cycle * 1000u / avr->frequency + h.waited_us / 1000u);
 }
 
 static uint8_t ms_byte(avr_t *avr, avr_io_addr_t addr, void *param)

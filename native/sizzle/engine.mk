@@ -9,7 +9,7 @@
 SZ_ENGINE_NAMES := sz_record_writer sz_identity sz_server_flight sz_client_key_exchange sz_tls_connection \
 	sz_transcript_app
 # The server around it: the loop over sz_port, the HTTP layer as the connection's application.
-SZ_SERVER_NAMES := sz_http_app sz_server_loop
+SZ_SERVER_NAMES := sz_http_app sz_server_loop sz_server_log
 SZ_ENGINE_SRCS := $(addprefix sizzle/,$(addsuffix .c,$(SZ_ENGINE_NAMES) $(SZ_SERVER_NAMES)))
 # The hello engine (sizzle.mk's SZ_SRC, listed here because that list is made after this file).
 SZ_HELLO_NAMES := sz_alert sz_cipher_suite sz_client_hello sz_extensions sz_handshake_reader \

@@ -26,7 +26,7 @@ SZF_KIND_avr := ATmega128
 SZF_KIND_msp430 := MSP430F1611
 
 # The sources, by what each build carries.
-SZF_NAMES := $(SZ_HELLO_NAMES) $(SZ_KEYS_NAMES) $(SZ_ENGINE_NAMES) $(SZ_SERVER_NAMES) sz_server_log
+SZF_NAMES := $(SZ_HELLO_NAMES) $(SZ_KEYS_NAMES) $(SZ_ENGINE_NAMES) $(SZ_SERVER_NAMES)
 SZF_SIZZLE := $(addprefix $(SZF_SRC)/,$(addsuffix .c,$(SZF_NAMES)) $(SZ_HTTP_LAYER) $(SZ_HTTP_APP) \
 	firmware/sz_firmware.c firmware/sz_main.c)
 SZF_PRIM_COMMON := ks_hash ks_sha256 ks_sha512 ks_hmac ks_tls_prf ks_hmac_drbg
@@ -45,7 +45,11 @@ SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) -DSZ_IDENTIT
 # Buffers (plaintext bytes of a record received / sent): the transcripts' records want the
 # Java's send limit where the RAM has room (the host, the MSP430's 10 KB); the ATmega128 cuts.
 SZF_BUFFERS_host := -DSZ_FW_RX_LIMIT=16384 -DSZ_FW_TX_LIMIT=16384
-SZF_BUFFERS_avr := -DSZ_FW_RX_LIMIT=512 -DSZ_FW_TX_LIMIT=512
+# (the test identities' flights in one record: modern 942 B, legacy-ecc 765 B, legacy-rsa 498 B)
+SZF_BUFFERS_avr_modern := -DSZ_FW_RX_LIMIT=512 -DSZ_FW_TX_LIMIT=944
+SZF_BUFFERS_avr_legacy-ecc := -DSZ_FW_RX_LIMIT=256 -DSZ_FW_TX_LIMIT=768
+SZF_BUFFERS_avr_legacy-rsa := -DSZ_FW_RX_LIMIT=256 -DSZ_FW_TX_LIMIT=512
+SZF_BUFFERS_avr = $(SZF_BUFFERS_avr_$(SZ_FW_BUILD))
 SZF_BUFFERS_msp430 := -DSZ_FW_RX_LIMIT=1024 -DSZ_FW_TX_LIMIT=1536
 SZF_DEPS = $(SZF_SIZZLE) $(SZF_PRIM) $(wildcard $(SZF_SRC)/*.h $(SZF_SRC)/firmware/*.h $(MOTE_NATIVE)/prim/*.h) \
 	$(SZF_IDENTITY) $(SZF_SRC)/firmware/firmware.mk FORCE_SZF
@@ -70,7 +74,7 @@ $(SZF_OUT)/sizzle: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_host.c $(SZF_DEVICE) $(GE
 ifeq ($(SZ_FW_PLATFORM),avr)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(MOTE_KS_SRCS) $(AVR_MK)
 	@mkdir -p $(@D)
-	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(SZF_FLAGS) $(SZF_BUFFERS_avr) -DKS_LIMB_BITS=16 -o $@ \
+	$(AVR_CC) $(AVR_CFLAGS) $(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(AVR_KS_FLAGS)) $(SZF_FLAGS) $(SZF_BUFFERS_avr) -DKS_LIMB_BITS=16 -o $@ \
 		$(SZF_SIZZLE) $(SZF_PRIM) $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(AVR_CIPHER_ASM)) \
 		$(SZF_SRC)/port/sz_port_avr.c
 	avr-objcopy -O ihex -R .eeprom $@ $(@:.elf=.hex)
@@ -78,7 +82,7 @@ endif
 ifeq ($(SZ_FW_PLATFORM),msp430)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_msp430.c $(SZF_DEVICE) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_MK)
 	@mkdir -p $(@D)
-	$(call msp_link,$(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(SZF_FLAGS) $(SZF_BUFFERS_msp430) -DKS_LIMB_BITS=16,$(SZF_SIZZLE) \
+	$(call msp_link,$(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(MSP_KS_FLAGS)) $(MSP_ASM_CFLAGS) $(SZF_FLAGS) $(SZF_BUFFERS_msp430) -DKS_LIMB_BITS=16 -Os,$(SZF_SIZZLE) \
 		$(SZF_PRIM) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(MSP_DIR)/ks_ghash_msp430.S) \
 		$(SZF_SRC)/port/sz_port_msp430.c $(MSP_RT_SRCS))
 	llvm-objcopy-16 -O ihex $@ $(@:.elf=.hex)
