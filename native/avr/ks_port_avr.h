@@ -29,6 +29,26 @@
 #define KS_FP_HALF_secp256r1 ks_fp_half_secp256r1
 #endif
 
+/* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
+   generated assembly (gen_avr_fp.py, gen_lincomb: 16-bit words, 13 steps a batch), for both
+   curves; in portable C only for P-256 (there secp160r1 keeps Fermat, measured faster). */
+#if KS_AVR_ASM
+void ks_avr_lincomb(uint16_t *r, const uint16_t *x, const uint16_t *y, int16_t a, int16_t b,
+                    uint8_t L);
+void ks_avr_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y, const uint16_t *z,
+                      int16_t a, int16_t b, int16_t k, uint8_t L);
+#define KS_MODINV_LINCOMB(r, x, y, a, b, L) ks_avr_lincomb(r, x, y, a, b, (uint8_t)(L))
+#define KS_MODINV_LINCOMB_Z(r, x, y, z, a, b, k, L) \
+    ks_avr_lincomb_z(r, x, y, z, a, b, k, (uint8_t)(L))
+#endif
+#ifndef KS_MODINV_MIN_BITS
+#if KS_AVR_ASM
+#define KS_MODINV_MIN_BITS 0
+#else
+#define KS_MODINV_MIN_BITS 200
+#endif
+#endif
+
 /* ks_wipe_stack after an operation, as deep as it went below the public function, of the
    4 KB of RAM: from the test firmware's stack peaks without the wipe (built with
    KS_WIPE_STACK_EC=2) less the ~213 B down to ks_ec_mul's frame, k * P goes 1.20 KB deeper
@@ -43,24 +63,6 @@
 #endif
 #endif
 /* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */
-/* The divsteps inversion's pass over the whole numbers in assembly (gen_avr_fp.py,
-   gen_lincomb; kernels/ks_modinv.c): 16-bit words, 13 steps a batch. */
-#if KS_AVR_ASM
-#define KS_MODINV_LINCOMB_ASM 1
-void ks_avr_lincomb(uint16_t *r, const uint16_t *x, const uint16_t *y, int16_t a, int16_t b,
-                    uint8_t L);
-void ks_avr_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y, const uint16_t *z,
-                      int16_t a, int16_t b, int16_t k, uint8_t L);
-#endif
-/* Field inversion by divsteps (kernels/ks_modinv.c) with the assembly pass: both curves;
-   in portable C only for P-256 (secp160r1 keeps Fermat there, which measured faster). */
-#ifndef KS_MODINV_MIN_BITS
-#if KS_AVR_ASM
-#define KS_MODINV_MIN_BITS 0
-#else
-#define KS_MODINV_MIN_BITS 200
-#endif
-#endif
 #ifndef KS_SECRET_INDEX
 #define KS_SECRET_INDEX 1
 #endif

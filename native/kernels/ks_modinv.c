@@ -37,10 +37,7 @@ typedef uint32_t ks_dw;
 typedef uint64_t ks_dd;
 #define DW 32
 #endif
-#ifndef KS_MODINV_LINCOMB_ASM
-#define KS_MODINV_LINCOMB_ASM 0
-#endif
-#if KS_MODINV_LINCOMB_ASM && DW != 16
+#if defined(KS_MODINV_LINCOMB) && DW != 16
 #error "the port's lincomb works on 16-bit words"
 #endif
 enum {
@@ -118,8 +115,8 @@ static void steps(ks_dw *delta, ks_dw f, ks_dw g, ks_dw t[4])
 /* r = (a x + b y + k z) / 2^N on L-word two's complement numbers (r apart from x and y);
    without z (0) the division is exact; with z (the modulus: odd, positive, zinv = z^-1 mod
    2^W) k = a [x < 0] + b [y < 0] - j, j in [0, 2^N) clearing the low N bits (see above). One
-   output a pass: few registers live (the AVR's). A port may have its own loop over the words
-   (KS_MODINV_LINCOMB_ASM: the AVR's, gen_avr_fp.py). */
+   output a pass: few registers live (the AVR's). A port may have its own pass over the words
+   (KS_MODINV_LINCOMB and KS_MODINV_LINCOMB_Z: the motes' assembly, 16-bit words, N = 13). */
 static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks_dw zinv,
                     size_t L, ks_dw a, ks_dw b)
 {
@@ -131,11 +128,11 @@ static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks
         low = (ks_dw)((ks_dd)a * x[0] + (ks_dd)b * y[0] + (ks_dd)k * z[0]); /* mod 2^W */
         k = (ks_dw)(k - (ks_dw)((ks_dw)((ks_dd)low * zinv) & ((1u << N) - 1)));
     }
-#if KS_MODINV_LINCOMB_ASM
+#ifdef KS_MODINV_LINCOMB
     if (z != 0) {
-        ks_avr_lincomb_z(r, x, y, z, (int16_t)a, (int16_t)b, (int16_t)k, (uint8_t)L);
+        KS_MODINV_LINCOMB_Z(r, x, y, z, (int16_t)a, (int16_t)b, (int16_t)k, L);
     } else {
-        ks_avr_lincomb(r, x, y, (int16_t)a, (int16_t)b, (uint8_t)L);
+        KS_MODINV_LINCOMB(r, x, y, (int16_t)a, (int16_t)b, L);
     }
 #else
     {

@@ -22,6 +22,40 @@
 #define KS_FP_HALF_secp256r1 ks_fp_half_secp256r1
 #endif
 
+/* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
+   generated assembly (gen_msp430_fp.py, gen_lincomb: 16-bit words, 13 steps a batch, the
+   multiplier's signed MAC), for both curves. In portable C it measured slower than Fermat
+   here (its 16 x 16 -> 32 products go through the 32-bit multiply helper): Fermat, and the
+   divsteps code not built in (1024 > KS_MAX_BITS). */
+#if KS_MSP430_ASM
+typedef struct {
+    const uint16_t *z;
+    int16_t a, b, k;
+    uint16_t L;
+} ks_msp_lincomb_args;
+void ks_msp_lincomb(uint16_t *r, const uint16_t *x, const uint16_t *y,
+                    const ks_msp_lincomb_args *p);
+void ks_msp_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y,
+                      const ks_msp_lincomb_args *p);
+#define KS_MODINV_LINCOMB(r, x, y, a, b, L)                                  \
+    do {                                                                    \
+        ks_msp_lincomb_args p_ = {0, (a), (b), 0, (uint16_t)(L)};           \
+        ks_msp_lincomb((r), (x), (y), &p_);                                 \
+    } while (0)
+#define KS_MODINV_LINCOMB_Z(r, x, y, z, a, b, k, L)                          \
+    do {                                                                    \
+        ks_msp_lincomb_args p_ = {(z), (a), (b), (k), (uint16_t)(L)};       \
+        ks_msp_lincomb_z((r), (x), (y), &p_);                               \
+    } while (0)
+#endif
+#ifndef KS_MODINV_MIN_BITS
+#if KS_MSP430_ASM
+#define KS_MODINV_MIN_BITS 0
+#else
+#define KS_MODINV_MIN_BITS 1024
+#endif
+#endif
+
 /* ks_wipe_stack after an operation, as deep as it went below the public function, of the
    10 KB of RAM: from the test firmware's stack peaks without the wipe (built with
    KS_WIPE_STACK_EC=2) less the ~214 B down to ks_ec_mul's frame, k * P goes 1.29 KB deeper
@@ -36,12 +70,6 @@
 #endif
 #endif
 /* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */
-/* Field inversion by Fermat: the portable divsteps (kernels/ks_modinv.c) measured slower
-   here (k * P secp160r1 3.61 -> 3.89 M*, P-256 14.04 -> 14.14 M*: its 16 x 16 -> 32
-   products go through the 32-bit multiply helper). 1024 > KS_MAX_BITS: not built in. */
-#ifndef KS_MODINV_MIN_BITS
-#define KS_MODINV_MIN_BITS 1024
-#endif
 #ifndef KS_SECRET_INDEX
 #define KS_SECRET_INDEX 1
 #endif
