@@ -19,8 +19,9 @@
  * (the method of libsecp256k1's modinv, written afresh).
  *
  * Numbers are L words (W = 16 bits on the motes and with limbs of at most 16 bits, else 32)
- * in two's complement, L W >= bits + 2. N = W - 3: matrix entries and K are below 2^(W-2) in
- * size, and every word's sum of products with its carry within a signed 2W-bit number.
+ * in two's complement: m's words and one more, so L W >= bits + 2 and m's top word is 0.
+ * N = W - 3: matrix entries and K are below 2^(W-2) in size, and every word's sum of
+ * products with its carry within a signed 2W-bit number.
  * Products are W x W -> 2W unsigned (straight-line on both motes), the signs made good with
  * masks: no branch or address depends on a, only on the public m, bits and n.
  */
@@ -42,7 +43,7 @@ typedef uint64_t ks_dd;
 #endif
 enum {
     N = DW - 3,                              /* steps a batch (see above) */
-    MAXW = (KS_MAX_BITS + 1 + 2 + DW - 1) / DW /* m's bits, one for 2m, one for the sign */
+    MAXW = (KS_MAX_BITS + 1 + DW - 1) / DW + 1 /* m (up to KS_MAX_BITS + 1 bits), a word more */
 };
 
 /* Hides a word from the optimiser (ks_ct_hide for this file's words). */
@@ -204,7 +205,8 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
     const unsigned long b49 = 49ul * (2ul * (unsigned long)bits + 3);
     unsigned long steps_done;
     int batches = 0;
-    const size_t L = (size_t)(bits + 2 + DW - 1) / DW;
+    /* m's words and one more: room for 2m and the sign, and m's top word is 0 (lincomb) */
+    const size_t L = (size_t)(bits + DW - 1) / DW + 1;
     /* f, g, d, e in two places each, read from one and written to the other by turns */
     ks_dw v[2][4][MAXW], mw[MAXW], t[4], delta = 1, minv, neg;
     ks_dw *f = v[0][0], *g = v[0][1], *d = v[0][2], *e = v[0][3];

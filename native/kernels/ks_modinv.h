@@ -10,9 +10,10 @@
 
 #include "ks_bn.h"
 
-/* r = a^-1 mod m for an odd m of `bits` bits (bits <= KS_MAX_BITS + 1), m read from flash
-   (KS_FLASH limbs), 0 <= a < m, gcd(a, m) = 1; a = 0 gives 0. n limbs each; r may alias a.
-   Constant time: the same steps for every a (bits and n are public). */
+/* r = a^-1 mod m for an odd m of `bits` bits, 48 <= bits <= KS_MAX_BITS + 1 (a field's p or
+   a curve's order n), m read from flash (KS_FLASH limbs), 0 <= a < m, gcd(a, m) = 1; a = 0
+   gives 0. n <= KS_FE_MAX limbs each; r may alias a. Constant time: the same steps for every
+   a (m, bits and n are public). Field inversion (ks_fp_inv) and ECDSA's k^-1 mod n. */
 void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bits);
 
 #endif
