@@ -177,13 +177,16 @@ static void add_if_negative(ks_dw *x, const ks_dw *m, size_t L)
     }
 }
 
-/* Words from limbs and back (little-endian, bytes between: any limb and word sizes). */
-static void to_words(ks_dw *w, size_t L, const ks_limb *a, size_t n)
+/* Words from limbs (in flash if `flash`, a public choice) and back (little-endian, bytes
+   between: any limb and word sizes). */
+static void to_words(ks_dw *w, size_t L, const ks_limb *a, size_t n, int flash)
 {
     size_t i;
     memset(w, 0, L * sizeof *w);
     for (i = 0; i < n * KS_LIMB_BYTES && i / (DW / 8) < L; i++) {
-        ks_dw b = (ks_dw)((a[i / KS_LIMB_BYTES] >> (8 * (i % KS_LIMB_BYTES))) & 0xFF);
+        const ks_limb *p = &a[i / KS_LIMB_BYTES];
+        ks_limb x = flash ? (ks_limb)KS_READ_LIMB(p) : *p;
+        ks_dw b = (ks_dw)((x >> (8 * (i % KS_LIMB_BYTES))) & 0xFF);
         w[i / (DW / 8)] |= (ks_dw)(b << (8 * (i % (DW / 8))));
     }
 }
@@ -207,17 +210,16 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
     int batches = 0;
     /* m's words and one more: room for 2m and the sign, and m's top word is 0 (lincomb) */
     const size_t L = (size_t)(bits + DW - 1) / DW + 1;
-    /* f, g, d, e in two places each, read from one and written to the other by turns */
-    ks_dw v[2][4][MAXW], mw[MAXW], t[4], delta = 1, minv, neg;
-    ks_dw *f = v[0][0], *g = v[0][1], *d = v[0][2], *e = v[0][3];
-    ks_limb ml[KS_FE_MAX];
+    /* f, g, d, e and two more places: a pair's new values go to the two free ones, which
+       then trade names with the old (no copies) */
+    ks_dw v[6][MAXW], mw[MAXW], t[4], delta = 1, minv, neg;
+    ks_dw *f = v[0], *g = v[1], *d = v[2], *e = v[3], *n0 = v[4], *n1 = v[5], *x;
     int i;
     for (steps_done = 0; 34ul * (steps_done + 1) <= b49; batches++) {
         steps_done = ks_ct_hide32((uint32_t)(steps_done + N)); /* opaque: no closed form */
     }
-    ks_bn_from_flash(ml, m, n);
-    to_words(mw, L, ml, n);
-    to_words(g, L, a, n);
+    to_words(mw, L, m, n, 1);
+    to_words(g, L, a, n, 0);
     memcpy(f, mw, L * sizeof *f);
     memset(d, 0, L * sizeof *d);
     memset(e, 0, L * sizeof *e);
@@ -229,16 +231,14 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
     }
     for (i = 0; i < batches; i++) {
         steps(&delta, f[0], g[0], t);
-        ks_dw *nf = v[(i + 1) & 1][0], *ng = v[(i + 1) & 1][1], *nd = v[(i + 1) & 1][2],
-              *ne = v[(i + 1) & 1][3];
-        lincomb(nf, f, g, 0, 0, L, t[0], t[1]);
-        lincomb(ng, f, g, 0, 0, L, t[2], t[3]);
-        lincomb(nd, d, e, mw, minv, L, t[0], t[1]);
-        lincomb(ne, d, e, mw, minv, L, t[2], t[3]);
-        f = nf;
-        g = ng;
-        d = nd;
-        e = ne;
+        lincomb(n0, f, g, 0, 0, L, t[0], t[1]);
+        lincomb(n1, f, g, 0, 0, L, t[2], t[3]);
+        x = f, f = n0, n0 = x;
+        x = g, g = n1, n1 = x;
+        lincomb(n0, d, e, mw, minv, L, t[0], t[1]);
+        lincomb(n1, d, e, mw, minv, L, t[2], t[3]);
+        x = d, d = n0, n0 = x;
+        x = e, e = n1, n1 = x;
     }
     /* d in (-2m, m) to [0, m); f = +-1: a^-1 = +-d (m - d: d is not 0 then) */
     add_if_negative(d, mw, L);
