@@ -613,16 +613,61 @@ def karatsuba_rows(asm, n, pool):
         asm("adc", mem(2 * i, "r1"))
 
 
+def halves_square(asm, n, pool):
+    """t (2n words at 0(r1)) = a^2 (r13) from its halves (h = n/2 words, B = 2^(16 h)):
+    a0^2 + 2 a0 a1 B + a1^2 B^2, the two squares by rows (square_rows) into t's halves, the
+    product a0 a1 by rows (row_product) at 2n(r1), then doubled and added at word h in two
+    chunks of h/2 words held in registers (two carry chains, each carry kept in a register
+    between the chunks). The same 136 word products as by columns (square), but at 12 cycles
+    each instead of 15. `pool` is h + 2 registers; r14 and r15's place are taken as well."""
+    h = n // 2
+    o_p = 4 * n
+    R = list(pool)
+    asm.comment("a0^2, a1^2 into t's halves")
+    square_rows(asm, h, "r13", "r1", 0, R)
+    asm("mov", "r13", "r14")
+    asm("add", "#%d" % (2 * h), "r14")
+    square_rows(asm, h, "r14", "r1", 2 * n, R)
+    asm.comment("a0 a1 at %d(r1)" % o_p)
+    row_product(asm, h, "r13", "r14", "r1", o_p, R[:h])
+    asm.comment("t += 2 a0 a1 B: doubled and added in chunks")
+    c = h // 2
+    W = R[:c]
+    dbit, cadd = R[c], R[c + 1]
+    asm("clr", dbit)
+    asm("clr", cadd)
+    for ch in range(0, n, c):
+        for k in range(c):
+            asm("mov", mem(o_p + 2 * (ch + k), "r1"), W[k])
+        asm("rra", dbit)  # the doubling's carry in
+        for k in range(c):
+            asm("rlc", W[k])
+        asm("clr", dbit)
+        asm("rlc", dbit)
+        asm("rra", cadd)  # the sum's carry in
+        for k in range(c):
+            asm("addc", W[k], mem(2 * (h + ch + k), "r1"))
+        asm("clr", cadd)
+        asm("rlc", cadd)
+    asm.comment("the doubling's top bit and the sum's carry on through the top words")
+    asm("add", cadd, dbit)  # at most 2, as one word
+    asm("add", dbit, mem(2 * (h + n), "r1"))
+    for i in range(h + n + 1, 2 * n):
+        asm("adc", mem(2 * i, "r1"))
+
+
 def gen_fp_secp256r1(asm, sq):
     name = "ks_fp_%s_secp256r1" % ("sqr" if sq else "mul")
     asm.function(name)
-    frame = 64 if sq else 96
-    asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), %sr at %d(r1)" % (
-        "" if sq else "M (16 words) at 64(r1), ", frame))
+    frame = 96
+    asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), %s (16 words) at "
+                "64(r1), r at %d(r1)" % (
+        "a0 a1" if sq else "M", frame))
     push(asm, SAVED + ["r12"])
     asm("sub", "#%d" % frame, "r1")
     if sq:
-        square(asm, 16, "r13", "r1", 0, ["r11", "r14", "r15", "r10", "r9"])
+        halves_square(asm, 16, ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12",
+                                "r15"])
     else:
         karatsuba_rows(asm, 16, ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"])
     reduce_secp256r1(asm, frame)
