@@ -51,15 +51,15 @@ void ks_avr_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y, const u
 
 /* ks_wipe_stack after an operation, as deep as it went below the public function, of the
    4 KB of RAM: from the test firmware's stack peaks without the wipe (built with
-   KS_WIPE_STACK_EC=2) less the ~213 B down to ks_ec_mul's frame, k * P goes 1.20 KB deeper
-   with the assembly field (peak 1,413 B with 32-bit limbs), up to 1.46 KB in portable C
-   (1,673 B, 32-bit limbs); RSA-1024 2.5 KB (its 2.3 KB workspace is in the frame below the
-   public function). */
+   KS_WIPE_STACK_EC=2) less the ~213 B down to ks_ec_mul's frame, k * P goes 1.24 KB deeper
+   with the assembly field (peak 1,449 B with 32-bit limbs: the divsteps inversion under the
+   table's frame), up to 1.53 KB in portable C (1,745 B, 32-bit limbs); RSA-1024 2.5 KB (its
+   2.3 KB workspace is in the frame below the public function). */
 #ifndef KS_WIPE_STACK_EC
 #if KS_AVR_ASM
-#define KS_WIPE_STACK_EC 1216
+#define KS_WIPE_STACK_EC 1248
 #else
-#define KS_WIPE_STACK_EC 1472
+#define KS_WIPE_STACK_EC 1536
 #endif
 #endif
 /* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */
