@@ -551,8 +551,8 @@ P256 = 2**256 - 2**224 + 2**192 + 2**96 - 1
 
 def reduce_secp256r1(asm):
     """r (through Z) = t mod p for the 64-byte product t (through Y, overwritten). The sum is
-    taken byte by byte (each byte of a word obeys the word's formula) with a signed two-byte
-    carry, plus 6p so that it ends positive: V = S + 6p with -4 * 2^256 < S < 7 * 2^256, so
+    taken byte by byte (each byte of a word obeys the word's formula) in a two-byte sum kept
+    nonnegative (an offset moved up a byte at a time, below), plus 6p so that it ends positive: V = S + 6p with -4 * 2^256 < S < 7 * 2^256, so
     its top u = V >> 256 is in [1, 12]. Then V - u p = (V mod 2^256) + u K, K = 2^256 - p =
     2^224 - 2^192 - 2^96 + 1, lies below 2^256 + 12 * 2^224 < 2p, and p is to be subtracted
     once more when it is not below p. Both in two passes: D = (V mod 2^256) + (u + 1) K is
@@ -561,32 +561,35 @@ def reduce_secp256r1(asm):
     the same). v K's bytes, for v >= 1: v at 0, -v at 12, 0xFF at 13..23 and 25..27,
     -v - 1 at 24, v - 1 at 28, zero elsewhere."""
     zero, x = "r2", "r3"
-    c = ["r4", "r5", "r6"]  # carry low, carry high (signed), spare
+    c = ["r17", "r18", "r19"]  # the accumulator's two bytes, a spare (SUBI/SBCI reach them)
     tmp = "r7"
     bias = (6 * P256).to_bytes(33, "little")
+    # Each byte's running sum (c1:c0) is kept nonnegative, so that its carry is simply c1 (no
+    # sign to extend): T 256 is added at byte q and T taken off at byte q + 1 (where that 256
+    # has become 1), folded into the byte's bias constant, a two-byte addend (SUBI/SBCI of
+    # its negative). A byte's negative terms take at most 4 * 255 off, its positive ones add
+    # at most 7 * 255, so with T = 16 the sum stays within [0, 2^16). The last byte's T 256
+    # reaches the top carry: T is taken off there.
+    T = 16
     asm.comment("reduction mod p-256 (FIPS 186-4 D.2.3)")
     asm("clr", zero)
     asm("clr", c[0])
     asm("clr", c[1])
     for q in range(32):
         w, b = divmod(q, 4)
-        if bias[q]:
-            asm("ldi", "r16", "0x%02X" % bias[q])
-            asm("add", c[0], "r16")
-            asm("adc", c[1], zero)
+        addend = bias[q] + 256 * T - (T if q > 0 else 0)
+        asm("subi", c[0], "0x%02X" % ((-addend) & 0xFF))
+        asm("sbci", c[1], "0x%02X" % (((-addend) >> 8) & 0xFF))
         for coef, src in P256_WORDS[w]:
             asm("ldd", x, "Y+%d" % (4 * src + b))
             for _ in range(abs(coef)):
                 asm("add" if coef > 0 else "sub", c[0], x)
                 asm("adc" if coef > 0 else "sbc", c[1], zero)
         asm("std", "Y+%d" % q, c[0])  # t[q] is read by no later byte
-        asm("mov", c[2], c[1])
-        asm("lsl", c[2])
-        asm("sbc", c[2], c[2])
+        asm("clr", c[2])
         c = [c[1], c[2], c[0]]
     u = c[0]
-    asm("ldi", "r16", "0x%02X" % (bias[32] + 1))
-    asm("add", u, "r16")  # v = (V >> 256) + 1, in [2, 13]
+    asm("subi", u, "0x%02X" % ((-(bias[32] + 1 - T)) & 0xFF))  # v = (V >> 256) + 1, in [2, 13]
     nu, nu1, um1, ff = "r8", "r9", "r10", "r11"
     asm("mov", nu, u)
     asm("neg", nu)
