@@ -555,10 +555,9 @@ def reduce_secp256r1(asm):
     nonnegative (an offset moved up a byte at a time, below), plus 6p so that it ends positive: V = S + 6p with -4 * 2^256 < S < 7 * 2^256, so
     its top u = V >> 256 is in [1, 12]. Then V - u p = (V mod 2^256) + u K, K = 2^256 - p =
     2^224 - 2^192 - 2^96 + 1, lies below 2^256 + 12 * 2^224 < 2p, and p is to be subtracted
-    once more when it is not below p. Both in two passes: D = (V mod 2^256) + (u + 1) K is
-    that value plus K, so it carries past 2^256 exactly when the value is at least p, and is
-    then the result mod 2^256; else K is taken back off under a mask (secp160r1's fold does
-    the same). v K's bytes, for v >= 1: v at 0, -v at 12, 0xFF at 13..23 and 25..27,
+    once more when it is not below p. D = (V mod 2^256) + (u + 1) K is that value plus K, so
+    it carries past 2^256 exactly when the value is at least p, and is then the result mod
+    2^256: a pass for that carry alone, then one pass adding (u + carry) K. v K's bytes, for v >= 1: v at 0, -v at 12, 0xFF at 13..23 and 25..27,
     -v - 1 at 24, v - 1 at 28, zero elsewhere."""
     zero, x = "r2", "r3"
     c = ["r17", "r18", "r19"]  # the accumulator's two bytes, a spare (SUBI/SBCI reach them)
@@ -591,38 +590,35 @@ def reduce_secp256r1(asm):
     u = c[0]
     asm("subi", u, "0x%02X" % ((-(bias[32] + 1 - T)) & 0xFF))  # v = (V >> 256) + 1, in [2, 13]
     nu, nu1, um1, ff = "r8", "r9", "r10", "r11"
-    asm("mov", nu, u)
-    asm("neg", nu)
-    asm("mov", nu1, u)
-    asm("com", nu1)
-    asm("mov", um1, u)
-    asm("dec", um1)
+
+    def v_bytes():
+        """the registers of v K's bytes other than 0 and 0xFF, from v in u"""
+        asm("mov", nu, u)
+        asm("neg", nu)
+        asm("mov", nu1, u)
+        asm("com", nu1)
+        asm("mov", um1, u)
+        asm("dec", um1)
+
+    v_bytes()
     asm("ldi", "r16", "0xFF")
     asm("mov", ff, "r16")
     addend = {0: u, 12: nu, 24: nu1, 28: um1}
     for q in list(range(13, 24)) + [25, 26, 27]:
         addend[q] = ff
-    asm.comment("D = (V mod 2^256) + v K: V - (v - 1) p + K, carries past 2^256 exactly when")
-    asm.comment("V - (v - 1) p (below 2p) is at least p")
+    asm.comment("D = (V mod 2^256) + v K = V - (v - 1) p + K carries past 2^256 exactly when")
+    asm.comment("W = V - (v - 1) p (below 2p) is at least p: its carry alone, nothing stored")
     for q in range(32):
         asm("ldd", x, "Y+%d" % q)
         asm("add" if q == 0 else "adc", x, addend.get(q, zero))
-        asm("std", "Y+%d" % q, x)
-    asm("sbc", tmp, tmp)  # 0xFF if it carried: D mod 2^256 is the result
-    asm.comment("else take K back off")
-    kb = (2**256 - P256).to_bytes(32, "little")
-    one, fe = "r12", "r13"
-    asm("com", tmp)       # the mask
-    asm("ldi", "r16", "1")
-    asm("mov", one, "r16")
-    asm("ldi", "r16", "0xFE")
-    asm("mov", fe, "r16")
-    asm("and", one, tmp)
-    asm("and", fe, tmp)
-    kreg = {0xFF: tmp, 0x00: zero, 0x01: one, 0xFE: fe}
+    asm.comment("v' = v if it carried (the result W - p is D mod 2^256), else v - 1 (the result")
+    asm.comment("W = (V mod 2^256) + (v - 1) K, below 2^256): one pass of (V mod 2^256) + v' K")
+    asm("adc", u, zero)
+    asm("dec", u)
+    v_bytes()
     for q in range(32):
         asm("ldd", x, "Y+%d" % q)
-        asm("sub" if q == 0 else "sbc", x, kreg[kb[q]])
+        asm("add" if q == 0 else "adc", x, addend.get(q, zero))
         asm("st", "Z+", x)
 
 
