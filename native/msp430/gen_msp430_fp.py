@@ -476,7 +476,8 @@ def p256_identity_holds():
 def reduce_secp256r1(asm, rp):
     """r (pointer at rp(r1)) = t mod p, t the 32-word product at 0(r1), which it overwrites.
     acc = the NIST sum + 5p, word by word (16-bit words m = 2w + h take the halves h of the
-    32-bit terms at w) in a signed two-register accumulator, each word written over t_m (only
+    32-bit terms at w) in a two-register accumulator kept nonnegative (an offset moved up a
+    word at a time, below), each word written over t_m (only
     T used it); 0 <= acc < 12 2^256. With top = acc >> 256 (<= 11), v = acc - top p =
     (acc mod 2^256) + top K, K = 2^256 - p = 2^224 - 2^192 - 2^96 + 1, lies in
     [0, 2^256 + 11 2^224) < 2p (as in the C of kernels/ks_fp_secp256r1.c). D = v + K =
@@ -486,14 +487,21 @@ def reduce_secp256r1(asm, rp):
     assert p256_identity_holds()
     off = words(P256_OFFSET, 17)
     acc0, acc1, x = "r14", "r15", "r13"
+    # Each word's running sum (acc1:acc0) is kept nonnegative, so that its carry is simply acc1
+    # (no sign to extend): T 2^16 is added at word m and T taken off at word m + 1 (where that
+    # 2^16 has become 1), folded into the word's offset constant. A word's negative terms take
+    # at most 4 (2^16 - 1) off, its positive ones add at most 7 (2^16 - 1): with T = 8 the sum
+    # stays within [0, 2^32). The last word's T 2^16 reaches the top: taken off there.
+    T = 8
     for m in range(16):
         w, h = m // 2, m % 2
+        addend = off[m] + T * 0x10000 - (T if m > 0 else 0)
         if m == 0:
-            asm("mov", "#0x%04x" % off[0], acc0)
-            asm("clr", acc1)
-        elif off[m]:
-            asm("add", "#0x%04x" % off[m], acc0)
-            asm("adc", acc1)
+            asm("mov", "#0x%04x" % (addend & 0xFFFF), acc0)
+            asm("mov", "#0x%04x" % (addend >> 16), acc1)
+        else:
+            asm("add", "#0x%04x" % (addend & 0xFFFF), acc0)
+            asm("addc", "#0x%04x" % (addend >> 16), acc1)
         for sign, ks in P256_TERMS:
             k = ks[w]
             if k is None:
@@ -506,14 +514,10 @@ def reduce_secp256r1(asm, rp):
                     asm("sub", mem(2 * (2 * k + h), "r1"), acc0)
                     asm("sbc", acc1)
         asm("mov", acc0, mem(2 * m, "r1"))
-        # the signed carry: acc1, and its sign extension
-        asm("mov", acc1, x)
-        asm("rla", x)
-        asm("subc", x, x)
-        asm("inv", x)
+        asm("clr", x)  # the carry, acc1, is nonnegative
         acc0, acc1, x = acc1, x, acc0
     top, c, out, mask, pre = acc0, "r12", "r11", "r12", "r10"
-    asm("add", "#0x%04x" % (off[16] + 1), top)  # acc1 is 0 here: acc >= 0; top + 1
+    asm("add", "#0x%04x" % ((off[16] + 1 - T) & 0xFFFF), top)  # top + 1 (acc1 is 0 here)
     asm.comment("D = (acc mod 2^256) + (top + 1) K, K = 2^256 - p = 2^224 - 2^192 - 2^96 + 1:")
     asm.comment("v + K for v = acc - top p < 2p; c, the word above, is 1 exactly when v >= p")
     asm("clr", c)
