@@ -858,7 +858,7 @@ def gen_lincomb(asm, with_z):
             asm("add", corr, RESHI)
             asm("mov", "#0", corr)
 
-    def out(s):
+    def out():
         """r's next word: (s << (16 - N)) | (prev >> N) from s in t"""
         for _ in range(16 - N):
             asm("rla", prev)
@@ -874,6 +874,14 @@ def gen_lincomb(asm, with_z):
         asm("inv", t)
         asm("mov", t, RESHI)
 
+    def word_out():
+        """the word's sum out (with the one before) and kept as prev; the result shifted"""
+        asm("mov", RESLO, t)
+        asm("mov", t, u)
+        out()
+        asm("mov", u, prev)
+        shift()
+
     asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
     word(False)
     asm("mov", RESLO, prev)
@@ -881,22 +889,14 @@ def gen_lincomb(asm, with_z):
     loop = ".L%s_loop" % name
     asm.lines.append("%s:" % loop)
     word(False)
-    asm("mov", RESLO, t)
-    asm("mov", t, u)
-    out(t)
-    asm("mov", u, prev)
-    shift()
+    word_out()
     asm("dec", cnt)
     asm("jnz", loop)
     asm.comment("the top word, signed; then the last two words out")
     word(True)
+    word_out()
     asm("mov", RESLO, t)
-    asm("mov", t, u)
-    out(t)
-    asm("mov", u, prev)
-    shift()
-    asm("mov", RESLO, t)
-    out(t)
+    out()
     pop(asm, saved)
     asm.end(name)
 
