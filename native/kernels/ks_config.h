@@ -70,8 +70,9 @@ void *memset(void *dst, int c, size_t n);
 #endif
 
 /* Field inversion (ks_fp_inv) by divsteps (ks_modinv.c) for fields of at least this many
-   bits, by Fermat's a^(p-2) below; past KS_MAX_BITS, Fermat only (the divsteps code is then
-   not built in). Motes set theirs from their measurements (port headers). */
+   bits, by Fermat's a^(p-2) below; past KS_MAX_BITS, Fermat only (the field then never calls
+   ks_modinv; ECDSA signing still does). Motes set theirs from their measurements (port
+   headers). */
 #ifndef KS_MODINV_MIN_BITS
 #define KS_MODINV_MIN_BITS 0
 #endif

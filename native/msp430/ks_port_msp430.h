@@ -25,8 +25,8 @@
 /* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
    generated assembly (gen_msp430_fp.py, gen_lincomb: 16-bit words, 13 steps a batch, the
    multiplier's signed MAC), for both curves. In portable C it measured slower than Fermat
-   here (its 16 x 16 -> 32 products go through the 32-bit multiply helper): Fermat, and the
-   divsteps code not built in (1024 > KS_MAX_BITS). */
+   here (its 16 x 16 -> 32 products go through the 32-bit multiply helper): Fermat there
+   (1024 > KS_MAX_BITS: the field never calls ks_modinv). */
 #if KS_MSP430_ASM
 typedef struct {
     const uint16_t *z;
