@@ -551,75 +551,74 @@ P256 = 2**256 - 2**224 + 2**192 + 2**96 - 1
 
 def reduce_secp256r1(asm):
     """r (through Z) = t mod p for the 64-byte product t (through Y, overwritten). The sum is
-    taken byte by byte (each byte of a word obeys the word's formula) with a signed two-byte
-    carry, plus 6p so that it ends positive: V = S + 6p with -4 * 2^256 < S < 7 * 2^256, so
+    taken byte by byte (each byte of a word obeys the word's formula) in a two-byte sum kept
+    nonnegative (an offset moved up a byte at a time, below), plus 6p so that it ends positive: V = S + 6p with -4 * 2^256 < S < 7 * 2^256, so
     its top u = V >> 256 is in [1, 12]. Then V - u p = (V mod 2^256) + u K, K = 2^256 - p =
     2^224 - 2^192 - 2^96 + 1, lies below 2^256 + 12 * 2^224 < 2p, and p is to be subtracted
-    once more when it is not below p. Both in two passes: D = (V mod 2^256) + (u + 1) K is
-    that value plus K, so it carries past 2^256 exactly when the value is at least p, and is
-    then the result mod 2^256; else K is taken back off under a mask (secp160r1's fold does
-    the same). v K's bytes, for v >= 1: v at 0, -v at 12, 0xFF at 13..23 and 25..27,
+    once more when it is not below p. D = (V mod 2^256) + (u + 1) K is that value plus K, so
+    it carries past 2^256 exactly when the value is at least p, and is then the result mod
+    2^256: a pass for that carry alone, then one pass adding (u + carry) K. v K's bytes, for v >= 1: v at 0, -v at 12, 0xFF at 13..23 and 25..27,
     -v - 1 at 24, v - 1 at 28, zero elsewhere."""
     zero, x = "r2", "r3"
-    c = ["r4", "r5", "r6"]  # carry low, carry high (signed), spare
+    c = ["r17", "r18", "r19"]  # the accumulator's two bytes, a spare (SUBI/SBCI reach them)
     tmp = "r7"
     bias = (6 * P256).to_bytes(33, "little")
+    # Each byte's running sum (c1:c0) is kept nonnegative, so that its carry is simply c1 (no
+    # sign to extend): T 256 is added at byte q and T taken off at byte q + 1 (where that 256
+    # has become 1), folded into the byte's bias constant, a two-byte addend (SUBI/SBCI of
+    # its negative). A byte's negative terms take at most 4 * 255 off, its positive ones add
+    # at most 7 * 255, so with T = 16 the sum stays within [0, 2^16). The last byte's T 256
+    # reaches the top carry: T is taken off there.
+    T = 16
     asm.comment("reduction mod p-256 (FIPS 186-4 D.2.3)")
     asm("clr", zero)
     asm("clr", c[0])
     asm("clr", c[1])
     for q in range(32):
         w, b = divmod(q, 4)
-        if bias[q]:
-            asm("ldi", "r16", "0x%02X" % bias[q])
-            asm("add", c[0], "r16")
-            asm("adc", c[1], zero)
+        addend = bias[q] + 256 * T - (T if q > 0 else 0)
+        asm("subi", c[0], "0x%02X" % ((-addend) & 0xFF))
+        asm("sbci", c[1], "0x%02X" % (((-addend) >> 8) & 0xFF))
         for coef, src in P256_WORDS[w]:
             asm("ldd", x, "Y+%d" % (4 * src + b))
             for _ in range(abs(coef)):
                 asm("add" if coef > 0 else "sub", c[0], x)
                 asm("adc" if coef > 0 else "sbc", c[1], zero)
         asm("std", "Y+%d" % q, c[0])  # t[q] is read by no later byte
-        asm("mov", c[2], c[1])
-        asm("lsl", c[2])
-        asm("sbc", c[2], c[2])
+        asm("clr", c[2])
         c = [c[1], c[2], c[0]]
     u = c[0]
-    asm("ldi", "r16", "0x%02X" % (bias[32] + 1))
-    asm("add", u, "r16")  # v = (V >> 256) + 1, in [2, 13]
+    asm("subi", u, "0x%02X" % ((-(bias[32] + 1 - T)) & 0xFF))  # v = (V >> 256) + 1, in [2, 13]
     nu, nu1, um1, ff = "r8", "r9", "r10", "r11"
-    asm("mov", nu, u)
-    asm("neg", nu)
-    asm("mov", nu1, u)
-    asm("com", nu1)
-    asm("mov", um1, u)
-    asm("dec", um1)
+
+    def v_bytes():
+        """the registers of v K's bytes other than 0 and 0xFF, from v in u"""
+        asm("mov", nu, u)
+        asm("neg", nu)
+        asm("mov", nu1, u)
+        asm("com", nu1)
+        asm("mov", um1, u)
+        asm("dec", um1)
+
+    v_bytes()
     asm("ldi", "r16", "0xFF")
     asm("mov", ff, "r16")
     addend = {0: u, 12: nu, 24: nu1, 28: um1}
     for q in list(range(13, 24)) + [25, 26, 27]:
         addend[q] = ff
-    asm.comment("D = (V mod 2^256) + v K: V - (v - 1) p + K, carries past 2^256 exactly when")
-    asm.comment("V - (v - 1) p (below 2p) is at least p")
+    asm.comment("D = (V mod 2^256) + v K = V - (v - 1) p + K carries past 2^256 exactly when")
+    asm.comment("W = V - (v - 1) p (below 2p) is at least p: its carry alone, nothing stored")
     for q in range(32):
         asm("ldd", x, "Y+%d" % q)
         asm("add" if q == 0 else "adc", x, addend.get(q, zero))
-        asm("std", "Y+%d" % q, x)
-    asm("sbc", tmp, tmp)  # 0xFF if it carried: D mod 2^256 is the result
-    asm.comment("else take K back off")
-    kb = (2**256 - P256).to_bytes(32, "little")
-    one, fe = "r12", "r13"
-    asm("com", tmp)       # the mask
-    asm("ldi", "r16", "1")
-    asm("mov", one, "r16")
-    asm("ldi", "r16", "0xFE")
-    asm("mov", fe, "r16")
-    asm("and", one, tmp)
-    asm("and", fe, tmp)
-    kreg = {0xFF: tmp, 0x00: zero, 0x01: one, 0xFE: fe}
+    asm.comment("v' = v if it carried (the result W - p is D mod 2^256), else v - 1 (the result")
+    asm.comment("W = (V mod 2^256) + (v - 1) K, below 2^256): one pass of (V mod 2^256) + v' K")
+    asm("adc", u, zero)
+    asm("dec", u)
+    v_bytes()
     for q in range(32):
         asm("ldd", x, "Y+%d" % q)
-        asm("sub" if q == 0 else "sbc", x, kreg[kb[q]])
+        asm("add" if q == 0 else "adc", x, addend.get(q, zero))
         asm("st", "Z+", x)
 
 
@@ -830,29 +829,178 @@ def gen_half(asm, field, n, p):
     asm.end(name)
 
 
+# The divsteps inversion's whole-number step (kernels/ks_modinv.c, 16-bit words, N = 13).
+LINCOMB_N = 13
+
+
+def lincomb_product(asm, acc, lo, hi, w, signed_w):
+    """acc (4 bytes, two's complement) += (hi:lo) * (w[1]:w[0]), the multiplier hi:lo signed,
+    the word w unsigned (signed_w: signed, the top word). MULSU/MULS set C to the product's
+    sign: SBC r3, r3 makes its sign byte (r3 is scratch)."""
+    a0, a1, a2, a3 = acc
+    asm("mul", lo, w[0])
+    asm("add", a0, "r0")
+    asm("adc", a1, "r1")
+    asm("adc", a2, "r2")
+    asm("adc", a3, "r2")
+    if signed_w:
+        asm("mulsu", w[1], lo)  # w_hi signed x lo
+        asm("sbc", "r3", "r3")
+        asm("add", a1, "r0")
+        asm("adc", a2, "r1")
+        asm("adc", a3, "r3")
+    else:
+        asm("mul", lo, w[1])
+        asm("add", a1, "r0")
+        asm("adc", a2, "r1")
+        asm("adc", a3, "r2")
+    asm("mulsu", hi, w[0])
+    asm("sbc", "r3", "r3")
+    asm("add", a1, "r0")
+    asm("adc", a2, "r1")
+    asm("adc", a3, "r3")
+    asm("muls" if signed_w else "mulsu", hi, w[1])
+    asm("add", a2, "r0")
+    asm("adc", a3, "r1")
+
+
+def gen_lincomb(asm, with_z):
+    """ks_avr_lincomb(r, x, y, a, b, L) / ks_avr_lincomb_z(r, x, y, z, a, b, k, L):
+    r = (a x + b y [+ k z]) >> 13 on L >= 3 little-endian 16-bit words, x and y two's
+    complement (the top word signed), z nonnegative with a top word of 0, a, b, k signed and
+    below 2^14 in size; the caller has made the sum divisible by 2^13 (ks_modinv.c). Per word
+    a 4-byte signed accumulator: the products (MUL, MULSU, MULS), the word out, the
+    accumulator shifted down by 16 with its sign. r apart from x, y. The words below the top
+    in a counted loop: its one branch tests the count (L, public), never the data."""
+    name = "ks_avr_lincomb_z" if with_z else "ks_avr_lincomb"
+    N = LINCOMB_N
+    asm.function(name)
+    prologue(asm)
+    acc = ["r8", "r9", "r10", "r11"]
+    A, B, K = ("r16", "r17"), ("r18", "r19"), ("r4", "r20")
+    w = ("r21", "r22")
+    cnt, prev, zero = "r5", "r6", "r2"
+    # avr-gcc ABI: r in r24, x r22, y r20, then (with z) z r18, a r16, b r14, k r12, L r10;
+    # (without) a r18, b r16, L r14
+    asm("movw", "r26", "r22")  # X = x
+    asm("movw", "r28", "r20")  # Y = y
+    if with_z:
+        asm("movw", "r30", "r18")  # z
+        asm("movw", "r18", "r14")  # b
+        asm("mov", K[0], "r12")
+        asm("mov", K[1], "r13")
+        asm("mov", cnt, "r10")
+        asm("movw", "r12", "r30")  # z kept in r13:r12
+    else:
+        asm("movw", "r30", "r18")  # a
+        asm("movw", "r18", "r16")  # b
+        asm("movw", "r16", "r30")  # a
+        asm("mov", cnt, "r14")
+    asm("movw", "r14", "r24")  # r kept in r15:r14
+    asm("clr", zero)
+    for r in acc:
+        asm("clr", r)
+    asm("dec", cnt)
+    asm("dec", cnt)  # L - 2 words in the loop
+
+    def word(signed):
+        asm("ld", w[0], "X+")
+        asm("ld", w[1], "X+")
+        lincomb_product(asm, acc, A[0], A[1], w, signed)
+        asm("ld", w[0], "Y+")
+        asm("ld", w[1], "Y+")
+        lincomb_product(asm, acc, B[0], B[1], w, signed)
+        if with_z and not signed:  # z's top word is 0
+            asm("movw", "r30", "r12")
+            asm("ld", w[0], "Z+")
+            asm("ld", w[1], "Z+")
+            asm("movw", "r12", "r30")
+            lincomb_product(asm, acc, K[0], K[1], w, False)
+
+    def out_prev():
+        """the previous output word: (prev, acc0, acc1) << (16 - N), its top two bytes"""
+        asm("mov", "r23", acc[0])
+        asm("mov", "r3", acc[1])
+        for _ in range(16 - N):
+            asm("lsl", prev)
+            asm("rol", "r23")
+            asm("rol", "r3")
+        asm("movw", "r30", "r14")
+        asm("st", "Z+", "r23")
+        asm("st", "Z+", "r3")
+        asm("movw", "r14", "r30")
+
+    def shift_acc():
+        asm("mov", prev, acc[1])
+        asm("movw", acc[0], acc[2])
+        asm("mov", acc[2], acc[1])
+        asm("lsl", acc[2])
+        asm("sbc", acc[2], acc[2])
+        asm("mov", acc[3], acc[2])
+
+    asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
+    word(False)
+    shift_acc()
+    loop = ".L%s_loop" % name
+    asm.label(loop)
+    word(False)
+    out_prev()
+    shift_acc()
+    asm("dec", cnt)
+    asm("breq", ".+2")  # the body is beyond BRNE's reach
+    asm("rjmp", loop)
+    asm.comment("the top word, signed; then the last two words out")
+    word(True)
+    out_prev()
+    for _ in range(16 - N):
+        asm("lsl", acc[1])
+        asm("rol", acc[2])
+        asm("rol", acc[3])
+    asm("movw", "r30", "r14")
+    asm("st", "Z+", acc[2])
+    asm("st", "Z+", acc[3])
+    epilogue(asm)
+    asm.end(name)
+
+
 # Instructions that could make the path or the time depend on data: branches, skips, jumps
 # and calls. The generated code has none (check(), run by `make avr-test`).
 CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eicall",
            "sbrc", "sbrs", "sbic", "sbis", "cpse", "reti")
 
 
+# Functions with one counted loop (gen_lincomb): `dec r5; breq .+2; rjmp loop`, the counter
+# set from the word count (public); check() allows that and no other control flow.
+COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z")
+
+
 def check(path):
     """Prints a `check` line for sim/mote_report.py: every function of the assembly file is
-    straight-line code (one RET at its end and no control-flow instruction)."""
-    functions = instructions = 0
+    straight-line code (one RET at its end and no control-flow instruction), but for the
+    counted loops of COUNTED_LOOPS (one `dec r5; breq .+2; rjmp` each)."""
+    functions = instructions = loops = 0
     bad = []
+    fn, last = None, None
     for line in open(path):
         if line.startswith("\t.global"):
             functions += 1
+            fn = line.split()[1]
         elif line.startswith("\t") and not line.startswith("\t.") and not line.startswith("\t;"):
             op = line.split()[0]
             instructions += 1
             if op.startswith(CONTROL):
-                bad.append(op)
+                if fn in COUNTED_LOOPS and op == "breq" and last == "dec\tr5" \
+                        and line.split()[1] == ".+2":
+                    pass
+                elif fn in COUNTED_LOOPS and op == "rjmp" and last == "breq\t.+2":
+                    loops += 1
+                else:
+                    bad.append(op)
+            last = line.strip()
     rets = sum(1 for line in open(path) if line.split()[:1] == ["ret"])
-    ok = not bad and rets == functions
-    print("check straight_line functions=%d instructions=%d control_flow=%d rets=%d ok=%d" % (
-        functions, instructions, len(bad), rets, 1 if ok else 0))
+    ok = not bad and rets == functions and loops == len(COUNTED_LOOPS)
+    print("check straight_line functions=%d instructions=%d control_flow=%d counted_loops=%d "
+          "rets=%d ok=%d" % (functions, instructions, len(bad), loops, rets, 1 if ok else 0))
     print("%d passed, %d failed" % ((1, 0) if ok else (0, 1)))
     print("exit %d" % (0 if ok else 1))
 
@@ -876,6 +1024,8 @@ def main():
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
         gen_half(asm, field, n, p)
+    gen_lincomb(asm, False)
+    gen_lincomb(asm, True)
     sys.stdout.write("\n".join(asm.lines) + "\n")
 
 

@@ -29,17 +29,37 @@
 #define KS_FP_HALF_secp256r1 ks_fp_half_secp256r1
 #endif
 
+/* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
+   generated assembly (gen_avr_fp.py, gen_lincomb: 16-bit words, 13 steps a batch), for both
+   curves; in portable C only for P-256 (there secp160r1 keeps Fermat, measured faster). */
+#if KS_AVR_ASM
+void ks_avr_lincomb(uint16_t *r, const uint16_t *x, const uint16_t *y, int16_t a, int16_t b,
+                    uint8_t L);
+void ks_avr_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y, const uint16_t *z,
+                      int16_t a, int16_t b, int16_t k, uint8_t L);
+#define KS_MODINV_LINCOMB(r, x, y, a, b, L) ks_avr_lincomb(r, x, y, a, b, (uint8_t)(L))
+#define KS_MODINV_LINCOMB_Z(r, x, y, z, a, b, k, L) \
+    ks_avr_lincomb_z(r, x, y, z, a, b, k, (uint8_t)(L))
+#endif
+#ifndef KS_MODINV_MIN_BITS
+#if KS_AVR_ASM
+#define KS_MODINV_MIN_BITS 0
+#else
+#define KS_MODINV_MIN_BITS 200
+#endif
+#endif
+
 /* ks_wipe_stack after an operation, as deep as it went below the public function, of the
    4 KB of RAM: from the test firmware's stack peaks without the wipe (built with
-   KS_WIPE_STACK_EC=2) less the ~213 B down to ks_ec_mul's frame, k * P goes 1.20 KB deeper
-   with the assembly field (peak 1,413 B with 32-bit limbs), up to 1.46 KB in portable C
-   (1,673 B, 32-bit limbs); RSA-1024 2.5 KB (its 2.3 KB workspace is in the frame below the
-   public function). */
+   KS_WIPE_STACK_EC=2) less the ~213 B down to ks_ec_mul's frame, k * P goes 1.24 KB deeper
+   with the assembly field (peak 1,449 B with 32-bit limbs: the divsteps inversion under the
+   table's frame), up to 1.53 KB in portable C (1,745 B, 32-bit limbs); RSA-1024 2.5 KB (its
+   2.3 KB workspace is in the frame below the public function). */
 #ifndef KS_WIPE_STACK_EC
 #if KS_AVR_ASM
-#define KS_WIPE_STACK_EC 1216
+#define KS_WIPE_STACK_EC 1248
 #else
-#define KS_WIPE_STACK_EC 1472
+#define KS_WIPE_STACK_EC 1536
 #endif
 #endif
 /* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */

@@ -69,6 +69,14 @@ void *memset(void *dst, int c, size_t n);
 #define KS_SECRET_INDEX 0
 #endif
 
+/* Field inversion (ks_fp_inv) by divsteps (ks_modinv.c) for fields of at least this many
+   bits, by Fermat's a^(p-2) below; past KS_MAX_BITS, Fermat only (the field then never calls
+   ks_modinv; ECDSA signing still does). Motes set theirs from their measurements (port
+   headers). */
+#ifndef KS_MODINV_MIN_BITS
+#define KS_MODINV_MIN_BITS 0
+#endif
+
 /* Fixed-base table for ks_ec_mul_base: 0 = none (ks_ec_mul on G: no flash used), otherwise the
    window width w of a table of ceil(bits/w) * 2^(w-1) affine points, generated at build time
    by gen/ks_gen_base.c (P-256: w = 4 -> 32 KB, w = 6 -> 86 KB). */

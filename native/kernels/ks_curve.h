@@ -87,7 +87,7 @@ const ks_curve *ks_curve_get(int curve);
 #define ks_fp_enc(c, a) ((void)(c), (void)(a))
 #define ks_fp_dec(c, a) ((void)(c), (void)(a))
 #endif
-/* r = a^-1 (a^(p-2): 0 maps to 0). */
+/* r = a^-1 (divsteps, ks_modinv: 0 maps to 0). */
 void ks_fp_inv(const ks_curve *c, ks_limb *r, const ks_limb *a);
 /* r = a / 2 mod p; r may alias a. */
 void ks_fp_half(const ks_curve *c, ks_limb *r, const ks_limb *a);

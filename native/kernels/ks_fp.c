@@ -1,5 +1,6 @@
 /* Field addition, subtraction, negation and inversion mod the curve's p (constant time). */
 #include "ks_curve.h"
+#include "ks_modinv.h"
 
 void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask)
 {
@@ -40,6 +41,13 @@ ks_limb ks_fp_canonical_mask(const ks_curve *c, const ks_limb *a)
     return ks_bn_lt_mask(a, pl, c->fl);
 }
 
+#if KS_MODINV_MIN_BITS <= KS_MAX_BITS
+#define KS_FERMAT (KS_MODINV_MIN_BITS > 0)
+#else
+#define KS_FERMAT 1
+#endif
+
+#if KS_FERMAT
 /* How many bits of e, from bit i down, equal bit i (whose value goes to *one). A moving
    mask, not a shift by i per bit: the MSP430 and the AVR shift one place per instruction. */
 static int run_length(const ks_limb *e, int i, int *one)
@@ -66,7 +74,7 @@ static void sqr_times(const ks_curve *c, ks_limb *a, int s)
     }
 }
 
-void ks_fp_inv(const ks_curve *c, ks_limb *r, const ks_limb *a)
+static void fermat_inv(const ks_curve *c, ks_limb *r, const ks_limb *a)
 {
     /* Fermat: a^(p-2), by the runs of ones of the exponent, which for these primes are few
        and long (secp160r1: p - 2 = 2^160 - 2^31 - 3 is a run of 128 ones, then 29, then 1).
@@ -119,4 +127,24 @@ void ks_fp_inv(const ks_curve *c, ks_limb *r, const ks_limb *a)
         }
     }
     memcpy(r, acc, n * sizeof(ks_limb));
+}
+#endif
+
+void ks_fp_inv(const ks_curve *c, ks_limb *r, const ks_limb *a)
+{
+    /* by divsteps (ks_modinv.c) for fields of at least KS_MODINV_MIN_BITS bits, else by
+       Fermat's a^(p-2) (a branch on the curve, not on a). In Montgomery form (the host's
+       P-256) divsteps turn a R into a^-1 R^-1, which two encodings (each times R) bring to
+       a^-1 R. */
+#if KS_MODINV_MIN_BITS <= KS_MAX_BITS
+    if (c->fbytes * 8 >= KS_MODINV_MIN_BITS) {
+        ks_modinv(r, a, c->p, c->fl, c->fbytes * 8);
+        ks_fp_enc(c, r);
+        ks_fp_enc(c, r);
+        return;
+    }
+#endif
+#if KS_FERMAT
+    fermat_inv(c, r, a);
+#endif
 }

@@ -45,7 +45,8 @@ FIELDS = [
 # Stand-alone products, in words, for the fields whose reduction stays in C (ks_fp_msp430.h).
 PRODUCT_WORDS = (12, 14)
 
-MPY, MAC, OP2, RESLO, RESHI, SUMEXT = "&MPY", "&MAC", "&OP2", "&RESLO", "&RESHI", "&SUMEXT"
+MPY, MAC, MACS, OP2, RESLO, RESHI, SUMEXT = ("&MPY", "&MAC", "&MACS", "&OP2", "&RESLO", "&RESHI",
+                                             "&SUMEXT")
 # Control flow other than the final ret: jumps, calls, branches (mov to pc), and returns.
 CONTROL = ("j", "call", "br", "reti")
 
@@ -475,7 +476,8 @@ def p256_identity_holds():
 def reduce_secp256r1(asm, rp):
     """r (pointer at rp(r1)) = t mod p, t the 32-word product at 0(r1), which it overwrites.
     acc = the NIST sum + 5p, word by word (16-bit words m = 2w + h take the halves h of the
-    32-bit terms at w) in a signed two-register accumulator, each word written over t_m (only
+    32-bit terms at w) in a two-register accumulator kept nonnegative (an offset moved up a
+    word at a time, below), each word written over t_m (only
     T used it); 0 <= acc < 12 2^256. With top = acc >> 256 (<= 11), v = acc - top p =
     (acc mod 2^256) + top K, K = 2^256 - p = 2^224 - 2^192 - 2^96 + 1, lies in
     [0, 2^256 + 11 2^224) < 2p (as in the C of kernels/ks_fp_secp256r1.c). D = v + K =
@@ -485,14 +487,21 @@ def reduce_secp256r1(asm, rp):
     assert p256_identity_holds()
     off = words(P256_OFFSET, 17)
     acc0, acc1, x = "r14", "r15", "r13"
+    # Each word's running sum (acc1:acc0) is kept nonnegative, so that its carry is simply acc1
+    # (no sign to extend): T 2^16 is added at word m and T taken off at word m + 1 (where that
+    # 2^16 has become 1), folded into the word's offset constant. A word's negative terms take
+    # at most 4 (2^16 - 1) off, its positive ones add at most 7 (2^16 - 1): with T = 8 the sum
+    # stays within [0, 2^32). The last word's T 2^16 reaches the top: taken off there.
+    T = 8
     for m in range(16):
         w, h = m // 2, m % 2
+        addend = off[m] + T * 0x10000 - (T if m > 0 else 0)
         if m == 0:
-            asm("mov", "#0x%04x" % off[0], acc0)
-            asm("clr", acc1)
-        elif off[m]:
-            asm("add", "#0x%04x" % off[m], acc0)
-            asm("adc", acc1)
+            asm("mov", "#0x%04x" % (addend & 0xFFFF), acc0)
+            asm("mov", "#0x%04x" % (addend >> 16), acc1)
+        else:
+            asm("add", "#0x%04x" % (addend & 0xFFFF), acc0)
+            asm("addc", "#0x%04x" % (addend >> 16), acc1)
         for sign, ks in P256_TERMS:
             k = ks[w]
             if k is None:
@@ -505,14 +514,10 @@ def reduce_secp256r1(asm, rp):
                     asm("sub", mem(2 * (2 * k + h), "r1"), acc0)
                     asm("sbc", acc1)
         asm("mov", acc0, mem(2 * m, "r1"))
-        # the signed carry: acc1, and its sign extension
-        asm("mov", acc1, x)
-        asm("rla", x)
-        asm("subc", x, x)
-        asm("inv", x)
+        asm("clr", x)  # the carry, acc1, is nonnegative
         acc0, acc1, x = acc1, x, acc0
     top, c, out, mask, pre = acc0, "r12", "r11", "r12", "r10"
-    asm("add", "#0x%04x" % (off[16] + 1), top)  # acc1 is 0 here: acc >= 0; top + 1
+    asm("add", "#0x%04x" % ((off[16] + 1 - T) & 0xFFFF), top)  # top + 1 (acc1 is 0 here)
     asm.comment("D = (acc mod 2^256) + (top + 1) K, K = 2^256 - p = 2^224 - 2^192 - 2^96 + 1:")
     asm.comment("v + K for v = acc - top p < 2p; c, the word above, is 1 exactly when v >= p")
     asm("clr", c)
@@ -612,16 +617,61 @@ def karatsuba_rows(asm, n, pool):
         asm("adc", mem(2 * i, "r1"))
 
 
+def halves_square(asm, n, pool):
+    """t (2n words at 0(r1)) = a^2 (r13) from its halves (h = n/2 words, B = 2^(16 h)):
+    a0^2 + 2 a0 a1 B + a1^2 B^2, the two squares by rows (square_rows) into t's halves, the
+    product a0 a1 by rows (row_product) at 2n(r1), then doubled and added at word h in two
+    chunks of h/2 words held in registers (two carry chains, each carry kept in a register
+    between the chunks). The same 136 word products as by columns (square), but at 12 cycles
+    each instead of 15. `pool` is h + 2 registers; r14 and r15's place are taken as well."""
+    h = n // 2
+    o_p = 4 * n
+    R = list(pool)
+    asm.comment("a0^2, a1^2 into t's halves")
+    square_rows(asm, h, "r13", "r1", 0, R)
+    asm("mov", "r13", "r14")
+    asm("add", "#%d" % (2 * h), "r14")
+    square_rows(asm, h, "r14", "r1", 2 * n, R)
+    asm.comment("a0 a1 at %d(r1)" % o_p)
+    row_product(asm, h, "r13", "r14", "r1", o_p, R[:h])
+    asm.comment("t += 2 a0 a1 B: doubled and added in chunks")
+    c = h // 2
+    W = R[:c]
+    dbit, cadd = R[c], R[c + 1]
+    asm("clr", dbit)
+    asm("clr", cadd)
+    for ch in range(0, n, c):
+        for k in range(c):
+            asm("mov", mem(o_p + 2 * (ch + k), "r1"), W[k])
+        asm("rra", dbit)  # the doubling's carry in
+        for k in range(c):
+            asm("rlc", W[k])
+        asm("clr", dbit)
+        asm("rlc", dbit)
+        asm("rra", cadd)  # the sum's carry in
+        for k in range(c):
+            asm("addc", W[k], mem(2 * (h + ch + k), "r1"))
+        asm("clr", cadd)
+        asm("rlc", cadd)
+    asm.comment("the doubling's top bit and the sum's carry on through the top words")
+    asm("add", cadd, dbit)  # at most 2, as one word
+    asm("add", dbit, mem(2 * (h + n), "r1"))
+    for i in range(h + n + 1, 2 * n):
+        asm("adc", mem(2 * i, "r1"))
+
+
 def gen_fp_secp256r1(asm, sq):
     name = "ks_fp_%s_secp256r1" % ("sqr" if sq else "mul")
     asm.function(name)
-    frame = 64 if sq else 96
-    asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), %sr at %d(r1)" % (
-        "" if sq else "M (16 words) at 64(r1), ", frame))
+    frame = 96
+    asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), %s (16 words) at "
+                "64(r1), r at %d(r1)" % (
+        "a0 a1" if sq else "M", frame))
     push(asm, SAVED + ["r12"])
     asm("sub", "#%d" % frame, "r1")
     if sq:
-        square(asm, 16, "r13", "r1", 0, ["r11", "r14", "r15", "r10", "r9"])
+        halves_square(asm, 16, ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12",
+                                "r15"])
     else:
         karatsuba_rows(asm, 16, ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"])
     reduce_secp256r1(asm, frame)
@@ -755,10 +805,106 @@ def gen_half(asm, field, n, p):
     asm.end(name)
 
 
+# The divsteps inversion's whole-number step (kernels/ks_modinv.c, 16-bit words, N = 13).
+LINCOMB_N = 13
+
+
+def gen_lincomb(asm, with_z):
+    """ks_msp_lincomb(r, x, y, p) / ks_msp_lincomb_z(r, x, y, p), p = {z, a, b, k, L} (words
+    at 0, 2, 4, 6, 8): r = (a x + b y [+ k z]) >> 13 on L >= 3 16-bit words, x and y two's
+    complement (the top word signed), z nonnegative with a top word of 0, a, b, k signed and
+    below 2^14 in size, the sum divisible by 2^13 (the caller's k). Per word the multiplier's
+    signed MAC (MACS) accumulates a, b, k times the words taken as signed; a word with its
+    top bit set stands for itself + 2^16, so a (b, k) is added to the high half under that
+    bit's mask (r9 gathers them). The sum of a word always fits 32 signed bits (ks_modinv.c),
+    so the 32-bit result register holds it exactly; then the word out (shifted by 13 with the
+    one before) and the result shifted down 16 bits with its sign. The words below the top in
+    a counted loop: its one branch tests the count (L, public), never the data."""
+    name = "ks_msp_lincomb_z" if with_z else "ks_msp_lincomb"
+    N = LINCOMB_N
+    a, b, k, t, u, corr, prev, zp, rp, xp, yp, cnt = (
+        "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15")
+    saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
+    asm.function(name)
+    push(asm, saved)
+    asm("mov", "2(r15)", a)
+    asm("mov", "4(r15)", b)
+    if with_z:
+        asm("mov", "6(r15)", k)
+        asm("mov", "0(r15)", zp)
+    asm("mov", "8(r15)", cnt)
+    asm("sub", "#2", cnt)  # L - 2 words in the loop
+    asm("mov", "#0", RESLO)
+    asm("mov", "#0", RESHI)
+    asm("mov", "#0", corr)
+
+    def product(m, ptr, signed):
+        asm("mov", m, MACS)
+        asm("mov", "@%s+" % ptr, t)
+        asm("mov", t, OP2)
+        if not signed:  # + 2^16 m when the word's top bit is set
+            asm("rla", t)
+            asm("subc", t, t)  # 0 if it was set, else all-ones
+            asm("mov", m, u)
+            asm("bic", t, u)
+            asm("add", u, corr)
+
+    def word(signed):
+        product(a, xp, signed)
+        product(b, yp, signed)
+        if with_z and not signed:  # z's top word is 0
+            product(k, zp, False)
+        if not signed:
+            asm("add", corr, RESHI)
+            asm("mov", "#0", corr)
+
+    def out():
+        """r's next word: (s << (16 - N)) | (prev >> N) from s in t"""
+        for _ in range(16 - N):
+            asm("rla", prev)
+            asm("rlc", t)
+        asm("mov", t, "0(%s)" % rp)
+        asm("incd", rp)
+
+    def shift():
+        asm("mov", RESHI, t)
+        asm("mov", t, RESLO)
+        asm("rla", t)
+        asm("subc", t, t)
+        asm("inv", t)
+        asm("mov", t, RESHI)
+
+    def word_out():
+        """the word's sum out (with the one before) and kept as prev; the result shifted"""
+        asm("mov", RESLO, t)
+        asm("mov", t, u)
+        out()
+        asm("mov", u, prev)
+        shift()
+
+    asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
+    word(False)
+    asm("mov", RESLO, prev)
+    shift()
+    loop = ".L%s_loop" % name
+    asm.lines.append("%s:" % loop)
+    word(False)
+    word_out()
+    asm("dec", cnt)
+    asm("jnz", loop)
+    asm.comment("the top word, signed; then the last two words out")
+    word(True)
+    word_out()
+    asm("mov", RESLO, t)
+    out()
+    pop(asm, saved)
+    asm.end(name)
+
+
 def generate():
     asm = Asm()
     asm.lines += ["; Generated by native/msp430/gen_msp430_fp.py: do not edit.",
-                  "MPY\t= 0x0130", "MAC\t= 0x0134", "OP2\t= 0x0138", "RESLO\t= 0x013a",
+                  "MPY\t= 0x0130", "MAC\t= 0x0134", "MACS\t= 0x0136", "OP2\t= 0x0138", "RESLO\t= 0x013a",
                   "RESHI\t= 0x013c", "SUMEXT\t= 0x013e"]
     for n in PRODUCT_WORDS:
         gen_product(asm, n, False)
@@ -774,28 +920,41 @@ def generate():
             gen_add_sub(asm, field, n, p, "add")
         gen_add_sub(asm, field, n, p, "sub")
         gen_half(asm, field, n, p)
+    gen_lincomb(asm, False)
+    gen_lincomb(asm, True)
     return "\n".join(asm.lines) + "\n"
+
+
+# Functions with one counted loop (gen_lincomb): `dec r15; jnz loop`, the counter set from
+# the word count (public); check() allows that and no other control flow.
+COUNTED_LOOPS = ("ks_msp_lincomb", "ks_msp_lincomb_z")
 
 
 def check(path):
     """Prints a `check` line for bench/mote_report.py: every function of the assembly file is
-    straight-line code (one ret at its end, no other control flow, nothing written to pc)."""
-    functions = instructions = rets = 0
+    straight-line code (one ret at its end, no other control flow, nothing written to pc), but
+    for the counted loops of COUNTED_LOOPS (one `dec r15; jnz` each)."""
+    functions = instructions = rets = loops = 0
     bad = []
+    fn, last = None, None
     for line in open(path):
         if line.startswith("\t.global"):
             functions += 1
+            fn = line.split()[1]
         elif line.startswith("\t") and not line.startswith("\t.") and not line.startswith("\t;"):
             f = line.split(None, 1)
             op = f[0]
             instructions += 1
             if op == "ret":
                 rets += 1
+            elif fn in COUNTED_LOOPS and op == "jnz" and last == "dec\tr15":
+                loops += 1
             elif op.startswith(CONTROL) or (len(f) > 1 and f[1].split(",")[-1].strip() in ("pc", "r0")):
                 bad.append(op)
-    ok = not bad and rets == functions
-    print("check straight_line functions=%d instructions=%d control_flow=%d rets=%d ok=%d" % (
-        functions, instructions, len(bad), rets, 1 if ok else 0))
+            last = line.strip()
+    ok = not bad and rets == functions and loops == len(COUNTED_LOOPS)
+    print("check straight_line functions=%d instructions=%d control_flow=%d counted_loops=%d "
+          "rets=%d ok=%d" % (functions, instructions, len(bad), loops, rets, 1 if ok else 0))
     print("%d passed, %d failed" % ((1, 0) if ok else (0, 1)))
     print("exit %d" % (0 if ok else 1))
 

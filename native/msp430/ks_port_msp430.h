@@ -22,17 +22,51 @@
 #define KS_FP_HALF_secp256r1 ks_fp_half_secp256r1
 #endif
 
+/* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
+   generated assembly (gen_msp430_fp.py, gen_lincomb: 16-bit words, 13 steps a batch, the
+   multiplier's signed MAC), for both curves. In portable C it measured slower than Fermat
+   here (its 16 x 16 -> 32 products go through the 32-bit multiply helper): Fermat there
+   (1024 > KS_MAX_BITS: the field never calls ks_modinv). */
+#if KS_MSP430_ASM
+typedef struct {
+    const uint16_t *z;
+    int16_t a, b, k;
+    uint16_t L;
+} ks_msp_lincomb_args;
+void ks_msp_lincomb(uint16_t *r, const uint16_t *x, const uint16_t *y,
+                    const ks_msp_lincomb_args *p);
+void ks_msp_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y,
+                      const ks_msp_lincomb_args *p);
+#define KS_MODINV_LINCOMB(r, x, y, a, b, L)                                  \
+    do {                                                                    \
+        ks_msp_lincomb_args p_ = {0, (a), (b), 0, (uint16_t)(L)};           \
+        ks_msp_lincomb((r), (x), (y), &p_);                                 \
+    } while (0)
+#define KS_MODINV_LINCOMB_Z(r, x, y, z, a, b, k, L)                          \
+    do {                                                                    \
+        ks_msp_lincomb_args p_ = {(z), (a), (b), (k), (uint16_t)(L)};       \
+        ks_msp_lincomb_z((r), (x), (y), &p_);                               \
+    } while (0)
+#endif
+#ifndef KS_MODINV_MIN_BITS
+#if KS_MSP430_ASM
+#define KS_MODINV_MIN_BITS 0
+#else
+#define KS_MODINV_MIN_BITS 1024
+#endif
+#endif
+
 /* ks_wipe_stack after an operation, as deep as it went below the public function, of the
    10 KB of RAM: from the test firmware's stack peaks without the wipe (built with
-   KS_WIPE_STACK_EC=2) less the ~214 B down to ks_ec_mul's frame, k * P goes 1.29 KB deeper
-   with the assembly field (peak 1,508 B, 32-bit limbs), up to 1.46 KB in portable C (1,670 B,
-   32-bit limbs). RSA-1024 2.5 KB (its 2.3 KB workspace is in the frame below the public
-   function). */
+   KS_WIPE_STACK_EC=2) less the ~214 B down to ks_ec_mul's frame, k * P goes 1.30 KB deeper
+   with the assembly field (peak 1,510 B, 32-bit limbs), up to 1.59 KB in portable C (1,802 B,
+   32-bit limbs: Fermat's inversion under the table's frame). RSA-1024 2.5 KB (its 2.3 KB
+   workspace is in the frame below the public function). */
 #ifndef KS_WIPE_STACK_EC
 #if KS_MSP430_ASM
 #define KS_WIPE_STACK_EC 1312
 #else
-#define KS_WIPE_STACK_EC 1472
+#define KS_WIPE_STACK_EC 1600
 #endif
 #endif
 /* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */

@@ -5,6 +5,7 @@
 #include "ks_ecdsa.h"
 #include "ks_curve.h"
 #include "ks_hmac.h"
+#include "ks_modinv.h"
 #include "ks_rsa_mont.h"
 #include "ks_wipe.h"
 
@@ -101,60 +102,6 @@ static void candidate(signer *w, const ks_curve *c, size_t hl)
     ks_bn_from_bytes(w->kk, c->ol, w->kb, ob);
 }
 
-/* Bit i of the big-endian exponent e (elen bytes). */
-static unsigned bit(const uint8_t *e, size_t elen, size_t i)
-{
-    return (e[elen - 1 - i / 8] >> (i % 8)) & 1;
-}
-
-#define INV_WINDOW 4
-#define INV_ODD (1 << (INV_WINDOW - 1)) /* a, a^3, ..., a^15 */
-
-/* r = a^e for the PUBLIC exponent e (n - 2: Fermat's inverse), a and r in Montgomery form,
-   by sliding windows of up to four bits: about 256 squarings and 60 products for P-256
-   instead of the 256 and 170 of bit-by-bit square and multiply. Branches and table indices
-   follow the bits of e only; a (the nonce) shows in none of them. Its own frame (noinline),
-   called after the scalar multiplication: the table never adds to the deepest stack. */
-static KS_NOINLINE void pow_public(const ks_mont *mc, ks_limb *r, const ks_limb *a, const uint8_t *e, size_t elen)
-{
-    ks_limb pw[INV_ODD][NL];
-    size_t n = mc->n, i = elen * 8, j, k;
-    int started = 0;
-    memcpy(pw[0], a, n * sizeof(ks_limb));
-    ks_mont_mul(mc, r, a, a); /* a^2 */
-    for (k = 1; k < INV_ODD; k++) {
-        ks_mont_mul(mc, pw[k], pw[k - 1], r);
-    }
-    while (i-- > 0) {
-        unsigned v;
-        if (!bit(e, elen, i)) {
-            if (started) {
-                ks_mont_mul(mc, r, r, r);
-            }
-            continue;
-        }
-        /* the window: bits i down to j, the lowest set bit within INV_WINDOW bits */
-        j = i + 1 >= INV_WINDOW ? i + 1 - INV_WINDOW : 0;
-        while (!bit(e, elen, j)) {
-            j++;
-        }
-        for (v = 0, k = i + 1; k-- > j;) {
-            v = (v << 1) | bit(e, elen, k);
-            if (started) {
-                ks_mont_mul(mc, r, r, r);
-            }
-        }
-        if (started) {
-            ks_mont_mul(mc, r, r, pw[v >> 1]);
-        } else {
-            memcpy(r, pw[v >> 1], n * sizeof(ks_limb));
-            started = 1;
-        }
-        i = j;
-    }
-    ks_wipe(pw, sizeof pw);
-}
-
 /* 1 <= d < n read into w->x (and n into w->n): 1, or 0 when d is out of range. */
 static int read_private(signer *w, const ks_curve *c, const uint8_t *d)
 {
@@ -175,18 +122,14 @@ static int sign_with(signer *w, const ks_curve *c, int curve, uint8_t *sig)
     /* r = x(kG) mod n: x < p < 2n on every curve here */
     ks_bn_from_bytes(w->r, ol, w->u.m.point, c->fbytes);
     reduce_once(w->r, w->n, ol, w->u.m.t);
-    /* arithmetic modulo n, R = 2^(limb bits * ol): R^2 and the exponent n - 2 */
+    /* arithmetic modulo n, R = 2^(limb bits * ol): R^2 */
     ks_mont_init(&w->u.m.mc, w->n, ol, w->u.m.t, w->u.m.r2);
-    memset(w->s, 0, sizeof w->s);
-    w->s[0] = 2;
-    ks_bn_sub(w->sum, w->n, w->s, ol);
-    ks_bn_to_bytes(w->kb, ob, w->sum);
     /* s = k^-1 (e + r x) mod n */
     ks_mont_mul(&w->u.m.mc, w->s, w->r, w->u.m.r2);  /* r R */
     ks_mont_mul(&w->u.m.mc, w->s, w->s, w->x);       /* r x */
     ks_mont_add(&w->u.m.mc, w->sum, w->e, w->s);     /* e + r x */
-    ks_mont_mul(&w->u.m.mc, w->s, w->kk, w->u.m.r2); /* k R */
-    pow_public(&w->u.m.mc, w->kk, w->s, w->kb, ob); /* k^(n-2) R = k^-1 R */
+    ks_modinv(w->s, w->kk, c->n, ol, c->obits);      /* k^-1 (divsteps, constant time) */
+    ks_mont_mul(&w->u.m.mc, w->kk, w->s, w->u.m.r2); /* k^-1 R */
     ks_mont_mul(&w->u.m.mc, w->s, w->kk, w->sum);    /* k^-1 (e + r x) */
     ok = (ks_limb)~(ks_bn_zero_mask(w->r, ol) | ks_bn_zero_mask(w->s, ol));
     if (!(ok & 1)) {

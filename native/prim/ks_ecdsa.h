@@ -10,7 +10,7 @@
  * hash are read and before anything else: ks_ecdsa_sign_drbg does the same.
  *
  * Constant time in the private key and the nonce: ks_ec_mul_base, Montgomery arithmetic
- * modulo n (kernels/ks_rsa_mont.h) and inversion by Fermat (k^(n-2), the exponent public).
+ * modulo n (kernels/ks_rsa_mont.h) and the inversion of k by divsteps (kernels/ks_modinv.h).
  * The one other path is RFC 6979's rejection of a nonce candidate: k >= n for about every
  * second candidate on secp160r1 (its order has 161 bits and is close to 2^160), below 2^-32
  * on the others; r = 0 or s = 0 never in practice. A rejected candidate costs the same public

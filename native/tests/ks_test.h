@@ -26,6 +26,7 @@ const char *ks_hex(const uint8_t *b, size_t len);
 size_t ks_unhex(uint8_t *out, const char *hex);
 
 void test_fp(int iterations);
+void test_modinv(int iterations);
 void test_ec(int iterations);
 void test_rsa(int iterations, int max_bits);
 void test_rsa_crt(int iterations, int max_bits);

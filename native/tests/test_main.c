@@ -11,6 +11,7 @@ int main(int argc, char **argv)
     int rsa_iter = argc > 2 ? atoi(argv[2]) : 10;
     int rsa_max = argc > 3 ? atoi(argv[3]) : 4096;
     test_fp(ec_iter);
+    test_modinv(ec_iter);
     test_ec(ec_iter);
     test_rsa(rsa_iter, rsa_max);
     test_rsa_crt(rsa_iter, rsa_max);
