@@ -21,7 +21,17 @@ final class Http {
         return readResponse(in);
     }
 
+    /** The body of a 200 response (the head checked and dropped). */
     static String readResponse(InputStream in) throws IOException {
+        String r = readAnyResponse(in);
+        if (!r.startsWith("HTTP/1.1 200 ") && !r.startsWith("HTTP/1.0 200 ")) {
+            throw new IOException("not a 200 response: " + r);
+        }
+        return r.substring(r.indexOf("\r\n\r\n") + 4);
+    }
+
+    /** One response, head and Content-Length body, whatever its status. */
+    static String readAnyResponse(InputStream in) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
             int b = in.read();
@@ -31,9 +41,6 @@ final class Http {
             head.write(b);
         }
         String h = head.toString(StandardCharsets.ISO_8859_1);
-        if (!h.startsWith("HTTP/1.1 200 ") && !h.startsWith("HTTP/1.0 200 ")) {
-            throw new IOException("not a 200 response: " + h);
-        }
         int length = -1;
         for (String line : h.split("\r\n")) {
             if (line.regionMatches(true, 0, "Content-Length:", 0, 15)) {
@@ -47,7 +54,7 @@ final class Http {
         if (body.length != length) {
             throw new EOFException("body cut at " + body.length + " of " + length + " bytes");
         }
-        return new String(body, StandardCharsets.ISO_8859_1);
+        return h + new String(body, StandardCharsets.ISO_8859_1);
     }
 
     /** The whole stream until EOF, as text. */

@@ -1,0 +1,224 @@
+package sizzle.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import ksecurity.security.RandomData;
+import kssl.Connector;
+import kssl.tls.CipherSuite;
+import kssl.tls.Profile;
+import kssl.tls.ProtocolVersion;
+import kssl.tls.TlsConfig;
+import kssl.tls.TlsConnection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import sizzle.desktop.DesktopSockets;
+
+/**
+ * Real clients straight to the C Sizzle firmware (issue 8): the host build, and the ATmega128
+ * and MSP430F1611 images in their simulators. Modern build: curl and OpenSSL 3's s_client
+ * (AES-128-GCM and AES-128-CCM_8, each resuming its session) and the KSSL client (the page,
+ * the setpoint set with the password, the session resumed). Legacy builds (INSECURE, the
+ * papers' suites): nassl's OpenSSL 1.0.2 in SSL 3.0 and TLS 1.0 with ECDH-ECDSA-RC4-SHA and
+ * the RSA RC4 suites (and the SSLv2-compatible hello), each resuming, and the KSSL client in
+ * TLS 1.0. Each side's view is checked: the client's facts and the firmware's log line.
+ * Platforms: -Dsizzle.firmware.platforms (default host,avr,msp430).
+ */
+@Timeout(600)
+class FirmwareClientsTest {
+    private static final Map<String, FirmwareFixture> FIXTURES = new ConcurrentHashMap<>();
+
+    static Stream<String> platforms() {
+        return Stream.of(System.getProperty("sizzle.firmware.platforms", "host,avr,msp430").split(","));
+    }
+
+    /** One running firmware per platform and build, shared by the tests (a mote serves one client at a time). */
+    private static synchronized FirmwareFixture firmware(String platform, String build) throws Exception {
+        FirmwareFixture f = FIXTURES.get(platform + " " + build);
+        if (f == null) {
+            f = new FirmwareFixture(platform, build);
+            FIXTURES.put(platform + " " + build, f);
+        }
+        return f;
+    }
+
+    @AfterAll
+    static void stop() {
+        FIXTURES.values().forEach(FirmwareFixture::close);
+        FIXTURES.clear();
+    }
+
+    // ---------------------------------------------------------------- modern: curl, s_client
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("platforms")
+    void curlFetchesTheStatus(String platform) throws Exception {
+        FirmwareFixture fw = firmware(platform, "modern");
+        int before = fw.log().handshakes().size();
+        try (PeerProcess p = PeerProcess.start(List.of("curl", "-sS", "--max-time", "300", "--tlsv1.2", "--tls-max", "1.2",
+                "--cacert", fw.caPem.toString(), "--resolve", FirmwareFixture.HOST + ":" + fw.port() + ":127.0.0.1",
+                "https://" + FirmwareFixture.HOST + ":" + fw.port() + "/status.json"))) {
+            assertEquals(0, p.waitFor(330), "curl: " + p.output() + "\nfirmware: " + fw.output());
+            assertStatusJson(p.output());
+        }
+        ServerLog.Handshake h = fw.log().awaitHandshakes(before + 1).get(before);
+        assertEquals(ProtocolVersion.TLS12, h.version, h.line);
+        assertEquals(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, h.suite, h.line);
+    }
+
+    private static void assertStatusJson(String body) {
+        assertTrue(body.matches("(?s).*\\{\"temperature_c\": -?\\d+\\.\\d, \"setpoint_c\": \\d+\\.\\d, \"mode\": \"\\w+\"\\}.*"),
+                "the thermostat's status: " + body);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("sClientCases")
+    void sClientFullThenResumed(String platform, String cipher, int suite) throws Exception {
+        FirmwareFixture fw = firmware(platform, "modern");
+        int before = fw.log().handshakes().size();
+        Path session = fw.dir.resolve("s_client-" + cipher + ".session");
+        String first = sClient(fw, cipher, "-sess_out", session.toString());
+        assertTrue(first.contains("New, TLSv1.2, Cipher is " + cipher), first);
+        assertTrue(first.contains("Extended master secret: yes"), first);
+        String second = sClient(fw, cipher, "-sess_in", session.toString());
+        assertTrue(second.contains("Reused, TLSv1.2, Cipher is " + cipher), second);
+        List<ServerLog.Handshake> hs = fw.log().fullThenResumed(before);
+        assertEquals(suite, hs.get(0).suite, hs.toString());
+        assertFalse(hs.get(0).resumed, hs.toString());
+        assertTrue(hs.get(1).resumed, hs.toString());
+    }
+
+    static Stream<Object[]> sClientCases() {
+        return platforms().flatMap(p -> Stream.of(
+                new Object[] {p, "ECDHE-ECDSA-AES128-GCM-SHA256", CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256},
+                new Object[] {p, "ECDHE-ECDSA-AES128-CCM8", CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8}));
+    }
+
+    /** s_client with a GET of /status.json: its output, after checking the chain and the page. */
+    private static String sClient(FirmwareFixture fw, String cipher, String... extra) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("openssl", "s_client", "-connect", "127.0.0.1:" + fw.port(),
+                "-servername", FirmwareFixture.HOST, "-tls1_2", "-cipher", cipher, "-CAfile", fw.caPem.toString(),
+                "-verify_return_error", "-verify_hostname", FirmwareFixture.HOST, "-ign_eof"));
+        cmd.addAll(List.of(extra));
+        try (PeerProcess p = PeerProcess.start(cmd)) {
+            p.input("GET /status.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+            int exit = p.waitFor(330);
+            String out = p.output();
+            assertEquals(0, exit, "s_client: " + out + "\nfirmware: " + fw.output());
+            assertTrue(out.contains("Verify return code: 0 (ok)"), out);
+            assertTrue(out.contains("HTTP/1.1 200 OK\r\n"), out);
+            assertStatusJson(out);
+            return out;
+        }
+    }
+
+    // ---------------------------------------------------------------- the KSSL client
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("ksslCases")
+    void ksslSetsTheSetpointAndResumes(String platform, String build) throws Exception {
+        FirmwareFixture fw = firmware(platform, build);
+        boolean modern = build.equals("modern");
+        TlsConfig client = TlsConfig.client(modern ? Profile.MODERN : Profile.LEGACY,
+                RandomData.getInstance(RandomData.ALG_SECURE_RANDOM)).setTrustStore(fw.ksslTrustStore());
+        int before = fw.log().handshakes().size();
+        String form = "setpoint=24.0&mode=cool&password=" + FirmwareFixture.PASSWORD;
+        TlsConnection c = Connector.openSecure(FirmwareFixture.HOST, fw.port(), client, new DesktopSockets(300_000));
+        String posted;
+        try {
+            c.handshake();
+            posted = exchange(c, "POST /config HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                    + "Content-Length: " + form.length() + "\r\n\r\n" + form);
+        } finally {
+            c.close();
+        }
+        assertTrue(posted.startsWith("HTTP/1.1 303 "), "the setpoint set with the password: " + posted);
+        assertFalse(c.isResumed());
+        assertEquals(modern ? ProtocolVersion.TLS12 : ProtocolVersion.TLS10, c.getVersion());
+
+        TlsConnection r = Connector.openSecure(FirmwareFixture.HOST, fw.port(), client, new DesktopSockets(300_000));
+        String status;
+        try {
+            r.handshake();
+            status = exchange(r, "GET /status.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        } finally {
+            r.close();
+        }
+        assertTrue(r.isResumed(), "the second connection resumed the session");
+        assertTrue(status.contains("\"setpoint_c\": 24.0, \"mode\": \"cool\""), status);
+        List<ServerLog.Handshake> hs = fw.log().fullThenResumed(before);
+        assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());
+        assertTrue(hs.get(1).resumed, hs.toString());
+    }
+
+    static Stream<Object[]> ksslCases() {
+        return platforms().flatMap(p -> Stream.of(new Object[] {p, "modern"}, new Object[] {p, "legacy-ecc"},
+                new Object[] {p, "legacy-rsa"}));
+    }
+
+    private static String exchange(TlsConnection c, String request) throws IOException {
+        c.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+        c.getOutputStream().flush();
+        return Http.readAnyResponse(c.getInputStream());
+    }
+
+    // ---------------------------------------------------------------- legacy: nassl's OpenSSL 1.0.2
+
+    @ParameterizedTest(name = "{0} {1} {2} {3}")
+    @MethodSource("nasslCases")
+    void nasslFullThenResumed(String platform, String build, String version, String cipher, String protocol) throws Exception {
+        FirmwareFixture fw = firmware(platform, build);
+        int before = fw.log().handshakes().size();
+        List<JsonObject> results = new ArrayList<>();
+        String out;
+        try (PeerProcess p = PeerProcess.start(List.of(ProjectVenv.python().toString(),
+                ProjectVenv.projectRoot().resolve("src/test/python/nassl_legacy_client.py").toString(), "--port",
+                Integer.toString(fw.port()), "--ca", fw.caPem.toString(), "--version", version, "--cipher", cipher,
+                "--path", "/status.json", "--resume", "--timeout", "300"))) {
+            int exit = p.waitFor(660);
+            out = p.output();
+            for (String line : out.split("\n")) {
+                if (line.startsWith("{")) {
+                    results.add(JsonParser.parseString(line).getAsJsonObject());
+                }
+            }
+            assertEquals(0, exit, "nassl client: " + out + "\nfirmware: " + fw.output());
+        }
+        assertEquals(2, results.size(), out);
+        for (JsonObject r : results) {
+            assertEquals(protocol, r.get("protocol").getAsString(), out);
+            assertEquals(cipher, r.get("cipher").getAsString(), out);
+            assertEquals(0, r.get("verify_result").getAsInt(), "certificate verified against the build's CA");
+            assertEquals("HTTP/1.1 200 OK", r.get("status").getAsString());
+            assertStatusJson(r.get("body").getAsString());
+        }
+        String id = results.get(0).get("session_id").getAsString();
+        assertEquals(8, id.length(), "Sizzle's 4-byte session ids: " + id);
+        assertEquals(id, results.get(1).get("session_id").getAsString(), "the second connection resumed");
+        List<ServerLog.Handshake> hs = fw.log().fullThenResumed(before);
+        assertFalse(hs.get(0).resumed, hs.toString());
+        assertTrue(hs.get(1).resumed, hs.toString());
+    }
+
+    static Stream<Object[]> nasslCases() {
+        return platforms().flatMap(p -> Stream.of(
+                new Object[] {p, "legacy-ecc", "SSLV3", "ECDH-ECDSA-RC4-SHA", "SSLv3"},
+                new Object[] {p, "legacy-rsa", "TLSV1", "RC4-SHA", "TLSv1"},
+                new Object[] {p, "legacy-rsa", "SSLV3", "RC4-MD5", "SSLv3"},
+                // SSLv23 with a cipher SSL 2.0 also has: the SSLv2-compatible ClientHello.
+                new Object[] {p, "legacy-rsa", "SSLV23", "RC4-MD5", "TLSv1"}));
+    }
+}
