@@ -81,46 +81,49 @@ static void wipe_secrets(sz_tls *c)
 	ks_wipe(c->expected, sizeof c->expected);
 }
 
+/* The connection ends: no more input, secrets wiped, the session forgotten if asked; 0 if it
+ * had ended already. */
+static uint8_t end_connection(sz_tls *c, uint16_t verdict, uint8_t forget)
+{
+	if (c->state == SZ_CLOSED)
+		return 0;
+	c->verdict = verdict;
+	c->state = SZ_CLOSED;
+	wipe_secrets(c);
+	if (forget)
+		forget_session(c);
+	return 1;
+}
+
+/* The last record: an alert, then closed once it is sent. */
+static void last_alert(sz_tls *c, uint8_t level, uint8_t desc)
+{
+	c->alert_level = level;
+	c->alert_desc = desc;
+	queue(c, J_ALERT);
+	queue(c, J_CLOSE);
+}
+
 /* TlsConnection.fail: the fatal alert (in the clear or protected, as the writer stands), the
  * session forgotten, then closed. */
 static void fail(sz_tls *c, uint16_t alert)
 {
-	if (c->state == SZ_CLOSED)
-		return;
-	c->verdict = alert;
-	c->state = SZ_CLOSED;
-	wipe_secrets(c);
-	forget_session(c);
-	c->alert_level = SZ_ALERT_FATAL;
-	c->alert_desc = (uint8_t)alert;
-	queue(c, J_ALERT);
-	queue(c, J_CLOSE);
+	if (end_connection(c, alert, 1))
+		last_alert(c, SZ_ALERT_FATAL, (uint8_t)alert);
 }
 
 /* A fatal alert received (or a broken stream): closed without a word. */
 static void abort_quietly(sz_tls *c, uint16_t verdict)
 {
-	if (c->state == SZ_CLOSED)
-		return;
-	c->verdict = verdict;
-	c->state = SZ_CLOSED;
-	wipe_secrets(c);
-	if (verdict != SZ_VERDICT_NONE)
-		forget_session(c);
-	queue(c, J_CLOSE);
+	if (end_connection(c, verdict, verdict != SZ_VERDICT_NONE))
+		queue(c, J_CLOSE);
 }
 
 /* TlsConnection.close: close_notify after what is queued; the session stays. */
 static void close_gracefully(sz_tls *c)
 {
-	if (c->close_queued || c->state == SZ_CLOSED)
-		return;
-	c->close_queued = 1;
-	c->state = SZ_CLOSED;
-	c->alert_level = SZ_ALERT_WARNING;
-	c->alert_desc = SZ_CLOSE_NOTIFY;
-	queue(c, J_ALERT);
-	queue(c, J_CLOSE);
+	if (end_connection(c, SZ_VERDICT_NONE, 0))
+		last_alert(c, SZ_ALERT_WARNING, SZ_CLOSE_NOTIFY);
 }
 
 static void derive_keys(sz_tls *c)

@@ -90,7 +90,7 @@ typedef struct {
 	uint8_t expected[36];        /* the client's verify_data */
 	uint8_t expected_len;
 	uint8_t state;
-	uint8_t ems, resumed, has_name, has_session, keyed, read_on, established, close_queued, eof;
+	uint8_t ems, resumed, has_name, has_session, keyed, read_on, established, eof;
 	uint8_t jobs[4], job_n, seg;
 	uint8_t alert_level, alert_desc;
 } sz_tls;
