@@ -3,7 +3,7 @@
 #                                one host build per profile under ASan + UBSan; "N passed, N failed"
 # `make -C native test` runs the same binaries with the kernels' tests (SIZZLE_TESTS/_RUNS).
 SZ_DIR := sizzle
-SZ_SRC := $(filter-out $(SZ_HTTP_SRCS) $(SZ_KEYS_SRCS),$(wildcard $(SZ_DIR)/*.c)) # the engine (http.mk: the HTTP layer; keys.mk: its keys)
+SZ_SRC := $(filter-out $(SZ_HTTP_SRCS) $(SZ_KEYS_SRCS) $(SZ_ENGINE_SRCS),$(wildcard $(SZ_DIR)/*.c)) # the engine (http.mk: the HTTP layer; keys.mk: its keys)
 SZ_HDR := $(wildcard $(SZ_DIR)/*.h)
 SZ_TEST_SRC := $(SZ_DIR)/tests/test_hello_shapes.c $(SZ_DIR)/tests/sz_shape_line.c
 SZ_CORPUS := ../kssl-client/src/test/resources/hello-shapes/hello-shapes.txt

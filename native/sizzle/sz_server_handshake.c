@@ -20,6 +20,7 @@ void sz_server_init(sz_server *s, void *transcript)
 	sz_handshake_begin(&s->reader);
 	s->transcript = transcript;
 	s->verdict = SZ_VERDICT_NONE;
+	s->suites = 0xFFFFu;
 }
 
 static void fail(sz_server *s, uint16_t verdict)
@@ -32,7 +33,9 @@ static void fail(sz_server *s, uint16_t verdict)
 /* The hello decoded: judge it now; a failure waits for the end of its record. */
 static void hello_done(sz_server *s)
 {
-	uint16_t v = sz_server_answer_hello(&s->hello, &s->answer);
+	uint16_t v = sz_server_check_hello(&s->hello, &s->answer);
+	if (v == SZ_VERDICT_NONE && !s->checks_only)
+		v = sz_server_choose_suite(&s->hello, &s->answer, s->suites);
 	s->answered = 1;
 	if (v == SZ_VERDICT_NONE)
 		s->status = SZ_SERVER_HELLO;
@@ -191,9 +194,14 @@ static int suite_fits(const sz_client_hello *h, uint16_t version)
 
 uint16_t sz_server_answer_hello(const sz_client_hello *h, sz_server_hello_choice *a)
 {
+	uint16_t v = sz_server_check_hello(h, a);
+	return v != SZ_VERDICT_NONE ? v : sz_server_choose_suite(h, a, 0xFFFFu);
+}
+
+uint16_t sz_server_check_hello(const sz_client_hello *h, sz_server_hello_choice *a)
+{
 	uint16_t version = sz_version_negotiate(h->version, SZ_MIN_VERSION, SZ_MAX_VERSION);
 	uint16_t limit = SZ_MAX_FRAGMENT;
-	uint8_t i;
 	memset(a, 0, sizeof *a);
 	if (version == 0)
 		return SZ_PROTOCOL_VERSION;
@@ -205,16 +213,6 @@ uint16_t sz_server_answer_hello(const sz_client_hello *h, sz_server_hello_choice
 	    (SZ_CH_POINT_FORMATS | SZ_CH_GROUPS_OFFERED))
 		return SZ_ILLEGAL_PARAMETER; /* RFC 8422 §5.1.2: uncompressed MUST be supported */
 	a->version = version;
-	for (i = 0; i < SZ_SUITE_COUNT; i++) {
-		uint16_t suite = (uint16_t)(KS_READ_BYTE((const uint8_t *)&server_suites[i]) |
-					    KS_READ_BYTE((const uint8_t *)&server_suites[i] + 1) << 8);
-		if ((h->suites & sz_suite_bit(suite)) && suite_fits(h, version)) {
-			a->suite = suite;
-			break;
-		}
-	}
-	if (a->suite == 0)
-		return SZ_HANDSHAKE_FAILURE; /* no cipher suite in common */
 	/* RFC 5746 §3.6: answer the extension or the SCSV with an empty renegotiation_info. */
 	a->renegotiation_info = (h->flags & SZ_CH_RENEGOTIATION_INFO) ||
 				(h->suites & sz_suite_bit(SZ_TLS_EMPTY_RENEGOTIATION_INFO_SCSV));
@@ -231,4 +229,19 @@ uint16_t sz_server_answer_hello(const sz_client_hello *h, sz_server_hello_choice
 	}
 	a->send_limit = limit < SZ_MAX_FRAGMENT ? limit : SZ_MAX_FRAGMENT;
 	return SZ_VERDICT_NONE;
+}
+
+uint16_t sz_server_choose_suite(const sz_client_hello *h, sz_server_hello_choice *a, uint16_t allowed)
+{
+	uint8_t i;
+	for (i = 0; i < SZ_SUITE_COUNT; i++) {
+		uint16_t suite = (uint16_t)(KS_READ_BYTE((const uint8_t *)&server_suites[i]) |
+					    KS_READ_BYTE((const uint8_t *)&server_suites[i] + 1) << 8);
+		uint16_t bit = sz_suite_bit(suite);
+		if ((allowed & bit) && (h->suites & bit) && suite_fits(h, a->version)) {
+			a->suite = suite;
+			return SZ_VERDICT_NONE;
+		}
+	}
+	return SZ_HANDSHAKE_FAILURE; /* no cipher suite in common */
 }

@@ -43,8 +43,11 @@ typedef struct {
 	sz_server_hello_choice answer;
 	void *transcript;
 	uint16_t verdict;
+	uint16_t suites;  /* the server's suites allowed (sz_suite_bit; sz_server_init: all the build's) */
 	uint8_t status;
 	uint8_t answered; /* the hello decoded and was judged: a failure is the answer's */
+	uint8_t checks_only; /* hello_done stops after sz_server_check_hello: the caller, which has a
+	                        session cache, draws server_random, resumes or calls sz_server_choose_suite */
 } sz_server;
 
 void sz_server_init(sz_server *s, void *transcript);
@@ -59,7 +62,15 @@ void sz_server_eof(sz_server *s);
 uint16_t sz_server_wants(const sz_server *s);
 
 /* The checks and choices of answerClientHello and chooseSuite for a decoded hello: returns
- * SZ_VERDICT_NONE and fills `a`, or the alert. */
+ * SZ_VERDICT_NONE and fills `a`, or the alert. (A server without a session cache: the two
+ * steps below with every suite of the build.) */
 uint16_t sz_server_answer_hello(const sz_client_hello *h, sz_server_hello_choice *a);
+/* answerClientHello's checks before the server's random is drawn (version, fallback,
+ * renegotiation_info, point formats), then its choices that do not depend on the suite
+ * (version, ServerHello's extensions, the send limit): SZ_VERDICT_NONE, or the alert. */
+uint16_t sz_server_check_hello(const sz_client_hello *h, sz_server_hello_choice *a);
+/* chooseSuite: the first of the server's suites (in `allowed`, a mask of sz_suite_bit) that the
+ * client offers and that fits; sets a->suite and returns SZ_VERDICT_NONE, or handshake_failure. */
+uint16_t sz_server_choose_suite(const sz_client_hello *h, sz_server_hello_choice *a, uint16_t allowed);
 
 #endif

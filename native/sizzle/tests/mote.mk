@@ -7,7 +7,7 @@
 #                                     cycles in the engine, its static state, stack, flash.
 # mspdebug 0.22 over-counts constant-generator operands: its cycle counts read ~10% high.
 SZ_MOTE_DIR := $(MOTE_NATIVE)/sizzle
-SZ_MOTE_ENGINE := $(filter-out %/tests/% $(addprefix $(SZ_MOTE_DIR)/,$(SZ_HTTP_LAYER) $(SZ_HTTP_APP) $(addsuffix .c,$(SZ_KEYS_NAMES))),$(wildcard $(SZ_MOTE_DIR)/*.c))
+SZ_MOTE_ENGINE := $(filter-out %/tests/% $(addprefix $(SZ_MOTE_DIR)/,$(SZ_HTTP_LAYER) $(SZ_HTTP_APP) $(addsuffix .c,$(SZ_KEYS_NAMES) $(SZ_ENGINE_NAMES) $(SZ_SERVER_NAMES))),$(wildcard $(SZ_MOTE_DIR)/*.c))
 SZ_MOTE_HDRS := $(wildcard $(SZ_MOTE_DIR)/*.h) $(SZ_MOTE_DIR)/tests/sz_shape_line.h
 SZ_MOTE_FW := $(SZ_MOTE_DIR)/tests/mote_hello.c $(SZ_MOTE_DIR)/tests/sz_shape_line.c
 SZ_MOTE_CORPUS := $(MOTE_NATIVE)/../kssl-client/src/test/resources/hello-shapes/hello-shapes.txt

@@ -1,0 +1,45 @@
+/*
+ * The server's identity in this build: its certificate_list (RFC 5246 §7.4.2, leaf first, the
+ * 3-byte list length included) and its private key, all in flash, from the header that
+ * sizzle.desktop.FirmwareIdentity writes (SZ_IDENTITY names it; the default is the stored
+ * transcripts' test identity of the profile: identities/test-p256.h, test-p160.h,
+ * test-rsa1024.h). Modern: the P-256 ECDSA key; legacy-ecc: the secp160r1 static ECDH key;
+ * legacy-rsa: the RSA-1024 CRT key.
+ *
+ * Mirrors kssl-client/src/main/java/kssl/tls/ServerIdentity.java (encoded, key, group,
+ * chainSchemes).
+ */
+#ifndef SZ_IDENTITY_H
+#define SZ_IDENTITY_H
+
+#include "sz_config.h"
+#include "ks_ec.h"
+#include "ks_rsa.h"
+
+/* The certificate_list in flash and its length. */
+const uint8_t *sz_identity_chain(uint16_t *len);
+
+#if defined(SZ_PROFILE_LEGACY_RSA)
+#define SZ_IDENTITY_RSA_BYTES 128
+/* The RAM copy of the key the kernels read (the AVR's flash is not in its data space). */
+typedef struct {
+	uint8_t n[128], e[3], p[64], q[64], dp[64], dq[64], qinv[64];
+} sz_identity_rsa_ram;
+/* Points k at the key: straight at flash where it is in the data space (hosts, the MSP430),
+ * else at a copy made in ram (wipe it after use). */
+void sz_identity_rsa(ks_rsa_crt_key *k, sz_identity_rsa_ram *ram);
+#else
+#if defined(SZ_PROFILE_LEGACY_ECC)
+#define SZ_IDENTITY_CURVE KS_SECP160R1
+#define SZ_IDENTITY_ORDER_BYTES 21
+#define SZ_IDENTITY_FIELD_BYTES 20
+#else
+#define SZ_IDENTITY_CURVE KS_SECP256R1
+#define SZ_IDENTITY_ORDER_BYTES 32
+#define SZ_IDENTITY_FIELD_BYTES 32
+#endif
+/* The private scalar (SZ_IDENTITY_ORDER_BYTES, big-endian) copied out of flash: wipe it after use. */
+void sz_identity_ec_private(uint8_t *d);
+#endif
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * One connection at a time over sz_port. Mirrors sizzle-server/src/main/java/sizzle/
+ * OneConnectionServer.java (admit: closeIfIdle, mayKeepOpen), Connection.java and Deadlines.java.
+ */
+#include "sz_server_loop.h"
+#include "sz_port.h"
+
+void sz_server_loop_tick(sz_server_loop *l)
+{
+	while (sz_port_elapsed(l->tick) >= 1000u) { /* no division on the motes */
+		l->tick = (l->tick + 1000u) & 0xFFFFFFUL;
+		l->cfg->now++;
+	}
+}
+
+static void send_all(sz_tls *c)
+{
+	const uint8_t *p;
+	uint16_t n;
+	while ((p = sz_tls_output(c, &n)) != 0) {
+		sz_port_write(p, n);
+		sz_tls_sent(c);
+	}
+}
+
+uint16_t sz_server_loop_once(sz_server_loop *l)
+{
+	sz_tls *c = l->conn;
+	uint32_t since, accepted;
+	uint8_t was_busy = 0, done = 0, newer_seen = 0, buf[64];
+	sz_port_accept();
+	l->fresh_app(l->app_ctx, l->app);
+	sz_tls_init(c, l->cfg, l->app, l->rx, l->rx_cap, l->tx, l->tx_cap);
+	accepted = since = sz_port_millis();
+	for (;;) {
+		uint32_t limit, used;
+		uint16_t want;
+		int16_t r;
+		sz_server_loop_tick(l);
+		send_all(c);
+		if (sz_tls_closed(c))
+			break;
+		if (!newer_seen && sz_port_pending()) {
+			newer_seen = 1;
+			(void)sz_tls_close_if_idle(c);
+			continue;
+		}
+		if (c->state != SZ_DONE) {
+			limit = SZ_DEADLINE_HANDSHAKE_MS;
+			since = accepted;
+		} else {
+			/* the first request's clock starts when the handshake ends, the next ones' at the
+			 * previous response's end; a request runs from its first byte */
+			uint8_t busy = c->app->busy(c->app->ctx);
+			if (busy != was_busy || !done) {
+				since = sz_port_millis();
+				was_busy = busy;
+				done = 1;
+			}
+			limit = busy ? SZ_DEADLINE_REQUEST_MS : SZ_DEADLINE_IDLE_MS;
+		}
+		used = sz_port_elapsed(since);
+		if (used >= limit) {
+			sz_tls_timeout(c);
+			since = sz_port_millis();
+			continue;
+		}
+		want = sz_tls_wants(c);
+		if (want == 0) { /* nothing to read and nothing to send: the engine is stuck */
+			sz_tls_timeout(c);
+			continue;
+		}
+		r = sz_port_read(buf, want < sizeof buf ? want : (uint16_t)sizeof buf,
+				 (uint16_t)(limit - used < SZ_LOOP_POLL_MS ? limit - used : SZ_LOOP_POLL_MS));
+		if (r == SZ_PORT_CLOSED) {
+			sz_tls_eof(c);
+		} else if (r > 0) {
+			uint16_t off = 0;
+			while (off < (uint16_t)r && !sz_tls_closed(c)) {
+				size_t k = sz_tls_push(c, buf + off, (size_t)(r - off));
+				off = (uint16_t)(off + k);
+				if (k == 0)
+					send_all(c);
+				if (k == 0 && sz_tls_wants(c) == 0 && !sz_tls_closed(c) && !sz_tls_output(c, &want))
+					break; /* the engine takes nothing more: its verdict stands */
+			}
+		}
+	}
+	sz_port_hangup();
+	return c->verdict;
+}

@@ -1,0 +1,849 @@
+/*
+ * The server's connection after the hello: records in (gathered whole, opened), the handshake
+ * states, the output jobs, application data, alerts and close_notify.
+ * Mirrors kssl-client/src/main/java/kssl/tls/TlsConnection.java, ServerHandshake.java (step,
+ * answerClientHello, findSession, nameDigest's use), Handshake.java (readChangeCipherSpec,
+ * readFinished, sendChangeCipherSpec, sendFinished), HandshakeReader.java (messages across
+ * records), RecordLayer.java (readRecord, next, countEmpty, sendAlert).
+ */
+#include "sz_tls_connection.h"
+#include "sz_alert.h"
+#include "sz_cipher_suite.h"
+#include "sz_client_key_exchange.h"
+#include "sz_identity.h"
+#include "sz_key_schedule.h"
+#include "sz_profile.h"
+#include "sz_server_flight.h"
+#include "ks_wipe.h"
+
+/* Output jobs, done in order. */
+#define J_FLIGHT 1   /* ServerHello [Certificate ServerKeyExchange ServerHelloDone], flushed */
+#define J_CCS 2      /* ChangeCipherSpec, then the server's records are protected */
+#define J_FINISHED 3 /* the server's Finished, flushed */
+#define J_ALERT 4    /* alert_level, alert_desc */
+#define J_CLOSE 5    /* after everything before it is sent: closed */
+
+/* The scratch: the hello's server_name bytes, dead once its digest is taken. */
+#define SCRATCH(c) ((c)->hs.hello.server_name)
+typedef char sz_scratch_fits[SZ_MAX_HOST_NAME >= SZ_SERVER_HELLO_MAX + 4 + SZ_SERVER_KEY_EXCHANGE_MAX + 4 &&
+                             SZ_MAX_HOST_NAME >= 4 + SZ_CKE_MAX && SZ_MAX_HOST_NAME >= 4 + SZ_VERIFY_DATA_MAX ? 1 : -1];
+
+void sz_transcript_update(void *ctx, const uint8_t *data, size_t len)
+{
+	sz_handshake_hash_update((sz_handshake_hash *)ctx, data, len);
+}
+
+void sz_tls_init(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t *rx, uint16_t rx_cap,
+                 uint8_t *tx, uint16_t tx_cap)
+{
+	memset(c, 0, sizeof *c);
+	sz_handshake_hash_init(&c->hash);
+	sz_server_init(&c->hs, &c->hash);
+	c->hs.checks_only = 1;
+	c->hs.suites = cfg->suites;
+	c->cfg = cfg;
+	c->app = app;
+	c->rx = rx;
+	c->rx_cap = rx_cap;
+	sz_writer_init(&c->w, tx, tx_cap, cfg->initial_version);
+	c->verdict = SZ_VERDICT_NONE;
+	c->m_verdict = SZ_VERDICT_NONE;
+}
+
+static void queue(sz_tls *c, uint8_t job)
+{
+	if (c->job_n < sizeof c->jobs)
+		c->jobs[c->job_n++] = job;
+}
+
+static void pop(sz_tls *c)
+{
+	uint8_t i;
+	for (i = 1; i < c->job_n; i++)
+		c->jobs[i - 1] = c->jobs[i];
+	c->job_n--;
+	c->seg = 0;
+	c->seg_off = 0;
+}
+
+static void forget_session(sz_tls *c)
+{
+	if (c->has_session && c->cfg->sessions)
+		sz_session_remove(c->cfg->sessions, c->session_id, SZ_SESSION_ID);
+}
+
+static void wipe_secrets(sz_tls *c)
+{
+	ks_wipe(c->master, sizeof c->master);
+#if defined(SZ_PROFILE_MODERN)
+	ks_wipe(c->ephemeral, sizeof c->ephemeral);
+#endif
+	ks_wipe(c->expected, sizeof c->expected);
+}
+
+/* The connection ends: no more input, secrets wiped, the session forgotten if asked; 0 if it
+ * had ended already. */
+static uint8_t end_connection(sz_tls *c, uint16_t verdict, uint8_t forget)
+{
+	if (c->state == SZ_CLOSED)
+		return 0;
+	c->verdict = verdict;
+	c->state = SZ_CLOSED;
+	wipe_secrets(c);
+	if (forget)
+		forget_session(c);
+	return 1;
+}
+
+/* The last record: an alert, then closed once it is sent. */
+static void last_alert(sz_tls *c, uint8_t level, uint8_t desc)
+{
+	c->alert_level = level;
+	c->alert_desc = desc;
+	queue(c, J_ALERT);
+	queue(c, J_CLOSE);
+}
+
+/* TlsConnection.fail: the fatal alert (in the clear or protected, as the writer stands), the
+ * session forgotten, then closed. */
+static void fail(sz_tls *c, uint16_t alert)
+{
+	if (end_connection(c, alert, 1))
+		last_alert(c, SZ_ALERT_FATAL, (uint8_t)alert);
+}
+
+/* A fatal alert received (or a broken stream): closed without a word. */
+static void abort_quietly(sz_tls *c, uint16_t verdict)
+{
+	if (end_connection(c, verdict, verdict != SZ_VERDICT_NONE))
+		queue(c, J_CLOSE);
+}
+
+/* TlsConnection.close: close_notify after what is queued; the session stays. */
+static void close_gracefully(sz_tls *c)
+{
+	if (end_connection(c, SZ_VERDICT_NONE, 0))
+		last_alert(c, SZ_ALERT_WARNING, SZ_CLOSE_NOTIFY);
+}
+
+static void derive_keys(sz_tls *c)
+{
+	if (!c->keyed) {
+		sz_protection_derive(&c->rd, &c->wr, c->version, c->suite, c->master, c->hs.hello.random,
+				     c->server_random);
+		c->keyed = 1;
+	}
+}
+
+/* ---- output ------------------------------------------------------------------------------ */
+
+/* Streams one segment of handshake bytes (flash or RAM) into records, hashing what is written;
+ * 1 when all of it is written. */
+static uint8_t put_handshake(sz_tls *c, const uint8_t *p, uint16_t len, uint8_t flash)
+{
+	while (c->seg_off < len) {
+		uint16_t k = sz_writer_append(&c->w, SZ_HANDSHAKE, p + c->seg_off, (uint16_t)(len - c->seg_off), flash);
+		if (k == 0)
+			return 0;
+		/* the bytes as written (a flash segment is hashed from its RAM copy in the record) */
+		if (flash) {
+			uint8_t tmp[16];
+			uint16_t i, j;
+			for (i = 0; i < k; i += j) {
+				for (j = 0; j < sizeof tmp && i + j < k; j++)
+					tmp[j] = KS_READ_BYTE(p + c->seg_off + i + j);
+				sz_handshake_hash_update(&c->hash, tmp, j);
+			}
+		} else {
+			sz_handshake_hash_update(&c->hash, p + c->seg_off, k);
+		}
+		c->seg_off = (uint16_t)(c->seg_off + k);
+	}
+	c->seg++;
+	c->seg_off = 0;
+	return 1;
+}
+
+/* The flight's segments: ServerHello; for a full handshake the Certificate header, the
+ * certificate_list from flash, and ServerKeyExchange + ServerHelloDone. 1 when all are written. */
+static uint8_t write_flight(sz_tls *c)
+{
+	uint8_t *s = SCRATCH(c);
+	uint16_t chain_len;
+	const uint8_t *chain = sz_identity_chain(&chain_len);
+	for (;;) {
+		uint8_t done;
+		switch (c->seg) {
+		case 0: done = put_handshake(c, s, c->sh_len, 0); break;
+		case 1: done = put_handshake(c, s + c->sh_len, 4, 0); break;
+		case 2: done = put_handshake(c, chain, chain_len, 1); break;
+		case 3: done = put_handshake(c, s + c->sh_len + 4, (uint16_t)(c->ske_len + 4u), 0); break;
+		default: return 1;
+		}
+		if (!done)
+			return 0;
+		if (c->resumed && c->seg == 1)
+			return 1;
+	}
+}
+
+static void app_output(sz_tls *c)
+{
+	uint16_t room, n;
+	uint8_t *dst;
+	if (c->app->closed(c->app->ctx)) {
+		close_gracefully(c);
+		return;
+	}
+	dst = sz_writer_space(&c->w, SZ_APPLICATION_DATA, &room);
+	if (!dst)
+		return;
+	n = c->app->pull(c->app->ctx, dst, room);
+	if (n == 0) {
+		if (c->eof)
+			close_gracefully(c);
+		return;
+	}
+	sz_writer_commit(&c->w, n);
+	sz_writer_flush(&c->w); /* one record per piece */
+}
+
+/* Hands the opened record's rest on (the application's data, or handshake bytes left after a
+ * message that changed the state). */
+static void dispatch(sz_tls *c);
+
+/* One buffer for both ways: the opened record's unread rest moves to the buffer's tail (a
+ * backward byte copy: the regions may overlap) and the record written takes what is before it. */
+static void make_room(sz_tls *c)
+{
+	uint16_t left = (uint16_t)(c->end - c->pos), i;
+	if (c->rx != c->w.buf || c->w.pending)
+		return;
+	if (c->pos >= c->end) {
+		c->w.avail = c->w.cap;
+		return;
+	}
+	if (c->end != c->rx_cap) {
+		for (i = left; i > 0; i--)
+			c->rx[c->rx_cap - left + i - 1u] = c->rx[c->pos + i - 1u];
+		c->pos = (uint16_t)(c->rx_cap - left);
+		c->end = c->rx_cap;
+	}
+	c->w.avail = c->pos;
+}
+
+static void produce(sz_tls *c)
+{
+	while (!c->w.ready) {
+		uint8_t one = 1, job, n_jobs, seg;
+		uint16_t seg_off;
+		make_room(c);
+		if (c->job_n == 0) {
+			if (c->state != SZ_DONE)
+				return;
+			if (c->pos < c->end) { /* the opened record's rest first */
+				dispatch(c);
+				if (c->job_n || c->w.ready || c->state != SZ_DONE)
+					continue;
+				make_room(c);
+			}
+			app_output(c);
+			if (c->job_n == 0 && !c->w.ready)
+				return;
+			continue;
+		}
+		job = c->jobs[0], n_jobs = c->job_n, seg = c->seg, seg_off = c->seg_off;
+		switch (c->jobs[0]) {
+		case J_FLIGHT:
+			if (!write_flight(c))
+				break;
+			sz_writer_flush(&c->w);
+			pop(c);
+			break;
+		case J_CCS:
+			if (sz_writer_append(&c->w, SZ_CHANGE_CIPHER_SPEC, &one, 1, 0) == 0)
+				break;
+			sz_writer_flush(&c->w);
+			derive_keys(c);
+			c->w.seal = &c->wr; /* the records after this one */
+			pop(c);
+			break;
+		case J_FINISHED:
+			if (c->seg == 0 && c->seg_off == 0) {
+				uint8_t n = sz_finished(c->version, c->master, 0, &c->hash, SCRATCH(c) + 4);
+				sz_message_header(SCRATCH(c), SZ_HT_FINISHED, n);
+				c->sh_len = (uint16_t)(4u + n); /* the flight is gone: the scratch holds Finished */
+			}
+			if (!put_handshake(c, SCRATCH(c), c->sh_len, 0))
+				break;
+			sz_writer_flush(&c->w);
+			pop(c);
+			break;
+		case J_ALERT: {
+			uint8_t a[2];
+			a[0] = c->alert_level;
+			a[1] = sz_alert_for_version(c->alert_desc, c->w.version);
+			if (sz_writer_append(&c->w, SZ_ALERT, a, 2, 0) == 0)
+				break;
+			sz_writer_flush(&c->w);
+			pop(c);
+			break;
+		}
+		default: /* J_CLOSE */
+			sz_writer_flush(&c->w);
+			if (c->w.ready)
+				break;
+			sz_protection_clear(&c->rd);
+			sz_protection_clear(&c->wr);
+			sz_handshake_hash_clear(&c->hash);
+			wipe_secrets(c);
+			c->job_n = 0;
+			return;
+		}
+		if (!c->w.ready && c->job_n == n_jobs && c->jobs[0] == job && c->seg == seg && c->seg_off == seg_off)
+			return; /* no room for a record (a buffer below SZ_WRITER_BUFFER(1)): stuck, not spinning */
+	}
+}
+
+const uint8_t *sz_tls_output(sz_tls *c, uint16_t *n)
+{
+	produce(c);
+	return sz_writer_ready(&c->w, n);
+}
+
+void sz_tls_sent(sz_tls *c)
+{
+	sz_writer_sent(&c->w);
+}
+
+uint8_t sz_tls_closed(const sz_tls *c)
+{
+	return c->state == SZ_CLOSED && c->job_n == 0 && !c->w.ready;
+}
+
+/* ---- the hello's answer ------------------------------------------------------------------ */
+
+static uint16_t find_session(sz_tls *c, const sz_session **found)
+{
+	const sz_client_hello *h = &c->hs.hello;
+	const sz_session *s;
+	*found = 0;
+	if (!c->cfg->sessions || h->session_id_length == 0)
+		return SZ_VERDICT_NONE;
+	s = sz_session_find(c->cfg->sessions, h->session_id, h->session_id_length, c->cfg->now);
+	if (!s || s->has_name != c->has_name || s->version != c->version)
+		return SZ_VERDICT_NONE;
+	if (c->has_name) { /* Session.isFor: a digest of a public name */
+		uint8_t i, diff = 0;
+		for (i = 0; i < SZ_SESSION_NAME_DIGEST; i++)
+			diff |= (uint8_t)(s->name_digest[i] ^ c->name_digest[i]);
+		if (diff)
+			return SZ_VERDICT_NONE;
+	}
+	if (s->ems && !c->ems)
+		return SZ_HANDSHAKE_FAILURE; /* RFC 7627 §5.3 */
+	if (s->ems != c->ems)
+		return SZ_VERDICT_NONE;
+	if (!(h->suites & sz_suite_bit(s->suite)))
+		return SZ_ILLEGAL_PARAMETER; /* RFC 5246 §7.4.1.2 */
+	if (c->cfg->suites & sz_suite_bit(s->suite))
+		*found = s;
+	return SZ_VERDICT_NONE;
+}
+
+static uint8_t draw(sz_tls *c, uint8_t *out, uint16_t n)
+{
+	return ks_hmac_drbg_generate(c->cfg->random, out, n, 0, 0) == KS_OK;
+}
+
+/* answerClientHello from the server's random on: resumption or a new session, the flight. */
+static void on_hello(sz_tls *c)
+{
+	sz_client_hello *h = &c->hs.hello;
+	sz_server_hello_choice *a = &c->hs.answer;
+	sz_record_layer *rl = &c->hs.records;
+	const sz_session *s;
+	uint16_t v;
+	c->version = a->version;
+	c->w.version = a->version;
+	rl->version = a->version;
+	c->ems = a->extended_master_secret;
+	c->has_name = h->server_name_length != 0;
+	if (c->has_name)
+		sz_session_name_digest(h->server_name, h->server_name_length, c->name_digest);
+	if (!draw(c, c->server_random, 32))
+		{ fail(c, SZ_INTERNAL_ERROR); return; }
+	v = find_session(c, &s);
+	if (v != SZ_VERDICT_NONE)
+		{ fail(c, v); return; }
+	if (s) {
+		c->resumed = 1;
+		c->suite = s->suite;
+		memcpy(c->session_id, s->id, SZ_SESSION_ID);
+		memcpy(c->master, s->master, sizeof c->master);
+		c->has_session = 1;
+	} else {
+		v = sz_server_choose_suite(h, a, c->cfg->suites);
+		if (v != SZ_VERDICT_NONE)
+			{ fail(c, v); return; }
+		c->suite = a->suite;
+		if (c->cfg->sessions) {
+			if (!draw(c, c->session_id, SZ_SESSION_ID))
+				{ fail(c, SZ_INTERNAL_ERROR); return; }
+			c->has_session = 1;
+		}
+	}
+	a->suite = c->suite;
+	/* the flight is cut into records of the negotiated size as it is written */
+	sz_writer_limit(&c->w, a->send_limit);
+	c->sh_len = sz_server_hello_write(SCRATCH(c), a, c->server_random, c->session_id,
+					  c->has_session ? SZ_SESSION_ID : 0);
+	queue(c, J_FLIGHT);
+	if (c->resumed) {
+		queue(c, J_CCS);
+		queue(c, J_FINISHED);
+		c->state = SZ_RESUME_WAIT_CHANGE_CIPHER_SPEC;
+	} else {
+		uint16_t chain_len;
+		uint8_t *p = SCRATCH(c) + c->sh_len;
+		(void)sz_identity_chain(&chain_len);
+		sz_message_header(p, SZ_HT_CERTIFICATE, chain_len);
+		p += 4;
+		c->ske_len = 0;
+#if defined(SZ_PROFILE_MODERN)
+		{
+			uint8_t point[64];
+			if (sz_ephemeral_generate(c->cfg->random, c->ephemeral, point) != KS_OK)
+				{ fail(c, SZ_INTERNAL_ERROR); return; }
+			c->ske_len = sz_server_key_exchange_write(p, point, h->random, c->server_random,
+								  h->ecdsa_scheme, c->cfg->random);
+			if (c->ske_len == 0)
+				{ fail(c, SZ_INTERNAL_ERROR); return; }
+		}
+#endif
+		sz_message_header(p + c->ske_len, SZ_HT_SERVER_HELLO_DONE, 0);
+		c->state = SZ_WAIT_CLIENT_KEY_EXCHANGE;
+	}
+	/* The rest of the hello's record: a record gathered from here on. */
+	if ((rl->flags & SZ_RL_IN_BODY) && rl->left > 0) {
+		if (5u + rl->left > c->rx_cap)
+			{ fail(c, SZ_RECORD_OVERFLOW); return; }
+		c->rx_type = SZ_HANDSHAKE; /* its header was judged by the hello's record layer */
+		c->rx_len = 5;
+		c->rx_want = (uint16_t)(5u + rl->left);
+		rl->flags &= (uint8_t)~SZ_RL_IN_BODY;
+	}
+}
+
+static void hello_failed(sz_tls *c)
+{
+	uint16_t v = c->hs.verdict;
+	if (v & SZ_RECEIVED)
+		{ abort_quietly(c, v); return; }
+	if (c->hs.answered && v != SZ_PROTOCOL_VERSION && v != SZ_INAPPROPRIATE_FALLBACK) {
+		/* the version was set before the checks that failed (records.setVersion) */
+		uint16_t n = sz_version_negotiate(c->hs.hello.version, SZ_MIN_VERSION, SZ_MAX_VERSION);
+		if (n)
+			c->w.version = n;
+	}
+	fail(c, v);
+}
+
+/* ---- input ------------------------------------------------------------------------------- */
+
+/* RecordLayer.countEmpty */
+static uint16_t count_empty(sz_tls *c, uint16_t len, uint8_t type)
+{
+	sz_record_layer *rl = &c->hs.records;
+	if (len > 0) {
+		rl->empty_run = 0;
+		if (type != SZ_ALERT)
+			rl->warning_run = 0;
+	} else if (++rl->empty_run > SZ_MAX_EMPTY_RECORDS) {
+		return SZ_UNEXPECTED_MESSAGE;
+	}
+	return SZ_VERDICT_NONE;
+}
+
+/* readRecord's checks of a header after the hello. */
+static uint16_t record_header(sz_tls *c)
+{
+	uint8_t type = c->rx[0];
+	uint16_t version = (uint16_t)(c->rx[1] << 8 | c->rx[2]);
+	uint16_t len = (uint16_t)(c->rx[3] << 8 | c->rx[4]);
+	if (type < SZ_CHANGE_CIPHER_SPEC || type > SZ_APPLICATION_DATA)
+		return SZ_UNEXPECTED_MESSAGE;
+	c->rx_type = type;
+	if ((version >> 8) != 3 || version != c->version)
+		return SZ_PROTOCOL_VERSION;
+	if (!c->read_on) {
+		uint16_t v;
+		if (len > SZ_MAX_FRAGMENT)
+			return SZ_RECORD_OVERFLOW;
+		if (len == 0 && type != SZ_APPLICATION_DATA)
+			return SZ_UNEXPECTED_MESSAGE;
+		v = count_empty(c, len, type);
+		if (v != SZ_VERDICT_NONE)
+			return v;
+	} else if (len > SZ_RECEIVE_LIMIT + SZ_PROTECTION_EXPANSION) {
+		return SZ_RECORD_OVERFLOW;
+	}
+	if (5u + len > c->rx_cap)
+		return SZ_RECORD_OVERFLOW; /* longer than this build's buffer (README) */
+	c->rx_want = (uint16_t)(5u + len);
+	return SZ_VERDICT_NONE;
+}
+
+/* A whole record is in: open it. */
+static uint16_t record_open(sz_tls *c)
+{
+	uint16_t len = (uint16_t)(c->rx_want - 5u);
+	c->rx_len = 0;
+	c->rx_want = 0;
+	if (c->read_on) {
+		size_t plain;
+		uint16_t v = sz_protection_open(&c->rd, c->rx_type, c->version, c->rx + 5, len, &plain);
+		if (v != SZ_VERDICT_NONE)
+			return v;
+		if (plain > SZ_RECEIVE_LIMIT)
+			return SZ_RECORD_OVERFLOW;
+		if (plain == 0 && c->rx_type != SZ_APPLICATION_DATA)
+			return SZ_UNEXPECTED_MESSAGE;
+		v = count_empty(c, (uint16_t)plain, c->rx_type);
+		if (v != SZ_VERDICT_NONE)
+			return v;
+		c->pos = 5 + SZ_PROTECTION_PREFIX;
+		c->end = (uint16_t)(c->pos + plain);
+	} else {
+		c->pos = 5;
+		c->end = (uint16_t)(5u + len);
+	}
+	return SZ_VERDICT_NONE;
+}
+
+static uint8_t handshaking(const sz_tls *c)
+{
+	return c->state != SZ_DONE && c->state != SZ_CLOSED;
+}
+
+/* A complete handshake message (its body in the scratch, or skipped). */
+static void message_done(sz_tls *c)
+{
+	uint8_t *body = SCRATCH(c);
+	uint8_t type = c->m_hdr[0];
+	uint16_t v = c->m_verdict;
+	c->m_have = 0;
+	c->m_verdict = SZ_VERDICT_NONE;
+	if (v != SZ_VERDICT_NONE)
+		{ fail(c, v); return; }
+	if (c->state == SZ_DONE) { /* a ClientHello, skipped: no renegotiation (RFC 5746 §4.4) */
+		c->alert_level = SZ_ALERT_WARNING;
+		c->alert_desc = SZ_NO_RENEGOTIATION;
+		queue(c, J_ALERT);
+		return;
+	}
+	if (type == SZ_HT_CLIENT_KEY_EXCHANGE) {
+		uint8_t pms[SZ_PREMASTER_MAX], pms_len = SZ_PREMASTER_MAX;
+#if defined(SZ_PROFILE_LEGACY_RSA)
+		v = sz_cke_rsa(body, (uint16_t)c->m_len, c->version, c->hs.hello.version, c->cfg->random,
+			       c->cfg->rsa_blind, pms);
+#elif defined(SZ_PROFILE_LEGACY_ECC)
+		uint8_t d[SZ_IDENTITY_ORDER_BYTES];
+		sz_identity_ec_private(d);
+		v = sz_cke_ecdh(body, (uint16_t)c->m_len, d, pms, &pms_len);
+		ks_wipe(d, sizeof d);
+#else
+		v = sz_cke_ecdh(body, (uint16_t)c->m_len, c->ephemeral, pms, &pms_len);
+		ks_wipe(c->ephemeral, sizeof c->ephemeral);
+#endif
+		if (v != SZ_VERDICT_NONE) {
+			ks_wipe(pms, sizeof pms);
+			{ fail(c, v); return; }
+		}
+		sz_master_secret(c->version, pms, pms_len, c->hs.hello.random, c->server_random,
+				 c->ems ? &c->hash : 0, c->master);
+		ks_wipe(pms, sizeof pms);
+		c->state = SZ_WAIT_CHANGE_CIPHER_SPEC;
+		return;
+	}
+	/* Finished: verify_data compared in constant time */
+	{
+		uint8_t diff = 0, i;
+		for (i = 0; i < c->expected_len; i++)
+			diff |= (uint8_t)(body[i] ^ c->expected[i]);
+		if (diff)
+			{ fail(c, SZ_DECRYPT_ERROR); return; }
+	}
+	if (c->state == SZ_WAIT_FINISHED) {
+		/* cached before the server's Finished goes out (ServerHandshake.step) */
+		if (c->has_session) {
+			sz_session s;
+			memset(&s, 0, sizeof s);
+			memcpy(s.id, c->session_id, SZ_SESSION_ID);
+			memcpy(s.master, c->master, sizeof s.master);
+			memcpy(s.name_digest, c->name_digest, SZ_SESSION_NAME_DIGEST);
+			s.created = c->cfg->now;
+			s.version = c->version;
+			s.suite = c->suite;
+			s.ems = c->ems;
+			s.has_name = c->has_name;
+			sz_session_put(c->cfg->sessions, &s);
+			ks_wipe(&s, sizeof s);
+		}
+		queue(c, J_CCS);
+		queue(c, J_FINISHED);
+	}
+	c->state = SZ_DONE;
+	c->established = 1;
+	c->app->begin(c->app->ctx);
+}
+
+/* A message header is complete: HandshakeReader.begin's length cap, then expect(). */
+static uint16_t message_begin(sz_tls *c)
+{
+	uint8_t type = c->m_hdr[0];
+	c->m_len = (uint32_t)c->m_hdr[1] << 16 | (uint32_t)c->m_hdr[2] << 8 | c->m_hdr[3];
+	c->m_got = 0;
+	if (c->m_len > SZ_MAX_HANDSHAKE_MESSAGE)
+		return SZ_DECODE_ERROR;
+	if (c->state == SZ_DONE) {
+		if (type != SZ_HT_CLIENT_HELLO)
+			return SZ_UNEXPECTED_MESSAGE;
+		return c->version == SZ_SSL30 ? SZ_HANDSHAKE_FAILURE : SZ_VERDICT_NONE; /* SSL 3.0: no such warning */
+	}
+	if (c->state == SZ_WAIT_CLIENT_KEY_EXCHANGE) {
+		if (type != SZ_HT_CLIENT_KEY_EXCHANGE)
+			return SZ_UNEXPECTED_MESSAGE;
+		if (c->m_len == 0)
+			return SZ_DECODE_ERROR;
+		return SZ_VERDICT_NONE;
+	}
+	if (type != SZ_HT_FINISHED)
+		return SZ_UNEXPECTED_MESSAGE;
+	return c->m_len != c->expected_len ? SZ_DECODE_ERROR : SZ_VERDICT_NONE;
+}
+
+/* Handshake bytes of the opened record, as HandshakeReader reads them (hashed while the
+ * handshake runs; a renegotiating ClientHello is skipped unhashed). */
+static void handshake_bytes(sz_tls *c)
+{
+	while (c->pos < c->end && c->state != SZ_CLOSED && c->job_n == 0) {
+		uint8_t hash = c->state != SZ_DONE;
+		const uint8_t *b = c->rx + c->pos;
+		uint16_t n = (uint16_t)(c->end - c->pos), k;
+		if (c->m_have < 4) {
+			k = (uint16_t)(4u - c->m_have);
+			if (k > n)
+				k = n;
+			memcpy(c->m_hdr + c->m_have, b, k);
+			c->m_have = (uint8_t)(c->m_have + k);
+			if (hash)
+				sz_handshake_hash_update(&c->hash, b, k);
+			c->pos = (uint16_t)(c->pos + k);
+			if (c->m_have == 4) {
+				uint16_t v = message_begin(c);
+				if (v != SZ_VERDICT_NONE)
+					{ fail(c, v); return; }
+				if (c->m_len == 0)
+					message_done(c);
+			}
+			continue;
+		}
+		k = c->m_len - c->m_got < n ? (uint16_t)(c->m_len - c->m_got) : n;
+		if (hash)
+			sz_handshake_hash_update(&c->hash, b, k);
+		if (c->state != SZ_DONE && c->m_got < SZ_MAX_HOST_NAME) {
+			uint16_t keep = (uint16_t)(SZ_MAX_HOST_NAME - c->m_got);
+			memcpy(SCRATCH(c) + c->m_got, b, k < keep ? k : keep);
+		}
+		if (c->state == SZ_WAIT_CLIENT_KEY_EXCHANGE && c->m_got == 0 && c->m_len > SZ_CKE_MAX) {
+			uint8_t at_end;
+			uint16_t v = sz_cke_early(b[0], c->m_len, &at_end);
+			if (!at_end)
+				{ fail(c, v); return; }
+			c->m_verdict = v;
+		}
+		c->m_got += k;
+		c->pos = (uint16_t)(c->pos + k);
+		if (c->m_got == c->m_len)
+			message_done(c);
+	}
+}
+
+static void dispatch(sz_tls *c)
+{
+	uint8_t type = c->rx_type;
+	if (type == SZ_HANDSHAKE) {
+		if (c->state == SZ_WAIT_CHANGE_CIPHER_SPEC || c->state == SZ_RESUME_WAIT_CHANGE_CIPHER_SPEC)
+			{ fail(c, SZ_UNEXPECTED_MESSAGE); return; } /* handshake data before ChangeCipherSpec */
+		{ handshake_bytes(c); return; }
+	}
+	if (type == SZ_ALERT) { /* alerts are handled between and inside messages (RecordLayer.next) */
+		sz_record_layer *rl = &c->hs.records;
+		uint16_t v;
+		sz_record_alert(rl, c->rx + c->pos, (size_t)(c->end - c->pos));
+		c->pos = c->end;
+		v = sz_record_end(rl);
+		if (v == SZ_VERDICT_NONE)
+			return;
+		if (v == SZ_VERDICT_CLOSE_NOTIFY) {
+			if (c->state != SZ_DONE)
+				{ fail(c, SZ_HANDSHAKE_FAILURE); return; }
+			c->app->end(c->app->ctx, 0);
+			{ close_gracefully(c); return; }
+		}
+		if (v & SZ_RECEIVED)
+			{ abort_quietly(c, v); return; }
+		{ fail(c, v); return; }
+	}
+	if (type == SZ_APPLICATION_DATA && c->pos == c->end)
+		return; /* an empty record is skipped wherever it comes (RecordLayer.next) */
+	if (c->m_have > 0) /* a record of another type inside a handshake message */
+		{ fail(c, SZ_UNEXPECTED_MESSAGE); return; }
+	if (type == SZ_CHANGE_CIPHER_SPEC) {
+		if (c->state != SZ_WAIT_CHANGE_CIPHER_SPEC && c->state != SZ_RESUME_WAIT_CHANGE_CIPHER_SPEC)
+			{ fail(c, SZ_UNEXPECTED_MESSAGE); return; }
+		if (c->end - c->pos != 1 || c->rx[c->pos] != 1)
+			{ fail(c, SZ_UNEXPECTED_MESSAGE); return; } /* not the single byte 1 */
+		c->pos = c->end;
+		derive_keys(c);
+		c->read_on = 1;
+		c->expected_len = sz_finished(c->version, c->master, 1, &c->hash, c->expected);
+		c->state = c->state == SZ_WAIT_CHANGE_CIPHER_SPEC ? SZ_WAIT_FINISHED : SZ_RESUME_WAIT_FINISHED;
+		return;
+	}
+	/* application_data */
+	if (c->state != SZ_DONE)
+		{ fail(c, SZ_UNEXPECTED_MESSAGE); return; }
+	while (c->pos < c->end) {
+		size_t k = c->app->push(c->app->ctx, c->rx + c->pos, (size_t)(c->end - c->pos));
+		if (k == 0)
+			break;
+		c->pos = (uint16_t)(c->pos + k);
+	}
+	if (c->app->closed(c->app->ctx))
+		c->pos = c->end; /* nothing after the last request is read */
+}
+
+static uint8_t input_open(const sz_tls *c)
+{
+	return c->state != SZ_CLOSED && c->job_n == 0 && !c->w.ready && c->pos >= c->end;
+}
+
+uint16_t sz_tls_wants(const sz_tls *c)
+{
+	if (!input_open(c))
+		return 0;
+	if (c->state == SZ_WAIT_CLIENT_HELLO)
+		return sz_server_wants(&c->hs);
+	if (c->rx_len < 5)
+		return (uint16_t)(5u - c->rx_len);
+	return (uint16_t)(c->rx_want - c->rx_len);
+}
+
+size_t sz_tls_push(sz_tls *c, const uint8_t *data, size_t len)
+{
+	size_t taken = 0;
+	if (!input_open(c))
+		return 0;
+	if (c->state == SZ_WAIT_CLIENT_HELLO) {
+		taken = sz_server_push(&c->hs, data, len);
+		if (c->hs.status == SZ_SERVER_HELLO)
+			on_hello(c);
+		else if (c->hs.status == SZ_SERVER_FAILED)
+			hello_failed(c);
+		return taken;
+	}
+	while (taken < len && input_open(c)) {
+		uint16_t k, v;
+		if (c->rx_len == 0)
+			c->pos = c->end = 0;
+		if (c->rx_len < 5) {
+			k = (uint16_t)(5u - c->rx_len);
+			if (k > len - taken)
+				k = (uint16_t)(len - taken);
+			memcpy(c->rx + c->rx_len, data + taken, k);
+			c->rx_len = (uint16_t)(c->rx_len + k);
+			taken += k;
+			if (c->rx_len < 5)
+				break;
+			v = record_header(c);
+			if (v != SZ_VERDICT_NONE) {
+				fail(c, v);
+				break;
+			}
+		} else {
+			k = (uint16_t)(c->rx_want - c->rx_len);
+			if (k > len - taken)
+				k = (uint16_t)(len - taken);
+			memcpy(c->rx + c->rx_len, data + taken, k);
+			c->rx_len = (uint16_t)(c->rx_len + k);
+			taken += k;
+		}
+		if (c->rx_len == c->rx_want) {
+			v = record_open(c);
+			if (v != SZ_VERDICT_NONE) {
+				fail(c, v);
+				break;
+			}
+			dispatch(c);
+		}
+	}
+	return taken;
+}
+
+void sz_tls_eof(sz_tls *c)
+{
+	if (c->state == SZ_CLOSED)
+		return;
+	if (c->state == SZ_WAIT_CLIENT_HELLO) {
+		sz_server_eof(&c->hs);
+		{ hello_failed(c); return; }
+	}
+	if (c->rx_len > 0)
+		{ fail(c, SZ_DECODE_ERROR); return; } /* a truncated record */
+	if (handshaking(c) || c->m_have > 0)
+		{ fail(c, SZ_HANDSHAKE_FAILURE); return; } /* connection closed during the handshake */
+	/* the end of the stream without close_notify: a truncation the application is told of;
+	 * the session stays resumable (TlsConnection.sessionSurvives) */
+	c->eof = 1;
+	c->app->end(c->app->ctx, 0);
+}
+
+void sz_tls_timeout(sz_tls *c)
+{
+	if (c->state == SZ_CLOSED)
+		return;
+	if (handshaking(c))
+		{ fail(c, SZ_HANDSHAKE_FAILURE); return; } /* the peer stalled mid-handshake */
+	if (c->rx_len > 0 || c->m_have > 0)
+		{ abort_quietly(c, SZ_VERDICT_NONE); return; } /* mid-record: the stream is out of step */
+	c->app->end(c->app->ctx, 1);
+}
+
+uint8_t sz_tls_close_if_idle(sz_tls *c)
+{
+	if (c->state == SZ_CLOSED)
+		return 1;
+	if (c->state == SZ_WAIT_CLIENT_HELLO && c->hs.records.header_len == 0 &&
+	    !(c->hs.records.flags & SZ_RL_IN_BODY) && c->hs.reader.have == 0) {
+		abort_quietly(c, SZ_VERDICT_NONE); /* accepted but silent */
+		return 1;
+	}
+	if (c->state == SZ_DONE && c->rx_len == 0 && c->pos >= c->end && c->m_have == 0 &&
+	    !c->app->busy(c->app->ctx)) {
+		close_gracefully(c); /* between requests */
+		return 1;
+	}
+	if (c->state == SZ_DONE)
+		c->app->last(c->app->ctx);
+	return 0;
+}
+
+const char *sz_tls_state_name(uint8_t state)
+{
+	static const char *const names[] = {"WAIT_CLIENT_HELLO", "WAIT_CLIENT_KEY_EXCHANGE", "WAIT_CHANGE_CIPHER_SPEC",
+					    "WAIT_FINISHED", "RESUME_WAIT_CHANGE_CIPHER_SPEC", "RESUME_WAIT_FINISHED",
+					    "DONE", "CLOSED"};
+	return state <= SZ_CLOSED ? names[state] : "?";
+}

@@ -1,0 +1,122 @@
+/*
+ * One TLS connection of the server, as a push engine over caller buffers: the states of
+ * kssl-client/STATES.md after the hello (the full and the abbreviated handshake, the session
+ * cache, ClientKeyExchange, ChangeCipherSpec, Finished), protected records, application data
+ * through an sz_app, alerts, close_notify both ways. The hello itself is sz_server's (streamed,
+ * never buffered); every later record is gathered whole into the input buffer and opened there.
+ *
+ *   sz_tls_init(&c, &config, &app, rx, sizeof rx, tx, sizeof tx);
+ *   for (;;) {
+ *       while ((p = sz_tls_output(&c, &n)) != NULL) { send(p, n); sz_tls_sent(&c); }
+ *       if (sz_tls_closed(&c)) break;                  (then hang up)
+ *       n = read(buf, sz_tls_wants(&c));               (the rest of a header or a record)
+ *       n == 0 ? sz_tls_eof(&c) : a loop of i += sz_tls_push(&c, buf + i, n - i) until all are taken
+ *   }
+ *
+ * Output is one record at a time in tx (sealed once the server's ChangeCipherSpec has gone);
+ * input is taken only while no output waits (the server answers in the Java's order whatever
+ * the client pipelines). Buffers: rx holds the largest record accepted after the hello
+ * (header + SZ_RECEIVE_LIMIT + the expansion for the Java's limits; a smaller rx makes a longer
+ * record record_overflow, see README), tx the send limit's records (SZ_WRITER_BUFFER). rx and
+ * tx may be one buffer (a mote's RAM): records then go out only while no input is held, except
+ * the unread rest of an application record (pipelined requests), which moves to the buffer's
+ * tail while the responses are written before it.
+ *
+ * Mirrors kssl-client/src/main/java/kssl/tls/TlsConnection.java (fail, read, close,
+ * refuseRenegotiation), ServerHandshake.java (step, answerClientHello, findSession,
+ * readClientKeyExchange), Handshake.java (ChangeCipherSpec, Finished both ways),
+ * RecordLayer.java (readRecord for protected records, next, countEmpty).
+ */
+#ifndef SZ_TLS_CONNECTION_H
+#define SZ_TLS_CONNECTION_H
+
+#include "sz_server_handshake.h"
+#include "sz_record_writer.h"
+#include "sz_session_cache.h"
+#include "sz_handshake_hash.h"
+#include "sz_app.h"
+#include "ks_hmac_drbg.h"
+
+/* The states, by STATES.md's names (ServerHandshake's ints, then the connection's). */
+#define SZ_WAIT_CLIENT_HELLO 0
+#define SZ_WAIT_CLIENT_KEY_EXCHANGE 1
+#define SZ_WAIT_CHANGE_CIPHER_SPEC 2
+#define SZ_WAIT_FINISHED 3
+#define SZ_RESUME_WAIT_CHANGE_CIPHER_SPEC 4
+#define SZ_RESUME_WAIT_FINISHED 5
+#define SZ_DONE 6
+#define SZ_CLOSED 7
+
+/* The server's side shared by its connections. */
+typedef struct {
+	ks_hmac_drbg *random;        /* every draw, in the Java's order */
+	sz_session_cache *sessions;  /* NULL: no resumption, no session ids */
+	uint32_t now;                /* seconds, for the cache (the loop keeps it current) */
+	uint16_t suites;             /* the build's suites allowed (sz_suite_bit mask; 0xFFFF: all) */
+	uint16_t initial_version;    /* the record version before one is negotiated (TLS 1.0) */
+#if defined(SZ_PROFILE_LEGACY_RSA)
+	uint8_t *rsa_blind;          /* the key's blinding state, 256 bytes (ks_rsa_blind_init) */
+#endif
+} sz_tls_config;
+
+typedef struct {
+	sz_server hs;                /* WAIT_CLIENT_HELLO; then its hello's server_name bytes are the
+	                                scratch of the messages written and read */
+	sz_handshake_hash hash;
+	sz_record_writer w;
+	sz_protection rd, wr;
+	const sz_tls_config *cfg;
+	const sz_app *app;
+	uint8_t *rx;
+	uint16_t rx_cap;
+	uint16_t rx_len;             /* bytes of the record gathered (header included) */
+	uint16_t rx_want;            /* its whole length, once the header is in */
+	uint16_t pos, end;           /* the opened record's plaintext not yet used: rx[pos..end) */
+	uint8_t rx_type;             /* its content type */
+	uint32_t m_len, m_got;       /* the handshake message being read: length, body bytes in */
+	uint16_t m_verdict;          /* a verdict raised at the message's end */
+	uint16_t version, suite;
+	uint16_t verdict;            /* the alert that ended the connection (SZ_RECEIVED | it: the peer's) */
+	uint16_t seg_off;            /* output: bytes of the current segment written */
+	uint16_t sh_len, ske_len;    /* the flight's messages in the scratch */
+	uint8_t m_hdr[4], m_have;
+	uint8_t master[48];
+	uint8_t server_random[32];
+	uint8_t session_id[4];
+	uint8_t name_digest[16];
+#if defined(SZ_PROFILE_MODERN)
+	uint8_t ephemeral[32];
+#endif
+	uint8_t expected[36];        /* the client's verify_data */
+	uint8_t expected_len;
+	uint8_t state;
+	uint8_t ems, resumed, has_name, has_session, keyed, read_on, established, eof;
+	uint8_t jobs[4], job_n, seg;
+	uint8_t alert_level, alert_desc;
+} sz_tls;
+
+void sz_tls_init(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t *rx, uint16_t rx_cap,
+                 uint8_t *tx, uint16_t tx_cap);
+/* The next record to send (length *n), or NULL: the engine makes it on demand (the flight,
+ * ChangeCipherSpec and Finished, the application's response, an alert). */
+const uint8_t *sz_tls_output(sz_tls *c, uint16_t *n);
+void sz_tls_sent(sz_tls *c);
+/* Bytes it can take now without reading past the current record (0: output or the application
+ * first, or closed). */
+uint16_t sz_tls_wants(const sz_tls *c);
+/* Takes client bytes; returns how many (fewer while output waits). */
+size_t sz_tls_push(sz_tls *c, const uint8_t *data, size_t len);
+/* The client's stream ended. */
+void sz_tls_eof(sz_tls *c);
+/* A read timed out (a deadline passed): between requests the application answers (408), mid-record
+ * or mid-handshake the connection fails. */
+void sz_tls_timeout(sz_tls *c);
+/* The one-connection mode: a newer client waits; close now if idle (returns 1), else let the
+ * next response be the last. */
+uint8_t sz_tls_close_if_idle(sz_tls *c);
+/* All sent and nothing more will come: hang up. */
+uint8_t sz_tls_closed(const sz_tls *c);
+/* STATES.md's name of the state (for diagnostics). */
+const char *sz_tls_state_name(uint8_t state);
+
+#endif

@@ -1,0 +1,257 @@
+/*
+ * Transcripts in, replays out. Mirrors kssl-client/src/test/java/kssl/tls/Transcript.java and
+ * TranscriptTest.java (the server's side).
+ */
+#include "sz_replay.h"
+#include "sz_cipher_suite.h"
+#include "sz_identity.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int hexval(int ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+static uint16_t suite_code(const char *line)
+{
+	if (strstr(line, "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"))
+		return SZ_TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256;
+	if (strstr(line, "TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8"))
+		return SZ_TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8;
+	if (strstr(line, "TLS_ECDH_ECDSA_WITH_RC4_128_SHA"))
+		return SZ_TLS_ECDH_ECDSA_WITH_RC4_128_SHA;
+	if (strstr(line, "TLS_RSA_WITH_RC4_128_SHA"))
+		return SZ_TLS_RSA_WITH_RC4_128_SHA;
+	if (strstr(line, "TLS_RSA_WITH_RC4_128_MD5"))
+		return SZ_TLS_RSA_WITH_RC4_128_MD5;
+	return 0;
+}
+
+int sz_transcript_load(const char *path, sz_transcript *t)
+{
+	FILE *f = fopen(path, "r");
+	static char line[1 << 16];
+	const char *base = strrchr(path, '/');
+	size_t cap = 0;
+	memset(t, 0, sizeof *t);
+	if (!f)
+		return -1;
+	snprintf(t->name, sizeof t->name, "%s", base ? base + 1 : path);
+	while (fgets(line, sizeof line, f)) {
+		char *p;
+		size_t n = strlen(line);
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = 0;
+		if (strncmp(line, "# profile ", 10) == 0) {
+			sscanf(line + 10, "%15[a-z]", t->profile);
+			t->suite = suite_code(line);
+			if (strstr(line, "client max fragment "))
+				t->client_limit = (uint16_t)atoi(strstr(line, "client max fragment ") + 20);
+		} else if (strncmp(line, "connection ", 11) == 0 && t->n_conns < 4) {
+			sz_conn_spec *c = &t->conns[t->n_conns++];
+			unsigned long m = 0;
+			int id = 0;
+			sscanf(line, "connection %d requests %d response %lu", &id, &c->requests, &m);
+			c->response = (uint32_t)m;
+			c->fails = strstr(line, " fails ") != 0;
+			c->first = t->n_lines;
+		} else if ((line[0] == 'C' || line[0] == 'S') && line[1] == ' ' && t->n_conns > 0) {
+			sz_line *l;
+			size_t i, hl;
+			p = strrchr(line, ' ') + 1;
+			hl = strlen(p);
+			if (t->n_lines == cap) {
+				cap = cap ? 2 * cap : 64;
+				t->lines = realloc(t->lines, cap * sizeof *t->lines);
+			}
+			l = &t->lines[t->n_lines++];
+			l->client = line[0] == 'C';
+			l->len = hl / 2;
+			l->bytes = malloc(l->len + 1);
+			for (i = 0; i < l->len; i++)
+				l->bytes[i] = (uint8_t)(hexval(p[2 * i]) << 4 | hexval(p[2 * i + 1]));
+			t->conns[t->n_conns - 1].count++;
+		}
+	}
+	fclose(f);
+	return t->n_conns > 0 ? 0 : -1;
+}
+
+void sz_transcript_free(sz_transcript *t)
+{
+	size_t i;
+	for (i = 0; i < t->n_lines; i++)
+		free(t->lines[i].bytes);
+	free(t->lines);
+	t->lines = 0;
+}
+
+int sz_transcript_served(const sz_transcript *t)
+{
+#if defined(SZ_PROFILE_MODERN)
+	return strcmp(t->profile, "modern") == 0;
+#elif defined(SZ_PROFILE_LEGACY_ECC)
+	return strcmp(t->profile, "legacy") == 0 && t->suite == SZ_TLS_ECDH_ECDSA_WITH_RC4_128_SHA;
+#else
+	return strcmp(t->profile, "legacy") == 0 &&
+	       (t->suite == SZ_TLS_RSA_WITH_RC4_128_SHA || t->suite == SZ_TLS_RSA_WITH_RC4_128_MD5);
+#endif
+}
+
+void sz_replay_server_init(sz_replay_server *s, uint16_t suite)
+{
+	uint8_t seed[32];
+	memset(s, 0, sizeof *s);
+	memset(seed, 0, sizeof seed);
+	memcpy(seed, "kssl transcript server", 22); /* SeededRandom: the ASCII label, zero-padded */
+	ks_hmac_drbg_instantiate(&s->drbg, KS_DRBG_MAX_INTERVAL, seed, 32, 0, 0, 0, 0);
+	sz_session_cache_init(&s->cache, SZ_SESSION_LIFETIME_MAX);
+	s->cfg.random = &s->drbg;
+	s->cfg.sessions = &s->cache;
+	s->cfg.now = 1000;
+	s->cfg.suites = suite ? sz_suite_bit(suite) : 0xFFFFu;
+	s->cfg.initial_version = SZ_TLS10;
+#if defined(SZ_PROFILE_LEGACY_RSA)
+	{
+		/* blinding from its own source: it changes no byte on the wire */
+		ks_hmac_drbg b;
+		uint8_t r[128];
+		ks_rsa_crt_key key;
+		sz_identity_rsa_ram ram;
+		memset(seed, 0, sizeof seed);
+		memcpy(seed, "kssl blinding", 13);
+		ks_hmac_drbg_instantiate(&b, KS_DRBG_MAX_INTERVAL, seed, 32, 0, 0, 0, 0);
+		ks_hmac_drbg_generate(&b, r, sizeof r, 0, 0);
+		r[0] = 1; /* below n */
+		sz_identity_rsa(&key, &ram);
+		ks_rsa_blind_init(&key, r, s->blind);
+		s->cfg.rsa_blind = s->blind;
+	}
+#endif
+}
+
+typedef struct {
+	const sz_transcript *t;
+	const sz_conn_spec *spec;
+	int conn;
+	size_t next_s;  /* index (in the connection's lines) of the next S line expected */
+	int records;    /* server records produced */
+	char *why;
+	size_t why_len;
+} replay_state;
+
+static size_t next_server_line(const replay_state *r, size_t from)
+{
+	while (from < r->spec->count && r->t->lines[r->spec->first + from].client)
+		from++;
+	return from;
+}
+
+/* Sends what the server has; -1 on a difference. */
+static int drain(sz_tls *c, replay_state *r, int *sent)
+{
+	const uint8_t *p;
+	uint16_t n;
+	*sent = 0;
+	while ((p = sz_tls_output(c, &n)) != 0) {
+		const sz_line *l;
+		size_t i, m;
+		r->next_s = next_server_line(r, r->next_s);
+		if (r->next_s >= r->spec->count) {
+			snprintf(r->why, r->why_len, "connection %d: server record %d (%u bytes, type %u) is not in the transcript",
+				 r->conn, r->records + 1, n, p[0]);
+			return -1;
+		}
+		l = &r->t->lines[r->spec->first + r->next_s];
+		m = l->len < n ? l->len : n;
+		for (i = 0; i < m && l->bytes[i] == p[i]; i++)
+			;
+		if (i < m || l->len != n) {
+			snprintf(r->why, r->why_len,
+				 "connection %d, server record %d (line %zu of the connection): first difference at byte %zu "
+				 "(%u bytes sent, %zu expected; sent %02x, expected %02x), state %s",
+				 r->conn, r->records + 1, r->next_s + 1, i, n, l->len, i < n ? p[i] : 0,
+				 i < l->len ? l->bytes[i] : 0, sz_tls_state_name(c->state));
+			return -1;
+		}
+		sz_tls_sent(c);
+		r->next_s++;
+		r->records++;
+		(*sent)++;
+	}
+	return 0;
+}
+
+int sz_replay(const sz_transcript *t, uint16_t split, uint8_t *rx, uint16_t rx_cap, uint8_t *tx, uint16_t tx_cap,
+              char *why, size_t why_len)
+{
+	static sz_replay_server server;
+	static sz_tls c;
+	int k;
+	sz_replay_server_init(&server, t->suite);
+	for (k = 0; k < t->n_conns; k++) {
+		const sz_conn_spec *spec = &t->conns[k];
+		sz_transcript_app app;
+		sz_app ops;
+		replay_state r;
+		size_t j;
+		int sent;
+		memset(&r, 0, sizeof r);
+		r.t = t;
+		r.spec = spec;
+		r.conn = k + 1;
+		r.why = why;
+		r.why_len = why_len;
+		sz_transcript_app_init(&app, spec->response, &ops);
+		sz_tls_init(&c, &server.cfg, &ops, rx, rx_cap, tx, tx_cap);
+		for (j = 0; j < spec->count; j++) {
+			const sz_line *l = &t->lines[spec->first + j];
+			size_t off = 0, before;
+			if (!l->client)
+				continue;
+			if (drain(&c, &r, &sent) != 0)
+				return -1;
+			before = next_server_line(&r, r.next_s);
+			if (before < j) {
+				snprintf(why, why_len, "connection %d: before client record at line %zu the server sent %d records, "
+					 "the transcript more (next expected at line %zu), state %s",
+					 r.conn, j + 1, r.records, before + 1, sz_tls_state_name(c.state));
+				return -1;
+			}
+			while (off < l->len) {
+				size_t n = split && l->len - off > split ? split : l->len - off;
+				size_t took = sz_tls_push(&c, l->bytes + off, n);
+				off += took;
+				if (drain(&c, &r, &sent) != 0)
+					return -1;
+				if (took == 0 && sent == 0) {
+					snprintf(why, why_len, "connection %d: %zu bytes of the client record at line %zu left untaken, state %s%s",
+						 r.conn, l->len - off, j + 1, sz_tls_state_name(c.state),
+						 sz_tls_closed(&c) ? " (closed)" : "");
+					return -1;
+				}
+			}
+		}
+		if (drain(&c, &r, &sent) != 0)
+			return -1;
+		if (next_server_line(&r, r.next_s) < spec->count) {
+			snprintf(why, why_len, "connection %d: the server stopped after %d records, state %s", r.conn, r.records,
+				 sz_tls_state_name(c.state));
+			return -1;
+		}
+		if (!sz_tls_closed(&c)) {
+			snprintf(why, why_len, "connection %d: all sent but not closed, state %s", r.conn,
+				 sz_tls_state_name(c.state));
+			return -1;
+		}
+	}
+	return 0;
+}
