@@ -16,6 +16,15 @@
 #endif
 #include SZ_IDENTITY
 
+/* Key bytes out of flash (a plain copy where flash is in the data space). */
+static void from_flash(uint8_t *out, const uint8_t *p, uint16_t n)
+{
+	uint16_t i;
+	for (i = 0; i < n; i++)
+		out[i] = KS_READ_BYTE(p + i);
+}
+
+
 #if defined(SZ_PROFILE_LEGACY_RSA)
 #if !defined(SZ_ID_RSA) || SZ_ID_RSA_N_LEN != SZ_IDENTITY_RSA_BYTES
 #error "the legacy-rsa build needs an RSA-1024 identity"
@@ -27,13 +36,6 @@ const uint8_t *sz_identity_chain(uint16_t *len)
 {
 	*len = SZ_ID_RSA_CERTIFICATE_LIST_BYTES;
 	return sz_id_rsa_certificate_list;
-}
-
-static void from_flash(uint8_t *out, const uint8_t *p, uint16_t n)
-{
-	uint16_t i;
-	for (i = 0; i < n; i++)
-		out[i] = KS_READ_BYTE(p + i);
 }
 
 void sz_identity_rsa(ks_rsa_crt_key *k, sz_identity_rsa_ram *ram)
@@ -73,8 +75,6 @@ const uint8_t *sz_identity_chain(uint16_t *len)
 
 void sz_identity_ec_private(uint8_t *d)
 {
-	uint8_t i;
-	for (i = 0; i < SZ_ID_EC_D_BYTES; i++)
-		d[i] = KS_READ_BYTE(sz_id_ec_d + i);
+	from_flash(d, sz_id_ec_d, SZ_ID_EC_D_BYTES);
 }
 #endif

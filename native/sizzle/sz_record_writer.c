@@ -15,6 +15,7 @@ void sz_writer_init(sz_record_writer *w, uint8_t *buf, uint16_t cap, uint16_t ve
 	memset(w, 0, sizeof *w);
 	w->buf = buf;
 	w->cap = cap;
+	w->avail = cap;
 	w->limit = room < SZ_MAX_FRAGMENT ? room : SZ_MAX_FRAGMENT;
 	w->version = version;
 }
@@ -42,8 +43,17 @@ void sz_writer_limit(sz_record_writer *w, uint16_t limit)
 		w->limit = limit;
 }
 
+/* The plaintext the record being filled may hold: the send limit, or less where the buffer's
+ * tail holds input. */
+static uint16_t record_max(const sz_record_writer *w)
+{
+	uint16_t max = w->avail > 5u + SZ_PROTECTION_EXPANSION ? (uint16_t)(w->avail - 5u - SZ_PROTECTION_EXPANSION) : 0;
+	return max < w->limit ? max : w->limit;
+}
+
 uint8_t *sz_writer_space(sz_record_writer *w, uint8_t type, uint16_t *room)
 {
+	uint16_t max = record_max(w);
 	*room = 0;
 	if (w->ready)
 		return 0;
@@ -52,14 +62,18 @@ uint8_t *sz_writer_space(sz_record_writer *w, uint8_t type, uint16_t *room)
 		return 0;
 	}
 	w->type = type;
-	*room = (uint16_t)(w->limit - w->pending);
+	if (w->pending >= max) {
+		sz_writer_flush(w);
+		return 0;
+	}
+	*room = (uint16_t)(max - w->pending);
 	return w->buf + 5 + prefix(w) + w->pending;
 }
 
 void sz_writer_commit(sz_record_writer *w, uint16_t n)
 {
 	w->pending = (uint16_t)(w->pending + n);
-	if (w->pending == w->limit)
+	if (w->pending == record_max(w))
 		sz_writer_flush(w);
 }
 

@@ -24,6 +24,8 @@ typedef struct {
 	uint8_t *buf;        /* the record: header at buf[0], plaintext at buf[5 + prefix] */
 	sz_protection *seal; /* NULL: plaintext records */
 	uint16_t cap;        /* bytes in buf */
+	uint16_t avail;      /* bytes of buf the next record may use (the rest holds unread input when
+	                        the connection shares one buffer for both ways); cap otherwise */
 	uint16_t limit;      /* plaintext bytes per record */
 	uint16_t pending;    /* plaintext bytes in the record being filled */
 	uint16_t ready;      /* bytes of a finished record waiting in buf to be sent, or 0 */

@@ -27,7 +27,7 @@ uint16_t sz_server_loop_once(sz_server_loop *l)
 {
 	sz_tls *c = l->conn;
 	uint32_t since, accepted;
-	uint8_t was_busy = 0, newer_seen = 0, buf[64];
+	uint8_t was_busy = 0, done = 0, newer_seen = 0, buf[64];
 	sz_port_accept();
 	l->fresh_app(l->app_ctx, l->app);
 	sz_tls_init(c, l->cfg, l->app, l->rx, l->rx_cap, l->tx, l->tx_cap);
@@ -49,10 +49,13 @@ uint16_t sz_server_loop_once(sz_server_loop *l)
 			limit = SZ_DEADLINE_HANDSHAKE_MS;
 			since = accepted;
 		} else {
+			/* the first request's clock starts when the handshake ends, the next ones' at the
+			 * previous response's end; a request runs from its first byte */
 			uint8_t busy = c->app->busy(c->app->ctx);
-			if (busy != was_busy || since == accepted) {
+			if (busy != was_busy || !done) {
 				since = sz_port_millis();
 				was_busy = busy;
+				done = 1;
 			}
 			limit = busy ? SZ_DEADLINE_REQUEST_MS : SZ_DEADLINE_IDLE_MS;
 		}

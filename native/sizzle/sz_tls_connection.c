@@ -81,46 +81,49 @@ static void wipe_secrets(sz_tls *c)
 	ks_wipe(c->expected, sizeof c->expected);
 }
 
+/* The connection ends: no more input, secrets wiped, the session forgotten if asked; 0 if it
+ * had ended already. */
+static uint8_t end_connection(sz_tls *c, uint16_t verdict, uint8_t forget)
+{
+	if (c->state == SZ_CLOSED)
+		return 0;
+	c->verdict = verdict;
+	c->state = SZ_CLOSED;
+	wipe_secrets(c);
+	if (forget)
+		forget_session(c);
+	return 1;
+}
+
+/* The last record: an alert, then closed once it is sent. */
+static void last_alert(sz_tls *c, uint8_t level, uint8_t desc)
+{
+	c->alert_level = level;
+	c->alert_desc = desc;
+	queue(c, J_ALERT);
+	queue(c, J_CLOSE);
+}
+
 /* TlsConnection.fail: the fatal alert (in the clear or protected, as the writer stands), the
  * session forgotten, then closed. */
 static void fail(sz_tls *c, uint16_t alert)
 {
-	if (c->state == SZ_CLOSED)
-		return;
-	c->verdict = alert;
-	c->state = SZ_CLOSED;
-	wipe_secrets(c);
-	forget_session(c);
-	c->alert_level = SZ_ALERT_FATAL;
-	c->alert_desc = (uint8_t)alert;
-	queue(c, J_ALERT);
-	queue(c, J_CLOSE);
+	if (end_connection(c, alert, 1))
+		last_alert(c, SZ_ALERT_FATAL, (uint8_t)alert);
 }
 
 /* A fatal alert received (or a broken stream): closed without a word. */
 static void abort_quietly(sz_tls *c, uint16_t verdict)
 {
-	if (c->state == SZ_CLOSED)
-		return;
-	c->verdict = verdict;
-	c->state = SZ_CLOSED;
-	wipe_secrets(c);
-	if (verdict != SZ_VERDICT_NONE)
-		forget_session(c);
-	queue(c, J_CLOSE);
+	if (end_connection(c, verdict, verdict != SZ_VERDICT_NONE))
+		queue(c, J_CLOSE);
 }
 
 /* TlsConnection.close: close_notify after what is queued; the session stays. */
 static void close_gracefully(sz_tls *c)
 {
-	if (c->close_queued || c->state == SZ_CLOSED)
-		return;
-	c->close_queued = 1;
-	c->state = SZ_CLOSED;
-	c->alert_level = SZ_ALERT_WARNING;
-	c->alert_desc = SZ_CLOSE_NOTIFY;
-	queue(c, J_ALERT);
-	queue(c, J_CLOSE);
+	if (end_connection(c, SZ_VERDICT_NONE, 0))
+		last_alert(c, SZ_ALERT_WARNING, SZ_CLOSE_NOTIFY);
 }
 
 static void derive_keys(sz_tls *c)
@@ -209,10 +212,32 @@ static void app_output(sz_tls *c)
  * message that changed the state). */
 static void dispatch(sz_tls *c);
 
+/* One buffer for both ways: the opened record's unread rest moves to the buffer's tail (a
+ * backward byte copy: the regions may overlap) and the record written takes what is before it. */
+static void make_room(sz_tls *c)
+{
+	uint16_t left = (uint16_t)(c->end - c->pos), i;
+	if (c->rx != c->w.buf || c->w.pending)
+		return;
+	if (c->pos >= c->end) {
+		c->w.avail = c->w.cap;
+		return;
+	}
+	if (c->end != c->rx_cap) {
+		for (i = left; i > 0; i--)
+			c->rx[c->rx_cap - left + i - 1u] = c->rx[c->pos + i - 1u];
+		c->pos = (uint16_t)(c->rx_cap - left);
+		c->end = c->rx_cap;
+	}
+	c->w.avail = c->pos;
+}
+
 static void produce(sz_tls *c)
 {
 	while (!c->w.ready) {
-		uint8_t one = 1;
+		uint8_t one = 1, job, n_jobs, seg;
+		uint16_t seg_off;
+		make_room(c);
 		if (c->job_n == 0) {
 			if (c->state != SZ_DONE)
 				return;
@@ -220,12 +245,14 @@ static void produce(sz_tls *c)
 				dispatch(c);
 				if (c->job_n || c->w.ready || c->state != SZ_DONE)
 					continue;
+				make_room(c);
 			}
 			app_output(c);
 			if (c->job_n == 0 && !c->w.ready)
 				return;
 			continue;
 		}
+		job = c->jobs[0], n_jobs = c->job_n, seg = c->seg, seg_off = c->seg_off;
 		switch (c->jobs[0]) {
 		case J_FLIGHT:
 			if (!write_flight(c))
@@ -273,6 +300,8 @@ static void produce(sz_tls *c)
 			c->job_n = 0;
 			return;
 		}
+		if (!c->w.ready && c->job_n == n_jobs && c->jobs[0] == job && c->seg == seg && c->seg_off == seg_off)
+			return; /* no room for a record (a buffer below SZ_WRITER_BUFFER(1)): stuck, not spinning */
 	}
 }
 
@@ -399,7 +428,7 @@ static void on_hello(sz_tls *c)
 	if ((rl->flags & SZ_RL_IN_BODY) && rl->left > 0) {
 		if (5u + rl->left > c->rx_cap)
 			{ fail(c, SZ_RECORD_OVERFLOW); return; }
-		memcpy(c->rx, rl->header, 5);
+		c->rx_type = SZ_HANDSHAKE; /* its header was judged by the hello's record layer */
 		c->rx_len = 5;
 		c->rx_want = (uint16_t)(5u + rl->left);
 		rl->flags &= (uint8_t)~SZ_RL_IN_BODY;
@@ -444,6 +473,7 @@ static uint16_t record_header(sz_tls *c)
 	uint16_t len = (uint16_t)(c->rx[3] << 8 | c->rx[4]);
 	if (type < SZ_CHANGE_CIPHER_SPEC || type > SZ_APPLICATION_DATA)
 		return SZ_UNEXPECTED_MESSAGE;
+	c->rx_type = type;
 	if ((version >> 8) != 3 || version != c->version)
 		return SZ_PROTOCOL_VERSION;
 	if (!c->read_on) {
@@ -472,14 +502,14 @@ static uint16_t record_open(sz_tls *c)
 	c->rx_want = 0;
 	if (c->read_on) {
 		size_t plain;
-		uint16_t v = sz_protection_open(&c->rd, c->rx[0], c->version, c->rx + 5, len, &plain);
+		uint16_t v = sz_protection_open(&c->rd, c->rx_type, c->version, c->rx + 5, len, &plain);
 		if (v != SZ_VERDICT_NONE)
 			return v;
 		if (plain > SZ_RECEIVE_LIMIT)
 			return SZ_RECORD_OVERFLOW;
-		if (plain == 0 && c->rx[0] != SZ_APPLICATION_DATA)
+		if (plain == 0 && c->rx_type != SZ_APPLICATION_DATA)
 			return SZ_UNEXPECTED_MESSAGE;
-		v = count_empty(c, (uint16_t)plain, c->rx[0]);
+		v = count_empty(c, (uint16_t)plain, c->rx_type);
 		if (v != SZ_VERDICT_NONE)
 			return v;
 		c->pos = 5 + SZ_PROTECTION_PREFIX;
@@ -642,7 +672,7 @@ static void handshake_bytes(sz_tls *c)
 
 static void dispatch(sz_tls *c)
 {
-	uint8_t type = c->rx[0];
+	uint8_t type = c->rx_type;
 	if (type == SZ_HANDSHAKE) {
 		if (c->state == SZ_WAIT_CHANGE_CIPHER_SPEC || c->state == SZ_RESUME_WAIT_CHANGE_CIPHER_SPEC)
 			{ fail(c, SZ_UNEXPECTED_MESSAGE); return; } /* handshake data before ChangeCipherSpec */
@@ -726,6 +756,8 @@ size_t sz_tls_push(sz_tls *c, const uint8_t *data, size_t len)
 	}
 	while (taken < len && input_open(c)) {
 		uint16_t k, v;
+		if (c->rx_len == 0)
+			c->pos = c->end = 0;
 		if (c->rx_len < 5) {
 			k = (uint16_t)(5u - c->rx_len);
 			if (k > len - taken)

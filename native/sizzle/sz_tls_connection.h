@@ -17,7 +17,10 @@
  * input is taken only while no output waits (the server answers in the Java's order whatever
  * the client pipelines). Buffers: rx holds the largest record accepted after the hello
  * (header + SZ_RECEIVE_LIMIT + the expansion for the Java's limits; a smaller rx makes a longer
- * record record_overflow, see README), tx the send limit's records (SZ_WRITER_BUFFER).
+ * record record_overflow, see README), tx the send limit's records (SZ_WRITER_BUFFER). rx and
+ * tx may be one buffer (a mote's RAM): records then go out only while no input is held, except
+ * the unread rest of an application record (pipelined requests), which moves to the buffer's
+ * tail while the responses are written before it.
  *
  * Mirrors kssl-client/src/main/java/kssl/tls/TlsConnection.java (fail, read, close,
  * refuseRenegotiation), ServerHandshake.java (step, answerClientHello, findSession,
@@ -69,6 +72,7 @@ typedef struct {
 	uint16_t rx_len;             /* bytes of the record gathered (header included) */
 	uint16_t rx_want;            /* its whole length, once the header is in */
 	uint16_t pos, end;           /* the opened record's plaintext not yet used: rx[pos..end) */
+	uint8_t rx_type;             /* its content type */
 	uint32_t m_len, m_got;       /* the handshake message being read: length, body bytes in */
 	uint16_t m_verdict;          /* a verdict raised at the message's end */
 	uint16_t version, suite;
@@ -86,7 +90,7 @@ typedef struct {
 	uint8_t expected[36];        /* the client's verify_data */
 	uint8_t expected_len;
 	uint8_t state;
-	uint8_t ems, resumed, has_name, has_session, keyed, read_on, established, close_queued, eof;
+	uint8_t ems, resumed, has_name, has_session, keyed, read_on, established, eof;
 	uint8_t jobs[4], job_n, seg;
 	uint8_t alert_level, alert_desc;
 } sz_tls;

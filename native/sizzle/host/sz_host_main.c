@@ -3,7 +3,8 @@
  * one profile and one application per binary (make -C native sizzle-host-server PROFILE=...
  * APP=thermostat|transcript). The loop is the motes' own (sz_server_loop.c).
  * Environment: SZ_SUITE (hex: the one suite to allow; default every suite of the build),
- * SZ_RESPONSE (transcript app: bytes per response, default 1500), SZ_PASSWORD (thermostat app:
+ * SZ_RESPONSE (transcript app: bytes per response, default 1500; a list such as 1500,600 gives
+ * each connection its own in turn), SZ_PASSWORD (thermostat app:
  * the configuration password, default "sizzle-host"). With SZ_SEED set to the hex of
  * "kssl transcript server" padded with zeros to 32 bytes, the server answers a stored
  * transcript's client bytes with the stored server bytes.
@@ -41,12 +42,19 @@ int16_t sz_temperature_tenths(void)
 
 #if defined(SZ_APP_TRANSCRIPT)
 static sz_transcript_app transcript;
-static uint32_t response = 1500;
+static const char *responses; /* SZ_RESPONSE: bytes per response, one number per connection in turn */
 
 static void fresh(void *ctx, sz_app *app)
 {
+	static const char *next;
+	char *end;
+	unsigned long m;
 	(void)ctx;
-	sz_transcript_app_init(&transcript, response, app);
+	if (!next || !*next)
+		next = responses;
+	m = strtoul(next, &end, 10);
+	next = *end == ',' ? end + 1 : end;
+	sz_transcript_app_init(&transcript, (uint32_t)m, app);
 }
 #else
 static struct sz_thermostat thermostat;
@@ -105,8 +113,7 @@ int main(void)
 	}
 #endif
 #if defined(SZ_APP_TRANSCRIPT)
-	if (getenv("SZ_RESPONSE"))
-		response = (uint32_t)strtoul(getenv("SZ_RESPONSE"), 0, 10);
+	responses = getenv("SZ_RESPONSE") ? getenv("SZ_RESPONSE") : "1500";
 #else
 	{
 		const char *pw = getenv("SZ_PASSWORD") ? getenv("SZ_PASSWORD") : "sizzle-host";

@@ -53,6 +53,8 @@ int sz_transcript_load(const char *path, sz_transcript *t)
 		if (strncmp(line, "# profile ", 10) == 0) {
 			sscanf(line + 10, "%15[a-z]", t->profile);
 			t->suite = suite_code(line);
+			if (strstr(line, "client max fragment "))
+				t->client_limit = (uint16_t)atoi(strstr(line, "client max fragment ") + 20);
 		} else if (strncmp(line, "connection ", 11) == 0 && t->n_conns < 4) {
 			sz_conn_spec *c = &t->conns[t->n_conns++];
 			unsigned long m = 0;
@@ -188,11 +190,11 @@ static int drain(sz_tls *c, replay_state *r, int *sent)
 	return 0;
 }
 
-int sz_replay(const sz_transcript *t, uint16_t split, char *why, size_t why_len)
+int sz_replay(const sz_transcript *t, uint16_t split, uint8_t *rx, uint16_t rx_cap, uint8_t *tx, uint16_t tx_cap,
+              char *why, size_t why_len)
 {
 	static sz_replay_server server;
 	static sz_tls c;
-	static uint8_t rx[SZ_REPLAY_RX], tx[SZ_REPLAY_TX];
 	int k;
 	sz_replay_server_init(&server, t->suite);
 	for (k = 0; k < t->n_conns; k++) {
@@ -209,7 +211,7 @@ int sz_replay(const sz_transcript *t, uint16_t split, char *why, size_t why_len)
 		r.why = why;
 		r.why_len = why_len;
 		sz_transcript_app_init(&app, spec->response, &ops);
-		sz_tls_init(&c, &server.cfg, &ops, rx, sizeof rx, tx, sizeof tx);
+		sz_tls_init(&c, &server.cfg, &ops, rx, rx_cap, tx, tx_cap);
 		for (j = 0; j < spec->count; j++) {
 			const sz_line *l = &t->lines[spec->first + j];
 			size_t off = 0, before;

@@ -27,6 +27,7 @@ typedef struct {
 	char name[128];
 	char profile[16];
 	uint16_t suite;
+	uint16_t client_limit; /* "client max fragment N": the records the client asked for */
 	sz_line *lines;
 	size_t n_lines;
 	sz_conn_spec conns[4];
@@ -47,9 +48,11 @@ typedef struct {
 } sz_replay_server;
 
 void sz_replay_server_init(sz_replay_server *s, uint16_t suite);
-/* Replays t on a fresh server, the client's records pushed in pieces of `split` bytes (0: whole);
- * 0, or -1 with the reason in why. */
-int sz_replay(const sz_transcript *t, uint16_t split, char *why, size_t why_len);
+/* Replays t on a fresh server, the client's records pushed in pieces of `split` bytes (0: whole),
+ * the connections' buffers rx and tx (the same buffer: shared both ways); 0, or -1 with the
+ * reason in why. */
+int sz_replay(const sz_transcript *t, uint16_t split, uint8_t *rx, uint16_t rx_cap, uint8_t *tx, uint16_t tx_cap,
+              char *why, size_t why_len);
 
 /* The host buffers of a connection: the Java's limits. */
 #define SZ_REPLAY_RX (5u + SZ_RECEIVE_LIMIT + SZ_PROTECTION_EXPANSION)
