@@ -4,8 +4,7 @@
 # engine build leaves these out: they need prim/ and the kernels).
 #   make -C native sizzle-engine-test   tests/test_transcripts.c once per profile under ASan + UBSan:
 #                                       the stored transcripts replayed byte for byte, the state table
-#   make -C native sizzle-host-server PROFILE=modern|legacy-ecc|legacy-rsa APP=transcript|thermostat
-#                                       build/host/sizzle-server-PROFILE-APP (a TCP server, sizzle/host/)
+#   (the servers themselves, host and motes: sizzle/firmware/firmware.mk, make sizzle-firmware)
 SZ_ENGINE_NAMES := sz_record_writer sz_identity sz_server_flight sz_client_key_exchange sz_tls_connection \
 	sz_transcript_app
 # The server around it: the loop over sz_port, the HTTP layer as the connection's application.
@@ -39,20 +38,10 @@ $(HOST)/sz-engine-%: $(SZ_ENGINE_DEPS) $(SZ_ENGINE_TEST_SRCS) sizzle/tests/sz_re
 SIZZLE_ENGINE_TESTS := $(foreach p,modern legacy-ecc legacy-rsa,$(HOST)/sz-engine-$(p))
 SIZZLE_ENGINE_RUNS := $(foreach t,$(SIZZLE_ENGINE_TESTS),"$(t) $(SZ_TRANSCRIPTS)")
 
-.PHONY: sizzle-engine-test sizzle-host-server
+.PHONY: sizzle-engine-test
 sizzle-engine-test: $(SIZZLE_ENGINE_TESTS)
 	@sh tests/run_all.sh $(SIZZLE_ENGINE_RUNS)
 
-# The host server: one binary per profile and application.
-PROFILE ?= modern
-APP ?= thermostat
-SZ_APP_FLAG_transcript := -DSZ_APP_TRANSCRIPT
-SZ_APP_FLAG_thermostat := -DSZ_APP_THERMOSTAT
-$(HOST)/sizzle-server-%: $(SZ_ENGINE_DEPS) sizzle/host/sz_host_main.c sizzle/port/sz_port_host.c
-	@mkdir -p $(HOST)
-	$(CC) $(WARN) -O2 -g $(SZ_ENGINE_FLAG_$(word 1,$(subst ., ,$*))) $(SZ_APP_FLAG_$(word 2,$(subst ., ,$*))) \
-	    $(SZ_ENGINE_CFLAGS) $(SZ_ENGINE_ALL) $(SZ_SERVER_ALL) sizzle/host/sz_host_main.c sizzle/port/sz_port_host.c -o $@
-sizzle-host-server: $(HOST)/sizzle-server-$(PROFILE).$(APP)
 
 # The engine's figures on both motes (measured, not a test): per profile, the flash of each of
 # its objects (text + data; avr-size, llvm-size-16 of each file compiled alone at the mote

@@ -42,15 +42,27 @@ SZF_APP_FLAG_thermostat = -DSZ_APP_THERMOSTAT -DSZ_DEVICE='"$(SZF_OUT)/sz_device
 SZF_APP_FLAG_transcript := -DSZ_APP_TRANSCRIPT
 SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) -DSZ_IDENTITY='"$(SZF_IDENTITY)"' \
 	-I$(SZF_SRC) -I$(SZF_SRC)/port -I$(SZF_SRC)/firmware -I$(MOTE_NATIVE)/prim $(SZ_FW_FLAGS)
-# Buffers (plaintext bytes of a record received / sent): the transcripts' records want the
-# Java's send limit where the RAM has room (the host, the MSP430's 10 KB); the ATmega128 cuts.
-SZF_BUFFERS_host := -DSZ_FW_RX_LIMIT=16384 -DSZ_FW_TX_LIMIT=16384
-# (the test identities' flights in one record: modern 942 B, legacy-ecc 765 B, legacy-rsa 498 B)
-SZF_BUFFERS_avr_modern := -DSZ_FW_RX_LIMIT=512 -DSZ_FW_TX_LIMIT=944
-SZF_BUFFERS_avr_legacy-ecc := -DSZ_FW_RX_LIMIT=256 -DSZ_FW_TX_LIMIT=768
-SZF_BUFFERS_avr_legacy-rsa := -DSZ_FW_RX_LIMIT=256 -DSZ_FW_TX_LIMIT=512
-SZF_BUFFERS_avr = $(SZF_BUFFERS_avr_$(SZ_FW_BUILD))
-SZF_BUFFERS_msp430 := -DSZ_FW_RX_LIMIT=1024 -DSZ_FW_TX_LIMIT=1536
+# The one record buffer (plaintext bytes a record, both ways): the transcripts' records want
+# the Java's send limit where the RAM has room (the host; the MSP430's 10 KB: a flight of 942 B,
+# responses of 1,500 B); the ATmega128 holds the test identities' flights in one record
+# (modern 942 B, legacy-ecc 765 B, legacy-rsa 498 B) and cuts longer ones. A thermostat build
+# announces its buffer as its record_size_limit; a transcript build keeps the Java's 16384 (the
+# stored ServerHellos carry it) and refuses a longer record with record_overflow.
+SZF_LIMIT_host := 16384
+SZF_LIMIT_avr_modern_transcript := 944
+SZF_LIMIT_avr_legacy-ecc_transcript := 768
+SZF_LIMIT_avr_legacy-rsa_transcript := 512
+# the thermostat's DEMO identities send their device certificate alone (FirmwareIdentity
+# --device): modern's flight is ~600 B, legacy-ecc's ~300 B, legacy-rsa's ~420 B
+SZF_LIMIT_avr_modern_thermostat := 640
+SZF_LIMIT_avr_legacy-ecc_thermostat := 384
+SZF_LIMIT_avr_legacy-rsa_thermostat := 448
+SZF_LIMIT_avr = $(SZF_LIMIT_avr_$(SZ_FW_BUILD)_$(SZ_FW_APP))
+SZF_LIMIT_msp430 := 1536
+# A mote cannot tell its clients apart (the link has no addresses): the password gate keeps one.
+SZF_MOTE_FLAGS := -DSZ_GATE_CLIENTS=1
+SZF_BUFFERS = -DSZ_FW_LIMIT=$(SZF_LIMIT_$(SZ_FW_PLATFORM)) \
+	$(if $(filter thermostat,$(SZ_FW_APP)),-DSZ_RECEIVE_LIMIT=$(SZF_LIMIT_$(SZ_FW_PLATFORM)))
 SZF_DEPS = $(SZF_SIZZLE) $(SZF_PRIM) $(wildcard $(SZF_SRC)/*.h $(SZF_SRC)/firmware/*.h $(MOTE_NATIVE)/prim/*.h) \
 	$(SZF_IDENTITY) $(SZF_SRC)/firmware/firmware.mk FORCE_SZF
 
@@ -68,13 +80,13 @@ SZF_DEVICE = $(if $(filter thermostat,$(SZ_FW_APP)),$(SZF_OUT)/sz_device.h)
 
 $(SZF_OUT)/sizzle: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_host.c $(SZF_DEVICE) $(GEN)/ks_base_6.c
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -O2 -g $(SZF_FLAGS) $(SZF_BUFFERS_host) -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -I$(KDIR) \
+	$(CC) $(WARN) -O2 -g $(SZF_FLAGS) $(SZF_BUFFERS) -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -I$(KDIR) \
 		$(SZF_SIZZLE) $(SZF_PRIM) $(KSRC) $(GEN)/ks_base_6.c $(SZF_SRC)/port/sz_port_host.c -o $@
 
 ifeq ($(SZ_FW_PLATFORM),avr)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(MOTE_KS_SRCS) $(AVR_MK)
 	@mkdir -p $(@D)
-	$(AVR_CC) $(AVR_CFLAGS) $(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(AVR_KS_FLAGS)) $(SZF_FLAGS) $(SZF_BUFFERS_avr) -DKS_LIMB_BITS=16 -o $@ \
+	$(AVR_CC) $(AVR_CFLAGS) $(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(AVR_KS_FLAGS)) $(SZF_FLAGS) $(SZF_BUFFERS) $(SZF_MOTE_FLAGS) -DKS_LIMB_BITS=16 -o $@ \
 		$(SZF_SIZZLE) $(SZF_PRIM) $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(AVR_CIPHER_ASM)) \
 		$(SZF_SRC)/port/sz_port_avr.c
 	avr-objcopy -O ihex -R .eeprom $@ $(@:.elf=.hex)
@@ -82,7 +94,7 @@ endif
 ifeq ($(SZ_FW_PLATFORM),msp430)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_msp430.c $(SZF_DEVICE) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_MK)
 	@mkdir -p $(@D)
-	$(call msp_link,$(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(MSP_KS_FLAGS)) $(MSP_ASM_CFLAGS) $(SZF_FLAGS) $(SZF_BUFFERS_msp430) -DKS_LIMB_BITS=16 -Os,$(SZF_SIZZLE) \
+	$(call msp_link,$(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(MSP_KS_FLAGS)) $(MSP_ASM_CFLAGS) $(SZF_FLAGS) $(SZF_BUFFERS) $(SZF_MOTE_FLAGS) -DKS_LIMB_BITS=16 -Os,$(SZF_SIZZLE) \
 		$(SZF_PRIM) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(MSP_DIR)/ks_ghash_msp430.S) \
 		$(SZF_SRC)/port/sz_port_msp430.c $(MSP_RT_SRCS))
 	llvm-objcopy-16 -O ihex $@ $(@:.elf=.hex)

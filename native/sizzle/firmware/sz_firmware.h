@@ -2,8 +2,8 @@
  * The server as a device runs it, the same on the host and both motes: the random generator
  * seeded once (HMAC-DRBG over the platform's 32 seed bytes, no nonce, as the transcripts'
  * SeededRandom), the session cache, the configuration, the loop of sz_server_loop.c, and one
- * log line per connection (sz_server_log.h). The mains (host/sz_host_main.c,
- * firmware/sz_mote_main.c) bind the application and the buffers.
+ * log line per connection (sz_server_log.h). The main (firmware/sz_main.c, every platform)
+ * binds the application and the buffers.
  *
  * Mirrors sizzle-server/src/main/java/sizzle/OneConnectionServer.java's setup in
  * SizzleServer.java (the random source, the session cache, the TLS configuration).

@@ -13,8 +13,8 @@
  *                      TLS 1.0), the number of connections n (1 byte), then each connection's
  *                      response size (2 bytes each; the last repeats)
  *
- * Buffers: SZ_FW_RX_LIMIT and SZ_FW_TX_LIMIT, the plaintext bytes of a record received and sent
- * (README gives each build's). The clock is the port's milliseconds; the temperature a fixed
+ * One buffer for the records both ways (the engine shares it: sz_tls_connection.h), for
+ * SZ_FW_LIMIT plaintext bytes a record (README gives each build's). The clock is the port's milliseconds; the temperature a fixed
  * 21.5 C (the simulators have no sensor; a device binds its ADC here).
  */
 #include "sz_firmware.h"
@@ -33,16 +33,11 @@
 #include SZ_DEVICE
 #endif
 
-#ifndef SZ_FW_RX_LIMIT
-#define SZ_FW_RX_LIMIT 512
+#ifndef SZ_FW_LIMIT
+#define SZ_FW_LIMIT 512
 #endif
-#ifndef SZ_FW_TX_LIMIT
-#define SZ_FW_TX_LIMIT 512
-#endif
-#define RX (5u + SZ_FW_RX_LIMIT + SZ_PROTECTION_EXPANSION)
-#define TX SZ_WRITER_BUFFER(SZ_FW_TX_LIMIT)
 
-static uint8_t rx[RX], tx[TX];
+static uint8_t records[SZ_WRITER_BUFFER(SZ_FW_LIMIT)];
 static sz_firmware server;
 
 /* The port's 24-bit milliseconds, counted on across its wraps (checked at least every 4.6 h:
@@ -127,7 +122,7 @@ int main(void)
 		return 1;
 	sz_thermostat_app_init(&handler, &thermostat, &gate);
 #endif
-	if (sz_firmware_init(&server, seed, suite ? sz_suite_bit(suite) : 0xFFFFu, rx, sizeof rx, tx, sizeof tx, fresh, 0,
+	if (sz_firmware_init(&server, seed, suite ? sz_suite_bit(suite) : 0xFFFFu, records, sizeof records, records, sizeof records, fresh, 0,
 			     RESPONSES) != 0)
 		return 1;
 	server.cfg.initial_version = version == SZ_SSL30 ? SZ_SSL30 : SZ_TLS10;
