@@ -72,7 +72,7 @@ SZF_DEPS = $(SZF_SIZZLE) $(SZF_PRIM) $(wildcard $(SZF_SRC)/*.h $(SZF_SRC)/firmwa
 
 .PHONY: sizzle-firmware FORCE_SZF
 FORCE_SZF:
-sizzle-firmware: $(SZF_OUT)/sizzle$(if $(filter host,$(SZ_FW_PLATFORM)),,.elf)
+sizzle-firmware: $(SZF_OUT)/sizzle$(if $(filter host,$(SZ_FW_PLATFORM)),,.elf) $(if $(filter avr,$(SZ_FW_PLATFORM)),$(AVR_HARNESS))
 
 # The thermostat's name, kind and password (never committed: a build product beside the image).
 $(SZF_OUT)/sz_device.h: $(SZF_SRC)/firmware/device_header.py FORCE_SZF
@@ -103,3 +103,52 @@ $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_msp430.c $(SZF_DEVICE
 		$(SZF_SRC)/port/sz_port_msp430.c $(MSP_RT_SRCS))
 	llvm-objcopy-16 -O ihex $@ $(@:.elf=.hex)
 endif
+
+# The stored transcripts replayed over TCP against the firmware images (sizzle/tests/replay.py):
+# on the host every good transcript and the whole bad-input corpus, each in the build that
+# serves it; on the MSP430F1611 every good transcript. (The ATmega128's 4 KB hold the
+# thermostat builds with their DEMO identities, FirmwareClientsTest; not yet the test
+# identities' larger flights with the 1,500-byte responses in one record.)
+SZF_TRANSCRIPTS := $(MOTE_NATIVE)/../kssl-client/src/test/resources/transcripts
+SZF_REPLAY := python3 $(SZF_SRC)/tests/replay.py
+SZF_BUILDS := modern legacy-ecc legacy-rsa
+.PHONY: sizzle-replay sizzle-replay-images
+sizzle-replay-images: $(AVR_HARNESS)
+	@for p in host msp430; do for b in $(SZF_BUILDS); do \
+		$(MAKE) -s --no-print-directory sizzle-firmware SZ_FW_PLATFORM=$$p SZ_FW_BUILD=$$b || exit 1; done; done
+sizzle-replay: sizzle-replay-images
+	@sh tests/run_all.sh \
+		$(foreach b,$(SZF_BUILDS),"$(SZF_REPLAY) --timeout 20 --build $(b) host=$(MOTE_BUILD)/firmware/host-$(b)-transcript/sizzle \
+			$(SZF_TRANSCRIPTS)/*.txt $(SZF_TRANSCRIPTS)/bad-input/*.txt") \
+		$(foreach b,$(SZF_BUILDS),"$(SZF_REPLAY) --timeout 300 --build $(b) \
+			msp430=$(MSP_DIR)/mspsim_run.py:$(MOTE_BUILD)/firmware/msp430-$(b)-transcript/sizzle.elf $(SZF_TRANSCRIPTS)/*.txt")
+
+# libFuzzer over the host firmware's whole input path (sizzle/tests/fuzz_server.c), one binary
+# per build (clang-16, ASan + UBSan), its corpus started from the stored transcripts' client
+# bytes. `make sizzle-fuzz` runs each SZ_FUZZ_SECONDS (the test's short run; `./sizzle fuzz`
+# for long ones); a crash fails it and leaves the input in build/fuzz/.
+SZ_FUZZ_SECONDS ?= 20
+SZF_FUZZ := $(MOTE_BUILD)/fuzz
+$(SZF_FUZZ)/sz_device.h: $(SZF_SRC)/firmware/device_header.py
+	@mkdir -p $(@D)
+	@echo fuzz-password > $(SZF_FUZZ)/password
+	@python3 $< sizzle-fuzz host $(SZF_FUZZ)/password > $@
+$(SZF_FUZZ)/sz_fuzz_%: $(SZF_SIZZLE) $(SZF_SRC)/tests/fuzz_server.c $(SZF_SRC)/port/sz_port_memory.c $(SZF_FUZZ)/sz_device.h \
+		$(wildcard $(SZF_SRC)/*.h $(SZF_SRC)/firmware/*.h $(MOTE_NATIVE)/prim/*.h) $(KSRC) $(GEN)/ks_base_6.c
+	clang-16 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(SZF_FLAG_$*) -DSZ_APP_THERMOSTAT \
+		-DSZ_DEVICE='"$(SZF_FUZZ)/sz_device.h"' -DSZ_IDENTITY='"$(abspath $(SZF_IDENTITY_test_$*))"' -DSZ_NO_MAIN \
+		-DSZ_FW_LIMIT=16384 -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -I$(SZF_SRC) -I$(SZF_SRC)/port -I$(SZF_SRC)/firmware \
+		-I$(MOTE_NATIVE)/prim -I$(KDIR) $(SZF_SIZZLE) \
+		$(addprefix $(MOTE_NATIVE)/prim/,$(addsuffix .c,$(SZF_PRIM_$*))) $(KSRC) $(GEN)/ks_base_6.c \
+		$(SZF_SRC)/port/sz_port_memory.c $(SZF_SRC)/tests/fuzz_server.c -o $@
+.PRECIOUS: $(SZF_FUZZ)/sz_fuzz_%
+.PHONY: sizzle-fuzz
+sizzle-fuzz: $(foreach b,$(SZF_BUILDS),$(SZF_FUZZ)/sz_fuzz_$(b))
+	@pass=0; fail=0; for b in $(SZF_BUILDS); do \
+		mkdir -p $(SZF_FUZZ)/corpus-$$b $(SZF_FUZZ)/crashes-$$b; \
+		$(SZF_REPLAY) --corpus $(SZF_FUZZ)/corpus-$$b --build $$b host=none $(SZF_TRANSCRIPTS)/*.txt $(SZF_TRANSCRIPTS)/bad-input/*.txt || exit 1; \
+		if $(SZF_FUZZ)/sz_fuzz_$$b -max_total_time=$(SZ_FUZZ_SECONDS) -print_final_stats=1 \
+			-artifact_prefix=$(SZF_FUZZ)/crashes-$$b/ $(SZF_FUZZ)/corpus-$$b > $(SZF_FUZZ)/log-$$b.txt 2>&1; then \
+			echo "fuzz $$b: $$(grep -E 'stat::number_of_executed_units' $(SZF_FUZZ)/log-$$b.txt | awk '{print $$2}') inputs, 0 crashes"; pass=$$((pass+1)); \
+		else echo "fuzz $$b: FAILED (see $(SZF_FUZZ)/log-$$b.txt, $(SZF_FUZZ)/crashes-$$b/)"; tail -20 $(SZF_FUZZ)/log-$$b.txt; fail=$$((fail+1)); fi; \
+	done; echo "$$pass passed, $$fail failed"; test $$fail = 0

@@ -35,4 +35,6 @@ int sz_firmware_init(sz_firmware *f, uint8_t seed[32], uint16_t suites, uint8_t 
                      uint16_t (*responses)(const void *app_ctx));
 /* Accepts one client, serves it to the end and logs its line; returns its verdict. */
 uint16_t sz_firmware_serve(sz_firmware *f);
+/* firmware/sz_main.c: the device's setup before its loop (NULL if refused). */
+sz_firmware *sz_device_setup(void);
 #endif

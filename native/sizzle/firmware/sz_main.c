@@ -107,26 +107,38 @@ static uint16_t responses(const void *ctx)
 #define RESPONSES responses
 #endif
 
-int main(void)
+/* Everything before the loop: the port, the seed, the application, the server. NULL if the
+ * device's facts or the key's blinding are refused. (The fuzzer calls it before each input.) */
+sz_firmware *sz_device_setup(void)
 {
 	uint8_t seed[32];
 	uint16_t suite = 0, version = SZ_TLS10;
 	if (sz_port_init() != 0)
-		return 1;
+		return 0;
 	sz_port_seed(seed, sizeof seed);
 #if defined(SZ_APP_TRANSCRIPT)
 	suite = configure(&version);
 #else
 	if (!sz_thermostat_init(&thermostat, sz_device_name, SZ_DEVICE_NAME_LEN, sz_device_kind, SZ_DEVICE_KIND_LEN) ||
 	    !sz_password_gate_init(&gate, sz_device_secret, SZ_GATE_CLIENTS))
-		return 1;
+		return 0;
 	sz_thermostat_app_init(&handler, &thermostat, &gate);
 #endif
-	if (sz_firmware_init(&server, seed, suite ? sz_suite_bit(suite) : 0xFFFFu, records, sizeof records, records, sizeof records, fresh, 0,
-			     RESPONSES) != 0)
-		return 1;
+	if (sz_firmware_init(&server, seed, suite ? sz_suite_bit(suite) : 0xFFFFu, records, sizeof records, records,
+			     sizeof records, fresh, 0, RESPONSES) != 0)
+		return 0;
 	server.cfg.initial_version = version == SZ_SSL30 ? SZ_SSL30 : SZ_TLS10;
+	return &server;
+}
+
+#ifndef SZ_NO_MAIN
+int main(void)
+{
+	sz_firmware *f = sz_device_setup();
+	if (!f)
+		return 1;
 	sz_server_log_ready();
 	for (;;)
-		sz_firmware_serve(&server);
+		sz_firmware_serve(f);
 }
+#endif

@@ -23,7 +23,9 @@ $(SZP_BUILD)/link_echo_msp430.elf: $(SZP_DIR)/tests/link_echo.c $(SZP_DIR)/sz_po
 .PHONY: sizzle-test
 # The C server's tests on the motes and the host, summed by tests/run_all.sh: the link, the
 # HTTP layer's firmware replaying its transcript (sizzle/http_mote.mk), and the inbound engine
-# parsing a browser's hello on both motes (sizzle/tests/mote.mk).
+# parsing a browser's hello on both motes (sizzle/tests/mote.mk), the stored transcripts
+# against the server firmware and a short fuzzing run of its input path (sizzle/firmware/
+# firmware.mk: sizzle-replay, sizzle-fuzz).
 sizzle-test: $(SZP_BUILD)/link_echo_host $(SZP_BUILD)/link_echo_avr.elf $(SZP_BUILD)/link_echo_msp430.elf $(AVR_HARNESS) \
 		$(AVR_BUILD)/http_mote.out $(MSP_BUILD)/http_mote.out
 	@sh tests/run_all.sh "python3 $(SZP_DIR)/tests/link_test.py host=$(SZP_BUILD)/link_echo_host \
@@ -31,4 +33,6 @@ sizzle-test: $(SZP_BUILD)/link_echo_host $(SZP_BUILD)/link_echo_avr.elf $(SZP_BU
 		msp430=$(MSP_DIR)/mspsim_run.py:$(SZP_BUILD)/link_echo_msp430.elf" \
 		"$(SZ_MOTE_SCRIPT) check $(SZ_MOTE_TRANSCRIPT) $(AVR_BUILD)/http_mote.out avr" \
 		"$(SZ_MOTE_SCRIPT) check $(SZ_MOTE_TRANSCRIPT) $(MSP_BUILD)/http_mote.out msp430" \
-		"$(MAKE) -s --no-print-directory sizzle-mote-test"
+		"$(MAKE) -s --no-print-directory sizzle-mote-test" \
+		"$(MAKE) -s --no-print-directory sizzle-replay" \
+		"$(MAKE) -s --no-print-directory sizzle-fuzz SZ_FUZZ_SECONDS=15"

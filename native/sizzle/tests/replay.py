@@ -152,18 +152,31 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--chunk", type=int, default=0, help="send the client's records in pieces of N bytes")
     ap.add_argument("--timeout", type=float, default=60, help="seconds to wait for a server byte")
+    ap.add_argument("--corpus", metavar="DIR", help="write each connection's client bytes into DIR as a fuzzer seed "
+                    "(first byte: reads of 64 bytes) instead of replaying; PLATFORM is then ignored")
     ap.add_argument("--build", help="replay only the transcripts this build serves (modern, legacy-ecc, legacy-rsa)")
     ap.add_argument("platform", help="host=BINARY, avr=HARNESS:ELF or msp430=BRIDGE:ELF")
     ap.add_argument("transcripts", nargs="+")
     a = ap.parse_args(argv)
     kind, _, spec = a.platform.partition("=")
-    if kind not in KINDS or not spec:
+    if not a.corpus and (kind not in KINDS or not spec):
         ap.error("platform: host=BINARY, avr=HARNESS:ELF or msp430=BRIDGE:ELF")
     passed = failed = 0
     paths = [p for p in a.transcripts if a.build is None or Transcript(p).build == a.build]
     if not paths:
         print("no transcript for the build %s" % a.build, file=sys.stderr)
         return 2
+    if a.corpus:
+        n = 0
+        for path in paths:
+            t = Transcript(path)
+            for i, (_, records) in enumerate(t.connections):
+                data = b"".join(d for side, _, d in records if side == "C" and d is not None)
+                with open(os.path.join(a.corpus, "%s-%d" % (t.name, i + 1)), "wb") as f:
+                    f.write(b"\x3f" + data)
+                n += 1
+        print("%d seeds written to %s" % (n, a.corpus))
+        return 0
     for path in paths:
         p, f = replay(kind, spec, path, a.chunk, a.timeout)
         passed, failed = passed + p, failed + f
