@@ -113,9 +113,14 @@ public final class GetCommand {
      * 0 on 2xx, else 1 after one line saying why.
      */
     static int get(String url, TlsConfig config, List<String> headers, OutputStream out, PrintStream err) {
+        return get(url, config, headers, out, err, TIMEOUT_MS);
+    }
+
+    /** As above, each read waiting at most {@code timeoutMs} (a simulated mote is slower than a JVM). */
+    static int get(String url, TlsConfig config, List<String> headers, OutputStream out, PrintStream err, int timeoutMs) {
         HttpsClientConnection c;
         try {
-            c = Connector.openHttps(url, config, new DesktopSockets(TIMEOUT_MS));
+            c = Connector.openHttps(url, config, new DesktopSockets(timeoutMs));
             for (String h : headers) {
                 int colon = h.indexOf(':');
                 if (colon <= 0) {

@@ -1,0 +1,218 @@
+package sizzle.desktop;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * The C Sizzle firmware (native/sizzle) serving the thermostat on a loopback port: a mote image
+ * in its simulator (the ATmega128 of a Mica2 in simavr through {@code native/build/avr_harness
+ * -L}, the MSP430F1611 of a TelosB in mspdebug's simulator through {@code
+ * native/msp430/mspsim_run.py --serve}) or the host build as a plain process. It does what
+ * {@code ./sizzle mote} does, for the demo and the tests: a DEMO identity for the build
+ * (FirmwareIdentity, made once per directory), the password written beside it only while make
+ * compiles it in, {@code make -C native sizzle-firmware}, then the simulator with a fresh seed
+ * from the host's entropy. Every line the firmware logs (one per ended connection, as the Java
+ * server's) goes to the caller. Close it to stop the simulator.
+ */
+public final class SimulatedMote implements AutoCloseable {
+    /** The platforms and what each simulates. */
+    public static String describe(String platform) {
+        switch (platform) {
+            case "avr":
+                return "Mica2 (ATmega128 at 7.3728 MHz, simavr)";
+            case "msp430":
+                return "TelosB (MSP430F1611 at 8 MHz, mspdebug's simulator)";
+            case "host":
+                return "the host build (x86-64)";
+            default:
+                throw new IllegalArgumentException("platform: avr, msp430 or host, not " + platform);
+        }
+    }
+
+    private final String platform;
+    private final String build;
+    private final Path dir;
+    private final int port;
+    private final Process process;
+    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+
+    /**
+     * Builds and starts one firmware. platform: avr, msp430 or host; build: modern, legacy-ecc
+     * or legacy-rsa; dir: where the identity, the image and its build files go; name: the name
+     * the device certificate carries (CN, and the modern build's subjectAltName); password: the
+     * thermostat's, compiled into the image; log: each line the firmware prints.
+     */
+    public SimulatedMote(String platform, String build, Path dir, String name, String password, Consumer<String> log)
+            throws IOException, InterruptedException, ksecurity.cert.CertificateException {
+        describe(platform);
+        this.platform = platform;
+        this.build = build;
+        this.dir = dir;
+        Path root = projectRoot();
+        Files.createDirectories(dir);
+        if (!Files.isRegularFile(dir.resolve("sz_identity.h"))) {
+            FirmwareIdentity.device(build, name, dir);
+        }
+        Path image = make(root, password);
+        port = freePort();
+        String seed = HexFormat.of().formatHex(new SecureRandom().generateSeed(32));
+        List<String> cmd = new ArrayList<>();
+        switch (platform) {
+            case "host":
+                cmd.addAll(List.of("env", "SZ_PORT=" + port, "SZ_SEED=" + seed, image.toString()));
+                break;
+            case "avr":
+                cmd.addAll(List.of(root.resolve("native/build/avr_harness").toString(), "-L", Integer.toString(port),
+                        "-s", seed, image.toString()));
+                break;
+            default:
+                cmd.addAll(List.of("python3", root.resolve("native/msp430/mspsim_run.py").toString(), "--timeout", "0",
+                        "--serve", Integer.toString(port), "--seed", seed, image.toString()));
+                break;
+        }
+        process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Thread reader = new Thread(() -> drain(log), "firmware " + platform + " " + build);
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** The directory with {@code ./sizzle} and {@code native/Makefile}: the working directory or one above it. */
+    public static Path projectRoot() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("sizzle")) && Files.isRegularFile(p.resolve("native/Makefile"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("cannot find the project (the directory with ./sizzle and native/) above "
+                + Path.of("").toAbsolutePath());
+    }
+
+    /** make sizzle-firmware with this identity and password (the password file lives only while make runs). */
+    private Path make(Path root, String password) throws IOException, InterruptedException {
+        Path pw = dir.resolve("password");
+        Files.deleteIfExists(pw);
+        Files.createFile(pw, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(pw, password + "\n", StandardCharsets.US_ASCII);
+        try {
+            Process p = new ProcessBuilder("make", "-s", "-C", root.resolve("native").toString(), "sizzle-firmware",
+                    "SZ_FW_PLATFORM=" + platform, "SZ_FW_BUILD=" + build, "SZ_FW_DIR=" + dir).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            if (p.waitFor() != 0) {
+                throw new IOException("the " + build + " firmware for " + platform + " did not build:\n" + out);
+            }
+        } finally {
+            Files.deleteIfExists(pw);
+        }
+        return dir.resolve(platform).resolve(platform.equals("host") ? "sizzle" : "sizzle.elf");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private void drain(Consumer<String> log) {
+        StringBuilder line = new StringBuilder();
+        byte[] b = new byte[4096];
+        try (InputStream in = process.getInputStream()) {
+            for (int n; (n = in.read(b)) > 0; ) {
+                synchronized (output) {
+                    output.write(b, 0, n);
+                    output.notifyAll();
+                }
+                for (int i = 0; i < n; i++) {
+                    char c = (char) (b[i] & 0xFF);
+                    if (c == '\n') {
+                        log.accept(line.toString());
+                        line.setLength(0);
+                    } else if (c != '\r') {
+                        line.append(c);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the simulator ended or was stopped
+        }
+        synchronized (output) {
+            output.notifyAll();
+        }
+    }
+
+    /** Waits until the firmware says it is ready ("sizzle BUILD ready"); fails with its output otherwise. */
+    public SimulatedMote awaitReady(long seconds) throws IOException, InterruptedException {
+        Pattern ready = Pattern.compile("sizzle " + Pattern.quote(build) + " ready");
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        synchronized (output) {
+            while (!ready.matcher(output()).find()) {
+                long left = end - System.nanoTime();
+                if (left <= 0 || !process.isAlive()) {
+                    throw new IOException("the " + build + " firmware on " + platform + " did not start within " + seconds
+                            + " s (running: " + process.isAlive() + "); it printed:\n" + output());
+                }
+                output.wait(Math.max(1, Math.min(100, TimeUnit.NANOSECONDS.toMillis(left))));
+            }
+        }
+        return this;
+    }
+
+    /** Everything the simulator and the firmware printed so far. */
+    public String output() {
+        synchronized (output) {
+            return output.toString(StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String platform() {
+        return platform;
+    }
+
+    public String build() {
+        return build;
+    }
+
+    /** The DEMO CA that signed the device certificate: what a client trusts. */
+    public Path caPem() {
+        return dir.resolve("ca.pem");
+    }
+
+    /** The device's certificate chain (PEM). */
+    public Path deviceChainPem() {
+        return dir.resolve("device-chain.pem");
+    }
+
+    /** The flashable image (ELF; the Intel hex is beside it) or the host binary. */
+    public Path image() {
+        return dir.resolve(platform).resolve(platform.equals("host") ? "sizzle" : "sizzle.elf");
+    }
+
+    /** Stops the simulator (and its children). */
+    @Override
+    public void close() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
