@@ -1,8 +1,6 @@
 package sizzle.interop;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -11,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import sizzle.desktop.ProcessOutput;
 
 /**
  * An external peer (openssl, curl, python) started by a test: output (stdout and stderr
@@ -20,16 +19,10 @@ import java.util.regex.Pattern;
 final class PeerProcess implements AutoCloseable {
     private final List<String> command;
     private final Process process;
-    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
-    private final Thread reader;
-
-    /** Called with each line the peer prints (its output is also kept whole), or null. */
-    private final Consumer<String> lines;
-    private final StringBuilder line = new StringBuilder();
+    private final ProcessOutput output;
 
     private PeerProcess(List<String> command, Path dir, Consumer<String> lines) throws IOException {
         this.command = command;
-        this.lines = lines;
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         if (dir != null) {
             pb.directory(dir.toFile());
@@ -40,9 +33,7 @@ final class PeerProcess implements AutoCloseable {
             throw new IOException("cannot start the peer '" + command.get(0) + "' (is it installed? ./sizzle test "
                     + "installs the interop peers): " + e.getMessage(), e);
         }
-        reader = new Thread(this::drain, "peer-output " + command.get(0));
-        reader.setDaemon(true);
-        reader.start();
+        output = new ProcessOutput(process, "peer " + command.get(0), lines);
     }
 
     static PeerProcess start(List<String> command) throws IOException {
@@ -58,36 +49,9 @@ final class PeerProcess implements AutoCloseable {
         return new PeerProcess(command, dir, null);
     }
 
-    private void drain() {
-        byte[] b = new byte[4096];
-        try (InputStream in = process.getInputStream()) {
-            for (int n; (n = in.read(b)) > 0; ) {
-                synchronized (output) {
-                    output.write(b, 0, n);
-                    output.notifyAll();
-                }
-                if (lines != null) {
-                    for (int i = 0; i < n; i++) {
-                        char c = (char) (b[i] & 0xFF);
-                        if (c == '\n') {
-                            lines.accept(line.toString());
-                            line.setLength(0);
-                        } else if (c != '\r') {
-                            line.append(c);
-                        }
-                    }
-                }
-            }
-        } catch (IOException e) {
-            // the process ended or was killed
-        }
-    }
-
     /** Everything the peer printed so far. */
     String output() {
-        synchronized (output) {
-            return output.toString(StandardCharsets.ISO_8859_1);
-        }
+        return output.text();
     }
 
     OutputStream stdin() {
@@ -104,21 +68,12 @@ final class PeerProcess implements AutoCloseable {
 
     /** Waits until the output matches the pattern; returns the match, or fails with the output. */
     Matcher await(Pattern p, long seconds) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        synchronized (output) {
-            while (true) {
-                Matcher m = p.matcher(output.toString(StandardCharsets.ISO_8859_1));
-                if (m.find()) {
-                    return m;
-                }
-                long left = end - System.nanoTime();
-                if (left <= 0 || (!process.isAlive() && !reader.isAlive())) {
-                    throw new AssertionError("peer " + command + " did not print /" + p + "/ within " + seconds
-                            + " s (alive: " + process.isAlive() + "); its output:\n" + output());
-                }
-                output.wait(Math.max(1, Math.min(100, TimeUnit.NANOSECONDS.toMillis(left))));
-            }
+        Matcher m = output.await(p, seconds);
+        if (m == null) {
+            throw new AssertionError("peer " + command + " did not print /" + p + "/ within " + seconds
+                    + " s (alive: " + process.isAlive() + "); its output:\n" + output());
         }
+        return m;
     }
 
     /** Waits for the peer to exit; returns its exit code, or fails (and kills it) after the timeout. */
@@ -127,7 +82,7 @@ final class PeerProcess implements AutoCloseable {
             close();
             throw new AssertionError("peer " + command + " did not finish within " + seconds + " s; its output:\n" + output());
         }
-        reader.join(2000);
+        output.join(2000);
         return process.exitValue();
     }
 

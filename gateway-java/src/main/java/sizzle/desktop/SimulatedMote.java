@@ -1,8 +1,6 @@
 package sizzle.desktop;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +46,7 @@ public final class SimulatedMote implements AutoCloseable {
     private final Path dir;
     private final int port;
     private final Process process;
-    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+    private final ProcessOutput output;
 
     /**
      * Builds and starts one firmware. platform: avr, msp430 or host; build: modern, legacy-ecc
@@ -85,9 +83,7 @@ public final class SimulatedMote implements AutoCloseable {
                 break;
         }
         process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        Thread reader = new Thread(() -> drain(log), "firmware " + platform + " " + build);
-        reader.setDaemon(true);
-        reader.start();
+        output = new ProcessOutput(process, "firmware " + platform + " " + build, log);
     }
 
     /** The directory with {@code ./sizzle} and {@code native/Makefile}: the working directory or one above it. */
@@ -126,55 +122,18 @@ public final class SimulatedMote implements AutoCloseable {
         }
     }
 
-    private void drain(Consumer<String> log) {
-        StringBuilder line = new StringBuilder();
-        byte[] b = new byte[4096];
-        try (InputStream in = process.getInputStream()) {
-            for (int n; (n = in.read(b)) > 0; ) {
-                synchronized (output) {
-                    output.write(b, 0, n);
-                    output.notifyAll();
-                }
-                for (int i = 0; i < n; i++) {
-                    char c = (char) (b[i] & 0xFF);
-                    if (c == '\n') {
-                        log.accept(line.toString());
-                        line.setLength(0);
-                    } else if (c != '\r') {
-                        line.append(c);
-                    }
-                }
-            }
-        } catch (IOException e) {
-            // the simulator ended or was stopped
-        }
-        synchronized (output) {
-            output.notifyAll();
-        }
-    }
-
     /** Waits until the firmware says it is ready ("sizzle BUILD ready"); fails with its output otherwise. */
     public SimulatedMote awaitReady(long seconds) throws IOException, InterruptedException {
-        Pattern ready = Pattern.compile("sizzle " + Pattern.quote(build) + " ready");
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        synchronized (output) {
-            while (!ready.matcher(output()).find()) {
-                long left = end - System.nanoTime();
-                if (left <= 0 || !process.isAlive()) {
-                    throw new IOException("the " + build + " firmware on " + platform + " did not start within " + seconds
-                            + " s (running: " + process.isAlive() + "); it printed:\n" + output());
-                }
-                output.wait(Math.max(1, Math.min(100, TimeUnit.NANOSECONDS.toMillis(left))));
-            }
+        if (output.await(Pattern.compile("sizzle " + Pattern.quote(build) + " ready"), seconds) == null) {
+            throw new IOException("the " + build + " firmware on " + platform + " did not start within " + seconds
+                    + " s (running: " + process.isAlive() + "); it printed:\n" + output.text());
         }
         return this;
     }
 
     /** Everything the simulator and the firmware printed so far. */
     public String output() {
-        synchronized (output) {
-            return output.toString(StandardCharsets.ISO_8859_1);
-        }
+        return output.text();
     }
 
     public int port() {
