@@ -89,13 +89,7 @@ final class PeerProcess implements AutoCloseable {
     /** Kills the process this handle started (children first) if it still runs. */
     @Override
     public void close() {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        try {
-            process.waitFor(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        output.stop();
     }
 
     @Override

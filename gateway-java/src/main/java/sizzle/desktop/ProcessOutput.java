@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /**
  * What a child process prints (stdout and stderr merged by its builder), read by a daemon
  * thread: kept whole, handed line by line to a listener as each line completes (a server's log),
- * and awaited with a bound. Shared by the simulated motes and the tests' peer processes.
+ * and awaited with a bound; and the process stopped. Shared by the simulated motes and the tests' peer processes.
  */
 public final class ProcessOutput {
     private final Process process;
@@ -78,6 +78,17 @@ public final class ProcessOutput {
                 }
                 output.wait(Math.max(1, Math.min(100, TimeUnit.NANOSECONDS.toMillis(left))));
             }
+        }
+    }
+
+    /** Kills the process (its children first) if it still runs, and waits a little for it to go. */
+    public void stop() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
