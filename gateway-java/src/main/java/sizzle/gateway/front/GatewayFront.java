@@ -1,0 +1,274 @@
+package sizzle.gateway.front;
+
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * The gateway's TCP front door. Either one port per device (every connection goes to that
+ * device, its bytes untouched) or one shared port that routes each TLS connection by the
+ * ClientHello's server_name (ClientHelloPeek) and answers plain HTTP with the device list, so
+ * that one public address reaches every device by name. Before a byte is forwarded the client's
+ * address is checked against the device's access rule and its connection limit; then bytes go
+ * both ways unchanged (TLS stays end to end: the gateway sees ciphertext only). Every
+ * connection ends with one access-log line: client, device, outcome, bytes each way, duration.
+ */
+public final class GatewayFront implements AutoCloseable {
+    /** unrecognized_name (RFC 6066 §3): the name is no device of this gateway. */
+    static final int UNRECOGNIZED_NAME = 112;
+    /** How long a client has to send its ClientHello or request head before the gateway hangs up. */
+    static final int HELLO_TIMEOUT_MS = 10_000;
+    /** The largest plain HTTP request head the device list answers. */
+    static final int MAX_REQUEST_HEAD = 8192;
+
+    private final Map<String, Device> devices = new ConcurrentHashMap<>();
+    private final Device only;
+    private final Consumer<String> accessLog;
+    private final ServerSocket listener;
+    private final Thread acceptor;
+    private final AtomicLong connections = new AtomicLong();
+
+    private GatewayFront(Device only, Collection<Device> all, int port, Consumer<String> accessLog) throws IOException {
+        this.only = only;
+        for (Device d : all) {
+            devices.put(d.name, d);
+        }
+        this.accessLog = accessLog;
+        listener = new ServerSocket();
+        listener.setReuseAddress(true);
+        listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        acceptor = new Thread(this::accept, "gateway front :" + listener.getLocalPort());
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    /** One port for one device (0: any free port). */
+    public static GatewayFront forDevice(Device device, int port, Consumer<String> accessLog) throws IOException {
+        return new GatewayFront(device, java.util.List.of(device), port, accessLog);
+    }
+
+    /** The shared port: TLS routed by server_name to these devices, plain HTTP answered with their list. */
+    public static GatewayFront shared(Collection<Device> devices, int port, Consumer<String> accessLog) throws IOException {
+        return new GatewayFront(null, devices, port, accessLog);
+    }
+
+    public int port() {
+        return listener.getLocalPort();
+    }
+
+    /** Adds (or replaces) a device reachable by name on the shared port. */
+    public void add(Device d) {
+        devices.put(d.name, d);
+    }
+
+    public void remove(String name) {
+        devices.remove(name.toLowerCase(Locale.ROOT));
+    }
+
+    private void accept() {
+        while (!listener.isClosed()) {
+            try {
+                Socket s = listener.accept();
+                Thread t = new Thread(() -> serve(s), "gateway connection " + connections.incrementAndGet());
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException e) {
+                return; // closed
+            }
+        }
+    }
+
+    /** What one connection did, for its access-log line. */
+    private static final class Entry {
+        final String client;
+        final long start = System.nanoTime();
+        String device = "-";
+        String outcome = "closed";
+        final AtomicLong in = new AtomicLong();
+        final AtomicLong out = new AtomicLong();
+
+        Entry(Socket s) {
+            client = s.getInetAddress().getHostAddress() + ":" + s.getPort();
+        }
+
+        String line() {
+            return client + " -> " + device + ": " + outcome + ", " + in.get() + " bytes in, " + out.get() + " bytes out, "
+                    + (System.nanoTime() - start) / 1_000_000 + " ms";
+        }
+    }
+
+    private void serve(Socket client) {
+        Entry e = new Entry(client);
+        try (Socket c = client) {
+            c.setTcpNoDelay(true);
+            c.setSoTimeout(HELLO_TIMEOUT_MS);
+            InputStream in = new BufferedInputStream(c.getInputStream());
+            if (only != null) {
+                forward(c, in, new byte[0], only, e);
+                return;
+            }
+            in.mark(1);
+            int first = in.read();
+            in.reset();
+            if (first < 0) {
+                e.outcome = "closed before a byte";
+            } else if (first == 22 || (first & 0x80) != 0) {
+                routeTls(c, in, e);
+            } else if (first >= 'A' && first <= 'Z') {
+                deviceList(c, in, e);
+            } else {
+                e.outcome = "refused: neither TLS nor HTTP (first byte 0x" + Integer.toHexString(first) + ")";
+            }
+        } catch (SocketTimeoutException x) {
+            e.outcome = "timed out before the client's first message ended";
+        } catch (IOException x) {
+            e.outcome = "failed: " + x.getMessage();
+        } finally {
+            accessLog.accept(e.line());
+        }
+    }
+
+    private void routeTls(Socket c, InputStream in, Entry e) throws IOException {
+        ClientHelloPeek hello;
+        try {
+            hello = ClientHelloPeek.read(in);
+        } catch (ClientHelloPeek.Refused r) {
+            e.outcome = "refused: " + r.getMessage();
+            alert(c, r.alert, e);
+            return;
+        } catch (EOFException x) {
+            e.outcome = "closed: " + x.getMessage();
+            return;
+        }
+        e.in.addAndGet(hello.bytes.length);
+        Device d = hello.serverName == null ? null : devices.get(hello.serverName);
+        if (d == null) {
+            e.device = hello.serverName == null ? "(no server_name)" : hello.serverName;
+            e.outcome = "refused: no such device";
+            alert(c, UNRECOGNIZED_NAME, e);
+            return;
+        }
+        forward(c, in, hello.bytes, d, e);
+    }
+
+    /** A fatal alert in the clear, as a server would send it before its ServerHello. */
+    private static void alert(Socket c, int description, Entry e) throws IOException {
+        byte[] alert = {21, 3, 1, 0, 2, 2, (byte) description};
+        c.getOutputStream().write(alert);
+        c.getOutputStream().flush();
+        e.out.addAndGet(alert.length);
+    }
+
+    /** The access rule, the limit, then the device's stream: {@code first} (already read) and the rest, both ways. */
+    private void forward(Socket c, InputStream in, byte[] first, Device d, Entry e) throws IOException {
+        e.device = d.name;
+        if (!d.access.allows(c.getInetAddress())) {
+            e.outcome = "refused by the access rule (" + d.access + ")";
+            return;
+        }
+        if (d.open.incrementAndGet() > d.maxConnections) {
+            d.open.decrementAndGet();
+            e.outcome = "refused: " + d.maxConnections + " connection" + (d.maxConnections == 1 ? "" : "s") + " already open";
+            return;
+        }
+        try (Socket dev = new Socket()) {
+            dev.connect(d.backend, HELLO_TIMEOUT_MS);
+            dev.setTcpNoDelay(true);
+            c.setSoTimeout(0);
+            OutputStream toDevice = dev.getOutputStream();
+            toDevice.write(first);
+            toDevice.flush();
+            Thread up = new Thread(() -> pump(in, toDevice, dev, e.in), "to " + d.name);
+            up.setDaemon(true);
+            up.start();
+            pump(dev.getInputStream(), c.getOutputStream(), c, e.out);
+            up.join(HELLO_TIMEOUT_MS);
+            e.outcome = "forwarded";
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            e.outcome = "interrupted";
+        } finally {
+            d.open.decrementAndGet();
+        }
+    }
+
+    /** Copies until the end of {@code from}, then half-closes {@code toSocket}'s output so the other side sees it. */
+    private static void pump(InputStream from, OutputStream to, Socket toSocket, AtomicLong count) {
+        byte[] b = new byte[4096];
+        try {
+            for (int n; (n = from.read(b)) > 0; ) {
+                to.write(b, 0, n);
+                to.flush();
+                count.addAndGet(n);
+            }
+        } catch (IOException x) {
+            // a reset on either side ends this direction
+        }
+        try {
+            toSocket.shutdownOutput();
+        } catch (IOException x) {
+            // already closed
+        }
+    }
+
+    /** Plain HTTP on the shared port: the device list, whatever the path (it is the only page). */
+    private void deviceList(Socket c, InputStream in, Entry e) throws IOException {
+        int head = readHead(in);
+        e.in.addAndGet(head);
+        e.device = "(device list)";
+        byte[] body = DeviceListPage.html(devices.values(), port()).getBytes(StandardCharsets.UTF_8);
+        String status = head < 0 ? "431 Request Header Fields Too Large" : "200 OK";
+        byte[] reply = ("HTTP/1.1 " + status + "\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: "
+                + (head < 0 ? 0 : body.length) + "\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        OutputStream out = c.getOutputStream();
+        out.write(reply);
+        if (head >= 0) {
+            out.write(body);
+        }
+        out.flush();
+        e.out.addAndGet(reply.length + (head < 0 ? 0 : body.length));
+        e.outcome = "HTTP " + status.substring(0, 3);
+    }
+
+    /** Reads a request head up to its blank line: its length, or -1 if it is longer than MAX_REQUEST_HEAD. */
+    private static int readHead(InputStream in) throws IOException {
+        int n = 0;
+        int last4 = 0;
+        while (n < MAX_REQUEST_HEAD) {
+            int b = in.read();
+            if (b < 0) {
+                throw new EOFException("the client closed after " + n + " bytes of its request head");
+            }
+            n++;
+            last4 = (last4 << 8) | b;
+            if (last4 == 0x0D0A0D0A || (last4 & 0xFFFF) == 0x0A0A) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public void close() {
+        try {
+            listener.close();
+        } catch (IOException e) {
+            // closing
+        }
+    }
+}
