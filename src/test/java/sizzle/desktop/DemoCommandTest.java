@@ -6,32 +6,48 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code ./sizzle demo}: the Java server and each simulated mote start, and every page comes
- * back, each server's second one resumed.
+ * {@code ./sizzle demo --once}: the simulated motes and the Java server start behind the
+ * gateway, the device list lists them, and every device's pages come back through the shared
+ * port by name, each device's second page resumed.
  */
 class DemoCommandTest {
     @Test
-    void fetchesEveryPageFullThenResumed() throws Exception {
+    void fetchesEveryDevicesPagesThroughTheGatewayFullThenResumed() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        int rc = DemoCommand.run(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        int rc = DemoCommand.run(new PrintStream(bytes, true, StandardCharsets.UTF_8), true);
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertEquals(0, rc, out);
-        assertTrue(out.contains("<title>Thermostat</title>"), out);
-        assertTrue(out.contains("\"mode\": \"off\""), out);
-        assertTrue(out.contains("full handshake;"), out);
-        assertTrue(out.contains("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256 resumed;"), out);
+        Matcher list = Pattern.compile("Gateway device list: http://localhost:(\\d+)/").matcher(out);
+        assertTrue(list.find(), out);
+        String port = list.group(1);
+        assertTrue(out.contains("HTTP/1.1 200 OK"), out);
+        List<String> devices = new ArrayList<>();
         for (String[] mote : DemoCommand.MOTES) {
-            String on = "Sizzle (C firmware, " + mote[1] + ") on a simulated " + SimulatedMote.describe(mote[0]);
-            assertTrue(out.contains(on), on + "\n" + out);
-            String part = out.substring(out.indexOf(on));
-            String suite = mote[1].equals("modern") ? "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256" : "TLS_ECDH_ECDSA_WITH_RC4_128_SHA";
-            assertTrue(part.contains("TLSv1" + (mote[1].equals("modern") ? ".2 " : " ") + suite + " full handshake;"), part);
-            assertTrue(part.contains(suite + " resumed;"), part);
-            assertTrue(part.contains("<title>Thermostat</title>"), part);
+            devices.add((mote[0].equals("avr") ? "mica2" : "telosb") + LocalGateway.DOMAIN + " " + mote[1]);
         }
-        assertTrue(out.contains("demo: every page fetched over TLS from every server"), out);
+        devices.add("java" + LocalGateway.DOMAIN + " modern");
+        for (String d : devices) {
+            String name = d.split(" ")[0];
+            boolean modern = d.endsWith("modern");
+            assertTrue(out.contains("    " + name + " | "), "the device list names " + name + "\n" + out);
+            String get = "KSSL client: GET https://" + name + ":" + port + "/\n";
+            assertTrue(out.contains(get), get + out);
+            String part = out.substring(out.indexOf(get));
+            String suite = modern ? "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256" : "TLS_ECDH_ECDSA_WITH_RC4_128_SHA";
+            assertTrue(part.contains("TLSv1" + (modern ? ".2 " : " ") + suite + " full handshake;"), part);
+            assertTrue(part.contains("<title>Thermostat</title>"), part);
+            part = part.substring(part.indexOf("KSSL client: GET https://" + name + ":" + port + "/status.json"));
+            assertTrue(part.contains(suite + " resumed;"), part);
+            assertTrue(part.contains("\"setpoint_c\""), part);
+        }
+        assertTrue(out.contains("gateway: 127.0.0.1:"), "the access log: " + out);
+        assertTrue(out.contains("demo: every page fetched over TLS from every device through the gateway"), out);
     }
 }

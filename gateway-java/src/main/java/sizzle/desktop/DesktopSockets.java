@@ -8,24 +8,36 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.UnknownHostException;
+import java.util.Locale;
+import java.util.Map;
 import javax.microedition.io.StreamConnection;
 import kssl.SocketOpener;
 
 /**
  * java.net sockets for the KSSL client on the desktop (where MIDP's socket:// does not
  * exist): TCP_NODELAY, a connect and read timeout, and GCF's close semantics (the socket
- * closes when the connection and every stream opened from it are closed).
+ * closes when the connection and every stream opened from it are closed). Names may be
+ * pinned to addresses, as curl's --resolve does (a gateway's devices by name on loopback),
+ * while TLS still sends and checks the name.
  */
 public final class DesktopSockets implements SocketOpener {
     private final int timeoutMs;
+    private final Map<String, String> pinned;
 
     public DesktopSockets(int timeoutMs) {
+        this(timeoutMs, Map.of());
+    }
+
+    /** pinned: host name (lower case) to the address literal to connect to instead of resolving it. */
+    public DesktopSockets(int timeoutMs, Map<String, String> pinned) {
         this.timeoutMs = timeoutMs;
+        this.pinned = pinned;
     }
 
     @Override
     public StreamConnection open(String host, int port) throws IOException {
-        InetSocketAddress address = new InetSocketAddress(host, port); // resolves the name
+        String to = pinned.getOrDefault(host.toLowerCase(Locale.ROOT), host);
+        InetSocketAddress address = new InetSocketAddress(to, port); // resolves the name
         if (address.isUnresolved()) {
             throw new UnknownHostException("unknown host " + host + " (the name does not resolve)");
         }

@@ -23,11 +23,12 @@ import kssl.TlsSecurityInfo;
 
 /**
  * {@code ./sizzle get URL [--profile modern|legacy] [--trust CERT]... [--insecure]
- * [--header 'Name: value']...}: the KSSL client fetches one page with GET (HTTP/1.1,
+ * [--header 'Name: value']... [--resolve NAME:ADDRESS]...}: the KSSL client fetches one page with GET (HTTP/1.1,
  * "Connection: close" unless a --header says otherwise) and writes the body to stdout; the
  * TLS facts, status line and headers go to stderr. The server's chain and host name are
  * checked against the --trust certificates (PEM; a CA, or the server's own certificate);
- * without any, it refuses unless --insecure. Exit status: 0 on 2xx, 1 on any other answer or
+ * without any, it refuses unless --insecure. --resolve connects to ADDRESS for NAME (as curl's:
+ * a gateway's devices by name) while TLS still sends and checks NAME. Exit status: 0 on 2xx, 1 on any other answer or
  * failure (one line saying why), 2 on bad arguments.
  */
 public final class GetCommand {
@@ -56,6 +57,7 @@ public final class GetCommand {
         int profile = Profile.MODERN;
         List<Path> trust = new ArrayList<>();
         List<String> headers = new ArrayList<>();
+        java.util.Map<String, String> pinned = new java.util.HashMap<>();
         boolean insecure = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -63,6 +65,14 @@ public final class GetCommand {
                 case "--trust" -> trust.add(Path.of(Options.value(args, i++)));
                 case "--header" -> headers.add(Options.value(args, i++));
                 case "--insecure" -> insecure = true;
+                case "--resolve" -> {
+                    String r = Options.value(args, i++);
+                    int colon = r.indexOf(':');
+                    if (colon <= 0 || colon == r.length() - 1) {
+                        throw new Options.Usage("--resolve must be NAME:ADDRESS, not '" + r + "'");
+                    }
+                    pinned.put(r.substring(0, colon).toLowerCase(java.util.Locale.ROOT), r.substring(colon + 1));
+                }
                 default -> {
                     if (args[i].startsWith("-") || url != null) {
                         throw new Options.Usage("unknown argument '" + args[i] + "' (./sizzle help)");
@@ -104,7 +114,7 @@ public final class GetCommand {
             err.println("sizzle: get: " + e.getMessage());
             return 1;
         }
-        return get(url, config, headers, out, err);
+        return get(url, config, headers, out, err, new DesktopSockets(TIMEOUT_MS, pinned));
     }
 
     /**
@@ -113,14 +123,14 @@ public final class GetCommand {
      * 0 on 2xx, else 1 after one line saying why.
      */
     static int get(String url, TlsConfig config, List<String> headers, OutputStream out, PrintStream err) {
-        return get(url, config, headers, out, err, TIMEOUT_MS);
+        return get(url, config, headers, out, err, new DesktopSockets(TIMEOUT_MS));
     }
 
-    /** As above, each read waiting at most {@code timeoutMs} (a simulated mote is slower than a JVM). */
-    static int get(String url, TlsConfig config, List<String> headers, OutputStream out, PrintStream err, int timeoutMs) {
+    /** As above, over {@code sockets} (a simulated mote's longer timeout, names pinned to addresses). */
+    static int get(String url, TlsConfig config, List<String> headers, OutputStream out, PrintStream err, kssl.SocketOpener sockets) {
         HttpsClientConnection c;
         try {
-            c = Connector.openHttps(url, config, new DesktopSockets(timeoutMs));
+            c = Connector.openHttps(url, config, sockets);
             for (String h : headers) {
                 int colon = h.indexOf(':');
                 if (colon <= 0) {

@@ -46,6 +46,11 @@ public final class ServerIdentities {
      * identity for the RSA suites, both issued by a secp160r1 CA.
      */
     public static Loaded generate(int profile, Path dir) throws IOException, CertificateException {
+        return generate(profile, dir, new String[0]);
+    }
+
+    /** As above, the server certificate also naming {@code names} (DNS names: a gateway's device name). */
+    public static Loaded generate(int profile, Path dir, String... names) throws IOException, CertificateException {
         int bits = profile == Profile.LEGACY ? 160 : 256;
         long now = System.currentTimeMillis();
         KeyPair caKeys = ec(bits);
@@ -55,20 +60,23 @@ public final class ServerIdentities {
         write(dir.resolve("ca.pem"), CertificateFactory.toPem(ca));
         List<ServerIdentity> ids = new ArrayList<>();
         KeyPair ecKeys = ec(bits);
-        ids.add(issue(ca, caKeys, ecKeys, now, dir, "server"));
+        ids.add(issue(ca, caKeys, ecKeys, now, dir, "server", names));
         if (profile == Profile.LEGACY) {
             KeyPair rsa = new KeyPair(KeyPair.ALG_RSA_CRT, (short) 1024);
             rsa.genKeyPair();
-            ids.add(issue(ca, caKeys, rsa, now, dir, "server-rsa"));
+            ids.add(issue(ca, caKeys, rsa, now, dir, "server-rsa", names));
         }
         return new Loaded(ids, ca, dir);
     }
 
-    private static ServerIdentity issue(X509Certificate ca, KeyPair caKeys, KeyPair keys, long now, Path dir, String name)
-            throws IOException, CertificateException {
+    private static ServerIdentity issue(X509Certificate ca, KeyPair caKeys, KeyPair keys, long now, Path dir, String name,
+            String[] names) throws IOException, CertificateException {
         CertificateBuilder b = new CertificateBuilder().setIssuer(ca).setSubject("localhost")
                 .setValidity(now - HOUR, now + YEAR).setPublicKey(keys.getPublic(), false).setSerialNumber(serial());
         for (String d : DNS_NAMES) {
+            b.addDnsName(d);
+        }
+        for (String d : names) {
             b.addDnsName(d);
         }
         for (String ip : IP_ADDRESSES) {
