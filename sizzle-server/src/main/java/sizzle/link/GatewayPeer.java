@@ -1,0 +1,141 @@
+package sizzle.link;
+
+/**
+ * The gateway's end towards one device (LINK.md §5–6). It sends only while the device
+ * listens: from any frame but READY-SLEEP it knows the device is awake; READY-SLEEP says the
+ * device listens for its window and then sleeps. It opens a connection (NEWCONNECTION) when
+ * asked and the device listens, answering the device's READY-SLEEP with PENDING so that it
+ * stays awake for it. It starts a message only with the device's grant: the NEWCONNECTION's
+ * ACK, a READY that shows the device has every message so far, or a whole message from the
+ * device (its answer; the papers' implicit READY). It hears the device's announcements.
+ */
+public final class GatewayPeer extends LinkEndpoint {
+    private boolean awake, grant, wantOpen, opened;
+    private long windowEnd;
+    private int nextConn;
+    private int lastPoll = -1;
+    /** The last READY-SLEEP's announcement, and when it was heard. */
+    public int listenMs, capacity, kind, announcements;
+    public byte[] name = new byte[0];
+    public long lastAnnounced;
+
+    /** {@code firstConn}: where connection ids start (1–255; a restarted gateway picks anew). */
+    public GatewayPeer(LinkConfig cfg, int firstConn) {
+        super(cfg);
+        nextConn = firstConn & 0xFF;
+        if (nextConn == 0) nextConn = 1;
+    }
+
+    /** Asks for a connection: NEWCONNECTION goes out when the device next listens. */
+    public boolean open(long now) {
+        if (conn != 0 || wantOpen) return false;
+        wantOpen = true;
+        pump(now);
+        return true;
+    }
+
+    public boolean listening(long now) {
+        return awake || now < windowEnd;
+    }
+
+    public boolean isOpen() {
+        return opened;
+    }
+
+    /** Whether the device has work waiting here (a connection to open). */
+    public boolean pending() {
+        return wantOpen;
+    }
+
+    protected boolean mayTransmit(long now) {
+        return listening(now);
+    }
+
+    protected boolean mayAnswer(long now) {
+        return true; // the device that asked listens for the answer
+    }
+
+    protected boolean mayStartMessage(long now) {
+        return grant && opened;
+    }
+
+    protected void messageStarted() {
+        grant = false;
+    }
+
+    protected void heard(Frame f, long now) {
+        if (f.type != Frame.READY_SLEEP) awake = true;
+        // The device speaks on the new connection: it has it, even if its ACK was lost.
+        if (!opened && conn != 0 && f.conn == conn && f.type != Frame.ACK && f.type != Frame.READY_SLEEP
+                && controlPending(Frame.NEWCONNECTION)) {
+            cancelControl();
+            controlAcked(Frame.NEWCONNECTION, Frame.OK, now);
+        }
+    }
+
+    protected void peerMessageComplete(long now) {
+        if (tx.idle()) grant = true;
+    }
+
+    protected void onControl(Frame f, byte[] b, long now) {
+        if (f.type == Frame.READY) {
+            if (conn == 0 || f.conn != conn) {
+                ackControl(Frame.READY, f.conn, f.msg, Frame.NO_CONNECTION);
+                return;
+            }
+            if (f.msg == tx.msg && tx.idle()) grant = true; // the device has all we sent
+            ackControl(Frame.READY, f.conn, f.msg, Frame.OK);
+        } else if (f.type == Frame.READY_SLEEP) {
+            if (f.msg != lastPoll) {
+                lastPoll = f.msg;
+                // Only a device with no connection polls: one it had is gone (it reset).
+                if (conn != 0) closeLocal(LinkListener.PEER_RESET, now);
+                listenMs = Frame.u16(b, Frame.HEADER);
+                capacity = Frame.u16(b, Frame.HEADER + 2);
+                kind = b[Frame.HEADER + 4] & 0xFF;
+                int n = f.payloadLength - Frame.READY_SLEEP_FIXED;
+                if (name.length != n) name = new byte[n];
+                System.arraycopy(b, Frame.HEADER + Frame.READY_SLEEP_FIXED, name, 0, n);
+                announcements++;
+                lastAnnounced = now;
+                awake = false;
+                // Told "nothing", the device sleeps as soon as it hears so: no window then.
+                windowEnd = wantOpen ? now + listenMs - cfg.airtimeMs : now;
+            } else {
+                stats.add(LinkStats.DUPLICATE);
+            }
+            ackControl(Frame.READY_SLEEP, 0, f.msg, wantOpen ? Frame.PENDING : Frame.OK);
+        } else {
+            stats.add(LinkStats.UNEXPECTED); // NEWCONNECTION comes from the gateway only
+        }
+    }
+
+    protected void controlAcked(int type, int status, long now) {
+        if (type == Frame.NEWCONNECTION) {
+            opened = true;
+            grant = true;
+            if (listener != null) listener.opened(conn);
+        }
+    }
+
+    protected void controlFailed(int type, long now) {
+        awake = false; // the device is gone or asleep: wait for its next READY-SLEEP
+        closeLocal(LinkListener.TIMEOUT, now);
+    }
+
+    protected void closed(int c, int reason, long now) {
+        opened = false;
+        grant = false;
+        if (reason == LinkListener.TIMEOUT || reason == LinkListener.SILENT) awake = false;
+    }
+
+    protected void sideTick(long now) {
+        if (wantOpen && conn == 0 && listening(now)) {
+            wantOpen = false;
+            int c = nextConn;
+            nextConn = nextConn == 255 ? 1 : nextConn + 1;
+            openLocal(c, now);
+            startControl(Frame.NEWCONNECTION, c, 0, cfg.maxRetries);
+        }
+    }
+}
