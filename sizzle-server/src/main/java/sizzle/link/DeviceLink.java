@@ -13,6 +13,12 @@ public final class DeviceLink extends LinkEndpoint {
     private int power;
     private long wakeAt, listenUntil;
     private int polls;
+    /**
+     * After opening, until the gateway is heard on the connection: when the device confirms
+     * with READY (its ACK of NEWCONNECTION may have been lost, and the gateway, unsure the
+     * device is awake, would otherwise wait for a READY-SLEEP that an awake device never sends).
+     */
+    private long confirmAt = Long.MAX_VALUE;
 
     public DeviceLink(LinkConfig cfg) {
         super(cfg);
@@ -62,9 +68,16 @@ public final class DeviceLink extends LinkEndpoint {
             if (controlPending(Frame.READY_SLEEP)) cancelControl();
             openLocal(f.conn, now);
             power = AWAKE;
+            confirmAt = now + 2L * cfg.ackTimeoutMs;
             if (listener != null) listener.opened(f.conn);
         }
-        ackControl(Frame.NEWCONNECTION, f.conn, 0, Frame.OK);
+        // The ACK carries the number of this device's last READY-SLEEP: one the gateway hears
+        // later with that number or older is a stale copy, not a sign the connection is gone.
+        ackControl(Frame.NEWCONNECTION, f.conn, (polls - 1) & 0xFF, Frame.OK);
+    }
+
+    protected void heard(Frame f, long now) {
+        if (conn != 0 && f.conn == conn && f.type != Frame.NEWCONNECTION) confirmAt = Long.MAX_VALUE;
     }
 
     protected int controlPayload(int type, byte[] b, int at) {
@@ -83,7 +96,11 @@ public final class DeviceLink extends LinkEndpoint {
         if (type == Frame.READY_SLEEP && conn == 0) listenUntil = now + cfg.listenMs;
     }
 
-    protected void controlAcked(int type, int status, long now) {
+    protected void controlAcked(int type, int status, int msg, long now) {
+        if (type == Frame.READY && status == Frame.NO_CONNECTION) {
+            closeLocal(LinkListener.PEER_RESET, now); // the gateway has forgotten the connection
+            return;
+        }
         if (type != Frame.READY_SLEEP || conn != 0) return;
         if (status == Frame.PENDING) {
             listenUntil = now + cfg.listenMs; // the gateway is about to open a connection
@@ -101,10 +118,15 @@ public final class DeviceLink extends LinkEndpoint {
     }
 
     protected void closed(int c, int reason, long now) {
+        confirmAt = Long.MAX_VALUE;
         announce(now);
     }
 
     protected void sideTick(long now) {
+        if (conn != 0 && now >= confirmAt) {
+            confirmAt = Long.MAX_VALUE;
+            if (!controlPending(Frame.READY)) startControl(Frame.READY, conn, rx.expected, cfg.maxRetries);
+        }
         if (power == SLEEP && now >= wakeAt) {
             announce(now);
         } else if (power == LISTEN && conn == 0 && now >= listenUntil && !controlDue(Frame.READY_SLEEP)) {
@@ -113,6 +135,7 @@ public final class DeviceLink extends LinkEndpoint {
     }
 
     protected long sideDeadline() {
+        if (conn != 0) return confirmAt;
         if (power == SLEEP) return wakeAt;
         if (power == LISTEN && conn == 0 && !controlDue(Frame.READY_SLEEP)) return listenUntil;
         return Long.MAX_VALUE;

@@ -14,6 +14,8 @@ public final class GatewayPeer extends LinkEndpoint {
     private long windowEnd;
     private int nextConn;
     private int lastPoll = -1;
+    /** The message number the device's last READY said it is ready for (-1: none). */
+    private int readyFor = -1;
     /** The last READY-SLEEP's announcement, and when it was heard. */
     public int listenMs, capacity, kind, announcements;
     public byte[] name = new byte[0];
@@ -24,6 +26,13 @@ public final class GatewayPeer extends LinkEndpoint {
         super(cfg);
         nextConn = firstConn & 0xFF;
         if (nextConn == 0) nextConn = 1;
+    }
+
+    public String toString() {
+        StringBuffer b = new StringBuffer(super.toString());
+        b.append(" opened=").append(opened).append(" grant=").append(grant).append(" readyFor=").append(readyFor)
+                .append(" awake=").append(awake).append(" windowEnd=").append(windowEnd);
+        return b.toString();
     }
 
     /** Asks for a connection: NEWCONNECTION goes out when the device next listens. */
@@ -44,7 +53,7 @@ public final class GatewayPeer extends LinkEndpoint {
 
     /** Whether the device has work waiting here (a connection to open). */
     public boolean pending() {
-        return wantOpen;
+        return wantOpen || (conn != 0 && !opened);
     }
 
     protected boolean mayTransmit(long now) {
@@ -56,20 +65,20 @@ public final class GatewayPeer extends LinkEndpoint {
     }
 
     protected boolean mayStartMessage(long now) {
-        return grant && opened;
+        return opened && (grant || readyFor == tx.msg);
     }
 
     protected void messageStarted() {
         grant = false;
+        readyFor = -1;
     }
 
     protected void heard(Frame f, long now) {
         if (f.type != Frame.READY_SLEEP) awake = true;
         // The device speaks on the new connection: it has it, even if its ACK was lost.
-        if (!opened && conn != 0 && f.conn == conn && f.type != Frame.ACK && f.type != Frame.READY_SLEEP
-                && controlPending(Frame.NEWCONNECTION)) {
-            cancelControl();
-            controlAcked(Frame.NEWCONNECTION, Frame.OK, now);
+        if (!opened && conn != 0 && f.conn == conn && f.type != Frame.ACK && f.type != Frame.READY_SLEEP) {
+            if (controlPending(Frame.NEWCONNECTION)) cancelControl();
+            controlAcked(Frame.NEWCONNECTION, Frame.OK, lastPoll & 0xFF, now);
         }
     }
 
@@ -83,13 +92,25 @@ public final class GatewayPeer extends LinkEndpoint {
                 ackControl(Frame.READY, f.conn, f.msg, Frame.NO_CONNECTION);
                 return;
             }
-            if (f.msg == tx.msg && tx.idle()) grant = true; // the device has all we sent
+            // READY n: the device has n messages. Before we start message n that is the grant;
+            // while n - 1 is still in flight (its last ACK not back yet), the grant for after it.
+            // Anything else is an old READY, duplicated or overtaken: ignored.
+            boolean started = !tx.idle() && tx.state != MessageSender.HELD;
+            if (f.msg == (started ? (tx.msg + 1) & 0xFF : tx.msg)) readyFor = f.msg;
             ackControl(Frame.READY, f.conn, f.msg, Frame.OK);
         } else if (f.type == Frame.READY_SLEEP) {
-            if (f.msg != lastPoll) {
+            boolean opening = conn != 0 && !opened;
+            // Newer than the last one heard (or than the one the device's NEWCONNECTION ACK
+            // named): up to 127 ahead, modulo 256. Older ones are copies, late or duplicated.
+            if (lastPoll < 0 || ((f.msg - lastPoll - 1) & 0xFF) < 127) {
                 lastPoll = f.msg;
-                // Only a device with no connection polls: one it had is gone (it reset).
-                if (conn != 0) closeLocal(LinkListener.PEER_RESET, now);
+                if (opening) {
+                    // Our NEWCONNECTION did not get through before the device slept: again, now.
+                    startControl(Frame.NEWCONNECTION, conn, 0, cfg.maxRetries);
+                } else if (conn != 0) {
+                    // Only a device with no connection polls: the one it had is gone (it reset).
+                    closeLocal(LinkListener.PEER_RESET, now);
+                }
                 listenMs = Frame.u16(b, Frame.HEADER);
                 capacity = Frame.u16(b, Frame.HEADER + 2);
                 kind = b[Frame.HEADER + 4] & 0xFF;
@@ -100,32 +121,40 @@ public final class GatewayPeer extends LinkEndpoint {
                 lastAnnounced = now;
                 awake = false;
                 // Told "nothing", the device sleeps as soon as it hears so: no window then.
-                windowEnd = wantOpen ? now + listenMs - cfg.airtimeMs : now;
+                windowEnd = pending() ? now + listenMs - cfg.airtimeMs : now;
             } else {
                 stats.add(LinkStats.DUPLICATE);
             }
-            ackControl(Frame.READY_SLEEP, 0, f.msg, wantOpen ? Frame.PENDING : Frame.OK);
+            ackControl(Frame.READY_SLEEP, 0, f.msg, pending() ? Frame.PENDING : Frame.OK);
         } else {
             stats.add(LinkStats.UNEXPECTED); // NEWCONNECTION comes from the gateway only
         }
     }
 
-    protected void controlAcked(int type, int status, long now) {
+    protected void controlAcked(int type, int status, int msg, long now) {
         if (type == Frame.NEWCONNECTION) {
+            lastPoll = msg;
             opened = true;
             grant = true;
             if (listener != null) listener.opened(conn);
         }
     }
 
+    protected boolean repeatRegardless(int type) {
+        return type == Frame.NEWCONNECTION;
+    }
+
     protected void controlFailed(int type, long now) {
-        awake = false; // the device is gone or asleep: wait for its next READY-SLEEP
-        closeLocal(LinkListener.TIMEOUT, now);
+        awake = false; // the device is gone or asleep
+        // An unanswered NEWCONNECTION waits for the device's next READY-SLEEP (or the silence
+        // timeout); anything else unanswered means the connection is gone.
+        if (type != Frame.NEWCONNECTION) closeLocal(LinkListener.TIMEOUT, now);
     }
 
     protected void closed(int c, int reason, long now) {
         opened = false;
         grant = false;
+        readyFor = -1;
         if (reason == LinkListener.TIMEOUT || reason == LinkListener.SILENT) awake = false;
     }
 

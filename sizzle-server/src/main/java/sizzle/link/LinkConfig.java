@@ -12,7 +12,7 @@ public final class LinkConfig {
     /** How long a sender waits for the ACK (or NACK) of a frame that asked for one. */
     public int ackTimeoutMs;
     /** Timeouts in a row on one frame before its message (or control packet) fails. */
-    public int maxRetries = 8;
+    public int maxRetries = 16;
     /** NACK rounds one message may take before it fails (bounds a hopeless channel). */
     public int maxRounds = 32;
     /** An open connection closes when nothing is heard from the peer for this long. */

@@ -60,6 +60,15 @@ public abstract class LinkEndpoint {
         return conn;
     }
 
+    /** The state in one line, for logs and test failures. */
+    public String toString() {
+        StringBuffer b = new StringBuffer();
+        b.append("conn=").append(conn).append(closing ? " closing" : "").append(" tx=").append(tx.state).append('/')
+                .append(tx.msg).append(" rx=").append(rx.expected).append(" ctl=").append(ctlType).append('/')
+                .append(ctlState).append(" answers=").append(answers).append(" onAir=").append(onAir);
+        return b.toString();
+    }
+
     /** Whether {@link #send} would take a message now. */
     public boolean canSend() {
         return conn != 0 && !closing && tx.idle() && isOpen();
@@ -168,7 +177,8 @@ public abstract class LinkEndpoint {
             }
             return;
         }
-        if (ctlState == CTL_IDLE || acked != ctlType || in.conn != ctlConn) {
+        if (ctlState == CTL_IDLE || acked != ctlType || in.conn != ctlConn
+                || (acked != Frame.NEWCONNECTION && in.msg != ctlMsg)) {
             stats.add(LinkStats.UNEXPECTED);
             return;
         }
@@ -176,7 +186,7 @@ public abstract class LinkEndpoint {
         if (acked == Frame.DISCONNECT) {
             closeLocal(LinkListener.CLOSED, now);
         } else {
-            controlAcked(acked, status, now);
+            controlAcked(acked, status, in.msg, now);
         }
     }
 
@@ -238,7 +248,8 @@ public abstract class LinkEndpoint {
                 return;
             }
         }
-        if (!mayTransmit(now)) return;
+        boolean may = mayTransmit(now);
+        if (!may && !(ctlState == CTL_DUE && ctlRetries > 0 && repeatRegardless(ctlType))) return;
         if (closing && ctlState == CTL_IDLE && tx.idle() && conn != 0) {
             startControl(Frame.DISCONNECT, conn, 0, cfg.maxRetries);
         }
@@ -254,7 +265,7 @@ public abstract class LinkEndpoint {
             send(AIR_CONTROL, out.encode(txFrame));
             return;
         }
-        if (conn != 0 && tx.due()) {
+        if (may && conn != 0 && tx.due()) {
             out.set(cfg.peer, cfg.address, Frame.DATA, 0, conn, 0, 0);
             len = tx.build(out, txFrame);
             if (tx.builtRepeat()) stats.add(LinkStats.RETRANSMITS);
@@ -374,6 +385,15 @@ public abstract class LinkEndpoint {
         return mayTransmit(now);
     }
 
+    /**
+     * Whether a repeat of this control packet goes out even when {@link #mayTransmit} says no
+     * (a gateway's NEWCONNECTION: its first copy went out while the device listened, so the
+     * device is either awake with the connection or asleep, and a lost repeat costs nothing).
+     */
+    protected boolean repeatRegardless(int type) {
+        return false;
+    }
+
     /** Whether a held message may start (a gateway: the device has said it is ready). */
     protected abstract boolean mayStartMessage(long now);
 
@@ -401,7 +421,8 @@ public abstract class LinkEndpoint {
     protected void controlTransmitted(int type, long now) {
     }
 
-    protected void controlAcked(int type, int status, long now) {
+    /** {@code msg}: the ACK's message field (for NEWCONNECTION, the device's last poll number). */
+    protected void controlAcked(int type, int status, int msg, long now) {
     }
 
     protected void controlFailed(int type, long now) {

@@ -41,9 +41,14 @@ final class LinkRig {
     /** Runs until {@code done}, failing the test if it does not happen within {@code limitMs}. */
     void until(java.util.function.BooleanSupplier done, long limitMs, String what) {
         if (!sim.runUntil(done, sim.nowUs() + limitMs * 1000)) {
-            throw new AssertionError("not within " + limitMs + " ms: " + what + "; gateway " + (peer() == null ? "-" : peer().stats)
-                    + "; mote " + mote.link().stats);
+            throw new AssertionError("not within " + limitMs + " ms: " + what + "; gateway " + (peer() == null ? "-" : peer() + " " + peer().stats)
+                    + "; mote " + mote.link() + " " + mote.link().stats + "\n gateway events " + tail(gatewaySide()) + "\n mote events " + tail(atMote));
         }
+    }
+
+    private static String tail(Recorder r) {
+        if (r == null) return "-";
+        return r.events.subList(Math.max(0, r.events.size() - 8), r.events.size()).toString();
     }
 
     /** Starts the mote, waits for discovery, opens a connection and waits for both ends to have it. */

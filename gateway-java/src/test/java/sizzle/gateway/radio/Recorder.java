@@ -11,6 +11,8 @@ final class Recorder implements LinkListener {
     final List<byte[]> messages = new ArrayList<>();
     final ByteArrayOutputStream stream = new ByteArrayOutputStream();
     int opened, sent, closed, lastConn, lastReason = -1;
+    /** What a test does next, after the event is recorded. */
+    Runnable afterReceived = () -> { }, afterSent = () -> { };
 
     public void opened(int conn) {
         opened++;
@@ -23,11 +25,13 @@ final class Recorder implements LinkListener {
         messages.add(m);
         stream.write(m, 0, len);
         events.add("received " + conn + " " + len);
+        afterReceived.run();
     }
 
     public void sent(int conn) {
         sent++;
         events.add("sent " + conn);
+        afterSent.run();
     }
 
     public void closed(int conn, int reason) {
