@@ -83,7 +83,8 @@ public final class GatewayPeer extends LinkEndpoint {
     }
 
     protected void peerMessageComplete(long now) {
-        if (tx.idle()) grant = true;
+        // Whole, with nothing of ours in flight: the device has taken all we sent.
+        if (tx.idle() || tx.state == MessageSender.HELD) grant = true;
     }
 
     protected void onControl(Frame f, byte[] b, long now) {
@@ -99,32 +100,39 @@ public final class GatewayPeer extends LinkEndpoint {
             if (f.msg == (started ? (tx.msg + 1) & 0xFF : tx.msg)) readyFor = f.msg;
             ackControl(Frame.READY, f.conn, f.msg, Frame.OK);
         } else if (f.type == Frame.READY_SLEEP) {
-            boolean opening = conn != 0 && !opened;
             // Newer than the last one heard (or than the one the device's NEWCONNECTION ACK
-            // named): up to 127 ahead, modulo 256. Older ones are copies, late or duplicated.
-            if (lastPoll < 0 || ((f.msg - lastPoll - 1) & 0xFF) < 127) {
-                lastPoll = f.msg;
-                if (opening) {
-                    // Our NEWCONNECTION did not get through before the device slept: again, now.
-                    startControl(Frame.NEWCONNECTION, conn, 0, cfg.maxRetries);
-                } else if (conn != 0) {
-                    // Only a device with no connection polls: the one it had is gone (it reset).
-                    closeLocal(LinkListener.PEER_RESET, now);
-                }
-                listenMs = Frame.u16(b, Frame.HEADER);
-                capacity = Frame.u16(b, Frame.HEADER + 2);
-                kind = b[Frame.HEADER + 4] & 0xFF;
-                int n = f.payloadLength - Frame.READY_SLEEP_FIXED;
-                if (name.length != n) name = new byte[n];
-                System.arraycopy(b, Frame.HEADER + Frame.READY_SLEEP_FIXED, name, 0, n);
-                announcements++;
-                lastAnnounced = now;
-                awake = false;
-                // Told "nothing", the device sleeps as soon as it hears so: no window then.
-                windowEnd = pending() ? now + listenMs - cfg.airtimeMs : now;
-            } else {
+            // named): up to 127 ahead, modulo 256. While a connection is open, an older one is
+            // a late or duplicated copy and must not close it; without one, every poll counts
+            // (a device that rebooted polls from 0 again).
+            boolean fresh = lastPoll < 0 || ((f.msg - lastPoll - 1) & 0xFF) < 127;
+            if (opened && !fresh) {
                 stats.add(LinkStats.DUPLICATE);
+                ackControl(Frame.READY_SLEEP, 0, f.msg, Frame.OK);
+                return;
             }
+            if (f.msg == lastPoll) {
+                stats.add(LinkStats.DUPLICATE);
+            } else {
+                announcements++;
+            }
+            lastPoll = f.msg;
+            if (opened) {
+                // Only a device with no connection polls: the one it had is gone (it reset).
+                closeLocal(LinkListener.PEER_RESET, now);
+            } else if (conn != 0) {
+                // Our NEWCONNECTION did not get through before the device slept: again, now.
+                startControl(Frame.NEWCONNECTION, conn, 0, cfg.maxRetries);
+            }
+            listenMs = Frame.u16(b, Frame.HEADER);
+            capacity = Frame.u16(b, Frame.HEADER + 2);
+            kind = b[Frame.HEADER + 4] & 0xFF;
+            int n = f.payloadLength - Frame.READY_SLEEP_FIXED;
+            if (name.length != n) name = new byte[n];
+            System.arraycopy(b, Frame.HEADER + Frame.READY_SLEEP_FIXED, name, 0, n);
+            lastAnnounced = now;
+            awake = false;
+            // Told "nothing", the device sleeps as soon as it hears so: no window then.
+            windowEnd = pending() ? now + listenMs - cfg.airtimeMs : now;
             ackControl(Frame.READY_SLEEP, 0, f.msg, pending() ? Frame.PENDING : Frame.OK);
         } else {
             stats.add(LinkStats.UNEXPECTED); // NEWCONNECTION comes from the gateway only

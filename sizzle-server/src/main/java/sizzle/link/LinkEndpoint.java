@@ -27,6 +27,7 @@ public abstract class LinkEndpoint {
     /** The open connection (0: none), and whether this end is closing it. */
     protected int conn;
     private boolean closing;
+    private int closeReason;
     private long lastHeard;
 
     protected int ctlType, ctlConn, ctlMsg, ctlState, ctlRetries, ctlMaxRetries;
@@ -89,6 +90,7 @@ public abstract class LinkEndpoint {
     public void close(long now) {
         if (conn == 0 || closing) return;
         closing = true;
+        closeReason = LinkListener.CLOSED;
         pump(now);
     }
 
@@ -173,7 +175,9 @@ public abstract class LinkEndpoint {
                 stats.add(LinkStats.MESSAGES_OUT);
                 if (listener != null) listener.sent(conn);
             } else if (r == MessageSender.REFUSED) {
-                closeLocal(LinkListener.REFUSED_TOO_LONG, now);
+                // The peer is there but cannot take it: tell it the connection is over.
+                closing = true;
+                closeReason = LinkListener.REFUSED_TOO_LONG;
             }
             return;
         }
@@ -184,7 +188,7 @@ public abstract class LinkEndpoint {
         }
         ctlState = CTL_IDLE;
         if (acked == Frame.DISCONNECT) {
-            closeLocal(LinkListener.CLOSED, now);
+            closeLocal(closeReason, now);
         } else {
             controlAcked(acked, status, in.msg, now);
         }

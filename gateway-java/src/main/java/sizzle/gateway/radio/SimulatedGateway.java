@@ -86,6 +86,12 @@ public final class SimulatedGateway implements RadioStation {
         return peers.keySet();
     }
 
+    /** The gateway is switched off: its radio leaves the medium and its peers stop. */
+    public void vanish() {
+        for (EndpointDriver d : peers.values()) d.detach();
+        medium.leave(this);
+    }
+
     /** Re-arms a peer's timers after acting on it (open, send, close). */
     public void poke(int device) {
         EndpointDriver d = peers.get(device);
