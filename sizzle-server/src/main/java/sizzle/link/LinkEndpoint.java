@@ -30,7 +30,7 @@ public abstract class LinkEndpoint {
     private int closeReason;
     private long lastHeard;
 
-    protected int ctlType, ctlConn, ctlMsg, ctlState, ctlRetries, ctlMaxRetries;
+    private int ctlType, ctlConn, ctlMsg, ctlState, ctlRetries, ctlMaxRetries;
     private long ctlDeadline;
 
     private final int[] aType = new int[ANSWERS], aAcked = new int[ANSWERS], aConn = new int[ANSWERS],
@@ -224,7 +224,7 @@ public abstract class LinkEndpoint {
         int r = tx.tick(now);
         if (r == MessageSender.FAILED) {
             closeLocal(LinkListener.TIMEOUT, now);
-        } else if (r == MessageSender.IGNORED) {
+        } else if (r == MessageSender.TIMED_OUT) {
             stats.add(LinkStats.TIMEOUTS);
         }
         if (conn != 0 && now - lastHeard >= cfg.silenceMs) closeLocal(LinkListener.SILENT, now);

@@ -10,7 +10,7 @@ package sizzle.link;
 final class MessageSender {
     static final int IDLE = 0, HELD = 1, FIRST = 2, WAIT_FIRST = 3, STREAM = 4, WAIT_POLL = 5, RESEND = 6;
     /** Results of onAck/onNack/tick. */
-    static final int NOTHING = 0, DONE = 1, FAILED = 2, REFUSED = 3, IGNORED = 4;
+    static final int NOTHING = 0, DONE = 1, FAILED = 2, REFUSED = 3, IGNORED = 4, TIMED_OUT = 5;
 
     private final LinkConfig cfg;
     int state;
@@ -20,8 +20,8 @@ final class MessageSender {
     private int off, len, frames, next, retries, rounds;
     private final byte[] resend = new byte[32];
     private long deadline;
-    /** What the frame on the air was: its state, index and whether it asked for an answer. */
-    private int builtState, builtIndex;
+    /** What the frame on the air was: the state it was built in, and whether it asked for an answer. */
+    private int builtState;
     private boolean builtAsks;
 
     MessageSender(LinkConfig cfg) {
@@ -74,7 +74,6 @@ final class MessageSender {
             asks = firstResend(i + 1) < 0;
         }
         builtState = state;
-        builtIndex = i;
         builtAsks = asks;
         f.type = Frame.DATA;
         f.flags = asks ? Frame.ACK_REQ : 0;
@@ -146,7 +145,7 @@ final class MessageSender {
                 retries = 0;
                 return NOTHING;
             }
-            resend[i >> 3] |= (byte) (1 << (i & 7));
+            mark(i);
             any = true;
         }
         if (!any) mark(frames - 1);
@@ -169,7 +168,7 @@ final class MessageSender {
             mark(frames - 1);
             state = RESEND;
         }
-        return IGNORED; // a timeout, not a failure
+        return TIMED_OUT; // repeated, not failed (yet)
     }
 
     private void mark(int i) {
