@@ -45,6 +45,7 @@ class ControlPacketTest {
         assertEquals(10, ofType(r, Frame.GATEWAY, Frame.ACK).size());
         assertEquals(2, r.medium.frames / 10);
         assertEquals(10, r.peer().announcements);
+        assertEquals(0, r.medium.missedAsleep, "nothing was sent to the sleeping mote");
     }
 
     @Test
@@ -66,6 +67,7 @@ class ControlPacketTest {
         assertEquals(1, ofType(r, Frame.GATEWAY, Frame.NEWCONNECTION).size());
         assertEquals(r.peer().connection(), r.mote.link().connection());
         assertEquals(DeviceLink.AWAKE, r.mote.link().power());
+        assertEquals(0, r.medium.missedAsleep, "the gateway sent only while the mote listened");
     }
 
     @Test

@@ -19,11 +19,22 @@ class LossyLinkTest {
     @ParameterizedTest(name = "{0} seed {1}")
     @CsvSource({"cc1000, 1", "cc1000, 2", "cc1000, 3", "cc1000, 4", "cc2420, 1", "cc2420, 2", "cc2420, 3", "cc2420, 4"})
     void everyByteOnceAndInOrder(String radio, long seed) {
+        run(radio, seed, 0.10, 0.05, 0.05, 0.05, 3);
+    }
+
+    /** Far worse than the papers' 1 in 25: a fifth lost, a tenth corrupted or repeated, reordering by up to 10 frame times. */
+    @ParameterizedTest(name = "{0} seed {1}")
+    @CsvSource({"cc1000, 11", "cc2420, 11"})
+    void survivesAHarsherChannel(String radio, long seed) {
+        run(radio, seed, 0.20, 0.10, 0.10, 0.15, 10);
+    }
+
+    private static void run(String radio, long seed, double loss, double corrupt, double duplicate, double reorder, int frameTimes) {
         boolean mica = radio.equals("cc1000");
         ChannelModel base = mica ? ChannelModel.cc1000() : ChannelModel.cc2420();
         LinkConfig cfg = mica ? LinkConfig.cc1000() : LinkConfig.cc2420();
         long air = base.airtimeUs(cfg.frameSize);
-        LinkRig rig = new LinkRig(base.lossy(0.10, 0.05, 0.05, 0.05, 3 * air), cfg, seed);
+        LinkRig rig = new LinkRig(base.lossy(loss, corrupt, duplicate, reorder, frameTimes * air), cfg, seed);
         rig.connect();
         Traffic t = new Traffic(seed, 30, mica ? 600 : 2000);
         t.start(rig);
