@@ -1,0 +1,66 @@
+package sizzle.gateway.radio;
+
+import java.util.PriorityQueue;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Simulated time: a queue of events in microseconds, run in time order (ties in the order
+ * they were scheduled). Nothing here waits for the wall clock, so a run is as fast as the
+ * machine and gives the same result every time.
+ */
+public final class Simulator {
+    private record Event(long at, long seq, Runnable action) implements Comparable<Event> {
+        public int compareTo(Event o) {
+            return at != o.at ? Long.compare(at, o.at) : Long.compare(seq, o.seq);
+        }
+    }
+
+    private final PriorityQueue<Event> queue = new PriorityQueue<>();
+    private long now, seq, events;
+
+    public long nowUs() {
+        return now;
+    }
+
+    /** The link's clock (milliseconds, rounded down). */
+    public long nowMs() {
+        return now / 1000;
+    }
+
+    public long events() {
+        return events;
+    }
+
+    public void at(long us, Runnable action) {
+        queue.add(new Event(Math.max(us, now), seq++, action));
+    }
+
+    public void after(long us, Runnable action) {
+        at(now + us, action);
+    }
+
+    /** Runs every event up to {@code us}, then sets the clock to it. */
+    public void runUntil(long us) {
+        while (!queue.isEmpty() && queue.peek().at <= us) step();
+        now = Math.max(now, us);
+    }
+
+    /** Runs events until {@code done} holds; false if it did not by {@code limitUs}. */
+    public boolean runUntil(BooleanSupplier done, long limitUs) {
+        while (!done.getAsBoolean()) {
+            if (queue.isEmpty() || queue.peek().at > limitUs) {
+                now = Math.max(now, limitUs);
+                return done.getAsBoolean();
+            }
+            step();
+        }
+        return true;
+    }
+
+    private void step() {
+        Event e = queue.poll();
+        now = e.at;
+        events++;
+        e.action.run();
+    }
+}

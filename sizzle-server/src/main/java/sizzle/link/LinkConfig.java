@@ -1,0 +1,71 @@
+package sizzle.link;
+
+/**
+ * The parameters both ends of a link agree on (frame size, timers) and one end's own
+ * (addresses, capacity, and a device's duty cycle). LINK.md §7 gives the defaults' reasons.
+ */
+public final class LinkConfig {
+    /** The radio's payload: 29 for the CC1000 (TinyOS), up to 102 for IEEE 802.15.4. */
+    public int frameSize;
+    /** Air time of one full frame, as the gateway counts it against a device's listen window. */
+    public int airtimeMs;
+    /** How long a sender waits for the ACK (or NACK) of a frame that asked for one. */
+    public int ackTimeoutMs;
+    /** Timeouts in a row on one frame before its message (or control packet) fails. */
+    public int maxRetries = 16;
+    /** NACK rounds one message may take before it fails (bounds a hopeless channel). */
+    public int maxRounds = 32;
+    /** An open connection closes when nothing is heard from the peer for this long. */
+    public int silenceMs = 65000;
+    /** This end's address and its peer's. */
+    public int address, peer;
+    /** The longest message this end accepts (its receive buffer). */
+    public int capacity;
+    /** A device's duty cycle: listen window after READY-SLEEP, and the period between polls. */
+    public int listenMs;
+    public int pollPeriodMs = 1000;
+    /** What READY-SLEEP announces: the device's kind and name (discovery, LINK.md §6). */
+    public int kind;
+    public byte[] name = new byte[0];
+
+    public LinkConfig(int frameSize, int airtimeMs, int ackTimeoutMs, int listenMs) {
+        if (frameSize < Frame.MIN_SIZE || frameSize > Frame.MAX_SIZE) {
+            throw new IllegalArgumentException("frame size out of range");
+        }
+        this.frameSize = frameSize;
+        this.airtimeMs = airtimeMs;
+        this.ackTimeoutMs = ackTimeoutMs;
+        this.listenMs = listenMs;
+        this.capacity = Frame.maxMessage(frameSize);
+    }
+
+    /** The Mica2's CC1000 at 19.2 kbit/s, TinyOS's 29-byte payload (LINK.md §7). */
+    public static LinkConfig cc1000() {
+        return new LinkConfig(29, 24, 100, 60);
+    }
+
+    /** The CC2420 (IEEE 802.15.4, 250 kbit/s) with 102-byte frames. */
+    public static LinkConfig cc2420() {
+        return new LinkConfig(102, 5, 25, 20);
+    }
+
+    public LinkConfig at(int address, int peer) {
+        this.address = address;
+        this.peer = peer;
+        return this;
+    }
+
+    public LinkConfig copy() {
+        LinkConfig c = new LinkConfig(frameSize, airtimeMs, ackTimeoutMs, listenMs);
+        c.maxRetries = maxRetries;
+        c.maxRounds = maxRounds;
+        c.silenceMs = silenceMs;
+        c.address = address;
+        c.peer = peer;
+        c.capacity = capacity;
+        c.pollPeriodMs = pollPeriodMs;
+        c.kind = kind;
+        c.name = name;
+        return c;
+    }
+}
