@@ -50,7 +50,7 @@ CIPHER_TEST_RUNS := $(foreach v,$(CIPHER_VARIANTS),"$(HOST)/test-cipher-$(v) $(C
 
 .PHONY: test-cipher
 test-cipher: $(CIPHER_TEST_BINS)
-	@sh tests/run_all.sh $(CIPHER_TEST_RUNS)
+	@bash tests/run_all.sh $(CIPHER_TEST_RUNS)
 
 # Host speed against libcrypto (a timing program, not a test): `make bench-cipher`.
 $(HOST)/cipher-bench: $(CIPHER_SRC) $(CIPHER_HDR) tests/cipher/bench/cipher_bench.c $(KDIR)/ks_wipe.c

@@ -26,4 +26,4 @@ PRIM_TEST_BINS := $(foreach t,$(PRIM_TESTS),$(foreach v,$(call prim_variants,$(t
 
 .PHONY: prim-test
 prim-test: $(PRIM_TEST_BINS)
-	@sh tests/run_all.sh $(PRIM_TEST_BINS)
+	@bash tests/run_all.sh $(PRIM_TEST_BINS)

@@ -40,7 +40,7 @@ SIZZLE_ENGINE_RUNS := $(foreach t,$(SIZZLE_ENGINE_TESTS),"$(t) $(SZ_TRANSCRIPTS)
 
 .PHONY: sizzle-engine-test
 sizzle-engine-test: $(SIZZLE_ENGINE_TESTS)
-	@sh tests/run_all.sh $(SIZZLE_ENGINE_RUNS)
+	@bash tests/run_all.sh $(SIZZLE_ENGINE_RUNS)
 
 
 # The engine's figures on both motes (measured, not a test): per profile, the flash of each of

@@ -20,4 +20,4 @@ SZ_HTTP_TEST_RUN := "$(HOST)/test-http $(SZ_HTTP_TRANSCRIPTS)"
 
 .PHONY: http-test
 http-test: $(SZ_HTTP_TEST)
-	@sh tests/run_all.sh $(SZ_HTTP_TEST_RUN)
+	@bash tests/run_all.sh $(SZ_HTTP_TEST_RUN)

@@ -27,4 +27,4 @@ SIZZLE_KEYS_RUNS := $(foreach t,$(SIZZLE_KEYS_TESTS),"$(t) $(SZ_KEYS_VECTORS)")
 
 .PHONY: sizzle-keys-test
 sizzle-keys-test: $(SIZZLE_KEYS_TESTS)
-	@sh tests/run_all.sh $(SIZZLE_KEYS_RUNS)
+	@bash tests/run_all.sh $(SIZZLE_KEYS_RUNS)

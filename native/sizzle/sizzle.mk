@@ -21,4 +21,4 @@ SIZZLE_TEST_RUNS := $(foreach p,$(SZ_PROFILES),"$(HOST)/sz-test-$(p) $(SZ_CORPUS
 
 .PHONY: sizzle-host-test
 sizzle-host-test: $(SIZZLE_TESTS)
-	@sh tests/run_all.sh $(SIZZLE_TEST_RUNS)
+	@bash tests/run_all.sh $(SIZZLE_TEST_RUNS)

@@ -117,7 +117,7 @@ sizzle-replay-images: $(AVR_HARNESS)
 	@for p in host msp430; do for b in $(SZF_BUILDS); do \
 		$(MAKE) -s --no-print-directory sizzle-firmware SZ_FW_PLATFORM=$$p SZ_FW_BUILD=$$b || exit 1; done; done
 sizzle-replay: sizzle-replay-images
-	@sh tests/run_all.sh \
+	@bash tests/run_all.sh \
 		$(foreach b,$(SZF_BUILDS),"$(SZF_REPLAY) --timeout 20 --build $(b) host=$(MOTE_BUILD)/firmware/host-$(b)-transcript/sizzle \
 			$(SZF_TRANSCRIPTS)/*.txt $(SZF_TRANSCRIPTS)/bad-input/*.txt") \
 		$(foreach b,$(SZF_BUILDS),"$(SZF_REPLAY) --timeout 300 --build $(b) \

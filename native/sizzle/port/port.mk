@@ -28,7 +28,7 @@ $(SZP_BUILD)/link_echo_msp430.elf: $(SZP_DIR)/tests/link_echo.c $(SZP_DIR)/sz_po
 # firmware.mk: sizzle-replay, sizzle-fuzz).
 sizzle-test: $(SZP_BUILD)/link_echo_host $(SZP_BUILD)/link_echo_avr.elf $(SZP_BUILD)/link_echo_msp430.elf $(AVR_HARNESS) \
 		$(AVR_BUILD)/http_mote.out $(MSP_BUILD)/http_mote.out
-	@sh tests/run_all.sh "python3 $(SZP_DIR)/tests/link_test.py host=$(SZP_BUILD)/link_echo_host \
+	@bash tests/run_all.sh "python3 $(SZP_DIR)/tests/link_test.py host=$(SZP_BUILD)/link_echo_host \
 		avr=$(AVR_HARNESS):$(SZP_BUILD)/link_echo_avr.elf \
 		msp430=$(MSP_DIR)/mspsim_run.py:$(SZP_BUILD)/link_echo_msp430.elf" \
 		"$(SZ_MOTE_SCRIPT) check $(SZ_MOTE_TRANSCRIPT) $(AVR_BUILD)/http_mote.out avr" \
