@@ -6,7 +6,7 @@ goals of issue 8 and micro-ecc (measured in the same run).
 
 1. Cycles of every primitive and scalar multiplication, ours and micro-ecc's:
    `make -C native mote-bench` (bench/mote_report.py's `metric value unit` lines). --quick:
-   the 16-bit-limb builds only.
+   the scalar multiplications only (ours with 16-bit limbs and micro-ecc).
 2. Flash per component and static RAM of the thermostat firmware per build and mote
    (sizzle-firmware SZ_FW_APP=thermostat; identities from --identities DIR/PLATFORM-BUILD/
    sz_identity.h as `./sizzle bench mote` makes them (the DEMO device certificates), else the
@@ -112,15 +112,27 @@ def why(output):
 
 
 # ---------------------------------------------------------------- primitives
-QUICK_BENCH = ("AVR_BENCH_BUILDS=l16", "AVR_RSA_BUILDS=16", "MSP430_BENCH_BUILDS=l16", "MSP430_RSA_BUILDS=16",
-               "PRIM_AVR_BUILDS=l16", "PRIM_MSP430_BUILDS=l16")
-
-
 def primitives(m, quick):
-    ok, out = make("mote-bench", *(QUICK_BENCH if quick else ()))
-    if not ok:
-        print("mote-bench failed:\n" + out[-2000:])
-        return False
+    """mote-bench's metric lines into m. --quick: the scalar multiplications alone (our 16-bit
+    build and micro-ecc, both motes), no RSA, primitive or cipher runs."""
+    if quick:
+        out = ""
+        for arch, tool in (("avr", "avr-size"), ("msp430", "llvm-size-16")):
+            d = os.path.join(NATIVE, "build", arch)
+            runs = [os.path.join(d, f) for f in ("ec_ks_l16.out", "ec_uecc.out", "ec_baseline.elf")]
+            ok, o = make(*runs)
+            if not ok:
+                print("the scalar multiplication runs failed:\n" + o[-2000:])
+                return False
+            o = subprocess.run(["python3", os.path.join(HERE, "mote_report.py"), "bench", arch, "--size", tool,
+                                "--baseline", runs[2], "ks.l16=" + runs[0][:-4], "micro_ecc=" + runs[1][:-4]],
+                               capture_output=True, text=True).stdout
+            out += o
+    else:
+        ok, out = make("mote-bench")
+        if not ok:
+            print("mote-bench failed:\n" + out[-2000:])
+            return False
     for line in out.splitlines():
         f = line.split("#")[0].split()
         if len(f) >= 3 and re.match(r"^(avr|msp430)\.", f[0]):
@@ -130,6 +142,9 @@ def primitives(m, quick):
                 continue
             m.add(f[0], int(v) if v == int(v) else v, " ".join(f[2:]),
                   MSP_NOTE if f[0].startswith("msp430.") and "cycles" in f[0] else None)
+    if quick:
+        for arch in ARCHS:
+            m.add(arch + ".rsa1024.private.cycles", None, "cycles", "not run (--quick)")
     return True
 
 
@@ -155,7 +170,7 @@ def ms(arch, cycles):
 
 def print_primitives(m):
     print("\n== Scalar multiplication (k*P) and RSA-1024: ours vs micro-ecc, same run")
-    print("%-8s %-22s %12s %11s %12s %7s  %s" % ("mote", "operation", "cycles", "ms", "micro-ecc", "ratio", "goal / papers"))
+    print("%-8s %-22s %12s %11s %12s %7s  %s" % ("mote", "operation", "cycles", "ms", "micro-ecc", "ours x", "goal / papers"))
     for arch in ARCHS:
         for op in ("secp160r1.scalar_mult", "p256.scalar_mult", "rsa1024.private"):
             name = "%s.%s.cycles" % (arch, op)
@@ -164,6 +179,9 @@ def print_primitives(m):
                 arch, op, fmt(ours), ms(arch, ours), fmt(peer), "%.2fx" % (peer / ours) if ours and peer else "",
                 mark(name, ours), ("; " + PAPER[name]) if name in PAPER else "",
                 " (" + MSP_NOTE + ")" if arch == "msp430" else ""))
+    if m.get("avr.sha256.block.cycles.l16") is None and m.get("avr.sha256.block.cycles") is None:
+        print("\n(primitives: not run with --quick)")
+        return
     print("\n== Primitives (cycles; AVR exact, MSP430 %s)" % MSP_NOTE)
     prims = (("md5.block", "MD5 block"), ("sha1.block", "SHA-1 block"), ("sha256.block", "SHA-256 block"),
              ("hmac_sha256.32B", "HMAC-SHA256 32 B"), ("prf_tls12.32B", "TLS 1.2 PRF 32 B"),
@@ -207,7 +225,7 @@ def sizes(arch, elf):
     return mote_flash.msp_flash_size(elf), sec.get(".data", 0) + sec.get(".bss", 0)
 
 
-def thermostat(m, arch, build, identities):
+def thermostat(m, arch, build, identities, components=True):
     """Builds the image; flash per component, static RAM. Returns a dict for the tables."""
     d, ident = image_dir(arch, build, identities)
     args = ["sizzle-firmware", "SZ_FW_PLATFORM=" + arch, "SZ_FW_BUILD=" + build, "SZ_FW_DIR=" + d]
@@ -223,12 +241,14 @@ def thermostat(m, arch, build, identities):
         info["why"] = "does not fit: %d B of flash > %d" % (flash, FLASH_BYTES[arch])
     elif ram > RAM_BYTES[arch]:
         info["why"] = "does not fit: %d B static RAM > %d" % (ram, RAM_BYTES[arch])
+    if not components:
+        return info
     try:
         if arch == "avr":
-            info["components"] = mote_flash.avr_components(["-C", NATIVE] + args, elf, os.path.join(d, "objs"))
+            info["components"] = mote_flash.avr_components(["-C", NATIVE] + args, elf, os.path.join(d, "objs"), build)
         else:
             info["components"] = mote_flash.msp_components(elf, os.path.join(NATIVE, "msp430", "msp430f1611.ld"),
-                                                           os.path.join(d, "objs"))
+                                                           os.path.join(d, "objs"), build)
     except (RuntimeError, subprocess.CalledProcessError) as e:
         info["components_why"] = str(e)
     return info
@@ -267,10 +287,11 @@ def ram_line(arch, build, info, ram):
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--quick", action="store_true", help="16-bit-limb builds only; handshakes of legacy-ecc only")
+    ap.add_argument("--quick", action="store_true",
+                    help="scalar multiplications only (no RSA, primitive, cipher runs); handshakes of legacy-ecc only")
     ap.add_argument("--json", metavar="FILE")
     ap.add_argument("--identities", metavar="DIR", help="DIR/PLATFORM-BUILD/sz_identity.h (DEMO identities)")
-    ap.add_argument("--timeout", type=float, default=900, help="seconds to wait for a handshake step")
+    ap.add_argument("--timeout", type=float, default=180, help="seconds to wait for a handshake step")
     ap.add_argument("--no-primitives", action="store_true", help="skip make mote-bench (images and handshakes only)")
     a = ap.parse_args(argv)
     m = Metrics()
@@ -283,7 +304,7 @@ def main(argv):
     images, hs = {}, {}
     for arch in ARCHS:
         for build in BUILDS:
-            images[arch, build] = thermostat(m, arch, build, a.identities)
+            images[arch, build] = thermostat(m, arch, build, a.identities, components=not a.quick)
             if a.quick and build != "legacy-ecc":
                 hs[arch, build] = (None, None, None, "not run (--quick: legacy-ecc only)")
             else:
@@ -299,6 +320,8 @@ def main(argv):
                 info = images[arch, build]
                 v = info.get("flash") if c == "total" else info["components"].get(c) if info["components"] else None
                 row.append(fmt(v) if v is not None else "-")
+            if c != "total" and all(x == "-" for x in row):
+                continue
             print("%-36s %10s %10s %10s   %s" % (c, row[0], row[1], row[2], PAPER_FLASH[arch].get(c, "")))
         for build in BUILDS:
             info = images[arch, build]

@@ -45,9 +45,11 @@ ORDER = [c for c, _ in COMPONENTS] + ["run-time library (libgcc, avr-libc)"]
 FLASH_OUT = (".text", ".rodata", ".data", ".vectors", ".init", ".fini", ".progmem")
 
 
-def component(obj):
+def component(obj, build=None):
     name = os.path.basename(obj)
     name = re.sub(r"(\.(c|S))?\.o$", "", name)
+    if name == "ks_rsa_mont" and build != "legacy-rsa":
+        return "ECC"   # Montgomery arithmetic modulo n: ECDSA signing's, not RSA's
     for comp, names in COMPONENTS:
         if name in names:
             return comp
@@ -127,7 +129,7 @@ def avr_link_command(make_args):
     raise RuntimeError("no avr-gcc link command in make -n's output")
 
 
-def avr_components(make_args, elf, work):
+def avr_components(make_args, elf, work, build=None):
     """Compiles the firmware's sources one by one with its flags, links them with a map."""
     cmd = avr_link_command(make_args)
     o = cmd.index("-o")
@@ -147,10 +149,10 @@ def avr_components(make_args, elf, work):
     if avr_flash_size(relinked) != avr_flash_size(elf):
         raise RuntimeError("the relinked image (%d B) differs from %s (%d B)" % (
             avr_flash_size(relinked), elf, avr_flash_size(elf)))
-    return by_component(parse_gnu_map(open(mapfile).read()), avr_flash_size(elf))
+    return by_component(parse_gnu_map(open(mapfile).read()), avr_flash_size(elf), build)
 
 
-def msp_components(elf, linker_script, work):
+def msp_components(elf, linker_script, work, build=None):
     objs = sorted(os.path.join(elf + ".objs", f) for f in os.listdir(elf + ".objs") if f.endswith(".o"))
     os.makedirs(work, exist_ok=True)
     relinked = os.path.join(work, "relinked.elf")
@@ -159,15 +161,15 @@ def msp_components(elf, linker_script, work):
                    check=True)
     if msp_flash_size(relinked) != msp_flash_size(elf):
         raise RuntimeError("the relinked image differs from %s" % elf)
-    return by_component(parse_lld_map(open(mapfile).read()), msp_flash_size(elf))
+    return by_component(parse_lld_map(open(mapfile).read()), msp_flash_size(elf), build)
 
 
-def by_component(sizes, total):
+def by_component(sizes, total, build=None):
     """{component: bytes}; what no object claims (padding, fill) goes to the run-time line, so
     that the components add up to the image's flash."""
     comps = {}
     for obj, n in sizes.items():
-        c = component(obj)
+        c = component(obj, build)
         comps[c] = comps.get(c, 0) + n
     rest = total - sum(comps.values())
     rt = "run-time library (libgcc, avr-libc)"

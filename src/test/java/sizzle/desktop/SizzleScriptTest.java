@@ -55,7 +55,7 @@ class SizzleScriptTest {
         "test now | test takes no arguments",
         "mote avr | mote: coming",
         "bench | bench: say what to measure",
-        "bench mote | bench mote: coming",
+        "bench mote --bogus | bench mote: unknown option --bogus",
     })
     void badUseIsOneLineAndExitStatus2(String args, String message) throws Exception {
         Object[] r = sizzle(args.split(" "));
