@@ -111,6 +111,13 @@ def why(output):
     return (lines or output.strip().splitlines()[-1:] or ["failed"])[0].strip()[:160]
 
 
+def failed(output):
+    """A failed image build's status: "does not fit" (the link overflowed a memory) or "does not
+    build", with the line that says why."""
+    line = why(output)
+    return ("does not fit: " if re.search(r"overflow|will not fit", line, re.I) else "does not build: ") + line
+
+
 # ---------------------------------------------------------------- primitives
 def primitives(m, quick):
     """mote-bench's metric lines into m. --quick: the scalar multiplications alone (our 16-bit
@@ -189,7 +196,7 @@ def print_primitives(m):
              ("aes128.block", "AES-128 block"), ("gcm.block", "GCM 16 B"), ("ccm.block", "CCM 16 B"),
              ("rc4.byte", "RC4 per byte"), ("p256.ecdsa_sign", "ECDSA sign P-256"),
              ("secp160r1.ecdsa_sign", "ECDSA sign secp160r1"), ("rsa1024.blind_init", "RSA blinding set-up"))
-    print("%-24s %14s %14s %8s" % ("", "ATmega128", "MSP430F1611", "ratio"))
+    print("%-24s %14s %14s %8s" % ("", "ATmega128", "MSP430F1611", "MSP/AVR"))
     for key, label in prims:
         v = []
         for arch in ARCHS:
@@ -233,7 +240,7 @@ def thermostat(m, arch, build, identities, components=True):
     elf = os.path.join(d, arch, "sizzle.elf")
     info = {"identity": ident, "fits": None, "why": None, "components": {}}
     if not ok or not os.path.isfile(elf):
-        info["why"] = "does not build: " + why(out)
+        info["why"] = failed(out)
         return info
     flash, ram = sizes(arch, elf)
     info.update(flash=flash, static=ram)
@@ -259,10 +266,12 @@ def handshakes(arch, build, timeout):
     ok, out = make("sizzle-firmware", "SZ_FW_PLATFORM=" + arch, "SZ_FW_BUILD=" + build)
     elf = os.path.join(NATIVE, "build", "firmware", "%s-%s-transcript" % (arch, build), "sizzle.elf")
     if not ok:
-        return None, None, None, "does not build: " + why(out)
+        return None, None, None, failed(out)
     flash, ram = sizes(arch, elf)
     if ram > RAM_BYTES[arch]:
         return None, None, None, "does not fit: %d B static RAM > %d" % (ram, RAM_BYTES[arch])
+    # a step's longest wait: RSA-1024 on the MSP430 (~30 s of mspdebug), on the AVR ~7 s
+    timeout = timeout if arch == "msp430" else min(timeout, 60)
     results, rams = mote_handshakes.measure(arch, elf, os.path.join(TRANSCRIPTS, TRANSCRIPT[build]),
                                             timeout=timeout, connections=2)
     full = abbr = None
@@ -270,6 +279,11 @@ def handshakes(arch, build, timeout):
     for header, r in results:
         if r.get("why") or not r.get("equal"):
             reason = "handshake did not complete as stored (%s): %s" % (header.split(" requests")[0], r.get("why"))
+            if "no idle line" in (r.get("why") or ""):
+                reason = ("does not fit: the firmware stopped answering in its handshake (no idle line within %d s); "
+                          "static RAM %s B leaves %s B of %s for the stack (ECDSA signing needs ~2.0 KB, "
+                          "RSA-1024 with the premaster check ~3.2 KB)" % (
+                              timeout, fmt(ram), fmt(RAM_BYTES[arch] - ram), fmt(RAM_BYTES[arch])))
             break
         if r["kind"] == "full" and full is None:
             full = r
@@ -341,7 +355,9 @@ def main(argv):
             info = images[arch, build]
             static, stack, total = ram_line(arch, build, info, hs[arch, build][2])
             name = "%s.%s.ram_bytes" % (arch, build)
-            note = info["why"] if static is None else (None if stack is not None else "static only: stack n/a")
+            note = info["why"] if static is None else (
+                "static only: stack n/a" if stack is None else
+                "the transcript image's 'ram:' line after its handshakes")
             m.add(name, total, "bytes", note)
             if stack is not None:
                 m.add("%s.%s.stack_bytes" % (arch, build), stack, "bytes")
