@@ -439,6 +439,7 @@ static void pump_input(avr_t *avr, avr_irq_t *uart_in)
 		}
 		h.in_pos = 0;
 		h.in_len = (size_t)n;
+		h.idle_said = 0; /* -W: new input, so the next wait is a new idle */
 	}
 	avr_raise_irq(uart_in, h.in_buf[h.in_pos++]);
 }
