@@ -232,7 +232,7 @@ def sizes(arch, elf):
     return mote_flash.msp_flash_size(elf), sec.get(".data", 0) + sec.get(".bss", 0)
 
 
-def thermostat(m, arch, build, identities, components=True):
+def thermostat(arch, build, identities, components=True):
     """Builds the image; flash per component, static RAM. Returns a dict for the tables."""
     d, ident = image_dir(arch, build, identities)
     args = ["sizzle-firmware", "SZ_FW_PLATFORM=" + arch, "SZ_FW_BUILD=" + build, "SZ_FW_DIR=" + d]
@@ -292,11 +292,12 @@ def handshakes(arch, build, timeout):
     return full, abbr, (rams[-1] if rams else None), reason
 
 
-def ram_line(arch, build, info, ram):
-    static = info.get("static")
+def ram_line(info, ram):
+    """(static, stack, total): the firmware's own 'ram:' line when it printed one, else the
+    image's static RAM and no stack figure."""
     if ram:
-        return ram[0], ram[1], ram[2]
-    return static, None, static
+        return ram
+    return info.get("static"), None, info.get("static")
 
 
 def main(argv):
@@ -318,7 +319,7 @@ def main(argv):
     images, hs = {}, {}
     for arch in ARCHS:
         for build in BUILDS:
-            images[arch, build] = thermostat(m, arch, build, a.identities, components=not a.quick)
+            images[arch, build] = thermostat(arch, build, a.identities, components=not a.quick)
             if a.quick and build != "legacy-ecc":
                 hs[arch, build] = (None, None, None, "not run (--quick: legacy-ecc only)")
             else:
@@ -353,7 +354,7 @@ def main(argv):
     for arch in ARCHS:
         for build in BUILDS:
             info = images[arch, build]
-            static, stack, total = ram_line(arch, build, info, hs[arch, build][2])
+            static, stack, total = ram_line(info, hs[arch, build][2])
             name = "%s.%s.ram_bytes" % (arch, build)
             note = info["why"] if static is None else (
                 "static only: stack n/a" if stack is None else
