@@ -53,7 +53,7 @@ class SizzleScriptTest {
         "get https://localhost/ --trust /nonexistent/ca.pem | get: --trust: no such file: /nonexistent/ca.pem",
         "demo now | demo takes no arguments",
         "test now | test takes no arguments",
-        "mote avr | mote: coming",
+        "mote avr --bogus | mote: unknown option --bogus",
         "bench | bench: say what to measure",
         "bench mote --bogus | bench mote: unknown option --bogus",
     })
