@@ -80,7 +80,9 @@ class SizzleScriptTest {
         int coming = help.indexOf("\n  coming (open issues):");
         assertTrue(coming > 0, help);
         String offered = help.substring(0, coming);
-        for (String later : new String[] {"mote", "gateway", "midlet"}) {
+        assertTrue(offered.contains("\n  mote avr|msp430|host") && offered.contains("\n  bench mote"), help);
+        assertFalse(help.substring(coming).contains("mote"), "mote and bench mote exist now:\n" + help);
+        for (String later : new String[] {"gateway", "midlet"}) {
             assertFalse(offered.contains("\n  " + later), later + " is offered as if it existed:\n" + help);
             Object[] answer = sizzle(later);
             assertEquals(2, answer[0]);
