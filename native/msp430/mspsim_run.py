@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run an MSP430 firmware in mspdebug's simulator and serve its mailbox (msp430/mailbox.h).
 
-    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N | --serve N [--seed HEX]] firmware.elf
+    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N | --serve N [--seed HEX] [--timing]] firmware.elf
 
 mspdebug (0.22) runs the firmware with the hardware multiplier and the tracer (its MCLK count
 is the cycle counter) behind its GDB stub; this bridge speaks GDB's remote protocol to it. One
@@ -19,7 +19,10 @@ N one at a time, accepted and hung up on as it asks; it reads with a time limit 
 waits on the socket while the CPU is halted), asks whether the client has closed or another
 waits, reads its own milliseconds for its deadlines (its cycles at 8 MHz plus the time it waited
 for the link), and gets its random seed (--seed
-HEX: those bytes, in order and again; else the host's entropy).
+HEX: those bytes, in order and again; else the host's entropy). With --timing it prints to stderr
+"mspsim_run: idle cpu=C link=0" when the firmware asks for input and none is there yet, and
+"mspsim_run: connection cpu=C link=0" at each hang-up: MCLK cycles since the accept (all of them
+the CPU's: the bridge halts it while it waits; ../bench/mote_bench.py reads them).
 
 Firmware output goes to stdout (or the client); the log console (LOG) always to stdout; the exit status is the firmware's (2: no mailbox symbol or
 mspdebug failed, 3: timeout).
@@ -163,6 +166,16 @@ class Server:
         self.seed = seed
         self.seed_pos = 0
         self.waited = 0.0  # seconds blocked for the link, when no cycles pass
+        self.timing = False  # --timing: the cycles per connection on stderr
+        self.accepted_at = 0  # MCLK at the accept
+        self.idle_said = False
+
+    def ready(self):
+        """Bytes (or the end) wait on the client's socket now."""
+        return self.sock is not None and (self.eof or bool(select.select([self.sock], [], [], 0)[0]))
+
+    def timing_line(self, what, cycles):
+        print("mspsim_run: %s cpu=%d link=0" % (what, cycles - self.accepted_at), file=sys.stderr, flush=True)
 
     def accept(self):
         if self.sock is None:
@@ -352,16 +365,25 @@ def run(elf, timeout, stream, pacer=None):
                 gdb.send(b"k")
                 return head[2]
             elif command == RX_WAIT:
+                if getattr(stream, "timing", False) and not stream.idle_said and not stream.ready():
+                    stream.timing_line("idle", mclk(gdb))
+                    stream.idle_said = True
                 want, wait_ms = gdb.read(box + RX_WANT, 2), gdb.read(box + LINK_WORD + 2, 2)
                 data = stream.read(max(1, min(want[0] | want[1] << 8, RX_SIZE)),
                                    (wait_ms[0] | wait_ms[1] << 8) / 1000.0)
+                if data:
+                    stream.idle_said = False
                 gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
                 gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little"))
             elif command == LINK:
                 gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little"))
             elif command == ACCEPT:
                 stream.accept()
+                if getattr(stream, "timing", False):
+                    stream.accepted_at, stream.idle_said = mclk(gdb), False
             elif command == HANGUP:
+                if getattr(stream, "timing", False):
+                    stream.timing_line("connection", mclk(gdb))
                 stream.hangup()
             elif command == MILLIS:
                 gdb.write(box + LINK_WORD + 4, stream.millis(mclk(gdb)).to_bytes(4, "little"))
@@ -395,6 +417,8 @@ def main():
     src.add_argument("--serve", type=int, metavar="PORT",
                      help="a server firmware: TCP clients one at a time, as it asks (sizzle/port)")
     ap.add_argument("--seed", help="hex bytes the firmware's seed requests get, in order and again")
+    ap.add_argument("--timing", action="store_true",
+                    help="with --serve: the CPU cycles of each connection on stderr (idle and connection lines)")
     ap.add_argument("--realtime", type=float, nargs="?", const=8e6, metavar="HZ",
                     help="hold the simulation to the mote's clock (8 MHz unless given)")
     ap.add_argument("elf")
@@ -409,7 +433,9 @@ def main():
         except ValueError:
             print("mspsim_run: --seed wants hex bytes", file=sys.stderr)
             return 2
-        return run(a.elf, a.timeout, Server(a.serve, seed), Pacer(a.realtime) if a.realtime else None)
+        server = Server(a.serve, seed)
+        server.timing = a.timing
+        return run(a.elf, a.timeout, server, Pacer(a.realtime) if a.realtime else None)
     return run(a.elf, a.timeout, Stream(a.input, a.port), Pacer(a.realtime) if a.realtime else None)
 
 

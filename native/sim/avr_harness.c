@@ -3,7 +3,7 @@
  * UART0 (DESIGN.md §4). The stock `simavr` command has neither UART input nor a cycle count.
  *
  *   avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT | -L PORT] [-s HEX] [-r]
- *               [-P PROFILE] firmware.elf
+ *               [-P PROFILE] [-W LO-HI[,LO-HI...]] firmware.elf
  *
  * UART0 output goes to stdout (or to the TCP client with -p); UART1 output, the firmware's log
  * console, always goes to stdout. UART0 input comes from FILE or
@@ -34,6 +34,16 @@
  * at every SIM_CYCLE_LATCH write, one block per interval ("block N", then "ADDRESS CYCLES"
  * lines); bench/ct_profile.py names the functions and shows where two intervals that should
  * take equal time (one scalar multiplication and another) differ.
+ *
+ * With -W (a server, -L) the harness tells the server's own CPU cycles from the link's: the
+ * byte-address ranges LO-HI (hex, HI exclusive) are the port's link code (sz_port_read,
+ * _write, _log, _hangup, _pending, _accept: the firmware busy-waits there for the UARTs' byte
+ * times and polls SIM_LINK while the client is silent; the harness itself never advances the
+ * cycle counter while it blocks), and every cycle spent at an address inside them counts as
+ * link, not CPU. It prints to stderr "avr_harness: idle cpu=C link=L" when the firmware,
+ * having taken all its input, first polls the link with nothing to read (before the output is
+ * flushed to the client), and "avr_harness: connection cpu=C link=L" at each hang-up; C and L
+ * count from the accept. ../bench/mote_bench.py reads them (the server's handshake cycles).
  *
  * Exit status: the value written to SIM_EXIT (0 if none), 2 if the core crashed, 3 if
  * MAX_CYCLES passed first, 4 on a usage or load error, 5 if the firmware sleeps waiting for
@@ -83,6 +93,11 @@ static struct {
 	struct timespec start;
 	uint8_t seed[64];      /* -s: the fixed seed bytes */
 	size_t seed_len, seed_pos;
+	uint32_t wait_lo[16], wait_hi[16]; /* -W: the link code's address ranges */
+	unsigned wait_n;
+	int timing;                /* -W given: report cpu/link cycles per connection */
+	uint64_t conn_cycle, link_cycles; /* at the accept; link cycles since it */
+	int idle_said;             /* the idle line of this wait has been printed */
 } h = { .in_fd = -1, .out_fd = 1, .listen_fd = -1 };
 
 #define PROF_WORDS 65536 /* flash words of the largest AVR this harness runs (128 KB) */
@@ -220,6 +235,43 @@ static int listen_once(int port)
 
 /* ---- -L: the link of a server firmware (SIM_LINK, SIM_SEED, SIM_MS_*) ---- */
 
+/* -W: "idle" or "connection" with the CPU and link cycles since the accept. */
+static void timing_line(avr_t *avr, const char *what)
+{
+	uint64_t all = avr->cycle - h.conn_cycle;
+	fprintf(stderr, "avr_harness: %s cpu=%llu link=%llu\n", what,
+	        (unsigned long long)(all - h.link_cycles), (unsigned long long)h.link_cycles);
+	fflush(stderr);
+}
+
+static int in_wait_code(uint32_t pc)
+{
+	for (unsigned i = 0; i < h.wait_n; i++)
+		if (pc >= h.wait_lo[i] && pc < h.wait_hi[i])
+			return 1;
+	return 0;
+}
+
+static int parse_wait(const char *s)
+{
+	while (*s) {
+		char *end;
+		if (h.wait_n == sizeof h.wait_lo / sizeof h.wait_lo[0])
+			return -1;
+		h.wait_lo[h.wait_n] = (uint32_t)strtoul(s, &end, 16);
+		if (*end != '-')
+			return -1;
+		h.wait_hi[h.wait_n++] = (uint32_t)strtoul(end + 1, &end, 16);
+		if (*end == ',')
+			end++;
+		else if (*end)
+			return -1;
+		s = end;
+	}
+	h.timing = 1;
+	return 0;
+}
+
 static void client_reset(int fd)
 {
 	h.in_fd = fd;
@@ -249,6 +301,11 @@ static uint8_t link_status(avr_t *avr, avr_io_addr_t addr, void *param)
 {
 	uint8_t st = 0;
 	(void)addr; (void)param;
+	if (h.timing && h.in_fd >= 0 && !h.idle_said && h.in_pos == h.in_len && !(avr->data[UCSR0A_ADDR] & RXC0_BIT)
+	    && !avr->cycle_timers.timer && !readable(h.in_fd, 0)) {
+		timing_line(avr, "idle"); /* before the output goes: a client that has it sees the line */
+		h.idle_said = 1;
+	}
 	flush_out(); /* the firmware waits: what it wrote so far goes to the client now */
 	if (h.in_fd >= 0) {
 		/* Nothing left to hand over and nothing in the UART (RXC clear, no byte in flight on
@@ -260,6 +317,7 @@ static uint8_t link_status(avr_t *avr, avr_io_addr_t addr, void *param)
 				h.in_pos = 0;
 				h.in_len = (size_t)n;
 				drained = 0;
+				h.idle_said = 0;
 			} else if (n == 0 || errno != EINTR) {
 				h.in_eof = 1;
 			}
@@ -275,8 +333,10 @@ static uint8_t link_status(avr_t *avr, avr_io_addr_t addr, void *param)
 
 static void link_command(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 {
-	(void)avr; (void)addr; (void)param;
+	(void)addr; (void)param;
 	if (v == SIM_LINK_HANGUP && h.in_fd >= 0) {
+		if (h.timing)
+			timing_line(avr, "connection");
 		flush_out();
 		close(h.in_fd);
 		client_reset(-1);
@@ -286,6 +346,9 @@ static void link_command(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 		flush_out();
 		client_reset(accept_client(h.listen_fd));
 		h.waited_us += now_us() - t0;
+		h.conn_cycle = avr->cycle;
+		h.link_cycles = 0;
+		h.idle_said = 0;
 	}
 }
 
@@ -376,6 +439,7 @@ static void pump_input(avr_t *avr, avr_irq_t *uart_in)
 		}
 		h.in_pos = 0;
 		h.in_len = (size_t)n;
+		h.idle_said = 0; /* -W: new input, so the next wait is a new idle */
 	}
 	avr_raise_irq(uart_in, h.in_buf[h.in_pos++]);
 }
@@ -417,7 +481,7 @@ static void pace(avr_t *avr)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT | -L PORT] [-s HEX] [-r] [-P PROFILE] firmware.elf\n");
+	fprintf(stderr, "usage: avr_harness [-m MCU] [-f HZ] [-c MAX_CYCLES] [-i FILE | -p PORT | -L PORT] [-s HEX] [-r] [-P PROFILE] [-W LO-HI,...] firmware.elf\n");
 	return 4;
 }
 
@@ -434,7 +498,7 @@ int main(int argc, char **argv)
 	avr_t *avr;
 	avr_irq_t *uart_in;
 
-	while ((opt = getopt(argc, argv, "m:f:c:i:p:L:s:rP:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:f:c:i:p:L:s:rP:W:")) != -1) {
 		switch (opt) {
 		case 'm': mcu = optarg; break;
 		case 'f': freq = strtoul(optarg, NULL, 0); break;
@@ -450,6 +514,12 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'P': prof_path = optarg; break;
+		case 'W':
+			if (parse_wait(optarg) < 0) {
+				fprintf(stderr, "avr_harness: -W wants hex ranges LO-HI[,LO-HI...] (at most 16)\n");
+				return 4;
+			}
+			break;
 		default: return usage();
 		}
 	}
@@ -538,6 +608,12 @@ int main(int argc, char **argv)
 			avr_cycle_count_t before = avr->cycle;
 			state = avr_run(avr);
 			h.prof[(pc >> 1) % PROF_WORDS] += avr->cycle - before;
+		} else if (h.timing) {
+			uint32_t pc = avr->pc;
+			avr_cycle_count_t before = avr->cycle;
+			state = avr_run(avr);
+			if (in_wait_code(pc))
+				h.link_cycles += avr->cycle - before;
 		} else {
 			state = avr_run(avr);
 		}

@@ -34,5 +34,7 @@ sizzle-test: $(SZP_BUILD)/link_echo_host $(SZP_BUILD)/link_echo_avr.elf $(SZP_BU
 		"$(SZ_MOTE_SCRIPT) check $(SZ_MOTE_TRANSCRIPT) $(AVR_BUILD)/http_mote.out avr" \
 		"$(SZ_MOTE_SCRIPT) check $(SZ_MOTE_TRANSCRIPT) $(MSP_BUILD)/http_mote.out msp430" \
 		"$(MAKE) -s --no-print-directory sizzle-mote-test" \
+		"$(MAKE) -s --no-print-directory sizzle-ct-mote-test" \
+		"$(MAKE) -s --no-print-directory mote-bench-smoke" \
 		"$(MAKE) -s --no-print-directory sizzle-replay" \
 		"$(MAKE) -s --no-print-directory sizzle-fuzz SZ_FUZZ_SECONDS=15"

@@ -58,8 +58,9 @@ class SizzleScriptTest {
         "mote pdp11 | mote: say which",
         "mote avr --profile tls13 | mote: --profile is modern, legacy or legacy-rsa, not tls13",
         "gateway --port x | gateway: --port must be a number",
+        "mote avr --bogus | mote: unknown option --bogus",
         "bench | bench: say what to measure",
-        "bench mote | bench mote: coming",
+        "bench mote --bogus | bench mote: unknown option --bogus",
     })
     void badUseIsOneLineAndExitStatus2(String args, String message) throws Exception {
         Object[] r = sizzle(args.split(" "));
@@ -84,6 +85,9 @@ class SizzleScriptTest {
         int coming = help.indexOf("\n  coming (open issues):");
         assertTrue(coming > 0, help);
         String offered = help.substring(0, coming);
+        assertTrue(offered.contains("\n  mote avr|msp430|host") && offered.contains("\n  bench mote")
+                && offered.contains("\n  gateway "), help);
+        assertFalse(help.substring(coming).contains("mote"), "mote and bench mote exist now:\n" + help);
         for (String later : new String[] {"midlet"}) {
             assertFalse(offered.contains("\n  " + later), later + " is offered as if it existed:\n" + help);
             Object[] answer = sizzle(later);

@@ -1,0 +1,177 @@
+/*
+ * Mote firmware (ATmega128 in simavr, MSP430F1611 in mspdebug's simulator) showing by the
+ * simulators' exact cycles that the server's ClientKeyExchange does not depend on its secrets
+ * (issue 8, Proof: constant time): sz_cke_ecdh / sz_cke_rsa, as sz_tls_connection.c calls them.
+ *   modern:     ECDHE on P-256, CT_EC_RUNS ephemeral scalars with the client's point;
+ *   legacy-ecc: static ECDH on secp160r1, CT_EC_RUNS device scalars;
+ *   legacy-rsa: RSA-1024 private decryption with blinding and the premaster check, for good
+ *               padding, bad padding and wrong version bytes (the fallback chosen by masks).
+ * Each run's premaster must be the known answer (tests/ct_kat.py; for bad padding the
+ * fallback drawn from the generator), and every run of an operation must take the same cycles.
+ * Prints bench/mote_report.py's `result` and `equal` lines and "N passed, N failed".
+ * Tests sz_client_key_exchange.c, which mirrors ServerHandshake.readClientKeyExchange and
+ * rsaPremaster (the Java side has no cycle counter to test this against).
+ */
+#include "mote.h"
+#include "sz_profile.h"
+#include "sz_alert.h"
+#include "sz_client_key_exchange.h"
+#include "sz_record_layer.h"
+#include "sz_identity.h"
+#include "ks_wipe.h"
+#include "ct_kat.h"
+
+static uint16_t passed, failed;
+static uint32_t overhead;
+
+static void check(uint8_t ok, const char *what)
+{
+	if (ok) {
+		passed++;
+	} else {
+		failed++;
+		mote_puts("FAIL ");
+		mote_puts(what);
+		mote_puts("\n");
+	}
+}
+
+/* Every run of an operation the same cycles: one check, and the equal line. */
+static void same_cycles(const char *op, const uint32_t *c, uint8_t n)
+{
+	uint8_t ok = 1, i;
+	for (i = 1; i < n; i++)
+		ok &= c[i] == c[0];
+	mote_put_equal("sizzle", op, ok, 1);
+	check(ok, op);
+}
+
+#if defined(SZ_PROFILE_LEGACY_RSA)
+/* Static RAM kept small: on the ATmega128 sz_cke_rsa's frame (the key's RAM copy, em) and
+ * RSA's 2.5 KB workspace leave ~0.8 KB for the test; body holds the expected premaster after
+ * the call, the seeds live in flash. */
+static uint8_t body[130], pms[48], blind[256];
+static ks_hmac_drbg rnd;
+static const uint8_t seeds[2][32] KS_FLASH = { "sizzle ct: the server's seed....", "sizzle ct: the blinding's seed.." };
+
+/* A generator instantiated from seeds[which] (and personalised "blinding" for the blinding's). */
+static int instantiate(ks_hmac_drbg *g, uint8_t which)
+{
+	uint8_t seed[32];
+	int rc;
+	mote_flash_copy(seed, seeds[which], 32);
+	rc = ks_hmac_drbg_instantiate(g, KS_DRBG_MAX_INTERVAL, seed, 32, 0, 0, which ? (const uint8_t *)"blinding" : 0,
+	                              which ? 8 : 0);
+	ks_wipe(seed, sizeof seed);
+	return rc;
+}
+
+/* The fallback the n-th call drew (each call draws 48 bytes once) into body, from a generator
+ * of the same seed in a frame of its own. */
+static __attribute__((noinline)) void nth_fallback(uint8_t n)
+{
+	ks_hmac_drbg g;
+	instantiate(&g, 0);
+	do
+		ks_hmac_drbg_generate(&g, body, 48, 0, 0);
+	while (n--);
+	ks_wipe(&g, sizeof g);
+}
+
+static __attribute__((noinline)) uint16_t timed_rsa(uint32_t *cycles)
+{
+	uint32_t t0 = mote_cycles();
+	uint16_t v = sz_cke_rsa(body, sizeof body, CT_RSA_VERSION, CT_RSA_VERSION, &rnd, blind, pms);
+	*cycles = mote_cycles() - t0 - overhead;
+	return v;
+}
+
+/* The blinding as sz_firmware.c sets it up, from a generator of its own; its own frame, gone
+ * before the timed calls (the ATmega128's stack holds RSA's workspace only just). */
+static __attribute__((noinline)) void setup(void)
+{
+	uint8_t r[SZ_IDENTITY_RSA_BYTES];
+	ks_rsa_crt_key key;
+	sz_identity_rsa_ram ram;
+	ks_hmac_drbg b;
+	check(instantiate(&b, 1) == KS_OK, "drbg");
+	ks_hmac_drbg_generate(&b, r, sizeof r, 0, 0);
+	r[0] = 1;
+	sz_identity_rsa(&key, &ram);
+	check(ks_rsa_blind_init(&key, r, blind) == KS_OK, "blind");
+	ks_wipe(&ram, sizeof ram);
+	check(instantiate(&rnd, 0) == KS_OK, "drbg");
+}
+
+static void run(void)
+{
+	uint32_t c[CT_RSA_CASES];
+	uint8_t i;
+	setup();
+	for (i = 0; i < CT_RSA_CASES; i++) {
+		uint16_t v;
+		mote_flash_copy(body, ct_rsa_bodies + i * sizeof body, sizeof body);
+		v = timed_rsa(&c[i]);
+		check(v == SZ_VERDICT_NONE, "verdict");
+		if (i == 1) /* bad padding: the fallback, with the client_version's bytes */
+			nth_fallback(i);
+		else /* good padding, wrong version: the premaster sent */
+			mote_flash_copy(body, ct_rsa_premasters + i * 48, 48);
+		body[0] = (uint8_t)(CT_RSA_VERSION >> 8); /* always the client_version's bytes */
+		body[1] = (uint8_t)CT_RSA_VERSION;
+		check(memcmp(pms, body, 48) == 0, "premaster");
+		mote_put_result("sizzle", "rsa1024_premaster", i, 0, c[i], 0, memcmp(pms, body, 48) == 0);
+	}
+	same_cycles("rsa1024_premaster", c, CT_RSA_CASES);
+}
+#else
+static uint8_t point[sizeof ct_point], d[SZ_IDENTITY_ORDER_BYTES], pms[SZ_PREMASTER_MAX], x[SZ_IDENTITY_FIELD_BYTES];
+
+static __attribute__((noinline)) uint16_t timed_ecdh(uint8_t *len, uint32_t *cycles)
+{
+	uint32_t t0 = mote_cycles();
+	uint16_t v = sz_cke_ecdh(point, sizeof point, d, pms, len);
+	*cycles = mote_cycles() - t0 - overhead;
+	return v;
+}
+
+static void run(void)
+{
+#if defined(SZ_PROFILE_MODERN)
+	static const char op[] = "ecdhe_p256";
+#else
+	static const char op[] = "ecdh_secp160r1";
+#endif
+	uint32_t c[CT_EC_RUNS];
+	uint8_t i, len = 0, ok;
+	mote_flash_copy(point, ct_point, sizeof point);
+	for (i = 0; i < CT_EC_RUNS; i++) {
+		mote_flash_copy(d, ct_scalars + i * sizeof d, sizeof d);
+		mote_flash_copy(x, ct_x + i * sizeof x, sizeof x);
+		ok = timed_ecdh(&len, &c[i]) == SZ_VERDICT_NONE && len == sizeof x && memcmp(pms, x, sizeof x) == 0;
+		check(ok, "the shared x");
+		mote_put_result("sizzle", op, i, 0, c[i], 0, ok);
+	}
+	ks_wipe(d, sizeof d);
+	same_cycles(op, c, CT_EC_RUNS);
+}
+#endif
+
+int main(void)
+{
+	uint16_t stack;
+	mote_init();
+	overhead = mote_cycles();
+	overhead = mote_cycles() - overhead;
+	mote_stack_paint();
+	run();
+	stack = mote_stack_peak();
+	mote_puts("check stack profile=" SZ_PROFILE_NAME " bytes=");
+	mote_put_u32(stack);
+	mote_puts(" ok=1\n");
+	mote_put_u32(passed);
+	mote_puts(" passed, ");
+	mote_put_u32(failed);
+	mote_puts(" failed\n");
+	mote_exit(failed != 0);
+}
