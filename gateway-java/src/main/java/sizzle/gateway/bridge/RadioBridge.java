@@ -82,8 +82,7 @@ public final class RadioBridge {
 
     /** Opens a link connection to {@code device} and waits for it (from a front-door thread). */
     BridgedConnection connect(int device, int timeoutMs) throws IOException {
-        BridgedConnection c = new BridgedConnection(this, device);
-        radio.execute(() -> port(device).enqueue(c));
+        BridgedConnection c = open(device);
         try {
             c.opened.get(timeoutMs, TimeUnit.MILLISECONDS);
             return c;
@@ -96,6 +95,13 @@ public final class RadioBridge {
         } catch (ExecutionException e) {
             throw new IOException(e.getCause().getMessage());
         }
+    }
+
+    /** A new connection to {@code device}, queued for its link connection (any thread; opened() says when). */
+    BridgedConnection open(int device) {
+        BridgedConnection c = new BridgedConnection(this, device);
+        radio.execute(() -> port(device).enqueue(c));
+        return c;
     }
 
     /** The device's link state in a few words (radio thread). */
