@@ -131,6 +131,10 @@ class BridgeLinkTest {
         assertTrue(sim.runUntil(() -> endOf(c2.input()), sim.nowUs() + 20_000_000));
         assertEquals(-1, c2.input().read());
         assertThrows(IOException.class, () -> c2.output().write(new byte[5]));
+        if (lossy) {
+            assertTrue(medium.lost > 0 && medium.corrupted > 0 && medium.duplicated > 0 && medium.reordered > 0,
+                    medium.lost + " " + medium.corrupted + " " + medium.duplicated + " " + medium.reordered);
+        }
     }
 
     @ParameterizedTest
