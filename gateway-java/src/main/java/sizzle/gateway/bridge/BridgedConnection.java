@@ -39,19 +39,7 @@ final class BridgedConnection implements Backend.Stream {
     }
 
     public OutputStream output() {
-        return new OutputStream() {
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
-            public void write(byte[] b, int off, int len) throws IOException {
-                String e = ended;
-                if (e != null) throw new IOException(e);
-                if (len == 0) return;
-                byte[] copy = java.util.Arrays.copyOfRange(b, off, off + len);
-                bridge.radio().execute(() -> fromClient(copy));
-            }
-        };
+        return new HandOver(bridge.radio(), this::fromClient, () -> ended);
     }
 
     public void shutdownOutput() {

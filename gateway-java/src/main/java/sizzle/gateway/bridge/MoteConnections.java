@@ -118,23 +118,14 @@ public final class MoteConnections implements LinkListener, ConnectionSource {
         }
 
         public OutputStream output() {
-            return new OutputStream() {
-                public void write(int b) throws IOException {
-                    write(new byte[] {(byte) b}, 0, 1);
-                }
+            return new HandOver(radio, this::fromServer, () -> ended);
+        }
 
-                public void write(byte[] b, int off, int len) throws IOException {
-                    String e = ended;
-                    if (e != null) throw new IOException(e);
-                    if (len == 0) return;
-                    byte[] copy = java.util.Arrays.copyOfRange(b, off, off + len);
-                    radio.execute(() -> {
-                        if (closing || ended != null) return;
-                        out.add(copy, 0, copy.length);
-                        pump();
-                    });
-                }
-            };
+        /** Radio thread: the server's bytes, cut into records. */
+        private void fromServer(byte[] b) {
+            if (closing || ended != null) return;
+            out.add(b, 0, b.length);
+            pump();
         }
 
         public void close() {
