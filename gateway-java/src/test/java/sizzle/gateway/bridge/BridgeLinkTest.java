@@ -37,9 +37,11 @@ class BridgeLinkTest {
     JavaMote mote;
 
     void setUp(boolean lossy) {
-        ChannelModel ch = ChannelModel.cc2420();
-        medium = new RadioMedium(sim, lossy ? ch.lossy(0.10, 0.05, 0.05, 0.05, 3000) : ch, 42);
-        LinkConfig cfg = LinkConfig.cc2420();
+        setUp(lossy ? ChannelModel.cc2420().lossy(0.10, 0.05, 0.05, 0.05, 3000) : ChannelModel.cc2420(), LinkConfig.cc2420());
+    }
+
+    void setUp(ChannelModel ch, LinkConfig cfg) {
+        medium = new RadioMedium(sim, ch, 42);
         bridge = new RadioBridge(medium, cfg, 17, sim);
         moteSide = new MoteConnections(sim);
         LinkConfig m = cfg.copy().at(MOTE, 0);
@@ -152,6 +154,22 @@ class BridgeLinkTest {
         assertEquals(0, moteMessagesIn(), "not a byte of it reached the mote");
 
         assertCarried(open(), moteSide.accept(), RecordFramerTest.record(22, 200, 0x51));
+    }
+
+    /**
+     * On the CC1000 (29-byte frames) a message is at most 5,374 bytes: a 16 KB record from the
+     * client goes in parts of that size (the next record joining its last part), and the mote's
+     * stream is the same bytes.
+     */
+    @org.junit.jupiter.api.Test
+    void aRecordLongerThanAMessageGoesInParts() throws Exception {
+        setUp(ChannelModel.cc1000(), LinkConfig.cc1000());
+        BridgedConnection c = open();
+        Connection m = moteSide.accept();
+        byte[] big = RecordFramerTest.record(23, 16000, 0x71), after = RecordFramerTest.record(21, 2, 0x72);
+        c.output().write(RecordFramerTest.concat(big, after));
+        assertArrayEquals(RecordFramerTest.concat(big, after), read(m.input(), big.length + after.length));
+        assertEquals(3, moteMessagesIn(), "5,374 + 5,374 bytes of the record, then its last 5,257 with the next record");
     }
 
     /** A record written by the client arrives at the mote. */
