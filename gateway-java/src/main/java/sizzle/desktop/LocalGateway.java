@@ -168,9 +168,17 @@ public final class LocalGateway implements AutoCloseable {
             throw new IllegalStateException("the Java mote did not start: " + e.getMessage(), e);
         }
         running.add(mote);
+        awaitHeard(address);
         return add(name, "a Java mote on the simulated radio (CC2420, 250 kbit/s, radio address " + address
                 + "; the Java Sizzle server in one-connection mode)", Profile.name(profile), profile, dir.resolve("ca.pem"),
                 bridge.backend(address), MOTE_CONNECTIONS, null);
+    }
+
+    /** Waits (at most 10 s) until the gateway has heard the mote's first READY-SLEEP: it is on the list then. */
+    private void awaitHeard(int address) throws InterruptedException {
+        for (int i = 0; i < 200 && bridge.backend(address).state() == null; i++) {
+            Thread.sleep(50);
+        }
     }
 
     private static Backend tcp(int port) {

@@ -39,10 +39,16 @@ public final class RadioBridge {
     private final Executor radio;
     private final SimulatedGateway gateway;
     private final Map<Integer, Port> ports = new HashMap<>();
+    /** The devices' poll period: one not heard for two of them (and a window) is gone from the list. */
+    private final int pollPeriodMs;
 
-    /** The gateway's radio on {@code medium}; call on the radio's thread (or before it starts). */
+    /**
+     * The gateway's radio on {@code medium} ({@code template.pollPeriodMs}: the devices' poll
+     * period, for the list); call on the radio's thread (or before it starts).
+     */
     public RadioBridge(RadioMedium medium, LinkConfig template, int firstConn, Executor radio) {
         this.sim = medium.simulator();
+        this.pollPeriodMs = template.pollPeriodMs;
         this.radio = radio;
         this.gateway = new SimulatedGateway(medium, template, this::discovered, firstConn);
     }
@@ -74,7 +80,7 @@ public final class RadioBridge {
                 try {
                     return s.get(500, TimeUnit.MILLISECONDS);
                 } catch (InterruptedException | ExecutionException | TimeoutException e) {
-                    return "radio " + device + ": busy";
+                    return "radio " + device + ": busy"; // the radio's thread is behind: say so rather than wait
                 }
             }
         };
@@ -104,11 +110,14 @@ public final class RadioBridge {
         return c;
     }
 
-    /** The device's link state in a few words (radio thread). */
+    /**
+     * The device's link state in a few words, or null if it is not there: never heard, or not
+     * heard for two poll periods and a listen window with no connection open (radio thread).
+     */
     public String describe(int device) {
         GatewayPeer p = gateway.peer(device);
-        if (p == null) return "radio " + device + ": not heard yet";
         long now = sim.nowMs();
+        if (p == null || (p.connection() == 0 && now - p.lastAnnounced > 2L * pollPeriodMs + p.listenMs)) return null;
         String state = p.isOpen() ? "connected" : p.connection() != 0 || p.pending() ? "opening"
                 : p.listening(now) ? "listening" : "asleep";
         Port port = ports.get(device);

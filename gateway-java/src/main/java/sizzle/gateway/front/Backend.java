@@ -27,7 +27,11 @@ public interface Backend {
     /** Opens a stream to the device, waiting at most {@code timeoutMs}; throws if it cannot. */
     Stream open(int timeoutMs) throws IOException;
 
-    /** The path's state in a few words, for the device list ("" when there is nothing to say). */
+    /**
+     * The path's state in a few words, for the device list ("" when there is nothing to say);
+     * null when the device is not there (a radio device not heard for two poll periods): the
+     * list then leaves it out, until it is heard again.
+     */
     default String state() {
         return "";
     }

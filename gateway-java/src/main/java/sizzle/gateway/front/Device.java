@@ -36,7 +36,7 @@ public final class Device {
         this.maxConnections = maxConnections;
     }
 
-    /** The path's state for the device list (a radio device's link state), "" if none. */
+    /** The path's state for the device list (a radio device's link state), "" if none, null if the device is silent. */
     public String linkState() {
         return backend.state();
     }

@@ -42,11 +42,11 @@ class BridgeLinkTest {
 
     void setUp(ChannelModel ch, LinkConfig cfg) {
         medium = new RadioMedium(sim, ch, 42);
+        cfg.pollPeriodMs = 200; // the devices' (the bridge counts silence in poll periods)
         bridge = new RadioBridge(medium, cfg, 17, sim);
         moteSide = new MoteConnections(sim);
         LinkConfig m = cfg.copy().at(MOTE, 0);
         m.name = "thermostat".getBytes(StandardCharsets.US_ASCII);
-        m.pollPeriodMs = 200;
         mote = new JavaMote(medium, m, moteSide);
         moteSide.attach(mote);
         mote.start(0);
@@ -170,6 +170,31 @@ class BridgeLinkTest {
         c.output().write(RecordFramerTest.concat(big, after));
         assertArrayEquals(RecordFramerTest.concat(big, after), read(m.input(), big.length + after.length));
         assertEquals(3, moteMessagesIn(), "5,374 + 5,374 bytes of the record, then its last 5,257 with the next record");
+    }
+
+    /**
+     * Discovery for the device list: a device is listed from its first READY-SLEEP, stays
+     * listed while it polls or holds a connection, and is left out two poll periods (and a
+     * window) after it falls silent.
+     */
+    @org.junit.jupiter.api.Test
+    void theListShowsADeviceFromItsFirstPollUntilItFallsSilent() throws Exception {
+        setUp(false);
+        LinkConfig c2 = LinkConfig.cc2420().at(2, 0);
+        c2.pollPeriodMs = 200;
+        JavaMote second = new JavaMote(medium, c2, new MoteConnections(sim));
+        second.start(sim.nowMs() + 1000);
+        run(990);
+        assertEquals(null, bridge.describe(2), "not heard yet: not listed");
+        run(20);
+        assertTrue(bridge.describe(2).startsWith("radio 2: "), "listed from its first READY-SLEEP");
+        BridgedConnection c = open();
+        mote.vanish(); // mote 1 leaves with a connection open: listed until the link gives the connection up
+        run(2000);
+        assertTrue(bridge.describe(MOTE).startsWith("radio 1: connected"), bridge.describe(MOTE));
+        c.close();
+        assertTrue(sim.runUntil(() -> bridge.describe(MOTE) == null, sim.nowUs() + 20_000_000), bridge.describe(MOTE));
+        assertTrue(bridge.describe(2).startsWith("radio 2: "), "the other one polls on");
     }
 
     /** A record written by the client arrives at the mote. */
