@@ -197,6 +197,30 @@ class BridgeLinkTest {
         assertTrue(bridge.describe(2).startsWith("radio 2: "), "the other one polls on");
     }
 
+    /**
+     * A client that gives up while its connection waits for the sleeping mote's next poll is
+     * withdrawn (GatewayPeer.cancelOpen): the poll is answered "nothing", no connection opens,
+     * and the next client's does.
+     */
+    @org.junit.jupiter.api.Test
+    void aConnectionGivenUpBeforeTheMoteWakesIsWithdrawn() throws Exception {
+        setUp(false);
+        assertEquals(sizzle.link.DeviceLink.SLEEP, mote.link().power(), "between polls");
+        BridgedConnection c = bridge.open(MOTE);
+        run(1);
+        assertTrue(bridge.describe(MOTE).startsWith("radio 1: opening"), bridge.describe(MOTE));
+        sim.execute(c::cancel);
+        run(1000);
+        assertTrue(!c.opened.isDone() && mote.link().connection() == 0, bridge.describe(MOTE));
+        assertEquals(0, mote.link().stats.get(LinkStats.FRAMES_IN) - framesAnswered(), "the mote heard only its polls' ACKs");
+        assertCarried(open(), moteSide.accept(), RecordFramerTest.record(23, 10, 0x81));
+    }
+
+    /** The ACKs of the mote's READY-SLEEPs: every frame it heard, if it heard nothing else. */
+    long framesAnswered() {
+        return mote.link().stats.get(LinkStats.POLLS);
+    }
+
     /** A record written by the client arrives at the mote. */
     void assertCarried(BridgedConnection c, Connection m, byte[] record) throws IOException {
         c.output().write(record);
