@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  * ClientHello's server_name (ClientHelloPeek) and answers plain HTTP with the device list, so
  * that one public address reaches every device by name. Before a byte is forwarded the client's
  * address is checked against the device's access rule and its connection limit; then bytes go
- * both ways unchanged (TLS stays end to end: the gateway sees ciphertext only). Every
+ * both ways unchanged (TLS stays end to end: the gateway sees ciphertext only) through the
+ * device's {@link Backend}: a TCP port, or the radio bridge (sizzle.gateway.bridge). Every
  * connection ends with one access-log line: client, device, outcome, bytes each way, duration.
  */
 public final class GatewayFront implements AutoCloseable {
