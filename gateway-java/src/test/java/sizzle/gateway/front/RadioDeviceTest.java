@@ -42,7 +42,8 @@ import sizzle.link.LinkConfig;
  * link connection for each TCP connection), a full handshake and then a resumed one; a client
  * that vanishes mid-handshake and one that sends a malformed record leave the gateway serving
  * the next; the device list shows the radio device and its link state. Over a clean CC2420-like
- * channel, and with 10% frame loss plus corruption, duplication and reordering.
+ * channel, and with 10% frame loss plus corruption, duplication and reordering; the KSSL client
+ * also over the CC1000 model.
  */
 @Timeout(120)
 class RadioDeviceTest {
@@ -59,12 +60,15 @@ class RadioDeviceTest {
 
     /** A Java mote at radio address 1, the bridge, and the shared port in front of it; returns the port. */
     GatewayFront gateway(Path dir, boolean lossy) throws Exception {
+        ChannelModel ch = ChannelModel.cc2420();
+        return gateway(dir, lossy ? ch.lossy(0.10, 0.05, 0.05, 0.05, 3000) : ch, LinkConfig.cc2420());
+    }
+
+    GatewayFront gateway(Path dir, ChannelModel ch, LinkConfig cfg) throws Exception {
         ServerIdentities.Loaded ids = ServerIdentities.generate(Profile.MODERN, dir, NAME);
         Simulator sim = new Simulator();
-        ChannelModel ch = ChannelModel.cc2420();
-        medium = new RadioMedium(sim, lossy ? ch.lossy(0.10, 0.05, 0.05, 0.05, 3000) : ch, 7);
+        medium = new RadioMedium(sim, ch, 7);
         radio = new RealTimeRadio(sim, log::add);
-        LinkConfig cfg = LinkConfig.cc2420();
         RadioBridge bridge = new RadioBridge(medium, cfg, 1, radio);
         LinkConfig m = cfg.copy().at(1, 0);
         m.name = "thermostat".getBytes(StandardCharsets.US_ASCII);
@@ -73,7 +77,7 @@ class RadioDeviceTest {
                 line -> { }, 0);
         open.add(radio.start());
         open.add(mote);
-        GatewayFront f = GatewayFront.shared(List.of(new Device(NAME, "Java mote (CC2420)", bridge.backend(1),
+        GatewayFront f = GatewayFront.shared(List.of(new Device(NAME, "Java mote (" + ch.name() + ")", bridge.backend(1),
                 AccessRule.allow("127.0.0.0/8"), 4)), 0, log::add);
         open.add(f);
         return f;
@@ -151,6 +155,17 @@ class RadioDeviceTest {
         assertTrue(out.contains(JavaMoteServer.DEVICE) && out.contains("\"setpoint_c\""), out);
         assertTrue(out.contains("SSL re-using session ID"), out);
         assertImpaired(lossy);
+    }
+
+    /** The Mica2's radio: 19.2 kbit/s, 29-byte frames (the server's 256-byte records in 13 frames each). */
+    @org.junit.jupiter.api.Test
+    void ksslFetchesTheMotesPageOverTheCc1000(@TempDir Path dir) throws Exception {
+        GatewayFront f = gateway(dir, ChannelModel.cc1000(), LinkConfig.cc1000());
+        TlsConfig config = client(dir);
+        String first = kssl(config, f.port(), "/");
+        assertTrue(first.startsWith("full: ") && first.contains(JavaMoteServer.DEVICE), first);
+        String second = kssl(config, f.port(), "/status.json");
+        assertTrue(second.startsWith("resumed: ") && second.contains("\"setpoint_c\""), second);
     }
 
     @ParameterizedTest(name = "lossy={0}")
