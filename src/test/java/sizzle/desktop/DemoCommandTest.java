@@ -33,6 +33,7 @@ class DemoCommandTest {
             devices.add((mote[0].equals("avr") ? "mica2" : "telosb") + LocalGateway.DOMAIN + " " + mote[1]);
         }
         devices.add("java" + LocalGateway.DOMAIN + " modern");
+        devices.add("javamote" + LocalGateway.DOMAIN + " modern"); // over the simulated radio
         for (String d : devices) {
             String name = d.split(" ")[0];
             boolean modern = d.endsWith("modern");

@@ -16,15 +16,16 @@ import sizzle.gateway.front.AccessRule;
 /**
  * {@code ./sizzle demo [--once]}: the most complete path that runs today. The C Sizzle firmware
  * on each simulated mote (a Mica2's ATmega128 in simavr, a TelosB's MSP430F1611 in mspdebug's
- * simulator), each image built with a fresh DEMO identity, and the Java Sizzle server, all
- * behind the gateway's front door (LocalGateway): a port per device and one shared port that
+ * simulator), each image built with a fresh DEMO identity, the Java Sizzle server, and a Java
+ * mote running it on the simulated radio (CC2420, the link protocol of LINK.md), all behind the
+ * gateway's front door (LocalGateway): a port per device and one shared port that
  * routes by name and lists the devices for plain HTTP. The demo prints the device list's URL
  * and each device's https URL with the certificate to trust, fetches the list, then each
  * device's pages through the shared port by name with the KSSL client: {@code /} with a full
  * handshake, then {@code /status.json} resuming the session (an abbreviated handshake). Then it
  * keeps serving until interrupted, unless --once. Progress is shown while the images build and
- * the simulators boot. Exit status 0 only if every fetch answered 2xx. The radio link between
- * the gateway and the motes comes with issue 9 (today the simulators' byte link carries TLS).
+ * the simulators boot. Exit status 0 only if every fetch answered 2xx. The simulated motes'
+ * TLS still goes over their simulators' byte link; the link protocol's C end comes later.
  */
 public final class DemoCommand {
     static final String[] PAGES = {"/", "/status.json"};
@@ -66,6 +67,8 @@ public final class DemoCommand {
                 g.addMote(mote[0], mote[1], line -> out.println("  " + mote[0] + ": " + line));
             }
             g.addJavaServer(Profile.MODERN, line -> out.println("  java: " + line));
+            out.println("  starting a Java mote on the simulated radio ...");
+            g.addJavaMote(Profile.MODERN, line -> out.println("  javamote: " + line));
             String list = "http://localhost:" + g.sharedPort() + "/";
             out.println();
             out.println("Gateway device list: " + list + "  (only this machine may connect)");

@@ -9,7 +9,7 @@ import sizzle.gateway.front.AccessRule;
  * {@code ./sizzle gateway [--port N] [--allow CIDR]... [--device PLATFORM[:BUILD]]...}: devices
  * on this machine behind the gateway (LocalGateway), serving until interrupted. PLATFORM is avr
  * (a simulated Mica2), msp430 (a simulated TelosB), host (the firmware built for this machine)
- * or java (the Java Sizzle server); BUILD is modern, legacy-ecc or legacy-rsa (the motes'
+ * java (the Java Sizzle server) or javamote (it on a Java mote over the simulated radio); BUILD is modern, legacy-ecc or legacy-rsa (the motes'
  * default: the demo's). The shared port (default 8443) routes TLS by server_name and answers
  * plain HTTP with the device list; each device also has a port of its own. --allow limits who
  * may connect (default: this machine only). Every connection is logged on stdout.
@@ -54,11 +54,12 @@ public final class GatewayCommand {
     /** PLATFORM[:BUILD], checked. */
     static String[] device(String spec) {
         String[] p = spec.split(":", -1);
-        if (p.length > 2 || !List.of("avr", "msp430", "host", "java").contains(p[0])) {
-            throw new Options.Usage("--device must be avr, msp430, host or java, with :BUILD if you like, not '" + spec + "'");
+        if (p.length > 2 || !List.of("avr", "msp430", "host", "java", "javamote").contains(p[0])) {
+            throw new Options.Usage("--device must be avr, msp430, host, java or javamote, with :BUILD if you like, not '" + spec + "'");
         }
-        String build = p.length == 2 ? p[1] : p[0].equals("java") || p[0].equals("host") ? "modern" : DemoCommand.MOTES[0][1];
-        if (!List.of("modern", "legacy-ecc", "legacy-rsa").contains(build) || (p[0].equals("java") && build.equals("legacy-rsa"))) {
+        boolean java = p[0].startsWith("java");
+        String build = p.length == 2 ? p[1] : java || p[0].equals("host") ? "modern" : DemoCommand.MOTES[0][1];
+        if (!List.of("modern", "legacy-ecc", "legacy-rsa").contains(build) || (java && build.equals("legacy-rsa"))) {
             throw new Options.Usage("--device " + p[0] + ": the build is modern, legacy-ecc or legacy-rsa (java: modern or legacy-ecc), not '" + build + "'");
         }
         return new String[] {p[0], build};
@@ -71,6 +72,8 @@ public final class GatewayCommand {
         for (String[] d : devices) {
             if (d[0].equals("java")) {
                 g.addJavaServer(d[1].equals("modern") ? Profile.MODERN : Profile.LEGACY, line -> System.out.println("java: " + line));
+            } else if (d[0].equals("javamote")) {
+                g.addJavaMote(d[1].equals("modern") ? Profile.MODERN : Profile.LEGACY, line -> System.out.println("javamote: " + line));
             } else {
                 System.out.println("building the " + d[1] + " firmware for " + SimulatedMote.describe(d[0]) + " and starting it ...");
                 g.addMote(d[0], d[1], line -> System.out.println(d[0] + ": " + line));

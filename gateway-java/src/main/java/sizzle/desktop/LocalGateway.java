@@ -8,21 +8,32 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import ksecurity.cert.CertificateException;
 import kssl.tls.Profile;
+import sizzle.gateway.bridge.JavaMoteServer;
+import sizzle.gateway.bridge.RadioBridge;
 import sizzle.gateway.front.AccessRule;
+import sizzle.gateway.front.Backend;
 import sizzle.gateway.front.Device;
 import sizzle.gateway.front.GatewayFront;
+import sizzle.gateway.radio.ChannelModel;
+import sizzle.gateway.radio.RadioMedium;
+import sizzle.gateway.radio.RealTimeRadio;
+import sizzle.gateway.radio.Simulator;
+import sizzle.link.LinkConfig;
 
 /**
  * Devices on this machine behind the gateway's front door: simulated motes running the C
  * firmware (SimulatedMote) and the Java Sizzle server, each reachable on a port of its own and
  * by name on the shared port (https://NAME:SHARED/, the ClientHello's server_name routing it),
  * whose plain HTTP answer is the device list. Names are NAME.sizzle.test (the .test domain is
- * reserved for testing: clients pin it to 127.0.0.1, as curl's --resolve). Today the gateway
- * reaches each mote over its simulator's byte link (the harness's TCP port); the radio link
- * protocol takes that place with issue 9. Close it to stop everything.
+ * reserved for testing: clients pin it to 127.0.0.1, as curl's --resolve). The gateway reaches
+ * the simulated motes over their simulators' byte link (the harness's TCP port), and Java motes
+ * over a simulated CC2420 radio run in real time (the link protocol, LINK.md, through the
+ * bridge: sizzle.gateway.bridge). Close it to stop everything.
  */
 public final class LocalGateway implements AutoCloseable {
     /** The domain of the devices' names. */
@@ -62,6 +73,11 @@ public final class LocalGateway implements AutoCloseable {
     private final GatewayFront shared;
     private final List<AutoCloseable> running = new ArrayList<>();
     private final List<Member> members = new ArrayList<>();
+    /** The simulated radio, made with the first Java mote. */
+    private RealTimeRadio radio;
+    private RadioMedium medium;
+    private RadioBridge bridge;
+    private int nextAddress = 1;
 
     /** state: where the devices' identities and images live; sharedPort: 0 for any free one. */
     public LocalGateway(Path state, int sharedPort, AccessRule access, Consumer<String> accessLog) throws IOException {
@@ -72,7 +88,7 @@ public final class LocalGateway implements AutoCloseable {
         running.add(shared);
     }
 
-    /** The name a platform's n-th device gets: mica2, telosb, host, java (then -2, -3, ...). */
+    /** The name a platform's n-th device gets: mica2, telosb, host, java, javamote (then -2, -3, ...). */
     private String nameFor(String base) {
         String name = base + DOMAIN;
         for (int n = 2; taken(name); n++) {
@@ -99,7 +115,7 @@ public final class LocalGateway implements AutoCloseable {
         running.add(mote);
         mote.awaitReady(120);
         return add(name, SimulatedMote.describe(platform), build, build.equals("modern") ? Profile.MODERN : Profile.LEGACY,
-                mote.caPem(), mote.port(), MOTE_CONNECTIONS, mote.image());
+                mote.caPem(), tcp(mote.port()), MOTE_CONNECTIONS, mote.image());
     }
 
     /** Starts the Java Sizzle server (the thermostat, fresh DEMO keys naming it) as a device. */
@@ -112,12 +128,66 @@ public final class LocalGateway implements AutoCloseable {
         int port = server.start(0);
         running.add(() -> server.stop());
         return add(name, "the Java Sizzle server (desktop JVM, " + server.describe() + ")", Profile.name(profile), profile,
-                dir.resolve("ca.pem"), port, DesktopServer.MAX_CONNECTIONS, null);
+                dir.resolve("ca.pem"), tcp(port), DesktopServer.MAX_CONNECTIONS, null);
     }
 
-    private Member add(String name, String kind, String build, int profile, Path ca, int backendPort, int connections, Path image)
+    /**
+     * Starts a Java mote on the simulated radio (a CC2420 at 250 kbit/s, run in real time): the
+     * Java Sizzle server in a mote's one-connection mode, fresh DEMO keys naming it, its TLS
+     * stream carried by the link protocol through the gateway's bridge.
+     */
+    public Member addJavaMote(int profile, Consumer<String> serverLog)
+            throws IOException, CertificateException, InterruptedException {
+        String name = nameFor("javamote");
+        Path dir = state.resolve(name);
+        Files.createDirectories(dir);
+        ServerIdentities.Loaded ids = ServerIdentities.generate(profile, dir, name);
+        if (radio == null) {
+            Simulator sim = new Simulator();
+            medium = new RadioMedium(sim, ChannelModel.cc2420(), System.nanoTime());
+            radio = new RealTimeRadio(sim, serverLog);
+            bridge = new RadioBridge(medium, LinkConfig.cc2420(), 1 + (int) (System.nanoTime() & 0xFE), radio);
+            running.add(radio.start());
+        }
+        int address = nextAddress++;
+        LinkConfig cfg = LinkConfig.cc2420().at(address, 0);
+        cfg.name = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        CompletableFuture<JavaMoteServer> made = new CompletableFuture<>();
+        radio.execute(() -> {
+            try {
+                made.complete(new JavaMoteServer(medium, cfg, radio, profile, ids.identities(), ServerCommand.randomPassword(),
+                        serverLog::accept, medium.simulator().nowMs()));
+            } catch (RuntimeException e) {
+                made.completeExceptionally(e);
+            }
+        });
+        JavaMoteServer mote;
+        try {
+            mote = made.get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("the Java mote did not start: " + e.getMessage(), e);
+        }
+        running.add(mote);
+        awaitHeard(address);
+        return add(name, "a Java mote on the simulated radio (CC2420, 250 kbit/s, radio address " + address
+                + "; the Java Sizzle server in one-connection mode)", Profile.name(profile), profile, dir.resolve("ca.pem"),
+                bridge.backend(address), MOTE_CONNECTIONS, null);
+    }
+
+    /** Waits (at most 10 s) until the gateway has heard the mote's first READY-SLEEP: it is on the list then. */
+    private void awaitHeard(int address) throws InterruptedException {
+        for (int i = 0; i < 200 && bridge.backend(address).state() == null; i++) {
+            Thread.sleep(50);
+        }
+    }
+
+    private static Backend tcp(int port) {
+        return Backend.tcp(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+    }
+
+    private Member add(String name, String kind, String build, int profile, Path ca, Backend backend, int connections, Path image)
             throws IOException {
-        Device d = new Device(name, kind, new InetSocketAddress(InetAddress.getLoopbackAddress(), backendPort), access, connections);
+        Device d = new Device(name, kind, backend, access, connections);
         GatewayFront own = GatewayFront.forDevice(d, 0, accessLog);
         running.add(own);
         shared.add(d);

@@ -43,6 +43,16 @@ public final class GatewayPeer extends LinkEndpoint {
         return true;
     }
 
+    /**
+     * Withdraws a request to open that has not gone out yet (the TCP client it was for gave up
+     * waiting); true if there was one. A NEWCONNECTION already sent is ended with close().
+     */
+    public boolean cancelOpen() {
+        boolean was = wantOpen;
+        wantOpen = false;
+        return was;
+    }
+
     public boolean listening(long now) {
         return awake || now < windowEnd;
     }

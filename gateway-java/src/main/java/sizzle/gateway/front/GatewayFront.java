@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  * ClientHello's server_name (ClientHelloPeek) and answers plain HTTP with the device list, so
  * that one public address reaches every device by name. Before a byte is forwarded the client's
  * address is checked against the device's access rule and its connection limit; then bytes go
- * both ways unchanged (TLS stays end to end: the gateway sees ciphertext only). Every
+ * both ways unchanged (TLS stays end to end: the gateway sees ciphertext only) through the
+ * device's {@link Backend}: a TCP port, or the radio bridge (sizzle.gateway.bridge). Every
  * connection ends with one access-log line: client, device, outcome, bytes each way, duration.
  */
 public final class GatewayFront implements AutoCloseable {
@@ -185,19 +186,20 @@ public final class GatewayFront implements AutoCloseable {
             e.outcome = "refused: " + d.maxConnections + " connection" + (d.maxConnections == 1 ? "" : "s") + " already open";
             return;
         }
-        try (Socket dev = new Socket()) {
-            dev.connect(d.backend, HELLO_TIMEOUT_MS);
-            dev.setTcpNoDelay(true);
+        try (Backend.Stream dev = d.backend.open(HELLO_TIMEOUT_MS)) {
             c.setSoTimeout(0);
-            OutputStream toDevice = dev.getOutputStream();
+            OutputStream toDevice = dev.output();
             toDevice.write(first);
             toDevice.flush();
-            Thread up = new Thread(() -> pump(in, toDevice, dev, e.in), "to " + d.name);
+            Thread up = new Thread(() -> pump(in, toDevice, dev::shutdownOutput, e.in), "to " + d.name);
             up.setDaemon(true);
             up.start();
-            pump(dev.getInputStream(), c.getOutputStream(), c, e.out);
+            String failure = pump(dev.input(), c.getOutputStream(), c::shutdownOutput, e.out);
+            if (failure != null) {
+                c.close(); // the device's path failed (a link closed, a malformed record): the client must not wait
+            }
             up.join(HELLO_TIMEOUT_MS);
-            e.outcome = "forwarded";
+            e.outcome = failure == null ? "forwarded" : "forwarded, then ended: " + failure;
         } catch (InterruptedException x) {
             Thread.currentThread().interrupt();
             e.outcome = "interrupted";
@@ -206,9 +208,18 @@ public final class GatewayFront implements AutoCloseable {
         }
     }
 
-    /** Copies until the end of {@code from}, then half-closes {@code toSocket}'s output so the other side sees it. */
-    private static void pump(InputStream from, OutputStream to, Socket toSocket, AtomicLong count) {
+    /** The end of one direction: half-closes what the bytes went to. */
+    private interface End {
+        void run() throws IOException;
+    }
+
+    /**
+     * Copies until the end of {@code from}, then ends {@code to} (a half-close, so the other
+     * side sees it); returns null at a clean end, else why reading or writing failed.
+     */
+    private static String pump(InputStream from, OutputStream to, End end, AtomicLong count) {
         byte[] b = new byte[4096];
+        String failure = null;
         try {
             for (int n; (n = from.read(b)) > 0; ) {
                 to.write(b, 0, n);
@@ -216,13 +227,14 @@ public final class GatewayFront implements AutoCloseable {
                 count.addAndGet(n);
             }
         } catch (IOException x) {
-            // a reset on either side ends this direction
+            failure = String.valueOf(x.getMessage()); // a reset on either side ends this direction
         }
         try {
-            toSocket.shutdownOutput();
+            end.run();
         } catch (IOException x) {
             // already closed
         }
+        return failure;
     }
 
     /** Plain HTTP on the shared port: the device list, whatever the path (it is the only page). */

@@ -6,7 +6,8 @@ import sizzle.link.LinkListener;
 
 /**
  * A Java mote on the simulated medium: a {@link DeviceLink} whose radio is on only while the
- * link's duty cycle says so. Later a Sizzle server sits on its listener. {@link #reset}
+ * link's duty cycle says so. A Sizzle server sits on its listener (sizzle.gateway.bridge's
+ * JavaMoteServer), or a test's. {@link #reset}
  * stands for a power cycle (all link state lost, the duty cycle begins again); {@link
  * #vanish} for a mote carried out of range.
  */
@@ -30,6 +31,10 @@ public final class JavaMote implements RadioStation {
         link = new DeviceLink(cfg);
         driver = new EndpointDriver(medium, this, link);
         link.attach(driver, listener);
+    }
+
+    public Simulator simulator() {
+        return medium.simulator();
     }
 
     public DeviceLink link() {

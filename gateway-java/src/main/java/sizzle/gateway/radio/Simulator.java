@@ -1,14 +1,16 @@
 package sizzle.gateway.radio;
 
 import java.util.PriorityQueue;
+import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 
 /**
  * Simulated time: a queue of events in microseconds, run in time order (ties in the order
  * they were scheduled). Nothing here waits for the wall clock, so a run is as fast as the
- * machine and gives the same result every time.
+ * machine and gives the same result every time. Single-threaded: {@link RealTimeRadio} runs it
+ * paced to the wall clock for real TCP clients, on a thread of its own.
  */
-public final class Simulator {
+public final class Simulator implements Executor {
     private record Event(long at, long seq, Runnable action) implements Comparable<Event> {
         public int compareTo(Event o) {
             return at != o.at ? Long.compare(at, o.at) : Long.compare(seq, o.seq);
@@ -33,6 +35,16 @@ public final class Simulator {
 
     public void at(long us, Runnable action) {
         queue.add(new Event(Math.max(us, now), seq++, action));
+    }
+
+    /** Runs {@code action} as an event now (after the events already due now). */
+    public void execute(Runnable action) {
+        at(now, action);
+    }
+
+    /** When the next event is due (Long.MAX_VALUE: none). */
+    public long nextEventUs() {
+        return queue.isEmpty() ? Long.MAX_VALUE : queue.peek().at;
     }
 
     public void after(long us, Runnable action) {

@@ -10,6 +10,14 @@ final class Hellos {
 
     /** A TLS 1.2 ClientHello handshake message (header included) naming {@code host}, or none if null. */
     static byte[] message(String host) {
+        return message(host, false);
+    }
+
+    /**
+     * ... and, if {@code complete}, with supported_groups (secp256r1) and signature_algorithms
+     * (ecdsa_secp256r1_sha256): a hello a modern server answers with its ServerHello.
+     */
+    static byte[] message(String host, boolean complete) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         b.write(3);
         b.write(3);
@@ -29,6 +37,10 @@ final class Hellos {
             ext.writeBytes(name);
         }
         ext.writeBytes(new byte[] {0x00, 0x0B, 0, 2, 1, 0}); // ec_point_formats
+        if (complete) {
+            ext.writeBytes(new byte[] {0x00, 0x0A, 0, 4, 0, 2, 0x00, 0x17}); // supported_groups: secp256r1
+            ext.writeBytes(new byte[] {0x00, 0x0D, 0, 4, 0, 2, 0x04, 0x03}); // signature_algorithms
+        }
         u16(b, ext.size());
         b.writeBytes(ext.toByteArray());
         return handshake(1, b.toByteArray());

@@ -1,0 +1,145 @@
+package sizzle.gateway.bridge;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.CompletableFuture;
+import sizzle.gateway.front.Backend;
+import sizzle.link.GatewayPeer;
+import sizzle.link.LinkListener;
+
+/**
+ * One TCP client's stream over one link connection. The front door's threads write the
+ * client's bytes and read the device's; everything else happens on the radio's thread: whole
+ * records go to the device as messages (one in flight), the device's messages are queued for
+ * the client, and the ends cross over (the client's end: DISCONNECT once its records have
+ * arrived; the link's: the end of the client's stream).
+ */
+final class BridgedConnection implements Backend.Stream {
+    final int device;
+    private final RadioBridge bridge;
+    final CompletableFuture<Void> opened = new CompletableFuture<>();
+    private final ByteQueue toClient = new ByteQueue();
+    private final RecordFramer fromClient = new RecordFramer();
+    /** Radio thread only. */
+    private boolean linkOpen, clientEnded, inFlight, closing;
+    boolean cancelled;
+    /** Set on the radio's thread when the link connection has ended; writes then fail. */
+    private volatile String ended;
+
+    BridgedConnection(RadioBridge bridge, int device) {
+        this.bridge = bridge;
+        this.device = device;
+    }
+
+    // The front door's side (its threads).
+
+    public InputStream input() {
+        return toClient;
+    }
+
+    public OutputStream output() {
+        return new HandOver(bridge.radio(), this::fromClient, () -> ended);
+    }
+
+    public void shutdownOutput() {
+        bridge.radio().execute(this::clientEnded);
+    }
+
+    public void close() {
+        toClient.close();
+        bridge.radio().execute(this::clientEnded);
+    }
+
+    // The radio's thread.
+
+    /** The client gave up waiting for the link connection. */
+    void cancel() {
+        cancelled = true;
+        bridge.release(this);
+    }
+
+    void opened(int conn) {
+        linkOpen = true;
+        opened.complete(null);
+        if (cancelled || clientEnded) {
+            clientEnded = true; // nobody waits for this connection: close it at once
+        }
+        pump();
+    }
+
+    private void fromClient(byte[] b) {
+        if (ended != null || closing) return;
+        fromClient.add(b, 0, b.length);
+        pump();
+    }
+
+    private void clientEnded() {
+        if (!linkOpen) {
+            if (!cancelled && !opened.isDone()) cancel();
+            return;
+        }
+        clientEnded = true;
+        pump();
+    }
+
+    void received(byte[] b, int off, int len) {
+        toClient.put(b, off, len);
+        pump(); // the device's answer is also its grant for the next message
+    }
+
+    void sent() {
+        inFlight = false;
+        pump();
+    }
+
+    void closed(int reason) {
+        linkOpen = false;
+        String why = reason == LinkListener.CLOSED || reason == LinkListener.PEER_CLOSED ? null
+                : "the link connection ended: " + reasonName(reason);
+        if (ended == null) ended = why == null ? "the link connection has ended" : why;
+        if (!opened.isDone()) opened.completeExceptionally(new IOException(ended));
+        if (why == null) {
+            toClient.end();
+        } else {
+            toClient.fail(why);
+        }
+    }
+
+    /** Sends what can go: the next whole records, or the DISCONNECT once the client is done. */
+    private void pump() {
+        if (!linkOpen || closing) return;
+        GatewayPeer p = bridge.peer(device);
+        long now = bridge.nowMs();
+        String bad = fromClient.malformed();
+        if (bad != null) {
+            // This connection alone ends: the client is told by its stream failing, the device by DISCONNECT.
+            ended = bad;
+            toClient.fail(bad);
+            closing = true;
+            p.close(now);
+        } else if (!inFlight && p.canSend()) {
+            byte[] m = fromClient.next(bridge.limit(device), false);
+            if (m != null) {
+                inFlight = p.send(m, 0, m.length, now);
+            } else if (clientEnded) {
+                closing = true; // a partial record held now will never be whole
+                p.close(now);
+            }
+        }
+        bridge.poke(device);
+    }
+
+    static String reasonName(int reason) {
+        switch (reason) {
+            case LinkListener.CLOSED: return "CLOSED";
+            case LinkListener.PEER_CLOSED: return "PEER_CLOSED";
+            case LinkListener.TIMEOUT: return "TIMEOUT";
+            case LinkListener.SILENT: return "SILENT";
+            case LinkListener.REPLACED: return "REPLACED";
+            case LinkListener.PEER_RESET: return "PEER_RESET";
+            case LinkListener.REFUSED_TOO_LONG: return "REFUSED_TOO_LONG";
+            default: return "reason " + reason;
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package sizzle.gateway.bridge;
+
+import java.util.ArrayDeque;
+
+/**
+ * Cuts a TLS byte stream into link messages at record boundaries (LINK.md §6): bytes are held
+ * until a whole record is there; {@link #next} hands out whole records from the front, as many
+ * as fit a message (the gateway: all it holds, up to the device's capacity) or one (a mote: one
+ * record per message, as its record buffer holds one). A record longer than a message (a
+ * 16 KB record over the CC1000, whose messages stop at 5,374 bytes) goes as several messages of
+ * the largest size. A header that is no TLS record's (content type outside 20–24, a version
+ * other than 3.x, a length over 2^14 + 2048) makes the stream malformed: nothing more is handed
+ * out, and the user closes the connection.
+ */
+public final class RecordFramer {
+    static final int HEADER = 5;
+    /** The longest TLSCiphertext fragment (RFC 5246 §6.2.3): 2^14 + 2048. */
+    static final int MAX_FRAGMENT = 16384 + 2048;
+
+    private byte[] buf = new byte[2048];
+    private int len;
+    /** Lengths of the whole units at the front (records, or the rest of a record already partly sent). */
+    private final ArrayDeque<Integer> units = new ArrayDeque<>();
+    /** Bytes held in whole units. */
+    private int whole;
+    /** Bytes after the whole units that continue a record whose start was already sent (no header). */
+    private int cont;
+    private String malformed;
+
+    /** Takes the stream's next bytes. */
+    public void add(byte[] b, int off, int n) {
+        if (malformed != null) return;
+        if (len + n > buf.length) {
+            buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+        }
+        System.arraycopy(b, off, buf, len, n);
+        len += n;
+        scan();
+    }
+
+    private void scan() {
+        while (malformed == null) {
+            int at = whole;
+            if (cont > 0) {
+                if (len - at < cont) return;
+                units.add(cont);
+                whole += cont;
+                cont = 0;
+                continue;
+            }
+            if (len - at < HEADER) return;
+            int type = buf[at] & 0xFF, major = buf[at + 1] & 0xFF;
+            int length = (buf[at + 3] & 0xFF) << 8 | (buf[at + 4] & 0xFF);
+            if (type < 20 || type > 24 || major != 3 || length > MAX_FRAGMENT) {
+                malformed = String.format("a malformed TLS record header: %02x %02x %02x %02x %02x",
+                        type, major, buf[at + 2] & 0xFF, buf[at + 3] & 0xFF, buf[at + 4] & 0xFF);
+                return;
+            }
+            if (len - at < HEADER + length) return;
+            units.add(HEADER + length);
+            whole += HEADER + length;
+        }
+    }
+
+    /** Why the stream is malformed, or null. */
+    public String malformed() {
+        return malformed;
+    }
+
+    /** Bytes held, whole records or not. */
+    public int held() {
+        return len;
+    }
+
+    /**
+     * The next message, at most {@code limit} bytes: whole records from the front (only the
+     * first if {@code oneRecord}), or {@code limit} bytes of a record longer than that; null if
+     * there is none yet.
+     */
+    public byte[] next(int limit, boolean oneRecord) {
+        if (malformed != null) return null;
+        int n = 0;
+        if (!units.isEmpty()) {
+            int first = units.peek();
+            if (first > limit) {
+                units.poll();
+                units.addFirst(first - limit);
+                n = limit;
+            } else {
+                while (!units.isEmpty() && n + units.peek() <= limit) {
+                    n += units.poll();
+                    if (oneRecord) break;
+                }
+            }
+            whole -= n;
+        } else if (cont == 0 && len >= HEADER && len >= limit) {
+            // A record longer than a message, not yet whole: its first part goes now.
+            int length = (buf[3] & 0xFF) << 8 | (buf[4] & 0xFF);
+            if (HEADER + length <= limit) return null;
+            cont = HEADER + length - limit;
+            n = limit;
+        } else if (cont > 0 && len >= limit) {
+            cont -= limit;
+            n = limit;
+        } else {
+            return null;
+        }
+        byte[] m = java.util.Arrays.copyOf(buf, n);
+        System.arraycopy(buf, n, buf, 0, len - n);
+        len -= n;
+        scan();
+        return m;
+    }
+}

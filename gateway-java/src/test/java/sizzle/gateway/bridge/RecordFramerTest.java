@@ -1,0 +1,107 @@
+package sizzle.gateway.bridge;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** Whole records only, as many as fit (or one), long records cut at the limit, malformed headers refused. */
+class RecordFramerTest {
+    static byte[] record(int type, int length, int fill) {
+        byte[] r = new byte[5 + length];
+        r[0] = (byte) type;
+        r[1] = 3;
+        r[2] = 3;
+        r[3] = (byte) (length >> 8);
+        r[4] = (byte) length;
+        Arrays.fill(r, 5, r.length, (byte) fill);
+        return r;
+    }
+
+    static byte[] concat(byte[]... parts) {
+        int n = 0;
+        for (byte[] p : parts) n += p.length;
+        byte[] all = new byte[n];
+        int at = 0;
+        for (byte[] p : parts) {
+            System.arraycopy(p, 0, all, at, p.length);
+            at += p.length;
+        }
+        return all;
+    }
+
+    @Test
+    void holdsBytesUntilARecordIsWhole() {
+        RecordFramer f = new RecordFramer();
+        byte[] r = record(22, 300, 1);
+        f.add(r, 0, 4);
+        assertNull(f.next(1000, false));
+        f.add(r, 4, 200);
+        assertNull(f.next(1000, false));
+        f.add(r, 204, r.length - 204);
+        assertArrayEquals(r, f.next(1000, false));
+        assertEquals(0, f.held());
+        assertNull(f.next(1000, false));
+    }
+
+    @Test
+    void sendsEveryWholeRecordThatFitsOrOneAtATime() {
+        byte[] a = record(22, 100, 1), b = record(20, 1, 2), c = record(22, 40, 3), d = record(23, 500, 4);
+        byte[] all = concat(a, b, c, d);
+        RecordFramer f = new RecordFramer();
+        f.add(all, 0, all.length - 1); // d is not whole yet
+        assertArrayEquals(concat(a, b, c), f.next(1000, false));
+        assertNull(f.next(1000, false));
+        f.add(all, all.length - 1, 1);
+        assertArrayEquals(d, f.next(1000, false));
+
+        RecordFramer one = new RecordFramer();
+        one.add(all, 0, all.length);
+        assertArrayEquals(a, one.next(1000, true));
+        assertArrayEquals(b, one.next(1000, true));
+        assertArrayEquals(c, one.next(1000, true));
+        assertArrayEquals(d, one.next(1000, true));
+        assertNull(one.next(1000, true));
+
+        RecordFramer small = new RecordFramer();
+        small.add(all, 0, all.length);
+        assertArrayEquals(concat(a, b), small.next(140, false)); // c would pass the limit
+    }
+
+    @Test
+    void aRecordLongerThanAMessageGoesInPartsOfTheLimit() {
+        byte[] big = record(23, 12000, 7), after = record(21, 2, 9);
+        byte[] all = concat(big, after);
+        RecordFramer f = new RecordFramer();
+        f.add(all, 0, 6000); // not whole: its first 5,374 bytes may go already
+        byte[] p1 = f.next(5374, false);
+        assertEquals(5374, p1.length);
+        assertNull(f.next(5374, false));
+        f.add(all, 6000, all.length - 6000);
+        byte[] p2 = f.next(5374, false), p3 = f.next(5374, false);
+        assertEquals(5374, p2.length);
+        assertEquals(big.length - 2 * 5374 + after.length, p3.length); // the big record's rest and the next record
+        assertArrayEquals(all, concat(p1, p2, p3));
+        assertNull(f.next(5374, false));
+    }
+
+    @Test
+    void aHeaderThatIsNoRecordsMakesTheStreamMalformed() {
+        for (byte[] bad : new byte[][] {{'G', 'E', 'T', ' ', '/'}, {25, 3, 3, 0, 1}, {19, 3, 3, 0, 1},
+                {22, 2, 0, 0, 1}, {23, 3, 3, 0x48, 0x01}}) {
+            RecordFramer f = new RecordFramer();
+            byte[] good = record(22, 10, 0);
+            f.add(concat(good, bad), 0, good.length + bad.length);
+            assertTrue(f.malformed() != null && f.malformed().startsWith("a malformed TLS record header"), f.malformed());
+            assertNull(f.next(1000, false)); // not even the good record before it: the connection ends
+        }
+        RecordFramer edge = new RecordFramer();
+        byte[] max = record(23, 16384 + 2048, 0);
+        edge.add(max, 0, max.length);
+        assertNull(edge.malformed());
+        assertArrayEquals(max, edge.next(24062, false));
+    }
+}
