@@ -113,6 +113,15 @@ class ChromiumGatewayTest {
             page |= inOut[0] > 2000 && inOut[1] > 1000;
         }
         assertTrue(page, "a forwarded connection with a browser's hello up and a page down:\n" + accessLog);
+        accessLog.stream().filter(l -> l.contains(" -> " + m.name + ": ")).forEach(l -> System.out.println("gateway: " + l));
+    }
+
+    /** Without the pin the DEMO CA is nobody's: Chromium checks the chain and refuses the page. */
+    @Test
+    void refusesTheDeviceWhoseKeyIsNotPinned() throws Exception {
+        LocalGateway.Member m = member("java" + LocalGateway.DOMAIN);
+        String dom = chromium("https://" + m.name + ":" + gateway.sharedPort() + "/", SHOTS.resolve("unpinned.png"));
+        assertTrue(!dom.contains("<title>Thermostat</title>") && dom.contains("ERR_CERT_AUTHORITY_INVALID"), dom);
     }
 
     @Test
