@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import sizzle.desktop.LocalGateway;
@@ -31,7 +32,8 @@ import sizzle.gateway.front.AccessRule;
 /**
  * Headless Chromium (Debian's chromium) through the gateway's shared port, by name: the modern
  * thermostat page of each device behind the gateway (the Java mote on the simulated CC2420
- * radio at real speed, then the Java server device), and the gateway's plain-HTTP device list.
+ * radio at real speed, the Java server device, and the C firmware's modern build:
+ * {@link #MODERN_FIRMWARE_PLATFORMS}), and the gateway's plain-HTTP device list.
  * Each page is loaded once by a fresh browser for both its DOM (--dump-dom, whose text is
  * checked) and a screenshot under target/chromium/ (checked to be the window's size and to hold
  * text on the background). Each device's load must show in the gateway's access log
@@ -51,23 +53,27 @@ class ChromiumGatewayTest {
     private static final Path SHOTS = Path.of("target", "chromium").toAbsolutePath();
 
     /**
-     * The modern C firmware motes to load the same way (LocalGateway.addMote(platform, "modern",
-     * ...)): "avr" (the Mica2) and "msp430" (the TelosB) join this list when the modern build fits
-     * the motes' flash and RAM and a full handshake finishes inside Chromium's ~30 s (DESIGN.md §5).
-     * Empty until then.
+     * The C firmware's modern build behind the gateway, one device per platform
+     * (LocalGateway.addMote(platform, "modern", ...)): "host" now, the firmware built for this
+     * machine and reached over TCP (the same engine the motes run). The simulated motes join this
+     * list, "avr" (the Mica2 in simavr) and "msp430" (the TelosB in mspdebug), when the modern build
+     * fits their flash and RAM and a full handshake finishes inside Chromium's ~30 s (DESIGN.md §5).
      */
-    static final List<String> MODERN_FIRMWARE_MOTES = List.of();
+    static final List<String> MODERN_FIRMWARE_PLATFORMS = List.of("host");
 
+    /** The devices' identities and builds, and the browsers' profiles: removed after the class. */
+    @TempDir
+    static Path state;
     private static LocalGateway gateway;
     private static final List<String> accessLog = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void start() throws Exception {
-        Path state = Files.createTempDirectory("chromium-gateway");
         gateway = new LocalGateway(state, 0, AccessRule.allow("127.0.0.0/8"), accessLog::add);
         gateway.addJavaMote(Profile.MODERN, line -> { }); // javamote.sizzle.test: CC2420, real time
         gateway.addJavaServer(Profile.MODERN, line -> { }); // java.sizzle.test: TCP to the desktop JVM
-        for (String platform : MODERN_FIRMWARE_MOTES) {
+        // host.sizzle.test (mica2, telosb when they fit): built here, ~25 s of the test's ~32 s
+        for (String platform : MODERN_FIRMWARE_PLATFORMS) {
             gateway.addMote(platform, "modern", line -> { });
         }
         Files.createDirectories(SHOTS);
@@ -80,11 +86,11 @@ class ChromiumGatewayTest {
         }
     }
 
-    /** Names in the order they join: the Java mote first, then the Java server, then the C firmware motes. */
+    /** Names in the order they join: the Java mote first, then the Java server, then the C firmware's devices. */
     static Stream<String> deviceNames() {
         List<String> names = new ArrayList<>(List.of("javamote" + LocalGateway.DOMAIN, "java" + LocalGateway.DOMAIN));
-        for (String platform : MODERN_FIRMWARE_MOTES) {
-            names.add((platform.equals("avr") ? "mica2" : "telosb") + LocalGateway.DOMAIN);
+        for (String platform : MODERN_FIRMWARE_PLATFORMS) {
+            names.add((platform.equals("avr") ? "mica2" : platform.equals("msp430") ? "telosb" : platform) + LocalGateway.DOMAIN);
         }
         return names.stream();
     }
@@ -165,11 +171,14 @@ class ChromiumGatewayTest {
 
     /**
      * The base64 SHA-256 of the device certificate's SubjectPublicKeyInfo: the first certificate
-     * of server-cert.pem beside the device's ca.pem (ServerIdentities' layout, which names the
-     * device in the certificate's DNS names).
+     * of the chain beside the device's ca.pem, server-cert.pem for a Java device (ServerIdentities)
+     * or device-chain.pem for the firmware (FirmwareIdentity).
      */
     private static String spkiSha256(LocalGateway.Member m) throws Exception {
         Path chain = m.ca.resolveSibling("server-cert.pem");
+        if (!Files.isRegularFile(chain)) {
+            chain = m.ca.resolveSibling("device-chain.pem"); // the firmware's (FirmwareIdentity)
+        }
         X509Certificate leaf = (X509Certificate) CertificateFactory.getInstance("X.509")
                 .generateCertificates(new ByteArrayInputStream(Files.readAllBytes(chain))).iterator().next();
         return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(leaf.getPublicKey().getEncoded()));
@@ -177,7 +186,7 @@ class ChromiumGatewayTest {
 
     /** Loads {@code url} in headless Chromium: the page's PNG to {@code screenshot}; returns its output, the DOM among it. */
     private static String chromium(String url, Path screenshot, String... extra) throws Exception {
-        Path profile = Files.createTempDirectory("chromium-profile");
+        Path profile = Files.createTempDirectory(state, "chromium-profile");
         List<String> cmd = new ArrayList<>(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + profile, "--host-resolver-rules=MAP *" + LocalGateway.DOMAIN + " 127.0.0.1",
