@@ -35,10 +35,14 @@
  * against the modern server: the posture it reports (versions, suites, curves, renegotiation,
  * resumption, the chain); {@link sizzle.interop.SslyzeLegacyScanTest} the same for the INSECURE
  * legacy profile, ROBOT included.</li>
+ * <li>{@link sizzle.interop.ChromiumGatewayTest} — headless Chromium (Debian's chromium) through
+ * the gateway's shared port by name (sizzle.desktop.LocalGateway): the modern thermostat page of
+ * the Java mote on the simulated CC2420 radio, the Java server and the C firmware's host build,
+ * each device's key pinned; the device list; DOM text, screenshots, the access log.</li>
  * </ul>
  *
  * What the machine needs (./sizzle test installs it; a missing peer fails its test with a
- * message saying so, nothing is skipped): Debian packages openssl, curl, python3-venv; a
+ * message saying so, nothing is skipped): Debian packages openssl, curl, python3-venv, chromium; a
  * virtualenv at .cache/nassl-venv (git-ignored, {@link sizzle.interop.ProjectVenv}) with nassl 5.4.0 and
  * sslyze 6.3.1 from PyPI: {@code python3 -m venv .cache/nassl-venv && .cache/nassl-venv/bin/pip install
  * nassl==5.4.0 sslyze==6.3.1}. Bouncy Castle (bctls-jdk18on 1.84, bcprov-jdk18on 1.86) and TLS-Attacker
