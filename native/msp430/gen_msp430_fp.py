@@ -574,20 +574,24 @@ def karatsuba_rows(asm, n, pool):
         masks.append(m)
     asm("xor", masks[0], masks[1])
     asm("inv", masks[1])  # 0xFFFF when the signs agree: subtract M
-    asm("push", masks[1])  # below the frame for a while: the frame moves up a word
-    asm("mov", "r13", "r12")
-    asm("mov", "r14", "r15")
+    asm("push", masks[1])  # below the frame for a while, with a's pointer: the frame moves
+    asm("push", "r13")     # up two words
+    asm("mov", "r14", "r15")  # b's pointer (the row product keeps r12..r15)
     asm.comment("M = |a0 - a1| |b0 - b1|")
-    asm("mov", "r1", "r13")
-    asm("add", "#%d" % (2 + 2 * n), "r13")
-    asm("mov", "r1", "r14")
-    asm("add", "#%d" % (2 + 3 * n), "r14")
-    row_product(asm, h, "r13", "r14", "r1", 2 + o_m, R)
+    frame_at(asm, "r13", 4 + 2 * n)
+    frame_at(asm, "r14", 4 + 3 * n)
+    frame_at(asm, "r12", 4 + o_m)
+    asm("call", "#" + ROW8)
     asm.comment("L = a0 b0, H = a1 b1")
-    row_product(asm, h, "r12", "r15", "r1", 2, R)
-    asm("add", "#%d" % (2 * h), "r12")
-    asm("add", "#%d" % (2 * h), "r15")
-    row_product(asm, h, "r12", "r15", "r1", 2 + 2 * n, R)
+    asm("mov", "@r1", "r13")
+    asm("mov", "r15", "r14")
+    frame_at(asm, "r12", 4)
+    asm("call", "#" + ROW8)
+    asm("add", "#%d" % (2 * h), "r13")
+    asm("add", "#%d" % (2 * h), "r14")
+    frame_at(asm, "r12", 4 + 2 * n)
+    asm("call", "#" + ROW8)
+    asm("incd", "r1")  # a's pointer
     asm("pop", "r12")  # the mask m
     asm.comment("Q = L + H + (M XOR m) + (m & 1) + m 2^(16 n), word by word in a two-word")
     asm.comment("accumulator, into M's place")
@@ -628,12 +632,15 @@ def halves_square(asm, n, pool):
     o_p = 4 * n
     R = list(pool)
     asm.comment("a0^2, a1^2 into t's halves")
-    square_rows(asm, h, "r13", "r1", 0, R)
     asm("mov", "r13", "r14")
+    frame_at(asm, "r12", 0)
+    asm("call", "#" + SQR8)
     asm("add", "#%d" % (2 * h), "r14")
-    square_rows(asm, h, "r14", "r1", 2 * n, R)
+    frame_at(asm, "r12", 2 * n)
+    asm("call", "#" + SQR8)
     asm.comment("a0 a1 at %d(r1)" % o_p)
-    row_product(asm, h, "r13", "r14", "r1", o_p, R[:h])
+    frame_at(asm, "r12", o_p)
+    asm("call", "#" + ROW8)
     asm.comment("t += 2 a0 a1 B: doubled and added in chunks")
     c = h // 2
     W = R[:c]
@@ -660,24 +667,67 @@ def halves_square(asm, n, pool):
         asm("adc", mem(2 * i, "r1"))
 
 
+# P-256's shared straight-line pieces (flash: the product and the square would otherwise
+# carry three and one copies of the 8-word row product, two of the 8-word square and two of
+# the reduction, ~4 KB more): subroutines entered by a fixed `call #NAME`, and the reduction
+# a common tail entered by a fixed `br #NAME` (check() allows exactly these).
+ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
+SUBROUTINES = (ROW8, SQR8)
+TAILS = (P256_TAIL,)
+P256_FRAME = 96
+P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
+
+
+def frame_at(asm, reg, off):
+    """reg = the address off(r1)"""
+    asm("mov", "r1", reg)
+    if off:
+        asm("add", "#%d" % off, reg)
+
+
+def gen_row8(asm):
+    """ks_msp_row8: t (r12) = a (r13) * b (r14), 8 words each, by rows (row_product); uses
+    r4..r11 (saved by the caller), keeps r12..r15."""
+    asm.function(ROW8)
+    row_product(asm, 8, "r13", "r14", "r12", 0, P256_REGS)
+    asm.end(ROW8)
+
+
+def gen_sqr8(asm):
+    """ks_msp_sqr8: t (r12) = a (r14)^2, 8 words, by rows (square_rows); uses r4..r11 and
+    r15 (saved by the caller or free), keeps r12..r14."""
+    asm.function(SQR8)
+    square_rows(asm, 8, "r14", "r12", 0, P256_REGS + ["r15"])
+    asm.end(SQR8)
+
+
 def gen_fp_secp256r1(asm, sq):
+    """The product (Karatsuba) or the square (from halves) into the frame, then on to the
+    common reduction, which returns for both."""
     name = "ks_fp_%s_secp256r1" % ("sqr" if sq else "mul")
     asm.function(name)
-    frame = 96
     asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), %s (16 words) at "
                 "64(r1), r at %d(r1)" % (
-        "a0 a1" if sq else "M", frame))
+        "a0 a1" if sq else "M", P256_FRAME))
     push(asm, SAVED + ["r12"])
-    asm("sub", "#%d" % frame, "r1")
+    asm("sub", "#%d" % P256_FRAME, "r1")
     if sq:
-        halves_square(asm, 16, ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12",
-                                "r15"])
+        halves_square(asm, 16, P256_REGS + ["r12", "r15"])
     else:
-        karatsuba_rows(asm, 16, ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"])
-    reduce_secp256r1(asm, frame)
-    asm("add", "#%d" % (frame + 2), "r1")
+        karatsuba_rows(asm, 16, P256_REGS)
+    asm("br", "#" + P256_TAIL)
+    asm.lines.append("\t.size %s, .-%s" % (name, name))
+
+
+def gen_p256_tail(asm):
+    """ks_msp_p256_reduce: entered by a branch from the product or the square, with their
+    frame (the 32-word value at 0(r1), r's pointer above it, the saved registers): r = t mod
+    p, the frame dropped, the registers restored, returns to their caller."""
+    asm.function(P256_TAIL)
+    reduce_secp256r1(asm, P256_FRAME)
+    asm("add", "#%d" % (P256_FRAME + 2), "r1")
     pop(asm, SAVED)
-    asm.end(name)
+    asm.end(P256_TAIL)
 
 
 def words(x, n):
@@ -911,8 +961,11 @@ def generate():
         gen_product(asm, n, True)
     gen_fp_secp160r1(asm, False)
     gen_fp_secp160r1(asm, True)
+    gen_row8(asm)
+    gen_sqr8(asm)
     gen_fp_secp256r1(asm, False)
     gen_fp_secp256r1(asm, True)
+    gen_p256_tail(asm)
     for field, n, p in FIELDS:
         if n == 10:
             gen_add_regs(asm, field, n, p)
@@ -933,8 +986,10 @@ COUNTED_LOOPS = ("ks_msp_lincomb", "ks_msp_lincomb_z")
 def check(path):
     """Prints a `check` line for bench/mote_report.py: every function of the assembly file is
     straight-line code (one ret at its end, no other control flow, nothing written to pc), but
-    for the counted loops of COUNTED_LOOPS (one `dec r15; jnz` each)."""
-    functions = instructions = rets = loops = 0
+    for the counted loops of COUNTED_LOOPS (one `dec r15; jnz` each), the fixed calls of the
+    straight-line SUBROUTINES and the fixed branches into the straight-line TAILS (each ending
+    a function in place of its ret): no target, count or path depends on data."""
+    functions = instructions = rets = loops = calls = tails = 0
     bad = []
     fn, last = None, None
     for line in open(path):
@@ -944,17 +999,26 @@ def check(path):
         elif line.startswith("\t") and not line.startswith("\t.") and not line.startswith("\t;"):
             f = line.split(None, 1)
             op = f[0]
+            arg = f[1].strip() if len(f) > 1 else ""
             instructions += 1
             if op == "ret":
                 rets += 1
             elif fn in COUNTED_LOOPS and op == "jnz" and last == "dec\tr15":
                 loops += 1
+            elif op == "call" and arg in ["#" + x for x in SUBROUTINES]:
+                calls += 1
+            elif op == "br" and arg in ["#" + x for x in TAILS]:
+                tails += 1
+                rets += 1  # the function's end
             elif op.startswith(CONTROL) or (len(f) > 1 and f[1].split(",")[-1].strip() in ("pc", "r0")):
                 bad.append(op)
             last = line.strip()
+        elif line.startswith("\t.size") and last not in ("ret", "br\t#" + P256_TAIL):
+            bad.append("fall-through at the end of " + line.split()[1].rstrip(","))
     ok = not bad and rets == functions and loops == len(COUNTED_LOOPS)
     print("check straight_line functions=%d instructions=%d control_flow=%d counted_loops=%d "
-          "rets=%d ok=%d" % (functions, instructions, len(bad), loops, rets, 1 if ok else 0))
+          "calls=%d tails=%d rets=%d ok=%d" % (functions, instructions, len(bad), loops, calls,
+                                               tails, rets, 1 if ok else 0))
     print("%d passed, %d failed" % ((1, 0) if ok else (0, 1)))
     print("exit %d" % (0 if ok else 1))
 
