@@ -34,6 +34,11 @@ here, see ks_port_msp430.h):
     ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
                            r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
     ks_fp_half_NAME(r, a)  r = a / 2 mod p on a reduced element (secp160r1, P-256); r may alias
+    ks_msp_row8, ks_msp_sqr8, ks_msp_p256_reduce
+                           P-256's 8-word row product and square (straight-line subroutines
+                           that its product and square call at fixed addresses) and its
+                           reduction (their common tail, entered by a fixed branch): one copy
+                           each in flash
 llvm-mc rejects @rN+ sources with a memory destination: indexed sources instead.
 """
 import sys
