@@ -14,6 +14,56 @@ static const uint32_t KS_FLASH K[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
+#if defined(__AVR__) || defined(__MSP430__)
+/* x rotated right by n (0..31; public, a constant of the caller): the motes have no barrel
+   shifter, so whole halves and bytes first, then at most seven one-bit steps. Here n varies,
+   so one copy serves the four sigmas: inlined at each of their 12 rotations (ks_rotr32, n
+   constant) the steps cost 1.6 KB of the MSP430's flash. */
+static KS_NOINLINE uint32_t rotr(uint32_t x, unsigned n)
+{
+    uint16_t hi = (uint16_t)(x >> 16), lo = (uint16_t)x, t;
+    if (n & 16) {
+        t = hi, hi = lo, lo = t;
+    }
+    if (n & 8) {
+        t = (uint16_t)(hi >> 8 | lo << 8);
+        lo = (uint16_t)(lo >> 8 | hi << 8);
+        hi = t;
+    }
+    for (n &= 7; n > 0; n--) {
+        t = (uint16_t)(lo >> 1 | hi << 15);
+        hi = (uint16_t)(hi >> 1 | lo << 15);
+        lo = t;
+    }
+    return (uint32_t)hi << 16 | lo;
+}
+#define KS_SIGMA_NOINLINE KS_NOINLINE
+#else
+#define rotr ks_rotr32
+#define KS_SIGMA_NOINLINE
+#endif
+
+/* The four sigmas of FIPS 180-4 (4.4)-(4.7) as one: x rotated right by a, then by b more,
+   then by c more (mod 32; abc = a | b << 5 | c << 10), the first term's high half ANDed with
+   hi (a shift right by a < 16 when hi is 2^(16-a) - 1). The order of each sigma's rotations
+   is the one with the fewest one-bit steps (n mod 8 each): 6, 6, 10 and 9 for the four. All
+   in registers on the MSP430: x, abc and hi. */
+static KS_SIGMA_NOINLINE uint32_t sigma(uint32_t x, unsigned abc, uint16_t hi)
+{
+    uint32_t r;
+    x = rotr(x, abc & 31);
+    r = x & ((uint32_t)hi << 16 | 0xffffu);
+    x = rotr(x, (abc >> 5) & 31);
+    r ^= x;
+    return r ^ rotr(x, abc >> 10);
+}
+
+#define ROTS(a, b, c) ((a) | (b) << 5 | (c) << 10)
+#define SIGMA0(x) sigma(x, ROTS(2, 11, 9), 0xffff)         /* ROTR 2 ^ ROTR 13 ^ ROTR 22 */
+#define SIGMA1(x) sigma(x, ROTS(25, 18, 27), 0xffff)       /* ROTR 25 ^ ROTR 11 ^ ROTR 6 */
+#define SMALL_SIGMA0(x) sigma(x, ROTS(3, 4, 11), 0x1fff)   /* SHR 3 ^ ROTR 7 ^ ROTR 18 */
+#define SMALL_SIGMA1(x) sigma(x, ROTS(10, 9, 30), 0x003f)  /* SHR 10 ^ ROTR 19 ^ ROTR 17 */
+
 void ks_sha256_compress(uint32_t *h, const uint8_t *block)
 {
     uint32_t w[16], s[8];
@@ -25,13 +75,10 @@ void ks_sha256_compress(uint32_t *h, const uint8_t *block)
     for (t = 0; t < 64; t++) {
         uint32_t t1, t2, e = s[4], a = s[0];
         if (t >= 16) {
-            uint32_t x = w[(t + 14) & 15], y = w[(t + 1) & 15];
-            w[t & 15] += (ks_rotr32(x, 17) ^ ks_rotr32(x, 19) ^ (x >> 10)) + w[(t + 9) & 15]
-                         + (ks_rotr32(y, 7) ^ ks_rotr32(y, 18) ^ (y >> 3));
+            w[t & 15] += SMALL_SIGMA1(w[(t + 14) & 15]) + w[(t + 9) & 15] + SMALL_SIGMA0(w[(t + 1) & 15]);
         }
-        t1 = s[7] + (ks_rotr32(e, 6) ^ ks_rotr32(e, 11) ^ ks_rotr32(e, 25)) + ((e & s[5]) ^ (~e & s[6]))
-             + ks_flash_u32(&K[t]) + w[t & 15];
-        t2 = (ks_rotr32(a, 2) ^ ks_rotr32(a, 13) ^ ks_rotr32(a, 22)) + ((a & s[1]) ^ (a & s[2]) ^ (s[1] & s[2]));
+        t1 = s[7] + SIGMA1(e) + ((e & s[5]) ^ (~e & s[6])) + ks_flash_u32(&K[t]) + w[t & 15];
+        t2 = SIGMA0(a) + ((a & s[1]) ^ (a & s[2]) ^ (s[1] & s[2]));
         for (i = 7; i > 0; i--) {
             s[i] = s[i - 1];
         }
