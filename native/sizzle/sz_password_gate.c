@@ -2,10 +2,10 @@
  * The password gate (sz_password_gate.h).
  * Mirrors sizzle-server/src/main/java/sizzle/app/PasswordGate.java. Times are the clock's
  * milliseconds mod 2^32 (the Java's are signed 64-bit: on the 16-bit MSP430 their arithmetic
- * was most of the gate's 1.4 KB of flash), compared by their differences: every verdict is
- * the Java's while the clock reads 0 to 2^31 - 1 ms (24.8 days from its origin; a mote's
- * counts from boot) and, past that, while a client is heard from at least every 49 days. A
- * lock stands only from the FREE_FAILURES-th failure on (the Java's locked_until is 0 before).
+ * was most of the gate's 1.4 KB of flash), compared by their differences: every verdict is the
+ * Java's while the clock reads below 2^32 ms (49.7 days from its origin; a mote's counts from
+ * boot). Past that, a client silent for more than 49.7 days may find its old failures still
+ * counted, and a forgotten entry may wait up to an hour more before another client takes it.
  */
 #include "sz_password_gate.h"
 
@@ -54,10 +54,12 @@ uint8_t sz_password_gate_compare(const uint8_t *secret, const uint8_t *given, ui
 	return (uint8_t)((uint16_t)((uint16_t)diff - 1u) >> 15);
 }
 
-/* now < locked_until, as the Java's (its 0 before a lock: never after a clock at 0 or on). */
+/* now < lockedUntil, as the Java's: a lock starts with the failure that sets it, so it is kept
+   as its length from last_failure (the Java's lockedUntil = last_failure + lock); before the
+   FREE_FAILURES-th failure there is none (the Java's lockedUntil is then 0). */
 static uint8_t locked(const struct sz_gate_entry *e, uint32_t now)
 {
-	return e->failures >= SZ_GATE_FREE_FAILURES && (int32_t)(now - e->locked_until) < 0;
+	return e->failures >= SZ_GATE_FREE_FAILURES && now - e->last_failure < e->lock;
 }
 
 static uint8_t forgotten(const struct sz_gate_entry *e, uint32_t now)
@@ -118,7 +120,7 @@ uint32_t sz_password_gate_retry_after(struct sz_password_gate *g, const uint8_t 
 {
 	uint32_t now = (uint32_t)sz_clock_millis();
 	struct sz_gate_entry *e = entry(g, peer, peer_len, now, 0);
-	return locked(e, now) ? e->locked_until - now : 0;
+	return locked(e, now) ? e->lock - (now - e->last_failure) : 0;
 }
 
 uint8_t sz_password_gate_attempt(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len,
@@ -138,7 +140,7 @@ uint8_t sz_password_gate_attempt(struct sz_password_gate *g, const uint8_t *peer
 	e->last_failure = now;
 	if (e->failures >= SZ_GATE_FREE_FAILURES) {
 		doublings = (uint8_t)(e->failures - SZ_GATE_FREE_FAILURES);
-		e->locked_until = now + ((uint32_t)SZ_GATE_FIRST_DELAY_MS << doublings);
+		e->lock = (uint32_t)SZ_GATE_FIRST_DELAY_MS << doublings;
 	}
 	return SZ_GATE_REJECTED;
 }

@@ -39,8 +39,8 @@ struct sz_gate_entry {
 	uint8_t peer_len;
 	uint8_t peer[SZ_PEER_MAX];
 	uint8_t failures; /* failures to the end: the count, cleared at once when forgotten */
-	uint32_t locked_until; /* milliseconds mod 2^32 (sz_password_gate.c) */
-	uint32_t last_failure;
+	uint32_t lock;         /* the lock's length from last_failure, ms (the Java's lockedUntil - lastFailure) */
+	uint32_t last_failure; /* milliseconds mod 2^32 (sz_password_gate.c) */
 };
 
 struct sz_password_gate {
