@@ -16,8 +16,9 @@ Products run on the F1611's 16x16 hardware multiplier, two ways:
   column's end the accumulator is shifted down a word by writing RESHI to RESLO and the
   count to RESHI (the result registers are read/write): 15 cycles a product.
 A square takes each cross product a_i a_j (i < j) once, doubles, and adds the squares.
-The multiplier's timing does not depend on the operands, and the code is straight-line: no
-branch, no address and no instruction depends on the data (constant time; the simulator's
+The multiplier's timing does not depend on the operands, and the code is straight-line but
+for counted loops over a fixed number of words (COUNTED_LOOPS): no branch, no address and no
+instruction depends on the data (constant time; the simulator's
 equal cycle counts check it). Interrupt handlers in these firmwares never use the
 multiplier, so it needs no guarding.
 
@@ -34,6 +35,11 @@ here, see ks_port_msp430.h):
     ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
                            r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
     ks_fp_half_NAME(r, a)  r = a / 2 mod p on a reduced element (secp160r1, P-256); r may alias
+    ks_msp_row8, ks_msp_sqr8, ks_msp_p256_reduce
+                           P-256's 8-word row product and square (straight-line subroutines
+                           that its product and square call at fixed addresses) and its
+                           reduction (their common tail, entered by a fixed branch): one copy
+                           each in flash
 llvm-mc rejects @rN+ sources with a memory destination: indexed sources instead.
 """
 import sys
@@ -556,63 +562,67 @@ def karatsuba_rows(asm, n, pool):
     overwrites), M at 2n(r1) (n words; Q replaces it); `pool` is h registers."""
     h = n // 2
     o_m = 4 * n
-    R = list(pool)
-    masks = []
-    for src, dst, m in (("r13", 2 * n, "r12"), ("r14", 3 * n, "r15")):
-        asm.comment("|x0 - x1| of an operand into the frame; its sign mask")
-        for i in range(h):
-            asm("mov", mem(2 * i, src), R[i])
-        for i in range(h):
-            asm("sub" if i == 0 else "subc", mem(2 * (h + i), src), R[i])
-        asm("subc", m, m)  # C - 1: 0xFFFF when x0 < x1
-        for i in range(h):
-            asm("xor", m, R[i])
-        for i in range(h):
-            asm("sub" if i == 0 else "subc", m, R[i])
-        for i in range(h):
-            asm("mov", R[i], mem(dst + 2 * i, "r1"))
-        masks.append(m)
-    asm("xor", masks[0], masks[1])
-    asm("inv", masks[1])  # 0xFFFF when the signs agree: subtract M
-    asm("push", masks[1])  # below the frame for a while: the frame moves up a word
-    asm("mov", "r13", "r12")
+    assert h == 8 and list(pool) == P256_REGS
+    asm.comment("|a0 - a1|, |b0 - b1| into the frame (%s); their sign masks" % ABSDIFF8)
+    asm("mov", "r13", "r15")
+    frame_at(asm, "r12", 2 * n)
+    asm("call", "#" + ABSDIFF8)
+    asm("push", "r15")  # a's mask: the frame moves up a word
     asm("mov", "r14", "r15")
+    frame_at(asm, "r12", 2 + 3 * n)
+    asm("call", "#" + ABSDIFF8)
+    asm("pop", "r12")
+    asm("xor", "r12", "r15")
+    asm("inv", "r15")  # 0xFFFF when the signs agree: subtract M
+    asm("push", "r15")  # below the frame for a while, with a's pointer: the frame moves
+    asm("push", "r13")  # up two words
+    asm("mov", "r14", "r15")  # b's pointer (the row product keeps r12..r15)
     asm.comment("M = |a0 - a1| |b0 - b1|")
-    asm("mov", "r1", "r13")
-    asm("add", "#%d" % (2 + 2 * n), "r13")
-    asm("mov", "r1", "r14")
-    asm("add", "#%d" % (2 + 3 * n), "r14")
-    row_product(asm, h, "r13", "r14", "r1", 2 + o_m, R)
+    frame_at(asm, "r13", 4 + 2 * n)
+    frame_at(asm, "r14", 4 + 3 * n)
+    frame_at(asm, "r12", 4 + o_m)
+    asm("call", "#" + ROW8)
     asm.comment("L = a0 b0, H = a1 b1")
-    row_product(asm, h, "r12", "r15", "r1", 2, R)
-    asm("add", "#%d" % (2 * h), "r12")
-    asm("add", "#%d" % (2 * h), "r15")
-    row_product(asm, h, "r12", "r15", "r1", 2 + 2 * n, R)
+    asm("mov", "@r1", "r13")
+    asm("mov", "r15", "r14")
+    frame_at(asm, "r12", 4)
+    asm("call", "#" + ROW8)
+    asm("add", "#%d" % (2 * h), "r13")
+    asm("add", "#%d" % (2 * h), "r14")
+    frame_at(asm, "r12", 4 + 2 * n)
+    asm("call", "#" + ROW8)
+    asm("incd", "r1")  # a's pointer
     asm("pop", "r12")  # the mask m
     asm.comment("Q = L + H + (M XOR m) + (m & 1) + m 2^(16 n), word by word in a two-word")
-    asm.comment("accumulator, into M's place")
-    lo, hi, x = "r13", "r14", "r15"
+    asm.comment("accumulator, into M's place: a counted loop of n words (flash: ~430 B less")
+    asm.comment("than written out, ~3 cycles a word more)")
+    lo, hi, x, ptr, cnt = "r13", "r14", "r11", "r10", "r15"
+    loop = ".Lks_fp_mul_q_loop"
     asm("mov", "r12", lo)
     asm("and", "#1", lo)
     asm("clr", hi)
-    for i in range(n):
-        if i > 0:
-            asm("mov", hi, lo)
-            asm("clr", hi)
-        asm("add", mem(2 * i, "r1"), lo)
-        asm("adc", hi)
-        asm("add", mem(2 * (n + i), "r1"), lo)
-        asm("adc", hi)
-        asm("mov", mem(o_m + 2 * i, "r1"), x)
-        asm("xor", "r12", x)
-        asm("add", x, lo)
-        asm("adc", hi)
-        asm("mov", lo, mem(o_m + 2 * i, "r1"))
-    asm("add", "r12", hi)  # Q's top word, 0 or 1
+    frame_at(asm, ptr, 0)
+    asm("mov", "#%d" % n, cnt)
+    asm.lines.append("%s:" % loop)
+    asm("add", "@" + ptr, lo)
+    asm("adc", hi)
+    asm("add", mem(2 * n, ptr), lo)
+    asm("adc", hi)
+    asm("mov", mem(o_m, ptr), x)
+    asm("xor", "r12", x)
+    asm("add", x, lo)
+    asm("adc", hi)
+    asm("mov", lo, mem(o_m, ptr))
+    asm("mov", hi, lo)  # the carry on to the next word
+    asm("clr", hi)
+    asm("incd", ptr)
+    asm("dec", cnt)
+    asm("jnz", loop)
+    asm("add", "r12", lo)  # Q's top word, 0 or 1
     asm.comment("t += Q B")
     for i in range(n):
         asm("add" if i == 0 else "addc", mem(o_m + 2 * i, "r1"), mem(2 * (h + i), "r1"))
-    asm("addc", hi, mem(2 * (h + n), "r1"))
+    asm("addc", lo, mem(2 * (h + n), "r1"))
     for i in range(h + n + 1, 2 * n):
         asm("adc", mem(2 * i, "r1"))
 
@@ -628,31 +638,42 @@ def halves_square(asm, n, pool):
     o_p = 4 * n
     R = list(pool)
     asm.comment("a0^2, a1^2 into t's halves")
-    square_rows(asm, h, "r13", "r1", 0, R)
     asm("mov", "r13", "r14")
+    frame_at(asm, "r12", 0)
+    asm("call", "#" + SQR8)
     asm("add", "#%d" % (2 * h), "r14")
-    square_rows(asm, h, "r14", "r1", 2 * n, R)
+    frame_at(asm, "r12", 2 * n)
+    asm("call", "#" + SQR8)
     asm.comment("a0 a1 at %d(r1)" % o_p)
-    row_product(asm, h, "r13", "r14", "r1", o_p, R[:h])
-    asm.comment("t += 2 a0 a1 B: doubled and added in chunks")
+    frame_at(asm, "r12", o_p)
+    asm("call", "#" + ROW8)
+    asm.comment("t += 2 a0 a1 B: doubled and added in chunks, a counted loop over them (both")
+    asm.comment("carries wait in registers between chunks: flash ~150 B less, ~5 cycles a chunk more)")
     c = h // 2
     W = R[:c]
-    dbit, cadd = R[c], R[c + 1]
+    dbit, cadd, ptr, cnt = R[c], R[c + 1], "r10", "r15"
+    assert ptr not in W + [dbit, cadd] and cnt not in W + [dbit, cadd]
+    loop = ".Lks_fp_sqr_chunk_loop"
     asm("clr", dbit)
     asm("clr", cadd)
-    for ch in range(0, n, c):
-        for k in range(c):
-            asm("mov", mem(o_p + 2 * (ch + k), "r1"), W[k])
-        asm("rra", dbit)  # the doubling's carry in
-        for k in range(c):
-            asm("rlc", W[k])
-        asm("clr", dbit)
-        asm("rlc", dbit)
-        asm("rra", cadd)  # the sum's carry in
-        for k in range(c):
-            asm("addc", W[k], mem(2 * (h + ch + k), "r1"))
-        asm("clr", cadd)
-        asm("rlc", cadd)
+    frame_at(asm, ptr, 0)
+    asm("mov", "#%d" % (n // c), cnt)
+    asm.lines.append("%s:" % loop)
+    for k in range(c):
+        asm("mov", mem(o_p + 2 * k, ptr), W[k])
+    asm("rra", dbit)  # the doubling's carry in
+    for k in range(c):
+        asm("rlc", W[k])
+    asm("clr", dbit)
+    asm("rlc", dbit)
+    asm("rra", cadd)  # the sum's carry in
+    for k in range(c):
+        asm("addc", W[k], mem(2 * (h + k), ptr))
+    asm("clr", cadd)
+    asm("rlc", cadd)
+    asm("add", "#%d" % (2 * c), ptr)
+    asm("dec", cnt)
+    asm("jnz", loop)
     asm.comment("the doubling's top bit and the sum's carry on through the top words")
     asm("add", cadd, dbit)  # at most 2, as one word
     asm("add", dbit, mem(2 * (h + n), "r1"))
@@ -660,24 +681,87 @@ def halves_square(asm, n, pool):
         asm("adc", mem(2 * i, "r1"))
 
 
+# P-256's shared straight-line pieces (flash: the product and the square would otherwise
+# carry three and one copies of the 8-word row product, two of the 8-word square and two of
+# the reduction, ~4 KB more): subroutines entered by a fixed `call #NAME`, and the reduction
+# a common tail entered by a fixed `br #NAME` (check() allows exactly these).
+ROW8, SQR8, ABSDIFF8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_absdiff8", "ks_msp_p256_reduce"
+SUBROUTINES = (ROW8, SQR8, ABSDIFF8)
+TAILS = (P256_TAIL,)
+P256_FRAME = 96
+P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
+
+
+def frame_at(asm, reg, off):
+    """reg = the address off(r1)"""
+    asm("mov", "r1", reg)
+    if off:
+        asm("add", "#%d" % off, reg)
+
+
+def gen_absdiff8(asm):
+    """ks_msp_absdiff8: the 8 words at r12 = |x0 - x1|, x0 and x1 the 8-word halves at r15;
+    r15 = the sign mask (0xFFFF when x0 < x1); uses r4..r11 (saved by the caller), keeps
+    r12..r14. For the Karatsuba product (karatsuba_rows): one copy in flash."""
+    asm.function(ABSDIFF8)
+    R = P256_REGS
+    for i in range(8):
+        asm("mov", mem(2 * i, "r15"), R[i])
+    for i in range(8):
+        asm("sub" if i == 0 else "subc", mem(2 * (8 + i), "r15"), R[i])
+    asm("subc", "r15", "r15")  # C - 1: 0xFFFF when x0 < x1
+    for i in range(8):
+        asm("xor", "r15", R[i])
+    for i in range(8):
+        asm("sub" if i == 0 else "subc", "r15", R[i])
+    for i in range(8):
+        asm("mov", R[i], mem(2 * i, "r12"))
+    asm.end(ABSDIFF8)
+
+
+def gen_row8(asm):
+    """ks_msp_row8: t (r12) = a (r13) * b (r14), 8 words each, by rows (row_product); uses
+    r4..r11 (saved by the caller), keeps r12..r15."""
+    asm.function(ROW8)
+    row_product(asm, 8, "r13", "r14", "r12", 0, P256_REGS)
+    asm.end(ROW8)
+
+
+def gen_sqr8(asm):
+    """ks_msp_sqr8: t (r12) = a (r14)^2, 8 words, by rows (square_rows); uses r4..r11 and
+    r15 (saved by the caller or free), keeps r12..r14."""
+    asm.function(SQR8)
+    square_rows(asm, 8, "r14", "r12", 0, P256_REGS + ["r15"])
+    asm.end(SQR8)
+
+
 def gen_fp_secp256r1(asm, sq):
+    """The product (Karatsuba) or the square (from halves) into the frame, then on to the
+    common reduction, which returns for both."""
     name = "ks_fp_%s_secp256r1" % ("sqr" if sq else "mul")
     asm.function(name)
-    frame = 96
     asm.comment("r = r12, a = r13, b = r14; frame: t (32 words) at 0(r1), %s (16 words) at "
                 "64(r1), r at %d(r1)" % (
-        "a0 a1" if sq else "M", frame))
+        "a0 a1" if sq else "M", P256_FRAME))
     push(asm, SAVED + ["r12"])
-    asm("sub", "#%d" % frame, "r1")
+    asm("sub", "#%d" % P256_FRAME, "r1")
     if sq:
-        halves_square(asm, 16, ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12",
-                                "r15"])
+        halves_square(asm, 16, P256_REGS + ["r12", "r15"])
     else:
-        karatsuba_rows(asm, 16, ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"])
-    reduce_secp256r1(asm, frame)
-    asm("add", "#%d" % (frame + 2), "r1")
+        karatsuba_rows(asm, 16, P256_REGS)
+    asm("br", "#" + P256_TAIL)
+    asm.lines.append("\t.size %s, .-%s" % (name, name))
+
+
+def gen_p256_tail(asm):
+    """ks_msp_p256_reduce: entered by a branch from the product or the square, with their
+    frame (the 32-word value at 0(r1), r's pointer above it, the saved registers): r = t mod
+    p, the frame dropped, the registers restored, returns to their caller."""
+    asm.function(P256_TAIL)
+    reduce_secp256r1(asm, P256_FRAME)
+    asm("add", "#%d" % (P256_FRAME + 2), "r1")
     pop(asm, SAVED)
-    asm.end(name)
+    asm.end(P256_TAIL)
 
 
 def words(x, n):
@@ -911,8 +995,12 @@ def generate():
         gen_product(asm, n, True)
     gen_fp_secp160r1(asm, False)
     gen_fp_secp160r1(asm, True)
+    gen_row8(asm)
+    gen_sqr8(asm)
+    gen_absdiff8(asm)
     gen_fp_secp256r1(asm, False)
     gen_fp_secp256r1(asm, True)
+    gen_p256_tail(asm)
     for field, n, p in FIELDS:
         if n == 10:
             gen_add_regs(asm, field, n, p)
@@ -925,16 +1013,20 @@ def generate():
     return "\n".join(asm.lines) + "\n"
 
 
-# Functions with one counted loop (gen_lincomb): `dec r15; jnz loop`, the counter set from
-# the word count (public); check() allows that and no other control flow.
-COUNTED_LOOPS = ("ks_msp_lincomb", "ks_msp_lincomb_z")
+# Functions with one counted loop (gen_lincomb; the P-256 product's sum Q in karatsuba_rows,
+# the square's doubled middle term in halves_square):
+# `dec r15; jnz loop`, the counter set from the word count (public); check() allows that and
+# no other control flow.
+COUNTED_LOOPS = ("ks_msp_lincomb", "ks_msp_lincomb_z", "ks_fp_mul_secp256r1", "ks_fp_sqr_secp256r1")
 
 
 def check(path):
     """Prints a `check` line for bench/mote_report.py: every function of the assembly file is
     straight-line code (one ret at its end, no other control flow, nothing written to pc), but
-    for the counted loops of COUNTED_LOOPS (one `dec r15; jnz` each)."""
-    functions = instructions = rets = loops = 0
+    for the counted loops of COUNTED_LOOPS (one `dec r15; jnz` each), the fixed calls of the
+    straight-line SUBROUTINES and the fixed branches into the straight-line TAILS (each ending
+    a function in place of its ret): no target, count or path depends on data."""
+    functions = instructions = rets = loops = calls = tails = 0
     bad = []
     fn, last = None, None
     for line in open(path):
@@ -944,17 +1036,26 @@ def check(path):
         elif line.startswith("\t") and not line.startswith("\t.") and not line.startswith("\t;"):
             f = line.split(None, 1)
             op = f[0]
+            arg = f[1].strip() if len(f) > 1 else ""
             instructions += 1
             if op == "ret":
                 rets += 1
             elif fn in COUNTED_LOOPS and op == "jnz" and last == "dec\tr15":
                 loops += 1
+            elif op == "call" and arg in ["#" + x for x in SUBROUTINES]:
+                calls += 1
+            elif op == "br" and arg in ["#" + x for x in TAILS]:
+                tails += 1
+                rets += 1  # the function's end
             elif op.startswith(CONTROL) or (len(f) > 1 and f[1].split(",")[-1].strip() in ("pc", "r0")):
                 bad.append(op)
             last = line.strip()
+        elif line.startswith("\t.size") and last not in ("ret", "br\t#" + P256_TAIL):
+            bad.append("fall-through at the end of " + line.split()[1].rstrip(","))
     ok = not bad and rets == functions and loops == len(COUNTED_LOOPS)
     print("check straight_line functions=%d instructions=%d control_flow=%d counted_loops=%d "
-          "rets=%d ok=%d" % (functions, instructions, len(bad), loops, rets, 1 if ok else 0))
+          "calls=%d tails=%d rets=%d ok=%d" % (functions, instructions, len(bad), loops, calls,
+                                               tails, rets, 1 if ok else 0))
     print("%d passed, %d failed" % ((1, 0) if ok else (0, 1)))
     print("exit %d" % (0 if ok else 1))
 

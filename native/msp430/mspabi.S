@@ -10,8 +10,10 @@ OP2	= 0x0138	; write operand 2: starts the multiplication
 RESLO	= 0x013a
 RESHI	= 0x013c
 
-	.text
+; Each helper in its own section: --gc-sections then keeps only those a firmware calls (the
+; 64-bit product alone is 210 B).
 
+	.section .text.__mspabi_mpyi_hw, "ax", @progbits
 ; r12 = r12 * r13 (low 16 bits)
 	.global __mspabi_mpyi_hw
 	.type	__mspabi_mpyi_hw, @function
@@ -21,6 +23,7 @@ __mspabi_mpyi_hw:
 	mov	&RESLO, r12
 	ret
 
+	.section .text.__mspabi_mpyl_hw, "ax", @progbits
 ; r13:r12 = (r13:r12 * r15:r14) mod 2^32 = lo*lo + ((lo1*hi2 + hi1*lo2) << 16)
 	.global __mspabi_mpyl_hw
 	.type	__mspabi_mpyl_hw, @function
@@ -38,6 +41,7 @@ __mspabi_mpyl_hw:
 	add	r11, r13
 	ret
 
+	.section .text.__mspabi_mpyll_hw, "ax", @progbits
 ; r15:r12 = (r15:r12 * [sp+2..sp+8]) mod 2^64: the ten 16x16 products a_i*b_j with i+j <= 3,
 ; each added at word i+j with its carry carried up to word 3. No data-dependent branch.
 	.global __mspabi_mpyll_hw
@@ -96,6 +100,7 @@ __mspabi_mpyll_hw:
 	pop	r10
 	ret
 
+	.section .text.__mspabi_srll, "ax", @progbits
 ; 32-bit shifts by a variable count in r14 (clang inlines 16-bit ones): the counts are loop
 ; indices and bit positions, public in the code that calls them.
 	.global __mspabi_srll
@@ -110,6 +115,7 @@ __mspabi_srll:
 	jnz	1b
 2:	ret
 
+	.section .text.__mspabi_slll, "ax", @progbits
 	.global __mspabi_slll
 	.type	__mspabi_slll, @function
 __mspabi_slll:

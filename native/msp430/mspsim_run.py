@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run an MSP430 firmware in mspdebug's simulator and serve its mailbox (msp430/mailbox.h).
 
-    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N | --serve N [--seed HEX] [--timing]] firmware.elf
+    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N | --serve N [--seed HEX] [--timing]] [--stack] firmware.elf
 
 mspdebug (0.22) runs the firmware with the hardware multiplier and the tracer (its MCLK count
 is the cycle counter) behind its GDB stub; this bridge speaks GDB's remote protocol to it. One
@@ -26,6 +26,11 @@ the CPU's: the bridge halts it while it waits; ../bench/mote_bench.py reads them
 
 Firmware output goes to stdout (or the client); the log console (LOG) always to stdout; the exit status is the firmware's (2: no mailbox symbol or
 mspdebug failed, 3: timeout).
+
+--stack: the RAM from __bss_end to 64 bytes below __stack_top is painted before the firmware
+starts (nothing there is cleared by the startup code); after each log line the bridge reads it
+back and prints `stack peak=N` to stderr: the bytes from the first one changed to the top, the
+top 64 counted as used (a measure from outside the firmware, for its RAM budget).
 """
 import argparse
 import os
@@ -311,7 +316,19 @@ class Pacer:
             gdb.send(b"c")
 
 
-def run(elf, timeout, stream, pacer=None):
+PAINT = 0xA5
+
+
+def stack_peak(gdb, lo, top):
+    """Bytes of [lo, top) from the first one no longer PAINT up to top."""
+    data = b"".join(gdb.read(a, min(256, top - a)) for a in range(lo, top, 256))
+    i = 0
+    while i < len(data) and data[i] == PAINT:
+        i += 1
+    return len(data) - i
+
+
+def run(elf, timeout, stream, pacer=None, stack=False):
     box = symbol_address(elf, "mote_mailbox")
     if box is None:
         print("mspsim_run: %s has no mote_mailbox symbol" % elf, file=sys.stderr)
@@ -339,6 +356,10 @@ def run(elf, timeout, stream, pacer=None):
         gdb = Gdb(sock)
         if gdb.ask(b"Z2,%x,2" % box) != b"OK":
             raise RuntimeError("mspdebug refused the doorbell watchpoint")
+        if stack:
+            lo, top = symbol_address(elf, "__bss_end"), symbol_address(elf, "__stack_top")
+            for a in range(lo, top - 64, 256):
+                gdb.write(a, bytes([PAINT]) * min(256, top - 64 - a))
         while True:
             gdb.send(b"c")
             stop = pacer.wait(gdb) if pacer else gdb.recv()
@@ -357,6 +378,8 @@ def run(elf, timeout, stream, pacer=None):
                 n = min(head[8] | head[9] << 8, TX_SIZE)
                 sys.stdout.buffer.write(gdb.read(box + HEADER, n))
                 sys.stdout.buffer.flush()
+                if stack:
+                    print("stack peak=%d" % stack_peak(gdb, lo, top), file=sys.stderr, flush=True)
             elif command == RX:
                 want = gdb.read(box + RX_WANT, 2)
                 data = stream.read(max(1, min(want[0] | want[1] << 8, RX_SIZE)))
@@ -421,6 +444,8 @@ def main():
                     help="with --serve: the CPU cycles of each connection on stderr (idle and connection lines)")
     ap.add_argument("--realtime", type=float, nargs="?", const=8e6, metavar="HZ",
                     help="hold the simulation to the mote's clock (8 MHz unless given)")
+    ap.add_argument("--stack", action="store_true",
+                    help="paint the free RAM; print the stack's peak after each log line")
     ap.add_argument("elf")
     a = ap.parse_args()
     for path in (a.elf, a.input):
@@ -435,8 +460,8 @@ def main():
             return 2
         server = Server(a.serve, seed)
         server.timing = a.timing
-        return run(a.elf, a.timeout, server, Pacer(a.realtime) if a.realtime else None)
-    return run(a.elf, a.timeout, Stream(a.input, a.port), Pacer(a.realtime) if a.realtime else None)
+        return run(a.elf, a.timeout, server, Pacer(a.realtime) if a.realtime else None, a.stack)
+    return run(a.elf, a.timeout, Stream(a.input, a.port), Pacer(a.realtime) if a.realtime else None, a.stack)
 
 
 if __name__ == "__main__":

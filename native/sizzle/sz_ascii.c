@@ -50,15 +50,17 @@ int8_t sz_hex_value(uint8_t b)
 	return -1;
 }
 
-uint8_t sz_decimal(uint16_t v, uint8_t *out)
+uint8_t sz_decimal(uint32_t v, uint8_t *out)
 {
 	/* By subtraction: neither mote has a divide instruction. */
-	static const uint16_t powers[] KS_FLASH = {10000, 1000, 100, 10};
+	static const uint32_t powers[] KS_FLASH = {1000000000UL, 100000000UL, 10000000UL, 1000000UL, 100000UL,
+						   10000UL, 1000UL, 100UL, 10UL};
 	uint8_t n = 0, i, d;
-	for (i = 0; i < 4; i++) {
-		uint16_t p = (uint16_t)(KS_READ_BYTE((const uint8_t *)&powers[i]) | KS_READ_BYTE((const uint8_t *)&powers[i] + 1) << 8);
+	for (i = 0; i < 9; i++) {
+		uint32_t p;
+		sz_flash_copy((uint8_t *)&p, (const uint8_t *)&powers[i], sizeof p); /* in memory order */
 		for (d = 0; v >= p; d++)
-			v = (uint16_t)(v - p);
+			v -= p;
 		if (d || n)
 			out[n++] = (uint8_t)('0' + d);
 	}
@@ -94,4 +96,17 @@ void sz_flash_copy(uint8_t *dst, const uint8_t *src, uint16_t n)
 {
 	while (n--)
 		*dst++ = KS_READ_BYTE(src++);
+}
+
+void sz_word_match_byte(struct sz_word_match *m, const uint8_t *list, uint8_t b)
+{
+	m->mask = sz_words_narrow(list, m->mask, m->pos, b);
+	if (m->pos < 255)
+		m->pos++;
+}
+
+void sz_word_match_reset(struct sz_word_match *m)
+{
+	m->mask = SZ_ALL;
+	m->pos = 0;
 }

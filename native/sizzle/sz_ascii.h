@@ -17,8 +17,8 @@ uint8_t sz_is_tchar(uint8_t b);
 uint8_t sz_is_target_char(uint8_t b);
 /* Value of a hex digit, or -1. */
 int8_t sz_hex_value(uint8_t b);
-/* Writes v in decimal at out; returns the number of digits (at most 5). */
-uint8_t sz_decimal(uint16_t v, uint8_t *out);
+/* Writes v in decimal at out; returns the number of digits (at most 10). */
+uint8_t sz_decimal(uint32_t v, uint8_t *out);
 
 /*
  * Word lists in flash, matched as bytes arrive: a list is each word's length then its bytes,
@@ -31,6 +31,13 @@ uint8_t sz_decimal(uint16_t v, uint8_t *out);
 uint8_t sz_words_narrow(const uint8_t *list, uint8_t mask, uint8_t pos, uint8_t b);
 /* The index of the word in mask that is exactly pos bytes long, or SZ_NO_WORD. */
 uint8_t sz_words_matched(const uint8_t *list, uint8_t mask, uint8_t pos);
+/* A match in one place: m narrowed by byte b, its count moved on (saturating); reset to
+   begin. */
+struct sz_word_match {
+	uint8_t mask, pos;
+};
+void sz_word_match_byte(struct sz_word_match *m, const uint8_t *list, uint8_t b);
+void sz_word_match_reset(struct sz_word_match *m);
 
 /* Copies n bytes from flash (KS_FLASH) to RAM. */
 void sz_flash_copy(uint8_t *dst, const uint8_t *src, uint16_t n);

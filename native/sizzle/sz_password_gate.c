@@ -1,9 +1,15 @@
 /*
  * The password gate (sz_password_gate.h).
- * Mirrors sizzle-server/src/main/java/sizzle/app/PasswordGate.java; times are the Java's
- * signed 64-bit milliseconds, so every comparison is the Java's whatever the clock's origin.
+ * Mirrors sizzle-server/src/main/java/sizzle/app/PasswordGate.java. Times are the clock's
+ * milliseconds mod 2^32 (the Java's are signed 64-bit: on the 16-bit MSP430 their arithmetic
+ * was most of the gate's 1.4 KB of flash), compared by their differences: every verdict is the
+ * Java's while the clock reads below 2^32 ms (49.7 days from its origin; a mote's counts from
+ * boot). Past that, a client silent for more than 49.7 days may find its old failures still
+ * counted, and a forgotten entry may wait up to an hour more before another client takes it.
  */
 #include "sz_password_gate.h"
+
+#include <stddef.h>
 
 #include "sz_clock.h"
 
@@ -48,9 +54,17 @@ uint8_t sz_password_gate_compare(const uint8_t *secret, const uint8_t *given, ui
 	return (uint8_t)((uint16_t)((uint16_t)diff - 1u) >> 15);
 }
 
-static uint8_t forgotten(const struct sz_gate_entry *e, int64_t now)
+/* now < lockedUntil, as the Java's: a lock starts with the failure that sets it, so it is kept
+   as its length from last_failure (the Java's lockedUntil = last_failure + lock); before the
+   FREE_FAILURES-th failure there is none (the Java's lockedUntil is then 0). */
+static uint8_t locked(const struct sz_gate_entry *e, uint32_t now)
 {
-	return now >= e->locked_until && now - e->last_failure >= SZ_GATE_FORGET_MS;
+	return e->failures >= SZ_GATE_FREE_FAILURES && now - e->last_failure < e->lock;
+}
+
+static uint8_t forgotten(const struct sz_gate_entry *e, uint32_t now)
+{
+	return !locked(e, now) && now - e->last_failure >= SZ_GATE_FORGET_MS;
 }
 
 static void clear(struct sz_gate_entry *e)
@@ -71,8 +85,8 @@ static uint8_t same_peer(const struct sz_gate_entry *e, const uint8_t *peer, uin
 
 /* The client's entry: its own; else, with claim, a free or forgotten one it then owns
    (without claim such an entry is made clean and returned); else the overflow. */
-static struct sz_gate_entry *entry(struct sz_password_gate *g, const uint8_t *peer, uint8_t len, int64_t now,
-				   uint8_t claim)
+static struct sz_gate_entry *entry(struct sz_password_gate *g, const uint8_t *peer, uint8_t len,
+				   uint32_t now, uint8_t claim)
 {
 	struct sz_gate_entry *overflow = &g->entries[g->clients], *free = 0, *e;
 	if (len > SZ_PEER_MAX)
@@ -81,9 +95,7 @@ static struct sz_gate_entry *entry(struct sz_password_gate *g, const uint8_t *pe
 		if (same_peer(e, peer, len)) {
 			if (forgotten(e, now)) {
 				/* Quiet for FORGET_MS: its old failures no longer count against it. */
-				e->failures = 0;
-				e->locked_until = 0;
-				e->last_failure = 0;
+				memset(&e->failures, 0, sizeof(*e) - offsetof(struct sz_gate_entry, failures));
 			}
 			return e;
 		}
@@ -104,20 +116,20 @@ static struct sz_gate_entry *entry(struct sz_password_gate *g, const uint8_t *pe
 	return free;
 }
 
-int64_t sz_password_gate_retry_after(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len)
+uint32_t sz_password_gate_retry_after(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len)
 {
-	int64_t now = sz_clock_millis();
-	int64_t left = entry(g, peer, peer_len, now, 0)->locked_until - now;
-	return left > 0 ? left : 0;
+	uint32_t now = (uint32_t)sz_clock_millis();
+	struct sz_gate_entry *e = entry(g, peer, peer_len, now, 0);
+	return locked(e, now) ? e->lock - (now - e->last_failure) : 0;
 }
 
 uint8_t sz_password_gate_attempt(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len,
 				 const uint8_t *given, uint16_t length)
 {
-	int64_t now = sz_clock_millis();
+	uint32_t now = (uint32_t)sz_clock_millis();
 	struct sz_gate_entry *e = entry(g, peer, peer_len, now, 1);
 	uint8_t doublings;
-	if (now < e->locked_until)
+	if (locked(e, now))
 		return SZ_GATE_BACKING_OFF;
 	if (sz_password_gate_compare(g->secret, given, length)) {
 		clear(e);
@@ -128,7 +140,7 @@ uint8_t sz_password_gate_attempt(struct sz_password_gate *g, const uint8_t *peer
 	e->last_failure = now;
 	if (e->failures >= SZ_GATE_FREE_FAILURES) {
 		doublings = (uint8_t)(e->failures - SZ_GATE_FREE_FAILURES);
-		e->locked_until = now + (int64_t)((uint32_t)SZ_GATE_FIRST_DELAY_MS << doublings);
+		e->lock = (uint32_t)SZ_GATE_FIRST_DELAY_MS << doublings;
 	}
 	return SZ_GATE_REJECTED;
 }

@@ -38,9 +38,9 @@ struct sz_gate_entry {
 	uint8_t used;
 	uint8_t peer_len;
 	uint8_t peer[SZ_PEER_MAX];
-	uint8_t failures;
-	int64_t locked_until;
-	int64_t last_failure;
+	uint8_t failures; /* failures to the end: the count, cleared at once when forgotten */
+	uint32_t lock;         /* the lock's length from last_failure, ms (the Java's lockedUntil - lastFailure) */
+	uint32_t last_failure; /* milliseconds mod 2^32 (sz_password_gate.c) */
 };
 
 struct sz_password_gate {
@@ -52,8 +52,9 @@ struct sz_password_gate {
 
 /* clients: 1 to SZ_GATE_CLIENTS (returns 0 otherwise, or for a bad secret block). */
 uint8_t sz_password_gate_init(struct sz_password_gate *g, const uint8_t *secret, uint8_t clients);
-/* Milliseconds until this client's guesses are compared again; 0 when its gate is open. */
-int64_t sz_password_gate_retry_after(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len);
+/* Milliseconds until this client's guesses are compared again (at most 1024 s); 0 when its
+   gate is open. */
+uint32_t sz_password_gate_retry_after(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len);
 /* One guess: given[0..min(length, 32)) of a guess length bytes long (given holds 32 bytes;
    a longer guess is wrong). SZ_GATE_ACCEPTED, _REJECTED (counted) or _BACKING_OFF. */
 uint8_t sz_password_gate_attempt(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len,

@@ -12,6 +12,8 @@
  */
 #include "sz_request_parser.h"
 
+#include <stddef.h>
+
 #include "sz_ascii.h"
 #include "sz_handler.h"
 #include "sz_status.h"
@@ -64,11 +66,6 @@ static const uint8_t options[] KS_FLASH = "\x05" "close\x0akeep-alive"; /* F_CLO
 static const uint8_t form[] KS_FLASH = "\x21" "application/x-www-form-urlencoded";
 static const uint8_t http_slash[] KS_FLASH = "HTTP/";
 
-static uint8_t next_pos(uint8_t pos)
-{
-	return pos < 255 ? (uint8_t)(pos + 1) : pos;
-}
-
 static uint8_t is_ows(uint8_t b)
 {
 	return b == ' ' || b == '\t';
@@ -81,23 +78,16 @@ static uint8_t is_digit(uint8_t b)
 
 static void start_line(struct sz_request_parser *p, uint8_t line)
 {
+	/* the line's fields, phase to found, zero; then those that start elsewhere */
+	memset(&p->phase, 0, sizeof(*p) - offsetof(struct sz_request_parser, phase));
 	p->state = LINE;
 	p->line = line;
 	p->n = 0;
 	p->phase = line == HEADER ? NAME : METHOD;
-	p->bad = 0;
-	p->mask = SZ_ALL;
-	p->pos = 0;
+	p->name.mask = SZ_ALL;
 	p->word = SZ_NO_WORD;
-	p->sub = 0;
-	p->smask = SZ_ALL;
-	p->spos = 0;
-	p->rmask = SZ_ALL;
-	p->rpos = 0;
-	p->pct = 0;
-	p->version = 0;
-	p->number = 0;
-	p->found = 0;
+	p->token.mask = SZ_ALL;
+	p->path.mask = SZ_ALL;
 }
 
 void sz_request_parser_begin(struct sz_request_parser *p, struct sz_request *r)
@@ -114,8 +104,7 @@ void sz_request_parser_begin(struct sz_request_parser *p, struct sz_request *r)
 
 static void route(struct sz_request_parser *p, uint8_t b)
 {
-	p->rmask = sz_words_narrow(sz_handler_routes, p->rmask, p->rpos, b);
-	p->rpos = next_pos(p->rpos);
+	sz_word_match_byte(&p->path, sz_handler_routes, b);
 }
 
 /* One byte of the request target (RFC 9112 3.2, RFC 3986 3.3): its characters, its form
@@ -141,11 +130,10 @@ static void target_byte(struct sz_request_parser *p, uint8_t b)
 		p->sub = T_SCHEME;
 		/* fall through */
 	case T_SCHEME:
-		p->smask = sz_words_narrow(schemes, p->smask, p->spos, sz_lower(b));
-		p->spos = next_pos(p->spos);
-		if (!p->smask)
+		sz_word_match_byte(&p->token, schemes, sz_lower(b));
+		if (!p->token.mask)
 			p->sub = T_BAD;
-		else if (sz_words_matched(schemes, p->smask, p->spos) != SZ_NO_WORD)
+		else if (sz_words_matched(schemes, p->token.mask, p->token.pos) != SZ_NO_WORD)
 			p->sub = T_AUTHORITY_EMPTY;
 		break;
 	case T_AUTHORITY_EMPTY:
@@ -182,8 +170,7 @@ static void request_byte(struct sz_request_parser *p, uint8_t b)
 	switch (p->phase) {
 	case METHOD:
 		if (sz_is_tchar(b)) {
-			p->mask = sz_words_narrow(methods, p->mask, p->pos, b); /* case-sensitive (RFC 9110 9.1) */
-			p->pos = next_pos(p->pos);
+			sz_word_match_byte(&p->name, methods, b); /* case-sensitive (RFC 9110 9.1) */
 		} else if (b == ' ' && p->n > 1) {
 			p->phase = TARGET;
 		} else {
@@ -210,7 +197,8 @@ static void request_byte(struct sz_request_parser *p, uint8_t b)
 			p->major = b;
 		if (p->version == 7)
 			p->minor = b;
-		p->version = next_pos(p->version);
+		if (p->version < 255)
+			p->version++;
 		break;
 	default:
 		break;
@@ -228,9 +216,9 @@ static uint16_t request_line_end(struct sz_request_parser *p, struct sz_request 
 		return SZ_VERSION_NOT_SUPPORTED;
 	if (p->bad & TARGET_BAD)
 		return SZ_BAD_REQUEST;
-	m = sz_words_matched(methods, p->mask, p->pos);
+	m = sz_words_matched(methods, p->name.mask, p->name.pos);
 	r->method = m == 0 ? SZ_GET : m == 1 ? SZ_POST : SZ_OTHER;
-	r->route = sz_words_matched(sz_handler_routes, p->rmask, p->rpos);
+	r->route = sz_words_matched(sz_handler_routes, p->path.mask, p->path.pos);
 	if (p->minor == '0')
 		r->flags |= SZ_REQ_HTTP10;
 	start_line(p, HEADER);
@@ -242,10 +230,10 @@ static void token_end(struct sz_request_parser *p)
 {
 	uint8_t w;
 	if (p->word == H_CONNECTION) {
-		w = sz_words_matched(options, p->smask, p->spos);
+		w = sz_words_matched(options, p->token.mask, p->token.pos);
 		if (w != SZ_NO_WORD)
 			p->found |= (uint8_t)(1u << w);
-	} else if (sz_words_matched(form, p->smask, p->spos) == 0) {
+	} else if (sz_words_matched(form, p->token.mask, p->token.pos) == 0) {
 		p->found |= F_FORM;
 	}
 }
@@ -278,8 +266,7 @@ static void value_byte(struct sz_request_parser *p, uint8_t b)
 			token_end(p);
 			p->sub = V_TRAIL;
 		} else if (p->sub == V_CONTENT || (p->sub == V_LEAD && !ows)) {
-			p->smask = sz_words_narrow(form, p->smask, p->spos, sz_lower(b));
-			p->spos = next_pos(p->spos);
+			sz_word_match_byte(&p->token, form, sz_lower(b));
 			p->sub = V_CONTENT;
 		}
 		break;
@@ -290,12 +277,10 @@ static void value_byte(struct sz_request_parser *p, uint8_t b)
 			p->sub = V_LEAD;
 		} else {
 			if (p->sub != V_CONTENT) {
-				p->smask = SZ_ALL;
-				p->spos = 0;
+				sz_word_match_reset(&p->token);
 				p->sub = V_CONTENT;
 			}
-			p->smask = sz_words_narrow(options, p->smask, p->spos, sz_lower(b));
-			p->spos = next_pos(p->spos);
+			sz_word_match_byte(&p->token, options, sz_lower(b));
 		}
 		break;
 	default:
@@ -308,10 +293,9 @@ static void header_byte(struct sz_request_parser *p, uint8_t b)
 {
 	if (p->phase == NAME) {
 		if (sz_is_tchar(b)) {
-			p->mask = sz_words_narrow(names, p->mask, p->pos, sz_lower(b));
-			p->pos = next_pos(p->pos);
+			sz_word_match_byte(&p->name, names, sz_lower(b));
 		} else if (b == ':' && p->n > 1) {
-			p->word = sz_words_matched(names, p->mask, p->pos);
+			p->word = sz_words_matched(names, p->name.mask, p->name.pos);
 			p->phase = VALUE;
 		} else {
 			p->bad |= SYNTAX; /* obs-fold, space before the colon, no colon, bad name */

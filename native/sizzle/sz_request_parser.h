@@ -11,6 +11,7 @@
 #ifndef SZ_REQUEST_PARSER_H
 #define SZ_REQUEST_PARSER_H
 
+#include "sz_ascii.h"
 #include "sz_request.h"
 
 /* sz_request_parser_byte results besides a status code (>= 400). */
@@ -25,14 +26,14 @@ struct sz_request_parser {
 	uint8_t seen;          /* Host, Content-Type, Content-Length, Transfer-Encoding seen */
 	uint16_t content_length; /* saturates at SZ_MAX_BODY + 1 */
 	uint16_t body_left;    /* body bytes still to come */
-	/* the line being read */
+	/* the line being read (start_line zeroes these, phase to the end, at once) */
 	uint8_t phase;         /* request line: METHOD, TARGET, VERSION, SKIP; header: NAME, VALUE, SKIP */
 	uint8_t bad;           /* faults found in this line so far */
-	uint8_t mask, pos;     /* word match: the method or the header name */
+	struct sz_word_match name; /* the method or the header name */
 	uint8_t word;          /* the header's name (index in the list), or SZ_NO_WORD */
 	uint8_t sub;           /* target form state, or value state */
-	uint8_t smask, spos;   /* word match: the scheme, or a token of the value */
-	uint8_t rmask, rpos;   /* word match: the path against the routes */
+	struct sz_word_match token; /* the scheme, or a token of the value */
+	struct sz_word_match path; /* the path against the routes */
 	uint8_t pct;           /* hex digits of a percent-escape still owed */
 	uint8_t version;       /* request line: bytes of the version; major and minor digits */
 	uint8_t major, minor;

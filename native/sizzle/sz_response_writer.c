@@ -27,7 +27,22 @@ static const uint8_t content_length[] KS_FLASH = "Content-Length: ";
 static const uint8_t connection_close[] KS_FLASH = "Connection: close\r\n";
 static const uint8_t connection_keep_alive[] KS_FLASH = "Connection: keep-alive\r\n";
 
-#define FLASH(pc, a) ((pc)->p = (a), (pc)->len = sizeof(a) - 1, (pc)->flash = 1)
+#define FLASH(pc, a) sz_piece_flash(pc, a, sizeof(a) - 1)
+
+void sz_piece_flash(struct sz_piece *pc, const uint8_t *p, uint16_t len)
+{
+	pc->p = p;
+	pc->len = len;
+	pc->flash = 1;
+}
+
+/* The status's reason phrase (KS_FLASH). */
+static void reason(struct sz_piece *pc, uint16_t status)
+{
+	uint8_t n;
+	const uint8_t *p = sz_status_reason(status, &n);
+	sz_piece_flash(pc, p, n);
+}
 
 void sz_response_prepare(struct sz_response *w, uint8_t close, uint8_t keep_alive_header)
 {
@@ -80,23 +95,15 @@ static void number(struct sz_piece *pc, uint16_t v, uint8_t *scratch)
 /* Piece i of the response w: HEAD or BODY, or END past the last. */
 static uint8_t piece(const struct sz_response *w, const void *app, uint8_t i, struct sz_piece *pc, uint8_t *scratch)
 {
-	uint8_t k = 0, n;
+	uint8_t k = 0;
 	if (i == k++)
 		return FLASH(pc, http11), HEAD;
 	if (i == k++)
 		return number(pc, w->status, scratch), HEAD;
-	if (i == k++) { /* the space after the code */
-		pc->p = http11 + 8;
-		pc->len = 1;
-		pc->flash = 1;
-		return HEAD;
-	}
-	if (i == k++) {
-		pc->p = sz_status_reason(w->status, &n);
-		pc->len = n;
-		pc->flash = 1;
-		return HEAD;
-	}
+	if (i == k++) /* the space after the code */
+		return sz_piece_flash(pc, http11 + 8, 1), HEAD;
+	if (i == k++)
+		return reason(pc, w->status), HEAD;
 	if (i == k++)
 		return FLASH(pc, crlf), HEAD;
 	if (i == k++)
@@ -149,18 +156,10 @@ static uint8_t piece(const struct sz_response *w, const void *app, uint8_t i, st
 		return FLASH(pc, crlf), HEAD;
 	switch (w->body) {
 	case SZ_BODY_REASON:
-		if (i == k++) {
-			pc->p = sz_status_reason(w->status, &n);
-			pc->len = n;
-			pc->flash = 1;
-			return BODY;
-		}
-		if (i == k++) { /* the newline of "\r\n" */
-			pc->p = crlf + 1;
-			pc->len = 1;
-			pc->flash = 1;
-			return BODY;
-		}
+		if (i == k++)
+			return reason(pc, w->status), BODY;
+		if (i == k++) /* the newline of "\r\n" */
+			return sz_piece_flash(pc, crlf + 1, 1), BODY;
 		return END;
 	case SZ_BODY_PAGE:
 		return sz_handler_piece(app, w, (uint8_t)(i - k), pc, scratch) ? BODY : END;

@@ -68,6 +68,8 @@ void sz_response_ready(struct sz_response *w, const void *app);
 /* Up to cap bytes of the response from where the last pull ended, never past its end;
    returns how many. The response is complete when w->sent == w->total. */
 uint16_t sz_response_pull(struct sz_response *w, const void *app, uint8_t *out, uint16_t cap);
+/* pc = the len bytes of KS_FLASH at p. */
+void sz_piece_flash(struct sz_piece *pc, const uint8_t *p, uint16_t len);
 /* Copies n bytes of piece pc from offset off (flash or RAM). */
 void sz_piece_copy(uint8_t *out, const struct sz_piece *pc, uint16_t off, uint16_t n);
 

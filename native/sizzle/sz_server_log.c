@@ -3,18 +3,12 @@
  * sizzle-server/src/main/java/sizzle/TlsServerConnection.java (describe).
  */
 #include "sz_server_log.h"
+#include "sz_ascii.h"
 #include "sz_port.h"
 #include "sz_profile.h"
 #include "sz_protocol_version.h"
 
 #define LINE 80
-
-static void memcpy_flash_u32(uint32_t *out, const uint32_t *flash)
-{
-	const uint8_t *p = (const uint8_t *)flash;
-	*out = (uint32_t)KS_READ_BYTE(p) | (uint32_t)KS_READ_BYTE(p + 1) << 8 | (uint32_t)KS_READ_BYTE(p + 2) << 16 |
-	       (uint32_t)KS_READ_BYTE(p + 3) << 24;
-}
 
 static const char w_ready[] KS_FLASH = "sizzle " SZ_PROFILE_NAME " ready";
 static const char w_ssl3[] KS_FLASH = " SSLv3";
@@ -28,7 +22,6 @@ static const char w_failed[] KS_FLASH = " failed: ";
 static const char w_sent[] KS_FLASH = "sent alert ";
 static const char w_received[] KS_FLASH = "received alert ";
 static const char w_before[] KS_FLASH = " closed before the handshake completed";
-static const char w_hex[] KS_FLASH = "0123456789ABCDEF";
 
 typedef struct {
 	char b[LINE];
@@ -48,25 +41,11 @@ static void words(line *l, const char *flash)
 		put(l, c);
 }
 
-/* Decimal by subtraction: the MSP430's run-time has no divide helper. */
 static void number(line *l, uint32_t v)
 {
-	static const uint32_t tens[] KS_FLASH = {1000000000UL, 100000000UL, 10000000UL, 1000000UL, 100000UL,
-						 10000UL, 1000UL, 100UL, 10UL, 1UL};
-	uint8_t i, started = 0;
-	for (i = 0; i < 10; i++) {
-		uint32_t t;
-		char d = '0';
-		memcpy_flash_u32(&t, &tens[i]);
-		while (v >= t) {
-			v -= t;
-			d++;
-		}
-		if (d != '0' || started || i == 9) {
-			put(l, d);
-			started = 1;
-		}
-	}
+	uint8_t digits[10], n = sz_decimal(v, digits), i;
+	for (i = 0; i < n; i++)
+		put(l, (char)digits[i]);
 }
 
 static void end(line *l)
@@ -87,6 +66,7 @@ void sz_server_log_connection(uint32_t connection, const sz_tls *c, uint16_t res
 {
 	line l;
 	uint8_t i;
+	uint16_t suite;
 	l.n = 0;
 	put(&l, '#');
 	number(&l, connection);
@@ -95,8 +75,8 @@ void sz_server_log_connection(uint32_t connection, const sz_tls *c, uint16_t res
 		put(&l, ' ');
 		put(&l, '0');
 		put(&l, 'x');
-		for (i = 0; i < 4; i++)
-			put(&l, (char)KS_READ_BYTE(w_hex + ((c->suite >> (12 - 4 * i)) & 15u)));
+		for (i = 0, suite = c->suite; i < 4; i++, suite = (uint16_t)(suite << 4))
+			put(&l, (char)((suite >> 12) < 10 ? '0' + (suite >> 12) : 'A' - 10 + (suite >> 12)));
 		words(&l, c->resumed ? w_resumed : w_full);
 		number(&l, responses);
 		words(&l, w_responses);

@@ -42,19 +42,18 @@ static void page(struct sz_thermostat_app *a, struct sz_response *w, uint8_t typ
 }
 
 /* 429 with Retry-After: the wait in whole seconds, rounded up (RFC 6585 4, RFC 9110 10.2.3).
-   The wait is at most 1024 s while the clock runs forward; the division is by shifts and
-   subtractions (neither mote divides), for waits up to 2047 s. */
-static void too_many_requests(struct sz_response *w, int64_t wait)
+   The wait is at most 1024 s while the clock runs forward; the division is by subtraction
+   (neither mote divides; at most 2,047 steps, once per refused request), for waits up to
+   2047 s. */
+static void too_many_requests(struct sz_response *w, uint32_t wait)
 {
-	uint32_t ms = (uint32_t)(wait < 2047000 ? wait : 2047000) + 999, d = 1000UL << 10;
+	uint32_t ms = (wait < 2047000 ? wait : 2047000) + 999;
 	uint16_t s = 0;
-	uint8_t k;
-	for (k = 0; k <= 10; k++, d >>= 1) {
-		s = (uint16_t)(s << 1);
-		if (ms >= d) {
-			ms -= d;
-			s |= 1;
-		}
+	for (; ms >= 1000; s++) {
+		ms -= 1000;
+#if defined(__GNUC__) || defined(__clang__)
+		__asm__("" : "+r"(ms)); /* else clang makes the loop a division, a run-time call */
+#endif
 	}
 	sz_response_error(w, SZ_TOO_MANY_REQUESTS);
 	w->header = SZ_HDR_RETRY_AFTER;
@@ -64,7 +63,7 @@ static void too_many_requests(struct sz_response *w, int64_t wait)
 static void configure(struct sz_thermostat_app *a, const struct sz_request *r, struct sz_response *w)
 {
 	struct sz_config_form *f = &a->form;
-	int64_t wait;
+	uint32_t wait;
 	int16_t setpoint;
 	int8_t mode = -1;
 	uint8_t verdict;
@@ -119,13 +118,6 @@ void sz_handler_handle(void *app, const struct sz_request *r, struct sz_response
 	sz_config_form_clear(&a->form);
 }
 
-static void flash_piece(struct sz_piece *pc, const uint8_t *p, uint8_t len)
-{
-	pc->p = p;
-	pc->len = len;
-	pc->flash = 1;
-}
-
 /* Value `hole` of the page (Template.java: the values between the parts). */
 static void value(const struct sz_thermostat_app *a, const struct sz_response *w, uint8_t hole, struct sz_piece *pc,
 		  uint8_t *scratch)
@@ -150,13 +142,13 @@ static void value(const struct sz_thermostat_app *a, const struct sz_response *w
 		break;
 	case 2:
 		pc->p = sz_thermostat_mode_name(mode, &n);
-		flash_piece(pc, pc->p, n);
+		sz_piece_flash(pc, pc->p, n);
 		break;
 	case 3:
-		flash_piece(pc, a->thermostat->name, a->thermostat->name_len);
+		sz_piece_flash(pc, a->thermostat->name, a->thermostat->name_len);
 		break;
 	default:
-		flash_piece(pc, a->thermostat->kind, a->thermostat->kind_len);
+		sz_piece_flash(pc, a->thermostat->kind, a->thermostat->kind_len);
 		break;
 	}
 }

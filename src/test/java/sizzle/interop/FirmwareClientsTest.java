@@ -36,10 +36,9 @@ import sizzle.desktop.DesktopSockets;
  * the RSA RC4 suites (and the SSLv2-compatible hello), each resuming, and the KSSL client in
  * TLS 1.0. Each side's view is checked: the client's facts and the firmware's log line.
  * Platforms: -Dsizzle.firmware.platforms (default host,avr,msp430). Builds per platform: the
- * host serves all three; the MSP430F1611 the legacy ones (the modern thermostat does not fit
- * its 48 KB of flash yet); the ATmega128 legacy-ecc (the modern and RSA builds' stacks do not
- * fit its 4 KB of RAM yet). On the motes nassl runs one case per build (an RSA handshake takes
- * ~30 s of the mote's time); the host takes them all.
+ * host and the MSP430F1611 serve all three; the ATmega128 legacy-ecc (the modern and RSA
+ * builds' stacks do not fit its 4 KB of RAM yet). On the motes nassl runs one case per build
+ * (an RSA handshake takes ~30 s of the mote's time); the host takes them all.
  */
 @Timeout(600)
 class FirmwareClientsTest {
@@ -50,7 +49,7 @@ class FirmwareClientsTest {
     }
 
     private static final Map<String, List<String>> BUILDS = Map.of("host", List.of("modern", "legacy-ecc", "legacy-rsa"),
-            "msp430", List.of("legacy-ecc", "legacy-rsa"), "avr", List.of("legacy-ecc"));
+            "msp430", List.of("modern", "legacy-ecc", "legacy-rsa"), "avr", List.of("legacy-ecc"));
 
     /** The platforms whose firmware of this build runs. */
     static Stream<String> platforms(String build) {
