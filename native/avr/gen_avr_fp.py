@@ -13,7 +13,9 @@ once per row. A square computes each cross product a_i a_j (i < j) once in the s
 then doubles the sum and adds the squares a_i^2 in one pass. secp160r1's 20-byte product
 takes one level of subtractive Karatsuba instead: its 10-byte halves fit in registers, so
 the three half products cost 300 MULs instead of 400 and the middle term feeds the reduction
-straight from registers. Everything is straight-line
+straight from registers; its square holds all 20 bytes of the operand in registers and sums each
+column's cross products once, doubles them and adds the column's square as it goes (one pass,
+no rows), its high half left in registers for the reduction. Everything is straight-line
 code: no branch, no address and no instruction depends on the data (constant time; simavr's
 exact cycle counts check it).
 
@@ -304,7 +306,8 @@ def square_regs(asm, n):
     (i < j, i + j = k) once into a three-byte t, doubles t, adds it to the running
     accumulator (the carry of the columns below) and then the square a_(k/2)^2 when k is
     even. 190 byte products and 20 squares for n = 20, no pass over memory but the output.
-    Clobbers r0-r27, r30, r31."""
+    The high half Y[n..2n) also stays in the registers of a (byte n + m in a_m's, free from
+    that column on), which it returns. Clobbers r0-r27, r30, r31."""
     A = [reg(i) for i in range(2, 2 + n)]
     t = ["r22", "r23", "r24"]
     c = ["r25", "r26", "r27"]
@@ -321,6 +324,15 @@ def square_regs(asm, n):
     asm("clr", c[2])
     for k in range(1, 2 * n - 1):
         pairs = [(i, k - i) for i in range(max(0, k - n + 1), n) if i < k - i]
+        if len(pairs) == 1:  # one cross product: doubled in r1:r0, bit 16 straight to c2
+            asm("mul", A[pairs[0][0]], A[pairs[0][1]])
+            asm("lsl", "r0")
+            asm("rol", "r1")
+            asm("adc", c[2], zero)
+            asm("add", c[0], "r0")
+            asm("adc", c[1], "r1")
+            asm("adc", c[2], zero)
+            pairs = []
         for m, (i, j) in enumerate(pairs):
             asm("mul", A[i], A[j])
             if m == 0:
@@ -343,9 +355,13 @@ def square_regs(asm, n):
             asm("adc", c[1], "r1")
             asm("adc", c[2], zero)
         asm("std", "Y+%d" % k, c[0])
+        if k >= n:  # a_(k-n) is read by no later column: its register keeps the byte
+            asm("mov", A[k - n], c[0])
         c = c[1:] + c[:1]
         asm("clr", c[2])
     asm("std", "Y+%d" % (2 * n - 1), c[0])
+    asm("mov", A[n - 1], c[0])
+    return A
 
 
 def half_product(asm, n):
@@ -722,7 +738,15 @@ def gen_fp(asm, field, n, square, reduce):
         asm("movw", "r26", "r22")
         asm("movw", "r30", "r22" if square else "r20")
     if square and n <= 20:
-        square_regs(asm, n)
+        H = square_regs(asm, n)
+        V = H + ["r22", "r23", "r24", "r25", "r26"]  # reduce_secp160r1's V, from H's registers
+        asm.comment("V = L + H (H in registers)")
+        for r in V[n:]:
+            asm("clr", r)
+        for i in range(n):
+            asm("ldd", "r0", "Y+%d" % i)
+            asm("add" if i == 0 else "adc", V[i], "r0")
+        asm("adc", V[n], V[n + 1])
     elif square:
         product_rows(asm, n, True)
         square_finish(asm, n)
@@ -735,7 +759,10 @@ def gen_fp(asm, field, n, square, reduce):
         asm("ldi", "r29", "hi8(ks_avr_fp_t)")
     asm("lds", "r30", "ks_avr_fp_t+%d" % rsave)  # Z = r
     asm("lds", "r31", "ks_avr_fp_t+%d" % (rsave + 1))
-    if not square and n in KARATSUBA:
+    if square and n <= 20:
+        asm("clr", "r1")
+        reduce(asm, V, tmp="r27", zero="r1")
+    elif not square and n in KARATSUBA:
         reduce(asm, V, tmp="r1", zero=ZERO)
     else:
         reduce(asm)
