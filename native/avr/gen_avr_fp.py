@@ -781,6 +781,16 @@ def gen_add_sub(asm, field, n, p, op):
     asm("movw", "r28", "r24")  # Y = r
     asm("movw", "r26", "r22")  # X = a
     asm("movw", "r30", "r20")  # Z = b
+    add_sub_pass(asm, n, p, op)
+    asm("pop", "r29")
+    asm("pop", "r28")
+    asm("ret")
+    asm.end(name)
+
+
+def add_sub_pass(asm, n, p, op):
+    """gen_add_sub's passes: Y[0..n) = X +- Z mod p (X, Z advanced by n; r18-r24 clobbered).
+    Y may be X (byte i is stored after X's byte i was read)."""
     for i in range(n):
         asm("ld", "r18", "X+")
         asm("ld", "r19", "Z+")
@@ -814,56 +824,87 @@ def gen_add_sub(asm, field, n, p, op):
         else:
             asm("add" if i == 0 else "adc", "r18", kreg[pb[i]])
         asm("std", "Y+%d" % i, "r18")
-    asm("pop", "r29")
-    asm("pop", "r28")
-    asm("ret")
-    asm.end(name)
 
 
 def gen_add_sub_regs(asm, field, n, p, op):
     """The same for a field that fits in registers (n <= 20): the sum or difference stays in
     registers (the call-used ones first: fewer to save), so each byte is loaded and stored
-    once."""
+    once. Two fused operations of the point doubling (kernels/ks_ec_formulas.h) the same way:
+    op "sub2", ks_fp_sub2_FIELD(r, a, b): r = a - 2b as (a - b) - b, b read twice (r may
+    alias a, not b); op "half3", ks_fp_half3_FIELD(r, a): r = 3a/2 = a/2 + a, a / 2 as in
+    gen_half (p added under the mask of a's low bit, the sum shifted right in the registers),
+    then a read again and added (r may alias a)."""
     name = "ks_fp_%s_%s" % (op, field)
     asm.function(name)
     free = ["r0", "r18", "r19", "r20", "r21", "r22", "r23", "r24", "r25"]
     saved = [reg(i) for i in range(2, 2 + max(0, n - len(free)))]
     V = free[:n] + saved
+    pb = p.to_bytes(n, "little")
+    values = sorted(set(pb) - {0xFF})
+    assert values == [0x7F]  # secp160r1
     for r in saved:
         asm("push", r)
     asm("push", "r24")  # r
     asm("push", "r25")
     asm("movw", "r26", "r22")  # X = a
     asm("movw", "r30", "r20")  # Z = b
-    for i in range(n):
-        asm("ld", V[i], "X+")
-        asm("ld", "r1", "Z+")
-        asm(("add" if i == 0 else "adc") if op == "add" else ("sub" if i == 0 else "sbc"), V[i], "r1")
-    pb = p.to_bytes(n, "little")
-    values = sorted(set(pb) - {0xFF})
-    assert values == [0x7F]  # secp160r1
-    cmask, k7f, ff = "r26", "r27", "r30"
-    asm("sbc", cmask, cmask)  # 0xFF if the sum carried / the difference borrowed
-    asm("ldi", k7f, "0x7F")
-    kreg = {0x7F: k7f}
-    if op == "add":
-        asm("ldi", ff, "0xFF")
-        kreg[0xFF] = ff
-        for i in range(n):
-            asm("cp" if i == 0 else "cpc", V[i], kreg[pb[i]])
-        asm("sbc", ff, ff)  # 0xFF if below p
-        asm("com", ff)
-        asm("or", ff, cmask)  # the mask: subtract p
-        mask = ff
-    else:
-        mask = cmask
-    kreg[0xFF] = mask
-    asm("and", k7f, mask)
-    for i in range(n):
-        if op == "add":
-            asm("sub" if i == 0 else "sbc", V[i], kreg[pb[i]])
+
+    def correct(kind):
+        """V mod p after a sum (kind "add": p taken off when it carried or is not below p) or
+        a difference ("sub": p added back when it borrowed), from the carry in C."""
+        cmask, k7f, ff = "r26", "r27", "r30"
+        asm("sbc", cmask, cmask)  # 0xFF if the sum carried / the difference borrowed
+        asm("ldi", k7f, "0x7F")
+        kreg = {0x7F: k7f}
+        if kind == "add":
+            asm("ldi", ff, "0xFF")
+            kreg[0xFF] = ff
+            for i in range(n):
+                asm("cp" if i == 0 else "cpc", V[i], kreg[pb[i]])
+            asm("sbc", ff, ff)  # 0xFF if below p
+            asm("com", ff)
+            asm("or", ff, cmask)  # the mask: subtract p
+            mask = ff
         else:
-            asm("add" if i == 0 else "adc", V[i], kreg[pb[i]])
+            mask = cmask
+        kreg[0xFF] = mask
+        asm("and", k7f, mask)
+        for i in range(n):
+            if kind == "add":
+                asm("sub" if i == 0 else "sbc", V[i], kreg[pb[i]])
+            else:
+                asm("add" if i == 0 else "adc", V[i], kreg[pb[i]])
+
+    if op == "half3":
+        for i in range(n):
+            asm("ld", V[i], "X+")
+        mask, k7f = "r30", "r31"  # Z is not used
+        asm("mov", mask, V[0])
+        asm("andi", mask, 1)
+        asm("neg", mask)  # 0xFF when a is odd
+        asm("ldi", k7f, "0x7F")
+        asm("and", k7f, mask)
+        for i in range(n):  # a + p (odd a) < 2^161: the carry is the sum's bit 160
+            asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+        for i in range(n - 1, -1, -1):
+            asm("ror", V[i])
+        asm("sbiw", "r26", n)  # X = a again
+        for i in range(n):
+            asm("ld", "r1", "X+")
+            asm("add" if i == 0 else "adc", V[i], "r1")
+        correct("add")
+    else:
+        for i in range(n):
+            asm("ld", V[i], "X+")
+            asm("ld", "r1", "Z+")
+            asm(("add" if i == 0 else "adc") if op == "add" else ("sub" if i == 0 else "sbc"), V[i], "r1")
+        correct("add" if op == "add" else "sub")
+        if op == "sub2":
+            asm("sbiw", "r30", n)  # Z = b again (the subtraction's correction leaves Z alone)
+            for i in range(n):
+                asm("ld", "r1", "Z+")
+                asm("sub" if i == 0 else "sbc", V[i], "r1")
+            correct("sub")
     asm("pop", "r31")  # Z = r
     asm("pop", "r30")
     for i in range(n):
@@ -884,6 +925,13 @@ def gen_half(asm, field, n, p):
     asm.function(name)
     asm("movw", "r26", "r22")  # X = a
     asm("movw", "r30", "r24")  # Z = r
+    half_pass(asm, n, p)
+    asm("ret")
+    asm.end(name)
+
+
+def half_pass(asm, n, p):
+    """gen_half's two passes: Z[0..n) = X / 2 mod p (X advanced by n; r18-r23 clobbered)."""
     pb = p.to_bytes(n, "little")
     mask, t = "r18", "r19"
     kreg = {0xFF: mask, 0x00: "r1"}
@@ -904,6 +952,46 @@ def gen_half(asm, field, n, p):
         asm("ldd", t, "Z+%d" % i)
         asm("ror", t)
         asm("std", "Z+%d" % i, t)
+
+
+def gen_sub2_mem(asm, field, n, p):
+    """ks_fp_sub2_FIELD(r, a, b): r = a - 2b mod p, a and b reduced, as (a - b) - b: two of
+    gen_add_sub's subtractions in one call (the point doubling's X3 = A^2 - 2 beta). r may
+    alias a, not b."""
+    name = "ks_fp_sub2_%s" % field
+    asm.function(name)
+    asm("push", "r28")
+    asm("push", "r29")
+    asm("movw", "r28", "r24")  # Y = r
+    asm("movw", "r26", "r22")  # X = a
+    asm("movw", "r30", "r20")  # Z = b
+    add_sub_pass(asm, n, p, "sub")
+    asm("movw", "r26", "r28")  # X = r = a - b
+    asm("sbiw", "r30", n)  # Z = b again
+    add_sub_pass(asm, n, p, "sub")
+    asm("pop", "r29")
+    asm("pop", "r28")
+    asm("ret")
+    asm.end(name)
+
+
+def gen_half3_mem(asm, field, n, p):
+    """ks_fp_half3_FIELD(r, a): r = 3a/2 = a + a/2 mod p, a reduced (the point doubling's
+    A = 3 (X - delta)(X + delta) / 2): gen_half into the scratch ks_avr_fp_t, then
+    gen_add_sub's addition. r may alias a."""
+    name = "ks_fp_half3_%s" % field
+    asm.function(name)
+    asm("push", "r28")
+    asm("push", "r29")
+    asm("movw", "r28", "r24")  # Y = r
+    asm("movw", "r26", "r22")  # X = a
+    asm("ldi", "r30", "lo8(ks_avr_fp_t)")  # Z = the scratch
+    asm("ldi", "r31", "hi8(ks_avr_fp_t)")
+    half_pass(asm, n, p)
+    asm("sbiw", "r26", n)  # X = a again
+    add_sub_pass(asm, n, p, "add")
+    asm("pop", "r29")
+    asm("pop", "r28")
     asm("ret")
     asm.end(name)
 
@@ -1103,6 +1191,12 @@ def main():
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
         gen_half(asm, field, n, p)
+        if n <= 20:
+            gen_add_sub_regs(asm, field, n, p, "sub2")
+            gen_add_sub_regs(asm, field, n, p, "half3")
+        else:
+            gen_sub2_mem(asm, field, n, p)
+            gen_half3_mem(asm, field, n, p)
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)
     sys.stdout.write("\n".join(asm.lines) + "\n")
