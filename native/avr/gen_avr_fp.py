@@ -182,14 +182,14 @@ def product_regs(asm, A, W, out):
 
 
 def abs_diff(asm, R, lo, mask):
-    """R = |lo - R| for the h-byte operand R in registers and lo given by an emitter that loads
-    its byte i into a register: R gets lo - R, then is negated under the borrow mask,
-    (x XOR m) - m. Leaves the mask in mask."""
+    """R = |R - lo| for the h-byte operand R in registers and lo given by an emitter that loads
+    its byte i into a register: R gets R - lo, then is negated under the borrow mask,
+    (x XOR m) - m. Leaves the mask in mask (the sign of R - lo: karatsuba_product takes
+    a1 - a0 and b1 - b0, whose signs have the product of those of a0 - a1 and b0 - b1)."""
     h = len(R)
     for i in range(h):
         lo("r0", i)
-        asm("sub" if i == 0 else "sbc", "r0", R[i])
-        asm("mov", R[i], "r0")
+        asm("sub" if i == 0 else "sbc", R[i], "r0")
     asm("sbc", mask, mask)
     for i in range(h):
         asm("eor", R[i], mask)
@@ -310,7 +310,6 @@ def square_regs(asm, n):
     that column on), which it returns. Clobbers r0-r27, r30, r31."""
     A = [reg(i) for i in range(2, 2 + n)]
     t = ["r22", "r23", "r24"]
-    c = ["r25", "r26", "r27"]
     zero = "r30"
     assert 2 + n <= 22
     for i in range(n):
@@ -319,11 +318,33 @@ def square_regs(asm, n):
     asm.comment("column 0: a_0^2")
     asm("mul", A[0], A[0])
     asm("std", "Y+0", "r0")
+    c = ["r25", "r26"]  # the accumulator's low two bytes; its third, this column's, comes below
     asm("mov", c[0], "r1")
     asm("clr", c[1])
-    asm("clr", c[2])
+    fresh = "r27"  # a free register, not cleared
     for k in range(1, 2 * n - 1):
         pairs = [(i, k - i) for i in range(max(0, k - n + 1), n) if i < k - i]
+        if len(pairs) >= 2:
+            for m, (i, j) in enumerate(pairs):
+                asm("mul", A[i], A[j])
+                if m == 0:
+                    asm("movw", t[0], "r0")
+                    asm("clr", t[2])
+                else:
+                    asm("add", t[0], "r0")
+                    asm("adc", t[1], "r1")
+                    asm("adc", t[2], zero)
+            asm("lsl", t[0])
+            asm("rol", t[1])
+            asm("rol", t[2])
+            asm("add", c[0], t[0])
+            asm("adc", c[1], t[1])
+            asm("adc", t[2], zero)  # t's top byte becomes the accumulator's third: no CLR
+            c = c + [t[2]]
+            t[2] = fresh
+        else:
+            asm("clr", fresh)
+            c = c + [fresh]
         if len(pairs) == 1:  # one cross product: doubled in r1:r0, bit 16 straight to c2
             asm("mul", A[pairs[0][0]], A[pairs[0][1]])
             asm("lsl", "r0")
@@ -332,23 +353,6 @@ def square_regs(asm, n):
             asm("add", c[0], "r0")
             asm("adc", c[1], "r1")
             asm("adc", c[2], zero)
-            pairs = []
-        for m, (i, j) in enumerate(pairs):
-            asm("mul", A[i], A[j])
-            if m == 0:
-                asm("movw", t[0], "r0")
-                asm("clr", t[2])
-            else:
-                asm("add", t[0], "r0")
-                asm("adc", t[1], "r1")
-                asm("adc", t[2], zero)
-        if pairs:
-            asm("lsl", t[0])
-            asm("rol", t[1])
-            asm("rol", t[2])
-            asm("add", c[0], t[0])
-            asm("adc", c[1], t[1])
-            asm("adc", c[2], t[2])
         if k % 2 == 0:
             asm("mul", A[k // 2], A[k // 2])
             asm("add", c[0], "r0")
@@ -357,8 +361,8 @@ def square_regs(asm, n):
         asm("std", "Y+%d" % k, c[0])
         if k >= n:  # a_(k-n) is read by no later column: its register keeps the byte
             asm("mov", A[k - n], c[0])
-        c = c[1:] + c[:1]
-        asm("clr", c[2])
+        fresh = c[0]
+        c = c[1:]
     asm("std", "Y+%d" % (2 * n - 1), c[0])
     asm("mov", A[n - 1], c[0])
     return A
