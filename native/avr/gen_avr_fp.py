@@ -777,15 +777,29 @@ def gen_fp(asm, field, n, square, reduce):
 def gen_add_sub(asm, field, n, p, op):
     """r = a + b mod p (op "add": p is subtracted under a mask when the sum carried or is not
     below p) or r = a - b mod p (op "sub": p added under a mask when it borrowed). Three (two)
-    straight passes: constant time."""
+    straight passes: constant time. Two fused operations of the point formulas the same way:
+    op "sub2", ks_fp_sub2_FIELD(r, a, b): r = a - 2b as (a - b) - b, two subtractions (r may
+    alias a, not b); op "half3", ks_fp_half3_FIELD(r, a): r = 3a/2 = a + a/2, gen_half's
+    passes into the scratch ks_avr_fp_t, then an addition (r may alias a)."""
     name = "ks_fp_%s_%s" % (op, field)
     asm.function(name)
     asm("push", "r28")
     asm("push", "r29")
     asm("movw", "r28", "r24")  # Y = r
     asm("movw", "r26", "r22")  # X = a
-    asm("movw", "r30", "r20")  # Z = b
-    add_sub_pass(asm, n, p, op)
+    if op == "half3":
+        asm("ldi", "r30", "lo8(ks_avr_fp_t)")  # Z = the scratch
+        asm("ldi", "r31", "hi8(ks_avr_fp_t)")
+        half_pass(asm, n, p)
+        asm("sbiw", "r26", n)  # X = a again
+        add_sub_pass(asm, n, p, "add")
+    else:
+        asm("movw", "r30", "r20")  # Z = b
+        add_sub_pass(asm, n, p, "add" if op == "add" else "sub")
+        if op == "sub2":
+            asm("movw", "r26", "r28")  # X = r = a - b
+            asm("sbiw", "r30", n)  # Z = b again
+            add_sub_pass(asm, n, p, "sub")
     asm("pop", "r29")
     asm("pop", "r28")
     asm("ret")
@@ -956,48 +970,6 @@ def half_pass(asm, n, p):
         asm("ldd", t, "Z+%d" % i)
         asm("ror", t)
         asm("std", "Z+%d" % i, t)
-
-
-def gen_sub2_mem(asm, field, n, p):
-    """ks_fp_sub2_FIELD(r, a, b): r = a - 2b mod p, a and b reduced, as (a - b) - b: two of
-    gen_add_sub's subtractions in one call (the point doubling's X3 = A^2 - 2 beta). r may
-    alias a, not b."""
-    name = "ks_fp_sub2_%s" % field
-    asm.function(name)
-    asm("push", "r28")
-    asm("push", "r29")
-    asm("movw", "r28", "r24")  # Y = r
-    asm("movw", "r26", "r22")  # X = a
-    asm("movw", "r30", "r20")  # Z = b
-    add_sub_pass(asm, n, p, "sub")
-    asm("movw", "r26", "r28")  # X = r = a - b
-    asm("sbiw", "r30", n)  # Z = b again
-    add_sub_pass(asm, n, p, "sub")
-    asm("pop", "r29")
-    asm("pop", "r28")
-    asm("ret")
-    asm.end(name)
-
-
-def gen_half3_mem(asm, field, n, p):
-    """ks_fp_half3_FIELD(r, a): r = 3a/2 = a + a/2 mod p, a reduced (the point doubling's
-    A = 3 (X - delta)(X + delta) / 2): gen_half into the scratch ks_avr_fp_t, then
-    gen_add_sub's addition. r may alias a."""
-    name = "ks_fp_half3_%s" % field
-    asm.function(name)
-    asm("push", "r28")
-    asm("push", "r29")
-    asm("movw", "r28", "r24")  # Y = r
-    asm("movw", "r26", "r22")  # X = a
-    asm("ldi", "r30", "lo8(ks_avr_fp_t)")  # Z = the scratch
-    asm("ldi", "r31", "hi8(ks_avr_fp_t)")
-    half_pass(asm, n, p)
-    asm("sbiw", "r26", n)  # X = a again
-    add_sub_pass(asm, n, p, "add")
-    asm("pop", "r29")
-    asm("pop", "r28")
-    asm("ret")
-    asm.end(name)
 
 
 # The divsteps inversion's whole-number step (kernels/ks_modinv.c, 16-bit words, N = 13).
@@ -1195,12 +1167,8 @@ def main():
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
         gen_half(asm, field, n, p)
-        if n <= 20:
-            gen_add_sub_regs(asm, field, n, p, "sub2")
-            gen_add_sub_regs(asm, field, n, p, "half3")
-        else:
-            gen_sub2_mem(asm, field, n, p)
-            gen_half3_mem(asm, field, n, p)
+        for op in ("sub2", "half3"):
+            (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)
     sys.stdout.write("\n".join(asm.lines) + "\n")
