@@ -62,20 +62,22 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
     FE(z1z1); FE(u1); FE(u2); FE(s1); FE(s2); FE(h); FE(rr); FE(hh); FE(hhh); FE(v); FE(t);
     ks_limb exceptional;
     const size_t n = KS_F_N;
+    /* U1 and S1: X1 and Y1 themselves for an affine q (no copies): read before r->x and
+       r->y are written, so r may still alias p */
+    const ks_limb *x1 = p->x, *y1 = p->y;
     (void)c;
     FSQR(z1z1, p->z);
     if (qz != 0) {
         FMUL(u1, p->x, qz + KS_FE_MAX);     /* X1 Z2^2 */
         FMUL(s1, p->y, qz + 2 * KS_FE_MAX); /* Y1 Z2^3 */
-    } else {
-        memcpy(u1, p->x, n * sizeof(ks_limb));
-        memcpy(s1, p->y, n * sizeof(ks_limb));
+        x1 = u1;
+        y1 = s1;
     }
     FMUL(u2, qx, z1z1);
     FMUL(s2, qy, p->z);
     FMUL(s2, s2, z1z1);
-    FSUB(h, u2, u1);
-    FSUB(rr, s2, s1);
+    FSUB(h, u2, x1);
+    FSUB(rr, s2, y1);
     exceptional = ks_bn_zero_mask(h, n);
     /* Z3 = Z1 Z2 H: last read of p->z */
     if (qz != 0) {
@@ -86,7 +88,7 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
     }
     FSQR(hh, h);
     FMUL(hhh, h, hh);
-    FMUL(v, u1, hh);
+    FMUL(v, x1, hh);
     /* X3 = R^2 - H^3 - 2V */
     FSQR(t, rr);
     FSUB(t, t, hhh);
@@ -99,7 +101,7 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
     /* Y3 = R (V - X3) - S1 H^3 */
     FSUB(t, v, r->x);
     FMUL(t, rr, t);
-    FMUL(s1, s1, hhh);
+    FMUL(s1, y1, hhh);
     FSUB(r->y, t, s1);
     return exceptional;
 }
