@@ -90,6 +90,20 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 		       fp_##name##_half[0]);                                                 \
 	} while (0)
 
+/* The port's fused r = a - 2b and r = 3a/2 (the point doubling's), where it has them: the
+   AVR's assembly for secp160r1 and P-256 (KS_FP_SUB2_OF, ks_port_avr.h). */
+#ifdef KS_FP_SUB2_OF
+#define CHECK_FUSED(name, N, UP)                                                              \
+	do {                                                                                  \
+		check2(#name, "sub2", ks_fp_sub2_##name, N, FP_##UP##_COUNT,                  \
+		       fp_##name##_in[0], fp_##name##_sub2[0]);                              \
+		check1(#name, "half3", ks_fp_half3_##name, N, FP_##UP##_COUNT,                \
+		       fp_##name##_in[0], fp_##name##_half3[0]);                             \
+	} while (0)
+#else
+#define CHECK_FUSED(name, N, UP) ((void)0)
+#endif
+
 /* r = a / 2 through the curve table (the port's assembly where it has one) */
 #define HALF(name, id)                                                                        \
 	static void half_##name(ks_limb *r, const ks_limb *a)                                 \
@@ -114,6 +128,7 @@ int main(void)
 	mote_init();
 #if KS_WITH_SECP160R1
 	CHECK_FIELD(secp160r1, 20, SECP160R1);
+	CHECK_FUSED(secp160r1, 20, SECP160R1);
 #endif
 #if KS_WITH_SECP192R1
 	CHECK_FIELD(secp192r1, 24, SECP192R1);
@@ -123,6 +138,7 @@ int main(void)
 #endif
 #if KS_WITH_SECP256R1
 	CHECK_FIELD(secp256r1, 32, SECP256R1);
+	CHECK_FUSED(secp256r1, 32, SECP256R1);
 #endif
 	mote_put_u32(passed);
 	mote_puts(" passed, ");

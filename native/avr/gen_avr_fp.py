@@ -13,7 +13,9 @@ once per row. A square computes each cross product a_i a_j (i < j) once in the s
 then doubles the sum and adds the squares a_i^2 in one pass. secp160r1's 20-byte product
 takes one level of subtractive Karatsuba instead: its 10-byte halves fit in registers, so
 the three half products cost 300 MULs instead of 400 and the middle term feeds the reduction
-straight from registers. Everything is straight-line
+straight from registers; its square holds all 20 bytes of the operand in registers and sums each
+column's cross products once, doubles them and adds the column's square as it goes (one pass,
+no rows), its high half left in registers for the reduction. Everything is straight-line
 code: no branch, no address and no instruction depends on the data (constant time; simavr's
 exact cycle counts check it).
 
@@ -180,14 +182,14 @@ def product_regs(asm, A, W, out):
 
 
 def abs_diff(asm, R, lo, mask):
-    """R = |lo - R| for the h-byte operand R in registers and lo given by an emitter that loads
-    its byte i into a register: R gets lo - R, then is negated under the borrow mask,
-    (x XOR m) - m. Leaves the mask in mask."""
+    """R = |R - lo| for the h-byte operand R in registers and lo given by an emitter that loads
+    its byte i into a register: R gets R - lo, then is negated under the borrow mask,
+    (x XOR m) - m. Leaves the mask in mask (the sign of R - lo: karatsuba_product takes
+    a1 - a0 and b1 - b0, whose signs have the product of those of a0 - a1 and b0 - b1)."""
     h = len(R)
     for i in range(h):
         lo("r0", i)
-        asm("sub" if i == 0 else "sbc", "r0", R[i])
-        asm("mov", R[i], "r0")
+        asm("sub" if i == 0 else "sbc", R[i], "r0")
     asm("sbc", mask, mask)
     for i in range(h):
         asm("eor", R[i], mask)
@@ -296,6 +298,74 @@ def square_finish(asm, n):
             asm("std", "Y+%d" % (2 * i), t[2 * k])
             asm("std", "Y+%d" % (2 * i + 1), t[2 * k + 1])
 
+
+
+def square_regs(asm, n):
+    """Y[0..2n) = a^2 (a through Z) with all n bytes of a in registers (n <= 20), in one
+    pass of product scanning that uses the symmetry: column k sums its cross products a_i a_j
+    (i < j, i + j = k) once into a three-byte t, doubles t, adds it to the running
+    accumulator (the carry of the columns below) and then the square a_(k/2)^2 when k is
+    even. 190 byte products and 20 squares for n = 20, no pass over memory but the output.
+    The high half Y[n..2n) also stays in the registers of a (byte n + m in a_m's, free from
+    that column on), which it returns. Clobbers r0-r27, r30, r31."""
+    A = [reg(i) for i in range(2, 2 + n)]
+    t = ["r22", "r23", "r24"]
+    zero = "r30"
+    assert 2 + n <= 22
+    for i in range(n):
+        asm("ldd", A[i], "Z+%d" % i)
+    asm("clr", zero)
+    asm.comment("column 0: a_0^2")
+    asm("mul", A[0], A[0])
+    asm("std", "Y+0", "r0")
+    c = ["r25", "r26"]  # the accumulator's low two bytes; its third, this column's, comes below
+    asm("mov", c[0], "r1")
+    asm("clr", c[1])
+    fresh = "r27"  # a free register, not cleared
+    for k in range(1, 2 * n - 1):
+        pairs = [(i, k - i) for i in range(max(0, k - n + 1), n) if i < k - i]
+        if len(pairs) >= 2:
+            for m, (i, j) in enumerate(pairs):
+                asm("mul", A[i], A[j])
+                if m == 0:
+                    asm("movw", t[0], "r0")
+                    asm("clr", t[2])
+                else:
+                    asm("add", t[0], "r0")
+                    asm("adc", t[1], "r1")
+                    asm("adc", t[2], zero)
+            asm("lsl", t[0])
+            asm("rol", t[1])
+            asm("rol", t[2])
+            asm("add", c[0], t[0])
+            asm("adc", c[1], t[1])
+            asm("adc", t[2], zero)  # t's top byte becomes the accumulator's third: no CLR
+            c = c + [t[2]]
+            t[2] = fresh
+        else:
+            asm("clr", fresh)
+            c = c + [fresh]
+        if len(pairs) == 1:  # one cross product: doubled in r1:r0, bit 16 straight to c2
+            asm("mul", A[pairs[0][0]], A[pairs[0][1]])
+            asm("lsl", "r0")
+            asm("rol", "r1")
+            asm("adc", c[2], zero)
+            asm("add", c[0], "r0")
+            asm("adc", c[1], "r1")
+            asm("adc", c[2], zero)
+        if k % 2 == 0:
+            asm("mul", A[k // 2], A[k // 2])
+            asm("add", c[0], "r0")
+            asm("adc", c[1], "r1")
+            asm("adc", c[2], zero)
+        asm("std", "Y+%d" % k, c[0])
+        if k >= n:  # a_(k-n) is read by no later column: its register keeps the byte
+            asm("mov", A[k - n], c[0])
+        fresh = c[0]
+        c = c[1:]
+    asm("std", "Y+%d" % (2 * n - 1), c[0])
+    asm("mov", A[n - 1], c[0])
+    return A
 
 
 def half_product(asm, n):
@@ -671,7 +741,17 @@ def gen_fp(asm, field, n, square, reduce):
         asm("sts", "ks_avr_fp_t+%d" % (rsave + 1), "r25")
         asm("movw", "r26", "r22")
         asm("movw", "r30", "r22" if square else "r20")
-    if square:
+    if square and n <= 20:
+        H = square_regs(asm, n)
+        V = H + ["r22", "r23", "r24", "r25", "r26"]  # reduce_secp160r1's V, from H's registers
+        asm.comment("V = L + H (H in registers)")
+        for r in V[n:]:
+            asm("clr", r)
+        for i in range(n):
+            asm("ldd", "r0", "Y+%d" % i)
+            asm("add" if i == 0 else "adc", V[i], "r0")
+        asm("adc", V[n], V[n + 1])
+    elif square:
         product_rows(asm, n, True)
         square_finish(asm, n)
     elif n in KARATSUBA:
@@ -683,7 +763,10 @@ def gen_fp(asm, field, n, square, reduce):
         asm("ldi", "r29", "hi8(ks_avr_fp_t)")
     asm("lds", "r30", "ks_avr_fp_t+%d" % rsave)  # Z = r
     asm("lds", "r31", "ks_avr_fp_t+%d" % (rsave + 1))
-    if not square and n in KARATSUBA:
+    if square and n <= 20:
+        asm("clr", "r1")
+        reduce(asm, V, tmp="r27", zero="r1")
+    elif not square and n in KARATSUBA:
         reduce(asm, V, tmp="r1", zero=ZERO)
     else:
         reduce(asm)
@@ -694,14 +777,38 @@ def gen_fp(asm, field, n, square, reduce):
 def gen_add_sub(asm, field, n, p, op):
     """r = a + b mod p (op "add": p is subtracted under a mask when the sum carried or is not
     below p) or r = a - b mod p (op "sub": p added under a mask when it borrowed). Three (two)
-    straight passes: constant time."""
+    straight passes: constant time. Two fused operations of the point formulas the same way:
+    op "sub2", ks_fp_sub2_FIELD(r, a, b): r = a - 2b as (a - b) - b, two subtractions (r may
+    alias a, not b); op "half3", ks_fp_half3_FIELD(r, a): r = 3a/2 = a + a/2, gen_half's
+    passes into the scratch ks_avr_fp_t, then an addition (r may alias a)."""
     name = "ks_fp_%s_%s" % (op, field)
     asm.function(name)
     asm("push", "r28")
     asm("push", "r29")
     asm("movw", "r28", "r24")  # Y = r
     asm("movw", "r26", "r22")  # X = a
-    asm("movw", "r30", "r20")  # Z = b
+    if op == "half3":
+        asm("ldi", "r30", "lo8(ks_avr_fp_t)")  # Z = the scratch
+        asm("ldi", "r31", "hi8(ks_avr_fp_t)")
+        half_pass(asm, n, p)
+        asm("sbiw", "r26", n)  # X = a again
+        add_sub_pass(asm, n, p, "add")
+    else:
+        asm("movw", "r30", "r20")  # Z = b
+        add_sub_pass(asm, n, p, "add" if op == "add" else "sub")
+        if op == "sub2":
+            asm("movw", "r26", "r28")  # X = r = a - b
+            asm("sbiw", "r30", n)  # Z = b again
+            add_sub_pass(asm, n, p, "sub")
+    asm("pop", "r29")
+    asm("pop", "r28")
+    asm("ret")
+    asm.end(name)
+
+
+def add_sub_pass(asm, n, p, op):
+    """gen_add_sub's passes: Y[0..n) = X +- Z mod p (X, Z advanced by n; r18-r24 clobbered).
+    Y may be X (byte i is stored after X's byte i was read)."""
     for i in range(n):
         asm("ld", "r18", "X+")
         asm("ld", "r19", "Z+")
@@ -735,56 +842,87 @@ def gen_add_sub(asm, field, n, p, op):
         else:
             asm("add" if i == 0 else "adc", "r18", kreg[pb[i]])
         asm("std", "Y+%d" % i, "r18")
-    asm("pop", "r29")
-    asm("pop", "r28")
-    asm("ret")
-    asm.end(name)
 
 
 def gen_add_sub_regs(asm, field, n, p, op):
     """The same for a field that fits in registers (n <= 20): the sum or difference stays in
     registers (the call-used ones first: fewer to save), so each byte is loaded and stored
-    once."""
+    once. Two fused operations of the point doubling (kernels/ks_ec_formulas.h) the same way:
+    op "sub2", ks_fp_sub2_FIELD(r, a, b): r = a - 2b as (a - b) - b, b read twice (r may
+    alias a, not b); op "half3", ks_fp_half3_FIELD(r, a): r = 3a/2 = a/2 + a, a / 2 as in
+    gen_half (p added under the mask of a's low bit, the sum shifted right in the registers),
+    then a read again and added (r may alias a)."""
     name = "ks_fp_%s_%s" % (op, field)
     asm.function(name)
     free = ["r0", "r18", "r19", "r20", "r21", "r22", "r23", "r24", "r25"]
     saved = [reg(i) for i in range(2, 2 + max(0, n - len(free)))]
     V = free[:n] + saved
+    pb = p.to_bytes(n, "little")
+    values = sorted(set(pb) - {0xFF})
+    assert values == [0x7F]  # secp160r1
     for r in saved:
         asm("push", r)
     asm("push", "r24")  # r
     asm("push", "r25")
     asm("movw", "r26", "r22")  # X = a
     asm("movw", "r30", "r20")  # Z = b
-    for i in range(n):
-        asm("ld", V[i], "X+")
-        asm("ld", "r1", "Z+")
-        asm(("add" if i == 0 else "adc") if op == "add" else ("sub" if i == 0 else "sbc"), V[i], "r1")
-    pb = p.to_bytes(n, "little")
-    values = sorted(set(pb) - {0xFF})
-    assert values == [0x7F]  # secp160r1
-    cmask, k7f, ff = "r26", "r27", "r30"
-    asm("sbc", cmask, cmask)  # 0xFF if the sum carried / the difference borrowed
-    asm("ldi", k7f, "0x7F")
-    kreg = {0x7F: k7f}
-    if op == "add":
-        asm("ldi", ff, "0xFF")
-        kreg[0xFF] = ff
-        for i in range(n):
-            asm("cp" if i == 0 else "cpc", V[i], kreg[pb[i]])
-        asm("sbc", ff, ff)  # 0xFF if below p
-        asm("com", ff)
-        asm("or", ff, cmask)  # the mask: subtract p
-        mask = ff
-    else:
-        mask = cmask
-    kreg[0xFF] = mask
-    asm("and", k7f, mask)
-    for i in range(n):
-        if op == "add":
-            asm("sub" if i == 0 else "sbc", V[i], kreg[pb[i]])
+
+    def correct(kind):
+        """V mod p after a sum (kind "add": p taken off when it carried or is not below p) or
+        a difference ("sub": p added back when it borrowed), from the carry in C."""
+        cmask, k7f, ff = "r26", "r27", "r30"
+        asm("sbc", cmask, cmask)  # 0xFF if the sum carried / the difference borrowed
+        asm("ldi", k7f, "0x7F")
+        kreg = {0x7F: k7f}
+        if kind == "add":
+            asm("ldi", ff, "0xFF")
+            kreg[0xFF] = ff
+            for i in range(n):
+                asm("cp" if i == 0 else "cpc", V[i], kreg[pb[i]])
+            asm("sbc", ff, ff)  # 0xFF if below p
+            asm("com", ff)
+            asm("or", ff, cmask)  # the mask: subtract p
+            mask = ff
         else:
-            asm("add" if i == 0 else "adc", V[i], kreg[pb[i]])
+            mask = cmask
+        kreg[0xFF] = mask
+        asm("and", k7f, mask)
+        for i in range(n):
+            if kind == "add":
+                asm("sub" if i == 0 else "sbc", V[i], kreg[pb[i]])
+            else:
+                asm("add" if i == 0 else "adc", V[i], kreg[pb[i]])
+
+    if op == "half3":
+        for i in range(n):
+            asm("ld", V[i], "X+")
+        mask, k7f = "r30", "r31"  # Z is not used
+        asm("mov", mask, V[0])
+        asm("andi", mask, 1)
+        asm("neg", mask)  # 0xFF when a is odd
+        asm("ldi", k7f, "0x7F")
+        asm("and", k7f, mask)
+        for i in range(n):  # a + p (odd a) < 2^161: the carry is the sum's bit 160
+            asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+        for i in range(n - 1, -1, -1):
+            asm("ror", V[i])
+        asm("sbiw", "r26", n)  # X = a again
+        for i in range(n):
+            asm("ld", "r1", "X+")
+            asm("add" if i == 0 else "adc", V[i], "r1")
+        correct("add")
+    else:
+        for i in range(n):
+            asm("ld", V[i], "X+")
+            asm("ld", "r1", "Z+")
+            asm(("add" if i == 0 else "adc") if op == "add" else ("sub" if i == 0 else "sbc"), V[i], "r1")
+        correct("add" if op == "add" else "sub")
+        if op == "sub2":
+            asm("sbiw", "r30", n)  # Z = b again (the subtraction's correction leaves Z alone)
+            for i in range(n):
+                asm("ld", "r1", "Z+")
+                asm("sub" if i == 0 else "sbc", V[i], "r1")
+            correct("sub")
     asm("pop", "r31")  # Z = r
     asm("pop", "r30")
     for i in range(n):
@@ -805,6 +943,13 @@ def gen_half(asm, field, n, p):
     asm.function(name)
     asm("movw", "r26", "r22")  # X = a
     asm("movw", "r30", "r24")  # Z = r
+    half_pass(asm, n, p)
+    asm("ret")
+    asm.end(name)
+
+
+def half_pass(asm, n, p):
+    """gen_half's two passes: Z[0..n) = X / 2 mod p (X advanced by n; r18-r23 clobbered)."""
     pb = p.to_bytes(n, "little")
     mask, t = "r18", "r19"
     kreg = {0xFF: mask, 0x00: "r1"}
@@ -825,8 +970,6 @@ def gen_half(asm, field, n, p):
         asm("ldd", t, "Z+%d" % i)
         asm("ror", t)
         asm("std", "Z+%d" % i, t)
-    asm("ret")
-    asm.end(name)
 
 
 # The divsteps inversion's whole-number step (kernels/ks_modinv.c, 16-bit words, N = 13).
@@ -1024,6 +1167,8 @@ def main():
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
         gen_half(asm, field, n, p)
+        for op in ("sub2", "half3"):
+            (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)
     sys.stdout.write("\n".join(asm.lines) + "\n")

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes fp_kat.h for avr/fp_test.c: inputs and expected results of the field operations
-(mul, sqr, add, sub, half mod p) of secp160r1 and P-256, from plain Python integers.
+(mul, sqr, add, sub, half mod p; and the fused sub2 = a - 2b and half3 = 3a/2 of the builds
+that have them) of secp160r1 and P-256, from plain Python integers.
 
     gen_fp_kat.py > fp_kat.h
 
@@ -22,6 +23,8 @@ FIELDS = [
     ("secp256r1", 32, 2**256 - 2**224 + 2**192 + 2**96 - 1, [2**224 - 1, 2**225]),
 ]
 RANDOM_VALUES = 1
+# The fields with the fused operations (the AVR's assembly: ks_port_avr.h)
+FUSED = ("secp160r1", "secp256r1")
 
 
 def values(n, p, extra, rng):
@@ -60,6 +63,15 @@ def main():
         out.append("static const uint8_t fp_%s_half[%d][%d] MOTE_FLASH = {" % (name, k, n))
         out += ["\t%s," % c_bytes(a * pow(2, -1, p) % p, n) for a in v]
         out.append("};")
+        if name in FUSED:
+            out.append("#ifdef KS_FP_SUB2_OF")
+            out.append("static const uint8_t fp_%s_sub2[%d][%d] MOTE_FLASH = {" % (name, k * k, n))
+            out += ["\t%s," % c_bytes((a - 2 * b) % p, n) for a in v for b in v]
+            out.append("};")
+            out.append("static const uint8_t fp_%s_half3[%d][%d] MOTE_FLASH = {" % (name, k, n))
+            out += ["\t%s," % c_bytes(3 * a * pow(2, -1, p) % p, n) for a in v]
+            out.append("};")
+            out.append("#endif")
         out.append("#endif")
         out.append("")
     out.append("#endif")

@@ -5,6 +5,9 @@
  * directly and add/sub inlined (the host). The includer defines:
  *   KS_F_DBL, KS_F_ADD   the names of the two functions
  *   FMUL(r, a, b), FSQR(r, a), FADD(r, a, b), FSUB(r, a, b), KS_F_N (limbs)
+ * and may define FSUB2(r, a, b, t) (r = a - 2b, r not b) and FHALF3(r, a, t) (r = 3a/2),
+ * t a scratch element (a port's fused assembly: ks_ec_point.c); without them the formulas
+ * take two operations for each.
  * Internal; no include guard on purpose.
  */
 #define FE(v) ks_limb v[KS_FE_MAX]
@@ -25,14 +28,23 @@ void KS_F_DBL(const ks_curve *c, ks_jac *r, const ks_jac *p)
     FSUB(t1, p->x, delta);
     FADD(t2, p->x, delta);
     FMUL(t1, t1, t2);
+#ifdef FHALF3
+    FHALF3(alpha, t1, t2);
+#else
     ks_fp_half(c, t2, t1);
     FADD(alpha, t1, t2);
+#endif
     /* Z3' = Y Z: last read of p */
     FMUL(r->z, p->y, p->z);
     /* X3' = A^2 - 2 beta */
+#ifdef FSUB2
+    FSQR(r->x, alpha);
+    FSUB2(r->x, r->x, beta, t1);
+#else
     FADD(t1, beta, beta);
     FSQR(r->x, alpha);
     FSUB(r->x, r->x, t1);
+#endif
     /* Y3' = A (beta - X3') - gamma^2 */
     FSUB(t1, beta, r->x);
     FMUL(t1, alpha, t1);
@@ -50,20 +62,22 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
     FE(z1z1); FE(u1); FE(u2); FE(s1); FE(s2); FE(h); FE(rr); FE(hh); FE(hhh); FE(v); FE(t);
     ks_limb exceptional;
     const size_t n = KS_F_N;
+    /* U1 and S1: X1 and Y1 themselves for an affine q (no copies): read before r->x and
+       r->y are written, so r may still alias p */
+    const ks_limb *x1 = p->x, *y1 = p->y;
     (void)c;
     FSQR(z1z1, p->z);
     if (qz != 0) {
         FMUL(u1, p->x, qz + KS_FE_MAX);     /* X1 Z2^2 */
         FMUL(s1, p->y, qz + 2 * KS_FE_MAX); /* Y1 Z2^3 */
-    } else {
-        memcpy(u1, p->x, n * sizeof(ks_limb));
-        memcpy(s1, p->y, n * sizeof(ks_limb));
+        x1 = u1;
+        y1 = s1;
     }
     FMUL(u2, qx, z1z1);
     FMUL(s2, qy, p->z);
     FMUL(s2, s2, z1z1);
-    FSUB(h, u2, u1);
-    FSUB(rr, s2, s1);
+    FSUB(h, u2, x1);
+    FSUB(rr, s2, y1);
     exceptional = ks_bn_zero_mask(h, n);
     /* Z3 = Z1 Z2 H: last read of p->z */
     if (qz != 0) {
@@ -74,21 +88,27 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
     }
     FSQR(hh, h);
     FMUL(hhh, h, hh);
-    FMUL(v, u1, hh);
+    FMUL(v, x1, hh);
     /* X3 = R^2 - H^3 - 2V */
     FSQR(t, rr);
     FSUB(t, t, hhh);
+#ifdef FSUB2
+    FSUB2(r->x, t, v, hh);
+#else
     FSUB(t, t, v);
     FSUB(r->x, t, v);
+#endif
     /* Y3 = R (V - X3) - S1 H^3 */
     FSUB(t, v, r->x);
     FMUL(t, rr, t);
-    FMUL(s1, s1, hhh);
+    FMUL(s1, y1, hhh);
     FSUB(r->y, t, s1);
     return exceptional;
 }
 
 #undef FE
+#undef FSUB2
+#undef FHALF3
 #undef KS_F_DBL
 #undef KS_F_ADD
 #undef FMUL

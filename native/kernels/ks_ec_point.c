@@ -11,6 +11,32 @@
 #define FADD(r, a, b) c->add((r), (a), (b))
 #define FSUB(r, a, b) c->sub((r), (a), (b))
 #define KS_F_N c->fl
+#ifdef KS_FP_SUB2_OF
+/* The port's fused r = a - 2b and r = 3a/2 mod p (ks_port_*.h) where it has them for the
+   curve, else the two operations each stands for (a branch on the curve, not on data). */
+typedef void (*fp_op2)(ks_limb *r, const ks_limb *a, const ks_limb *b);
+typedef void (*fp_op1)(ks_limb *r, const ks_limb *a);
+#define FSUB2(r, a, b, t)                              \
+    do {                                               \
+        const fp_op2 f_ = KS_FP_SUB2_OF(c->fl);        \
+        if (f_ != 0) {                                 \
+            f_((r), (a), (b));                         \
+        } else {                                       \
+            FADD((t), (b), (b));                       \
+            FSUB((r), (a), (t));                       \
+        }                                              \
+    } while (0)
+#define FHALF3(r, a, t)                                \
+    do {                                               \
+        const fp_op1 f_ = KS_FP_HALF3_OF(c->fl);       \
+        if (f_ != 0) {                                 \
+            f_((r), (a));                              \
+        } else {                                       \
+            ks_fp_half(c, (t), (a));                   \
+            FADD((r), (a), (t));                       \
+        }                                              \
+    } while (0)
+#endif
 #include "ks_ec_formulas.h"
 
 #define FE(v) ks_limb v[KS_FE_MAX]

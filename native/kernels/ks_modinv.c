@@ -4,9 +4,12 @@
  * The divstep of Bernstein and Yang (section 8) maps (delta, f, g), f odd, to
  *   (1 - delta, g, (g - f) / 2)        if delta > 0 and g is odd,
  *   (1 + delta, f, (g + (g mod 2) f) / 2)   otherwise.
- * From (1, m, a), g reaches 0 and f = +-gcd(m, a) = +-1 within ITER steps (their Theorem 11.2:
- * floor(49 b / 34) steps for b = log2(f^2 + 4 g^2) > 92; here f = m < 2^bits and 0 <= g < m, so
- * b < 2 bits + 3); once g is 0 further steps change nothing. Alongside, d and e with
+ * Started from delta = 1/2 (their hddivsteps), kept as the odd integer eta = 2 delta from 1
+ * (eta > 0: swap; eta -> 2 - eta or 2 + eta): from (1/2, m, a) with 0 <= a <= m <= 2^bits, m
+ * odd, g reaches 0 and f = +-gcd(m, a) = +-1 within n steps for 9437 bits + 1 <= 4096 n
+ * (proved in HOL Light: Divstep/divstep_bounds.ml, IDIVSTEP_ENDTOEND_BITS_SIMPLE; 369 steps
+ * for 160 bits, 590 for 256, against 465 and 742 for their Theorem 11.2's bound for delta
+ * from 1); once g is 0 further steps change nothing. Alongside, d and e with
  * f = d a and g = e a (mod m), from d = 0, e = 1: at the end a^-1 = +-d.
  *
  * Batches of N steps: the first N steps depend only on the low N bits of f and g, so they run
@@ -76,16 +79,16 @@ KS_INLINE ks_dd sar_w(ks_dd acc)
     return (ks_dd)hi | ((ks_dd)sign_mask(hi) << DW);
 }
 
-/* N divsteps on the low words f, g of (delta, f, g): delta updated, t = the matrix
+/* N divsteps on the low words f, g of (eta, f, g), eta = 2 delta: eta updated, t = the matrix
    (t[0] t[1]; t[2] t[3]) with 2^N (f', g') = t (f, g). */
-static void steps(ks_dw *delta, ks_dw f, ks_dw g, ks_dw t[4])
+static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
 {
-    ks_dw u = 1, v = 0, q = 0, r = 1, d = *delta, odd, sw, x;
+    ks_dw u = 1, v = 0, q = 0, r = 1, d = *eta, odd, sw, x;
     int i;
     for (i = 0; i < N; i++) {
         odd = (ks_dw)(0 - (ks_dw)(hide(g) & 1));
-        sw = odd & sign_mask((ks_dw)(0 - d)); /* delta > 0 and g odd */
-        /* swapped: (delta, f, g) = (-delta, g, -f), the rows likewise */
+        sw = odd & sign_mask((ks_dw)(0 - d)); /* eta > 0 and g odd */
+        /* swapped: (eta, f, g) = (-eta, g, -f), the rows likewise */
         x = (ks_dw)((f ^ g) & sw);
         f ^= x;
         g = (ks_dw)(((g ^ x) ^ sw) - sw);
@@ -104,9 +107,9 @@ static void steps(ks_dw *delta, ks_dw f, ks_dw g, ks_dw t[4])
         g = (ks_dw)(g >> 1);
         u = (ks_dw)(u << 1);
         v = (ks_dw)(v << 1);
-        d = (ks_dw)(d + 1);
+        d = (ks_dw)(d + 2); /* delta + 1 */
     }
-    *delta = d;
+    *eta = d;
     t[0] = u;
     t[1] = v;
     t[2] = q;
@@ -203,19 +206,19 @@ static void from_words(ks_limb *a, size_t n, const ks_dw *w, size_t L)
 
 void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bits)
 {
-    /* batches of N steps, at least Theorem 11.2's floor(49 b / 34) for b < 2 bits + 3: the
-       least B with B N > 49 b / 34 - 1 (a loop: the MSP430 has no divide) */
-    const unsigned long b49 = 49ul * (2ul * (unsigned long)bits + 3);
+    /* batches of N steps, at least the n with 9437 bits + 1 <= 4096 n (above): the least B
+       with 4096 B N >= 9437 bits + 1 (a loop: the MSP430 has no divide) */
+    const unsigned long need = 9437ul * (unsigned long)bits + 1;
     unsigned long steps_done;
     int batches = 0;
     /* m's words and one more: room for 2m and the sign, and m's top word is 0 (lincomb) */
     const size_t L = (size_t)(bits + DW - 1) / DW + 1;
     /* f, g, d, e and two more places: a pair's new values go to the two free ones, which
        then trade names with the old (no copies) */
-    ks_dw v[6][MAXW], mw[MAXW], t[4], delta = 1, minv, neg;
+    ks_dw v[6][MAXW], mw[MAXW], t[4], eta = 1, minv, neg;
     ks_dw *f = v[0], *g = v[1], *d = v[2], *e = v[3], *n0 = v[4], *n1 = v[5], *x;
     int i;
-    for (steps_done = 0; 34ul * (steps_done + 1) <= b49; batches++) {
+    for (steps_done = 0; 4096ul * steps_done < need; batches++) {
         steps_done = ks_ct_hide32((uint32_t)(steps_done + N)); /* opaque: no closed form */
     }
     to_words(mw, L, m, n, 1);
@@ -230,7 +233,7 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
         minv = (ks_dw)((ks_dd)minv * (ks_dw)(2 - (ks_dw)((ks_dd)mw[0] * minv)));
     }
     for (i = 0; i < batches; i++) {
-        steps(&delta, f[0], g[0], t);
+        steps(&eta, f[0], g[0], t);
         lincomb(n0, f, g, 0, 0, L, t[0], t[1]);
         lincomb(n1, f, g, 0, 0, L, t[2], t[3]);
         x = f, f = n0, n0 = x;
