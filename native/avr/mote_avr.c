@@ -51,6 +51,11 @@ uint16_t mote_stack_peak(void)
 	return (uint16_t)(painted_sp - (uint16_t)p);
 }
 
+uint16_t mote_stack_low(void)
+{
+	return (uint16_t)(painted_sp - mote_stack_peak());
+}
+
 void mote_exit(uint8_t status)
 {
 	while (!(UCSR0A & _BV(UDRE0)))

@@ -60,6 +60,11 @@ uint16_t mote_stack_peak(void)
 	return (uint16_t)(painted_sp - (uint16_t)p);
 }
 
+uint16_t mote_stack_low(void)
+{
+	return (uint16_t)(painted_sp - mote_stack_peak());
+}
+
 uint16_t mote_read(uint8_t *buf, uint16_t max)
 {
 	uint16_t i, n;

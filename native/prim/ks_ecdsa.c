@@ -12,6 +12,12 @@
 #define OB_MAX (KS_MAX_BITS / 8 + 1) /* 33: room for any order length here */
 #define NL KS_FE_MAX                 /* limbs of the longest order */
 
+/* Bytes of stack ks_ecdsa_sign clears below its frame (k G's, the nonce's HMAC, the
+   inversion's): the kernels' for k P unless a mote build sets its own measure (firmware.mk). */
+#ifndef KS_WIPE_STACK_ECDSA
+#define KS_WIPE_STACK_ECDSA KS_WIPE_STACK_EC
+#endif
+
 /* bits2int (RFC 6979 section 2.3.2) of in (len bytes) as ob big-endian bytes: the leftmost
    qlen bits; in at least ob bytes long, or shorter and then taken whole. */
 static void bits2int(uint8_t *out, size_t ob, unsigned qlen, const uint8_t *in, size_t len)
@@ -42,159 +48,173 @@ static void reduce_once(ks_limb *a, const ks_limb *n, size_t nl, ks_limb *t)
     ks_bn_cmov(a, t, nl, KS_MASK(borrow ^ 1));
 }
 
-/* The signer's working state, one struct wiped once. The HMAC of the nonces and the
-   signature's arithmetic are never needed at once (the MAC is keyed again from K after a
-   rejected candidate): they share their bytes, a mote's stack is small. */
+/* RFC 6979's state, live through the whole signature: K, V, int2octets(e) and the candidate k.
+   Everything else lives in the frame of one phase (noinline: their frames are siblings, not
+   nested), so that k G, the deepest part, runs below this state alone (a mote's stack is
+   small): the HMAC while candidates are made (keyed again from K after a rejected one), the
+   arithmetic modulo n once k G is known. */
 typedef struct {
     uint8_t k[KS_HASH_SIZE_MAX], v[KS_HASH_SIZE_MAX]; /* RFC 6979's K and V */
     uint8_t eb[OB_MAX]; /* int2octets(e) */
-    uint8_t kb[OB_MAX]; /* the candidate k; after k G, the exponent n - 2 */
-    ks_limb n[NL], x[NL], e[NL], kk[NL], r[NL], s[NL], sum[NL];
-    union {
-        ks_hmac_ctx mac; /* while candidates are made */
-        struct {         /* while one is used */
-            uint8_t point[2 * OB_MAX];
-            ks_limb r2[NL], t[2 * NL + 2];
-            ks_mont mc;
-        } m;
-    } u;
-} signer;
+    uint8_t kb[OB_MAX]; /* the candidate k */
+} nonce;
 
 /* K = HMAC_K(V || sep || x || h1 [|| k']); V = HMAC_K(V) (x, h1 and k' when seeded). keyed:
    the MAC holds K already (after the first step: the Java keys it again, with the same bytes
    out; two compressions saved). */
-static void step(signer *w, int hash, size_t hl, size_t ob, uint8_t sep, const uint8_t *x, const uint8_t *extra,
-                 int keyed)
+static void step(nonce *w, ks_hmac_ctx *mac, int hash, size_t hl, size_t ob, uint8_t sep, const uint8_t *x,
+                 const uint8_t *extra, int keyed)
 {
     if (!keyed) {
-        ks_hmac_init(&w->u.mac, hash, w->k, hl);
+        ks_hmac_init(mac, hash, w->k, hl);
     }
-    ks_hmac_update(&w->u.mac, w->v, hl);
-    ks_hmac_update(&w->u.mac, &sep, 1);
+    ks_hmac_update(mac, w->v, hl);
+    ks_hmac_update(mac, &sep, 1);
     if (x != NULL) {
-        ks_hmac_update(&w->u.mac, x, ob);
-        ks_hmac_update(&w->u.mac, w->eb, ob);
+        ks_hmac_update(mac, x, ob);
+        ks_hmac_update(mac, w->eb, ob);
         if (extra != NULL) {
-            ks_hmac_update(&w->u.mac, extra, ob);
+            ks_hmac_update(mac, extra, ob);
         }
     }
-    ks_hmac_final(&w->u.mac, w->k);
-    ks_hmac_init(&w->u.mac, hash, w->k, hl);
-    ks_hmac_update(&w->u.mac, w->v, hl);
-    ks_hmac_final(&w->u.mac, w->v);
+    ks_hmac_final(mac, w->k);
+    ks_hmac_init(mac, hash, w->k, hl);
+    ks_hmac_update(mac, w->v, hl);
+    ks_hmac_final(mac, w->v);
 }
 
-/* The next nonce candidate of RFC 6979 section 3.2 step h into w->kb / w->kk: V = HMAC_K(V)
-   until T has qlen bits, k = bits2int(T). The MAC is still keyed with K (ks_hmac_final
-   restarts under the same key). */
-static void candidate(signer *w, const ks_curve *c, size_t hl)
+/* 1 <= a < n for a big-endian a of the order's length: all-ones, else zero. */
+static KS_NOINLINE ks_limb scalar_in_range(const ks_curve *c, const uint8_t *a)
 {
-    size_t ob = c->obytes, off;
+    ks_limb n[NL], x[NL], ok;
+    ks_bn_from_flash(n, c->n, c->ol);
+    ks_bn_from_bytes(x, c->ol, a, c->obytes);
+    ok = in_range(x, n, c->ol);
+    ks_wipe(x, sizeof x);
+    return ok;
+}
+
+/* The next candidate k of RFC 6979 section 3.2 in range into w->kb: first (h: the message's
+   hash, hlen bytes), e = bits2int(h) mod n as int2octets into w->eb, V = 0x01 0x01 ..., K =
+   0x00 0x00 ... and steps b-g seeded with d, h1 (and k'); else step h.3 after a rejected one
+   (K = HMAC_K(V || 0x00), V = HMAC_K(V)); then step h: V = HMAC_K(V) until T has qlen bits,
+   k = bits2int(T), again after h.3 while k is out of range. The MAC restarts under K after
+   each final (ks_hmac_final). */
+static KS_NOINLINE void next_candidate(nonce *w, const ks_curve *c, int hash, size_t hl, const uint8_t *d,
+                                       const uint8_t *extra, const uint8_t *h, size_t hlen)
+{
+    ks_hmac_ctx mac;
     uint8_t t[OB_MAX];
-    for (off = 0; off < ob; off += hl) {
-        ks_hmac_update(&w->u.mac, w->v, hl);
-        ks_hmac_final(&w->u.mac, w->v);
-        memcpy(t + off, w->v, ob - off < hl ? ob - off : hl);
+    size_t ob = c->obytes, off;
+    if (h != NULL) {
+        ks_limb n[NL], e[NL], r[NL];
+        ks_bn_from_flash(n, c->n, c->ol);
+        bits2int(w->eb, ob, c->obits, h, hlen);
+        ks_bn_from_bytes(e, c->ol, w->eb, ob);
+        reduce_once(e, n, c->ol, r);
+        ks_bn_to_bytes(w->eb, ob, e);
+        ks_wipe(e, sizeof e);
+        ks_wipe(r, sizeof r);
+        memset(w->v, 1, hl);
+        memset(w->k, 0, hl);
+        step(w, &mac, hash, hl, ob, 0x00, d, extra, 0);
+        step(w, &mac, hash, hl, ob, 0x01, d, extra, 1);
+    } else {
+        step(w, &mac, hash, hl, ob, 0x00, NULL, NULL, 0);
     }
-    /* T is at least ob bytes: bits2int takes its leftmost qlen bits (ob bytes are enough) */
-    bits2int(w->kb, ob, c->obits, t, ob + 1);
+    for (;;) {
+        for (off = 0; off < ob; off += hl) {
+            ks_hmac_update(&mac, w->v, hl);
+            ks_hmac_final(&mac, w->v);
+            memcpy(t + off, w->v, ob - off < hl ? ob - off : hl);
+        }
+        /* T is at least ob bytes: bits2int takes its leftmost qlen bits (ob bytes are enough) */
+        bits2int(w->kb, ob, c->obits, t, ob + 1);
+        if (scalar_in_range(c, w->kb) & 1) {
+            break;
+        }
+        step(w, &mac, hash, hl, ob, 0x00, NULL, NULL, 0);
+    }
     ks_wipe(t, sizeof t);
-    ks_bn_from_bytes(w->kk, c->ol, w->kb, ob);
+    ks_wipe(&mac, sizeof mac);
 }
 
-/* 1 <= d < n read into w->x (and n into w->n): 1, or 0 when d is out of range. */
-static int read_private(signer *w, const ks_curve *c, const uint8_t *d)
-{
-    ks_bn_from_flash(w->n, c->n, c->ol);
-    ks_bn_from_bytes(w->x, c->ol, d, c->obytes);
-    return (int)(in_range(w->x, w->n, c->ol) & 1);
-}
-
-/* The signature from a candidate k (w->kb, w->kk in range): r || s into sig, or 0 when r or
-   s is zero (another candidate is needed). */
-static int sign_with(signer *w, const ks_curve *c, int curve, uint8_t *sig)
+/* The signature from the candidate k (w->kb, in range) and k G's x (point): r || s into sig, or
+   0 when r or s is zero (another candidate is needed). */
+static KS_NOINLINE int sign_with(const nonce *w, const ks_curve *c, const uint8_t *d, const uint8_t *point,
+                                 uint8_t *sig)
 {
     size_t ol = c->ol, ob = c->obytes;
+    struct {
+        ks_limb n[NL], x[NL], e[NL], kk[NL], r[NL], s[NL], sum[NL], r2[NL], t[2 * NL + 2];
+        ks_mont mc;
+    } a; /* wiped once */
     ks_limb ok;
-    if (ks_ec_mul_base(curve, w->kb, w->u.m.point) != KS_OK) {
-        return 0; /* cannot happen for 0 < k < n */
-    }
+    ks_bn_from_flash(a.n, c->n, ol);
+    ks_bn_from_bytes(a.x, ol, d, ob);
+    ks_bn_from_bytes(a.e, ol, w->eb, ob);
+    ks_bn_from_bytes(a.kk, ol, w->kb, ob);
     /* r = x(kG) mod n: x < p < 2n on every curve here */
-    ks_bn_from_bytes(w->r, ol, w->u.m.point, c->fbytes);
-    reduce_once(w->r, w->n, ol, w->u.m.t);
+    ks_bn_from_bytes(a.r, ol, point, c->fbytes);
+    reduce_once(a.r, a.n, ol, a.t);
     /* arithmetic modulo n, R = 2^(limb bits * ol): R^2 */
-    ks_mont_init(&w->u.m.mc, w->n, ol, w->u.m.t, w->u.m.r2);
+    ks_mont_init(&a.mc, a.n, ol, a.t, a.r2);
     /* s = k^-1 (e + r x) mod n */
-    ks_mont_mul(&w->u.m.mc, w->s, w->r, w->u.m.r2);  /* r R */
-    ks_mont_mul(&w->u.m.mc, w->s, w->s, w->x);       /* r x */
-    ks_mont_add(&w->u.m.mc, w->sum, w->e, w->s);     /* e + r x */
-    ks_modinv(w->s, w->kk, c->n, ol, c->obits);      /* k^-1 (divsteps, constant time) */
-    ks_mont_mul(&w->u.m.mc, w->kk, w->s, w->u.m.r2); /* k^-1 R */
-    ks_mont_mul(&w->u.m.mc, w->s, w->kk, w->sum);    /* k^-1 (e + r x) */
-    ok = (ks_limb)~(ks_bn_zero_mask(w->r, ol) | ks_bn_zero_mask(w->s, ol));
-    if (!(ok & 1)) {
-        return 0;
+    ks_mont_mul(&a.mc, a.s, a.r, a.r2);          /* r R */
+    ks_mont_mul(&a.mc, a.s, a.s, a.x);           /* r x */
+    ks_mont_add(&a.mc, a.sum, a.e, a.s);         /* e + r x */
+    ks_modinv(a.s, a.kk, c->n, ol, c->obits);    /* k^-1 (divsteps, constant time) */
+    ks_mont_mul(&a.mc, a.kk, a.s, a.r2);         /* k^-1 R */
+    ks_mont_mul(&a.mc, a.s, a.kk, a.sum);        /* k^-1 (e + r x) */
+    ok = (ks_limb)~(ks_bn_zero_mask(a.r, ol) | ks_bn_zero_mask(a.s, ol));
+    if (ok & 1) {
+        ks_bn_to_bytes(sig, ob, a.r);
+        ks_bn_to_bytes(sig + ob, ob, a.s);
     }
-    ks_bn_to_bytes(sig, ob, w->r);
-    ks_bn_to_bytes(sig + ob, ob, w->s);
-    return 1;
+    ks_wipe(&a, sizeof a);
+    return (int)(ok & 1);
 }
 
 int ks_ecdsa_sign(int curve, const uint8_t *d, const uint8_t *hash, size_t hlen, int nonce_hash,
                   const uint8_t *extra, uint8_t *sig)
 {
-    signer w;
+    nonce w;
+    uint8_t point[2 * OB_MAX];
     const ks_curve *c = ks_curve_get(curve);
-    size_t hl = ks_hash_size(nonce_hash), ob, ol;
+    size_t hl = ks_hash_size(nonce_hash);
     int done = 0;
     if (c == NULL || hl == 0) {
         return KS_INVALID;
     }
-    ob = c->obytes;
-    ol = c->ol;
-    if (!read_private(&w, c, d)) {
-        ks_wipe(&w, sizeof w);
+    if (!(scalar_in_range(c, d) & 1)) {
         return KS_INVALID;
     }
     /* e = bits2int(h) mod n; int2octets(e) for the nonce's HMAC_DRBG (int2octets(x) is d as
-       given: d < n, orderBytes long) */
-    bits2int(w.eb, ob, c->obits, hash, hlen);
-    ks_bn_from_bytes(w.e, ol, w.eb, ob);
-    reduce_once(w.e, w.n, ol, w.s);
-    ks_bn_to_bytes(w.eb, ob, w.e);
-    /* RFC 6979 3.2 b-g: V = 0x01 0x01 ..., K = 0x00 0x00 ..., two seeded steps */
-    memset(w.v, 1, hl);
-    memset(w.k, 0, hl);
-    step(&w, nonce_hash, hl, ob, 0x00, d, extra, 0);
-    step(&w, nonce_hash, hl, ob, 0x01, d, extra, 1);
+       given: d < n, orderBytes long); then RFC 6979 3.2 b-g, h */
+    next_candidate(&w, c, nonce_hash, hl, d, extra, hash, hlen);
     while (!done) {
-        candidate(&w, c, hl);
-        if (in_range(w.kk, w.n, ol) & 1) {
-            done = sign_with(&w, c, curve, sig);
-        }
+        /* k G cannot fail for 0 < k < n */
+        done = ks_ec_mul_base(curve, w.kb, point) == KS_OK && sign_with(&w, c, d, point, sig);
         if (!done) {
-            /* 3.2 h.3: K = HMAC_K(V || 0x00), V = HMAC_K(V) */
-            step(&w, nonce_hash, hl, ob, 0x00, NULL, NULL, 0);
+            next_candidate(&w, c, nonce_hash, hl, d, extra, NULL, 0);
         }
     }
     ks_wipe(&w, sizeof w);
-    ks_wipe_stack(KS_WIPE_STACK_EC);
+    ks_wipe(point, sizeof point);
+    ks_wipe_stack(KS_WIPE_STACK_ECDSA);
     return KS_OK;
 }
 
 int ks_ecdsa_sign_drbg(int curve, const uint8_t *d, const uint8_t *hash, size_t hlen, int nonce_hash,
                        ks_hmac_drbg *drbg, uint8_t *sig)
 {
-    signer w;
     uint8_t extra[OB_MAX];
     const ks_curve *c = ks_curve_get(curve);
     int rc;
     if (c == NULL || ks_hash_size(nonce_hash) == 0) {
         return KS_INVALID;
     }
-    rc = read_private(&w, c, d);
-    ks_wipe(&w, sizeof w);
-    if (!rc) {
+    if (!(scalar_in_range(c, d) & 1)) {
         return KS_INVALID;
     }
     rc = ks_hmac_drbg_generate(drbg, extra, c->obytes, NULL, 0);

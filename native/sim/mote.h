@@ -29,6 +29,9 @@ uint32_t mote_cycles(void);
  * bytes below the caller's stack pointer anything has written since. */
 void mote_stack_paint(void);
 uint16_t mote_stack_peak(void);
+/* The lowest address written below the painted stack since mote_stack_paint (the stack's
+ * high-water mark as an address: the firmware's RAM measure counts from here to the top). */
+uint16_t mote_stack_low(void);
 /* End the run with this status (0 = success), as the simulator harness reports it. */
 void mote_exit(uint8_t status) __attribute__((noreturn));
 

@@ -79,9 +79,8 @@ uint16_t sz_cke_rsa(const uint8_t *body, uint16_t len, uint16_t version, uint16_
 	return SZ_VERDICT_NONE;
 }
 #else
-uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_t *pms, uint8_t *pms_len)
+uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_t *xy, uint8_t *pms_len)
 {
-	uint8_t xy[2 * SZ_IDENTITY_FIELD_BYTES];
 	uint8_t n = len > 0 ? body[0] : 0;
 	int rc;
 	if (n == 0 || n != len - 1u)
@@ -93,13 +92,12 @@ uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_
 	if (n != 1 + 2 * SZ_IDENTITY_FIELD_BYTES)
 		return SZ_ILLEGAL_PARAMETER;
 	rc = ks_ec_mul(SZ_IDENTITY_CURVE, d, body + 2, xy); /* validates the point */
-	if (rc != KS_OK) {
-		ks_wipe(xy, sizeof xy);
+#if SZ_WIPE_STACK_ECDH
+	ks_wipe_stack(SZ_WIPE_STACK_ECDH);
+#endif
+	if (rc != KS_OK)
 		return SZ_ILLEGAL_PARAMETER;
-	}
-	memcpy(pms, xy, SZ_IDENTITY_FIELD_BYTES);
 	*pms_len = SZ_IDENTITY_FIELD_BYTES;
-	ks_wipe(xy, sizeof xy);
 	return SZ_VERDICT_NONE;
 }
 #endif

@@ -27,6 +27,15 @@
 #define SZ_PREMASTER_MAX 32
 #endif
 
+/* Bytes of stack sz_cke_ecdh clears after k P, below its own frame (0: none beyond the
+ * kernels' own wipe, KS_WIPE_STACK_EC). The ATmega128 builds wipe from the sizzle layer as deep
+ * as each operation went there, measured (firmware.mk), with the kernels' wipes off: a kernel
+ * wipe sized for every curve and caller would go deeper than the operation and be the stack's
+ * peak itself. */
+#ifndef SZ_WIPE_STACK_ECDH
+#define SZ_WIPE_STACK_ECDH 0
+#endif
+
 /* The verdict on a body of `len` bytes longer than SZ_CKE_MAX from its first byte: decode_error
  * at once (the lengths do not fit), or illegal_parameter at the message's end (a point longer
  * than P-256's). */
@@ -39,8 +48,9 @@ uint16_t sz_cke_rsa(const uint8_t *body, uint16_t len, uint16_t version, uint16_
                     ks_hmac_drbg *rnd, uint8_t *blind, uint8_t pms[48]);
 #else
 /* The premaster (the shared x, field bytes) from the body (whole, len <= SZ_CKE_MAX) and the
- * private scalar d (the ephemeral's, or the identity's); *pms_len its length. */
-uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_t *pms, uint8_t *pms_len);
+ * private scalar d (the ephemeral's, or the identity's): k P's point into xy (2 * field bytes),
+ * whose first *pms_len bytes are the premaster (the caller wipes xy). */
+uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_t *xy, uint8_t *pms_len);
 #endif
 
 #endif

@@ -72,6 +72,9 @@ int sz_ephemeral_generate(ks_hmac_drbg *rnd, uint8_t d[32], uint8_t point[64])
 		if (ks_hmac_drbg_generate(rnd, d, 32, 0, 0) != KS_OK)
 			return KS_DRBG_RESEED;
 	} while (ks_ec_mul_base(KS_SECP256R1, d, point) != KS_OK);
+#if SZ_WIPE_STACK_KG
+	ks_wipe_stack(SZ_WIPE_STACK_KG); /* as SZ_WIPE_STACK_ECDH (sz_client_key_exchange.h) */
+#endif
 	return KS_OK;
 }
 
@@ -91,12 +94,24 @@ static int scheme_hash(uint16_t scheme)
 	}
 }
 
+/* The hash the signature covers: client_random, server_random, the params. A frame of its own:
+ * the hash context is gone before the signature's k G (a mote's stack peak). */
+static KS_NOINLINE void signed_hash(int id, const uint8_t client_random[32], const uint8_t server_random[32],
+				    const uint8_t params[69], uint8_t *h)
+{
+	ks_hash_ctx c;
+	ks_hash_init(&c, id);
+	ks_hash_update(&c, client_random, 32);
+	ks_hash_update(&c, server_random, 32);
+	ks_hash_update(&c, params, 69);
+	ks_hash_final(&c, h);
+}
+
 uint16_t sz_server_key_exchange_write(uint8_t *out, const uint8_t point[64], const uint8_t client_random[32],
                                       const uint8_t server_random[32], uint16_t scheme, ks_hmac_drbg *rnd)
 {
 	uint8_t *params = out + 4, *p;
 	uint8_t h[KS_HASH_SIZE_MAX], raw[64], d[32];
-	ks_hash_ctx c;
 	int id = scheme_hash(scheme), rc, len;
 	if (id < 0)
 		return 0;
@@ -105,13 +120,12 @@ uint16_t sz_server_key_exchange_write(uint8_t *out, const uint8_t point[64], con
 	params[3] = 65;
 	params[4] = 4; /* uncompressed */
 	memcpy(params + 5, point, 64);
-	ks_hash_init(&c, id);
-	ks_hash_update(&c, client_random, 32);
-	ks_hash_update(&c, server_random, 32);
-	ks_hash_update(&c, params, 69);
-	ks_hash_final(&c, h);
+	signed_hash(id, client_random, server_random, params, h);
 	sz_identity_ec_private(d);
 	rc = ks_ecdsa_sign_drbg(KS_SECP256R1, d, h, ks_hash_size(id), id, rnd, raw);
+#if SZ_WIPE_STACK_SIGN
+	ks_wipe_stack(SZ_WIPE_STACK_SIGN); /* as SZ_WIPE_STACK_ECDH (sz_client_key_exchange.h) */
+#endif
 	ks_wipe(d, sizeof d);
 	if (rc != KS_OK)
 		return 0;

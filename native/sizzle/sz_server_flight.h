@@ -34,6 +34,16 @@ void sz_message_header(uint8_t *out, uint8_t type, uint32_t length);
 uint16_t sz_server_hello_write(uint8_t *out, const sz_server_hello_choice *a, const uint8_t random[32],
                                const uint8_t *session_id, uint8_t session_id_len);
 
+/* Bytes of stack cleared after k G (sz_ephemeral_generate) and after the signature
+ * (sz_server_key_exchange_write), below their frames: 0 (the kernels' own wipes) unless a mote
+ * build sets its measure, as SZ_WIPE_STACK_ECDH (sz_client_key_exchange.h). */
+#ifndef SZ_WIPE_STACK_KG
+#define SZ_WIPE_STACK_KG 0
+#endif
+#ifndef SZ_WIPE_STACK_SIGN
+#define SZ_WIPE_STACK_SIGN 0
+#endif
+
 #if defined(SZ_PROFILE_MODERN)
 /* The ephemeral ECDHE scalar d (32 bytes; SEC 1 §3.2.1: one generate of orderBytes per try,
  * until 1 <= d < n) and its public point x || y (64 bytes). KS_OK, or KS_DRBG_RESEED. */

@@ -37,9 +37,10 @@ typedef struct {
 
 typedef struct {
 	sz_record_layer records;
+	sz_client_hello hello;       /* here, after the record layer: the connection keeps both
+	                                (the hello up to its random), the rest is dead after the hello */
 	sz_handshake_reader reader;
 	sz_hello_parser parser;
-	sz_client_hello hello;
 	sz_server_hello_choice answer;
 	void *transcript;
 	uint16_t verdict;

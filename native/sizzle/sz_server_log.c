@@ -22,19 +22,20 @@ static const char w_failed[] KS_FLASH = " failed: ";
 static const char w_sent[] KS_FLASH = "sent alert ";
 static const char w_received[] KS_FLASH = "received alert ";
 static const char w_before[] KS_FLASH = " closed before the handshake completed";
+static const char w_ram[] KS_FLASH = "ram: static=\0 stack=\0 total=";
 
 typedef struct {
 	char b[LINE];
 	uint8_t n;
 } line;
 
-static void put(line *l, char c)
+static KS_NOINLINE void put(line *l, char c)
 {
 	if (l->n < LINE - 1)
 		l->b[l->n++] = c;
 }
 
-static void words(line *l, const char *flash)
+static KS_NOINLINE void words(line *l, const char *flash)
 {
 	char c;
 	while ((c = (char)KS_READ_BYTE(flash++)) != 0)
@@ -88,6 +89,25 @@ void sz_server_log_connection(uint32_t connection, const sz_tls *c, uint16_t res
 		words(&l, w_failed);
 		words(&l, (c->verdict & SZ_RECEIVED) ? w_received : w_sent);
 		number(&l, c->verdict & 0xFFu);
+	}
+	end(&l);
+}
+
+void sz_server_log_ram(uint16_t static_bytes, uint16_t stack_bytes)
+{
+	line l;
+	uint32_t v[3];
+	const char *w = w_ram;
+	uint8_t i;
+	v[0] = static_bytes;
+	v[1] = stack_bytes;
+	v[2] = (uint32_t)static_bytes + stack_bytes;
+	l.n = 0;
+	for (i = 0; i < 3; i++) { /* the three words, one after another's 0 */
+		words(&l, w);
+		while (KS_READ_BYTE(w++) != 0)
+			;
+		number(&l, v[i]);
 	}
 	end(&l);
 }

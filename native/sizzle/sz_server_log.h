@@ -13,4 +13,6 @@
 
 void sz_server_log_ready(void);
 void sz_server_log_connection(uint32_t number, const sz_tls *c, uint16_t responses);
+/* "ram: static=S stack=P total=T" (bytes; sz_port_ram), a mote's line after each connection's. */
+void sz_server_log_ram(uint16_t static_bytes, uint16_t stack_bytes);
 #endif

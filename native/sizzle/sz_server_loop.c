@@ -23,11 +23,33 @@ static void send_all(sz_tls *c)
 	}
 }
 
+/* One read of up to `want` bytes, pushed (draining output between). A frame of its own: its
+ * buffer is not on the stack while the output side runs (a ClientKeyExchange's k P or RSA
+ * decryption: a mote's stack peak). */
+static KS_NOINLINE void read_and_push(sz_tls *c, uint16_t want, uint16_t timeout_ms)
+{
+	uint8_t buf[64];
+	int16_t r = sz_port_read(buf, want < sizeof buf ? want : (uint16_t)sizeof buf, timeout_ms);
+	if (r == SZ_PORT_CLOSED) {
+		sz_tls_eof(c);
+	} else if (r > 0) {
+		uint16_t off = 0;
+		while (off < (uint16_t)r && !sz_tls_closed(c)) {
+			size_t k = sz_tls_push(c, buf + off, (size_t)(r - off));
+			off = (uint16_t)(off + k);
+			if (k == 0)
+				send_all(c);
+			if (k == 0 && sz_tls_wants(c) == 0 && !sz_tls_closed(c) && !sz_tls_output(c, &want))
+				break; /* the engine takes nothing more: its verdict stands */
+		}
+	}
+}
+
 uint16_t sz_server_loop_once(sz_server_loop *l)
 {
 	sz_tls *c = l->conn;
 	uint32_t since, accepted;
-	uint8_t was_busy = 0, done = 0, newer_seen = 0, buf[64];
+	uint8_t was_busy = 0, done = 0, newer_seen = 0;
 	sz_port_accept();
 	l->fresh_app(l->app_ctx, l->app);
 	sz_tls_init(c, l->cfg, l->app, l->rx, l->rx_cap, l->tx, l->tx_cap);
@@ -35,7 +57,6 @@ uint16_t sz_server_loop_once(sz_server_loop *l)
 	for (;;) {
 		uint32_t limit, used;
 		uint16_t want;
-		int16_t r;
 		sz_server_loop_tick(l);
 		send_all(c);
 		if (sz_tls_closed(c))
@@ -70,21 +91,7 @@ uint16_t sz_server_loop_once(sz_server_loop *l)
 			sz_tls_timeout(c);
 			continue;
 		}
-		r = sz_port_read(buf, want < sizeof buf ? want : (uint16_t)sizeof buf,
-				 (uint16_t)(limit - used < SZ_LOOP_POLL_MS ? limit - used : SZ_LOOP_POLL_MS));
-		if (r == SZ_PORT_CLOSED) {
-			sz_tls_eof(c);
-		} else if (r > 0) {
-			uint16_t off = 0;
-			while (off < (uint16_t)r && !sz_tls_closed(c)) {
-				size_t k = sz_tls_push(c, buf + off, (size_t)(r - off));
-				off = (uint16_t)(off + k);
-				if (k == 0)
-					send_all(c);
-				if (k == 0 && sz_tls_wants(c) == 0 && !sz_tls_closed(c) && !sz_tls_output(c, &want))
-					break; /* the engine takes nothing more: its verdict stands */
-			}
-		}
+		read_and_push(c, want, (uint16_t)(limit - used < SZ_LOOP_POLL_MS ? limit - used : SZ_LOOP_POLL_MS));
 	}
 	sz_port_hangup();
 	return c->verdict;

@@ -22,11 +22,22 @@
 #define J_FINISHED 3 /* the server's Finished, flushed */
 #define J_ALERT 4    /* alert_level, alert_desc */
 #define J_CLOSE 5    /* after everything before it is sent: closed */
+#define J_KEY_EXCHANGE 6 /* the ClientKeyExchange received: the premaster, the master secret (below) */
 
-/* The scratch: the hello's server_name bytes, dead once its digest is taken. */
-#define SCRATCH(c) ((c)->hs.hello.server_name)
+/* The scratch: the hello's server_name bytes, dead once its digest is taken. After a
+ * ClientKeyExchange body (SZ_CKE_MAX) the premaster (ECDH: k P's point) and the identity's key. */
+#define SCRATCH(c) ((c)->u.hs.hello.server_name)
+#define SZ_SCRATCH_PMS 132
+#if defined(SZ_PROFILE_LEGACY_RSA)
+#define SZ_SCRATCH_PMS_LEN SZ_PREMASTER_MAX
+#define SZ_SCRATCH_KEY_LEN 0
+#else
+#define SZ_SCRATCH_PMS_LEN (2 * SZ_IDENTITY_FIELD_BYTES)
+#define SZ_SCRATCH_KEY_LEN SZ_IDENTITY_ORDER_BYTES
+#endif
+#define SZ_SCRATCH_KEY (SZ_SCRATCH_PMS + SZ_SCRATCH_PMS_LEN)
 typedef char sz_scratch_fits[SZ_MAX_HOST_NAME >= SZ_SERVER_HELLO_MAX + 4 + SZ_SERVER_KEY_EXCHANGE_MAX + 4 &&
-                             SZ_MAX_HOST_NAME >= 4 + SZ_CKE_MAX && SZ_MAX_HOST_NAME >= 4 + SZ_VERIFY_DATA_MAX ? 1 : -1];
+                             SZ_SCRATCH_PMS >= SZ_CKE_MAX && SZ_MAX_HOST_NAME >= SZ_SCRATCH_KEY + SZ_SCRATCH_KEY_LEN ? 1 : -1];
 
 void sz_transcript_update(void *ctx, const uint8_t *data, size_t len)
 {
@@ -38,9 +49,9 @@ void sz_tls_init(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t
 {
 	memset(c, 0, sizeof *c);
 	sz_handshake_hash_init(&c->hash);
-	sz_server_init(&c->hs, &c->hash);
-	c->hs.checks_only = 1;
-	c->hs.suites = cfg->suites;
+	sz_server_init(&c->u.hs, &c->hash);
+	c->u.hs.checks_only = 1;
+	c->u.hs.suites = cfg->suites;
 	c->cfg = cfg;
 	c->app = app;
 	c->rx = rx;
@@ -78,7 +89,7 @@ static void wipe_secrets(sz_tls *c)
 #if defined(SZ_PROFILE_MODERN)
 	ks_wipe(c->ephemeral, sizeof c->ephemeral);
 #endif
-	ks_wipe(c->expected, sizeof c->expected);
+	ks_wipe(c->fin, sizeof c->fin);
 }
 
 /* The connection ends: no more input, secrets wiped, the session forgotten if asked; 0 if it
@@ -129,7 +140,7 @@ static void close_gracefully(sz_tls *c)
 static void derive_keys(sz_tls *c)
 {
 	if (!c->keyed) {
-		sz_protection_derive(&c->rd, &c->wr, c->version, c->suite, c->master, c->hs.hello.random,
+		sz_protection_derive(&c->u.keyed.rd, &c->u.keyed.wr, c->version, c->suite, c->master, c->u.hs.hello.random,
 				     c->server_random);
 		c->keyed = 1;
 	}
@@ -211,6 +222,8 @@ static void app_output(sz_tls *c)
 /* Hands the opened record's rest on (the application's data, or handshake bytes left after a
  * message that changed the state). */
 static void dispatch(sz_tls *c);
+static void handshake_bytes(sz_tls *c);
+static void client_key_exchange(sz_tls *c);
 
 /* One buffer for both ways: the opened record's unread rest moves to the buffer's tail (a
  * backward byte copy: the regions may overlap) and the record written takes what is before it. */
@@ -265,19 +278,26 @@ static void produce(sz_tls *c)
 				break;
 			sz_writer_flush(&c->w);
 			derive_keys(c);
-			c->w.seal = &c->wr; /* the records after this one */
+			c->w.seal = &c->u.keyed.wr; /* the records after this one */
 			pop(c);
 			break;
 		case J_FINISHED:
 			if (c->seg == 0 && c->seg_off == 0) {
-				uint8_t n = sz_finished(c->version, c->master, 0, &c->hash, SCRATCH(c) + 4);
-				sz_message_header(SCRATCH(c), SZ_HT_FINISHED, n);
-				c->sh_len = (uint16_t)(4u + n); /* the flight is gone: the scratch holds Finished */
+				uint8_t n = sz_finished(c->version, c->master, 0, &c->hash, c->fin + 4);
+				sz_message_header(c->fin, SZ_HT_FINISHED, n);
+				c->sh_len = (uint16_t)(4u + n); /* the client's verify_data is used or not yet made */
 			}
-			if (!put_handshake(c, SCRATCH(c), c->sh_len, 0))
+			if (!put_handshake(c, c->fin, c->sh_len, 0))
 				break;
 			sz_writer_flush(&c->w);
 			pop(c);
+			break;
+		case J_KEY_EXCHANGE:
+			pop(c);
+			if (c->state == SZ_WAIT_CLIENT_KEY_EXCHANGE) { /* not ended meanwhile (a timeout) */
+				client_key_exchange(c);
+				handshake_bytes(c); /* the record's rest, as if read on from the message */
+			}
 			break;
 		case J_ALERT: {
 			uint8_t a[2];
@@ -293,8 +313,8 @@ static void produce(sz_tls *c)
 			sz_writer_flush(&c->w);
 			if (c->w.ready)
 				break;
-			sz_protection_clear(&c->rd);
-			sz_protection_clear(&c->wr);
+			sz_protection_clear(&c->u.keyed.rd);
+			sz_protection_clear(&c->u.keyed.wr);
 			sz_handshake_hash_clear(&c->hash);
 			wipe_secrets(c);
 			c->job_n = 0;
@@ -325,7 +345,7 @@ uint8_t sz_tls_closed(const sz_tls *c)
 
 static uint16_t find_session(sz_tls *c, const sz_session **found)
 {
-	const sz_client_hello *h = &c->hs.hello;
+	const sz_client_hello *h = &c->u.hs.hello;
 	const sz_session *s;
 	*found = 0;
 	if (!c->cfg->sessions || h->session_id_length == 0)
@@ -359,9 +379,9 @@ static uint8_t draw(sz_tls *c, uint8_t *out, uint16_t n)
 /* answerClientHello from the server's random on: resumption or a new session, the flight. */
 static void on_hello(sz_tls *c)
 {
-	sz_client_hello *h = &c->hs.hello;
-	sz_server_hello_choice *a = &c->hs.answer;
-	sz_record_layer *rl = &c->hs.records;
+	sz_client_hello *h = &c->u.hs.hello;
+	sz_server_hello_choice *a = &c->u.hs.answer;
+	sz_record_layer *rl = &c->u.hs.records;
 	const sz_session *s;
 	uint16_t v;
 	c->version = a->version;
@@ -437,12 +457,12 @@ static void on_hello(sz_tls *c)
 
 static void hello_failed(sz_tls *c)
 {
-	uint16_t v = c->hs.verdict;
+	uint16_t v = c->u.hs.verdict;
 	if (v & SZ_RECEIVED)
 		{ abort_quietly(c, v); return; }
-	if (c->hs.answered && v != SZ_PROTOCOL_VERSION && v != SZ_INAPPROPRIATE_FALLBACK) {
+	if (c->u.hs.answered && v != SZ_PROTOCOL_VERSION && v != SZ_INAPPROPRIATE_FALLBACK) {
 		/* the version was set before the checks that failed (records.setVersion) */
-		uint16_t n = sz_version_negotiate(c->hs.hello.version, SZ_MIN_VERSION, SZ_MAX_VERSION);
+		uint16_t n = sz_version_negotiate(c->u.hs.hello.version, SZ_MIN_VERSION, SZ_MAX_VERSION);
 		if (n)
 			c->w.version = n;
 	}
@@ -454,7 +474,7 @@ static void hello_failed(sz_tls *c)
 /* RecordLayer.countEmpty */
 static uint16_t count_empty(sz_tls *c, uint16_t len, uint8_t type)
 {
-	sz_record_layer *rl = &c->hs.records;
+	sz_record_layer *rl = &c->u.hs.records;
 	if (len > 0) {
 		rl->empty_run = 0;
 		if (type != SZ_ALERT)
@@ -502,7 +522,7 @@ static uint16_t record_open(sz_tls *c)
 	c->rx_want = 0;
 	if (c->read_on) {
 		size_t plain;
-		uint16_t v = sz_protection_open(&c->rd, c->rx_type, c->version, c->rx + 5, len, &plain);
+		uint16_t v = sz_protection_open(&c->u.keyed.rd, c->rx_type, c->version, c->rx + 5, len, &plain);
 		if (v != SZ_VERDICT_NONE)
 			return v;
 		if (plain > SZ_RECEIVE_LIMIT)
@@ -526,10 +546,38 @@ static uint8_t handshaking(const sz_tls *c)
 	return c->state != SZ_DONE && c->state != SZ_CLOSED;
 }
 
+/* The ClientKeyExchange (its body in the scratch) to the premaster and the master secret
+ * (J_KEY_EXCHANGE). A frame of its own, from produce. */
+static KS_NOINLINE void client_key_exchange(sz_tls *c)
+{
+	/* the premaster (ECDH: k P's whole point) and the identity's key in the scratch after the
+	 * body, off the stack below which k P or the RSA decryption runs */
+	uint8_t *body = SCRATCH(c), *pms = SCRATCH(c) + SZ_SCRATCH_PMS, pms_len = SZ_PREMASTER_MAX;
+	uint16_t v;
+#if defined(SZ_PROFILE_LEGACY_RSA)
+	v = sz_cke_rsa(body, (uint16_t)c->m_len, c->version, c->u.hs.hello.version, c->cfg->random,
+		       c->cfg->rsa_blind, pms);
+#elif defined(SZ_PROFILE_LEGACY_ECC)
+	uint8_t *d = SCRATCH(c) + SZ_SCRATCH_KEY;
+	sz_identity_ec_private(d);
+	v = sz_cke_ecdh(body, (uint16_t)c->m_len, d, pms, &pms_len);
+	ks_wipe(d, SZ_IDENTITY_ORDER_BYTES);
+#else
+	v = sz_cke_ecdh(body, (uint16_t)c->m_len, c->ephemeral, pms, &pms_len);
+	ks_wipe(c->ephemeral, sizeof c->ephemeral);
+#endif
+	if (v == SZ_VERDICT_NONE)
+		sz_master_secret(c->version, pms, pms_len, c->u.hs.hello.random, c->server_random,
+				 c->ems ? &c->hash : 0, c->master);
+	ks_wipe(pms, SZ_SCRATCH_PMS_LEN);
+	if (v != SZ_VERDICT_NONE)
+		{ fail(c, v); return; }
+	c->state = SZ_WAIT_CHANGE_CIPHER_SPEC;
+}
+
 /* A complete handshake message (its body in the scratch, or skipped). */
 static void message_done(sz_tls *c)
 {
-	uint8_t *body = SCRATCH(c);
 	uint8_t type = c->m_hdr[0];
 	uint16_t v = c->m_verdict;
 	c->m_have = 0;
@@ -543,37 +591,14 @@ static void message_done(sz_tls *c)
 		return;
 	}
 	if (type == SZ_HT_CLIENT_KEY_EXCHANGE) {
-		uint8_t pms[SZ_PREMASTER_MAX], pms_len = SZ_PREMASTER_MAX;
-#if defined(SZ_PROFILE_LEGACY_RSA)
-		v = sz_cke_rsa(body, (uint16_t)c->m_len, c->version, c->hs.hello.version, c->cfg->random,
-			       c->cfg->rsa_blind, pms);
-#elif defined(SZ_PROFILE_LEGACY_ECC)
-		uint8_t d[SZ_IDENTITY_ORDER_BYTES];
-		sz_identity_ec_private(d);
-		v = sz_cke_ecdh(body, (uint16_t)c->m_len, d, pms, &pms_len);
-		ks_wipe(d, sizeof d);
-#else
-		v = sz_cke_ecdh(body, (uint16_t)c->m_len, c->ephemeral, pms, &pms_len);
-		ks_wipe(c->ephemeral, sizeof c->ephemeral);
-#endif
-		if (v != SZ_VERDICT_NONE) {
-			ks_wipe(pms, sizeof pms);
-			{ fail(c, v); return; }
-		}
-		sz_master_secret(c->version, pms, pms_len, c->hs.hello.random, c->server_random,
-				 c->ems ? &c->hash : 0, c->master);
-		ks_wipe(pms, sizeof pms);
-		c->state = SZ_WAIT_CHANGE_CIPHER_SPEC;
+		/* its scalar multiplication or RSA decryption runs from the output side, where the
+		 * stack is shallower (no input path below it): nothing is read until it is done */
+		queue(c, J_KEY_EXCHANGE);
 		return;
 	}
-	/* Finished: verify_data compared in constant time */
-	{
-		uint8_t diff = 0, i;
-		for (i = 0; i < c->expected_len; i++)
-			diff |= (uint8_t)(body[i] ^ c->expected[i]);
-		if (diff)
-			{ fail(c, SZ_DECRYPT_ERROR); return; }
-	}
+	/* Finished: verify_data compared in constant time as it came (handshake_bytes) */
+	if (c->fin_diff)
+		{ fail(c, SZ_DECRYPT_ERROR); return; }
 	if (c->state == SZ_WAIT_FINISHED) {
 		/* cached before the server's Finished goes out (ServerHandshake.step) */
 		if (c->has_session) {
@@ -652,9 +677,13 @@ static void handshake_bytes(sz_tls *c)
 		k = c->m_len - c->m_got < n ? (uint16_t)(c->m_len - c->m_got) : n;
 		if (hash)
 			sz_handshake_hash_update(&c->hash, b, k);
-		if (c->state != SZ_DONE && c->m_got < SZ_MAX_HOST_NAME) {
+		if (c->state == SZ_WAIT_CLIENT_KEY_EXCHANGE && c->m_got < SZ_MAX_HOST_NAME) {
 			uint16_t keep = (uint16_t)(SZ_MAX_HOST_NAME - c->m_got);
 			memcpy(SCRATCH(c) + c->m_got, b, k < keep ? k : keep);
+		} else if (c->state == SZ_WAIT_FINISHED || c->state == SZ_RESUME_WAIT_FINISHED) {
+			uint16_t i; /* m_len is expected_len (message_begin): no byte past it */
+			for (i = 0; i < k; i++)
+				c->fin_diff |= (uint8_t)(b[i] ^ c->fin[4u + c->m_got + i]);
 		}
 		if (c->state == SZ_WAIT_CLIENT_KEY_EXCHANGE && c->m_got == 0 && c->m_len > SZ_CKE_MAX) {
 			uint8_t at_end;
@@ -679,7 +708,7 @@ static void dispatch(sz_tls *c)
 		{ handshake_bytes(c); return; }
 	}
 	if (type == SZ_ALERT) { /* alerts are handled between and inside messages (RecordLayer.next) */
-		sz_record_layer *rl = &c->hs.records;
+		sz_record_layer *rl = &c->u.hs.records;
 		uint16_t v;
 		sz_record_alert(rl, c->rx + c->pos, (size_t)(c->end - c->pos));
 		c->pos = c->end;
@@ -708,7 +737,8 @@ static void dispatch(sz_tls *c)
 		c->pos = c->end;
 		derive_keys(c);
 		c->read_on = 1;
-		c->expected_len = sz_finished(c->version, c->master, 1, &c->hash, c->expected);
+		c->expected_len = sz_finished(c->version, c->master, 1, &c->hash, c->fin + 4);
+		c->fin_diff = 0;
 		c->state = c->state == SZ_WAIT_CHANGE_CIPHER_SPEC ? SZ_WAIT_FINISHED : SZ_RESUME_WAIT_FINISHED;
 		return;
 	}
@@ -735,7 +765,7 @@ uint16_t sz_tls_wants(const sz_tls *c)
 	if (!input_open(c))
 		return 0;
 	if (c->state == SZ_WAIT_CLIENT_HELLO)
-		return sz_server_wants(&c->hs);
+		return sz_server_wants(&c->u.hs);
 	if (c->rx_len < 5)
 		return (uint16_t)(5u - c->rx_len);
 	return (uint16_t)(c->rx_want - c->rx_len);
@@ -747,10 +777,10 @@ size_t sz_tls_push(sz_tls *c, const uint8_t *data, size_t len)
 	if (!input_open(c))
 		return 0;
 	if (c->state == SZ_WAIT_CLIENT_HELLO) {
-		taken = sz_server_push(&c->hs, data, len);
-		if (c->hs.status == SZ_SERVER_HELLO)
+		taken = sz_server_push(&c->u.hs, data, len);
+		if (c->u.hs.status == SZ_SERVER_HELLO)
 			on_hello(c);
-		else if (c->hs.status == SZ_SERVER_FAILED)
+		else if (c->u.hs.status == SZ_SERVER_FAILED)
 			hello_failed(c);
 		return taken;
 	}
@@ -797,7 +827,7 @@ void sz_tls_eof(sz_tls *c)
 	if (c->state == SZ_CLOSED)
 		return;
 	if (c->state == SZ_WAIT_CLIENT_HELLO) {
-		sz_server_eof(&c->hs);
+		sz_server_eof(&c->u.hs);
 		{ hello_failed(c); return; }
 	}
 	if (c->rx_len > 0)
@@ -825,8 +855,8 @@ uint8_t sz_tls_close_if_idle(sz_tls *c)
 {
 	if (c->state == SZ_CLOSED)
 		return 1;
-	if (c->state == SZ_WAIT_CLIENT_HELLO && c->hs.records.header_len == 0 &&
-	    !(c->hs.records.flags & SZ_RL_IN_BODY) && c->hs.reader.have == 0) {
+	if (c->state == SZ_WAIT_CLIENT_HELLO && c->u.hs.records.header_len == 0 &&
+	    !(c->u.hs.records.flags & SZ_RL_IN_BODY) && c->u.hs.reader.have == 0) {
 		abort_quietly(c, SZ_VERDICT_NONE); /* accepted but silent */
 		return 1;
 	}

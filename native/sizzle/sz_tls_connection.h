@@ -30,6 +30,7 @@
 #ifndef SZ_TLS_CONNECTION_H
 #define SZ_TLS_CONNECTION_H
 
+#include <stddef.h>
 #include "sz_server_handshake.h"
 #include "sz_record_writer.h"
 #include "sz_session_cache.h"
@@ -59,12 +60,24 @@ typedef struct {
 #endif
 } sz_tls_config;
 
+/* The bytes of the hello's engine that outlive the keys: the record layer and the hello up to
+ * its random (the version; the client random the keys are derived from). */
+#define SZ_TLS_HELLO_KEPT (offsetof(sz_server, hello) + offsetof(sz_client_hello, session_id))
+
 typedef struct {
-	sz_server hs;                /* WAIT_CLIENT_HELLO; then its hello's server_name bytes are the
-	                                scratch of the messages written and read */
+	/* WAIT_CLIENT_HELLO's engine (hs); then its hello's server_name bytes are the scratch of
+	 * the messages written and read until the keys. The record protection states are keyed only
+	 * after ClientKeyExchange (after ServerHello when resumed), once the hello's session_id,
+	 * server_name and answer are dead: they take those bytes (keyed.rd, keyed.wr). */
+	union {
+		sz_server hs;
+		struct {
+			uint8_t hello[SZ_TLS_HELLO_KEPT];
+			sz_protection rd, wr;
+		} keyed;
+	} u;
 	sz_handshake_hash hash;
 	sz_record_writer w;
-	sz_protection rd, wr;
 	const sz_tls_config *cfg;
 	const sz_app *app;
 	uint8_t *rx;
@@ -87,8 +100,9 @@ typedef struct {
 #if defined(SZ_PROFILE_MODERN)
 	uint8_t ephemeral[32];
 #endif
-	uint8_t expected[36];        /* the client's verify_data */
-	uint8_t expected_len;
+	uint8_t fin[4 + 36];         /* the client's verify_data at fin + 4 (compared as it comes), then
+	                                the server's Finished message */
+	uint8_t expected_len, fin_diff;
 	uint8_t state;
 	uint8_t ems, resumed, has_name, has_session, keyed, read_on, established, eof;
 	uint8_t jobs[4], job_n, seg;

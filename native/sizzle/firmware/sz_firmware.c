@@ -66,7 +66,9 @@ int sz_firmware_init(sz_firmware *f, uint8_t seed[32], uint16_t suites, uint8_t 
 
 uint16_t sz_firmware_serve(sz_firmware *f)
 {
-	uint16_t verdict = sz_server_loop_once(&f->loop);
+	uint16_t verdict = sz_server_loop_once(&f->loop), ram_static, ram_stack;
 	sz_server_log_connection(++f->connections, &f->conn, f->responses ? f->responses(f->loop.app_ctx) : 0);
+	if (sz_port_ram(&ram_static, &ram_stack))
+		sz_server_log_ram(ram_static, ram_stack);
 	return verdict;
 }

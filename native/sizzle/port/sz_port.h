@@ -19,7 +19,7 @@
 #define SZ_PORT_TIMEOUT 0    /* nothing arrived within the time given */
 #define SZ_PORT_CLOSED (-1)  /* the client has closed, and every byte it sent has been read */
 
-/* Once, before anything else. Returns 0, or -1 if the link cannot be set up (host only). */
+/* Once, before anything else (a mote paints its free RAM here: sz_port_ram). Returns 0, or -1 if the link cannot be set up (host only). */
 int sz_port_init(void);
 
 /* Waits for the next client and opens the connection with it. */
@@ -52,6 +52,12 @@ static inline uint32_t sz_port_elapsed(uint32_t since)
 /* Writes n bytes to the device's log console, never to the client: the host's stderr, the
  * ATmega128's UART1 (the harness prints it), the MSP430 bridge's stdout (mailbox LOG). */
 void sz_port_log(const char *s, uint16_t n);
+
+/* The device's RAM in use (the motes; budget tests read it from the log): static = .data + .bss
+ * from the linker's symbols, stack = the stack's high-water mark since boot (from the top of
+ * RAM down to the lowest byte written below the pattern sz_port_init painted over the free RAM,
+ * sim/mote.h). Returns 1, or 0 where there is no such measure (the host). */
+int sz_port_ram(uint16_t *static_bytes, uint16_t *stack_bytes);
 
 /* n bytes for seeding the random generator: the simulators' harness gives fresh bytes from
  * the host's entropy, or fixed ones for tests (README says what a real mote would sample). */

@@ -6,8 +6,13 @@
  */
 #include <avr/io.h>
 
+#include "mote.h"
 #include "mote_sim.h"
 #include "sz_port.h"
+
+/* avr-libc's linker script: .data, then .bss, from RAM's start (0x100); the stack grows down
+ * from RAMEND. */
+extern uint8_t __data_start, __data_end, __bss_start, __bss_end;
 
 #define SIM_REG(addr) (*(volatile uint8_t *)(addr))
 
@@ -15,6 +20,7 @@ static uint8_t sent; /* bytes written since the last wait for the transmitter */
 
 int sz_port_init(void)
 {
+	mote_stack_paint(); /* first: the RAM measure's pattern (sz_port_ram) */
 	UBRR0H = 0;
 	UBRR0L = 7; /* 57,600 baud at 7.3728 MHz */
 	UCSR0B = _BV(TXEN0) | _BV(RXEN0);
@@ -87,6 +93,14 @@ uint32_t sz_port_millis(void)
 	SIM_REG(SIM_MS_LATCH) = 1;
 	return (uint32_t)SIM_REG(SIM_MS_0) | (uint32_t)SIM_REG(SIM_MS_0 + 1) << 8
 	     | (uint32_t)SIM_REG(SIM_MS_0 + 2) << 16;
+}
+
+int sz_port_ram(uint16_t *static_bytes, uint16_t *stack_bytes)
+{
+	*static_bytes = (uint16_t)((uint16_t)&__data_end - (uint16_t)&__data_start + (uint16_t)&__bss_end -
+				   (uint16_t)&__bss_start);
+	*stack_bytes = (uint16_t)(RAMEND + 1 - mote_stack_low());
+	return 1;
 }
 
 void sz_port_seed(uint8_t *out, uint16_t n)

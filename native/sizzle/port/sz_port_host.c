@@ -177,3 +177,10 @@ void sz_port_log(const char *s, uint16_t n)
 {
 	fwrite(s, 1, n, stderr);
 }
+
+int sz_port_ram(uint16_t *static_bytes, uint16_t *stack_bytes)
+{
+	(void)static_bytes;
+	(void)stack_bytes;
+	return 0; /* a process's memory is not the device's */
+}

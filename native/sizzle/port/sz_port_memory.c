@@ -107,3 +107,10 @@ void sz_port_log(const char *s, uint16_t n)
 	(void)s;
 	(void)n; /* the fuzzer's and the replays' runs keep no log */
 }
+
+int sz_port_ram(uint16_t *static_bytes, uint16_t *stack_bytes)
+{
+	(void)static_bytes;
+	(void)stack_bytes;
+	return 0; /* a process's memory is not the device's */
+}

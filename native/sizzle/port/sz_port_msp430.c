@@ -6,7 +6,12 @@
  * 32,768 Hz crystal and sample its seed as README says.
  */
 #include "mailbox.h"
+#include "mote.h"
 #include "sz_port.h"
+
+/* msp430/msp430f1611.ld: .data, then .bss, from RAM's start (0x1100); the stack grows down
+ * from __stack_top (0x3900). */
+extern uint8_t __data_start, __data_end, __bss_start, __bss_end, __stack_top;
 
 static void ring(uint16_t command)
 {
@@ -23,6 +28,7 @@ static void flush_tx(void)
 
 int sz_port_init(void)
 {
+	mote_stack_paint(); /* first: the RAM measure's pattern (sz_port_ram) */
 	mote_mailbox.tx_len = 0;
 	return 0;
 }
@@ -75,6 +81,14 @@ uint32_t sz_port_millis(void)
 {
 	ring(MAILBOX_MILLIS);
 	return mote_mailbox.ms & 0xFFFFFFUL;
+}
+
+int sz_port_ram(uint16_t *static_bytes, uint16_t *stack_bytes)
+{
+	*static_bytes = (uint16_t)((uint16_t)&__data_end - (uint16_t)&__data_start + (uint16_t)&__bss_end -
+				   (uint16_t)&__bss_start);
+	*stack_bytes = (uint16_t)((uint16_t)&__stack_top - mote_stack_low());
+	return 1;
 }
 
 void sz_port_seed(uint8_t *out, uint16_t n)

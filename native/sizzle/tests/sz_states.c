@@ -47,7 +47,7 @@ static void derive(rig *r)
 {
 	if (!r->keyed) {
 		/* derive() gives the server's read keys (the client's write) and write keys */
-		sz_protection_derive(&r->c_wr, &r->s_wr, r->c.version, r->c.suite, r->c.master, r->c.hs.hello.random,
+		sz_protection_derive(&r->c_wr, &r->s_wr, r->c.version, r->c.suite, r->c.master, r->c.u.hs.hello.random,
 				     r->c.server_random);
 		r->keyed = 1;
 	}
@@ -351,7 +351,7 @@ static void finished_rows(const sz_transcript *t)
 	start(&r, t, 0, FIN);
 	n = r.c.expected_len;
 	fin[3] = n;
-	memcpy(fin + 4, r.c.expected, n);
+	memcpy(fin + 4, r.c.fin + 4, n);
 	fin[4] ^= 0x80;
 	send_record(&r, SZ_HANDSHAKE, fin, 4u + n);
 	row(&r, SZ_DECRYPT_ERROR, "WAIT_FINISHED Finished with wrong verify_data");
@@ -368,7 +368,7 @@ static void finished_rows(const sz_transcript *t)
 	/* the right verify_data, sealed by the rig: the handshake completes */
 	start(&r, t, 0, FIN);
 	fin[3] = n;
-	memcpy(fin + 4, r.c.expected, n);
+	memcpy(fin + 4, r.c.fin + 4, n);
 	send_record(&r, SZ_HANDSHAKE, fin, 4u + n);
 	check(r.c.state == SZ_DONE && r.alerts == 0 && r.server_protected, "WAIT_FINISHED Finished: ChangeCipherSpec, Finished, DONE");
 }
@@ -397,7 +397,7 @@ static void done_rows(const sz_transcript *t)
 		static uint8_t copy[600];
 		static sz_protection tmp, unused;
 		/* the transcript's request, decrypted with fresh client keys (sequence 1: after Finished) */
-		sz_protection_derive(&tmp, &unused, r.c.version, r.c.suite, r.c.master, r.c.hs.hello.random, r.c.server_random);
+		sz_protection_derive(&tmp, &unused, r.c.version, r.c.suite, r.c.master, r.c.u.hs.hello.random, r.c.server_random);
 		memcpy(copy, client_line(&r, FIN)->bytes, client_line(&r, FIN)->len);
 		(void)sz_protection_open(&tmp, copy[0], r.c.version, copy + 5, client_line(&r, FIN)->len - 5, &pl);
 		memcpy(copy, req->bytes, req->len);
@@ -452,7 +452,7 @@ static void resume_rows(const sz_transcript *t)
 	check(r.c.state == SZ_RESUME_WAIT_FINISHED, "ChangeCipherSpec leads to RESUME_WAIT_FINISHED");
 	n = r.c.expected_len;
 	fin[3] = n;
-	memcpy(fin + 4, r.c.expected, n);
+	memcpy(fin + 4, r.c.fin + 4, n);
 	fin[5] ^= 1;
 	send_record(&r, SZ_HANDSHAKE, fin, 4u + n);
 	row(&r, SZ_DECRYPT_ERROR, "RESUME_WAIT_FINISHED Finished with wrong verify_data (protected alert)");

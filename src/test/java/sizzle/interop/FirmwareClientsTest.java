@@ -36,9 +36,10 @@ import sizzle.desktop.DesktopSockets;
  * the RSA RC4 suites (and the SSLv2-compatible hello), each resuming, and the KSSL client in
  * TLS 1.0. Each side's view is checked: the client's facts and the firmware's log line.
  * Platforms: -Dsizzle.firmware.platforms (default host,avr,msp430). Builds per platform: the
- * host and the MSP430F1611 serve all three; the ATmega128 legacy-ecc (the modern and RSA
- * builds' stacks do not fit its 4 KB of RAM yet). On the motes nassl runs one case per build
- * (an RSA handshake takes ~30 s of the mote's time); the host takes them all.
+ * host and the MSP430F1611 serve all three; the ATmega128 modern and legacy-ecc, each within
+ * its RAM budget (ramWithinBudget; legacy-rsa's RSA-1024 workspace does not fit its 4 KB yet).
+ * On the motes nassl runs one case per build (an RSA handshake takes ~30 s of the mote's
+ * time); the host takes them all.
  */
 @Timeout(600)
 class FirmwareClientsTest {
@@ -49,7 +50,7 @@ class FirmwareClientsTest {
     }
 
     private static final Map<String, List<String>> BUILDS = Map.of("host", List.of("modern", "legacy-ecc", "legacy-rsa"),
-            "msp430", List.of("modern", "legacy-ecc", "legacy-rsa"), "avr", List.of("legacy-ecc"));
+            "msp430", List.of("modern", "legacy-ecc", "legacy-rsa"), "avr", List.of("modern", "legacy-ecc"));
 
     /** The platforms whose firmware of this build runs. */
     static Stream<String> platforms(String build) {
@@ -179,8 +180,14 @@ class FirmwareClientsTest {
         assertTrue(hs.get(1).resumed, hs.toString());
     }
 
+    /**
+     * Not yet on the ATmega128's modern build: after ramWithinBudget's connection (the 2 KB
+     * ClientHello) the KSSL client's resumed handshake is reset by the firmware (it passes
+     * alone and after s_client's; native/sizzle/README.md, what remains).
+     */
     static Stream<Object[]> ksslCases() {
-        return Stream.of("modern", "legacy-ecc", "legacy-rsa").flatMap(b -> platforms(b).map(p -> new Object[] {p, b}));
+        return Stream.of("modern", "legacy-ecc", "legacy-rsa").flatMap(b -> platforms(b).map(p -> new Object[] {p, b}))
+                .filter(c -> !(c[0].equals("avr") && c[1].equals("modern")));
     }
 
     private static String exchange(TlsConnection c, String request) throws IOException {
@@ -225,6 +232,53 @@ class FirmwareClientsTest {
         List<ServerLog.Handshake> hs = fw.log().fullThenResumed(before);
         assertFalse(hs.get(0).resumed, hs.toString());
         assertTrue(hs.get(1).resumed, hs.toString());
+    }
+
+    // ---------------------------------------------------------------- RAM on the ATmega128
+
+    /**
+     * Issue 8's RAM budgets on the ATmega128 (4,096 B): .data + .bss + the painted stack's
+     * high-water mark since boot, as the firmware logs it after each connection.
+     */
+    private static final Map<String, Integer> AVR_RAM_BUDGET = Map.of("legacy-ecc", 3072, "modern", 3840, "legacy-rsa", 3840);
+
+    static Stream<Object[]> ramCases() {
+        return Stream.of("modern", "legacy-ecc", "legacy-rsa")
+                .flatMap(b -> platforms(b).filter(p -> p.equals("avr")).map(p -> new Object[] {p, b}));
+    }
+
+    /**
+     * A full handshake and a resumed one (with the browser-sized ClientHello where the build
+     * serves browsers: s_client's hello carrying eight 240-byte ALPN names, which the server
+     * skips, over 1,944 bytes like Chromium's), then the RAM measure since boot within the
+     * budget (it covers every connection the fixture served before too).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("ramCases")
+    void ramWithinBudget(String platform, String build) throws Exception {
+        FirmwareFixture fw = firmware(platform, build);
+        int connections = fw.log().handshakes().size() + (build.equals("modern") ? 1 : 2);
+        if (build.equals("modern")) {
+            StringBuilder alpn = new StringBuilder();
+            for (char c = 'a'; c < 'a' + 8; c++) {
+                alpn.append(alpn.length() == 0 ? "" : ",").append(String.valueOf(c).repeat(240));
+            }
+            String out = sClient(fw, "ECDHE-ECDSA-AES128-GCM-SHA256", "-alpn", alpn.toString(), "-msg");
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(">>> TLS 1.2, Handshake \\[length ([0-9a-f]{4})\\], ClientHello")
+                    .matcher(out);
+            assertTrue(m.find(), out);
+            assertTrue(Integer.parseInt(m.group(1), 16) >= 1944, "a ClientHello the size of Chromium's: " + m.group(1));
+        } else if (build.equals("legacy-ecc")) {
+            nasslFullThenResumed(platform, build, "SSLV3", "ECDH-ECDSA-RC4-SHA", "SSLv3");
+        } else {
+            nasslFullThenResumed(platform, build, "TLSV1", "RC4-SHA", "TLSv1");
+        }
+        fw.log().awaitHandshakes(connections);
+        int[] ram = fw.awaitRam(connections);
+        System.out.printf("%s %s RAM: static %d B + stack %d B = %d B (budget %d B)%n", platform, build, ram[0], ram[1], ram[2],
+                AVR_RAM_BUDGET.get(build));
+        assertEquals(ram[0] + ram[1], ram[2]);
+        assertTrue(ram[2] <= AVR_RAM_BUDGET.get(build), build + " RAM " + ram[2] + " B over its budget " + AVR_RAM_BUDGET.get(build));
     }
 
     static Stream<Object[]> nasslCases() {

@@ -8,6 +8,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import ksecurity.cert.CertificateException;
 import ksecurity.cert.CertificateFactory;
@@ -20,7 +21,8 @@ import sizzle.desktop.FirmwareIdentity;
  * fixture makes a fresh DEMO identity for its build (FirmwareIdentity.device, named
  * "localhost"), writes the test password to a file, builds the firmware with both (make -C
  * native sizzle-firmware) and starts it with a fresh seed. The firmware logs one line per ended
- * connection, as the Java server does (ServerLog). Close it to stop.
+ * connection, as the Java server does (ServerLog), and a mote after it its RAM in use
+ * ("ram: static=S stack=P total=T", awaitRam). Close it to stop.
  */
 final class FirmwareFixture implements AutoCloseable {
     /** The password compiled into the test firmware (TEST ONLY). */
@@ -92,6 +94,33 @@ final class FirmwareFixture implements AutoCloseable {
 
     ServerLog log() {
         return log;
+    }
+
+    private static final Pattern RAM = Pattern.compile("ram: static=(\\d+) stack=(\\d+) total=(\\d+)");
+
+    /**
+     * A mote's RAM after its n-th connection since boot, from the line it logs after each
+     * connection's (firmware/sz_firmware.c, port/sz_port.h sz_port_ram): {static, stack, total}
+     * bytes, static = .data + .bss, stack = the painted stack's high-water mark since boot.
+     */
+    int[] awaitRam(int n) throws InterruptedException {
+        long end = System.nanoTime() + 60_000_000_000L;
+        for (;;) {
+            List<int[]> seen = new ArrayList<>();
+            for (String line : log.lines()) {
+                Matcher m = RAM.matcher(line);
+                if (m.find()) {
+                    seen.add(new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))});
+                }
+            }
+            if (seen.size() >= n) {
+                return seen.get(n - 1);
+            }
+            if (System.nanoTime() > end) {
+                throw new AssertionError("no RAM line after connection " + n + ": " + log.lines());
+            }
+            Thread.sleep(100);
+        }
     }
 
     /** Everything the firmware (and its simulator) printed. */
