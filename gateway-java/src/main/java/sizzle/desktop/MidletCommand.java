@@ -39,6 +39,9 @@ public final class MidletCommand {
     /** A headless run's limit (a simulated mote's legacy handshakes take tens of seconds on a loaded machine). */
     static final int RUN_SECONDS = 300;
 
+    /** Base64 characters of a device's CA per JAD line. */
+    static final int CA_PIECE = 200;
+
     /** A device as the suite is told of it. */
     record Device(String name, int profile, Path ca, String password) {
     }
@@ -182,8 +185,15 @@ public final class MidletCommand {
         for (int i = 0; i < devices.size(); i++) {
             Device d = devices.get(i);
             byte[] der = Pem.decodeAll(Files.readAllBytes(d.ca()))[0].getDer();
-            jad.append("Sizzle-Device-").append(i + 1).append(": ").append(d.name()).append(' ')
-                    .append(Profile.name(d.profile())).append(' ').append(Base64.getEncoder().encodeToString(der)).append('\n');
+            String key = "Sizzle-Device-" + (i + 1);
+            jad.append(key).append(": ").append(d.name()).append(' ').append(Profile.name(d.profile())).append('\n');
+            // The CA in pieces: a JAD line must stay short (MicroEmulator reads a JAD as a
+            // manifest, lines of at most 512 bytes; MIDP's JAD syntax has no continuation lines).
+            String b64 = Base64.getEncoder().encodeToString(der);
+            for (int at = 0, n = 1; at < b64.length(); at += CA_PIECE, n++) {
+                jad.append(key).append("-CA-").append(n).append(": ")
+                        .append(b64, at, Math.min(b64.length(), at + CA_PIECE)).append('\n');
+            }
         }
         if (auto != null) {
             jad.append("Sizzle-Auto: ").append(auto).append('\n');
@@ -215,11 +225,16 @@ public final class MidletCommand {
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String l; (l = r.readLine()) != null;) {
+                    if (l.startsWith("\t")) {
+                        continue; // the emulator's logger: where the line above was printed from
+                    }
                     synchronized (said) {
                         said.add(l);
                     }
                     line.accept(l);
-                    if (l.equals("midlet: exit")) {
+                    // the MIDlet's last word, or the emulator's own failure (a JAD or JAR it
+                    // cannot load): the emulator itself would idle on, its timers alive
+                    if (l.equals("midlet: exit") || l.startsWith("error ")) {
                         p.destroy();
                     }
                 }

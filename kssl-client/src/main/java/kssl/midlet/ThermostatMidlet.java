@@ -21,7 +21,8 @@ import kssl.tls.Profile;
  * The thermostat MIDlet: the gateway's devices in a list, a device's page over KSSL, and its
  * settings (setpoint, mode, password) sent as POST /config. Its JAD says where the gateway is
  * (Sizzle-Gateway: http://HOST:PORT/), which devices it may reach and how to trust them
- * (Sizzle-Device-N: NAME modern|legacy BASE64-DER-CA) and gives the phone's random generator
+ * (Sizzle-Device-N: NAME modern|legacy, and its CA certificate's DER in base64 in pieces,
+ * Sizzle-Device-N-CA-1, -2, ..., since JAD lines are short) and gives the phone's random generator
  * its provisioned seed (Sizzle-Seed: 64 hex digits, credited in full: the record store keeps
  * and replaces it). With Sizzle-Auto (NAME SETPOINT MODE PASSWORD) it runs those steps itself
  * through the same screens and exits: the headless emulator's way. Every step is also
@@ -100,12 +101,21 @@ public final class ThermostatMidlet extends MIDlet implements CommandListener, R
         }
         GatewayClient g = new GatewayClient(url.trim(), RandomData.getInstance(RandomData.ALG_SECURE_RANDOM));
         for (int n = 1;; n++) {
-            String d = getAppProperty("Sizzle-Device-".concat(String.valueOf(n)));
+            String key = "Sizzle-Device-".concat(String.valueOf(n));
+            String d = getAppProperty(key);
             if (d == null) {
                 return g;
             }
+            StringBuffer ca = new StringBuffer();
+            for (int k = 1;; k++) {
+                String piece = getAppProperty(key.concat("-CA-").concat(String.valueOf(k)));
+                if (piece == null) {
+                    break;
+                }
+                ca.append(piece.trim());
+            }
             String[] w = words(d);
-            g.addDevice(w[0], w[1].equals("legacy") ? Profile.LEGACY : Profile.MODERN, w[2]);
+            g.addDevice(w[0], w[1].equals("legacy") ? Profile.LEGACY : Profile.MODERN, ca.toString());
         }
     }
 
@@ -143,8 +153,9 @@ public final class ThermostatMidlet extends MIDlet implements CommandListener, R
             } else if (c == set) {
                 sendSettings();
             }
-        } catch (Exception e) {
-            say("failed: ".concat(String.valueOf(e.getMessage())));
+        } catch (Throwable e) {
+            // an Error too (a class this phone lacks): said, and the run ends
+            say("failed: ".concat(e.toString()));
             if (auto != null) {
                 finish();
             }
