@@ -78,6 +78,9 @@ public final class MidletCommand {
             if (url != null) {
                 String password = passwordFile == null ? System.getenv("SIZZLE_PASSWORD")
                         : Files.readAllLines(passwordFile).get(0);
+                if (headless && password == null) {
+                    throw new Options.Usage("--headless sets the thermostat: give its password (--password-file F or $SIZZLE_PASSWORD)");
+                }
                 List<Device> given = new ArrayList<>();
                 for (Device d : devices) {
                     given.add(new Device(d.name(), d.profile(), d.ca(), password));
