@@ -68,6 +68,9 @@ public final class MidletCommand {
                     }
                 }
             }
+            if (!headless && java.awt.GraphicsEnvironment.isHeadless()) {
+                throw new Options.Usage("no display for the emulator's window here: use --headless");
+            }
             if (url == null && !devices.isEmpty()) {
                 throw new Options.Usage("--device goes with the URL of a running gateway");
             }
