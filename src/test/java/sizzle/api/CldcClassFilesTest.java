@@ -54,6 +54,39 @@ class CldcClassFilesTest {
         assertTrue(withStackMap > 0, "preverified: StackMap attributes present");
     }
 
+    /** The MIDlet suite's budget in bytes (kssl-client/target/sizzle-midlet.jar: 172,991 measured). */
+    static final long SUITE_BUDGET = 176_000;
+
+    /**
+     * The thermostat MIDlet suite (ProGuard: shrunk, optimised, renamed) is as loadable: every
+     * class major 47 with StackMap where needed, the manifest names a MIDlet class that is in
+     * the jar, and the jar stays within its budget.
+     */
+    @org.junit.jupiter.api.Test
+    void midletSuiteIsPreverifiedCldcWithinItsBudget() throws IOException {
+        Path jar = ROOT.resolve("kssl-client/target/sizzle-midlet.jar");
+        assertTrue(Files.isRegularFile(jar), jar + " exists (built at package time)");
+        List<String> problems = new ArrayList<>();
+        try (java.util.jar.JarFile z = new java.util.jar.JarFile(jar.toFile())) {
+            java.util.jar.Attributes m = z.getManifest().getMainAttributes();
+            assertEquals("MIDP-2.0", m.getValue("MicroEdition-Profile"));
+            assertEquals("CLDC-1.1", m.getValue("MicroEdition-Configuration"));
+            String midlet = m.getValue("MIDlet-1").split(",")[2].trim();
+            assertTrue(z.getEntry(midlet.replace('.', '/') + ".class") != null, midlet + " is in the suite");
+            for (ZipEntry e : z.stream().toList()) {
+                if (!e.getName().endsWith(".class")) continue;
+                ClassFacts facts = ClassFacts.read(z.getInputStream(e).readAllBytes());
+                if (facts.major != 47) problems.add(e.getName() + " is major " + facts.major);
+                if (facts.stackMapTables > 0) problems.add(e.getName() + " has StackMapTable");
+                problems.addAll(facts.unverified.stream().map(x -> e.getName() + " " + x + " lacks StackMap").toList());
+            }
+        }
+        assertTrue(problems.isEmpty(), problems.toString());
+        long size = Files.size(jar);
+        System.out.println("MIDlet suite: " + size + " bytes");
+        assertTrue(size <= SUITE_BUDGET, "the suite is " + size + " bytes, over its budget of " + SUITE_BUDGET);
+    }
+
     /** What this test needs from a class file: its version and, per method, branches vs StackMap. */
     static final class ClassFacts {
         int major, stackMaps, stackMapTables;

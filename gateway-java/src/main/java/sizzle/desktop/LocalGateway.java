@@ -49,15 +49,18 @@ public final class LocalGateway implements AutoCloseable {
         public final int profile;
         public final Path ca;
         public final int devicePort;
+        /** The password of its POST /config (DEMO: random, made when the device started). */
+        public final String password;
         final Path image;
 
-        Member(String name, String kind, String build, int profile, Path ca, int devicePort, Path image) {
+        Member(String name, String kind, String build, int profile, Path ca, int devicePort, String password, Path image) {
             this.name = name;
             this.kind = kind;
             this.build = build;
             this.profile = profile;
             this.ca = ca;
             this.devicePort = devicePort;
+            this.password = password;
             this.image = image;
         }
 
@@ -110,12 +113,12 @@ public final class LocalGateway implements AutoCloseable {
     public Member addMote(String platform, String build, Consumer<String> firmwareLog)
             throws IOException, InterruptedException, CertificateException {
         String name = nameFor(platform.equals("avr") ? "mica2" : platform.equals("msp430") ? "telosb" : "host");
-        SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build), name,
-                ServerCommand.randomPassword(), firmwareLog);
+        String password = ServerCommand.randomPassword();
+        SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build), name, password, firmwareLog);
         running.add(mote);
         mote.awaitReady(120);
         return add(name, SimulatedMote.describe(platform), build, build.equals("modern") ? Profile.MODERN : Profile.LEGACY,
-                mote.caPem(), tcp(mote.port()), MOTE_CONNECTIONS, mote.image());
+                mote.caPem(), tcp(mote.port()), MOTE_CONNECTIONS, password, mote.image());
     }
 
     /** Starts the Java Sizzle server (the thermostat, fresh DEMO keys naming it) as a device. */
@@ -124,11 +127,12 @@ public final class LocalGateway implements AutoCloseable {
         Path dir = state.resolve(name);
         Files.createDirectories(dir);
         ServerIdentities.Loaded ids = ServerIdentities.generate(profile, dir, name);
-        DesktopServer server = new DesktopServer(profile, ids.identities(), ServerCommand.randomPassword(), false, serverLog::accept);
+        String password = ServerCommand.randomPassword();
+        DesktopServer server = new DesktopServer(profile, ids.identities(), password, false, serverLog::accept);
         int port = server.start(0);
         running.add(() -> server.stop());
         return add(name, "the Java Sizzle server (desktop JVM, " + server.describe() + ")", Profile.name(profile), profile,
-                dir.resolve("ca.pem"), tcp(port), DesktopServer.MAX_CONNECTIONS, null);
+                dir.resolve("ca.pem"), tcp(port), DesktopServer.MAX_CONNECTIONS, password, null);
     }
 
     /**
@@ -152,10 +156,11 @@ public final class LocalGateway implements AutoCloseable {
         int address = nextAddress++;
         LinkConfig cfg = LinkConfig.cc2420().at(address, 0);
         cfg.name = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        String password = ServerCommand.randomPassword();
         CompletableFuture<JavaMoteServer> made = new CompletableFuture<>();
         radio.execute(() -> {
             try {
-                made.complete(new JavaMoteServer(medium, cfg, radio, profile, ids.identities(), ServerCommand.randomPassword(),
+                made.complete(new JavaMoteServer(medium, cfg, radio, profile, ids.identities(), password,
                         serverLog::accept, medium.simulator().nowMs()));
             } catch (RuntimeException e) {
                 made.completeExceptionally(e);
@@ -171,7 +176,7 @@ public final class LocalGateway implements AutoCloseable {
         awaitHeard(address);
         return add(name, "a Java mote on the simulated radio (CC2420, 250 kbit/s, radio address " + address
                 + "; the Java Sizzle server in one-connection mode)", Profile.name(profile), profile, dir.resolve("ca.pem"),
-                bridge.backend(address), MOTE_CONNECTIONS, null);
+                bridge.backend(address), MOTE_CONNECTIONS, password, null);
     }
 
     /** Waits (at most 10 s) until the gateway has heard the mote's first READY-SLEEP: it is on the list then. */
@@ -185,13 +190,13 @@ public final class LocalGateway implements AutoCloseable {
         return Backend.tcp(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
     }
 
-    private Member add(String name, String kind, String build, int profile, Path ca, Backend backend, int connections, Path image)
-            throws IOException {
+    private Member add(String name, String kind, String build, int profile, Path ca, Backend backend, int connections,
+            String password, Path image) throws IOException {
         Device d = new Device(name, kind, backend, access, connections);
         GatewayFront own = GatewayFront.forDevice(d, 0, accessLog);
         running.add(own);
         shared.add(d);
-        Member m = new Member(name, kind, build, profile, ca, own.port(), image);
+        Member m = new Member(name, kind, build, profile, ca, own.port(), password, image);
         members.add(m);
         return m;
     }

@@ -39,13 +39,18 @@ public final class Entropy {
      * Cheap enough for every connection.
      */
     public static void event(int what) {
-        EntropySource s;
-        synchronized (Entropy.class) {
-            s = source;
-        }
+        EntropySource s = current();
         if (s instanceof StoredSeedEntropy) {
             ((StoredSeedEntropy) s).stir(what);
         }
+    }
+
+    /**
+     * The source found so far, or null; a synchronized method rather than a block on
+     * Entropy.class, a class literal that CLDC class files (major 47) cannot hold.
+     */
+    private static synchronized EntropySource current() {
+        return source;
     }
 
     /** Installs a source (a hardware generator, or a fixed one in tests); null: find again. */
