@@ -29,11 +29,8 @@ import sizzle.gateway.front.AccessRule;
  */
 public final class DemoCommand {
     static final String[] PAGES = {"/", "/status.json"};
-    /**
-     * The motes and the build each runs: the builds that fit each mote today (the modern
-     * images do not fit the ATmega128's 4 KB of RAM nor the MSP430F1611's 48 KB of flash yet).
-     */
-    static final String[][] MOTES = {{"avr", "legacy-ecc"}, {"msp430", "legacy-ecc"}};
+    /** The motes and the build each runs: the embedded default, modern (TLS 1.2, ECDHE-ECDSA P-256, AES-128-GCM). */
+    static final String[][] MOTES = {{"avr", "modern"}, {"msp430", "modern"}};
     /** A read's wait for a simulated mote (a simulation runs slower than the mote on a loaded machine). */
     static final int MOTE_TIMEOUT_MS = 120_000;
 
