@@ -45,5 +45,9 @@ void mote_put_hex(const uint8_t *b, uint16_t n);
 void mote_put_result(const char *impl, const char *op, uint8_t i, uint16_t weight,
                      uint32_t cycles, uint16_t stack, uint8_t ok);
 void mote_put_equal(const char *impl, const char *op, uint8_t ok, uint8_t required);
+/* A test firmware's checks: each counted, a failure named on the console ("FAIL what");
+ * mote_check_end prints "N passed, N failed" and ends the run (status 1 if any failed). */
+void mote_check(uint8_t ok, const char *what);
+void mote_check_end(void) __attribute__((noreturn));
 
 #endif

@@ -62,3 +62,26 @@ void mote_put_equal(const char *impl, const char *op, uint8_t ok, uint8_t requir
 	mote_puts(ok ? " ok=1" : " ok=0");
 	mote_puts(required ? " required=1\n" : " required=0\n");
 }
+
+static uint16_t checks_passed, checks_failed;
+
+void mote_check(uint8_t ok, const char *what)
+{
+	if (ok) {
+		checks_passed++;
+	} else {
+		checks_failed++;
+		mote_puts("FAIL ");
+		mote_puts(what);
+		mote_puts("\n");
+	}
+}
+
+void mote_check_end(void)
+{
+	mote_put_u32(checks_passed);
+	mote_puts(" passed, ");
+	mote_put_u32(checks_failed);
+	mote_puts(" failed\n");
+	mote_exit(checks_failed != 0);
+}

@@ -21,20 +21,7 @@
 #include "ks_wipe.h"
 #include "ct_kat.h"
 
-static uint16_t passed, failed;
 static uint32_t overhead;
-
-static void check(uint8_t ok, const char *what)
-{
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		mote_puts("FAIL ");
-		mote_puts(what);
-		mote_puts("\n");
-	}
-}
 
 /* Every run of an operation the same cycles: one check, and the equal line. */
 static void same_cycles(const char *op, const uint32_t *c, uint8_t n)
@@ -43,7 +30,7 @@ static void same_cycles(const char *op, const uint32_t *c, uint8_t n)
 	for (i = 1; i < n; i++)
 		ok &= c[i] == c[0];
 	mote_put_equal("sizzle", op, ok, 1);
-	check(ok, op);
+	mote_check(ok, op);
 }
 
 #if defined(SZ_PROFILE_LEGACY_RSA)
@@ -94,13 +81,13 @@ static __attribute__((noinline)) void setup(void)
 	ks_rsa_crt_key key;
 	sz_identity_rsa_ram ram;
 	ks_hmac_drbg b;
-	check(instantiate(&b, 1) == KS_OK, "drbg");
+	mote_check(instantiate(&b, 1) == KS_OK, "drbg");
 	ks_hmac_drbg_generate(&b, r, sizeof r, 0, 0);
 	r[0] = 1;
 	sz_identity_rsa(&key, &ram);
-	check(ks_rsa_blind_init(&key, r, blind) == KS_OK, "blind");
+	mote_check(ks_rsa_blind_init(&key, r, blind) == KS_OK, "blind");
 	ks_wipe(&ram, sizeof ram);
-	check(instantiate(&rnd, 0) == KS_OK, "drbg");
+	mote_check(instantiate(&rnd, 0) == KS_OK, "drbg");
 }
 
 static void run(void)
@@ -112,14 +99,14 @@ static void run(void)
 		uint16_t v;
 		mote_flash_copy(body, ct_rsa_bodies + i * sizeof body, sizeof body);
 		v = timed_rsa(&c[i]);
-		check(v == SZ_VERDICT_NONE, "verdict");
+		mote_check(v == SZ_VERDICT_NONE, "verdict");
 		if (i == 1) /* bad padding: the fallback, with the client_version's bytes */
 			nth_fallback(i);
 		else /* good padding, wrong version: the premaster sent */
 			mote_flash_copy(body, ct_rsa_premasters + i * 48, 48);
 		body[0] = (uint8_t)(CT_RSA_VERSION >> 8); /* always the client_version's bytes */
 		body[1] = (uint8_t)CT_RSA_VERSION;
-		check(memcmp(pms, body, 48) == 0, "premaster");
+		mote_check(memcmp(pms, body, 48) == 0, "premaster");
 		mote_put_result("sizzle", "rsa1024_premaster", i, 0, c[i], 0, memcmp(pms, body, 48) == 0);
 	}
 	same_cycles("rsa1024_premaster", c, CT_RSA_CASES);
@@ -149,7 +136,7 @@ static void run(void)
 		mote_flash_copy(d, ct_scalars + i * sizeof d, sizeof d);
 		mote_flash_copy(x, ct_x + i * sizeof x, sizeof x);
 		ok = timed_ecdh(&len, &c[i]) == SZ_VERDICT_NONE && len == sizeof x && memcmp(pms, x, sizeof x) == 0;
-		check(ok, "the shared x");
+		mote_check(ok, "the shared x");
 		mote_put_result("sizzle", op, i, 0, c[i], 0, ok);
 	}
 	ks_wipe(d, sizeof d);
@@ -169,9 +156,5 @@ int main(void)
 	mote_puts("check stack profile=" SZ_PROFILE_NAME " bytes=");
 	mote_put_u32(stack);
 	mote_puts(" ok=1\n");
-	mote_put_u32(passed);
-	mote_puts(" passed, ");
-	mote_put_u32(failed);
-	mote_puts(" failed\n");
-	mote_exit(failed != 0);
+	mote_check_end();
 }

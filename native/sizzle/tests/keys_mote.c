@@ -15,25 +15,13 @@
 #include "sz_session_cache.h"
 #include "keys_kat.h"
 
-static uint16_t at, passed, failed;
+static uint16_t at;
 static uint8_t buf[160], plain[128], frag[160];
 static uint8_t pms[48], cr[32], sr[32], master[48], want[48];
 static sz_protection rd, wr;
 static uint32_t overhead;
 static uint8_t cfrag[3][64], ctype[3];
 static uint16_t clen[3];
-
-static void check(uint8_t ok, const char *what)
-{
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		mote_puts("FAIL ");
-		mote_puts(what);
-		mote_puts("\n");
-	}
-}
 
 static uint8_t get8(void)
 {
@@ -47,7 +35,7 @@ static uint8_t get8(void)
 static uint16_t get_bytes(uint8_t tag, uint8_t *out)
 {
 	uint16_t n;
-	check(get8() == tag, "kat tag");
+	mote_check(get8() == tag, "kat tag");
 	n = get8();
 	n |= (uint16_t)get8() << 8;
 	mote_flash_copy(out, keys_kat + at, n);
@@ -84,7 +72,7 @@ static void run_case(void)
 	uint32_t t0, c_master, c_derive, c_seal = 0, c_open = 0, c_bad;
 	size_t out = 0;
 	uint8_t type, after, ok, tag;
-	check(get8() == 'C', "case");
+	mote_check(get8() == 'C', "case");
 	version = (uint16_t)get8() << 8;
 	version |= get8();
 	suite = (uint16_t)get8() << 8;
@@ -97,23 +85,23 @@ static void run_case(void)
 	t0 = mote_cycles();
 	sz_master_secret(version, pms, pms_len, cr, sr, NULL, master);
 	c_master = since(t0);
-	check(memcmp(master, want, 48) == 0, "master");
+	mote_check(memcmp(master, want, 48) == 0, "master");
 	t0 = mote_cycles();
 	sz_protection_derive(&rd, &wr, version, suite, master, cr, sr);
 	c_derive = since(t0);
 
 	for (i = 0; i < 4; i++) { /* the server's records */
-		check(get8() == 'S', "S");
+		mote_check(get8() == 'S', "S");
 		type = get8();
 		len = get_bytes('p', buf + SZ_PROTECTION_PREFIX);
 		n = get_bytes('f', frag);
 		t0 = mote_cycles();
 		out = sz_protection_seal(&wr, type, version, buf, len);
 		c_seal = since(t0);
-		check(out == n && memcmp(buf, frag, n) == 0, "seal");
+		mote_check(out == n && memcmp(buf, frag, n) == 0, "seal");
 	}
 	for (i = 0; i < 4; i++) { /* the client's */
-		check(get8() == 'O', "O");
+		mote_check(get8() == 'O', "O");
 		type = get8();
 		len = get_bytes('p', plain);
 		n = get_bytes('f', buf);
@@ -123,10 +111,10 @@ static void run_case(void)
 			ctype[i] = type;
 		}
 		ok = timed_open(type, version, n, &out, &c_open) == SZ_VERDICT_NONE;
-		check(ok && out == len && memcmp(buf + SZ_PROTECTION_PREFIX, plain, len) == 0, "open");
+		mote_check(ok && out == len && memcmp(buf + SZ_PROTECTION_PREFIX, plain, len) == 0, "open");
 	}
 	/* the failing open: fresh keys, the same three records first */
-	check(get8() == 'F', "F");
+	mote_check(get8() == 'F', "F");
 	type = get8();
 	after = get8();
 	n = get_bytes('f', frag);
@@ -135,7 +123,7 @@ static void run_case(void)
 	sz_protection_derive(&rd, &wr, version, suite, master, cr, sr);
 	for (i = 0; i < after && i < 3; i++) {
 		memcpy(buf, cfrag[i], clen[i]);
-		check(sz_protection_open(&rd, ctype[i], version, buf, clen[i], &out) == SZ_VERDICT_NONE, "the records before");
+		mote_check(sz_protection_open(&rd, ctype[i], version, buf, clen[i], &out) == SZ_VERDICT_NONE, "the records before");
 	}
 #if SZ_LEGACY
 	tag = rd.mac_len;
@@ -144,12 +132,12 @@ static void run_case(void)
 #endif
 	memcpy(buf, frag, n);
 	ok = timed_open(type, version, n, &out, &c_bad) == SZ_BAD_RECORD_MAC;
-	check(ok && out == 0, "forged record refused");
+	mote_check(ok && out == 0, "forged record refused");
 	for (ok = 0, i = SZ_PROTECTION_PREFIX; i < n - tag; i++) {
 		ok |= buf[i];
 	}
-	check(ok == 0, "forged record wiped");
-	check(c_bad == c_open, "a wrong MAC costs what a right one does");
+	mote_check(ok == 0, "forged record wiped");
+	mote_check(c_bad == c_open, "a wrong MAC costs what a right one does");
 	sz_protection_clear(&rd);
 	sz_protection_clear(&wr);
 
@@ -176,16 +164,12 @@ int main(void)
 		run_case();
 	}
 	stack = mote_stack_peak();
-	check(get8() == 'E', "end of the kat");
+	mote_check(get8() == 'E', "end of the kat");
 	mote_puts("keys profile=" SZ_PROFILE_NAME);
 	put("sizeof_protection", sizeof(sz_protection));
 	put("sizeof_handshake_hash", sizeof(sz_handshake_hash));
 	put("sizeof_session_cache", sizeof(sz_session_cache));
 	put("stack", stack);
 	mote_puts("\n");
-	mote_put_u32(passed);
-	mote_puts(" passed, ");
-	mote_put_u32(failed);
-	mote_puts(" failed\n");
-	mote_exit(failed != 0);
+	mote_check_end();
 }
