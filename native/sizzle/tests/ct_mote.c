@@ -112,7 +112,8 @@ static void run(void)
 	same_cycles("rsa1024_premaster", c, CT_RSA_CASES);
 }
 #else
-static uint8_t point[sizeof ct_point], d[SZ_IDENTITY_ORDER_BYTES], pms[SZ_PREMASTER_MAX], x[SZ_IDENTITY_FIELD_BYTES];
+/* pms takes k P's whole point (sz_cke_ecdh: x then y), the premaster its first field bytes */
+static uint8_t point[sizeof ct_point], d[SZ_IDENTITY_ORDER_BYTES], pms[2 * SZ_IDENTITY_FIELD_BYTES], x[SZ_IDENTITY_FIELD_BYTES];
 
 static __attribute__((noinline)) uint16_t timed_ecdh(uint8_t *len, uint32_t *cycles)
 {
@@ -140,6 +141,7 @@ static void run(void)
 		mote_put_result("sizzle", op, i, 0, c[i], 0, ok);
 	}
 	ks_wipe(d, sizeof d);
+	ks_wipe(pms, sizeof pms);
 	same_cycles(op, c, CT_EC_RUNS);
 }
 #endif
