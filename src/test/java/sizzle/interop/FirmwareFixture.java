@@ -1,26 +1,21 @@
 package sizzle.interop;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import ksecurity.cert.CertificateException;
 import ksecurity.cert.CertificateFactory;
-import sizzle.desktop.FirmwareIdentity;
+import sizzle.desktop.SimulatedMote;
 
 /**
  * The C Sizzle firmware (native/sizzle) serving the thermostat on a loopback port: the host
- * build as a plain process, or a mote image in its simulator (the ATmega128 in simavr through
- * avr_harness -L, the MSP430F1611 in mspdebug's simulator through mspsim_run.py --serve). Each
- * fixture makes a fresh DEMO identity for its build (FirmwareIdentity.device, named
- * "localhost"), writes the test password to a file, builds the firmware with both (make -C
- * native sizzle-firmware) and starts it with a fresh seed. The firmware logs one line per ended
+ * build as a plain process, or a mote image in its simulator, started by SimulatedMote (as the
+ * demo and the gateway start theirs) with a fresh DEMO identity for its build, named
+ * "localhost", the test password compiled in, and a fresh seed. The firmware logs one line per ended
  * connection, as the Java server does (ServerLog), and a mote after it its RAM in use
  * ("ram: static=S stack=P total=T", awaitRam). Close it to stop.
  */
@@ -35,54 +30,22 @@ final class FirmwareFixture implements AutoCloseable {
     final Path dir;
     final Path caPem;
     private final ServerLog log;
-    private final PeerProcess process;
-    private final int port;
+    private final SimulatedMote mote;
 
     /** platform: host, avr or msp430; build: modern, legacy-ecc or legacy-rsa. */
     FirmwareFixture(String platform, String build) throws IOException, CertificateException, InterruptedException {
         this.platform = platform;
         this.build = build;
-        Path root = ProjectVenv.projectRoot();
-        dir = root.resolve("target/sizzle/firmware-tests/" + platform + "-" + build);
-        FirmwareIdentity.device(build, HOST, dir);
-        caPem = dir.resolve("ca.pem");
-        Files.writeString(dir.resolve("password"), PASSWORD + "\n", StandardCharsets.US_ASCII);
-        Path image = make(root);
+        dir = ProjectVenv.projectRoot().resolve("target/sizzle/firmware-tests/" + platform + "-" + build);
+        Files.deleteIfExists(dir.resolve("sz_identity.h")); // a fresh DEMO identity for every fixture
         log = new ServerLog(platform.equals("host") ? 10_000 : 300_000);
-        port = freePort();
-        String seed = HexFormat.of().formatHex(new SecureRandom().generateSeed(32));
-        List<String> cmd = new ArrayList<>();
-        switch (platform) {
-            case "host" -> cmd.addAll(List.of("env", "SZ_PORT=" + port, "SZ_SEED=" + seed, image.toString()));
-            case "avr" -> cmd.addAll(List.of(root.resolve("native/build/avr_harness").toString(), "-L",
-                    Integer.toString(port), "-s", seed, image.toString()));
-            case "msp430" -> cmd.addAll(List.of("python3", root.resolve("native/msp430/mspsim_run.py").toString(),
-                    "--timeout", "0", "--serve", Integer.toString(port), "--seed", seed, image.toString()));
-            default -> throw new IllegalArgumentException("platform: host, avr or msp430, not " + platform);
-        }
-        process = PeerProcess.start(cmd, log::logged);
-        process.await(Pattern.compile("sizzle " + Pattern.quote(build) + " ready"), 60);
-    }
-
-    /** Builds the firmware for this identity and password; returns the image to run. */
-    private Path make(Path root) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("make", "-s", "-C", root.resolve("native").toString(), "sizzle-firmware",
-                "SZ_FW_PLATFORM=" + platform, "SZ_FW_BUILD=" + build, "SZ_FW_DIR=" + dir).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-        if (p.waitFor() != 0) {
-            throw new AssertionError("make sizzle-firmware failed for " + platform + " " + build + ":\n" + out);
-        }
-        return dir.resolve(platform).resolve(platform.equals("host") ? "sizzle" : "sizzle.elf");
-    }
-
-    private static int freePort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+        mote = new SimulatedMote(platform, build, dir, HOST, PASSWORD, log::logged);
+        caPem = mote.caPem();
+        mote.awaitReady(60);
     }
 
     int port() {
-        return port;
+        return mote.port();
     }
 
     /** The CA that signed the device certificate, for the KSSL client's trust store. */
@@ -125,11 +88,11 @@ final class FirmwareFixture implements AutoCloseable {
 
     /** Everything the firmware (and its simulator) printed. */
     String output() {
-        return process.output();
+        return mote.output();
     }
 
     @Override
     public void close() {
-        process.close();
+        mote.close();
     }
 }
