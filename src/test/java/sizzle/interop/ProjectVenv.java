@@ -13,12 +13,7 @@ final class ProjectVenv {
 
     /** The project root: the directory holding the ./sizzle script, above the test's working directory. */
     static Path projectRoot() {
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("sizzle")) && Files.isDirectory(p.resolve("src/test/python"))) {
-                return p;
-            }
-        }
-        throw new AssertionError("cannot find the project root (the directory with ./sizzle) above " + Path.of("").toAbsolutePath());
+        return sizzle.desktop.SimulatedMote.projectRoot();
     }
 
     /** The virtualenv's python, or a failure saying how to make it. */
