@@ -18,7 +18,7 @@ static const uint32_t KS_FLASH K[64] = {
 /* On the MSP430 (its modern server image is at the 48 KB flash's edge) one copy of the
    rotations serves the four sigmas: written out at each of their 12 rotations (ks_rotr32, n
    constant, as the other builds have them) the steps cost ~600 B more, for 23% fewer cycles
-   a block (56,054 against 73,272, mspdebug). x rotated right by n (0..31; public, a constant
+   a block (56,054 against 73,272 cycles, mspdebug, which reads ~10% high). x rotated right by n (0..31; public, a constant
    of the caller): no barrel shifter, so whole halves and bytes first, then 4, 2, 1 one-bit
    steps by n's bits. */
 KS_INLINE uint32_t rotr(uint32_t x, unsigned n)
