@@ -8,7 +8,6 @@
 #include "mote_sim.h"
 
 #define SIM_REG(addr) (*(volatile uint8_t *)(addr))
-#define STACK_PAINT 0xA5
 
 extern uint8_t __heap_start; /* end of .data/.bss: the stack may grow down to here */
 static uint16_t painted_sp;
@@ -40,13 +39,13 @@ void mote_stack_paint(void)
 	painted_sp = SP;
 	/* Leave a margin for this function's own frame and return address. */
 	while ((uint16_t)p < painted_sp - 16)
-		*p++ = STACK_PAINT;
+		*p++ = MOTE_STACK_PAINT;
 }
 
 uint16_t mote_stack_peak(void)
 {
 	const uint8_t *p = &__heap_start;
-	while ((uint16_t)p < painted_sp && *p == STACK_PAINT)
+	while ((uint16_t)p < painted_sp && *p == MOTE_STACK_PAINT)
 		p++;
 	return (uint16_t)(painted_sp - (uint16_t)p);
 }

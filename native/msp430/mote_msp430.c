@@ -4,7 +4,6 @@
 #include "mailbox.h"
 #include "mote.h"
 
-#define STACK_PAINT 0xA5
 
 volatile struct mailbox mote_mailbox;
 extern uint8_t __bss_end; /* end of .data/.bss: the stack may grow down to here */
@@ -49,13 +48,13 @@ void mote_stack_paint(void)
 	painted_sp = stack_pointer();
 	/* Leave a margin for this function's own frame and return address. */
 	while ((uint16_t)p < painted_sp - 16)
-		*p++ = STACK_PAINT;
+		*p++ = MOTE_STACK_PAINT;
 }
 
 uint16_t mote_stack_peak(void)
 {
 	const uint8_t *p = &__bss_end;
-	while ((uint16_t)p < painted_sp && *p == STACK_PAINT)
+	while ((uint16_t)p < painted_sp && *p == MOTE_STACK_PAINT)
 		p++;
 	return (uint16_t)(painted_sp - (uint16_t)p);
 }

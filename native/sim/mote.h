@@ -32,6 +32,12 @@ uint16_t mote_stack_peak(void);
 /* The lowest address written below the painted stack since mote_stack_paint (the stack's
  * high-water mark as an address: the firmware's RAM measure counts from here to the top). */
 uint16_t mote_stack_low(void);
+/* The byte mote_stack_paint writes. */
+#define MOTE_STACK_PAINT 0xA5
+/* A digest (rotate and add) of the dead stack from its low-water mark up to `below`: after an
+ * operation on a secret, the same for every secret when its wipes left nothing of it
+ * (sim/mote_print.c). */
+uint16_t mote_stack_digest(uint16_t below);
 /* End the run with this status (0 = success), as the simulator harness reports it. */
 void mote_exit(uint8_t status) __attribute__((noreturn));
 

@@ -85,3 +85,12 @@ void mote_check_end(void)
 	mote_puts(" failed\n");
 	mote_exit(checks_failed != 0);
 }
+
+uint16_t mote_stack_digest(uint16_t below)
+{
+	const uint8_t *p = (const uint8_t *)mote_stack_low();
+	uint16_t h = 0;
+	for (; (uint16_t)p < below; p++) /* rotate and add: no division (the MSP430 has no divide helper) */
+		h = (uint16_t)((uint16_t)(h << 3 | h >> 13) + *p + 1);
+	return h;
+}

@@ -109,24 +109,28 @@ SZF_BASE_SRC_modern = $(GEN)/ks_base_$(SZF_BASE_WINDOW).c
 # below sz_cke_ecdh's, k G 813 B below sz_ephemeral_generate's, the signature 1,090 B below
 # sz_server_key_exchange_write's; the kernels' own wipes off (sized for any curve and caller,
 # they went deeper than the operations and made the stack's peak).
-SZF_AVR_FLAGS = -DKS_EC_WINDOW=3 -DSZ_SESSION_SLOTS=1 -DKS_WIPE_STACK_EC=1 -DKS_WIPE_STACK_ECDSA=1 $(SZF_AVR_WIPE_$(SZ_FW_BUILD))
+# $(call SZF_AVR_FLAGS_FOR,BUILD): also what tests/ct_mote.mk builds its firmware with.
+SZF_AVR_FLAGS_FOR = -DKS_EC_WINDOW=3 -DSZ_SESSION_SLOTS=1 -DKS_WIPE_STACK_EC=1 -DKS_WIPE_STACK_ECDSA=1 $(SZF_AVR_WIPE_$(1))
+SZF_AVR_FLAGS = $(call SZF_AVR_FLAGS_FOR,$(SZ_FW_BUILD))
+SZF_AVR_KS_OUT := -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=% -DKS_EC_WINDOW=% -DKS_WIPE_STACK_EC=%
 SZF_AVR_WIPE_modern := -DSZ_WIPE_STACK_ECDH=1153 -DSZ_WIPE_STACK_KG=821 -DSZ_WIPE_STACK_SIGN=1098
 SZF_AVR_WIPE_legacy-ecc := -DSZ_WIPE_STACK_ECDH=837
 ifeq ($(SZ_FW_PLATFORM),avr)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_avr.c $(AVR_DIR)/mote_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(MOTE_KS_SRCS) $(AVR_MK) $(SZF_BASE_SRC_$(SZ_FW_BUILD))
 	@mkdir -p $(@D)
-	$(AVR_CC) $(AVR_CFLAGS) $(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=% -DKS_EC_WINDOW=% -DKS_WIPE_STACK_EC=% $(if $(SZF_BASE_$(SZ_FW_BUILD)),-DKS_BASE_WINDOW=%),$(AVR_KS_FLAGS)) \
+	$(AVR_CC) $(AVR_CFLAGS) $(filter-out $(SZF_AVR_KS_OUT) $(if $(SZF_BASE_$(SZ_FW_BUILD)),-DKS_BASE_WINDOW=%),$(AVR_KS_FLAGS)) \
 		$(SZF_BASE_$(SZ_FW_BUILD)) $(SZF_AVR_FLAGS) $(SZF_FLAGS) $(SZF_BUFFERS) $(SZF_MOTE_FLAGS) -DKS_LIMB_BITS=16 -o $@ \
 		$(SZF_SIZZLE) $(SZF_PRIM) $(MOTE_KS_SRCS) $(SZF_BASE_SRC_$(SZ_FW_BUILD)) $(AVR_FP_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(AVR_CIPHER_ASM)) \
 		$(SZF_SRC)/port/sz_port_avr.c $(AVR_DIR)/mote_avr.c
 	avr-objcopy -O ihex -R .eeprom $@ $(@:.elf=.hex)
 endif
-ifeq ($(SZ_FW_PLATFORM),msp430)
 # msp430: the modern image is at the 48 KB flash's edge: -Oz (-1,624 B), and no inlining beyond
 # what a static function called once brings (-inline-threshold: -856 B more, mostly the hello
 # parser and the password gate); the legacy builds keep -Os (their RSA and RC4 in C).
 SZF_MSP_OPT_modern := -Oz -mllvm -inline-threshold=-1000
-SZF_MSP_OPT = $(or $(SZF_MSP_OPT_$(SZ_FW_BUILD)),-Os)
+SZF_MSP_OPT_FOR = $(or $(SZF_MSP_OPT_$(1)),-Os)
+SZF_MSP_OPT = $(call SZF_MSP_OPT_FOR,$(SZ_FW_BUILD))
+ifeq ($(SZ_FW_PLATFORM),msp430)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_msp430.c $(SZF_DEVICE) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_MK)
 	@mkdir -p $(@D)
 	$(call msp_link,$(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(MSP_KS_FLAGS)) $(MSP_ASM_CFLAGS) $(SZF_FLAGS) $(SZF_BUFFERS) $(SZF_MOTE_FLAGS) -DKS_LIMB_BITS=16 $(SZF_MSP_OPT),$(SZF_SIZZLE) \

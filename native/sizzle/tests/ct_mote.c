@@ -115,11 +115,18 @@ static void run(void)
 /* pms takes k P's whole point (sz_cke_ecdh: x then y), the premaster its first field bytes */
 static uint8_t point[sizeof ct_point], d[SZ_IDENTITY_ORDER_BYTES], pms[2 * SZ_IDENTITY_FIELD_BYTES], x[SZ_IDENTITY_FIELD_BYTES];
 
-static __attribute__((noinline)) uint16_t timed_ecdh(uint8_t *len, uint32_t *cycles)
+/* Below the caller's frame by more than this, only the ClientKeyExchange's frames reach: its
+ * dead stack must be the same whatever the secret scalar (the wipes, the kernels' or the
+ * sizzle layer's measured SZ_WIPE_STACK_ECDH, left nothing of it). */
+#define CT_SHALLOW 256
+
+static __attribute__((noinline)) uint16_t timed_ecdh(uint8_t *len, uint32_t *cycles, uint16_t *dead)
 {
+	uint8_t here;
 	uint32_t t0 = mote_cycles();
 	uint16_t v = sz_cke_ecdh(point, sizeof point, d, pms, len);
 	*cycles = mote_cycles() - t0 - overhead;
+	*dead = mote_stack_digest((uint16_t)(uintptr_t)&here - CT_SHALLOW);
 	return v;
 }
 
@@ -132,12 +139,14 @@ static void run(void)
 #endif
 	uint32_t c[CT_EC_RUNS];
 	uint8_t i, len = 0, ok;
+	uint16_t dead[CT_EC_RUNS];
 	mote_flash_copy(point, ct_point, sizeof point);
 	for (i = 0; i < CT_EC_RUNS; i++) {
 		mote_flash_copy(d, ct_scalars + i * sizeof d, sizeof d);
 		mote_flash_copy(x, ct_x + i * sizeof x, sizeof x);
-		ok = timed_ecdh(&len, &c[i]) == SZ_VERDICT_NONE && len == sizeof x && memcmp(pms, x, sizeof x) == 0;
+		ok = timed_ecdh(&len, &c[i], &dead[i]) == SZ_VERDICT_NONE && len == sizeof x && memcmp(pms, x, sizeof x) == 0;
 		mote_check(ok, "the shared x");
+		mote_check(dead[i] == dead[0], "the dead stack the same for every scalar");
 		mote_put_result("sizzle", op, i, 0, c[i], 0, ok);
 	}
 	ks_wipe(d, sizeof d);

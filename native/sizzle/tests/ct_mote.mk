@@ -3,7 +3,9 @@
 # scalars, and RSA-1024 decryption with the premaster check for good padding, bad padding and
 # wrong version bytes (legacy-rsa); known answers from tests/ct_kat.py; equal cycles required.
 # Built with the server firmware's flags (16-bit limbs, the field in assembly, the build's curve
-# only; the MSP430 at -Os as its firmware). Included by ../../Makefile after tests/mote.mk.
+# only; on the ATmega128 its window and its measured stack wipes, SZF_AVR_FLAGS_FOR; on the
+# MSP430 its optimisation, SZF_MSP_OPT_FOR). The dead stack after each ClientKeyExchange must be
+# the same for every secret: the wipes' depths are held to it. Included by ../../Makefile after tests/mote.mk.
 #   make -C native sizzle-ct-mote-test   (or sizzle-ct-avr-test, sizzle-ct-msp430-test)
 # mspdebug 0.22 over-counts constant-generator operands: its cycle counts read ~10% high.
 ifdef MOTE_MK
@@ -30,7 +32,7 @@ $(SZC_BUILD)/%/ct_kat.h: $(SZC_DIR)/tests/ct_kat.py
 ifdef AVR_BUILD
 $(AVR_BUILD)/sz_ct_%.elf: $(SZC_BUILD)/%/ct_kat.h $(SZC_SRCS) $(SZC_DEPS) $(AVR_FP_ASM) $(AVR_DIR)/mote_avr.c $(AVR_MK)
 	@mkdir -p $(@D)
-	$(AVR_CC) $(AVR_CFLAGS) $(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(AVR_KS_FLAGS)) $(call SZC_FLAGS,$*) \
+	$(AVR_CC) $(AVR_CFLAGS) $(filter-out $(SZF_AVR_KS_OUT),$(AVR_KS_FLAGS)) $(call SZF_AVR_FLAGS_FOR,$*) $(call SZC_FLAGS,$*) \
 		-o $@ $(SZC_SRCS) $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/mote_avr.c
 SZC_AVR_OUTS := $(foreach p,$(SZC_PROFILES),$(AVR_BUILD)/sz_ct_$(p).out)
 $(SZC_AVR_OUTS): $(AVR_BUILD)/sz_ct_%.out: $(AVR_BUILD)/sz_ct_%.elf $(AVR_HARNESS) MOTE_FORCE
@@ -45,7 +47,7 @@ ifdef MSP_BUILD
 $(MSP_BUILD)/sz_ct_%.elf: $(SZC_BUILD)/%/ct_kat.h $(SZC_SRCS) $(SZC_DEPS) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MSP_MK)
 	@mkdir -p $(@D)
 	$(call msp_link,$(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(MSP_KS_FLAGS)) $(MSP_ASM_CFLAGS) \
-		$(call SZC_FLAGS,$*) -Os,$(SZC_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_RT_SRCS))
+		$(call SZC_FLAGS,$*) $(call SZF_MSP_OPT_FOR,$*),$(SZC_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_RT_SRCS))
 SZC_MSP_OUTS := $(foreach p,$(SZC_PROFILES),$(MSP_BUILD)/sz_ct_$(p).out)
 $(SZC_MSP_OUTS): $(MSP_BUILD)/sz_ct_%.out: $(MSP_BUILD)/sz_ct_%.elf $(MSP_DIR)/mspsim_run.py MOTE_FORCE
 	@{ python3 $(MSP_DIR)/mspsim_run.py --timeout $(MSP_TIMEOUT) $<; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
