@@ -59,6 +59,11 @@ uint16_t mote_stack_peak(void)
 	return (uint16_t)(painted_sp - (uint16_t)p);
 }
 
+uint16_t mote_stack_free(void)
+{
+	return (uint16_t)(mote_stack_low() - (uint16_t)&__bss_end);
+}
+
 uint16_t mote_stack_low(void)
 {
 	return (uint16_t)(painted_sp - mote_stack_peak());

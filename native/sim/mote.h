@@ -32,6 +32,8 @@ uint16_t mote_stack_peak(void);
 /* The lowest address written below the painted stack since mote_stack_paint (the stack's
  * high-water mark as an address: the firmware's RAM measure counts from here to the top). */
 uint16_t mote_stack_low(void);
+/* Painted bytes above .data/.bss that nothing has written: 0 when the stack reached them. */
+uint16_t mote_stack_free(void);
 /* The byte mote_stack_paint writes. */
 #define MOTE_STACK_PAINT 0xA5
 /* A digest (rotate and add) of the dead stack from its low-water mark up to `below`: after an

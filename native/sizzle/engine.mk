@@ -5,7 +5,7 @@
 #   make -C native sizzle-engine-test   tests/test_transcripts.c once per profile under ASan + UBSan:
 #                                       the stored transcripts replayed byte for byte, the state table
 #   (the servers themselves, host and motes: sizzle/firmware/firmware.mk, make sizzle-firmware)
-SZ_ENGINE_NAMES := sz_record_writer sz_identity sz_server_flight sz_client_key_exchange sz_tls_connection \
+SZ_ENGINE_NAMES := sz_finished_check sz_record_writer sz_identity sz_server_flight sz_client_key_exchange sz_tls_connection \
 	sz_transcript_app
 # The server around it: the loop over sz_port, the HTTP layer as the connection's application.
 SZ_SERVER_NAMES := sz_http_app sz_server_loop sz_server_log

@@ -7,6 +7,7 @@
  * records), RecordLayer.java (readRecord, next, countEmpty, sendAlert).
  */
 #include "sz_tls_connection.h"
+#include "sz_finished_check.h"
 #include "sz_alert.h"
 #include "sz_cipher_suite.h"
 #include "sz_client_key_exchange.h"
@@ -681,9 +682,8 @@ static void handshake_bytes(sz_tls *c)
 			uint16_t keep = (uint16_t)(SZ_MAX_HOST_NAME - c->m_got);
 			memcpy(SCRATCH(c) + c->m_got, b, k < keep ? k : keep);
 		} else if (c->state == SZ_WAIT_FINISHED || c->state == SZ_RESUME_WAIT_FINISHED) {
-			uint16_t i; /* m_len is expected_len (message_begin): no byte past it */
-			for (i = 0; i < k; i++)
-				c->fin_diff |= (uint8_t)(b[i] ^ c->fin[4u + c->m_got + i]);
+			/* m_len is expected_len (message_begin): no byte past it */
+			c->fin_diff = sz_finished_diff(c->fin_diff, b, c->fin + 4u + c->m_got, k);
 		}
 		if (c->state == SZ_WAIT_CLIENT_KEY_EXCHANGE && c->m_got == 0 && c->m_len > SZ_CKE_MAX) {
 			uint8_t at_end;

@@ -1,7 +1,8 @@
 # Constant time of the server's ClientKeyExchange on both motes (sizzle/tests/ct_mote.c): per
 # profile, ECDHE on P-256 (modern), static ECDH on secp160r1 (legacy-ecc) over several secret
 # scalars, and RSA-1024 decryption with the premaster check for good padding, bad padding and
-# wrong version bytes (legacy-rsa); known answers from tests/ct_kat.py; equal cycles required.
+# wrong version bytes (legacy-rsa); known answers from tests/ct_kat.py; and the client's Finished
+# check (sz_finished_check.c) for right and wrong verify_data; equal cycles required.
 # Built with the server firmware's flags (16-bit limbs, the field in assembly, the build's curve
 # only; on the ATmega128 its window and its measured stack wipes, SZF_AVR_FLAGS_FOR; on the
 # MSP430 its optimisation, SZF_MSP_OPT_FOR). The dead stack after each ClientKeyExchange must be
@@ -18,7 +19,7 @@ SZC_IDENTITY_legacy-rsa := $(SZC_DIR)/identities/test-rsa1024.h
 SZC_FLAG_modern := -DSZ_PROFILE_MODERN -DKS_WITH_MD5=0 -DKS_WITH_SHA1=0 -DKS_WITH_SECP160R1=0 -DKS_WITH_SECP256R1=1
 SZC_FLAG_legacy-ecc := -DSZ_PROFILE_LEGACY_ECC -DKS_WITH_SECP160R1=1 -DKS_WITH_SECP256R1=0
 SZC_FLAG_legacy-rsa := -DSZ_PROFILE_LEGACY_RSA -DKS_WITH_SECP160R1=0 -DKS_WITH_SECP256R1=0
-SZC_SRCS := $(SZC_DIR)/tests/ct_mote.c $(SZC_DIR)/sz_client_key_exchange.c $(SZC_DIR)/sz_identity.c \
+SZC_SRCS := $(SZC_DIR)/tests/ct_mote.c $(SZC_DIR)/sz_client_key_exchange.c $(SZC_DIR)/sz_finished_check.c $(SZC_DIR)/sz_identity.c \
 	$(addprefix $(MOTE_NATIVE)/prim/,ks_hash.c ks_md5.c ks_sha1.c ks_sha256.c ks_hmac.c ks_hmac_drbg.c) $(MOTE_SIM)/mote_print.c
 SZC_DEPS := $(wildcard $(SZC_DIR)/*.h $(MOTE_NATIVE)/prim/*.h) $(SZC_DIR)/tests/ct_mote.mk $(MOTE_KS_SRCS) $(MOTE_KS_HDRS)
 SZC_FLAGS = $(SZC_FLAG_$(1)) -DSZ_IDENTITY='"$(SZC_IDENTITY_$(1))"' -DKS_LIMB_BITS=16 -DKS_WITH_SHA512=0 \
