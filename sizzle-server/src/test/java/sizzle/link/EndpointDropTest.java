@@ -140,6 +140,15 @@ class EndpointDropTest {
     }
 
     @Test
+    void aNackWithNothingInFlightIsUnexpected() {
+        boot(100);
+        feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 5, 0, 0, "");
+        assertEquals("", feed(1, 0, Frame.NACK, 0, 5, 0, 0, "0080"));
+        assertEquals(1, count(LinkStats.UNEXPECTED), d.stats.toString());
+        assertEquals(List.of("opened 5"), events);
+    }
+
+    @Test
     void randomBytesNeverThrowAndAreAllCounted() {
         boot(200);
         feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 5, 0, 0, "");
