@@ -53,10 +53,6 @@ public final class RadioBridge {
         this.gateway = new SimulatedGateway(medium, template, this::discovered, firstConn);
     }
 
-    public SimulatedGateway gateway() {
-        return gateway;
-    }
-
     private Port port(int device) {
         return ports.computeIfAbsent(device, Port::new);
     }
