@@ -66,7 +66,8 @@ public final class RadioMedium {
         bytes += len;
         if (tracing) trace.add(new Transmission(start, end, from.address(), copy));
         sim.at(end, sendDone);
-        // Four draws per frame, always, so one impairment's setting does not shift the others'.
+        // Five draws per frame (six with a reorder delay), always, whatever the frame's fate,
+        // so one impairment's setting does not shift the others'.
         boolean lose = random.nextDouble() < channel.loss();
         boolean flip = random.nextDouble() < channel.corrupt();
         boolean twice = random.nextDouble() < channel.duplicate();
