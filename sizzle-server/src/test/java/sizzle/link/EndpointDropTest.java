@@ -194,6 +194,21 @@ class EndpointDropTest {
     }
 
     @Test
+    void moreNackRoundsThanAllowedCloseWithTimeout() { // LINK.md §4: `rounds`
+        boot(100);
+        feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 5, 0, 0, "");
+        assertTrue(d.send(new byte[30], 0, 30, now)); // frames of 19 and 11 bytes
+        radioDone();
+        assertTrue(feed(1, 0, Frame.ACK, 0, 5, 0, 0, "0000").startsWith("01050001"), "frame 1, the poll");
+        for (int k = 0; k < d.config().maxRounds; k++) {
+            assertTrue(feed(1, 0, Frame.NACK, 0, 5, 0, 0, "0180").startsWith("01050001"), "frame 1 again, round " + (k + 1));
+        }
+        assertEquals(List.of("opened 5"), events);
+        feed(1, 0, Frame.NACK, 0, 5, 0, 0, "0180");
+        assertEquals(List.of("opened 5", "closed " + LinkListener.TIMEOUT), events);
+    }
+
+    @Test
     void randomBytesNeverThrowAndAreAllCounted() {
         boot(200);
         feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 5, 0, 0, "");
