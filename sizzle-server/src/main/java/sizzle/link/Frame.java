@@ -161,9 +161,11 @@ public final class Frame {
         return left < room ? left : room;
     }
 
-    /** The longest message: 256 frames (the index is one byte), and the u16 length field. */
+    /**
+     * The longest message: 256 frames (the index is one byte). It always fits the u16 length
+     * field: frames are at most MAX_SIZE (127) bytes, so at most 30,462 bytes.
+     */
     public static int maxMessage(int frameSize) {
-        int max = firstData(frameSize) + 255 * restData(frameSize);
-        return max < 0xFFFF ? max : 0xFFFF;
+        return firstData(frameSize) + 255 * restData(frameSize);
     }
 }

@@ -122,8 +122,10 @@ public abstract class LinkEndpoint {
             case Frame.NACK:
                 if (conn == 0 || in.conn != conn) {
                     stats.add(LinkStats.STALE_CONN);
-                } else if (tx.onNack(in.msg, b, Frame.HEADER, in.payloadLength) == MessageSender.FAILED) {
-                    closeLocal(LinkListener.TIMEOUT, now);
+                } else {
+                    int r = tx.onNack(in.msg, b, Frame.HEADER, in.payloadLength);
+                    if (r == MessageSender.FAILED) closeLocal(LinkListener.TIMEOUT, now);
+                    else if (r == MessageSender.IGNORED) stats.add(LinkStats.UNEXPECTED); // LINK.md §4, §8
                 }
                 break;
             case Frame.DISCONNECT:

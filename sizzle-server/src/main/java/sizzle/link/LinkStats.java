@@ -36,10 +36,6 @@ public final class LinkStats {
         count[counter]++;
     }
 
-    public static String name(int counter) {
-        return NAMES[counter];
-    }
-
     /** The non-zero counters, "name=value" separated by spaces (for logs and test messages). */
     public String toString() {
         StringBuffer s = new StringBuffer();

@@ -53,18 +53,22 @@ class EndpointDropTest {
 
     /** Feeds one frame; returns what the device sent in answer (hex, its payload only), or "". */
     private String feed(int dst, int src, int type, int flags, int conn, int msg, int index, String payload) {
+        int before = sent.size();
+        deliver(dst, src, type, flags, conn, msg, index, payload);
+        if (sent.size() == before) return "";
+        String s = sent.get(sent.size() - 1);
+        radioDone();
+        return s.substring(4, s.length() - 4); // without dst, src and CRC
+    }
+
+    /** Hands the device one frame, and does not finish the radio's send of any answer. */
+    private void deliver(int dst, int src, int type, int flags, int conn, int msg, int index, String payload) {
         byte[] b = new byte[64];
         byte[] p = HEX.parseHex(payload);
         System.arraycopy(p, 0, b, Frame.HEADER, p.length);
         Frame f = new Frame().set(dst, src, type, flags, conn, msg, index);
         f.payloadLength = p.length;
-        int len = f.encode(b);
-        int before = sent.size();
-        d.receive(b, len, now);
-        if (sent.size() == before) return "";
-        String s = sent.get(sent.size() - 1);
-        radioDone();
-        return s.substring(4, s.length() - 4); // without dst, src and CRC
+        d.receive(b, f.encode(b), now);
     }
 
     private int count(int c) {
@@ -137,6 +141,71 @@ class EndpointDropTest {
         radioDone();
         assertEquals("100500000400", feed(1, 0, Frame.DISCONNECT, Frame.ACK_REQ, 5, 0, 0, ""));
         assertEquals(3, events.size());
+    }
+
+    @Test
+    void aNackWithNothingInFlightIsUnexpected() {
+        boot(100);
+        feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 5, 0, 0, "");
+        assertEquals("", feed(1, 0, Frame.NACK, 0, 5, 0, 0, "0080"));
+        assertEquals(1, count(LinkStats.UNEXPECTED), d.stats.toString());
+        assertEquals(List.of("opened 5"), events);
+    }
+
+    @Test
+    void aNewConnectionForAnotherIdReplacesTheOpenOne() { // LINK.md §3
+        boot(100);
+        feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 5, 0, 0, "");
+        // ACK OK naming poll 1: the close of 5 announced the device again (READY-SLEEP 1).
+        assertEquals("100601000300", feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 6, 0, 0, ""));
+        assertEquals(List.of("opened 5", "closed " + LinkListener.REPLACED, "opened 6"), events);
+        assertEquals(6, d.connection());
+    }
+
+    @Test
+    void silenceClosesTheConnection() { // LINK.md §6
+        boot(100);
+        feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 5, 0, 0, "");
+        d.tick(d.config().silenceMs - 1);
+        assertEquals(List.of("opened 5"), events);
+        d.tick(d.config().silenceMs);
+        assertEquals(List.of("opened 5", "closed " + LinkListener.SILENT), events);
+    }
+
+    @Test
+    void aReadyTheGatewayRefusesClosesWithPeerReset() { // LINK.md §5
+        boot(100);
+        feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 5, 0, 0, "");
+        d.ready(now);
+        assertTrue(sent.get(sent.size() - 1).startsWith("0001" + "5105"), "READY on conn 5: " + sent.get(sent.size() - 1));
+        radioDone();
+        feed(1, 0, Frame.ACK, 0, 5, 0, 0, "05" + "03"); // READY: NO_CONNECTION
+        assertEquals(List.of("opened 5", "closed " + LinkListener.PEER_RESET), events);
+    }
+
+    @Test
+    void aFifthWaitingAnswerIsDropped() { // LINK.md §4: a queue of 4
+        boot(100);
+        feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 5, 0, 0, "");
+        int before = sent.size();
+        for (int c = 6; c <= 11; c++) deliver(1, 0, Frame.DATA, Frame.ACK_REQ, c, 0, 0, "0001aa"); // radio never done
+        assertEquals(before + 1, sent.size(), "one answer on the air, four waiting");
+        assertEquals(1, count(LinkStats.RESPONSE_DROPPED), d.stats.toString());
+    }
+
+    @Test
+    void moreNackRoundsThanAllowedCloseWithTimeout() { // LINK.md §4: `rounds`
+        boot(100);
+        feed(1, 0, Frame.NEWCONNECTION, Frame.ACK_REQ, 5, 0, 0, "");
+        assertTrue(d.send(new byte[30], 0, 30, now)); // frames of 19 and 11 bytes
+        radioDone();
+        assertTrue(feed(1, 0, Frame.ACK, 0, 5, 0, 0, "0000").startsWith("01050001"), "frame 1, the poll");
+        for (int k = 0; k < d.config().maxRounds; k++) {
+            assertTrue(feed(1, 0, Frame.NACK, 0, 5, 0, 0, "0180").startsWith("01050001"), "frame 1 again, round " + (k + 1));
+        }
+        assertEquals(List.of("opened 5"), events);
+        feed(1, 0, Frame.NACK, 0, 5, 0, 0, "0180");
+        assertEquals(List.of("opened 5", "closed " + LinkListener.TIMEOUT), events);
     }
 
     @Test

@@ -21,7 +21,7 @@ import sizzle.link.LinkConfig;
 import sizzle.link.LinkListener;
 
 /**
- * The gateway's TCP-to-radio bridge (LINK.md §6): for each device on the radio, a
+ * The gateway's TCP-to-radio bridge (LINK.md §13): for each device on the radio, a
  * {@link Backend} the front door opens like a TCP port. Opening asks the device's peer for a
  * link connection (NEWCONNECTION, when the device next listens) and waits for it; a device
  * takes one connection at a time, so later ones wait here in turn. The client's bytes are held
@@ -51,10 +51,6 @@ public final class RadioBridge {
         this.pollPeriodMs = template.pollPeriodMs;
         this.radio = radio;
         this.gateway = new SimulatedGateway(medium, template, this::discovered, firstConn);
-    }
-
-    public SimulatedGateway gateway() {
-        return gateway;
     }
 
     private Port port(int device) {

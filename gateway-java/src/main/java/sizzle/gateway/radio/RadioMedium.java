@@ -27,7 +27,7 @@ public final class RadioMedium {
     private final List<Transmission> trace = new ArrayList<>();
     private boolean tracing;
     private long freeAt;
-    public long frames, bytes, airUs, lost, corrupted, duplicated, reordered, missedAsleep;
+    public long frames, bytes, lost, corrupted, duplicated, reordered, missedAsleep;
 
     public RadioMedium(Simulator sim, ChannelModel channel, long seed) {
         this.sim = sim;
@@ -37,10 +37,6 @@ public final class RadioMedium {
 
     public Simulator simulator() {
         return sim;
-    }
-
-    public ChannelModel channel() {
-        return channel;
     }
 
     public void join(RadioStation s) {
@@ -68,10 +64,10 @@ public final class RadioMedium {
         freeAt = end;
         frames++;
         bytes += len;
-        airUs += air;
         if (tracing) trace.add(new Transmission(start, end, from.address(), copy));
         sim.at(end, sendDone);
-        // Four draws per frame, always, so one impairment's setting does not shift the others'.
+        // Five draws per frame (six with a reorder delay), always, whatever the frame's fate,
+        // so one impairment's setting does not shift the others'.
         boolean lose = random.nextDouble() < channel.loss();
         boolean flip = random.nextDouble() < channel.corrupt();
         boolean twice = random.nextDouble() < channel.duplicate();

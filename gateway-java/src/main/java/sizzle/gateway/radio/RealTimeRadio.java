@@ -50,11 +50,6 @@ public final class RealTimeRadio implements Executor, AutoCloseable {
         LockSupport.unpark(thread);
     }
 
-    /** Whether the caller is the radio's thread. */
-    public boolean onRadioThread() {
-        return Thread.currentThread() == thread;
-    }
-
     private long wallUs() {
         return (System.nanoTime() - originNs) / 1000;
     }

@@ -27,7 +27,7 @@ public final class SimulatedGateway implements RadioStation {
     /**
      * {@code template}: the link's parameters (its address fields are set per peer);
      * {@code listeners}: the listener for each device address; {@code firstConn}: the first
-     * connection id (LINK.md §5: a restarted gateway should not start where it did).
+     * connection id (LINK.md §3: a restarted gateway should not start where it did).
      */
     public SimulatedGateway(RadioMedium medium, LinkConfig template, IntFunction<LinkListener> listeners, int firstConn) {
         this.medium = medium;

@@ -18,7 +18,7 @@ public final class Simulator implements Executor {
     }
 
     private final PriorityQueue<Event> queue = new PriorityQueue<>();
-    private long now, seq, events;
+    private long now, seq;
 
     public long nowUs() {
         return now;
@@ -27,10 +27,6 @@ public final class Simulator implements Executor {
     /** The link's clock (milliseconds, rounded down). */
     public long nowMs() {
         return now / 1000;
-    }
-
-    public long events() {
-        return events;
     }
 
     public void at(long us, Runnable action) {
@@ -45,10 +41,6 @@ public final class Simulator implements Executor {
     /** When the next event is due (Long.MAX_VALUE: none). */
     public long nextEventUs() {
         return queue.isEmpty() ? Long.MAX_VALUE : queue.peek().at;
-    }
-
-    public void after(long us, Runnable action) {
-        at(now + us, action);
     }
 
     /** Runs every event up to {@code us}, then sets the clock to it. */
@@ -72,7 +64,6 @@ public final class Simulator implements Executor {
     private void step() {
         Event e = queue.poll();
         now = e.at;
-        events++;
         e.action.run();
     }
 }
