@@ -30,13 +30,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import mote_flash  # noqa: E402
 import mote_handshakes  # noqa: E402
+import mote_report  # noqa: E402
 
 NATIVE = os.path.abspath(os.path.join(HERE, ".."))
 BUILD = os.path.join(NATIVE, "build", "bench-mote")
 TRANSCRIPTS = os.path.join(NATIVE, "..", "kssl-client", "src", "test", "resources", "transcripts")
 ARCHS = ("avr", "msp430")
 BUILDS = ("modern", "legacy-ecc", "legacy-rsa")
-CLOCK_HZ = {"avr": 7372800, "msp430": 8000000}
+CLOCK_HZ = mote_report.CLOCK_HZ
+SIZE_TOOL = {"avr": "avr-size", "msp430": "llvm-size-16"}
 MOTE = {"avr": "ATmega128 (Mica2, 7.3728 MHz; simavr, exact cycles)",
         "msp430": "MSP430F1611 (TelosB, 8 MHz; mspdebug sim, cycles ~10% high)"}
 RAM_BYTES = {"avr": 4096, "msp430": 10240}
@@ -223,15 +225,6 @@ def image_dir(arch, build, identities):
     return d, "DEMO device certificate" if identities and src.startswith(identities) else "test identity (chain)"
 
 
-def sizes(arch, elf):
-    if arch == "avr":
-        out = subprocess.run(["avr-size", "-C", "--mcu=atmega128", elf], capture_output=True, text=True).stdout
-        return int(re.search(r"Program:\s+(\d+)", out).group(1)), int(re.search(r"Data:\s+(\d+)", out).group(1))
-    out = subprocess.run(["llvm-size-16", "-A", elf], capture_output=True, text=True).stdout
-    sec = {f[0]: int(f[1]) for f in (l.split() for l in out.splitlines()) if len(f) >= 2 and f[1].isdigit()}
-    return mote_flash.msp_flash_size(elf), sec.get(".data", 0) + sec.get(".bss", 0)
-
-
 def thermostat(arch, build, identities, components=True):
     """Builds the image; flash per component, static RAM. Returns a dict for the tables."""
     d, ident = image_dir(arch, build, identities)
@@ -242,7 +235,7 @@ def thermostat(arch, build, identities, components=True):
     if not ok or not os.path.isfile(elf):
         info["why"] = failed(out)
         return info
-    flash, ram = sizes(arch, elf)
+    flash, ram = mote_report.sizes(SIZE_TOOL[arch], elf)
     info.update(flash=flash, static=ram)
     if flash > FLASH_BYTES[arch]:
         info["why"] = "does not fit: %d B of flash > %d" % (flash, FLASH_BYTES[arch])
@@ -267,7 +260,7 @@ def handshakes(arch, build, timeout):
     elf = os.path.join(NATIVE, "build", "firmware", "%s-%s-transcript" % (arch, build), "sizzle.elf")
     if not ok:
         return None, None, None, failed(out)
-    flash, ram = sizes(arch, elf)
+    flash, ram = mote_report.sizes(SIZE_TOOL[arch], elf)
     if ram > RAM_BYTES[arch]:
         return None, None, None, "does not fit: %d B static RAM > %d" % (ram, RAM_BYTES[arch])
     # a step's longest wait: RSA-1024 on the MSP430 (~30 s of mspdebug), on the AVR ~7 s
@@ -279,11 +272,10 @@ def handshakes(arch, build, timeout):
     for header, r in results:
         if r.get("why") or not r.get("equal"):
             reason = "handshake did not complete as stored (%s): %s" % (header.split(" requests")[0], r.get("why"))
-            if "no idle line" in (r.get("why") or ""):
-                reason = ("does not fit: the firmware stopped answering in its handshake (no idle line within %d s); "
-                          "static RAM %s B leaves %s B of %s for the stack (ECDSA signing needs ~2.0 KB, "
-                          "RSA-1024 with the premaster check ~3.2 KB)" % (
-                              timeout, fmt(ram), fmt(RAM_BYTES[arch] - ram), fmt(RAM_BYTES[arch])))
+            if re.search(r"no idle line|timed out", r.get("why") or ""):
+                reason = ("does not fit: the firmware stopped answering in its handshake (%s, %d s); the "
+                          "transcript image's static RAM %s B leaves %s B of %s for the stack" % (
+                              r.get("why"), timeout, fmt(ram), fmt(RAM_BYTES[arch] - ram), fmt(RAM_BYTES[arch])))
             break
         if r["kind"] == "full" and full is None:
             full = r
@@ -292,12 +284,13 @@ def handshakes(arch, build, timeout):
     return full, abbr, (rams[-1] if rams else None), reason
 
 
-def ram_line(info, ram):
-    """(static, stack, total): the firmware's own 'ram:' line when it printed one, else the
-    image's static RAM and no stack figure."""
-    if ram:
-        return ram
-    return info.get("static"), None, info.get("static")
+def ram_figures(info, ram):
+    """(static, stack, total): the thermostat image's static RAM (the image the budgets are
+    about; the transcript image's record buffer differs) and the stack high-water from the
+    transcript image's 'ram:' line after its handshakes, when it printed one."""
+    static = info.get("static")
+    stack = ram[1] if ram else None
+    return static, stack, (static + stack if static is not None and stack is not None else static)
 
 
 def main(argv):
@@ -319,10 +312,12 @@ def main(argv):
     images, hs = {}, {}
     for arch in ARCHS:
         for build in BUILDS:
-            images[arch, build] = thermostat(arch, build, a.identities, components=not a.quick)
             if a.quick and build != "legacy-ecc":
+                images[arch, build] = {"identity": "not built", "fits": None, "why": "not run (--quick)",
+                                       "components": {}}
                 hs[arch, build] = (None, None, None, "not run (--quick: legacy-ecc only)")
             else:
+                images[arch, build] = thermostat(arch, build, a.identities, components=not a.quick)
                 hs[arch, build] = handshakes(arch, build, a.timeout)
 
     comps = mote_flash.ORDER
@@ -349,16 +344,19 @@ def main(argv):
             for c, v in info["components"].items():
                 m.add("%s.%s.flash.%s" % (arch, build, re.sub(r"[^a-z0-9]+", "_", c.lower()).strip("_")), v, "bytes")
 
-    print("\n== RAM per build (bytes): static (.data + .bss) + stack high-water (firmware's 'ram:' line)")
+    print("\n== RAM per build (bytes): the thermostat image's static (.data + .bss) + the stack high-water "
+          "(the transcript image's 'ram:' line after its handshakes)")
     print("%-8s %-11s %8s %8s %8s   %s" % ("mote", "build", "static", "stack", "total", "goal / papers / status"))
     for arch in ARCHS:
         for build in BUILDS:
             info = images[arch, build]
-            static, stack, total = ram_line(info, hs[arch, build][2])
+            static, stack, total = ram_figures(info, hs[arch, build][2])
             name = "%s.%s.ram_bytes" % (arch, build)
             note = info["why"] if static is None else (
-                "static only: stack n/a" if stack is None else
-                "the transcript image's 'ram:' line after its handshakes")
+                "the thermostat image's static RAM only: stack n/a (%s)" % (hs[arch, build][3] or "no 'ram:' line")
+                if stack is None else
+                "the thermostat image's static RAM + the stack high-water of the transcript image's 'ram:' line "
+                "after its handshakes")
             m.add(name, total, "bytes", note)
             if stack is not None:
                 m.add("%s.%s.stack_bytes" % (arch, build), stack, "bytes")

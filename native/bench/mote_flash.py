@@ -16,6 +16,9 @@ import shlex
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mote_report  # noqa: E402
+
 # Components by source file name (without directory and extension).
 COMPONENTS = (
     ("ECC", ("ks_ec", "ks_ec_base", "ks_ec_point", "ks_ec_verify", "ks_fp", "ks_fp_secp160r1", "ks_fp_secp192r1",
@@ -105,19 +108,11 @@ def parse_lld_map(text):
 
 
 def avr_flash_size(elf):
-    out = subprocess.run(["avr-size", "-C", "--mcu=atmega128", elf], check=True, capture_output=True,
-                         text=True).stdout
-    return int(re.search(r"Program:\s+(\d+)", out).group(1))
+    return mote_report.sizes("avr-size", elf)[0]
 
 
 def msp_flash_size(elf):
-    out = subprocess.run(["llvm-size-16", "-A", elf], check=True, capture_output=True, text=True).stdout
-    sec = {}
-    for line in out.splitlines():
-        f = line.split()
-        if len(f) >= 2 and f[0].startswith(".") and f[1].isdigit():
-            sec[f[0]] = int(f[1])
-    return sum(sec.get(s, 0) for s in (".text", ".rodata", ".data", ".vectors"))
+    return mote_report.sizes("llvm-size-16", elf)[0]
 
 
 def avr_link_command(make_args):
@@ -132,6 +127,9 @@ def avr_link_command(make_args):
 def avr_components(make_args, elf, work, build=None):
     """Compiles the firmware's sources one by one with its flags, links them with a map."""
     cmd = avr_link_command(make_args)
+    # make -n's paths (build/gen/ks_base_3.c) are relative to make's -C directory
+    cwd = make_args[make_args.index("-C") + 1] if "-C" in make_args else None
+    work = os.path.abspath(work)
     o = cmd.index("-o")
     flags = [a for a in cmd[1:o] if not a.startswith("-Wl,")] + cmd[o + 2:]
     srcs = [a for a in flags if a.endswith((".c", ".S"))]
@@ -140,12 +138,12 @@ def avr_components(make_args, elf, work, build=None):
     objs = []
     for src in srcs:
         obj = os.path.join(work, os.path.basename(src) + ".o")
-        subprocess.run(["avr-gcc"] + flags + ["-c", src, "-o", obj], check=True)
+        subprocess.run(["avr-gcc"] + flags + ["-c", src, "-o", obj], check=True, cwd=cwd)
         objs.append(obj)
     relinked = os.path.join(work, "relinked.elf")
     mapfile = os.path.join(work, "relinked.map")
     subprocess.run(["avr-gcc"] + flags + ["-Wl,--gc-sections", "-Wl,-Map=" + mapfile, "-o", relinked] + objs,
-                   check=True)
+                   check=True, cwd=cwd)
     if avr_flash_size(relinked) != avr_flash_size(elf):
         raise RuntimeError("the relinked image (%d B) differs from %s (%d B)" % (
             avr_flash_size(relinked), elf, avr_flash_size(elf)))
@@ -166,12 +164,15 @@ def msp_components(elf, linker_script, work, build=None):
 
 def by_component(sizes, total, build=None):
     """{component: bytes}; what no object claims (padding, fill) goes to the run-time line, so
-    that the components add up to the image's flash."""
+    that the components add up to the image's flash. Objects that claim more than the image
+    holds (a map misread) raise."""
     comps = {}
     for obj, n in sizes.items():
         c = component(obj, build)
         comps[c] = comps.get(c, 0) + n
     rest = total - sum(comps.values())
+    if rest < 0:
+        raise RuntimeError("the map's objects claim %d B, more than the image's %d B" % (sum(comps.values()), total))
     rt = "run-time library (libgcc, avr-libc)"
     comps[rt] = comps.get(rt, 0) + rest
     return comps

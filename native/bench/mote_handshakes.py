@@ -152,10 +152,12 @@ def steps(records):
     return out
 
 
-def read_for(s, want, quiet=0.5):
+def read_for(s, want, timeout, quiet=0.5):
     """The server's bytes after a step: at least `want` bytes if the server sends them, then
-    whatever else comes until the line is quiet (the server is idle by then)."""
+    whatever else comes until the line is quiet (the server is idle by then). Gives up after
+    `timeout` seconds in all (a server that never sends `want` bytes)."""
     got = b""
+    deadline = time.monotonic() + timeout
     s.settimeout(quiet)
     while True:
         try:
@@ -163,6 +165,8 @@ def read_for(s, want, quiet=0.5):
         except socket.timeout:
             if len(got) >= want:
                 return got
+            if time.monotonic() >= deadline:
+                raise RuntimeError("the server sent %d of %d bytes within %d s" % (len(got), want, timeout))
             continue
         except OSError:
             return got
@@ -207,7 +211,7 @@ def connection(mote, records, timeout):
                     result["why"] = "server handshake bytes differ from the transcript at byte %d of the step" % at
                 idle, cpu, link = mote.wait_event("idle", idle + 1, timeout)
             else:
-                read_for(s, len(want))
+                read_for(s, len(want), timeout)
             if over:
                 result["handshake_cpu"], result["handshake_link"] = cpu, link
                 result["kind"] = "abbreviated" if server_ccs_first else "full"

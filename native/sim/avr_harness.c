@@ -603,16 +603,13 @@ int main(int argc, char **argv)
 		avr_register_io_read(avr, (avr_io_addr_t)(SIM_MS_0 + i), ms_byte, NULL);
 
 	for (;;) {
-		if (h.prof) {
+		if (h.prof || h.timing) {   /* -P and -W together: one step, both bookkeepings */
 			uint32_t pc = avr->pc;
 			avr_cycle_count_t before = avr->cycle;
 			state = avr_run(avr);
-			h.prof[(pc >> 1) % PROF_WORDS] += avr->cycle - before;
-		} else if (h.timing) {
-			uint32_t pc = avr->pc;
-			avr_cycle_count_t before = avr->cycle;
-			state = avr_run(avr);
-			if (in_wait_code(pc))
+			if (h.prof)
+				h.prof[(pc >> 1) % PROF_WORDS] += avr->cycle - before;
+			if (h.timing && in_wait_code(pc))
 				h.link_cycles += avr->cycle - before;
 		} else {
 			state = avr_run(avr);
