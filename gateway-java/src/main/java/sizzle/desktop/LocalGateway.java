@@ -87,7 +87,7 @@ public final class LocalGateway implements AutoCloseable {
         this.state = state;
         this.access = access;
         this.accessLog = accessLog;
-        shared = GatewayFront.shared(List.of(), sharedPort, accessLog);
+        shared = GatewayFront.shared(List.of(), sharedPort, access, accessLog);
         running.add(shared);
     }
 
