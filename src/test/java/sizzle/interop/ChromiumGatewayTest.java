@@ -91,7 +91,7 @@ class ChromiumGatewayTest {
     static Stream<String> deviceNames() {
         List<String> names = new ArrayList<>(List.of("javamote" + LocalGateway.DOMAIN, "java" + LocalGateway.DOMAIN));
         for (String platform : MODERN_FIRMWARE_PLATFORMS) {
-            names.add((platform.equals("avr") ? "mica2" : platform.equals("msp430") ? "telosb" : platform) + LocalGateway.DOMAIN);
+            names.add(LocalGateway.nameOf(platform));
         }
         return names.stream();
     }

@@ -114,13 +114,7 @@ public final class MidletCommand {
         Path state = SimulatedMote.projectRoot().resolve("target/sizzle/midlet");
         try (LocalGateway g = new LocalGateway(state, 0, AccessRule.allow("127.0.0.0/8", "::1/128"),
                 line -> out.println("  gateway: " + line))) {
-            for (String[] mote : DemoCommand.MOTES) {
-                out.println("building the " + mote[1] + " firmware for a " + SimulatedMote.describe(mote[0]) + " and booting it ...");
-                g.addMote(mote[0], mote[1], line -> out.println("  " + mote[0] + ": " + line));
-            }
-            g.addJavaServer(Profile.MODERN, line -> out.println("  java: " + line));
-            out.println("starting a Java mote on the simulated radio ...");
-            g.addJavaMote(Profile.MODERN, line -> out.println("  javamote: " + line));
+            DemoCommand.startDevices(g, out);
             return run(out, "http://127.0.0.1:" + g.sharedPort() + "/", devices(g), headless);
         }
     }
