@@ -30,19 +30,18 @@ class DemoCommandTest {
         assertTrue(out.contains("HTTP/1.1 200 OK"), out);
         List<String> devices = new ArrayList<>();
         for (String[] mote : DemoCommand.MOTES) {
-            devices.add((mote[0].equals("avr") ? "mica2" : "telosb") + LocalGateway.DOMAIN + " " + mote[1]);
+            assertEquals("modern", mote[1], "the demo's motes run modern");
+            devices.add(LocalGateway.nameOf(mote[0]));
         }
-        devices.add("java" + LocalGateway.DOMAIN + " modern");
-        devices.add("javamote" + LocalGateway.DOMAIN + " modern"); // over the simulated radio
-        for (String d : devices) {
-            String name = d.split(" ")[0];
-            boolean modern = d.endsWith("modern");
+        devices.add("java" + LocalGateway.DOMAIN);
+        devices.add("javamote" + LocalGateway.DOMAIN); // over the simulated radio
+        String suite = "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256";
+        for (String name : devices) {
             assertTrue(out.contains("    " + name + " | "), "the device list names " + name + "\n" + out);
             String get = "KSSL client: GET https://" + name + ":" + port + "/\n";
             assertTrue(out.contains(get), get + out);
             String part = out.substring(out.indexOf(get));
-            String suite = modern ? "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256" : "TLS_ECDH_ECDSA_WITH_RC4_128_SHA";
-            assertTrue(part.contains("TLSv1" + (modern ? ".2 " : " ") + suite + " full handshake;"), part);
+            assertTrue(part.contains("TLSv1.2 " + suite + " full handshake;"), part);
             assertTrue(part.contains("<title>Thermostat</title>"), part);
             part = part.substring(part.indexOf("KSSL client: GET https://" + name + ":" + port + "/status.json"));
             assertTrue(part.contains(suite + " resumed;"), part);

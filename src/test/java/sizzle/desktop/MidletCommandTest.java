@@ -36,7 +36,7 @@ class MidletCommandTest {
         }
     }
 
-    /** The same against the C firmware on a simulated Mica2 (simavr), in the legacy profile it runs in the demo. */
+    /** The same against the C firmware on a simulated Mica2 (simavr) in its legacy-ecc build: the MIDlet's TLS 1.0 path (the demo runs modern). */
     @Test
     void theMidletSetsTheSimulatedMica2() throws Exception {
         try (LocalGateway g = new LocalGateway(dir, 0, AccessRule.allow("127.0.0.0/8"), line -> { })) {

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import sizzle.desktop.ProcessOutput;
@@ -21,7 +20,7 @@ final class PeerProcess implements AutoCloseable {
     private final Process process;
     private final ProcessOutput output;
 
-    private PeerProcess(List<String> command, Path dir, Consumer<String> lines) throws IOException {
+    private PeerProcess(List<String> command, Path dir) throws IOException {
         this.command = command;
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         if (dir != null) {
@@ -33,20 +32,15 @@ final class PeerProcess implements AutoCloseable {
             throw new IOException("cannot start the peer '" + command.get(0) + "' (is it installed? ./sizzle test "
                     + "installs the interop peers): " + e.getMessage(), e);
         }
-        output = new ProcessOutput(process, "peer " + command.get(0), lines);
+        output = new ProcessOutput(process, "peer " + command.get(0), null);
     }
 
     static PeerProcess start(List<String> command) throws IOException {
-        return new PeerProcess(command, null, null);
-    }
-
-    /** A peer whose every printed line is also handed to `lines` as it completes (a server's log). */
-    static PeerProcess start(List<String> command, Consumer<String> lines) throws IOException {
-        return new PeerProcess(command, null, lines);
+        return new PeerProcess(command, null);
     }
 
     static PeerProcess start(List<String> command, Path dir) throws IOException {
-        return new PeerProcess(command, dir, null);
+        return new PeerProcess(command, dir);
     }
 
     /** Everything the peer printed so far. */

@@ -16,7 +16,7 @@ import sizzle.gateway.front.AccessRule;
 /**
  * {@code ./sizzle demo [--once]}: the most complete path that runs today. The C Sizzle firmware
  * on each simulated mote (a Mica2's ATmega128 in simavr, a TelosB's MSP430F1611 in mspdebug's
- * simulator), each image built with a fresh DEMO identity, the Java Sizzle server, and a Java
+ * simulator), each image built with its DEMO identity (made once, then reused), the Java Sizzle server, and a Java
  * mote running it on the simulated radio (CC2420, the link protocol of LINK.md), all behind the
  * gateway's front door (LocalGateway): a port per device and one shared port that
  * routes by name and lists the devices for plain HTTP. The demo prints the device list's URL
@@ -58,14 +58,7 @@ public final class DemoCommand {
         try (LocalGateway g = new LocalGateway(state, 0, AccessRule.allow("127.0.0.0/8", "::1/128"),
                 line -> out.println("  gateway: " + line))) {
             out.println("Sizzle demo: devices behind the gateway on this machine (DEMO/TEST keys, marked as such)");
-            for (String[] mote : MOTES) {
-                out.println("  building the " + mote[1] + " firmware for a " + SimulatedMote.describe(mote[0])
-                        + " and booting it ...");
-                g.addMote(mote[0], mote[1], line -> out.println("  " + mote[0] + ": " + line));
-            }
-            g.addJavaServer(Profile.MODERN, line -> out.println("  java: " + line));
-            out.println("  starting a Java mote on the simulated radio ...");
-            g.addJavaMote(Profile.MODERN, line -> out.println("  javamote: " + line));
+            startDevices(g, out);
             String list = "http://localhost:" + g.sharedPort() + "/";
             out.println();
             out.println("Gateway device list: " + list + "  (only this machine may connect)");
@@ -89,6 +82,17 @@ public final class DemoCommand {
             }
             return failures == 0 ? 0 : 1;
         }
+    }
+
+    /** The demo's devices in the gateway: the C firmware's motes (MOTES), the Java server, the Java mote; progress to {@code out}. */
+    static void startDevices(LocalGateway g, PrintStream out) throws Exception {
+        for (String[] mote : MOTES) {
+            out.println("  building the " + mote[1] + " firmware for a " + SimulatedMote.describe(mote[0]) + " and booting it ...");
+            g.addMote(mote[0], mote[1], line -> out.println("  " + mote[0] + ": " + line));
+        }
+        g.addJavaServer(Profile.MODERN, line -> out.println("  java: " + line));
+        out.println("  starting a Java mote on the simulated radio ...");
+        g.addJavaMote(Profile.MODERN, line -> out.println("  javamote: " + line));
     }
 
     /** A device's URLs and how to reach it by name from this machine. */

@@ -118,15 +118,11 @@ public final class GetCommand {
     }
 
     /**
-     * GETs {@code url} with {@code config} (whose session cache lets a second fetch resume):
-     * the body to {@code out}, the TLS facts, status line and headers to {@code err}. Returns
-     * 0 on 2xx, else 1 after one line saying why.
+     * GETs {@code url} with {@code config} (whose session cache lets a second fetch resume) over
+     * {@code sockets} (a timeout, names pinned to addresses): the body to {@code out}, the TLS
+     * facts, status line and headers to {@code err}. Returns 0 on 2xx, else 1 after one line
+     * saying why.
      */
-    static int get(String url, TlsConfig config, List<String> headers, OutputStream out, PrintStream err) {
-        return get(url, config, headers, out, err, new DesktopSockets(TIMEOUT_MS));
-    }
-
-    /** As above, over {@code sockets} (a simulated mote's longer timeout, names pinned to addresses). */
     static int get(String url, TlsConfig config, List<String> headers, OutputStream out, PrintStream err, kssl.SocketOpener sockets) {
         HttpsClientConnection c;
         try {

@@ -87,11 +87,16 @@ public final class LocalGateway implements AutoCloseable {
         this.state = state;
         this.access = access;
         this.accessLog = accessLog;
-        shared = GatewayFront.shared(List.of(), sharedPort, accessLog);
+        shared = GatewayFront.shared(List.of(), sharedPort, access, accessLog);
         running.add(shared);
     }
 
     /** The name a platform's n-th device gets: mica2, telosb, host, java, javamote (then -2, -3, ...). */
+    /** The device name a platform's mote takes (mica2, telosb, host, then the domain): the one mapping. */
+    public static String nameOf(String platform) {
+        return (platform.equals("avr") ? "mica2" : platform.equals("msp430") ? "telosb" : "host") + DOMAIN;
+    }
+
     private String nameFor(String base) {
         String name = base + DOMAIN;
         for (int n = 2; taken(name); n++) {
@@ -112,7 +117,8 @@ public final class LocalGateway implements AutoCloseable {
     /** Builds and starts the firmware of {@code build} on a simulated mote (avr, msp430) or the host build. */
     public Member addMote(String platform, String build, Consumer<String> firmwareLog)
             throws IOException, InterruptedException, CertificateException {
-        String name = nameFor(platform.equals("avr") ? "mica2" : platform.equals("msp430") ? "telosb" : "host");
+        String first = nameOf(platform);
+        String name = nameFor(first.substring(0, first.length() - DOMAIN.length()));
         String password = ServerCommand.randomPassword();
         SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build), name, password, firmwareLog);
         running.add(mote);

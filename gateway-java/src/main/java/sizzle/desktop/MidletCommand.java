@@ -1,8 +1,6 @@
 package sizzle.desktop;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,8 +11,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import ksecurity.cert.Pem;
 import kssl.tls.Profile;
 import sizzle.gateway.front.AccessRule;
@@ -114,13 +112,7 @@ public final class MidletCommand {
         Path state = SimulatedMote.projectRoot().resolve("target/sizzle/midlet");
         try (LocalGateway g = new LocalGateway(state, 0, AccessRule.allow("127.0.0.0/8", "::1/128"),
                 line -> out.println("  gateway: " + line))) {
-            for (String[] mote : DemoCommand.MOTES) {
-                out.println("building the " + mote[1] + " firmware for a " + SimulatedMote.describe(mote[0]) + " and booting it ...");
-                g.addMote(mote[0], mote[1], line -> out.println("  " + mote[0] + ": " + line));
-            }
-            g.addJavaServer(Profile.MODERN, line -> out.println("  java: " + line));
-            out.println("starting a Java mote on the simulated radio ...");
-            g.addJavaMote(Profile.MODERN, line -> out.println("  javamote: " + line));
+            DemoCommand.startDevices(g, out);
             return run(out, "http://127.0.0.1:" + g.sharedPort() + "/", devices(g), headless);
         }
     }
@@ -177,8 +169,10 @@ public final class MidletCommand {
         byte[] seed = new byte[32];
         new SecureRandom().nextBytes(seed);
         StringBuilder jad = new StringBuilder();
-        String manifest = new String(new java.util.jar.JarFile(jar.toFile()).getInputStream(
-                new java.util.zip.ZipEntry("META-INF/MANIFEST.MF")).readAllBytes(), StandardCharsets.UTF_8);
+        String manifest;
+        try (java.util.jar.JarFile j = new java.util.jar.JarFile(jar.toFile())) {
+            manifest = new String(j.getInputStream(j.getEntry("META-INF/MANIFEST.MF")).readAllBytes(), StandardCharsets.UTF_8);
+        }
         for (String line : manifest.split("\r?\n")) {
             if (line.startsWith("MIDlet-") || line.startsWith("MicroEdition-")) {
                 jad.append(line).append('\n');
@@ -227,37 +221,34 @@ public final class MidletCommand {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(java, "-cp", microEmulatorJar(), main, jad.toUri().toString())
                 .redirectErrorStream(true).start();
-        List<String> said = new ArrayList<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String l; (l = r.readLine()) != null;) {
-                    if (l.startsWith("\t")) {
-                        continue; // the emulator's logger: where the line above was printed from
-                    }
-                    synchronized (said) {
-                        said.add(l);
-                    }
-                    line.accept(l);
-                    // the MIDlet's last word, or the emulator's own failure (a JAD or JAR it
-                    // cannot load): the emulator itself would idle on, its timers alive
-                    if (l.equals("midlet: exit") || l.startsWith("error ")) {
-                        p.destroy();
-                    }
-                }
-            } catch (IOException e) {
-                // the emulator stopped
+        ProcessOutput o = new ProcessOutput(p, "MicroEmulator", l -> {
+            if (!l.startsWith("\t")) { // the emulator's logger: where the line above was printed from
+                line.accept(l);
             }
         });
-        reader.start();
-        boolean ended = seconds == 0 ? p.waitFor() >= 0 : p.waitFor(seconds, TimeUnit.SECONDS);
+        // the MIDlet's last word, or the emulator's own failure (a JAD or JAR it cannot load): the
+        // emulator itself would idle on, its timers alive, so it is stopped either way
+        boolean last = o.await(LAST_WORD, seconds == 0 ? NO_LIMIT_SECONDS : seconds) != null;
+        boolean ended = last || !p.isAlive();
+        o.stop();
+        o.join(5000);
         if (!ended) {
-            p.destroyForcibly();
+            return null;
         }
-        reader.join(5000);
-        synchronized (said) {
-            return ended ? new ArrayList<>(said) : null;
+        List<String> said = new ArrayList<>();
+        for (String l : o.text().split("\r?\n")) {
+            if (!l.isEmpty() && !l.startsWith("\t")) {
+                said.add(l);
+            }
         }
+        return said;
     }
+
+    /** "No limit": a year (a wait far longer would overflow System.nanoTime arithmetic). */
+    private static final long NO_LIMIT_SECONDS = 365L * 24 * 3600;
+
+    /** The line after which the emulator has nothing more to say. */
+    private static final Pattern LAST_WORD = Pattern.compile("(?m)^(midlet: exit|error .*)\r?$");
 
     /** The microemulator jar on this JVM's class path. */
     static String microEmulatorJar() throws IOException {

@@ -75,10 +75,6 @@ public final class GatewayClient {
         configs.put(name, TlsConfig.client(profile, random).setTrustStore(trust));
     }
 
-    public boolean knows(String name) {
-        return configs.containsKey(name);
-    }
-
     /** The names on the gateway's device list (its links to https://NAME:PORT/), in its order. */
     public Vector listDevices() throws IOException {
         HttpConnection c = (HttpConnection) javax.microedition.io.Connector.open(listUrl);

@@ -8,11 +8,15 @@ import java.util.List;
 /**
  * Address-based access control for one device: the client address must fall in one of the
  * allowed prefixes (CIDR, IPv4 or IPv6); no prefix at all allows everyone. The gateway checks
- * it before it reads or forwards a byte.
+ * it before it forwards a byte to the device (on the shared port after reading the ClientHello
+ * that names the device), and the shared port's rule before it reads a device-list request.
  */
 public final class AccessRule {
     /** Everyone. */
     public static final AccessRule ANYONE = new AccessRule(List.of());
+
+    /** Loopback clients only (127.0.0.0/8, ::1). */
+    public static final AccessRule LOOPBACK = allow("127.0.0.0/8", "::1/128");
 
     private final List<byte[]> networks;
     private final List<Integer> lengths;
@@ -52,6 +56,24 @@ public final class AccessRule {
         }
         return new AccessRule(List.of(prefixes));
     }
+
+    /** True if every client it admits is a loopback address: the gateway then binds loopback only. */
+    public boolean onlyLoopback() {
+        if (networks.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < networks.size(); i++) {
+            byte[] net = networks.get(i);
+            boolean v4 = net.length == 4 && lengths.get(i) >= 8 && net[0] == 127;
+            boolean v6 = net.length == 16 && lengths.get(i) == 128 && java.util.Arrays.equals(net, LOOPBACK6);
+            if (!v4 && !v6) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static final byte[] LOOPBACK6 = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
 
     public boolean allows(InetAddress client) {
         if (networks.isEmpty()) {

@@ -149,7 +149,7 @@ public final class ClientHelloPeek {
         return name;
     }
 
-    /** A DNS host name as RFC 6066 wants it (ASCII, no trailing dot), lower case; anything else is refused. */
+    /** A DNS host name as RFC 6066 section 3 wants it (ASCII, no empty label, so no trailing dot), lower case; anything else is refused. */
     private static String hostName(byte[] host) throws Refused {
         if (host.length == 0 || host.length > 255) {
             throw new Refused(DECODE_ERROR, "host name of " + host.length + " bytes");
@@ -163,7 +163,11 @@ public final class ClientHelloPeek {
             }
             s.append(ch);
         }
-        return s.toString().toLowerCase(Locale.ROOT);
+        String name = s.toString();
+        if (name.startsWith(".") || name.endsWith(".") || name.contains("..")) {
+            throw new Refused(DECODE_ERROR, "host name with an empty label (a leading or trailing dot, or two dots)");
+        }
+        return name.toLowerCase(Locale.ROOT);
     }
 
     private static int readByte(InputStream in, ByteArrayOutputStream seen) throws IOException {

@@ -12,7 +12,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -38,20 +37,25 @@ public final class GatewayFront implements AutoCloseable {
 
     private final Map<String, Device> devices = new ConcurrentHashMap<>();
     private final Device only;
+    /** Who may have the device list (the shared port) or reach the one device (a device's own port). */
+    private final AccessRule access;
     private final Consumer<String> accessLog;
     private final ServerSocket listener;
     private final Thread acceptor;
     private final AtomicLong connections = new AtomicLong();
 
-    private GatewayFront(Device only, Collection<Device> all, int port, Consumer<String> accessLog) throws IOException {
+    private GatewayFront(Device only, Collection<Device> all, int port, AccessRule access, Consumer<String> accessLog)
+            throws IOException {
         this.only = only;
+        this.access = access;
         for (Device d : all) {
             devices.put(d.name, d);
         }
         this.accessLog = accessLog;
         listener = new ServerSocket();
         listener.setReuseAddress(true);
-        listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        // loopback only unless the rule admits someone else: then every interface, the rule deciding
+        listener.bind(access.onlyLoopback() ? new InetSocketAddress(InetAddress.getLoopbackAddress(), port) : new InetSocketAddress(port));
         acceptor = new Thread(this::accept, "gateway front :" + listener.getLocalPort());
         acceptor.setDaemon(true);
         acceptor.start();
@@ -59,12 +63,26 @@ public final class GatewayFront implements AutoCloseable {
 
     /** One port for one device (0: any free port). */
     public static GatewayFront forDevice(Device device, int port, Consumer<String> accessLog) throws IOException {
-        return new GatewayFront(device, java.util.List.of(device), port, accessLog);
+        return new GatewayFront(device, java.util.List.of(device), port, device.access, accessLog);
     }
 
-    /** The shared port: TLS routed by server_name to these devices, plain HTTP answered with their list. */
+    /**
+     * The shared port: TLS routed by server_name to these devices (each checked against its own
+     * rule), plain HTTP answered with their list to the clients {@code access} admits.
+     */
+    public static GatewayFront shared(Collection<Device> devices, int port, AccessRule access, Consumer<String> accessLog)
+            throws IOException {
+        return new GatewayFront(null, devices, port, access, accessLog);
+    }
+
+    /** ... for loopback clients only. */
     public static GatewayFront shared(Collection<Device> devices, int port, Consumer<String> accessLog) throws IOException {
-        return new GatewayFront(null, devices, port, accessLog);
+        return shared(devices, port, AccessRule.LOOPBACK, accessLog);
+    }
+
+    /** The address the port listens on: loopback, or the wildcard when the rule admits other clients. */
+    InetAddress boundAddress() {
+        return listener.getInetAddress();
     }
 
     public int port() {
@@ -74,10 +92,6 @@ public final class GatewayFront implements AutoCloseable {
     /** Adds (or replaces) a device reachable by name on the shared port. */
     public void add(Device d) {
         devices.put(d.name, d);
-    }
-
-    public void remove(String name) {
-        devices.remove(name.toLowerCase(Locale.ROOT));
     }
 
     private void accept() {
@@ -239,9 +253,13 @@ public final class GatewayFront implements AutoCloseable {
 
     /** Plain HTTP on the shared port: the device list, whatever the path (it is the only page). */
     private void deviceList(Socket c, InputStream in, Entry e) throws IOException {
+        e.device = "(device list)";
+        if (!access.allows(c.getInetAddress())) {
+            e.outcome = "refused by the access rule (" + access + ")";
+            return;
+        }
         int head = readHead(in);
         e.in.addAndGet(head);
-        e.device = "(device list)";
         byte[] body = DeviceListPage.html(devices.values(), port()).getBytes(StandardCharsets.UTF_8);
         String status = head < 0 ? "431 Request Header Fields Too Large" : "200 OK";
         byte[] reply = ("HTTP/1.1 " + status + "\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: "

@@ -110,6 +110,18 @@ class ClientHelloPeekTest {
         refused(ClientHelloPeek.DECODE_ERROR, "bytes after the extensions", Hellos.records(Hellos.handshake(1, concat(body, new byte[] {0})), 16384));
         refused(ClientHelloPeek.DECODE_ERROR, "host name with byte 0xe9", Hellos.records(Hellos.message("caf\u00e9.example"), 16384));
         refused(ClientHelloPeek.DECODE_ERROR, "host name with byte 0x20", Hellos.records(Hellos.message("a b"), 16384));
+        // RFC 6066 section 3: "HostName" is a DNS host name without a trailing dot
+        refused(ClientHelloPeek.DECODE_ERROR, "host name with an empty label", Hellos.records(Hellos.message("a.example."), 16384));
+        refused(ClientHelloPeek.DECODE_ERROR, "host name with an empty label", Hellos.records(Hellos.message("a..example"), 16384));
+        refused(ClientHelloPeek.DECODE_ERROR, "host name with an empty label", Hellos.records(Hellos.message(".a.example"), 16384));
+        refused(ClientHelloPeek.DECODE_ERROR, "host name of 0 bytes", Hellos.records(Hellos.message(""), 16384));
+        refused(ClientHelloPeek.DECODE_ERROR, "host name of 256 bytes", Hellos.records(Hellos.message("a".repeat(256)), 16384));
+        byte[] m = Hellos.message("a.example");
+        int ext = 4 + 2 + 32 + 1 + 4 + 2;
+        byte[] sni = Arrays.copyOfRange(m, ext + 2 + 4, ext + 2 + 4 + 4 + 2 + 1 + 2 + 9);
+        byte[] emptyList = {0, 0, 0, 2, 0, 0};
+        refused(ClientHelloPeek.DECODE_ERROR, "server_name list does not fill its extension or is empty",
+                Hellos.records(twiceIn(m, ext, emptyList, sni), 16384));
     }
 
     @Test

@@ -190,6 +190,23 @@ class GatewayFrontTest {
     }
 
     @Test
+    void theAccessRuleRefusesTheDeviceListBeforeAByteIsRead() throws Exception {
+        Backend a = new Backend("a", 1);
+        GatewayFront f = GatewayFront.shared(List.of(new Device("a.example", "mote", a.address(), AccessRule.ANYONE, 1)), 0,
+                AccessRule.allow("10.0.0.0/8"), log::add);
+        open.add(f);
+        assertTrue(f.boundAddress().isAnyLocalAddress(), "a rule that admits 10.0.0.0/8 needs more than loopback");
+        try (Socket c = connect(f)) {
+            c.getOutputStream().write("GET / HTTP/1.1\r\nHost: gateway\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            assertEquals(0, c.getInputStream().readAllBytes().length);
+        }
+        assertLogged("-> (device list): refused by the access rule (10.0.0.0/8)");
+        assertTrue(shared().boundAddress().isLoopbackAddress(), "the loopback rule binds loopback only");
+        assertTrue(AccessRule.LOOPBACK.onlyLoopback() && AccessRule.allow("127.0.0.2", "::1").onlyLoopback());
+        assertTrue(!AccessRule.ANYONE.onlyLoopback() && !AccessRule.allow("127.0.0.0/7").onlyLoopback());
+    }
+
+    @Test
     void aDeviceTakesItsLimitOfConnections() throws Exception {
         byte[] hello = Hellos.records(Hellos.message("a.example"), 16384);
         Backend a = new Backend("a", hello.length);
