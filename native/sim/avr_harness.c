@@ -49,6 +49,7 @@
  * MAX_CYCLES passed first, 4 on a usage or load error, 5 if the firmware sleeps waiting for
  * input after the input has ended.
  */
+#include <signal.h>
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -120,8 +121,13 @@ static void flush_out(void)
 		ssize_t n = write(h.out_fd, h.out_buf + off, h.out_len - off);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
-			break; /* reader went away: drop the rest, the run itself goes on */
+		if (n <= 0) {
+			/* The reader went away: drop the rest, the run itself goes on. When it is the
+			 * link's client, the link is closed for the firmware too (as if it had read EOF). */
+			if (h.out_fd == h.in_fd)
+				h.in_eof = 1;
+			break;
+		}
 		off += (size_t)n;
 	}
 	h.out_len = 0;
@@ -498,6 +504,9 @@ int main(int argc, char **argv)
 	avr_t *avr;
 	avr_irq_t *uart_in;
 
+	/* A client that vanishes while the firmware writes to it must not kill the simulator (and
+	 * every later client of the mote with it): write() then fails with EPIPE (flush_out). */
+	signal(SIGPIPE, SIG_IGN);
 	while ((opt = getopt(argc, argv, "m:f:c:i:p:L:s:rP:W:")) != -1) {
 		switch (opt) {
 		case 'm': mcu = optarg; break;

@@ -265,6 +265,55 @@ class GatewayFirmwareClientsTest {
         awaitForwarded(m, forwarded, 2);
     }
 
+    // ---------------------------------------------------------------- a client that vanishes
+
+    /**
+     * A client sends its ClientHello by name and vanishes at once: the mote's server flight meets
+     * a closed connection. The mote (and its simulator) must stay up and serve the next client,
+     * and the gateway must log the vanished one. (The ATmega128's harness once died of SIGPIPE
+     * here, and the gateway then refused every later client with "Connection refused".)
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("platforms")
+    void aClientThatVanishesMidHandshakeLeavesTheMoteServing(String platform) throws Exception {
+        LocalGateway.Member m = device(platform, "modern");
+        int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
+        try (java.net.Socket s = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), gateway.sharedPort())) {
+            s.getOutputStream().write(jsseClientHello(m.name));
+            s.getOutputStream().flush();
+        } // gone before the mote answers
+        ServerLog.Handshake h = log(m).awaitHandshakes(before + 1).get(before);
+        assertTrue(h.failed, "the vanished client's connection: " + h.line);
+        try (PeerProcess p = PeerProcess.start(List.of("curl", "-sS", "--max-time", "300", "--tlsv1.2", "--cacert",
+                m.ca.toString(), "--resolve", m.name + ":" + gateway.sharedPort() + ":127.0.0.1",
+                "https://" + m.name + ":" + gateway.sharedPort() + "/status.json"))) {
+            assertEquals(0, p.waitFor(330), "the next client: " + p.output() + "\nfirmware: " + log(m).lines() + "\ngateway: "
+                    + accessLog);
+            assertTrue(p.output().contains("\"setpoint_c\": "), p.output());
+        }
+        assertFalse(log(m).awaitHandshakes(before + 2).get(before + 1).failed, log(m).lines().toString());
+        awaitForwarded(m, forwarded, 2);
+    }
+
+    /** JSSE's TLS 1.2 ClientHello record (ECDHE-ECDSA with AES-128-GCM among its suites) naming the device. */
+    private static byte[] jsseClientHello(String name) throws Exception {
+        javax.net.ssl.SSLContext ctx = javax.net.ssl.SSLContext.getInstance("TLSv1.2");
+        ctx.init(null, null, null);
+        javax.net.ssl.SSLEngine e = ctx.createSSLEngine(name, 443);
+        e.setUseClientMode(true);
+        javax.net.ssl.SSLParameters p = e.getSSLParameters();
+        p.setProtocols(new String[] {"TLSv1.2"});
+        p.setServerNames(List.of(new javax.net.ssl.SNIHostName(name)));
+        e.setSSLParameters(p);
+        java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(e.getSession().getPacketBufferSize());
+        e.beginHandshake();
+        e.wrap(java.nio.ByteBuffer.allocate(0), out);
+        out.flip();
+        byte[] hello = new byte[out.remaining()];
+        out.get(hello);
+        return hello;
+    }
+
     // ---------------------------------------------------------------- the gateway's access log
 
     /**

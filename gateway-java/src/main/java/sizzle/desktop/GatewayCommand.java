@@ -6,13 +6,14 @@ import kssl.tls.Profile;
 import sizzle.gateway.front.AccessRule;
 
 /**
- * {@code ./sizzle gateway [--port N] [--allow CIDR]... [--device PLATFORM[:BUILD]]...}: devices
+ * {@code ./sizzle gateway [--port N] [--allow CIDR]... [--device PLATFORM[:BUILD]]... [--realtime]}: devices
  * on this machine behind the gateway (LocalGateway), serving until interrupted. PLATFORM is avr
  * (a simulated Mica2), msp430 (a simulated TelosB), host (the firmware built for this machine)
  * java (the Java Sizzle server) or javamote (it on a Java mote over the simulated radio); BUILD is modern, legacy-ecc or legacy-rsa (the motes'
  * default: the demo's). The shared port (default 8443) routes TLS by server_name and answers
  * plain HTTP with the device list; each device also has a port of its own. --allow limits who
- * may connect (default: this machine only). Every connection is logged on stdout.
+ * may connect (default: this machine only). --realtime paces the simulated motes at their clocks
+ * (7.3728 MHz, 8 MHz), so that a browser meets a mote's real speed. Every connection is logged on stdout.
  */
 public final class GatewayCommand {
     static final int DEFAULT_PORT = 8443;
@@ -24,12 +25,14 @@ public final class GatewayCommand {
         int port = DEFAULT_PORT;
         List<String> allow = new ArrayList<>();
         List<String[]> devices = new ArrayList<>();
+        boolean realtime = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--port" -> port = Options.port(Options.value(args, i++));
                     case "--allow" -> allow.add(Options.value(args, i++));
                     case "--device" -> devices.add(device(Options.value(args, i++)));
+                    case "--realtime" -> realtime = true;
                     default -> throw new Options.Usage("unknown argument '" + args[i] + "' (./sizzle help)");
                 }
             }
@@ -43,7 +46,7 @@ public final class GatewayCommand {
             } catch (IllegalArgumentException e) {
                 throw new Options.Usage("--allow: " + e.getMessage());
             }
-            serve(port, rule, devices);
+            serve(port, rule, devices, realtime);
         } catch (Options.Usage e) {
             Options.exit("gateway", e.getMessage());
         } catch (java.io.IOException | IllegalStateException | ksecurity.cert.CertificateException e) {
@@ -65,7 +68,7 @@ public final class GatewayCommand {
         return new String[] {p[0], build};
     }
 
-    private static void serve(int port, AccessRule rule, List<String[]> devices) throws Exception {
+    private static void serve(int port, AccessRule rule, List<String[]> devices, boolean realtime) throws Exception {
         LocalGateway g = new LocalGateway(SimulatedMote.projectRoot().resolve("target/sizzle/gateway"), port, rule,
                 line -> System.out.println("access: " + line));
         Runtime.getRuntime().addShutdownHook(new Thread(g::close));
@@ -75,8 +78,9 @@ public final class GatewayCommand {
             } else if (d[0].equals("javamote")) {
                 g.addJavaMote(d[1].equals("modern") ? Profile.MODERN : Profile.LEGACY, line -> System.out.println("javamote: " + line));
             } else {
-                System.out.println("building the " + d[1] + " firmware for " + SimulatedMote.describe(d[0]) + " and starting it ...");
-                g.addMote(d[0], d[1], line -> System.out.println(d[0] + ": " + line));
+                System.out.println("building the " + d[1] + " firmware for " + SimulatedMote.describe(d[0]) + " and starting it"
+                        + (realtime && !d[0].equals("host") ? " at its real speed" : "") + " ...");
+                g.addMote(d[0], d[1], realtime, line -> System.out.println(d[0] + ": " + line));
             }
         }
         System.out.println("gateway: device list http://localhost:" + g.sharedPort() + "/ (clients allowed: " + rule + ")");

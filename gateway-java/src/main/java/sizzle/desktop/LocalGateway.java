@@ -117,10 +117,17 @@ public final class LocalGateway implements AutoCloseable {
     /** Builds and starts the firmware of {@code build} on a simulated mote (avr, msp430) or the host build. */
     public Member addMote(String platform, String build, Consumer<String> firmwareLog)
             throws IOException, InterruptedException, CertificateException {
+        return addMote(platform, build, false, firmwareLog);
+    }
+
+    /** The same; realtime: the simulator paced at the mote's clock, as a real mote answers (SimulatedMote). */
+    public Member addMote(String platform, String build, boolean realtime, Consumer<String> firmwareLog)
+            throws IOException, InterruptedException, CertificateException {
         String first = nameOf(platform);
         String name = nameFor(first.substring(0, first.length() - DOMAIN.length()));
         String password = ServerCommand.randomPassword();
-        SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build), name, password, firmwareLog);
+        SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build), name, password, realtime,
+                firmwareLog);
         running.add(mote);
         mote.awaitReady(120);
         return add(name, SimulatedMote.describe(platform), build, build.equals("modern") ? Profile.MODERN : Profile.LEGACY,

@@ -55,6 +55,15 @@ public final class SimulatedMote implements AutoCloseable {
      */
     public SimulatedMote(String platform, String build, Path dir, String name, String password, Consumer<String> log)
             throws IOException, InterruptedException, ksecurity.cert.CertificateException {
+        this(platform, build, dir, name, password, false, log);
+    }
+
+    /**
+     * The same, with realtime: the simulator paced at the mote's clock (7.3728 MHz, 8 MHz), as a
+     * real mote answers, instead of as fast as this machine runs it (the host build ignores it).
+     */
+    public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
+            Consumer<String> log) throws IOException, InterruptedException, ksecurity.cert.CertificateException {
         describe(platform);
         this.platform = platform;
         this.build = build;
@@ -74,11 +83,19 @@ public final class SimulatedMote implements AutoCloseable {
                 break;
             case "avr":
                 cmd.addAll(List.of(root.resolve("native/build/avr_harness").toString(), "-L", Integer.toString(port),
-                        "-s", seed, image.toString()));
+                        "-s", seed));
+                if (realtime) {
+                    cmd.add("-r");
+                }
+                cmd.add(image.toString());
                 break;
             default:
                 cmd.addAll(List.of("python3", root.resolve("native/msp430/mspsim_run.py").toString(), "--timeout", "0",
-                        "--serve", Integer.toString(port), "--seed", seed, image.toString()));
+                        "--serve", Integer.toString(port), "--seed", seed));
+                if (realtime) {
+                    cmd.add("--realtime");
+                }
+                cmd.add(image.toString());
                 break;
         }
         process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
