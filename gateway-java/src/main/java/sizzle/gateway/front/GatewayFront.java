@@ -43,6 +43,8 @@ public final class GatewayFront implements AutoCloseable {
     private final ServerSocket listener;
     private final Thread acceptor;
     private final AtomicLong connections = new AtomicLong();
+    /** CPU time of this door's connection threads, and bytes forwarded both ways (the gateway benchmark's CPU per kilobyte). */
+    private final AtomicLong cpuNanos = new AtomicLong(), forwarded = new AtomicLong();
 
     private GatewayFront(Device only, Collection<Device> all, int port, AccessRule access, Consumer<String> accessLog)
             throws IOException {
@@ -154,7 +156,18 @@ public final class GatewayFront implements AutoCloseable {
             e.outcome = "failed: " + x.getMessage();
         } finally {
             accessLog.accept(e.line());
+            forwarded.addAndGet(e.in.get() + e.out.get());
+            addCpu();
         }
+    }
+
+    private void addCpu() {
+        cpuNanos.addAndGet(java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
+    }
+
+    /** CPU time (ns) the connection threads that have ended spent, and the bytes they forwarded both ways. */
+    public long[] cpuAndBytes() {
+        return new long[] {cpuNanos.get(), forwarded.get()};
     }
 
     private void routeTls(Socket c, InputStream in, Entry e) throws IOException {
@@ -205,7 +218,10 @@ public final class GatewayFront implements AutoCloseable {
             OutputStream toDevice = dev.output();
             toDevice.write(first);
             toDevice.flush();
-            Thread up = new Thread(() -> pump(in, toDevice, dev::shutdownOutput, e.in), "to " + d.name);
+            Thread up = new Thread(() -> {
+                pump(in, toDevice, dev::shutdownOutput, e.in);
+                addCpu();
+            }, "to " + d.name);
             up.setDaemon(true);
             up.start();
             String failure = pump(dev.input(), c.getOutputStream(), c::shutdownOutput, e.out);
