@@ -96,6 +96,16 @@ public final class GatewayFront implements AutoCloseable {
         devices.put(d.name, d);
     }
 
+    /** The device list page as plain HTTP on this port answers it. */
+    String deviceListHtml() {
+        return DeviceListPage.html(devices.values(), port());
+    }
+
+    /** Adds a device reachable by name unless one has that name already (a device's announcement takes no name over); true if added. */
+    public boolean addIfAbsent(Device d) {
+        return devices.putIfAbsent(d.name, d) == null;
+    }
+
     private void accept() {
         while (!listener.isClosed()) {
             try {
@@ -276,7 +286,7 @@ public final class GatewayFront implements AutoCloseable {
         }
         int head = readHead(in);
         e.in.addAndGet(head);
-        byte[] body = DeviceListPage.html(devices.values(), port()).getBytes(StandardCharsets.UTF_8);
+        byte[] body = deviceListHtml().getBytes(StandardCharsets.UTF_8);
         String status = head < 0 ? "431 Request Header Fields Too Large" : "200 OK";
         byte[] reply = ("HTTP/1.1 " + status + "\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: "
                 + (head < 0 ? 0 : body.length) + "\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n")
