@@ -5,6 +5,9 @@ Driven by sizzle.interop.NasslLegacyClientTest. Makes one connection (two with -
 second offers the first one's saved session through get_session/set_session), sends a GET
 on each and prints one JSON object per connection on its own line: the protocol, cipher and
 session id OpenSSL negotiated, the certificate verification result, and the response.
+With --servername the hello carries it (server_name, TLS 1.0 only: SSL 3.0 has no extensions),
+as a gateway's shared port needs to route it; with --post FORM the first connection POSTs the
+form to /config (the thermostat's password-protected page) and the second GETs --path.
 Exit status 0 when every connection completed, 1 (with an "error" object) otherwise.
 """
 import argparse
@@ -54,12 +57,19 @@ def connect(args, session):
     )
     try:
         client.set_cipher_list(args.cipher)
+        if args.servername:
+            client.set_tlsext_host_name(args.servername)
         if session is not None:
             client.set_session(session)
         client.do_handshake()
         saved = client.get_session()
         text = saved.as_text()
-        request = "GET %s HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" % args.path
+        host = args.servername or "localhost"
+        if args.post is not None and session is None:
+            request = ("POST /config HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                       "Content-Length: %d\r\nConnection: close\r\n\r\n%s" % (host, len(args.post), args.post))
+        else:
+            request = "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n" % (args.path, host)
         client.write(request.encode("ascii"))
         head, body = read_response(client)
         try:
@@ -86,6 +96,8 @@ def main():
     parser.add_argument("--version", choices=["SSLV3", "TLSV1", "SSLV23"], required=True)
     parser.add_argument("--cipher", required=True, help="OpenSSL cipher list, e.g. ECDH-ECDSA-RC4-SHA")
     parser.add_argument("--path", default="/")
+    parser.add_argument("--servername", help="the server_name extension's host name (and the Host header)")
+    parser.add_argument("--post", help="a form the first connection POSTs to /config")
     parser.add_argument("--resume", action="store_true", help="a second connection offering the saved session")
     parser.add_argument("--timeout", type=float, default=10, help="seconds a socket operation may wait (a simulated mote is slow)")
     args = parser.parse_args()

@@ -12,6 +12,8 @@ import kssl.tls.Profile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import sizzle.gateway.front.AccessRule;
 
 /**
@@ -22,7 +24,7 @@ import sizzle.gateway.front.AccessRule;
  * shared port (a full handshake) and did not show the setpoint yet, POST /config with the
  * password answered 303, and the page fetched after it (a resumed session) shows the new one.
  */
-@Timeout(180)
+@Timeout(300)
 class MidletCommandTest {
     @TempDir
     Path dir;
@@ -36,12 +38,17 @@ class MidletCommandTest {
         }
     }
 
-    /** The same against the C firmware on a simulated Mica2 (simavr) in its legacy-ecc build: the MIDlet's TLS 1.0 path (the demo runs modern). */
-    @Test
-    void theMidletSetsTheSimulatedMica2() throws Exception {
+    /**
+     * The same against the C firmware on a simulated mote: the Mica2 (simavr) in its legacy-ecc
+     * build, the MIDlet's TLS 1.0 path, and the TelosB (mspdebug's simulator) in its modern
+     * build, the demo's.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"avr, legacy-ecc, 3.1 TLS_ECDH_ECDSA_WITH_RC4_128_SHA", "msp430, modern, 3.3 TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"})
+    void theMidletSetsTheSimulatedMote(String platform, String build, String tls) throws Exception {
         try (LocalGateway g = new LocalGateway(dir, 0, AccessRule.allow("127.0.0.0/8"), line -> { })) {
-            g.addMote("avr", "legacy-ecc", line -> { });
-            checkRuns(g, "3.1 TLS_ECDH_ECDSA_WITH_RC4_128_SHA");
+            g.addMote(platform, build, line -> { });
+            checkRuns(g, tls);
         }
     }
 

@@ -1,0 +1,303 @@
+package sizzle.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import ksecurity.cert.CertificateFactory;
+import ksecurity.security.RandomData;
+import kssl.Connector;
+import kssl.tls.CipherSuite;
+import kssl.tls.Profile;
+import kssl.tls.ProtocolVersion;
+import kssl.tls.TlsConfig;
+import kssl.tls.TlsConnection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import sizzle.desktop.DesktopSockets;
+import sizzle.desktop.LocalGateway;
+import sizzle.gateway.front.AccessRule;
+
+/**
+ * Real clients to the C firmware on the simulated motes through the gateway (issue 9): the
+ * ATmega128 (mica2) and the MSP430F1611 (telosb), each with its modern build and its legacy-ecc
+ * build (INSECURE, the papers' suite) behind one LocalGateway, as `./sizzle demo` puts them.
+ * Every client sets the thermostat's setpoint with the device's password and reads it back:
+ * <ul>
+ * <li>curl, by name through the shared port (routed by server_name): the POST and the GET on one
+ *     kept-alive connection;
+ * <li>OpenSSL 3's s_client through the device's own port: the POST, then the GET on a resumed session;
+ * <li>the KSSL client, by name through the shared port, modern and legacy (TLS 1.0 with server_name):
+ *     the POST, then the GET on a resumed session;
+ * <li>nassl's OpenSSL 1.0.2 through the device's port in SSL 3.0 with ECDH-ECDSA-RC4-SHA, likewise:
+ *     not by name, because SSL 3.0 has no server_name, and OpenSSL 1.0.2's TLS 1.0 hello lists
+ *     no 160-bit curve, which forbids the secp160r1 certificate (RFC 4492 §4: the firmware
+ *     answers handshake_failure, as it must).
+ * </ul>
+ * Each is checked on all three sides: the client's view, the firmware's log line (full or
+ * resumed, the suite) and the gateway's access log (the connection forwarded to that device).
+ * The C motes reach the gateway over their simulators' TCP byte link (the radio protocol's C
+ * end is still to come: gateway-java/LINK.md §14). The direct path, every client straight to
+ * each mote, is FirmwareClientsTest's. Platforms: -Dsizzle.gateway.platforms (default avr,msp430).
+ */
+@Timeout(900)
+class GatewayFirmwareClientsTest {
+    @TempDir
+    static Path state;
+    private static LocalGateway gateway;
+    private static final List<String> accessLog = new CopyOnWriteArrayList<>();
+    /** The devices started so far, by "platform build", and each one's log. */
+    private static final Map<String, LocalGateway.Member> DEVICES = new ConcurrentHashMap<>();
+    private static final Map<String, ServerLog> LOGS = new ConcurrentHashMap<>();
+
+    static Stream<String> platforms() {
+        return Stream.of(System.getProperty("sizzle.gateway.platforms", "avr,msp430").split(","));
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        gateway = new LocalGateway(state, 0, AccessRule.allow("127.0.0.0/8"), accessLog::add);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (gateway != null) {
+            gateway.close();
+        }
+    }
+
+    /** The device of this platform and build behind the gateway, started on first use (a mote serves one client at a time). */
+    private static synchronized LocalGateway.Member device(String platform, String build) throws Exception {
+        String key = platform + " " + build;
+        LocalGateway.Member m = DEVICES.get(key);
+        if (m == null) {
+            ServerLog log = new ServerLog(300_000);
+            LOGS.put(key, log);
+            m = gateway.addMote(platform, build, log::logged);
+            DEVICES.put(key, m);
+        }
+        return m;
+    }
+
+    private static ServerLog log(LocalGateway.Member m) {
+        return LOGS.get(DEVICES.entrySet().stream().filter(e -> e.getValue() == m).findFirst().orElseThrow().getKey());
+    }
+
+    private static String form(String setpoint, LocalGateway.Member m) {
+        return "setpoint=" + setpoint + "&mode=heat&password=" + m.password;
+    }
+
+    private static void assertSetpoint(String setpoint, String status) {
+        assertTrue(status.contains("\"setpoint_c\": " + setpoint + ", \"mode\": \"heat\""), "the setpoint read back: " + status);
+    }
+
+    // ---------------------------------------------------------------- curl, by name
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("platforms")
+    void curlSetsTheSetpointByName(String platform) throws Exception {
+        LocalGateway.Member m = device(platform, "modern");
+        int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
+        String url = "https://" + m.name + ":" + gateway.sharedPort();
+        String resolve = m.name + ":" + gateway.sharedPort() + ":127.0.0.1";
+        // Two transfers on one handle: curl keeps the connection (num_connects 0 the second time).
+        try (PeerProcess p = PeerProcess.start(List.of("curl", "-sS", "--max-time", "300", "--tlsv1.2", "--cacert",
+                m.ca.toString(), "--resolve", resolve, "-o", "/dev/null", "-w", "posted %{http_code} %{num_connects}\n", "-d",
+                form("21.5", m), url + "/config", "--next", "-sS", "--max-time", "300", "--tlsv1.2", "--cacert", m.ca.toString(),
+                "--resolve", resolve, "-w", "\ngot %{http_code} %{num_connects}\n", url + "/status.json"))) {
+            assertEquals(0, p.waitFor(330), "curl: " + p.output() + "\nfirmware: " + log(m).lines());
+            String out = p.output();
+            assertTrue(out.contains("posted 303 1\n"), "the setpoint POSTed with the password: " + out);
+            assertTrue(out.contains("got 200 0\n"), "the status read on the same connection: " + out);
+            assertSetpoint("21.5", out);
+        }
+        ServerLog.Handshake h = log(m).awaitHandshakes(before + 1).get(before);
+        assertEquals(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, h.suite, h.line);
+        assertFalse(h.resumed, h.line);
+        awaitForwarded(m, forwarded, 1);
+    }
+
+    // ---------------------------------------------------------------- s_client, the device's port
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("platforms")
+    void sClientThroughTheDevicePortThenResumed(String platform) throws Exception {
+        LocalGateway.Member m = device(platform, "modern");
+        int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
+        Path session = state.resolve(m.name + ".s_client.session");
+        String form = form("22.5", m);
+        String first = sClient(m, "POST /config HTTP/1.1\r\nHost: " + m.name + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                + "Content-Length: " + form.length() + "\r\nConnection: close\r\n\r\n" + form, "-sess_out", session.toString());
+        assertTrue(first.contains("New, TLSv1.2, Cipher is ECDHE-ECDSA-AES128-GCM-SHA256"), first);
+        assertTrue(first.contains("HTTP/1.1 303 "), "the setpoint POSTed with the password: " + first);
+        String second = sClient(m, "GET /status.json HTTP/1.1\r\nHost: " + m.name + "\r\nConnection: close\r\n\r\n", "-sess_in",
+                session.toString());
+        assertTrue(second.contains("Reused, TLSv1.2, Cipher is ECDHE-ECDSA-AES128-GCM-SHA256"), second);
+        assertSetpoint("22.5", second);
+        List<ServerLog.Handshake> hs = log(m).fullThenResumed(before);
+        assertFalse(hs.get(0).resumed, hs.toString());
+        assertTrue(hs.get(1).resumed, hs.toString());
+        awaitForwarded(m, forwarded, 2);
+    }
+
+    private static String sClient(LocalGateway.Member m, String request, String... extra) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("openssl", "s_client", "-connect", "127.0.0.1:" + m.devicePort, "-servername",
+                m.name, "-tls1_2", "-CAfile", m.ca.toString(), "-verify_return_error", "-verify_hostname", m.name, "-ign_eof"));
+        cmd.addAll(List.of(extra));
+        try (PeerProcess p = PeerProcess.start(cmd)) {
+            p.input(request);
+            int exit = p.waitFor(330);
+            String out = p.output();
+            assertEquals(0, exit, "s_client: " + out + "\nfirmware: " + log(m).lines());
+            assertTrue(out.contains("Verify return code: 0 (ok)"), out);
+            return out;
+        }
+    }
+
+    // ---------------------------------------------------------------- the KSSL client, by name
+
+    static Stream<Object[]> ksslCases() {
+        return platforms().flatMap(p -> Stream.of(new Object[] {p, "modern"}, new Object[] {p, "legacy-ecc"}));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("ksslCases")
+    void ksslSetsTheSetpointByNameThenResumes(String platform, String build) throws Exception {
+        LocalGateway.Member m = device(platform, build);
+        boolean modern = build.equals("modern");
+        ksecurity.cert.KeyStore trust = new ksecurity.cert.KeyStore();
+        trust.setCertificateEntry("device-ca", CertificateFactory.generateCertificate(Files.readAllBytes(m.ca)));
+        TlsConfig client = TlsConfig.client(modern ? Profile.MODERN : Profile.LEGACY,
+                RandomData.getInstance(RandomData.ALG_SECURE_RANDOM)).setTrustStore(trust);
+        DesktopSockets byName = new DesktopSockets(300_000, Map.of(m.name, "127.0.0.1"));
+        int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
+        String form = form(modern ? "23.5" : "24.5", m);
+        TlsConnection c = Connector.openSecure(m.name, gateway.sharedPort(), client, byName);
+        String posted;
+        try {
+            c.handshake();
+            posted = exchange(c, "POST /config HTTP/1.1\r\nHost: " + m.name + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                    + "Content-Length: " + form.length() + "\r\n\r\n" + form);
+        } finally {
+            c.close();
+        }
+        assertTrue(posted.startsWith("HTTP/1.1 303 "), "the setpoint set with the password: " + posted);
+        assertFalse(c.isResumed());
+        assertEquals(modern ? ProtocolVersion.TLS12 : ProtocolVersion.TLS10, c.getVersion());
+
+        TlsConnection r = Connector.openSecure(m.name, gateway.sharedPort(), client, byName);
+        String status;
+        try {
+            r.handshake();
+            status = exchange(r, "GET /status.json HTTP/1.1\r\nHost: " + m.name + "\r\nConnection: close\r\n\r\n");
+        } finally {
+            r.close();
+        }
+        assertTrue(r.isResumed(), "the second connection resumed the session");
+        assertSetpoint(modern ? "23.5" : "24.5", status);
+        List<ServerLog.Handshake> hs = log(m).fullThenResumed(before);
+        assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());
+        assertTrue(hs.get(1).resumed, hs.toString());
+        awaitForwarded(m, forwarded, 2);
+    }
+
+    private static String exchange(TlsConnection c, String request) throws IOException {
+        c.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+        c.getOutputStream().flush();
+        return Http.readAnyResponse(c.getInputStream());
+    }
+
+    // ---------------------------------------------------------------- nassl's OpenSSL 1.0.2, the device's port
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("platforms")
+    void nasslSetsTheSetpointThroughTheDevicePortThenResumes(String platform) throws Exception {
+        LocalGateway.Member m = device(platform, "legacy-ecc");
+        int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
+        List<JsonObject> results = new ArrayList<>();
+        String out;
+        try (PeerProcess p = PeerProcess.start(List.of(ProjectVenv.python().toString(),
+                ProjectVenv.projectRoot().resolve("src/test/python/nassl_legacy_client.py").toString(), "--port",
+                Integer.toString(m.devicePort), "--ca", m.ca.toString(), "--version", "SSLV3",
+                "--cipher", "ECDH-ECDSA-RC4-SHA", "--post", form("25.5", m), "--path", "/status.json", "--resume", "--timeout",
+                "300"))) {
+            int exit = p.waitFor(660);
+            out = p.output();
+            for (String line : out.split("\n")) {
+                if (line.startsWith("{")) {
+                    results.add(JsonParser.parseString(line).getAsJsonObject());
+                }
+            }
+            assertEquals(0, exit, "nassl client: " + out + "\nfirmware: " + log(m).lines());
+        }
+        assertEquals(2, results.size(), out);
+        for (JsonObject r : results) {
+            assertEquals("SSLv3", r.get("protocol").getAsString(), out);
+            assertEquals("ECDH-ECDSA-RC4-SHA", r.get("cipher").getAsString(), out);
+            assertEquals(0, r.get("verify_result").getAsInt(), "certificate verified against the device's CA");
+        }
+        assertTrue(results.get(0).get("status").getAsString().startsWith("HTTP/1.1 303 "), out);
+        assertEquals("HTTP/1.1 200 OK", results.get(1).get("status").getAsString(), out);
+        assertSetpoint("25.5", results.get(1).get("body").getAsString());
+        assertEquals(results.get(0).get("session_id").getAsString(), results.get(1).get("session_id").getAsString(),
+                "the second connection resumed");
+        List<ServerLog.Handshake> hs = log(m).fullThenResumed(before);
+        assertEquals(CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA, hs.get(0).suite, hs.toString());
+        assertTrue(hs.get(1).resumed, hs.toString());
+        awaitForwarded(m, forwarded, 2);
+    }
+
+    // ---------------------------------------------------------------- the gateway's access log
+
+    /**
+     * [bytes in, bytes out] of each connection the access log says was forwarded to {@code device}.
+     * One side may end it abruptly once the exchange is over ("then ended: Connection reset":
+     * a client gone before the device's close_notify came through); it was still forwarded.
+     */
+    private static List<long[]> forwardedTo(String device) {
+        Pattern p = Pattern.compile("^127\\.0\\.0\\.1:\\d+ -> " + Pattern.quote(device)
+                + ": forwarded(?:, then ended: [^,]+)?, (\\d+) bytes in, (\\d+) bytes out, \\d+ ms$");
+        List<long[]> out = new ArrayList<>();
+        for (String line : accessLog) {
+            Matcher x = p.matcher(line);
+            if (x.matches()) {
+                out.add(new long[] {Long.parseLong(x.group(1)), Long.parseLong(x.group(2))});
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Exactly {@code added} more connections forwarded to the device since {@code before}, each
+     * with bytes both ways. The gateway logs a connection when it ends, which may be just after
+     * the client exits: a bounded wait.
+     */
+    private static void awaitForwarded(LocalGateway.Member m, int before, int added) throws InterruptedException {
+        for (int i = 0; i < 200 && forwardedTo(m.name).size() < before + added; i++) {
+            Thread.sleep(50);
+        }
+        List<long[]> f = forwardedTo(m.name);
+        assertEquals(before + added, f.size(), "connections forwarded to " + m.name + ":\n" + accessLog);
+        for (long[] inOut : f.subList(before, f.size())) {
+            assertTrue(inOut[0] > 0 && inOut[1] > 0, "bytes both ways through the gateway: " + accessLog);
+        }
+    }
+}
