@@ -103,7 +103,11 @@ public final class GatewayBench {
                         m.add(name + "_ms", null, "ms", "not measured: " + (p.why != null ? p.why : "no " + kind + " flights"));
                         continue;
                     }
-                    if (!plain) continue;
+                    if (compressed) m.add(name + ".compressed_ms", null, "ms", NO_COMPRESSION);
+                    if (!plain) {
+                        System.out.printf("%-7s %-7s %-12s %s%n", d.name(), p.name, kind, "compressed: n/a");
+                        continue;
+                    }
                     FlightReplay.Result r = replay(d.name(), d.clockHz()).run(flights);
                     String note = d.note();
                     m.add(name + "_ms", r.micros() / 1000.0, "ms", note);
@@ -111,7 +115,6 @@ public final class GatewayBench {
                     m.add(name + ".channel_ms", r.channelMicros() / 1000.0, "ms", null);
                     m.add(name + ".radio_bytes", (double) r.radioBytes(), "bytes", null);
                     m.add(name + ".tls_bytes", (double) r.tlsBytes(), "bytes", null);
-                    if (compressed) m.add(name + ".compressed_ms", null, "ms", NO_COMPRESSION);
                     String key = at + "." + kind;
                     Long goal = GOAL_MS.get(key);
                     System.out.printf("%-7s %-7s %-12s %10.1f %9.1f %10.1f %8d %7d %9s %9s %s%n", d.name(), p.name, kind,
@@ -121,16 +124,16 @@ public final class GatewayBench {
                 }
             }
         }
-        radioBytes(m, compressed);
+        radioBytes(m, plain, compressed);
     }
 
     /** The legacy handshakes' radio bytes on the Mica2's radio (the papers' 534 and 251 before compression), beside the goals. */
-    private static void radioBytes(Metrics m, boolean compressed) {
+    private static void radioBytes(Metrics m, boolean plain, boolean compressed) {
         System.out.println("\n== Radio bytes per legacy handshake (Mica2, CC1000 frames), goals after compression");
         for (String kind : new String[] {"full", "abbreviated"}) {
             Double b = m.get("gateway.mica2.legacy." + kind + "_handshake.radio_bytes");
             Double tls = m.get("gateway.mica2.legacy." + kind + "_handshake.tls_bytes");
-            m.add("gateway.legacy." + kind + "_handshake.radio_bytes", b, "bytes",
+            if (plain) m.add("gateway.legacy." + kind + "_handshake.radio_bytes", b, "bytes",
                     b == null ? "not measured" : "uncompressed, " + tls.longValue() + " B of TLS records");
             if (compressed) m.add("gateway.legacy." + kind + "_handshake.compressed.radio_bytes", null, "bytes", NO_COMPRESSION);
             System.out.printf("  %-12s %8s B on the air (%s B of TLS records); compressed: %s; goal <= %d B (papers: %s)%n", kind,
