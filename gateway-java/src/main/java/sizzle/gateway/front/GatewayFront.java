@@ -43,6 +43,8 @@ public final class GatewayFront implements AutoCloseable {
     private final ServerSocket listener;
     private final Thread acceptor;
     private final AtomicLong connections = new AtomicLong();
+    /** CPU time of this door's connection threads, and bytes forwarded both ways (the gateway benchmark's CPU per kilobyte). */
+    private final AtomicLong cpuNanos = new AtomicLong(), forwarded = new AtomicLong();
 
     private GatewayFront(Device only, Collection<Device> all, int port, AccessRule access, Consumer<String> accessLog)
             throws IOException {
@@ -92,6 +94,16 @@ public final class GatewayFront implements AutoCloseable {
     /** Adds (or replaces) a device reachable by name on the shared port. */
     public void add(Device d) {
         devices.put(d.name, d);
+    }
+
+    /** The device list page as plain HTTP on this port answers it. */
+    String deviceListHtml() {
+        return DeviceListPage.html(devices.values(), port());
+    }
+
+    /** Adds a device reachable by name unless one has that name already (a device's announcement takes no name over); true if added. */
+    public boolean addIfAbsent(Device d) {
+        return devices.putIfAbsent(d.name, d) == null;
     }
 
     private void accept() {
@@ -154,7 +166,18 @@ public final class GatewayFront implements AutoCloseable {
             e.outcome = "failed: " + x.getMessage();
         } finally {
             accessLog.accept(e.line());
+            forwarded.addAndGet(e.in.get() + e.out.get());
+            addCpu();
         }
+    }
+
+    private void addCpu() {
+        cpuNanos.addAndGet(java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
+    }
+
+    /** CPU time (ns) the connection threads that have ended spent, and the bytes they forwarded both ways. */
+    public long[] cpuAndBytes() {
+        return new long[] {cpuNanos.get(), forwarded.get()};
     }
 
     private void routeTls(Socket c, InputStream in, Entry e) throws IOException {
@@ -205,7 +228,10 @@ public final class GatewayFront implements AutoCloseable {
             OutputStream toDevice = dev.output();
             toDevice.write(first);
             toDevice.flush();
-            Thread up = new Thread(() -> pump(in, toDevice, dev::shutdownOutput, e.in), "to " + d.name);
+            Thread up = new Thread(() -> {
+                pump(in, toDevice, dev::shutdownOutput, e.in);
+                addCpu();
+            }, "to " + d.name);
             up.setDaemon(true);
             up.start();
             String failure = pump(dev.input(), c.getOutputStream(), c::shutdownOutput, e.out);
@@ -260,7 +286,7 @@ public final class GatewayFront implements AutoCloseable {
         }
         int head = readHead(in);
         e.in.addAndGet(head);
-        byte[] body = DeviceListPage.html(devices.values(), port()).getBytes(StandardCharsets.UTF_8);
+        byte[] body = deviceListHtml().getBytes(StandardCharsets.UTF_8);
         String status = head < 0 ? "431 Request Header Fields Too Large" : "200 OK";
         byte[] reply = ("HTTP/1.1 " + status + "\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: "
                 + (head < 0 ? 0 : body.length) + "\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n")
