@@ -30,7 +30,7 @@ import java.util.function.Consumer;
 public final class GatewayFront implements AutoCloseable {
     /** unrecognized_name (RFC 6066 §3): the name is no device of this gateway. */
     static final int UNRECOGNIZED_NAME = 112;
-    /** How long a client has to send its ClientHello or request head before the gateway hangs up. */
+    /** How long a client has, in all, to send its ClientHello or request head before the gateway hangs up (DeadlineInput). */
     static final int HELLO_TIMEOUT_MS = 10_000;
     /** The largest plain HTTP request head the device list answers. */
     static final int MAX_REQUEST_HEAD = 8192;
@@ -43,6 +43,7 @@ public final class GatewayFront implements AutoCloseable {
     private final ServerSocket listener;
     private final Thread acceptor;
     private final AtomicLong connections = new AtomicLong();
+    private volatile int helloTimeoutMs = HELLO_TIMEOUT_MS;
     /** CPU time of this door's connection threads, and bytes forwarded both ways (the gateway benchmark's CPU per kilobyte). */
     private final AtomicLong cpuNanos = new AtomicLong(), forwarded = new AtomicLong();
 
@@ -102,6 +103,11 @@ public final class GatewayFront implements AutoCloseable {
     }
 
     /** Adds a device reachable by name unless one has that name already (a device's announcement takes no name over); true if added. */
+    /** The first message's deadline for the connections accepted from now on (tests shorten it). */
+    void helloTimeout(int ms) {
+        helloTimeoutMs = ms;
+    }
+
     public boolean addIfAbsent(Device d) {
         return devices.putIfAbsent(d.name, d) == null;
     }
@@ -142,10 +148,10 @@ public final class GatewayFront implements AutoCloseable {
         Entry e = new Entry(client);
         try (Socket c = client) {
             c.setTcpNoDelay(true);
-            c.setSoTimeout(HELLO_TIMEOUT_MS);
-            InputStream in = new BufferedInputStream(c.getInputStream());
+            DeadlineInput deadline = new DeadlineInput(c, helloTimeoutMs);
+            InputStream in = new BufferedInputStream(deadline);
             if (only != null) {
-                forward(c, in, new byte[0], only, e);
+                forward(c, deadline, in, new byte[0], only, e);
                 return;
             }
             in.mark(1);
@@ -154,7 +160,7 @@ public final class GatewayFront implements AutoCloseable {
             if (first < 0) {
                 e.outcome = "closed before a byte";
             } else if (first == 22 || (first & 0x80) != 0) {
-                routeTls(c, in, e);
+                routeTls(c, deadline, in, e);
             } else if (first >= 'A' && first <= 'Z') {
                 deviceList(c, in, e);
             } else {
@@ -180,7 +186,7 @@ public final class GatewayFront implements AutoCloseable {
         return new long[] {cpuNanos.get(), forwarded.get()};
     }
 
-    private void routeTls(Socket c, InputStream in, Entry e) throws IOException {
+    private void routeTls(Socket c, DeadlineInput deadline, InputStream in, Entry e) throws IOException {
         ClientHelloPeek hello;
         try {
             hello = ClientHelloPeek.read(in);
@@ -200,7 +206,7 @@ public final class GatewayFront implements AutoCloseable {
             alert(c, UNRECOGNIZED_NAME, e);
             return;
         }
-        forward(c, in, hello.bytes, d, e);
+        forward(c, deadline, in, hello.bytes, d, e);
     }
 
     /** A fatal alert in the clear, as a server would send it before its ServerHello. */
@@ -211,8 +217,11 @@ public final class GatewayFront implements AutoCloseable {
         e.out.addAndGet(alert.length);
     }
 
-    /** The access rule, the limit, then the device's stream: {@code first} (already read) and the rest, both ways. */
-    private void forward(Socket c, InputStream in, byte[] first, Device d, Entry e) throws IOException {
+    /**
+     * The access rule, the limit, then the device's stream: {@code first} (already read) and the
+     * rest, both ways, with the client's first-message deadline lifted.
+     */
+    private void forward(Socket c, DeadlineInput deadline, InputStream in, byte[] first, Device d, Entry e) throws IOException {
         e.device = d.name;
         if (!d.access.allows(c.getInetAddress())) {
             e.outcome = "refused by the access rule (" + d.access + ")";
@@ -224,7 +233,7 @@ public final class GatewayFront implements AutoCloseable {
             return;
         }
         try (Backend.Stream dev = d.backend.open(HELLO_TIMEOUT_MS)) {
-            c.setSoTimeout(0);
+            deadline.disarm();
             OutputStream toDevice = dev.output();
             toDevice.write(first);
             toDevice.flush();
