@@ -3,6 +3,7 @@
 #   make -C native link-test    the C tests (tests/test_link.c): LINK.md's CRC vectors, the
 #                               Java codec's decode vectors, and the Java device's transcripts
 #                               replayed frame for frame; "N passed, N failed"
+#                               and its RAM and flash on each mote (tests/link_size.sh)
 #   make -C native link-host    build/host/link-device-{cc1000,cc2420}: the device end on
 #                               stdin/stdout, for gateway-java's CDeviceInteropTest
 # sizzle-test (sizzle/port/port.mk) runs link-test with the firmware's tests.
@@ -25,7 +26,7 @@ $(HOST)/link-test-%: $(LINK_SRC) $(LINK_HDR) $(LINK_LINE) $(LINK_DIR)/tests/test
 	$(CC) $(LINK_CFLAGS) $(SAN) $(LINK_FLAG_$*) $(LINK_SRC) $(LINK_DIR)/tests/sz_link_line.c $(LINK_DIR)/tests/test_link.c -o $@
 
 LINK_TESTS := $(foreach r,$(LINK_RADIOS),$(HOST)/link-test-$(r))
-LINK_TEST_RUNS := $(foreach r,$(LINK_RADIOS),"$(HOST)/link-test-$(r) $(LINK_VECTORS)")
+LINK_TEST_RUNS := $(foreach r,$(LINK_RADIOS),"$(HOST)/link-test-$(r) $(LINK_VECTORS)") "bash $(LINK_DIR)/tests/link_size.sh"
 
 .PHONY: link-test link-host
 link-host: $(foreach r,$(LINK_RADIOS),$(HOST)/link-device-$(r))

@@ -50,9 +50,11 @@ struct sz_link {
 	struct sz_link_answer answer[SZ_LINK_ANSWERS];
 	struct sz_link_sender tx;
 	struct sz_link_receiver rx;
-	/* DeviceLink */
+	/* DeviceLink. Its three deadlines (wakeAt, listenUntil, confirmAt) are never needed at
+	   once, so they share one field, read by the state: SLEEP the wake, LISTEN the end of
+	   the window, AWAKE (a connection is open: conn != 0) when to confirm with READY. */
 	uint8_t power, polls;
-	uint32_t wake_at, listen_until, confirm_at;
+	uint32_t duty_at;
 #if SZ_LINK_STATS
 	uint16_t stats[SZ_LS_COUNTERS];
 #endif

@@ -2,7 +2,8 @@
  * It sleeps with its radio off, wakes every poll period, sends READY-SLEEP and listens for
  * the window; the gateway's ACK says whether it has work (PENDING: keep listening) or not
  * (sleep at once). A NEWCONNECTION keeps it awake until the connection closes; then it
- * announces itself again, listens, and sleeps. */
+ * announces itself again, listens, and sleeps. AWAKE if and only if a connection is open:
+ * opening sets it, closing announces (LISTEN); so one deadline field serves all three states. */
 #include "sz_link_side.h"
 #include "ks_config.h"
 
@@ -12,7 +13,7 @@ static void sleep_now(struct sz_link *l, uint32_t now);
 void sz_link_start(struct sz_link *l, uint32_t at)
 {
 	l->power = SZ_LINK_SLEEP;
-	l->wake_at = at;
+	l->duty_at = at;
 }
 
 uint8_t sz_link_radio_on(const struct sz_link *l)
@@ -46,7 +47,7 @@ void sz_link_on_control(struct sz_link *l, const struct sz_link_frame *f, uint32
 			l->ctl_state = SZ_CTL_IDLE;
 		sz_link_open_local(l, f->conn, now);
 		l->power = SZ_LINK_AWAKE;
-		l->confirm_at = sz_link_after(now, 2 * SZ_LINK_ACK_MS);
+		l->duty_at = sz_link_after(now, 2 * SZ_LINK_ACK_MS);
 		sz_link_on_opened(l, f->conn);
 	}
 	/* The ACK carries the number of this device's last READY-SLEEP: one the gateway hears
@@ -57,7 +58,7 @@ void sz_link_on_control(struct sz_link *l, const struct sz_link_frame *f, uint32
 void sz_link_heard(struct sz_link *l, const struct sz_link_frame *f)
 {
 	if (l->conn != 0 && f->conn == l->conn && f->type != SZ_LT_NEWCONNECTION)
-		l->confirm_at = SZ_LINK_NEVER;
+		l->duty_at = SZ_LINK_NEVER;
 }
 
 /* READY-SLEEP: window, capacity, kind, and as much of the name as the frame holds. */
@@ -79,7 +80,7 @@ uint8_t sz_link_control_payload(uint8_t type, uint8_t *p, uint16_t capacity)
 void sz_link_control_transmitted(struct sz_link *l, uint8_t type, uint32_t now)
 {
 	if (type == SZ_LT_READY_SLEEP && l->conn == 0)
-		l->listen_until = sz_link_after(now, SZ_LINK_LISTEN_MS);
+		l->duty_at = sz_link_after(now, SZ_LINK_LISTEN_MS);
 }
 
 void sz_link_control_acked(struct sz_link *l, uint8_t type, uint8_t status, uint32_t now)
@@ -91,7 +92,7 @@ void sz_link_control_acked(struct sz_link *l, uint8_t type, uint8_t status, uint
 	if (type != SZ_LT_READY_SLEEP || l->conn != 0)
 		return;
 	if (status == SZ_LA_PENDING)
-		l->listen_until = sz_link_after(now, SZ_LINK_LISTEN_MS); /* a connection is coming */
+		l->duty_at = sz_link_after(now, SZ_LINK_LISTEN_MS); /* a connection is coming */
 	else
 		sleep_now(l, now);
 }
@@ -105,40 +106,36 @@ void sz_link_control_failed(struct sz_link *l, uint8_t type, uint32_t now)
 void sz_link_closed_side(struct sz_link *l, uint32_t now)
 {
 	(void)now;
-	l->confirm_at = SZ_LINK_NEVER;
-	announce(l);
+	announce(l); /* and no confirm deadline: announce clears it */
 }
 
 void sz_link_side_tick(struct sz_link *l, uint32_t now)
 {
-	if (l->conn != 0 && sz_link_reached(now, l->confirm_at)) {
-		l->confirm_at = SZ_LINK_NEVER;
+	if (l->conn != 0 && sz_link_reached(now, l->duty_at)) {
+		l->duty_at = SZ_LINK_NEVER;
 		if (!sz_link_control_pending(l, SZ_LT_READY))
 			sz_link_start_control(l, SZ_LT_READY, l->conn, l->rx.expected, SZ_LINK_RETRIES);
 	}
-	if (l->power == SZ_LINK_SLEEP && sz_link_reached(now, l->wake_at))
+	if (l->power == SZ_LINK_SLEEP && sz_link_reached(now, l->duty_at))
 		announce(l);
-	else if (l->power == SZ_LINK_LISTEN && l->conn == 0 && sz_link_reached(now, l->listen_until)
+	else if (l->power == SZ_LINK_LISTEN && l->conn == 0 && sz_link_reached(now, l->duty_at)
 			&& !sz_link_control_due(l, SZ_LT_READY_SLEEP))
 		sleep_now(l, now);
 }
 
 uint32_t sz_link_side_deadline(const struct sz_link *l)
 {
-	if (l->conn != 0)
-		return l->confirm_at;
-	if (l->power == SZ_LINK_SLEEP)
-		return l->wake_at;
-	if (l->power == SZ_LINK_LISTEN && !sz_link_control_due(l, SZ_LT_READY_SLEEP))
-		return l->listen_until;
-	return SZ_LINK_NEVER;
+	/* none while READY-SLEEP waits for the radio: the window starts when it has gone */
+	if (l->power == SZ_LINK_LISTEN && sz_link_control_due(l, SZ_LT_READY_SLEEP))
+		return SZ_LINK_NEVER;
+	return l->duty_at;
 }
 
 /* Radio on, READY-SLEEP (one try: the window is the retry), listen from its sendDone. */
 static void announce(struct sz_link *l)
 {
 	l->power = SZ_LINK_LISTEN;
-	l->listen_until = SZ_LINK_NEVER;
+	l->duty_at = SZ_LINK_NEVER;
 	SZ_LINK_COUNT(l, SZ_LS_POLLS);
 	sz_link_start_control(l, SZ_LT_READY_SLEEP, 0, l->polls, 0);
 	l->polls++;
@@ -149,5 +146,5 @@ static void sleep_now(struct sz_link *l, uint32_t now)
 	if (sz_link_control_pending(l, SZ_LT_READY_SLEEP))
 		l->ctl_state = SZ_CTL_IDLE;
 	l->power = SZ_LINK_SLEEP;
-	l->wake_at = sz_link_after(now, SZ_LINK_POLL_MS);
+	l->duty_at = sz_link_after(now, SZ_LINK_POLL_MS);
 }

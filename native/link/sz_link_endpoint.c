@@ -17,9 +17,7 @@ void sz_link_init(struct sz_link *l, uint8_t *buf, uint16_t capacity)
 	l->rx.buf = buf;
 	l->rx.capacity = capacity < SZ_LINK_MAX_MESSAGE ? capacity : SZ_LINK_MAX_MESSAGE;
 	l->power = SZ_LINK_SLEEP;
-	l->wake_at = SZ_LINK_NEVER;
-	l->listen_until = SZ_LINK_NEVER;
-	l->confirm_at = SZ_LINK_NEVER;
+	l->duty_at = SZ_LINK_NEVER;
 }
 
 uint8_t sz_link_can_send(const struct sz_link *l)
