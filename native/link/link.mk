@@ -28,7 +28,9 @@ $(HOST)/link-test-%: $(LINK_SRC) $(LINK_HDR) $(LINK_LINE) $(LINK_DIR)/tests/test
 LINK_TESTS := $(foreach r,$(LINK_RADIOS),$(HOST)/link-test-$(r))
 LINK_TEST_RUNS := $(foreach r,$(LINK_RADIOS),"$(HOST)/link-test-$(r) $(LINK_VECTORS)") "bash $(LINK_DIR)/tests/link_size.sh"
 
-.PHONY: link-test link-host
+.PHONY: link-test link-host link-size
+link-size:
+	@bash $(LINK_DIR)/tests/link_size.sh
 link-host: $(foreach r,$(LINK_RADIOS),$(HOST)/link-device-$(r))
 link-test: $(LINK_TESTS)
 	@bash tests/run_all.sh $(LINK_TEST_RUNS)

@@ -245,6 +245,7 @@ static uint8_t build_answer(struct sz_link *l)
 	struct sz_link_answer a = l->answer[0];
 	struct sz_link_frame out;
 	int16_t n;
+	uint8_t k;
 	out.dst = SZ_LINK_GATEWAY;
 	out.src = SZ_LINK_ADDRESS;
 	out.type = a.type;
@@ -262,7 +263,8 @@ static uint8_t build_answer(struct sz_link *l)
 		n = -1; /* the message it was about is gone: say nothing */
 	}
 	l->answers--;
-	memmove(&l->answer[0], &l->answer[1], l->answers * sizeof l->answer[0]);
+	for (k = 0; k < l->answers; k++)
+		l->answer[k] = l->answer[k + 1];
 	if (n < 0)
 		return 0;
 	SZ_LINK_COUNT(l, a.type == SZ_LT_ACK ? SZ_LS_ACKS_OUT : SZ_LS_NACKS_OUT);
