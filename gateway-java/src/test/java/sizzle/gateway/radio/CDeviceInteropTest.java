@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Random;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -47,11 +48,8 @@ class CDeviceInteropTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"cc1000", "cc2420"})
     void trafficUnderLoss(String radio) throws IOException {
-        Run j = traffic(radio, new JavaLineDevice(config(radio)));
-        same("traffic", radio, j);
         try (LineDevice c = new ProcessLineDevice(radio)) {
-            Run r = traffic(radio, c);
-            assertEquals(j.mote.transcript, r.mote.transcript, "the C end's transcript is the Java end's");
+            Run r = bothEnds("traffic", radio, c, CDeviceInteropTest::traffic);
             assertArrayEquals(r.gatewaySent.toByteArray(), r.atMote.stream.toByteArray(), "gateway to C mote");
             assertArrayEquals(r.moteSent.toByteArray(), r.atGateway.stream.toByteArray(), "C mote to gateway");
             assertEquals(12, r.atMote.messages.size());
@@ -70,15 +68,24 @@ class CDeviceInteropTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"cc1000", "cc2420"})
     void faults(String radio) throws IOException {
-        Run j = faults(radio, new JavaLineDevice(config(radio)));
-        same("faults", radio, j);
         try (LineDevice c = new ProcessLineDevice(radio)) {
-            Run r = faults(radio, c);
-            assertEquals(j.mote.transcript, r.mote.transcript, "the C end's transcript is the Java end's");
+            Run r = bothEnds("faults", radio, c, CDeviceInteropTest::faults);
             assertEquals(List.of("opened 1", "closed 1 1", "opened 2", "received 2 42", "sent 2", "opened 3", "received 3 42", "closed 3 3"), r.atMote.events);
             assertEquals(List.of("opened 1", "closed 1 6", "opened 2", "sent 2", "received 2 42", "closed 2 5", "opened 3", "sent 3"), r.atGateway.events);
             assertTrue(r.refusedStats.contains(" too_long=1"), r.refusedStats);
         }
+    }
+
+    /**
+     * Runs a scenario with the Java device (its transcript must be the checked-in one), then
+     * with {@code c}: the C end's transcript must be the Java end's, line for line. Returns the C run.
+     */
+    private static Run bothEnds(String name, String radio, LineDevice c, BiFunction<String, LineDevice, Run> scenario) throws IOException {
+        Run j = scenario.apply(radio, new JavaLineDevice(config(radio)));
+        same(name, radio, j);
+        Run r = scenario.apply(radio, c);
+        assertEquals(j.mote.transcript, r.mote.transcript, "the C end's transcript is the Java end's");
+        return r;
     }
 
     static LinkConfig config(String radio) {
