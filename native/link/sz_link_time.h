@@ -10,26 +10,11 @@
 
 #define SZ_LINK_NEVER 0xFFFFFFFFUL
 
-static inline uint32_t sz_link_after(uint32_t now, uint32_t ms)
-{
-	uint32_t t = now + ms;
-	return t == SZ_LINK_NEVER ? t - 1 : t;
-}
-
+/* now + ms, moved off SZ_LINK_NEVER. */
+uint32_t sz_link_after(uint32_t now, uint32_t ms);
 /* Whether deadline t has come (never for SZ_LINK_NEVER). */
-static inline uint8_t sz_link_reached(uint32_t now, uint32_t t)
-{
-	return t != SZ_LINK_NEVER && (int32_t)(now - t) >= 0;
-}
-
+uint8_t sz_link_reached(uint32_t now, uint32_t t);
 /* The earlier of two deadlines, as seen from now. */
-static inline uint32_t sz_link_earlier(uint32_t now, uint32_t a, uint32_t b)
-{
-	if (a == SZ_LINK_NEVER)
-		return b;
-	if (b == SZ_LINK_NEVER)
-		return a;
-	return (int32_t)(a - now) <= (int32_t)(b - now) ? a : b;
-}
+uint32_t sz_link_earlier(uint32_t now, uint32_t a, uint32_t b);
 
 #endif
