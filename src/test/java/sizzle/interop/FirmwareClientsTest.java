@@ -141,6 +141,36 @@ class FirmwareClientsTest {
         }
     }
 
+    // ---------------------------------------------------------------- one connection at a time
+
+    /**
+     * A browser opens connections at once, and the first one's hello may come after the second
+     * connection: the firmware leaves a silent connection its grace (SZ_SILENT_GRACE_MS, as
+     * ServedConnection.SILENT_GRACE_MS) instead of cutting it for the newer one at once, so the
+     * first is answered; then the newer one is served. On the host build (its clock is the
+     * machine's); the simulated TelosB cut every one of Chromium's connections so.
+     */
+    @org.junit.jupiter.api.Test
+    void aConnectionWhoseHelloComesJustAfterANewerOneIsAnswered() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(platforms().anyMatch("host"::equals));
+        FirmwareFixture fw = firmware("host", "modern");
+        try (java.net.Socket first = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), fw.port())) {
+            Thread.sleep(200); // accepted, silent
+            try (PeerProcess second = PeerProcess.start(List.of("curl", "-sS", "--max-time", "60", "--cacert", fw.caPem.toString(),
+                    "--resolve", FirmwareFixture.HOST + ":" + fw.port() + ":127.0.0.1",
+                    "https://" + FirmwareFixture.HOST + ":" + fw.port() + "/status.json"))) {
+                Thread.sleep(300); // the newer connection waits in the backlog
+                first.setSoTimeout(10_000);
+                first.getOutputStream().write(GatewayFirmwareClientsTest.jsseClientHello(FirmwareFixture.HOST));
+                int type = first.getInputStream().read();
+                assertEquals(22, type, "the first connection's hello answered with a handshake record, not cut");
+                first.close(); // gone mid-handshake: the newer one is next
+                assertEquals(0, second.waitFor(90), "the newer client served: " + second.output());
+                assertStatusJson(second.output());
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- the KSSL client
 
     @ParameterizedTest(name = "{0} {1}")

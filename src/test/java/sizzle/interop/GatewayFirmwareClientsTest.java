@@ -296,7 +296,7 @@ class GatewayFirmwareClientsTest {
     }
 
     /** JSSE's TLS 1.2 ClientHello record (ECDHE-ECDSA with AES-128-GCM among its suites) naming the device. */
-    private static byte[] jsseClientHello(String name) throws Exception {
+    static byte[] jsseClientHello(String name) throws Exception {
         javax.net.ssl.SSLContext ctx = javax.net.ssl.SSLContext.getInstance("TLSv1.2");
         ctx.init(null, null, null);
         javax.net.ssl.SSLEngine e = ctx.createSSLEngine(name, 443);
