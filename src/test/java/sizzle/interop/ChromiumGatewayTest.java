@@ -61,8 +61,8 @@ class ChromiumGatewayTest {
      * (LocalGateway.addMote(platform, "modern", ...)): "host", the firmware built for this
      * machine, and "avr", the Mica2 in simavr, each reached over its TCP byte link (the simulator
      * runs faster than the mote here; the radio between the gateway and the C motes comes with
-     * the link's C end). The TelosB ("msp430") joins when its modern thermostat image answers
-     * Chromium's ClientHello: today it sends handshake_failure (native/sizzle/README.md).
+     * the link's C end). The TelosB ("msp430") joins when mspdebug's simulator runs its ~55 M-cycle
+     * handshake inside Chromium's ~30 s patience: not on this machine (native/sizzle/README.md).
      */
     static final List<String> MODERN_FIRMWARE_PLATFORMS = List.of("host", "avr");
     /**
