@@ -50,6 +50,55 @@ public final class TemplateBook {
         System.arraycopy(d, 0, certificateId, 0, 4);
     }
 
+    /** The suppressor's index: for each 3-byte hash, a chain of (template, offset) places where those bytes start. */
+    private int[] head, next, base;
+
+    /** The 3-byte hash the index uses. */
+    static int hash(byte[] b, int at) {
+        return ((b[at] & 0xFF) * 961 + (b[at + 1] & 0xFF) * 31 + (b[at + 2] & 0xFF)) & 0xFFF;
+    }
+
+    /** The first place whose 3 bytes hash to {@code h}, as an index into places (−1: none); see {@link #nextPlace}. */
+    synchronized int firstPlace(int h) {
+        if (head == null) buildIndex();
+        return head[h] - 1;
+    }
+
+    int nextPlace(int place) {
+        return next[place] - 1;
+    }
+
+    /** The template of a place, and its offset there. */
+    int placeTemplate(int place) {
+        int t = 0;
+        while (t + 1 < base.length && base[t + 1] <= place) t++;
+        return t;
+    }
+
+    int placeOffset(int place, int t) {
+        return place - base[t];
+    }
+
+    private void buildIndex() {
+        base = new int[templates.length];
+        int total = 0;
+        for (int t = 0; t < templates.length; t++) {
+            base[t] = total;
+            total += templates[t] == null ? 0 : templates[t].length;
+        }
+        head = new int[4096];
+        next = new int[total];
+        for (int t = templates.length - 1; t >= 0; t--) {
+            byte[] tpl = templates[t];
+            if (tpl == null) continue;
+            for (int p = tpl.length - 3; p >= 0; p--) {
+                int h = hash(tpl, p);
+                next[base[t] + p] = head[h];
+                head[h] = base[t] + p + 1;
+            }
+        }
+    }
+
     /** How many ids there are (some of the certificate ids may be empty). */
     public int count() {
         return templates.length;

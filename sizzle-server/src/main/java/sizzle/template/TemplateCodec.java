@@ -91,17 +91,12 @@ public final class TemplateCodec {
         if (end - i < SEEK_MIN) return 0;
         long best = 0;
         int bestLen = SEEK_MIN - 1;
-        byte b0 = in[i];
-        for (int t = 0; t < book.count(); t++) {
-            byte[] tpl = book.template(t);
-            if (tpl == null) continue;
-            for (int p = 0; p + bestLen < tpl.length; p++) {
-                if (tpl[p] != b0) continue;
-                int m = match(in, i, end, tpl, p);
-                if (m > bestLen) {
-                    bestLen = m;
-                    best = (long) t << 40 | (long) p << 20 | m;
-                }
+        for (int place = book.firstPlace(TemplateBook.hash(in, i)); place >= 0; place = book.nextPlace(place)) {
+            int t = book.placeTemplate(place), p = book.placeOffset(place, t);
+            int m = match(in, i, end, book.template(t), p);
+            if (m > bestLen) {
+                bestLen = m;
+                best = (long) t << 40 | (long) p << 20 | m;
             }
         }
         return best;
