@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
  * them) comes back byte for byte; random bytes too; and each kind of bad compressed message
  * fails with its own reason.
  */
-class TemplateCodecTest {
+public class TemplateCodecTest {
     /** The device's Certificate message as the transcript's server sent it (empty if it sent none). */
-    static byte[][] certificates(List<StoredTranscripts.Rec> recs) {
+    public static byte[][] certificates(List<StoredTranscripts.Rec> recs) {
         ByteArrayOutputStream s = new ByteArrayOutputStream();
         for (StoredTranscripts.Rec r : recs) {
             if (r.side() == 'S' && r.connection() == 1 && r.contentType() == 22) s.write(r.bytes(), 5, r.bytes().length - 5);
@@ -42,7 +42,7 @@ class TemplateCodecTest {
     }
 
     /** One side's consecutive records, joined: what one link message carries. */
-    static List<byte[]> messages(List<StoredTranscripts.Rec> recs) {
+    public static List<byte[]> messages(List<StoredTranscripts.Rec> recs) {
         List<byte[]> out = new ArrayList<>();
         ByteArrayOutputStream cur = new ByteArrayOutputStream();
         char side = 0;
