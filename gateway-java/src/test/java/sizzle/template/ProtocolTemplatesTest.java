@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,12 +25,15 @@ class ProtocolTemplatesTest {
 
     @Test
     void editionOneIsTheTranscriptsSkeletons() throws IOException {
-        byte[][] made = new byte[SOURCES.length][];
-        for (int i = 0; i < SOURCES.length; i++) made[i] = Skeletons.of(StoredTranscripts.records(SOURCES[i]));
+        byte[][] made = new byte[4 * SOURCES.length][];
+        for (int i = 0; i < SOURCES.length; i++) {
+            List<StoredTranscripts.Rec> recs = StoredTranscripts.records(SOURCES[i]);
+            for (int k = 0; k < 4; k++) made[4 * i + k] = Skeletons.of(recs, 1 + k / 2, k % 2 == 0 ? 'C' : 'S');
+        }
         if (Boolean.getBoolean("templates.write")) write(made);
         byte[][] stored = ProtocolTemplates.edition(1);
         assertEquals(made.length, stored.length);
-        for (int i = 0; i < made.length; i++) assertArrayEquals(made[i], stored[i], SOURCES[i]);
+        for (int i = 0; i < made.length; i++) assertArrayEquals(made[i], stored[i], SOURCES[i / 4]);
     }
 
     private static void write(byte[][] made) throws IOException {
@@ -40,7 +44,8 @@ class ProtocolTemplatesTest {
         b.append(" * modern TLS 1.2 ECDHE-ECDSA-AES128-GCM) and of a Chromium-shaped ClientHello, made from the stored\n");
         b.append(" * transcripts with every per-connection field zeroed and certificates and key shares cut out\n");
         b.append(" * (ProtocolTemplatesTest makes them again and compares; it rewrites this file with\n");
-        b.append(" * -Dtemplates.write=true). Sources, in id order from 4:\n");
+        b.append(" * -Dtemplates.write=true). Four a source, in id order from 4: its full handshake's client records,\n");
+        b.append(" * its server records, then the same for its abbreviated handshake. Sources:\n");
         for (String s : SOURCES) b.append(" * ").append(s).append('\n');
         b.append(" */\nfinal class ProtocolTemplates {\n    private static byte[][] one;\n\n");
         b.append("    private ProtocolTemplates() {\n    }\n\n");

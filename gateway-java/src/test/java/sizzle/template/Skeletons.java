@@ -4,8 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.util.List;
 
 /**
- * Makes a protocol template from a stored transcript's handshake (LINK.md §9.1): its records up
- * to the first application data, in wire order, with everything that differs between
+ * Makes a protocol template from a stored transcript's handshake (LINK.md §9.1): one side's records
+ * of one connection up to the first application data, in order, with everything that differs between
  * connections zeroed (randoms, session ids, EC points, signatures, RSA premasters, every byte
  * of an encrypted record's fragment) and what belongs to one device or one connection only cut
  * out (Certificate messages: those are the device's templates 0–3; key_share and encrypted_client_hello data). What is
@@ -18,7 +18,8 @@ final class Skeletons {
     private Skeletons() {
     }
 
-    static byte[] of(List<StoredTranscripts.Rec> recs) {
+    /** The template of connection {@code conn}'s records from {@code side} ('C' the client, 'S' the server). */
+    static byte[] of(List<StoredTranscripts.Rec> recs, int conn, char side) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int n = recs.size();
         int[][] marks = new int[n][];
@@ -26,17 +27,15 @@ final class Skeletons {
         for (int i = 0; i < n; i++) {
             if (recs.get(i).contentType() == 23) {
                 // the handshake of this connection ends here: the rest of it is application data and alerts
-                int conn = recs.get(i).connection();
-                while (i + 1 < n && recs.get(i + 1).connection() == conn) {
+                int c = recs.get(i).connection();
+                while (i + 1 < n && recs.get(i + 1).connection() == c) {
                     marks[++i] = null;
                 }
             }
         }
-        for (int conn = 1; conn <= 2; conn++) {
-            for (char side : new char[] {'C', 'S'}) mark(recs, marks, conn, side);
-        }
+        mark(recs, marks, conn, side);
         for (int i = 0; i < n; i++) {
-            if (marks[i] == null || recs.get(i).contentType() == 23) continue;
+            if (marks[i] == null || recs.get(i).contentType() == 23 || recs.get(i).connection() != conn || recs.get(i).side() != side) continue;
             byte[] b = recs.get(i).bytes();
             for (int k = 0; k < b.length; k++) {
                 if (marks[i][k] == KEEP) out.write(b[k]);

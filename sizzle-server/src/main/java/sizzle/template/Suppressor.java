@@ -39,12 +39,17 @@ public final class Suppressor {
 
     /**
      * The compressed form of message {@code m} if it should go as DATA-TEMPLATE, else null (send
-     * it as DATA). {@code must}: compress whatever it is.
+     * it as DATA; {@code cursor}, this direction's, is then left as it was). {@code must}:
+     * compress whatever it is.
      */
-    public static byte[] suppress(byte[] m, int off, int len, TemplateBook book, boolean must) {
+    public static byte[] suppress(byte[] m, int off, int len, TemplateBook book, TemplateCursor cursor, boolean must) {
         int type = len > 0 ? m[off] & 0xFF : 0;
         if (!must && type != 20 && type != 22) return null;
-        byte[] c = TemplateCodec.compress(m, off, len, book);
-        return must || c.length < len ? c : null;
+        TemplateCursor cur = new TemplateCursor();
+        cur.set(cursor);
+        byte[] c = TemplateCodec.compress(m, off, len, book, cur);
+        if (!must && c.length >= len) return null;
+        cursor.set(cur);
+        return c;
     }
 }

@@ -13,14 +13,18 @@ import ksecurity.math.EcPoints;
  * correctness). The same code runs on the gateway and on a device (CLDC 1.1, no allocation on
  * the recreator's path but the output).
  *
- * <p>Ops (§9.2): {@code 0nnnnnnn} LITERAL n+1 bytes follow; {@code 10nnnnnn} COPY n+1 bytes
- * from the cursor; {@code 110ttttt} SEEK to template t, then the offset (varint);
- * {@code 0xE0} COPY_LONG, the count (varint); {@code 0xF0 | curve << 1 | ybit} POINT, x
- * follows, 04||x||y produced. A LITERAL moves the cursor too (it stands for the template's bytes
- * there). Varints: 7 bits a byte, low group first, high bit = more; at most 3 bytes.
+ * <p>A compressed message is ops alone, to its end (the link's length says where that is):
+ * {@code 00nnnnnn} LITERAL n+1 bytes follow; {@code 01nnnnnn} COPY n+1 bytes from the cursor;
+ * {@code 100ttttt} SEEK to template t, then the offset (varint); {@code 101ttttt} SEEK to the
+ * start of template t; {@code 0xE0} COPY_LONG, the count (varint); {@code 0xF0 | curve << 1 | ybit} POINT, x follows, 04||x||y produced
+ * (secp160r1 = 0, P-256 = 3). A LITERAL and a POINT move the cursor too (they stand for the
+ * template's bytes there). Varints: 7 bits a byte, low group first, high bit = more; at most 3
+ * bytes. The cursor ({@link TemplateCursor}) carries over from the direction's last message.
  */
 public final class TemplateCodec {
-    static final int COPY = 0x80, SEEK = 0xC0, COPY_LONG = 0xE0, POINT = 0xF0;
+    static final int COPY = 0x40, SEEK = 0x80, SEEK_START = 0xA0, RESERVED = 0xC0, COPY_LONG = 0xE0, POINT = 0xF0;
+    /** The longest LITERAL and COPY one op byte holds. */
+    static final int SHORT = 64;
     /** A jump pays for itself from this match length on (SEEK, offset, COPY, and the jump back). */
     static final int SEEK_MIN = 8;
     /** A copy at the cursor pays from this length on (vs. the literal it replaces). */
@@ -33,11 +37,15 @@ public final class TemplateCodec {
 
     // --- the suppressor ---
 
-    /** The compressed form of {@code in[off, off+len)} over {@code book}. */
+    /** The compressed form of {@code in[off, off+len)} over {@code book}, from a fresh cursor. */
     public static byte[] compress(byte[] in, int off, int len, TemplateBook book) {
+        return compress(in, off, len, book, new TemplateCursor());
+    }
+
+    /** The compressed form of {@code in[off, off+len)} over {@code book}; moves {@code cur} as the recreator will. */
+    public static byte[] compress(byte[] in, int off, int len, TemplateBook book, TemplateCursor cur) {
         Out o = new Out(len / 2 + 16);
-        o.varint(len);
-        int end = off + len, t = -1, pos = 0, litStart = -1;
+        int end = off + len, litStart = -1;
         int i = off;
         while (i < end) {
             int pointLen = pointAt(in, off, i, end);
@@ -48,32 +56,36 @@ public final class TemplateCodec {
                 o.put(POINT | curve << 1 | (in[i + pointLen - 1] & 1));
                 o.put(in, i + 1, fb);
                 i += pointLen;
-                pos += pointLen;
+                cur.advance(pointLen, book.template(cur.t));
                 continue;
             }
-            int m = t >= 0 ? match(in, i, end, book.template(t), pos) : 0;
+            int m = cur.t >= 0 ? match(in, i, end, book.template(cur.t), cur.pos) : 0;
             if (m >= COPY_MIN) {
                 litStart = o.flush(in, litStart, i);
                 o.copy(m);
                 i += m;
-                pos += m;
+                cur.advance(m, book.template(cur.t));
                 continue;
             }
             long best = search(in, i, end, book);
             if (best != 0) {
                 int bt = (int) (best >>> 40), bp = (int) (best >>> 20) & 0xFFFFF, bl = (int) best & 0xFFFFF;
                 litStart = o.flush(in, litStart, i);
-                o.put(SEEK | bt);
-                o.varint(bp);
+                if (bp == 0) {
+                    o.put(SEEK_START | bt);
+                } else {
+                    o.put(SEEK | bt);
+                    o.varint(bp);
+                }
                 o.copy(bl);
-                t = bt;
-                pos = bp + bl;
+                cur.seek(bt, bp);
+                cur.advance(bl, book.template(bt));
                 i += bl;
                 continue;
             }
             if (litStart < 0) litStart = i;
             i++;
-            pos++;
+            cur.advance(1, book.template(cur.t));
         }
         o.flush(in, litStart, end);
         return o.bytes();
@@ -139,65 +151,72 @@ public final class TemplateCodec {
 
     // --- the recreator ---
 
-    /**
-     * The original bytes of compressed message {@code c[off, off+len)}; at most {@code limit}
-     * of them (the receiver's record buffer). Throws TemplateException saying what is wrong.
-     */
+    /** As below, from a fresh cursor. */
     public static byte[] recreate(byte[] c, int off, int len, TemplateBook book, int limit) throws TemplateException {
+        return recreate(c, off, len, book, limit, new TemplateCursor());
+    }
+
+    /**
+     * The original bytes of compressed message {@code c[off, off+len)}, at most {@code limit}
+     * of them (the receiver's record buffer), the cursor going on from {@code cursor} (moved only
+     * if the whole message is good). Throws TemplateException saying what is wrong.
+     */
+    public static byte[] recreate(byte[] c, int off, int len, TemplateBook book, int limit, TemplateCursor cursor) throws TemplateException {
         In r = new In(c, off, len);
-        int n = r.varint();
-        if (n < 1 || n > limit) throw new TemplateException(TemplateException.INCONSISTENT, TemplateException.say("length ", n, TemplateException.say(" outside 1..", limit, "")));
-        byte[] out = new byte[n];
-        int w = 0, pos = 0;
-        byte[] tpl = null;
-        while (w < n) {
+        if (len < 1) throw new TemplateException(TemplateException.INCONSISTENT, "an empty message");
+        Out out = new Out(Math.min(limit, 4 * len + 64));
+        TemplateCursor cur = new TemplateCursor();
+        cur.set(cursor);
+        while (!r.atEnd()) {
             int op = r.u8();
+            byte[] tpl = book.template(cur.t);
             if (op < COPY) {
                 int k = op + 1;
-                w = room(w, k, n);
-                r.bytes(out, w - k, k);
-                pos += k;
+                room(out, k, limit);
+                out.put(r.bytes(k), r.at(k), k);
+                cur.advance(k, tpl);
             } else if (op < SEEK || op == COPY_LONG) {
                 int k = op == COPY_LONG ? r.varint() : (op & 0x3F) + 1;
                 if (tpl == null) throw new TemplateException(TemplateException.INCONSISTENT, "COPY before any SEEK");
-                if (k < 1 || pos + k > tpl.length) {
-                    throw new TemplateException(TemplateException.INCONSISTENT, TemplateException.say("COPY of ", k, TemplateException.say(" at ", pos, TemplateException.say(" beyond the template's ", tpl.length, " bytes"))));
+                if (k < 1 || k > tpl.length - cur.pos) {
+                    throw new TemplateException(TemplateException.INCONSISTENT, TemplateException.say("COPY of ", k, TemplateException.say(" at ", cur.pos, TemplateException.say(" beyond the template's ", tpl.length, " bytes"))));
                 }
-                w = room(w, k, n);
-                System.arraycopy(tpl, pos, out, w - k, k);
-                pos += k;
-            } else if (op < COPY_LONG) {
+                room(out, k, limit);
+                out.put(tpl, cur.pos, k);
+                cur.advance(k, tpl);
+            } else if (op < RESERVED) {
                 int t = op & 0x1F;
-                tpl = t < book.count() ? book.template(t) : null;
-                if (tpl == null) throw new TemplateException(TemplateException.UNKNOWN_TEMPLATE, TemplateException.say("template ", t, ""));
-                pos = r.varint();
-                if (pos > tpl.length) throw new TemplateException(TemplateException.INCONSISTENT, TemplateException.say("SEEK to ", pos, TemplateException.say(" in a ", tpl.length, "-byte template")));
+                byte[] to = book.template(t);
+                if (to == null) throw new TemplateException(TemplateException.UNKNOWN_TEMPLATE, TemplateException.say("template ", t, ""));
+                int at = op < SEEK_START ? r.varint() : 0;
+                if (at > to.length) throw new TemplateException(TemplateException.INCONSISTENT, TemplateException.say("SEEK to ", at, TemplateException.say(" in a ", to.length, "-byte template")));
+                cur.seek(t, at);
             } else if ((op & 0xF8) == POINT && pointCurve((op >>> 1) & 3)) {
                 int curve = (op >>> 1) & 3, fb = Curves.fieldBytes(curve);
                 int k = EcPoints.uncompressedLength(curve);
                 byte[] cx = new byte[1 + fb];
                 cx[0] = (byte) (0x02 | (op & 1));
-                r.bytes(cx, 1, fb);
+                System.arraycopy(r.bytes(fb), r.at(fb), cx, 1, fb);
                 byte[] xy;
                 try {
                     xy = EcPoints.decode(curve, cx, 0, cx.length);
                 } catch (RuntimeException e) {
                     throw new TemplateException(TemplateException.BAD_POINT, Curves.name(curve));
                 }
-                w = room(w, k, n);
-                EcPoints.encode(curve, xy, 0, false, out, w - k);
-                pos += k;
+                room(out, k, limit);
+                out.put(0x04);
+                out.put(xy, 0, 2 * fb);
+                cur.advance(k, tpl);
             } else {
                 throw new TemplateException(TemplateException.BAD_OP, TemplateException.say("op ", op, ""));
             }
         }
-        if (!r.atEnd()) throw new TemplateException(TemplateException.INCONSISTENT, "bytes after the last op");
-        return out;
+        cursor.set(cur);
+        return out.bytes();
     }
 
-    private static int room(int w, int k, int n) throws TemplateException {
-        if (k > n - w) throw new TemplateException(TemplateException.INCONSISTENT, TemplateException.say("ops produce more than the announced ", n, " bytes"));
-        return w + k;
+    private static void room(Out out, int k, int limit) throws TemplateException {
+        if (k > limit - out.n) throw new TemplateException(TemplateException.INCONSISTENT, TemplateException.say("ops produce more than the limit of ", limit, " bytes"));
     }
 
     /** The compressed message's reader: every read checks the end (TRUNCATED). */
@@ -217,10 +236,16 @@ public final class TemplateCodec {
             return b[p++] & 0xFF;
         }
 
-        void bytes(byte[] to, int at, int k) throws TemplateException {
+        /** Checks that {@code k} more bytes are there and steps over them; read them at b[at(k)]. */
+        byte[] bytes(int k) throws TemplateException {
             if (k > end - p) throw new TemplateException(TemplateException.TRUNCATED, TemplateException.say("ends inside an op's ", k, " bytes"));
-            System.arraycopy(b, p, to, at, k);
             p += k;
+            return b;
+        }
+
+        /** Where the {@code k} bytes just stepped over begin. */
+        int at(int k) {
+            return p - k;
         }
 
         int varint() throws TemplateException {
@@ -241,7 +266,7 @@ public final class TemplateCodec {
     /** The suppressor's growing output. */
     private static final class Out {
         private byte[] b;
-        private int n;
+        int n;
 
         Out(int size) {
             b = new byte[size];
@@ -273,7 +298,7 @@ public final class TemplateCodec {
         }
 
         void copy(int k) {
-            if (k <= 64) {
+            if (k <= SHORT) {
                 put(COPY | (k - 1));
             } else {
                 put(COPY_LONG);
@@ -285,7 +310,7 @@ public final class TemplateCodec {
         int flush(byte[] in, int from, int to) {
             if (from < 0) return -1;
             while (from < to) {
-                int k = Math.min(128, to - from);
+                int k = Math.min(SHORT, to - from);
                 put(k - 1);
                 put(in, from, k);
                 from += k;

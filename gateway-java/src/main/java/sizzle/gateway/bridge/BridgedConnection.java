@@ -11,6 +11,7 @@ import sizzle.link.LinkListener;
 import sizzle.template.Suppressor;
 import sizzle.template.TemplateBook;
 import sizzle.template.TemplateCodec;
+import sizzle.template.TemplateCursor;
 import sizzle.template.TemplateException;
 
 /**
@@ -34,6 +35,8 @@ final class BridgedConnection implements Backend.Stream {
     private boolean linkOpen, clientEnded, inFlight, closing, sentAny;
     /** The templates agreed for this link connection, or null: plain DATA. */
     private TemplateBook book;
+    /** Each direction's template cursor (LINK.md §9.2), new with the link connection. */
+    private final TemplateCursor toDevice = new TemplateCursor(), fromDevice = new TemplateCursor();
     /** The largest message a device may rebuild to here: a TLS record's worth and more. */
     private static final int RECREATE_LIMIT = 1 << 16;
     boolean cancelled;
@@ -106,7 +109,7 @@ final class BridgedConnection implements Backend.Stream {
         byte[] m;
         try {
             if (book == null) throw new TemplateException(TemplateException.UNKNOWN_TEMPLATE, "no templates agreed on this connection");
-            m = TemplateCodec.recreate(b, off, len, book, RECREATE_LIMIT);
+            m = TemplateCodec.recreate(b, off, len, book, RECREATE_LIMIT, fromDevice);
         } catch (TemplateException e) {
             reset("the device's compressed message: " + e.getMessage());
             return;
@@ -153,7 +156,7 @@ final class BridgedConnection implements Backend.Stream {
             return;
         } else if (!inFlight && p.canSend()) {
             byte[] m = fromClient.next(bridge.limit(device), false);
-            byte[] z = m != null && book != null ? Suppressor.suppress(m, 0, m.length, book, !sentAny) : null;
+            byte[] z = m != null && book != null ? Suppressor.suppress(m, 0, m.length, book, toDevice, !sentAny) : null;
             if (z != null && z.length <= Frame.maxMessage(p.config().frameSize)) { // else plain: a compressed form a little longer than the link's largest message
                 inFlight = p.sendTemplate(z, 0, z.length, now);
                 sentAny = true;

@@ -15,6 +15,7 @@ import sizzle.link.TemplateListener;
 import sizzle.template.Suppressor;
 import sizzle.template.TemplateBook;
 import sizzle.template.TemplateCodec;
+import sizzle.template.TemplateCursor;
 import sizzle.template.TemplateException;
 
 /**
@@ -104,7 +105,7 @@ public final class MoteConnections implements TemplateListener, ConnectionSource
         byte[] m;
         try {
             if (book == null) throw new TemplateException(TemplateException.UNKNOWN_TEMPLATE, "this mote holds no templates");
-            m = TemplateCodec.recreate(b, off, len, book, mote.link().config().capacity);
+            m = TemplateCodec.recreate(b, off, len, book, mote.link().config().capacity, c.fromGateway);
         } catch (TemplateException e) {
             c.reset("the gateway's compressed message: " + e.getMessage());
             return;
@@ -140,6 +141,8 @@ public final class MoteConnections implements TemplateListener, ConnectionSource
         private final RecordFramer out = new RecordFramer();
         /** Radio thread only; compressed: the gateway has sent a compressed message on this connection. */
         boolean inFlight, closing, compressed;
+        /** Each direction's template cursor (LINK.md §9.2). */
+        final TemplateCursor fromGateway = new TemplateCursor(), toGateway = new TemplateCursor();
         volatile String ended;
 
         MoteConnection(int conn) {
@@ -207,7 +210,7 @@ public final class MoteConnections implements TemplateListener, ConnectionSource
                 // whole records held (the flight's CCS and Finished waiting behind its first record):
                 // compressed they fit one small message, a mote keeping its compressed output (LINK.md §9.3).
                 byte[] m = out.malformed() != null ? null : out.next(Frame.maxMessage(link.config().frameSize), !compressed);
-                byte[] z = m != null && compressed ? Suppressor.suppress(m, 0, m.length, book, false) : null;
+                byte[] z = m != null && compressed ? Suppressor.suppress(m, 0, m.length, book, toGateway, false) : null;
                 if (z != null) {
                     inFlight = link.sendTemplate(z, 0, z.length, now());
                 } else if (m != null) {

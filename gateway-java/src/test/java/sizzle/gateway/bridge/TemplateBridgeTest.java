@@ -121,15 +121,15 @@ class TemplateBridgeTest extends BridgeRig {
      */
     @ParameterizedTest
     @CsvSource({
-        "legacy-ecdh-ecdsa-rc4-sha-ssl3.txt, cc1000, 0, 0, 0, 0, 0, 0, 0, 0",
-        "legacy-ecdh-ecdsa-rc4-sha-ssl3.txt, cc2420, 0, 0, 0, 0, 0, 0, 0, 0",
-        "legacy-ecdh-ecdsa-rc4-sha-tls10.txt, cc1000, 0, 0, 0, 0, 0, 0, 0, 0",
-        "legacy-ecdh-ecdsa-rc4-sha-tls10.txt, cc2420, 0, 0, 0, 0, 0, 0, 0, 0",
-        "modern-ecdhe-ecdsa-aes128-gcm.txt, cc1000, 0, 0, 0, 0, 0, 0, 0, 0",
-        "modern-ecdhe-ecdsa-aes128-gcm.txt, cc2420, 0, 0, 0, 0, 0, 0, 0, 0",
-        "modern-ecdhe-ecdsa-aes128-ccm8-512.txt, cc2420, 0, 0, 0, 0, 0, 0, 0, 0",
-        "modern-browser-hello-ecdhe-ecdsa-aes128-gcm.txt, cc1000, 0, 0, 0, 0, 0, 0, 0, 0",
-        "modern-browser-hello-ecdhe-ecdsa-aes128-gcm.txt, cc2420, 0, 0, 0, 0, 0, 0, 0, 0",
+        "legacy-ecdh-ecdsa-rc4-sha-ssl3.txt, cc1000, 1555, 464, 526, 403, 1011, 228, 262, 205",
+        "legacy-ecdh-ecdsa-rc4-sha-ssl3.txt, cc2420, 1239, 344, 398, 319, 1011, 228, 262, 205",
+        "legacy-ecdh-ecdsa-rc4-sha-tls10.txt, cc1000, 1572, 384, 543, 331, 1020, 180, 271, 157",
+        "legacy-ecdh-ecdsa-rc4-sha-tls10.txt, cc2420, 1266, 296, 425, 253, 1020, 180, 271, 157",
+        "modern-ecdhe-ecdsa-aes128-gcm.txt, cc1000, 1877, 546, 559, 324, 1237, 294, 287, 150",
+        "modern-ecdhe-ecdsa-aes128-gcm.txt, cc2420, 1499, 428, 441, 246, 1237, 294, 287, 150",
+        "modern-ecdhe-ecdsa-aes128-ccm8-512.txt, cc2420, 1527, 490, 442, 308, 1243, 348, 288, 194",
+        "modern-browser-hello-ecdhe-ecdsa-aes128-gcm.txt, cc1000, 4407, 2953, 3051, 2685, 3071, 2037, 2091, 1863",
+        "modern-browser-hello-ecdhe-ecdsa-aes128-gcm.txt, cc2420, 3485, 2325, 2397, 2113, 3071, 2037, 2091, 1863",
     })
     void radioBytesPerHandshake(String transcript, String radio, long fullPlain, long fullCompressed, long abbrPlain, long abbrCompressed,
             long fullMsgPlain, long fullMsgCompressed, long abbrMsgPlain, long abbrMsgCompressed) throws Exception {
@@ -143,5 +143,50 @@ class TemplateBridgeTest extends BridgeRig {
         assertEquals(List.of(fullPlain, fullCompressed, abbrPlain, abbrCompressed, fullMsgPlain, fullMsgCompressed, abbrMsgPlain, abbrMsgCompressed),
                 List.of(plain.full(), comp.full(), plain.abbreviated(), comp.abbreviated(), plain.fullMessages(), comp.fullMessages(),
                         plain.abbreviatedMessages(), comp.abbreviatedMessages()));
+    }
+
+    @Test
+    void aDeviceWithoutTemplatesIsServedPlain() throws Exception {
+        Counts plain = replay("legacy-ecdh-ecdsa-rc4-sha-tls10.txt", ChannelModel.cc1000(), LinkConfig.cc1000(), false, true);
+        assertEquals(new Counts(1572, 543, 1020, 271), plain, "the same bytes as with compression off");
+        assertEquals(0, mote.link().stats.get(sizzle.link.LinkStats.BAD_TYPE));
+    }
+
+    private static final TemplateBook BOOK = new TemplateBook(1, new byte[0][]);
+
+    /** Ops (TemplateCodec): a SEEK to template 31, none; a 5-byte LITERAL with 2 bytes; a COPY before any SEEK. */
+    @ParameterizedTest
+    @CsvSource({"bf43, unknown template", "04aabb, truncated compressed message", "43, inconsistent compressed message"})
+    void aBadCompressedMessageFromTheGatewayResetsThatConnectionOnly(String hex, String reason) throws Exception {
+        setUp(ChannelModel.cc2420(), LinkConfig.cc2420(), BOOK, true);
+        BridgedConnection c = open();
+        Connection m = moteSide.accept();
+        byte[] bad = HexFormat.of().parseHex(hex);
+        assertTrue(bridge.peer(MOTE).sendTemplate(bad, 0, bad.length, sim.nowMs()));
+        bridge.poke(MOTE);
+        InputStream mi = m.input();
+        assertTrue(sim.runUntil(() -> endOf(mi), sim.nowUs() + 5_000_000), "the server's input fails");
+        IOException e = assertThrows(IOException.class, () -> mi.read());
+        assertTrue(e.getMessage().startsWith("the gateway's compressed message: " + reason), e.getMessage());
+        assertTrue(sim.runUntil(() -> endOf(c.input()), sim.nowUs() + 5_000_000), "the client's stream ends: the mote's DISCONNECT");
+        assertCarried(open(), moteSide.accept(), RecordFramerTest.record(22, 200, 0x51)); // the next connection is served
+    }
+
+    @ParameterizedTest
+    @CsvSource({"bf43, unknown template", "04aabb, truncated compressed message", "43, inconsistent compressed message"})
+    void aBadCompressedMessageFromTheMoteResetsThatConnectionOnly(String hex, String reason) throws Exception {
+        setUp(ChannelModel.cc2420(), LinkConfig.cc2420(), BOOK, true);
+        BridgedConnection c = open();
+        Connection m = moteSide.accept();
+        byte[] bad = HexFormat.of().parseHex(hex);
+        assertTrue(mote.link().sendTemplate(bad, 0, bad.length, sim.nowMs()));
+        mote.poke();
+        InputStream ci = c.input();
+        assertTrue(sim.runUntil(() -> endOf(ci), sim.nowUs() + 5_000_000), "the client's stream fails");
+        IOException e = assertThrows(IOException.class, () -> ci.read());
+        assertTrue(e.getMessage().startsWith("the device's compressed message: " + reason), e.getMessage());
+        InputStream mi = m.input();
+        assertTrue(sim.runUntil(() -> endOf(mi), sim.nowUs() + 5_000_000), "the mote is told: DISCONNECT");
+        assertCarried(open(), moteSide.accept(), RecordFramerTest.record(22, 200, 0x51));
     }
 }
