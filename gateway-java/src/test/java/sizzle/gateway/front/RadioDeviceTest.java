@@ -65,6 +65,11 @@ class RadioDeviceTest {
     }
 
     GatewayFront gateway(Path dir, ChannelModel ch, LinkConfig cfg) throws Exception {
+        return gateway(dir, ch, cfg, false);
+    }
+
+    /** With {@code templates}: the mote holds its templates and the bridge compresses (LINK.md §9). */
+    GatewayFront gateway(Path dir, ChannelModel ch, LinkConfig cfg, boolean templates) throws Exception {
         ServerIdentities.Loaded ids = ServerIdentities.generate(Profile.MODERN, dir, NAME);
         Simulator sim = new Simulator();
         medium = new RadioMedium(sim, ch, 7);
@@ -74,7 +79,12 @@ class RadioDeviceTest {
         m.name = "thermostat".getBytes(StandardCharsets.US_ASCII);
         m.pollPeriodMs = 250;
         JavaMoteServer mote = new JavaMoteServer(medium, m, radio, Profile.MODERN, ids.identities(), "test-password",
-                line -> { }, 0);
+                line -> { }, 0, templates);
+        if (templates) {
+            bridge.knowTemplates(mote.templates());
+            bridge.compression(true);
+            medium.trace(true);
+        }
         open.add(radio.start());
         open.add(mote);
         GatewayFront f = GatewayFront.shared(List.of(new Device(NAME, "Java mote (" + ch.name() + ")", bridge.backend(1),
@@ -155,6 +165,40 @@ class RadioDeviceTest {
         assertTrue(out.contains(JavaMoteServer.DEVICE) && out.contains("\"setpoint_c\""), out);
         assertTrue(out.contains("SSL re-using session ID"), out);
         assertImpaired(lossy);
+    }
+
+    /**
+     * Template compression (LINK.md §9) under real handshakes: the KSSL client and curl, full and
+     * resumed, on the lossy channel; every TLS check at both ends passes only if each recreated
+     * byte is the original (the Finished messages cover them all); compressed messages went both ways.
+     */
+    @org.junit.jupiter.api.Test
+    void templateCompressionCarriesRealHandshakes(@TempDir Path dir) throws Exception {
+        ChannelModel ch = ChannelModel.cc2420().lossy(0.10, 0.05, 0.05, 0.05, 3000);
+        GatewayFront f = gateway(dir, ch, LinkConfig.cc2420(), true);
+        TlsConfig config = client(dir);
+        String first = kssl(config, f.port(), "/");
+        assertTrue(first.startsWith("full: ") && first.contains(JavaMoteServer.DEVICE), first);
+        String second = kssl(config, f.port(), "/status.json");
+        assertTrue(second.startsWith("resumed: ") && second.contains("\"setpoint_c\""), second);
+        String url = "https://" + NAME + ":" + f.port();
+        Process curl = new ProcessBuilder("curl", "-sS", "-v", "--max-time", "60", "--cacert", dir.resolve("ca.pem").toString(),
+                "--resolve", NAME + ":" + f.port() + ":127.0.0.1", "-H", "Connection: close", url + "/", url + "/status.json")
+                .redirectErrorStream(true).start();
+        String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, curl.waitFor(), out);
+        assertTrue(out.contains(JavaMoteServer.DEVICE) && out.contains("\"setpoint_c\""), out);
+        assertTrue(out.contains("SSL re-using session ID"), out);
+        java.util.concurrent.CompletableFuture<int[]> t = new java.util.concurrent.CompletableFuture<>();
+        radio.execute(() -> {
+            int[] n = new int[2];
+            for (RadioMedium.Transmission x : medium.transmissions()) {
+                if ((x.frame()[2] & 0xF0) == 0x70) n[x.from() == 0 ? 0 : 1]++; // DATA-TEMPLATE frames, from the gateway and from the mote
+            }
+            t.complete(n);
+        });
+        int[] n = t.get(5, TimeUnit.SECONDS);
+        assertTrue(n[0] >= 4 && n[1] >= 4, n[0] + " compressed frames from the gateway, " + n[1] + " from the mote");
     }
 
     /** The Mica2's radio: 19.2 kbit/s, 29-byte frames (the server's 256-byte records in 13 frames each). */
