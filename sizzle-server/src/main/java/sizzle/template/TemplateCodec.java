@@ -11,7 +11,8 @@ import ksecurity.math.EcPoints;
  * gets exactly the original bytes, which TLS then reads and hashes; nothing in it depends on
  * TLS, so any byte string goes through unchanged (a bad guess only costs bytes, never
  * correctness). The same code runs on the gateway and on a device (CLDC 1.1, no allocation on
- * the recreator's path but the output).
+ * the recreator's path but the output). The one op that knows TLS is HELLO_DIGEST (LINK.md §15.2):
+ * a first op carrying the real ClientHello's digest, the ops after it producing its projection.
  *
  * <p>A compressed message is ops alone, to its end (the link's length says where that is):
  * {@code 00nnnnnn} LITERAL n+1 bytes follow; {@code 01nnnnnn} COPY n+1 bytes from the cursor;
@@ -22,7 +23,7 @@ import ksecurity.math.EcPoints;
  * bytes. The cursor ({@link TemplateCursor}) carries over from the direction's last message.
  */
 public final class TemplateCodec {
-    static final int COPY = 0x40, SEEK = 0x80, SEEK_START = 0xA0, RESERVED = 0xC0, COPY_LONG = 0xE0, POINT = 0xF0;
+    static final int COPY = 0x40, SEEK = 0x80, SEEK_START = 0xA0, RESERVED = 0xC0, HELLO_DIGEST = 0xC1, COPY_LONG = 0xE0, POINT = 0xF0;
     /** The longest LITERAL and COPY one op byte holds. */
     static final int SHORT = 64;
     /** A jump pays for itself from this match length on (SEEK, offset, COPY, and the jump back). */
@@ -151,9 +152,24 @@ public final class TemplateCodec {
 
     // --- the recreator ---
 
-    /** As below, from a fresh cursor. */
+    /** As below, from a fresh cursor, taking no HELLO_DIGEST. */
     public static byte[] recreate(byte[] c, int off, int len, TemplateBook book, int limit) throws TemplateException {
-        return recreate(c, off, len, book, limit, new TemplateCursor());
+        return recreate(c, off, len, book, limit, new TemplateCursor(), null);
+    }
+
+    /**
+     * The message as HELLO_DIGEST (LINK.md §15.2) and the ops for the hello's projection, or null
+     * if the message is no ClientHello that can go so (the cursor then untouched).
+     */
+    static byte[] compressHello(byte[] m, int off, int len, TemplateBook book, TemplateCursor cur) {
+        HelloDigest hd = HelloDigest.of(m, off, len);
+        if (hd == null) return null;
+        byte[] ops = compress(hd.projection, 0, hd.projection.length, book, cur);
+        byte[] z = new byte[1 + hd.digest.length + ops.length];
+        z[0] = (byte) HELLO_DIGEST;
+        System.arraycopy(hd.digest, 0, z, 1, hd.digest.length);
+        System.arraycopy(ops, 0, z, 1 + hd.digest.length, ops.length);
+        return z;
     }
 
     /**
@@ -161,9 +177,21 @@ public final class TemplateCodec {
      * of them (the receiver's record buffer), the cursor going on from {@code cursor} (moved only
      * if the whole message is good). Throws TemplateException saying what is wrong.
      */
-    public static byte[] recreate(byte[] c, int off, int len, TemplateBook book, int limit, TemplateCursor cursor) throws TemplateException {
+    public static byte[] recreate(byte[] c, int off, int len, TemplateBook book, int limit, TemplateCursor cursor,
+            byte[][] digest) throws TemplateException {
         In r = new In(c, off, len);
         if (len < 1) throw new TemplateException(TemplateException.INCONSISTENT, "an empty message");
+        if ((c[off] & 0xFF) == HELLO_DIGEST) {
+            // first op only: the real ClientHello's digest, then the ops of its projection (LINK.md §15.2)
+            if (digest == null) throw new TemplateException(TemplateException.BAD_OP, "HELLO_DIGEST where none is taken");
+            r.u8();
+            int n = HelloDigest.length(c, off + 1, len - 1);
+            if (n < 0 || n > len - 1) throw new TemplateException(TemplateException.TRUNCATED, "ends inside a HELLO_DIGEST");
+            byte[] d = new byte[n];
+            System.arraycopy(r.bytes(n), r.at(n), d, 0, n);
+            digest[0] = d;
+            if (r.atEnd()) throw new TemplateException(TemplateException.INCONSISTENT, "a HELLO_DIGEST without its hello");
+        }
         Out out = new Out(Math.min(limit, 4 * len + 64));
         TemplateCursor cur = new TemplateCursor();
         cur.set(cursor);

@@ -35,6 +35,8 @@ final class BridgedConnection implements Backend.Stream {
     private boolean linkOpen, clientEnded, inFlight, closing, sentAny;
     /** The templates agreed for this link connection, or null: plain DATA. */
     private TemplateBook book;
+    /** Whether the device's server takes the ClientHello as HELLO_DIGEST (LINK.md §15.2). */
+    private boolean digests;
     /** Each direction's template cursor (LINK.md §9.2), new with the link connection. */
     private final TemplateCursor toDevice = new TemplateCursor(), fromDevice = new TemplateCursor();
     /** The largest message a device may rebuild to here: a TLS record's worth and more. */
@@ -78,6 +80,7 @@ final class BridgedConnection implements Backend.Stream {
     void opened(int conn) {
         linkOpen = true;
         book = bridge.agreed(device);
+        digests = book != null && Suppressor.takesDigest(bridge.peer(device).capabilities);
         opened.complete(null);
         if (cancelled || clientEnded) {
             clientEnded = true; // nobody waits for this connection: close it at once
@@ -109,7 +112,7 @@ final class BridgedConnection implements Backend.Stream {
         byte[] m;
         try {
             if (book == null) throw new TemplateException(TemplateException.UNKNOWN_TEMPLATE, "no templates agreed on this connection");
-            m = TemplateCodec.recreate(b, off, len, book, RECREATE_LIMIT, fromDevice);
+            m = TemplateCodec.recreate(b, off, len, book, RECREATE_LIMIT, fromDevice, null);
         } catch (TemplateException e) {
             reset("the device's compressed message: " + e.getMessage());
             return;
@@ -156,7 +159,7 @@ final class BridgedConnection implements Backend.Stream {
             return;
         } else if (!inFlight && p.canSend()) {
             byte[] m = fromClient.next(bridge.limit(device), false);
-            byte[] z = m != null && book != null ? Suppressor.suppress(m, 0, m.length, book, toDevice, !sentAny) : null;
+            byte[] z = m != null && book != null ? Suppressor.suppress(m, 0, m.length, book, toDevice, !sentAny, digests) : null;
             if (z != null && z.length <= Frame.maxMessage(p.config().frameSize)) { // else plain: a compressed form a little longer than the link's largest message
                 inFlight = p.sendTemplate(z, 0, z.length, now);
                 sentAny = true;

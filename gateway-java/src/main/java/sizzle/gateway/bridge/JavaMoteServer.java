@@ -50,7 +50,7 @@ public final class JavaMoteServer implements AutoCloseable {
         connections = new MoteConnections(radio);
         book = templates ? book(identities) : null;
         if (book != null) {
-            cfg.capabilities = Suppressor.capabilities(book);
+            cfg.capabilities = Suppressor.capabilities(book, profile == kssl.tls.Profile.MODERN); // TLS 1.2 only: it takes a HELLO_DIGEST (LINK.md §15.2)
             connections.templates(book);
         }
         ThermostatServer assembly = new ThermostatServer(profile, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM))

@@ -11,6 +11,7 @@ import sizzle.gateway.radio.JavaMote;
 import sizzle.link.DeviceLink;
 import sizzle.link.Frame;
 import sizzle.link.LinkListener;
+import kssl.tls.HelloDigestSource;
 import sizzle.link.TemplateListener;
 import sizzle.template.Suppressor;
 import sizzle.template.TemplateBook;
@@ -103,14 +104,16 @@ public final class MoteConnections implements TemplateListener, ConnectionSource
         MoteConnection c = current;
         if (c == null || c.conn != conn) return;
         byte[] m;
+        byte[][] digest = new byte[1][];
         try {
             if (book == null) throw new TemplateException(TemplateException.UNKNOWN_TEMPLATE, "this mote holds no templates");
-            m = TemplateCodec.recreate(b, off, len, book, mote.link().config().capacity, c.fromGateway);
+            m = TemplateCodec.recreate(b, off, len, book, mote.link().config().capacity, c.fromGateway, digest);
         } catch (TemplateException e) {
             c.reset("the gateway's compressed message: " + e.getMessage());
             return;
         }
         c.compressed = true;
+        if (digest[0] != null) c.helloDigest = digest[0]; // before the projection's bytes reach the server
         received(conn, m, 0, m.length);
     }
 
@@ -135,12 +138,14 @@ public final class MoteConnections implements TemplateListener, ConnectionSource
     }
 
     /** One link connection as the server sees it. */
-    private final class MoteConnection implements Connection {
+    private final class MoteConnection implements Connection, HelloDigestSource {
         final int conn;
         final ByteQueue in = new ByteQueue();
         private final RecordFramer out = new RecordFramer();
         /** Radio thread only; compressed: the gateway has sent a compressed message on this connection. */
         boolean inFlight, closing, compressed;
+        /** The ClientHello's digest, if it came as HELLO_DIGEST (LINK.md §15.2): the server takes it once. */
+        volatile byte[] helloDigest;
         /** Each direction's template cursor (LINK.md §9.2). */
         final TemplateCursor fromGateway = new TemplateCursor(), toGateway = new TemplateCursor();
         volatile String ended;
@@ -193,6 +198,12 @@ public final class MoteConnections implements TemplateListener, ConnectionSource
             mote.poke();
         }
 
+        public byte[] clientHelloDigest() {
+            byte[] d = helloDigest;
+            helloDigest = null;
+            return d;
+        }
+
         public String peer() {
             return "gateway";
         }
@@ -210,7 +221,7 @@ public final class MoteConnections implements TemplateListener, ConnectionSource
                 // whole records held (the flight's CCS and Finished waiting behind its first record):
                 // compressed they fit one small message, a mote keeping its compressed output (LINK.md §9.3).
                 byte[] m = out.malformed() != null ? null : out.next(Frame.maxMessage(link.config().frameSize), !compressed);
-                byte[] z = m != null && compressed ? Suppressor.suppress(m, 0, m.length, book, toGateway, false) : null;
+                byte[] z = m != null && compressed ? Suppressor.suppress(m, 0, m.length, book, toGateway, false, false) : null;
                 if (z != null) {
                     inFlight = link.sendTemplate(z, 0, z.length, now());
                 } else if (m != null) {

@@ -51,7 +51,7 @@ class BridgeRig {
         LinkConfig m = cfg.copy().at(MOTE, 0);
         m.name = "thermostat".getBytes(StandardCharsets.US_ASCII);
         if (book != null) {
-            m.capabilities = Suppressor.capabilities(book);
+            m.capabilities = Suppressor.capabilities(book, false); // no TLS server here to take a HELLO_DIGEST
             moteSide.templates(book);
             bridge.knowTemplates(book);
         }
