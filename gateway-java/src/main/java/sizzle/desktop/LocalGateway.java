@@ -93,8 +93,6 @@ public final class LocalGateway implements AutoCloseable {
         running.add(shared);
     }
 
-    /** The name a platform's n-th device gets: mica2, telosb, host, java, javamote (then -2, -3, ...). */
-    /** The device name a platform's mote takes (mica2, telosb, host, then the domain): the one mapping. */
     /**
      * Template compression (and HELLO-DIGEST) for the Java motes on the simulated radio: on by
      * default; call before {@link #addJavaMote}. Off, every link message is plain DATA.
@@ -105,6 +103,8 @@ public final class LocalGateway implements AutoCloseable {
         return this;
     }
 
+    /** The name a platform's n-th device gets: mica2, telosb, host, java, javamote (then -2, -3, ...). */
+    /** The device name a platform's mote takes (mica2, telosb, host, then the domain): the one mapping. */
     public static String nameOf(String platform) {
         return (platform.equals("avr") ? "mica2" : platform.equals("msp430") ? "telosb" : "host") + DOMAIN;
     }

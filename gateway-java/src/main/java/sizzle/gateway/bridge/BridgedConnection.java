@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.concurrent.CompletableFuture;
 import sizzle.gateway.front.Backend;
-import sizzle.link.Frame;
 import sizzle.link.GatewayPeer;
 import sizzle.link.LinkListener;
 import sizzle.template.Suppressor;
@@ -160,7 +159,7 @@ final class BridgedConnection implements Backend.Stream {
         } else if (!inFlight && p.canSend()) {
             byte[] m = fromClient.next(bridge.limit(device), false);
             byte[] z = m != null && book != null ? Suppressor.suppress(m, 0, m.length, book, toDevice, !sentAny, digests) : null;
-            if (z != null && z.length <= Frame.maxMessage(p.config().frameSize)) { // else plain: a compressed form a little longer than the link's largest message
+            if (z != null && z.length <= bridge.limit(device)) { // else plain: a compressed form a little longer than the device takes
                 inFlight = p.sendTemplate(z, 0, z.length, now);
                 sentAny = true;
             } else if (m != null) {
