@@ -154,39 +154,34 @@ class TemplateBridgeTest extends BridgeRig {
 
     private static final TemplateBook BOOK = new TemplateBook(1, new byte[0][]);
 
-    /** Ops (TemplateCodec): a SEEK to template 31, none; a 5-byte LITERAL with 2 bytes; a COPY before any SEEK. */
+    /**
+     * A bad compressed message, from the gateway ("gateway") or from the mote ("mote"), resets that
+     * connection alone: the receiving end's stream fails saying why, the other end is told by
+     * DISCONNECT, and the next connection is served. Ops (TemplateCodec): a SEEK to template 31,
+     * none; a 5-byte LITERAL with 2 bytes; a COPY before any SEEK.
+     */
     @ParameterizedTest
-    @CsvSource({"bf43, unknown template", "04aabb, truncated compressed message", "43, inconsistent compressed message"})
-    void aBadCompressedMessageFromTheGatewayResetsThatConnectionOnly(String hex, String reason) throws Exception {
+    @CsvSource({"gateway, bf43, unknown template", "gateway, 04aabb, truncated compressed message", "gateway, 43, inconsistent compressed message",
+        "mote, bf43, unknown template", "mote, 04aabb, truncated compressed message", "mote, 43, inconsistent compressed message"})
+    void aBadCompressedMessageResetsThatConnectionOnly(String from, String hex, String reason) throws Exception {
         setUp(ChannelModel.cc2420(), LinkConfig.cc2420(), BOOK, true);
         BridgedConnection c = open();
         Connection m = moteSide.accept();
         byte[] bad = HexFormat.of().parseHex(hex);
-        assertTrue(bridge.peer(MOTE).sendTemplate(bad, 0, bad.length, sim.nowMs()));
-        bridge.poke(MOTE);
-        InputStream mi = m.input();
-        assertTrue(sim.runUntil(() -> endOf(mi), sim.nowUs() + 5_000_000), "the server's input fails");
-        IOException e = assertThrows(IOException.class, () -> mi.read());
-        assertTrue(e.getMessage().startsWith("the gateway's compressed message: " + reason), e.getMessage());
-        assertTrue(sim.runUntil(() -> endOf(c.input()), sim.nowUs() + 5_000_000), "the client's stream ends: the mote's DISCONNECT");
+        boolean fromGateway = from.equals("gateway");
+        if (fromGateway) {
+            assertTrue(bridge.peer(MOTE).sendTemplate(bad, 0, bad.length, sim.nowMs()));
+            bridge.poke(MOTE);
+        } else {
+            assertTrue(mote.link().sendTemplate(bad, 0, bad.length, sim.nowMs()));
+            mote.poke();
+        }
+        InputStream failed = fromGateway ? m.input() : c.input(), told = fromGateway ? c.input() : m.input();
+        assertTrue(sim.runUntil(() -> endOf(failed), sim.nowUs() + 5_000_000), "the receiving end's stream fails");
+        IOException e = assertThrows(IOException.class, () -> failed.read());
+        String prefix = fromGateway ? "the gateway's compressed message: " : "the device's compressed message: ";
+        assertTrue(e.getMessage().startsWith(prefix + reason), e.getMessage());
+        assertTrue(sim.runUntil(() -> endOf(told), sim.nowUs() + 5_000_000), "the other end is told: DISCONNECT");
         assertCarried(open(), moteSide.accept(), RecordFramerTest.record(22, 200, 0x51)); // the next connection is served
-    }
-
-    @ParameterizedTest
-    @CsvSource({"bf43, unknown template", "04aabb, truncated compressed message", "43, inconsistent compressed message"})
-    void aBadCompressedMessageFromTheMoteResetsThatConnectionOnly(String hex, String reason) throws Exception {
-        setUp(ChannelModel.cc2420(), LinkConfig.cc2420(), BOOK, true);
-        BridgedConnection c = open();
-        Connection m = moteSide.accept();
-        byte[] bad = HexFormat.of().parseHex(hex);
-        assertTrue(mote.link().sendTemplate(bad, 0, bad.length, sim.nowMs()));
-        mote.poke();
-        InputStream ci = c.input();
-        assertTrue(sim.runUntil(() -> endOf(ci), sim.nowUs() + 5_000_000), "the client's stream fails");
-        IOException e = assertThrows(IOException.class, () -> ci.read());
-        assertTrue(e.getMessage().startsWith("the device's compressed message: " + reason), e.getMessage());
-        InputStream mi = m.input();
-        assertTrue(sim.runUntil(() -> endOf(mi), sim.nowUs() + 5_000_000), "the mote is told: DISCONNECT");
-        assertCarried(open(), moteSide.accept(), RecordFramerTest.record(22, 200, 0x51));
     }
 }

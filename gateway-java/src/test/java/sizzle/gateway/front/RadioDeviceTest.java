@@ -147,15 +147,22 @@ class RadioDeviceTest {
     @ValueSource(booleans = {false, true})
     void ksslAndCurlFetchTheMotesPageFullThenResumed(boolean lossy, @TempDir Path dir) throws Exception {
         GatewayFront f = gateway(dir, lossy);
+        ksslThenCurl(dir, f);
+        assertLogged("-> " + NAME + ": forwarded");
+        assertImpaired(lossy);
+    }
+
+    /**
+     * The KSSL client fetches two pages (full handshake, then resumed); then curl (OpenSSL 3)
+     * two URLs, the first connection closed by the server ("Connection: close"), so the second
+     * is a new connection that resumes the session.
+     */
+    void ksslThenCurl(Path dir, GatewayFront f) throws Exception {
         TlsConfig config = client(dir);
         String first = kssl(config, f.port(), "/");
         assertTrue(first.startsWith("full: ") && first.contains(JavaMoteServer.DEVICE), first);
         String second = kssl(config, f.port(), "/status.json");
         assertTrue(second.startsWith("resumed: ") && second.contains("\"setpoint_c\""), second);
-        assertLogged("-> " + NAME + ": forwarded");
-
-        // curl (OpenSSL 3): two URLs, the first connection closed by the server ("Connection: close"),
-        // so the second is a new connection that resumes the session.
         String url = "https://" + NAME + ":" + f.port();
         Process curl = new ProcessBuilder("curl", "-sS", "-v", "--max-time", "60", "--cacert", dir.resolve("ca.pem").toString(),
                 "--resolve", NAME + ":" + f.port() + ":127.0.0.1", "-H", "Connection: close", url + "/", url + "/status.json")
@@ -164,7 +171,6 @@ class RadioDeviceTest {
         assertEquals(0, curl.waitFor(), out);
         assertTrue(out.contains(JavaMoteServer.DEVICE) && out.contains("\"setpoint_c\""), out);
         assertTrue(out.contains("SSL re-using session ID"), out);
-        assertImpaired(lossy);
     }
 
     /**
@@ -178,19 +184,7 @@ class RadioDeviceTest {
     void templateCompressionCarriesRealHandshakes(@TempDir Path dir) throws Exception {
         ChannelModel ch = ChannelModel.cc2420().lossy(0.10, 0.05, 0.05, 0.05, 3000);
         GatewayFront f = gateway(dir, ch, LinkConfig.cc2420(), true);
-        TlsConfig config = client(dir);
-        String first = kssl(config, f.port(), "/");
-        assertTrue(first.startsWith("full: ") && first.contains(JavaMoteServer.DEVICE), first);
-        String second = kssl(config, f.port(), "/status.json");
-        assertTrue(second.startsWith("resumed: ") && second.contains("\"setpoint_c\""), second);
-        String url = "https://" + NAME + ":" + f.port();
-        Process curl = new ProcessBuilder("curl", "-sS", "-v", "--max-time", "60", "--cacert", dir.resolve("ca.pem").toString(),
-                "--resolve", NAME + ":" + f.port() + ":127.0.0.1", "-H", "Connection: close", url + "/", url + "/status.json")
-                .redirectErrorStream(true).start();
-        String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, curl.waitFor(), out);
-        assertTrue(out.contains(JavaMoteServer.DEVICE) && out.contains("\"setpoint_c\""), out);
-        assertTrue(out.contains("SSL re-using session ID"), out);
+        ksslThenCurl(dir, f);
         java.util.concurrent.CompletableFuture<int[]> t = new java.util.concurrent.CompletableFuture<>();
         radio.execute(() -> {
             int[] n = new int[3];
