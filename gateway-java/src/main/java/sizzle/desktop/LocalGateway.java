@@ -105,6 +105,11 @@ public final class LocalGateway implements AutoCloseable {
 
     /** The name a platform's n-th device gets: mica2, telosb, host, java, javamote (then -2, -3, ...). */
     /** The device name a platform's mote takes (mica2, telosb, host, then the domain): the one mapping. */
+    /** ClientHellos the bridge sent to Java motes as HELLO_DIGEST (gateway-java/LINK.md §15.2). */
+    public int hellosDigested() {
+        return bridge == null ? 0 : bridge.hellosDigested();
+    }
+
     public static String nameOf(String platform) {
         return (platform.equals("avr") ? "mica2" : platform.equals("msp430") ? "telosb" : "host") + DOMAIN;
     }

@@ -23,7 +23,9 @@ import ksecurity.math.EcPoints;
  * bytes. The cursor ({@link TemplateCursor}) carries over from the direction's last message.
  */
 public final class TemplateCodec {
-    static final int COPY = 0x40, SEEK = 0x80, SEEK_START = 0xA0, RESERVED = 0xC0, HELLO_DIGEST = 0xC1, COPY_LONG = 0xE0, POINT = 0xF0;
+    static final int COPY = 0x40, SEEK = 0x80, SEEK_START = 0xA0, RESERVED = 0xC0, COPY_LONG = 0xE0, POINT = 0xF0;
+    /** The op a compressed ClientHello's digest starts with (LINK.md §15.2): always the message's first byte. */
+    public static final int HELLO_DIGEST = 0xC1;
     /** The longest LITERAL and COPY one op byte holds. */
     static final int SHORT = 64;
     /** A jump pays for itself from this match length on (SEEK, offset, COPY, and the jump back). */

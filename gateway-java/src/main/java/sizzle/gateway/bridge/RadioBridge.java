@@ -49,6 +49,8 @@ public final class RadioBridge {
     /** The devices' poll period: one not heard for two of them (and a window) is gone from the list. */
     private final int pollPeriodMs;
     private volatile boolean compression;
+    /** ClientHellos sent as HELLO_DIGEST (LINK.md §15.2), for the tests and the benchmark. */
+    private final java.util.concurrent.atomic.AtomicInteger hellosDigested = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.List<TemplateBook> books = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
@@ -72,6 +74,15 @@ public final class RadioBridge {
 
     public boolean compression() {
         return compression;
+    }
+
+    /** How many ClientHellos went to devices as HELLO_DIGEST (any thread). */
+    public int hellosDigested() {
+        return hellosDigested.get();
+    }
+
+    void helloDigested() {
+        hellosDigested.incrementAndGet();
     }
 
     /** A device's templates (its edition and certificates), as configured for the gateway (any thread). */
