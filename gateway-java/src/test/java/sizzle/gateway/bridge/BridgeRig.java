@@ -44,6 +44,11 @@ class BridgeRig {
      * knows them and compresses if {@code compression}.
      */
     void setUp(ChannelModel ch, LinkConfig cfg, TemplateBook book, boolean compression) {
+        setUp(ch, cfg, book, compression, false);
+    }
+
+    /** {@code digests}: the mote also announces that it takes a ClientHello as HELLO_DIGEST (LINK.md §15.2). */
+    void setUp(ChannelModel ch, LinkConfig cfg, TemplateBook book, boolean compression, boolean digests) {
         medium = new RadioMedium(sim, ch, 42);
         cfg.pollPeriodMs = 200; // the devices' (the bridge counts silence in poll periods)
         bridge = new RadioBridge(medium, cfg, 17, sim);
@@ -51,7 +56,7 @@ class BridgeRig {
         LinkConfig m = cfg.copy().at(MOTE, 0);
         m.name = "thermostat".getBytes(StandardCharsets.US_ASCII);
         if (book != null) {
-            m.capabilities = Suppressor.capabilities(book, false); // no TLS server here to take a HELLO_DIGEST
+            m.capabilities = Suppressor.capabilities(book, digests);
             moteSide.templates(book);
             bridge.knowTemplates(book);
         }

@@ -40,8 +40,17 @@ class TemplateBridgeTest extends BridgeRig {
      * records is written at once (the client's go as one message, the mote's one record each).
      */
     Counts replay(String transcript, ChannelModel ch, LinkConfig cfg, boolean templates, boolean compression) throws Exception {
+        return replay(transcript, ch, cfg, templates, compression, false);
+    }
+
+    /**
+     * With {@code digests} the mote takes a ClientHello as HELLO_DIGEST: where the gateway sends
+     * one, the mote's stream has the hello's projection and its connection the hello's digest.
+     */
+    Counts replay(String transcript, ChannelModel ch, LinkConfig cfg, boolean templates, boolean compression, boolean digests)
+            throws Exception {
         List<StoredTranscripts.Rec> recs = StoredTranscripts.records(transcript);
-        setUp(ch, cfg, templates ? new TemplateBook(1, TemplateCodecTest.certificates(recs)) : null, compression);
+        setUp(ch, cfg, templates ? new TemplateBook(1, TemplateCodecTest.certificates(recs)) : null, compression, digests);
         medium.trace(true);
         long[] air = new long[2], carried = new long[2];
         for (int conn = 1; conn <= 2; conn++) {
@@ -53,7 +62,14 @@ class TemplateBridgeTest extends BridgeRig {
                 if (run == null || all.length == 0) continue;
                 boolean fromClient = run[0][0] != 'S';
                 byte[] bytes = java.util.Arrays.copyOfRange(all, 1, all.length);
-                if (fromClient) {
+                sizzle.template.HelloDigest hd = digests ? sizzle.template.HelloDigest.of(bytes, 0, bytes.length) : null;
+                if (fromClient && hd != null) {
+                    int sent = bridge.hellosDigested();
+                    c.output().write(bytes);
+                    assertArrayEquals(hd.projection, read(m.input(), hd.projection.length), transcript);
+                    assertEquals(sent + 1, bridge.hellosDigested());
+                    assertArrayEquals(hd.digest, ((kssl.tls.HelloDigestSource) m).clientHelloDigest());
+                } else if (fromClient) {
                     c.output().write(bytes);
                     assertArrayEquals(bytes, read(m.input(), bytes.length), transcript);
                 } else {
@@ -143,6 +159,21 @@ class TemplateBridgeTest extends BridgeRig {
         assertEquals(List.of(fullPlain, fullCompressed, abbrPlain, abbrCompressed, fullMsgPlain, fullMsgCompressed, abbrMsgPlain, abbrMsgCompressed),
                 List.of(plain.full(), comp.full(), plain.abbreviated(), comp.abbreviated(), plain.fullMessages(), comp.fullMessages(),
                         plain.abbreviatedMessages(), comp.abbreviatedMessages()));
+    }
+
+    /**
+     * The Chromium-shaped hello as HELLO_DIGEST (LINK.md §15.2), the rest of the handshake by
+     * templates: messages and radio bytes per handshake, beside the templates-only row above.
+     */
+    @ParameterizedTest
+    @CsvSource({"cc1000, 710, 485, 410, 271", "cc2420, 562, 385, 410, 271"})
+    void aBrowsersHandshakeWithItsHelloDigested(String radio, long full, long abbreviated, long fullMessages, long abbreviatedMessages)
+            throws Exception {
+        boolean slow = radio.equals("cc1000");
+        Counts d = replay("modern-browser-hello-ecdhe-ecdsa-aes128-gcm.txt", slow ? ChannelModel.cc1000() : ChannelModel.cc2420(),
+                slow ? LinkConfig.cc1000() : LinkConfig.cc2420(), true, true, true);
+        System.out.println("hello digest radio bytes " + radio + ": " + d);
+        assertEquals(new Counts(full, abbreviated, fullMessages, abbreviatedMessages), d);
     }
 
     @Test
