@@ -14,8 +14,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import sizzle.Connection;
 import sizzle.gateway.radio.ChannelModel;
 import sizzle.gateway.radio.JavaMote;
-import sizzle.gateway.radio.RadioMedium;
-import sizzle.gateway.radio.Simulator;
 import sizzle.link.LinkConfig;
 import sizzle.link.LinkStats;
 

@@ -1,12 +1,10 @@
 package sizzle.gateway.bridge;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import sizzle.Connection;
 import sizzle.gateway.radio.ChannelModel;

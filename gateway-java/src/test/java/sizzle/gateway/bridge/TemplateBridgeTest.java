@@ -79,10 +79,6 @@ class TemplateBridgeTest extends BridgeRig {
             }
             run(300); // the last ACK COMPLETE, and the mote's READY
             air[conn - 1] = medium.bytes - before;
-            if (Boolean.getBoolean("templates.trace")) {
-                for (sizzle.gateway.radio.RadioMedium.Transmission t : medium.transmissions()) System.out.println("TRACE " + conn + " " + t);
-                medium.transmissions().clear();
-            }
             carried[conn - 1] = messageBytes() - msgBefore;
             c.close();
             InputStream mi = m.input();
