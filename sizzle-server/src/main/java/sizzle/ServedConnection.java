@@ -282,7 +282,7 @@ final class ServedConnection implements ConnectionPolicy {
     }
 
     /** The transport as the layer above sees it: reads go through {@link GuardedInput}. */
-    private final class Guarded implements Connection {
+    private final class Guarded implements Connection, kssl.tls.HelloDigestSource {
         private InputStream in;
         private OutputStream out;
 
@@ -310,6 +310,11 @@ final class ServedConnection implements ConnectionPolicy {
 
         public String peer() {
             return transport.peer();
+        }
+
+        /** The transport's ClientHello digest (a mote's link: gateway-java/LINK.md §15.2), or null. */
+        public byte[] clientHelloDigest() {
+            return transport instanceof kssl.tls.HelloDigestSource ? ((kssl.tls.HelloDigestSource) transport).clientHelloDigest() : null;
         }
 
         public String toString() {
