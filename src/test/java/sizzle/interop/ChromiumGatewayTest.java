@@ -14,8 +14,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import kssl.tls.Profile;
@@ -215,18 +213,8 @@ class ChromiumGatewayTest {
                 .orElseThrow(() -> new AssertionError(name + " is not behind the gateway: " + gateway.members()));
     }
 
-    /** [bytes in, bytes out] of each connection the access log says was forwarded to {@code device}. */
     private static List<long[]> forwardedTo(String device) {
-        Pattern p = Pattern.compile("^127\\.0\\.0\\.1:\\d+ -> " + Pattern.quote(device)
-                + ": forwarded, (\\d+) bytes in, (\\d+) bytes out, \\d+ ms$");
-        List<long[]> out = new ArrayList<>();
-        for (String line : accessLog) {
-            Matcher x = p.matcher(line);
-            if (x.matches()) {
-                out.add(new long[] {Long.parseLong(x.group(1)), Long.parseLong(x.group(2))});
-            }
-        }
-        return out;
+        return AccessLogLines.forwardedTo(accessLog, device);
     }
 
     /**

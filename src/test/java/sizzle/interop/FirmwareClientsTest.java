@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -186,7 +183,7 @@ class FirmwareClientsTest {
         String posted;
         try {
             c.handshake();
-            posted = exchange(c, "POST /config HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            posted = Http.exchange(c, "POST /config HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                     + "Content-Length: " + form.length() + "\r\n\r\n" + form);
         } finally {
             c.close();
@@ -199,7 +196,7 @@ class FirmwareClientsTest {
         String status;
         try {
             r.handshake();
-            status = exchange(r, "GET /status.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+            status = Http.exchange(r, "GET /status.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
         } finally {
             r.close();
         }
@@ -220,11 +217,6 @@ class FirmwareClientsTest {
                 .filter(c -> !(c[0].equals("avr") && c[1].equals("modern")));
     }
 
-    private static String exchange(TlsConnection c, String request) throws IOException {
-        c.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-        c.getOutputStream().flush();
-        return Http.readAnyResponse(c.getInputStream());
-    }
 
     // ---------------------------------------------------------------- legacy: nassl's OpenSSL 1.0.2
 
@@ -233,21 +225,10 @@ class FirmwareClientsTest {
     void nasslFullThenResumed(String platform, String build, String version, String cipher, String protocol) throws Exception {
         FirmwareFixture fw = firmware(platform, build);
         int before = fw.log().handshakes().size();
-        List<JsonObject> results = new ArrayList<>();
-        String out;
-        try (PeerProcess p = PeerProcess.start(List.of(ProjectVenv.python().toString(),
-                ProjectVenv.projectRoot().resolve("src/test/python/nassl_legacy_client.py").toString(), "--port",
-                Integer.toString(fw.port()), "--ca", fw.caPem.toString(), "--version", version, "--cipher", cipher,
-                "--path", "/status.json", "--resume", "--timeout", "300"))) {
-            int exit = p.waitFor(660);
-            out = p.output();
-            for (String line : out.split("\n")) {
-                if (line.startsWith("{")) {
-                    results.add(JsonParser.parseString(line).getAsJsonObject());
-                }
-            }
-            assertEquals(0, exit, "nassl client: " + out + "\nfirmware: " + fw.output());
-        }
+        List<String> output = new ArrayList<>();
+        List<JsonObject> results = NasslLegacyClient.run(fw.port(), fw::output, output, "--ca", fw.caPem.toString(), "--version",
+                version, "--cipher", cipher, "--path", "/status.json", "--resume");
+        String out = output.get(0);
         assertEquals(2, results.size(), out);
         for (JsonObject r : results) {
             assertEquals(protocol, r.get("protocol").getAsString(), out);

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import ksecurity.cert.CertificateFactory;
 import ksecurity.security.RandomData;
@@ -194,7 +189,7 @@ class GatewayFirmwareClientsTest {
         String posted;
         try {
             c.handshake();
-            posted = exchange(c, "POST /config HTTP/1.1\r\nHost: " + m.name + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            posted = Http.exchange(c, "POST /config HTTP/1.1\r\nHost: " + m.name + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                     + "Content-Length: " + form.length() + "\r\n\r\n" + form);
         } finally {
             c.close();
@@ -207,7 +202,7 @@ class GatewayFirmwareClientsTest {
         String status;
         try {
             r.handshake();
-            status = exchange(r, "GET /status.json HTTP/1.1\r\nHost: " + m.name + "\r\nConnection: close\r\n\r\n");
+            status = Http.exchange(r, "GET /status.json HTTP/1.1\r\nHost: " + m.name + "\r\nConnection: close\r\n\r\n");
         } finally {
             r.close();
         }
@@ -219,11 +214,6 @@ class GatewayFirmwareClientsTest {
         awaitForwarded(m, forwarded, 2);
     }
 
-    private static String exchange(TlsConnection c, String request) throws IOException {
-        c.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-        c.getOutputStream().flush();
-        return Http.readAnyResponse(c.getInputStream());
-    }
 
     // ---------------------------------------------------------------- nassl's OpenSSL 1.0.2, the device's port
 
@@ -232,22 +222,11 @@ class GatewayFirmwareClientsTest {
     void nasslSetsTheSetpointThroughTheDevicePortThenResumes(String platform) throws Exception {
         LocalGateway.Member m = device(platform, "legacy-ecc");
         int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
-        List<JsonObject> results = new ArrayList<>();
-        String out;
-        try (PeerProcess p = PeerProcess.start(List.of(ProjectVenv.python().toString(),
-                ProjectVenv.projectRoot().resolve("src/test/python/nassl_legacy_client.py").toString(), "--port",
-                Integer.toString(m.devicePort), "--ca", m.ca.toString(), "--version", "SSLV3",
-                "--cipher", "ECDH-ECDSA-RC4-SHA", "--post", form("25.5", m), "--path", "/status.json", "--resume", "--timeout",
-                "300"))) {
-            int exit = p.waitFor(660);
-            out = p.output();
-            for (String line : out.split("\n")) {
-                if (line.startsWith("{")) {
-                    results.add(JsonParser.parseString(line).getAsJsonObject());
-                }
-            }
-            assertEquals(0, exit, "nassl client: " + out + "\nfirmware: " + log(m).lines());
-        }
+        List<String> output = new ArrayList<>();
+        List<JsonObject> results = NasslLegacyClient.run(m.devicePort, () -> log(m).lines().toString(), output, "--ca",
+                m.ca.toString(), "--version", "SSLV3", "--cipher", "ECDH-ECDSA-RC4-SHA", "--post", form("25.5", m), "--path",
+                "/status.json", "--resume");
+        String out = output.get(0);
         assertEquals(2, results.size(), out);
         for (JsonObject r : results) {
             assertEquals("SSLv3", r.get("protocol").getAsString(), out);
@@ -316,22 +295,8 @@ class GatewayFirmwareClientsTest {
 
     // ---------------------------------------------------------------- the gateway's access log
 
-    /**
-     * [bytes in, bytes out] of each connection the access log says was forwarded to {@code device}.
-     * One side may end it abruptly once the exchange is over ("then ended: Connection reset":
-     * a client gone before the device's close_notify came through); it was still forwarded.
-     */
     private static List<long[]> forwardedTo(String device) {
-        Pattern p = Pattern.compile("^127\\.0\\.0\\.1:\\d+ -> " + Pattern.quote(device)
-                + ": forwarded(?:, then ended: [^,]+)?, (\\d+) bytes in, (\\d+) bytes out, \\d+ ms$");
-        List<long[]> out = new ArrayList<>();
-        for (String line : accessLog) {
-            Matcher x = p.matcher(line);
-            if (x.matches()) {
-                out.add(new long[] {Long.parseLong(x.group(1)), Long.parseLong(x.group(2))});
-            }
-        }
-        return out;
+        return AccessLogLines.forwardedTo(accessLog, device);
     }
 
     /**
