@@ -39,7 +39,8 @@ import sizzle.gateway.front.AccessRule;
  * <ul>
  * <li>curl, by name through the shared port (routed by server_name): the POST and the GET on one
  *     kept-alive connection;
- * <li>OpenSSL 3's s_client through the device's own port: the POST, then the GET on a resumed session;
+ * <li>OpenSSL 3's s_client: the POST through the device's own port, then the GET on a resumed session
+ *     by name through the shared port (the session is the device's, whichever door);
  * <li>the KSSL client, by name through the shared port, modern and legacy (TLS 1.0 with server_name):
  *     the POST, then the GET on a resumed session;
  * <li>nassl's OpenSSL 1.0.2 through the device's port in SSL 3.0 with ECDH-ECDSA-RC4-SHA, likewise:
@@ -130,20 +131,20 @@ class GatewayFirmwareClientsTest {
         awaitForwarded(m, forwarded, 1);
     }
 
-    // ---------------------------------------------------------------- s_client, the device's port
+    // ---------------------------------------------------------------- s_client, the device's port then by name
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("platforms")
-    void sClientThroughTheDevicePortThenResumed(String platform) throws Exception {
+    void sClientThroughTheDevicePortThenResumedByName(String platform) throws Exception {
         LocalGateway.Member m = device(platform, "modern");
         int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
         Path session = state.resolve(m.name + ".s_client.session");
         String form = form("22.5", m);
-        String first = sClient(m, "POST /config HTTP/1.1\r\nHost: " + m.name + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        String first = sClient(m, m.devicePort, "POST /config HTTP/1.1\r\nHost: " + m.name + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                 + "Content-Length: " + form.length() + "\r\nConnection: close\r\n\r\n" + form, "-sess_out", session.toString());
         assertTrue(first.contains("New, TLSv1.2, Cipher is ECDHE-ECDSA-AES128-GCM-SHA256"), first);
         assertTrue(first.contains("HTTP/1.1 303 "), "the setpoint POSTed with the password: " + first);
-        String second = sClient(m, "GET /status.json HTTP/1.1\r\nHost: " + m.name + "\r\nConnection: close\r\n\r\n", "-sess_in",
+        String second = sClient(m, gateway.sharedPort(), "GET /status.json HTTP/1.1\r\nHost: " + m.name + "\r\nConnection: close\r\n\r\n", "-sess_in",
                 session.toString());
         assertTrue(second.contains("Reused, TLSv1.2, Cipher is ECDHE-ECDSA-AES128-GCM-SHA256"), second);
         assertSetpoint("22.5", second);
@@ -153,8 +154,9 @@ class GatewayFirmwareClientsTest {
         awaitForwarded(m, forwarded, 2);
     }
 
-    private static String sClient(LocalGateway.Member m, String request, String... extra) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("openssl", "s_client", "-connect", "127.0.0.1:" + m.devicePort, "-servername",
+    /** s_client to {@code port} (the device's own, or the shared one: routed by -servername) with {@code request}. */
+    private static String sClient(LocalGateway.Member m, int port, String request, String... extra) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("openssl", "s_client", "-connect", "127.0.0.1:" + port, "-servername",
                 m.name, "-tls1_2", "-CAfile", m.ca.toString(), "-verify_return_error", "-verify_hostname", m.name, "-ign_eof"));
         cmd.addAll(List.of(extra));
         try (PeerProcess p = PeerProcess.start(cmd)) {
