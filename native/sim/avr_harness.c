@@ -55,6 +55,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -525,6 +526,10 @@ int main(int argc, char **argv)
 	}
 	if (optind != argc - 1 || (in_file && port))
 		return usage();
+	/* A client that left (a reset, or a close while the firmware still writes to it): its
+	 * writes fail with EPIPE, which flush_out drops, instead of SIGPIPE ending the harness
+	 * and with it the next client's connection (link_test.py). */
+	signal(SIGPIPE, SIG_IGN);
 
 	memset(&fw, 0, sizeof fw);
 	saved = stdout_to_stderr();

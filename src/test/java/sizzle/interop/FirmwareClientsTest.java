@@ -181,13 +181,12 @@ class FirmwareClientsTest {
     }
 
     /**
-     * Not yet on the ATmega128's modern build: after ramWithinBudget's connection (the 2 KB
-     * ClientHello) the KSSL client's resumed handshake is reset by the firmware (it passes
-     * alone and after s_client's; native/sizzle/README.md, what remains).
+     * Every build on every platform, the ATmega128's modern included: its resumed handshake
+     * was once reset 1 time in 4, not by the firmware but by avr_harness dying of SIGPIPE when
+     * the firmware wrote to a client that had left (now ignored; link_test.py's reset case).
      */
     static Stream<Object[]> ksslCases() {
-        return Stream.of("modern", "legacy-ecc", "legacy-rsa").flatMap(b -> platforms(b).map(p -> new Object[] {p, b}))
-                .filter(c -> !(c[0].equals("avr") && c[1].equals("modern")));
+        return Stream.of("modern", "legacy-ecc", "legacy-rsa").flatMap(b -> platforms(b).map(p -> new Object[] {p, b}));
     }
 
     private static String exchange(TlsConnection c, String request) throws IOException {
