@@ -23,10 +23,10 @@ static void send_all(sz_tls *c)
 	}
 }
 
-/* One read of up to `want` bytes, pushed (draining output between). A frame of its own: its
- * buffer is not on the stack while the output side runs (a ClientKeyExchange's k P or RSA
- * decryption: a mote's stack peak). */
-static KS_NOINLINE void read_and_push(sz_tls *c, uint16_t want, uint16_t timeout_ms)
+/* One read of up to `want` bytes, pushed (draining output between); returns the read's
+ * result. A frame of its own: its buffer is not on the stack while the output side runs (a
+ * ClientKeyExchange's k P or RSA decryption: a mote's stack peak). */
+static KS_NOINLINE int16_t read_and_push(sz_tls *c, uint16_t want, uint16_t timeout_ms)
 {
 	uint8_t buf[64];
 	int16_t r = sz_port_read(buf, want < sizeof buf ? want : (uint16_t)sizeof buf, timeout_ms);
@@ -43,6 +43,7 @@ static KS_NOINLINE void read_and_push(sz_tls *c, uint16_t want, uint16_t timeout
 				break; /* the engine takes nothing more: its verdict stands */
 		}
 	}
+	return r;
 }
 
 uint16_t sz_server_loop_once(sz_server_loop *l)
@@ -61,11 +62,6 @@ uint16_t sz_server_loop_once(sz_server_loop *l)
 		send_all(c);
 		if (sz_tls_closed(c))
 			break;
-		if (!newer_seen && sz_port_pending()) {
-			newer_seen = 1;
-			(void)sz_tls_close_if_idle(c);
-			continue;
-		}
 		if (c->state != SZ_DONE) {
 			limit = SZ_DEADLINE_HANDSHAKE_MS;
 			since = accepted;
@@ -91,7 +87,15 @@ uint16_t sz_server_loop_once(sz_server_loop *l)
 			sz_tls_timeout(c);
 			continue;
 		}
-		read_and_push(c, want, (uint16_t)(limit - used < SZ_LOOP_POLL_MS ? limit - used : SZ_LOOP_POLL_MS));
+		/* A newer client waiting ends this one if it is idle (closeIfIdle), judged only after
+		 * a read found nothing for a poll: bytes already waiting (a browser sends its hello on
+		 * two connections at once) make a connection busy, not "accepted but silent". */
+		if (read_and_push(c, want, (uint16_t)(limit - used < SZ_LOOP_POLL_MS ? limit - used : SZ_LOOP_POLL_MS)) ==
+			    SZ_PORT_TIMEOUT &&
+		    !newer_seen && sz_port_pending()) {
+			newer_seen = 1;
+			(void)sz_tls_close_if_idle(c);
+		}
 	}
 	sz_port_hangup();
 	return c->verdict;
