@@ -2,7 +2,7 @@
 """Replays stored transcripts against a running Sizzle firmware over loopback TCP: the host
 build, the ATmega128 in simavr or the MSP430F1611 in mspdebug's simulator.
 
-    replay.py [--chunk N] [--timeout S] [--jobs N] [--build B] PLATFORM=SPEC TRANSCRIPT...
+    replay.py [--chunk N] [--timeout S] [--build B] PLATFORM=SPEC TRANSCRIPT...
 
 PLATFORM=SPEC as in port/tests/sz_launch.py (host=BINARY, avr=HARNESS:ELF,
 msp430=BRIDGE:ELF). The firmware must be a transcript build (the transcript app: each
@@ -16,7 +16,6 @@ server record, offset, expected and received bytes). After the last record the s
 close the connection. Last line: "N passed, N failed" (one check per connection).
 """
 import argparse
-import concurrent.futures
 import os
 import re
 import socket
@@ -160,7 +159,6 @@ def main(argv):
     ap.add_argument("--timeout", type=float, default=60, help="seconds to wait for a server byte")
     ap.add_argument("--corpus", metavar="DIR", help="write each connection's client bytes into DIR as a fuzzer seed "
                     "(first byte: reads of 64 bytes) instead of replaying; PLATFORM is then ignored")
-    ap.add_argument("--jobs", type=int, default=1, help="replay N transcript files at once, each on its own firmware")
     ap.add_argument("--build", help="replay only the transcripts this build serves (modern, legacy-ecc, legacy-rsa)")
     ap.add_argument("platform", help="host=BINARY, avr=HARNESS:ELF or msp430=BRIDGE:ELF")
     ap.add_argument("transcripts", nargs="+")
@@ -184,13 +182,11 @@ def main(argv):
                 n += 1
         print("%d seeds written to %s" % (n, a.corpus))
         return 0
-    # Each file on a firmware of its own, --jobs of them at once (the simulators are
-    # single-threaded); the lines in the files' order.
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        for p, f, lines in pool.map(lambda path: replay(kind, spec, path, a.chunk, a.timeout), paths):
-            for line in lines:
-                print(line, flush=True)
-            passed, failed = passed + p, failed + f
+    for path in paths:
+        p, f, lines = replay(kind, spec, path, a.chunk, a.timeout)
+        for line in lines:
+            print(line, flush=True)
+        passed, failed = passed + p, failed + f
     print("%d passed, %d failed" % (passed, failed))
     return 0 if failed == 0 else 1
 
