@@ -208,13 +208,12 @@ class FirmwareClientsTest {
     }
 
     /**
-     * Not yet on the ATmega128's modern build: after ramWithinBudget's connection (the 2 KB
-     * ClientHello) the KSSL client's resumed handshake is reset by the firmware (it passes
-     * alone and after s_client's; native/sizzle/README.md, what remains).
+     * Every build on every platform, the ATmega128's modern included: its resumed handshake
+     * was once reset 1 time in 4, not by the firmware but by avr_harness dying of SIGPIPE when
+     * the firmware wrote to a client that had left (now ignored; link_test.py's reset case).
      */
     static Stream<Object[]> ksslCases() {
-        return Stream.of("modern", "legacy-ecc", "legacy-rsa").flatMap(b -> platforms(b).map(p -> new Object[] {p, b}))
-                .filter(c -> !(c[0].equals("avr") && c[1].equals("modern")));
+        return Stream.of("modern", "legacy-ecc", "legacy-rsa").flatMap(b -> platforms(b).map(p -> new Object[] {p, b}));
     }
 
 
@@ -295,6 +294,37 @@ class FirmwareClientsTest {
                 budget);
         assertEquals(ram[0] + ram[1], ram[2]);
         assertTrue(ram[2] <= budget, platform + " " + build + " RAM " + ram[2] + " B over its budget " + budget);
+    }
+
+    // ---------------------------------------------------------------- flash on the motes
+
+    /**
+     * Issue 8's flash budgets per build and mote, for the thermostat image (DEMO identity, the
+     * device certificate alone): the next multiple of 128 B at least 64 B above the size
+     * measured when the budgets were set (AVR 108,236 / 64,600 / 53,896 B, MSP430 48,876 /
+     * 45,890 / 40,812 B for modern / legacy-ecc / legacy-rsa; native/sizzle/README.md), so that
+     * a build that grows fails here, long before its flash's end (the ATmega128's 128 KB; the
+     * MSP430F1611's 48 KB, where the linker would refuse it). A build that grows on purpose
+     * raises its budget here and in README, with the reason.
+     */
+    private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 108416, "avr legacy-ecc", 64768,
+            "avr legacy-rsa", 54016, "msp430 modern", 49024, "msp430 legacy-ecc", 46080, "msp430 legacy-rsa", 40960);
+
+    static Stream<Object[]> flashCases() {
+        return platforms().filter(p -> !p.equals("host"))
+                .flatMap(p -> Stream.of("modern", "legacy-ecc", "legacy-rsa").map(b -> new Object[] {p, b}));
+    }
+
+    /** The flash bytes of the image (ElfFlash: what its Intel hex holds) within the budget. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("flashCases")
+    void flashWithinBudget(String platform, String build) throws Exception {
+        Path elf = BUILDS.get(platform).contains(build) ? firmware(platform, build).image()
+                : FirmwareFixture.buildOnly(platform, build);
+        int flash = ElfFlash.bytes(elf, platform);
+        int budget = FLASH_BUDGET.get(platform + " " + build);
+        System.out.printf("%s %s flash: %d B (budget %d B)%n", platform, build, flash, budget);
+        assertTrue(flash <= budget, platform + " " + build + " flash " + flash + " B over its budget " + budget);
     }
 
     static Stream<Object[]> nasslCases() {
