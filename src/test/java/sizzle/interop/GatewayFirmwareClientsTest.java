@@ -255,7 +255,7 @@ class GatewayFirmwareClientsTest {
      * here, and the gateway then refused every later client with "Connection refused".)
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("platforms")
+    @MethodSource("simavrOnly")
     void aClientThatVanishesMidHandshakeLeavesTheMoteServing(String platform) throws Exception {
         LocalGateway.Member m = device(platform, "modern");
         int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
@@ -274,6 +274,15 @@ class GatewayFirmwareClientsTest {
         }
         assertFalse(log(m).awaitHandshakes(before + 2).get(before + 1).failed, log(m).lines().toString());
         awaitForwarded(m, forwarded, 2);
+    }
+
+    /**
+     * The ATmega128 only: its harness is C (simavr), where a write to a vanished client raised
+     * SIGPIPE; the MSP430's (mspsim_run.py) takes the failed write as the link's end, and a
+     * full modern handshake there costs ~45 s of the suite.
+     */
+    static Stream<String> simavrOnly() {
+        return platforms().filter("avr"::equals);
     }
 
     /** JSSE's TLS 1.2 ClientHello record (ECDHE-ECDSA with AES-128-GCM among its suites) naming the device. */
