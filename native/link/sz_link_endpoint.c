@@ -137,6 +137,8 @@ void sz_link_receive(struct sz_link *l, const uint8_t *b, uint8_t len, uint32_t 
 {
 	struct sz_link_frame in;
 	uint8_t e = sz_link_decode(&in, b, len), r;
+	if (e == 0 && in.type == SZ_LT_DATA_TEMPLATE)
+		e = SZ_LS_BAD_TYPE; /* no recreator here: type 7 stays reserved (LinkEndpoint.receive) */
 	if (e) {
 		SZ_LINK_COUNT(l, e);
 		return;

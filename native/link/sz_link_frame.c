@@ -45,12 +45,13 @@ uint8_t sz_link_decode(struct sz_link_frame *f, const uint8_t *b, uint8_t len)
 	f->msg = b[SZ_LF_MSG];
 	f->index = b[SZ_LF_INDEX];
 	f->payload_length = (uint8_t)(len - SZ_LF_OVERHEAD);
-	if (f->type > SZ_LT_READY_SLEEP)
+	if (f->type > SZ_LT_DATA_TEMPLATE)
 		return SZ_LS_BAD_TYPE;
 	if (f->flags & ~SZ_LINK_ACK_REQ)
 		return SZ_LS_BAD_FLAGS;
 	switch (f->type) {
 	case SZ_LT_DATA:
+	case SZ_LT_DATA_TEMPLATE: /* the same cutting and checks (LINK.md §9) */
 		if (f->conn == 0)
 			return SZ_LS_BAD_CONN;
 		if (f->index == 0) {

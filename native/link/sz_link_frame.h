@@ -19,7 +19,8 @@
 #define SZ_LF_OVERHEAD 8
 #define SZ_LF_LENGTH_FIELD 2  /* frame 0 of a message starts with its length, u16 big-endian */
 
-/* Types (bits 7-4 of byte 2); 7 (DATA-TEMPLATE) and up are rejected. */
+/* Types (bits 7-4 of byte 2); 8 and up are rejected. 7, DATA-TEMPLATE (LINK.md §9), decodes as
+ * DATA does (Frame.java); this end has no recreator, so its endpoint drops it as bad_type. */
 #define SZ_LT_DATA 0
 #define SZ_LT_ACK 1
 #define SZ_LT_NACK 2
@@ -27,6 +28,7 @@
 #define SZ_LT_DISCONNECT 4
 #define SZ_LT_READY 5
 #define SZ_LT_READY_SLEEP 6
+#define SZ_LT_DATA_TEMPLATE 7
 
 /* The only flag: the sender wants an answer. */
 #define SZ_LINK_ACK_REQ 0x1
