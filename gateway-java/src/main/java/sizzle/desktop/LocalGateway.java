@@ -77,10 +77,8 @@ public final class LocalGateway implements AutoCloseable {
     private final GatewayFront shared;
     private final List<AutoCloseable> running = new ArrayList<>();
     private final List<Member> members = new ArrayList<>();
-    /** The simulated radio, made with the first Java mote. */
-    private RealTimeRadio radio;
-    private RadioMedium medium;
-    private RadioBridge bridge;
+    /** The simulated radios, one per channel model (CC2420, CC1000), each made with its first device. */
+    private final java.util.Map<String, Radio> radios = new java.util.HashMap<>();
     private int nextAddress = 1;
 
     /** state: where the devices' identities and images live; sharedPort: 0 for any free one. */
@@ -135,6 +133,61 @@ public final class LocalGateway implements AutoCloseable {
                 mote.caPem(), tcp(mote.port()), MOTE_CONNECTIONS, password, mote.image());
     }
 
+    /**
+     * The same, over the link protocol (overLink): the firmware built with SZ_FW_LINK=1 speaks
+     * LINK.md's frames over its byte link, relayed onto a simulated radio run in real time (the
+     * Mica2's CC1000 at 19.2 kbit/s with 29-byte frames for avr, else the CC2420's 250 kbit/s),
+     * and the gateway reaches it through the bridge (GatewayPeer, one TLS record per message),
+     * as it reaches a Java mote. Without overLink, {@link #addMote(String, String, boolean, Consumer)}.
+     */
+    public Member addMote(String platform, String build, boolean realtime, boolean overLink, Consumer<String> firmwareLog)
+            throws IOException, InterruptedException, CertificateException {
+        if (!overLink) {
+            return addMote(platform, build, realtime, firmwareLog);
+        }
+        String first = nameOf(platform);
+        String name = nameFor(first.substring(0, first.length() - DOMAIN.length()));
+        String password = ServerCommand.randomPassword();
+        SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build + "-link"), name, password,
+                realtime, true, firmwareLog);
+        running.add(mote);
+        mote.awaitReady(120);
+        boolean mica2 = platform.equals("avr");
+        ChannelModel channel = mica2 ? ChannelModel.cc1000() : ChannelModel.cc2420();
+        Radio r = radio(channel, mica2 ? LinkConfig.cc1000() : LinkConfig.cc2420(),
+                firmwareLog);
+        int address = nextAddress++;
+        r.bridge.oneRecordPerMessage(address);
+        sizzle.gateway.radio.FrameSocketStation station = new sizzle.gateway.radio.FrameSocketStation(r.medium, r.clock,
+                address, new InetSocketAddress(InetAddress.getLoopbackAddress(), mote.port()), 30_000, firmwareLog);
+        running.add(station);
+        awaitHeard(r.bridge, address, 30_000);
+        return add(name, SimulatedMote.describe(platform) + " over the link protocol (" + channel.name()
+                + ", radio address " + address + ")", build, build.equals("modern") ? Profile.MODERN : Profile.LEGACY,
+                mote.caPem(), r.bridge.backend(address), MOTE_CONNECTIONS, password, mote.image());
+    }
+
+    /** One simulated radio: its real-time clock, the medium, and the gateway's bridge on it. */
+    private record Radio(RealTimeRadio clock, RadioMedium medium, RadioBridge bridge) {
+    }
+
+    /** The radio of {@code channel}, made (and started) with its first device. */
+    private Radio radio(ChannelModel channel, LinkConfig template, Consumer<String> log) {
+        Radio r = radios.get(channel.name());
+        if (r == null) {
+            Simulator sim = new Simulator();
+            RadioMedium medium = new RadioMedium(sim, channel, System.nanoTime());
+            RealTimeRadio clock = new RealTimeRadio(sim, log);
+            RadioBridge bridge = new RadioBridge(medium, template, 1 + (int) (System.nanoTime() & 0xFE), clock);
+            // a radio device nobody configured goes on the list by its announcement (configured ones replace theirs)
+            new AnnouncedDevices(bridge, shared, access, MOTE_CONNECTIONS, accessLog);
+            running.add(clock.start());
+            r = new Radio(clock, medium, bridge);
+            radios.put(channel.name(), r);
+        }
+        return r;
+    }
+
     /** Starts the Java Sizzle server (the thermostat, fresh DEMO keys naming it) as a device. */
     public Member addJavaServer(int profile, Consumer<String> serverLog) throws IOException, CertificateException {
         String name = nameFor("java");
@@ -160,15 +213,9 @@ public final class LocalGateway implements AutoCloseable {
         Path dir = state.resolve(name);
         Files.createDirectories(dir);
         ServerIdentities.Loaded ids = ServerIdentities.generate(profile, dir, name);
-        if (radio == null) {
-            Simulator sim = new Simulator();
-            medium = new RadioMedium(sim, ChannelModel.cc2420(), System.nanoTime());
-            radio = new RealTimeRadio(sim, serverLog);
-            bridge = new RadioBridge(medium, LinkConfig.cc2420(), 1 + (int) (System.nanoTime() & 0xFE), radio);
-            // a radio device nobody configured goes on the list by its announcement (configured ones replace theirs)
-            new AnnouncedDevices(bridge, shared, access, MOTE_CONNECTIONS, accessLog);
-            running.add(radio.start());
-        }
+        Radio r = radio(ChannelModel.cc2420(), LinkConfig.cc2420(), serverLog);
+        RealTimeRadio radio = r.clock;
+        RadioMedium medium = r.medium;
         int address = nextAddress++;
         LinkConfig cfg = LinkConfig.cc2420().at(address, 0);
         cfg.name = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -189,15 +236,15 @@ public final class LocalGateway implements AutoCloseable {
             throw new IllegalStateException("the Java mote did not start: " + e.getMessage(), e);
         }
         running.add(mote);
-        awaitHeard(address);
+        awaitHeard(r.bridge, address, 10_000);
         return add(name, "a Java mote on the simulated radio (CC2420, 250 kbit/s, radio address " + address
                 + "; the Java Sizzle server in one-connection mode)", Profile.name(profile), profile, dir.resolve("ca.pem"),
-                bridge.backend(address), MOTE_CONNECTIONS, password, null);
+                r.bridge.backend(address), MOTE_CONNECTIONS, password, null);
     }
 
-    /** Waits (at most 10 s) until the gateway has heard the mote's first READY-SLEEP: it is on the list then. */
-    private void awaitHeard(int address) throws InterruptedException {
-        for (int i = 0; i < 200 && bridge.backend(address).state() == null; i++) {
+    /** Waits (at most timeoutMs) until the gateway has heard the mote's first READY-SLEEP: it is on the list then. */
+    private static void awaitHeard(RadioBridge bridge, int address, int timeoutMs) throws InterruptedException {
+        for (int i = 0; i < timeoutMs / 50 && bridge.backend(address).state() == null; i++) {
             Thread.sleep(50);
         }
     }

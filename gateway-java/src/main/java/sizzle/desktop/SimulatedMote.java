@@ -42,6 +42,8 @@ public final class SimulatedMote implements AutoCloseable {
 
     private final String platform;
     private final String build;
+    private final boolean overLink;
+    private final String name;
     private final Path dir;
     private final int port;
     private final Process process;
@@ -64,7 +66,21 @@ public final class SimulatedMote implements AutoCloseable {
      */
     public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
             Consumer<String> log) throws IOException, InterruptedException, ksecurity.cert.CertificateException {
+        this(platform, build, dir, name, password, realtime, false, log);
+    }
+
+    /**
+     * The same, with overLink: the firmware built with SZ_FW_LINK=1, whose port carries the
+     * radio link's frames (gateway-java/LINK.md §13; READY-SLEEP announcing {@code name})
+     * instead of the raw TLS stream: the gateway reaches it through a
+     * sizzle.gateway.radio.FrameSocketStation on its simulated radio, not as a TCP backend.
+     */
+    public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
+            boolean overLink, Consumer<String> log)
+            throws IOException, InterruptedException, ksecurity.cert.CertificateException {
         describe(platform);
+        this.overLink = overLink;
+        this.name = name;
         this.platform = platform;
         this.build = build;
         this.dir = dir;
@@ -120,8 +136,12 @@ public final class SimulatedMote implements AutoCloseable {
         Files.createFile(pw, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(pw, password + "\n", StandardCharsets.US_ASCII);
         try {
-            Process p = new ProcessBuilder("make", "-s", "-C", root.resolve("native").toString(), "sizzle-firmware",
-                    "SZ_FW_PLATFORM=" + platform, "SZ_FW_BUILD=" + build, "SZ_FW_DIR=" + dir).redirectErrorStream(true).start();
+            List<String> cmd = new ArrayList<>(List.of("make", "-s", "-C", root.resolve("native").toString(),
+                    "sizzle-firmware", "SZ_FW_PLATFORM=" + platform, "SZ_FW_BUILD=" + build, "SZ_FW_DIR=" + dir));
+            if (overLink) {
+                cmd.addAll(List.of("SZ_FW_LINK=1", "SZ_FW_NAME=" + name));
+            }
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
             if (p.waitFor() != 0) {
                 throw new IOException("the " + build + " firmware for " + platform + " did not build:\n" + out);

@@ -119,7 +119,7 @@ final class BridgedConnection implements Backend.Stream {
             closing = true;
             p.close(now);
         } else if (!inFlight && p.canSend()) {
-            byte[] m = fromClient.next(bridge.limit(device), false);
+            byte[] m = fromClient.next(bridge.limit(device), bridge.oneRecord(device));
             if (m != null) {
                 inFlight = p.send(m, 0, m.length, now);
             } else if (clientEnded) {
