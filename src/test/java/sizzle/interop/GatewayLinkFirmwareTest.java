@@ -35,7 +35,8 @@ import sizzle.gateway.front.AccessRule;
  * Java mote (LocalGateway.addMote(..., overLink)). The KSSL client, by name through the shared
  * port: the setpoint set with the password on a full handshake, then read back on a resumed one;
  * the firmware's log says full then resumed with the client's suite, and the device list shows
- * it as a radio device with its link state. Cases: -Dsizzle.link.firmware (default "host modern,
+ * it as a radio device with its link state; on the modern build curl (OpenSSL 3) by name too,
+ * the POST and the GET on one kept-alive connection. Cases: -Dsizzle.link.firmware (default "host modern,
  * host legacy-ecc").
  */
 @Timeout(600)
@@ -92,6 +93,26 @@ class GatewayLinkFirmwareTest {
             List<ServerLog.Handshake> hs = log.fullThenResumed(0);
             assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());
             assertTrue(hs.get(1).resumed, hs.toString());
+            if (modern) {
+                curlByName(m, gateway.sharedPort());
+            }
+        }
+    }
+
+    /** curl (OpenSSL 3) by name: the setpoint POSTed, then read on the same kept-alive connection. */
+    private static void curlByName(LocalGateway.Member m, int port) throws Exception {
+        String url = "https://" + m.name + ":" + port;
+        String resolve = m.name + ":" + port + ":127.0.0.1";
+        try (PeerProcess p = PeerProcess.start(List.of("curl", "-sS", "--max-time", "120", "--tlsv1.2", "--cacert",
+                m.ca.toString(), "--resolve", resolve, "-o", "/dev/null", "-w", "posted %{http_code} %{num_connects}\n", "-d",
+                "setpoint=21.5&mode=heat&password=" + m.password, url + "/config", "--next", "-sS", "--max-time", "120",
+                "--tlsv1.2", "--cacert", m.ca.toString(), "--resolve", resolve, "-w", "\ngot %{http_code} %{num_connects}\n",
+                url + "/status.json"))) {
+            assertEquals(0, p.waitFor(150), "curl: " + p.output());
+            String out = p.output();
+            assertTrue(out.contains("posted 303 1\n"), "the setpoint POSTed with the password: " + out);
+            assertTrue(out.contains("got 200 0\n"), "the status read on the same connection: " + out);
+            assertTrue(out.contains("\"setpoint_c\": 21.5, \"mode\": \"heat\""), "the setpoint read back: " + out);
         }
     }
 
