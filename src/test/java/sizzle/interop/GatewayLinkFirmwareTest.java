@@ -36,8 +36,9 @@ import sizzle.gateway.front.AccessRule;
  * port: the setpoint set with the password on a full handshake, then read back on a resumed one;
  * the firmware's log says full then resumed with the client's suite, and the device list shows
  * it as a radio device with its link state; on the modern build curl (OpenSSL 3) by name too,
- * the POST and the GET on one kept-alive connection. Cases: -Dsizzle.link.firmware (default "host modern,
- * host legacy-ecc").
+ * the POST and the GET on one kept-alive connection. On a mote (avr: the CC1000's model) its RAM
+ * measure after the two connections is printed and must be within the chip. Cases:
+ * -Dsizzle.link.firmware (default "host modern,host legacy-ecc,avr legacy-ecc").
  */
 @Timeout(600)
 class GatewayLinkFirmwareTest {
@@ -45,7 +46,7 @@ class GatewayLinkFirmwareTest {
     Path state;
 
     static Stream<Object[]> cases() {
-        return Stream.of(System.getProperty("sizzle.link.firmware", "host modern,host legacy-ecc").split(","))
+        return Stream.of(System.getProperty("sizzle.link.firmware", "host modern,host legacy-ecc,avr legacy-ecc").split(","))
                 .map(c -> c.trim().split(" ")).map(c -> new Object[] {c[0], c[1]});
     }
 
@@ -56,7 +57,8 @@ class GatewayLinkFirmwareTest {
         ServerLog log = new ServerLog(300_000);
         try (LocalGateway gateway = new LocalGateway(state, 0, AccessRule.allow("127.0.0.0/8"), accessLog::add)) {
             LocalGateway.Member m = gateway.addMote(platform, build, false, true, log::logged);
-            assertTrue(m.kind.contains(" over the link protocol (CC2420, radio address 1)"), m.kind);
+            String radio = platform.equals("avr") ? "CC1000" : "CC2420";
+            assertTrue(m.kind.contains(" over the link protocol (" + radio + ", radio address 1)"), m.kind);
             String list = deviceList(gateway.sharedPort());
             assertTrue(list.contains("<td>" + m.name + "</td><td>" + m.kind + "</td><td>radio 1: "), list);
 
@@ -93,9 +95,36 @@ class GatewayLinkFirmwareTest {
             List<ServerLog.Handshake> hs = log.fullThenResumed(0);
             assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());
             assertTrue(hs.get(1).resumed, hs.toString());
+            if (!platform.equals("host")) {
+                int[] ram = ramAfter(log, 2);
+                int chip = platform.equals("avr") ? 4096 : 10240;
+                System.out.printf("%s %s over the link: RAM static %d B + stack %d B = %d B of the chip's %d B%n", platform, build,
+                        ram[0], ram[1], ram[2], chip);
+                assertEquals(ram[0] + ram[1], ram[2]);
+                assertTrue(ram[2] <= chip, "RAM " + ram[2] + " B");
+            }
             if (modern) {
                 curlByName(m, gateway.sharedPort());
             }
+        }
+    }
+
+    /** The mote's RAM measure logged after connection n (static, stack high-water mark since boot, total). */
+    private static int[] ramAfter(ServerLog log, int n) throws InterruptedException {
+        java.util.regex.Pattern ram = java.util.regex.Pattern.compile("ram: static=(\\d+) stack=(\\d+) total=(\\d+)");
+        for (int wait = 0; ; wait++) {
+            List<int[]> seen = new java.util.ArrayList<>();
+            for (String line : log.lines()) {
+                java.util.regex.Matcher x = ram.matcher(line);
+                if (x.find()) {
+                    seen.add(new int[] {Integer.parseInt(x.group(1)), Integer.parseInt(x.group(2)), Integer.parseInt(x.group(3))});
+                }
+            }
+            if (seen.size() >= n) {
+                return seen.get(n - 1);
+            }
+            assertTrue(wait < 600, "no RAM line after connection " + n + ": " + log.lines());
+            Thread.sleep(100);
         }
     }
 

@@ -138,7 +138,9 @@ public final class LocalGateway implements AutoCloseable {
      * LINK.md's frames over its byte link, relayed onto a simulated radio run in real time (the
      * Mica2's CC1000 at 19.2 kbit/s with 29-byte frames for avr, else the CC2420's 250 kbit/s),
      * and the gateway reaches it through the bridge (GatewayPeer, one TLS record per message),
-     * as it reaches a Java mote. Without overLink, {@link #addMote(String, String, boolean, Consumer)}.
+     * as it reaches a Java mote. The simulators then run paced at the mote's clock whatever
+     * {@code realtime} says (the radio's timers and the mote's must agree). Without overLink,
+     * {@link #addMote(String, String, boolean, Consumer)}.
      */
     public Member addMote(String platform, String build, boolean realtime, boolean overLink, Consumer<String> firmwareLog)
             throws IOException, InterruptedException, CertificateException {
@@ -148,8 +150,9 @@ public final class LocalGateway implements AutoCloseable {
         String first = nameOf(platform);
         String name = nameFor(first.substring(0, first.length() - DOMAIN.length()));
         String password = ServerCommand.randomPassword();
+        // the radio runs in real time: the mote's clock must too, or their timers disagree
         SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build + "-link"), name, password,
-                realtime, true, firmwareLog);
+                true, true, firmwareLog);
         running.add(mote);
         mote.awaitReady(120);
         boolean mica2 = platform.equals("avr");
