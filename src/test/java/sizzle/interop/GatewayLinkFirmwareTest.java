@@ -51,6 +51,7 @@ class GatewayLinkFirmwareTest {
             assertTrue(m.kind.contains(" over the link protocol (" + radio + ", radio address 1)"), m.kind);
             String list = deviceList(gateway.sharedPort());
             assertTrue(list.contains("<td>" + m.name + "</td><td>" + m.kind + "</td><td>radio 1: "), list);
+            assertTrue(list.contains("<p>1 device;"), "listed once (its announcement adds no second entry): " + list);
 
             boolean modern = build.equals("modern");
             TlsConnection c = GatewayThermostatClients.ksslSetThenReadResumed(m, gateway.sharedPort(), modern, "23.5");
@@ -66,7 +67,8 @@ class GatewayLinkFirmwareTest {
                 assertTrue(ram[2] <= chip, "RAM " + ram[2] + " B");
             }
             if (modern) {
-                GatewayThermostatClients.curlSetThenRead(m, gateway.sharedPort(), "21.5", 120, () -> "firmware: " + log.lines());
+                GatewayThermostatClients.curlSetThenRead(m, gateway.sharedPort(), "21.5", 120,
+                        () -> "firmware: " + log.lines() + "\naccess log: " + accessLog);
             }
         }
     }

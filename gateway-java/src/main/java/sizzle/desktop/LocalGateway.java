@@ -79,6 +79,8 @@ public final class LocalGateway implements AutoCloseable {
     private final List<Member> members = new ArrayList<>();
     /** The simulated radios, one per channel model (CC2420, CC1000), each made with its first device. */
     private final java.util.Map<String, Radio> radios = new java.util.HashMap<>();
+    /** The radio addresses of the devices started here (their announcements add nothing). */
+    private final java.util.Set<Integer> ownAddresses = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private int nextAddress = 1;
 
     /** state: where the devices' identities and images live; sharedPort: 0 for any free one. */
@@ -160,6 +162,7 @@ public final class LocalGateway implements AutoCloseable {
         Radio r = radio(channel, mica2 ? LinkConfig.cc1000() : LinkConfig.cc2420(),
                 firmwareLog);
         int address = nextAddress++;
+        ownAddresses.add(address);
         r.bridge.oneRecordPerMessage(address);
         sizzle.gateway.radio.FrameSocketStation station = new sizzle.gateway.radio.FrameSocketStation(r.medium, r.clock,
                 address, new InetSocketAddress(InetAddress.getLoopbackAddress(), mote.port()), 30_000, firmwareLog);
@@ -182,8 +185,13 @@ public final class LocalGateway implements AutoCloseable {
             RadioMedium medium = new RadioMedium(sim, channel, System.nanoTime());
             RealTimeRadio clock = new RealTimeRadio(sim, log);
             RadioBridge bridge = new RadioBridge(medium, template, 1 + (int) (System.nanoTime() & 0xFE), clock);
-            // a radio device nobody configured goes on the list by its announcement (configured ones replace theirs)
-            new AnnouncedDevices(bridge, shared, access, MOTE_CONNECTIONS, accessLog);
+            // a radio device nobody configured goes on the list by its announcement; the devices
+            // started here are configured by their names (a Mica2's READY-SLEEP carries only 16
+            // bytes of its name: announced, it would show twice)
+            AnnouncedDevices announced = new AnnouncedDevices(bridge, shared, access, MOTE_CONNECTIONS, accessLog);
+            bridge.onDiscovery((device, name, kind) -> {
+                if (!ownAddresses.contains(device)) announced.announced(device, name, kind);
+            });
             running.add(clock.start());
             r = new Radio(clock, medium, bridge);
             radios.put(channel.name(), r);
@@ -220,6 +228,7 @@ public final class LocalGateway implements AutoCloseable {
         RealTimeRadio radio = r.clock;
         RadioMedium medium = r.medium;
         int address = nextAddress++;
+        ownAddresses.add(address);
         LinkConfig cfg = LinkConfig.cc2420().at(address, 0);
         cfg.name = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         String password = ServerCommand.randomPassword();

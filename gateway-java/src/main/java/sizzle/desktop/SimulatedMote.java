@@ -109,7 +109,7 @@ public final class SimulatedMote implements AutoCloseable {
                 cmd.addAll(List.of("python3", root.resolve("native/msp430/mspsim_run.py").toString(), "--timeout", "0",
                         "--serve", Integer.toString(port), "--seed", seed));
                 if (realtime) {
-                    cmd.add("--realtime");
+                    cmd.add("--realtime=8e6"); // its HZ is optional: bare, it would take the image's path
                 }
                 cmd.add(image.toString());
                 break;
