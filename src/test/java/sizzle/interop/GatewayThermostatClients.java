@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +52,7 @@ final class GatewayThermostatClients {
         String posted;
         try {
             c.handshake();
-            posted = exchange(c, "POST /config HTTP/1.1\r\nHost: " + m.name + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            posted = Http.exchange(c, "POST /config HTTP/1.1\r\nHost: " + m.name + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                     + "Content-Length: " + form.length() + "\r\n\r\n" + form);
         } finally {
             c.close();
@@ -67,19 +65,13 @@ final class GatewayThermostatClients {
         String status;
         try {
             r.handshake();
-            status = exchange(r, "GET /status.json HTTP/1.1\r\nHost: " + m.name + "\r\nConnection: close\r\n\r\n");
+            status = Http.exchange(r, "GET /status.json HTTP/1.1\r\nHost: " + m.name + "\r\nConnection: close\r\n\r\n");
         } finally {
             r.close();
         }
         assertTrue(r.isResumed(), "the second connection resumed the session");
         assertSetpoint(setpoint, status);
         return c;
-    }
-
-    private static String exchange(TlsConnection c, String request) throws IOException {
-        c.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-        c.getOutputStream().flush();
-        return Http.readAnyResponse(c.getInputStream());
     }
 
     /**

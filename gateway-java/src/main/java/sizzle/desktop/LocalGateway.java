@@ -81,6 +81,8 @@ public final class LocalGateway implements AutoCloseable {
     private final java.util.Map<String, Radio> radios = new java.util.HashMap<>();
     /** The radio addresses of the devices started here (their announcements add nothing). */
     private final java.util.Set<Integer> ownAddresses = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Template compression on the radio (gateway-java/LINK.md §9, §15.2): on unless switched off before the first Java mote. */
+    private boolean compression = true;
     private int nextAddress = 1;
 
     /** state: where the devices' identities and images live; sharedPort: 0 for any free one. */
@@ -92,8 +94,25 @@ public final class LocalGateway implements AutoCloseable {
         running.add(shared);
     }
 
+    /**
+     * Template compression (and HELLO-DIGEST) for the Java motes on the simulated radio: on by
+     * default; call before {@link #addJavaMote}. Off, every link message is plain DATA.
+     */
+    public LocalGateway compression(boolean on) {
+        compression = on;
+        for (Radio r : radios.values()) r.bridge.compression(on);
+        return this;
+    }
+
     /** The name a platform's n-th device gets: mica2, telosb, host, java, javamote (then -2, -3, ...). */
     /** The device name a platform's mote takes (mica2, telosb, host, then the domain): the one mapping. */
+    /** ClientHellos the bridge sent to Java motes as HELLO_DIGEST (gateway-java/LINK.md §15.2). */
+    public int hellosDigested() {
+        int n = 0;
+        for (Radio r : radios.values()) n += r.bridge.hellosDigested();
+        return n;
+    }
+
     public static String nameOf(String platform) {
         return (platform.equals("avr") ? "mica2" : platform.equals("msp430") ? "telosb" : "host") + DOMAIN;
     }
@@ -185,6 +204,7 @@ public final class LocalGateway implements AutoCloseable {
             RadioMedium medium = new RadioMedium(sim, channel, System.nanoTime());
             RealTimeRadio clock = new RealTimeRadio(sim, log);
             RadioBridge bridge = new RadioBridge(medium, template, 1 + (int) (System.nanoTime() & 0xFE), clock);
+            bridge.compression(compression); // a C mote announces no templates: it is served plain
             // a radio device nobody configured goes on the list by its announcement; the devices
             // started here are configured by their names (a Mica2's READY-SLEEP carries only 16
             // bytes of its name: announced, it would show twice)
@@ -235,8 +255,10 @@ public final class LocalGateway implements AutoCloseable {
         CompletableFuture<JavaMoteServer> made = new CompletableFuture<>();
         radio.execute(() -> {
             try {
-                made.complete(new JavaMoteServer(medium, cfg, radio, profile, ids.identities(), password,
-                        serverLog::accept, medium.simulator().nowMs()));
+                JavaMoteServer jm = new JavaMoteServer(medium, cfg, radio, profile, ids.identities(), password,
+                        serverLog::accept, medium.simulator().nowMs(), true);
+                r.bridge.knowTemplates(jm.templates()); // the operator gives the gateway the device's certificates
+                made.complete(jm);
             } catch (RuntimeException e) {
                 made.completeExceptionally(e);
             }
