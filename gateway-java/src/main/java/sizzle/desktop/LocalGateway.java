@@ -32,7 +32,9 @@ import sizzle.link.LinkConfig;
  * by name on the shared port (https://NAME:SHARED/, the ClientHello's server_name routing it),
  * whose plain HTTP answer is the device list. Names are NAME.sizzle.test (the .test domain is
  * reserved for testing: clients pin it to 127.0.0.1, as curl's --resolve). The gateway reaches
- * the simulated motes over their simulators' byte link (the harness's TCP port), and Java motes
+ * the simulated motes over their simulators' byte link (the harness's TCP port; with
+ * addMote(..., overLink) the firmware speaks the link protocol on it, relayed onto a simulated
+ * radio), and Java motes
  * over a simulated CC2420 radio run in real time (the link protocol, LINK.md, through the
  * bridge: sizzle.gateway.bridge). Close it to stop everything.
  */
