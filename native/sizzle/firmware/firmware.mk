@@ -9,6 +9,10 @@
 #     DIR holds the identity (sz_identity.h, from sizzle.desktop.FirmwareIdentity --device) and,
 #     for the thermostat, the password file `password` (firmware/device_header.py); the image
 #     goes to DIR/PLATFORM/sizzle (host) or sizzle.elf + sizzle.hex (motes).
+#   SZ_FW_LINK=1: the port carries the radio link's frames (LINK.md §13) instead of the raw TLS
+#     stream: sz_port_link.c over the platform's byte link (port/sz_port_raw.c) and native/link,
+#     the CC1000's 29-byte frames on the ATmega128, the CC2420's 102 elsewhere; READY-SLEEP
+#     announces SZ_FW_NAME. Off by default (every other build and test is the raw stream).
 #   Without SZ_FW_DIR: the transcripts' test identity (identities/test-*.h) and the transcript
 #     application, into build/firmware/PLATFORM-BUILD-transcript/ (the replays' images).
 SZ_FW_PLATFORM ?= host
@@ -16,7 +20,8 @@ SZ_FW_BUILD ?= modern
 SZ_FW_APP ?= $(if $(SZ_FW_DIR),thermostat,transcript)
 SZ_FW_NAME ?= sizzle-mote
 SZF_SRC := $(MOTE_NATIVE)/sizzle
-SZF_OUT = $(if $(SZ_FW_DIR),$(abspath $(SZ_FW_DIR))/$(SZ_FW_PLATFORM),$(MOTE_BUILD)/firmware/$(SZ_FW_PLATFORM)-$(SZ_FW_BUILD)-$(SZ_FW_APP))
+SZ_FW_LINK ?= 0
+SZF_OUT = $(if $(SZ_FW_DIR),$(abspath $(SZ_FW_DIR))/$(SZ_FW_PLATFORM),$(MOTE_BUILD)/firmware/$(SZ_FW_PLATFORM)-$(SZ_FW_BUILD)-$(SZ_FW_APP)$(SZF_LINK_SUFFIX))
 SZF_IDENTITY_test_modern := $(SZF_SRC)/identities/test-p256.h
 SZF_IDENTITY_test_legacy-ecc := $(SZF_SRC)/identities/test-p160.h
 SZF_IDENTITY_test_legacy-rsa := $(SZF_SRC)/identities/test-rsa1024.h
@@ -44,7 +49,19 @@ SZF_FLAG_legacy-rsa := -DSZ_PROFILE_LEGACY_RSA -DKS_WITH_SECP160R1=0 -DKS_WITH_S
 # papers' RSA handshakes took up to 25 s)
 SZF_APP_FLAG_thermostat = -DSZ_APP_THERMOSTAT -DSZ_DEVICE='"$(SZF_OUT)/sz_device.h"'
 SZF_APP_FLAG_transcript := -DSZ_APP_TRANSCRIPT
-SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) -DSZ_IDENTITY='"$(SZF_IDENTITY)"' \
+# The port: the platform's raw byte link, or (SZ_FW_LINK=1) the radio link over it. The link
+# buffer (the largest message taken, announced in READY-SLEEP) is one record of the build.
+SZF_LINK_ON := $(filter 1,$(SZ_FW_LINK))
+SZF_LINK_SUFFIX := $(if $(SZF_LINK_ON),-link)
+SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_port_link.c) $(wildcard $(MOTE_NATIVE)/link/*.c),\
+	$(SZF_SRC)/port/sz_port_$(SZ_FW_PLATFORM).c)
+# the motes' messages at most 64 frames (a record each way fits: 1,344 B at F = 29), for maps of
+# 8 bytes, not 32 (−48 B of RAM)
+SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=64
+SZF_LINK_RADIO_msp430 := -DSZ_LINK_MAX_FRAMES=64
+SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
+	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_PORT_LINK_BUFFER=$$(( $(SZF_LIMIT_$(SZ_FW_PLATFORM)) + 5 + 64 )))
+SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) $(SZF_LINK_FLAGS) -DSZ_IDENTITY='"$(SZF_IDENTITY)"' \
 	-I$(SZF_SRC) -I$(SZF_SRC)/port -I$(SZF_SRC)/firmware -I$(MOTE_NATIVE)/prim $(SZ_FW_FLAGS)
 # The one record buffer (plaintext bytes a record, both ways): the transcripts' records want
 # the Java's send limit where the RAM has room (the host; the MSP430's 10 KB: a flight of 942 B,
@@ -87,10 +104,10 @@ $(SZF_OUT)/sz_device.h: $(SZF_SRC)/firmware/device_header.py FORCE_SZF
 		{ cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
 SZF_DEVICE = $(if $(filter thermostat,$(SZ_FW_APP)),$(SZF_OUT)/sz_device.h)
 
-$(SZF_OUT)/sizzle: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_host.c $(SZF_DEVICE) $(GEN)/ks_base_6.c
+$(SZF_OUT)/sizzle: $(SZF_DEPS) $(SZF_PORT) $(SZF_DEVICE) $(GEN)/ks_base_6.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -g $(SZF_FLAGS) $(SZF_BUFFERS) -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -I$(KDIR) \
-		$(SZF_SIZZLE) $(SZF_PRIM) $(KSRC) $(GEN)/ks_base_6.c $(SZF_SRC)/port/sz_port_host.c -o $@
+		$(SZF_SIZZLE) $(SZF_PRIM) $(KSRC) $(GEN)/ks_base_6.c $(SZF_PORT) -o $@
 
 # The motes' modern build computes k G (the ephemeral key, the signature) from a table in flash
 # (kernels/ks_ec_base.c, window SZF_BASE_WINDOW: 86 positions x 4 points x 64 B = 22 KB for
@@ -116,12 +133,12 @@ SZF_AVR_KS_OUT := -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=% -DKS_EC_WINDOW=% -
 SZF_AVR_WIPE_modern := -DSZ_WIPE_STACK_ECDH=1153 -DSZ_WIPE_STACK_KG=821 -DSZ_WIPE_STACK_SIGN=1098
 SZF_AVR_WIPE_legacy-ecc := -DSZ_WIPE_STACK_ECDH=837
 ifeq ($(SZ_FW_PLATFORM),avr)
-$(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_avr.c $(AVR_DIR)/mote_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(MOTE_KS_SRCS) $(AVR_MK) $(SZF_BASE_SRC_$(SZ_FW_BUILD))
+$(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(AVR_DIR)/mote_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(MOTE_KS_SRCS) $(AVR_MK) $(SZF_BASE_SRC_$(SZ_FW_BUILD))
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) $(filter-out $(SZF_AVR_KS_OUT) $(if $(SZF_BASE_$(SZ_FW_BUILD)),-DKS_BASE_WINDOW=%),$(AVR_KS_FLAGS)) \
 		$(SZF_BASE_$(SZ_FW_BUILD)) $(SZF_AVR_FLAGS) $(SZF_FLAGS) $(SZF_BUFFERS) $(SZF_MOTE_FLAGS) -DKS_LIMB_BITS=16 -o $@ \
 		$(SZF_SIZZLE) $(SZF_PRIM) $(MOTE_KS_SRCS) $(SZF_BASE_SRC_$(SZ_FW_BUILD)) $(AVR_FP_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(AVR_CIPHER_ASM)) \
-		$(SZF_SRC)/port/sz_port_avr.c $(AVR_DIR)/mote_avr.c
+		$(SZF_PORT) $(AVR_DIR)/mote_avr.c
 	avr-objcopy -O ihex -R .eeprom $@ $(@:.elf=.hex)
 endif
 # msp430: the modern image is at the 48 KB flash's edge: -Oz (-1,624 B), and no inlining beyond
@@ -131,11 +148,11 @@ SZF_MSP_OPT_modern := -Oz -mllvm -inline-threshold=-1000
 SZF_MSP_OPT_FOR = $(or $(SZF_MSP_OPT_$(1)),-Os)
 SZF_MSP_OPT = $(call SZF_MSP_OPT_FOR,$(SZ_FW_BUILD))
 ifeq ($(SZ_FW_PLATFORM),msp430)
-$(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_SRC)/port/sz_port_msp430.c $(SZF_DEVICE) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_MK)
+$(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(SZF_DEVICE) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_MK)
 	@mkdir -p $(@D)
 	$(call msp_link,$(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(MSP_KS_FLAGS)) $(MSP_ASM_CFLAGS) $(SZF_FLAGS) $(SZF_BUFFERS) $(SZF_MOTE_FLAGS) -DKS_LIMB_BITS=16 $(SZF_MSP_OPT),$(SZF_SIZZLE) \
 		$(SZF_PRIM) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(MSP_DIR)/ks_ghash_msp430.S) \
-		$(SZF_SRC)/port/sz_port_msp430.c $(MSP_RT_SRCS))
+		$(SZF_PORT) $(MSP_RT_SRCS))
 	llvm-objcopy-16 -O ihex $@ $(@:.elf=.hex)
 endif
 

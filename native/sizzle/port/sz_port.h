@@ -7,8 +7,9 @@
  * is its ConnectionSource (one-connection mode): a mote serves one client, and a client waiting
  * to connect is a reason to close an idle one (sizzle-server's HttpConnectionLoop).
  *
- * The link carries raw bytes (here the TLS stream; with the gateway, issue 9, the radio link's
- * frames). No call allocates; reads and writes copy through the caller's buffers.
+ * The link carries raw bytes: the TLS stream, or with SZ_FW_LINK=1 (firmware.mk) the radio link's
+ * frames, sz_port_link.c being then this interface above the platform's (sz_port_raw.h).
+ * No call allocates; reads and writes copy through the caller's buffers.
  */
 #ifndef SZ_PORT_H
 #define SZ_PORT_H

@@ -3,10 +3,6 @@ package sizzle.interop;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import ksecurity.cert.CertificateException;
 import ksecurity.cert.CertificateFactory;
 import sizzle.desktop.SimulatedMote;
@@ -77,31 +73,9 @@ final class FirmwareFixture implements AutoCloseable {
         return log;
     }
 
-    private static final Pattern RAM = Pattern.compile("ram: static=(\\d+) stack=(\\d+) total=(\\d+)");
-
-    /**
-     * A mote's RAM after its n-th connection since boot, from the line it logs after each
-     * connection's (firmware/sz_firmware.c, port/sz_port.h sz_port_ram): {static, stack, total}
-     * bytes, static = .data + .bss, stack = the painted stack's high-water mark since boot.
-     */
+    /** A mote's RAM after its n-th connection since boot: {@link ServerLog#awaitRam}. */
     int[] awaitRam(int n) throws InterruptedException {
-        long end = System.nanoTime() + 60_000_000_000L;
-        for (;;) {
-            List<int[]> seen = new ArrayList<>();
-            for (String line : log.lines()) {
-                Matcher m = RAM.matcher(line);
-                if (m.find()) {
-                    seen.add(new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))});
-                }
-            }
-            if (seen.size() >= n) {
-                return seen.get(n - 1);
-            }
-            if (System.nanoTime() > end) {
-                throw new AssertionError("no RAM line after connection " + n + ": " + log.lines());
-            }
-            Thread.sleep(100);
-        }
+        return log.awaitRam(n);
     }
 
     /** Everything the firmware (and its simulator) printed. */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,13 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
-import ksecurity.cert.CertificateFactory;
-import ksecurity.security.RandomData;
-import kssl.Connector;
 import kssl.tls.CipherSuite;
-import kssl.tls.Profile;
-import kssl.tls.ProtocolVersion;
-import kssl.tls.TlsConfig;
 import kssl.tls.TlsConnection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,7 +20,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import sizzle.desktop.DesktopSockets;
 import sizzle.desktop.LocalGateway;
 import sizzle.gateway.front.AccessRule;
 
@@ -98,11 +90,11 @@ class GatewayFirmwareClientsTest {
     }
 
     private static String form(String setpoint, LocalGateway.Member m) {
-        return "setpoint=" + setpoint + "&mode=heat&password=" + m.password;
+        return GatewayThermostatClients.form(setpoint, m);
     }
 
     private static void assertSetpoint(String setpoint, String status) {
-        assertTrue(status.contains("\"setpoint_c\": " + setpoint + ", \"mode\": \"heat\""), "the setpoint read back: " + status);
+        GatewayThermostatClients.assertSetpoint(setpoint, status);
     }
 
     // ---------------------------------------------------------------- curl, by name
@@ -112,19 +104,8 @@ class GatewayFirmwareClientsTest {
     void curlSetsTheSetpointByName(String platform) throws Exception {
         LocalGateway.Member m = device(platform, "modern");
         int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
-        String url = "https://" + m.name + ":" + gateway.sharedPort();
-        String resolve = m.name + ":" + gateway.sharedPort() + ":127.0.0.1";
         // Two transfers on one handle: curl keeps the connection (num_connects 0 the second time).
-        try (PeerProcess p = PeerProcess.start(List.of("curl", "-sS", "--max-time", "300", "--tlsv1.2", "--cacert",
-                m.ca.toString(), "--resolve", resolve, "-o", "/dev/null", "-w", "posted %{http_code} %{num_connects}\n", "-d",
-                form("21.5", m), url + "/config", "--next", "-sS", "--max-time", "300", "--tlsv1.2", "--cacert", m.ca.toString(),
-                "--resolve", resolve, "-w", "\ngot %{http_code} %{num_connects}\n", url + "/status.json"))) {
-            assertEquals(0, p.waitFor(330), "curl: " + p.output() + "\nfirmware: " + log(m).lines());
-            String out = p.output();
-            assertTrue(out.contains("posted 303 1\n"), "the setpoint POSTed with the password: " + out);
-            assertTrue(out.contains("got 200 0\n"), "the status read on the same connection: " + out);
-            assertSetpoint("21.5", out);
-        }
+        GatewayThermostatClients.curlSetThenRead(m, gateway.sharedPort(), "21.5", 300, () -> "firmware: " + log(m).lines());
         ServerLog.Handshake h = log(m).awaitHandshakes(before + 1).get(before);
         assertEquals(CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, h.suite, h.line);
         assertFalse(h.resumed, h.line);
@@ -180,36 +161,8 @@ class GatewayFirmwareClientsTest {
     void ksslSetsTheSetpointByNameThenResumes(String platform, String build) throws Exception {
         LocalGateway.Member m = device(platform, build);
         boolean modern = build.equals("modern");
-        ksecurity.cert.KeyStore trust = new ksecurity.cert.KeyStore();
-        trust.setCertificateEntry("device-ca", CertificateFactory.generateCertificate(Files.readAllBytes(m.ca)));
-        TlsConfig client = TlsConfig.client(modern ? Profile.MODERN : Profile.LEGACY,
-                RandomData.getInstance(RandomData.ALG_SECURE_RANDOM)).setTrustStore(trust);
-        DesktopSockets byName = new DesktopSockets(300_000, Map.of(m.name, "127.0.0.1"));
         int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
-        String form = form(modern ? "23.5" : "24.5", m);
-        TlsConnection c = Connector.openSecure(m.name, gateway.sharedPort(), client, byName);
-        String posted;
-        try {
-            c.handshake();
-            posted = Http.exchange(c, "POST /config HTTP/1.1\r\nHost: " + m.name + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                    + "Content-Length: " + form.length() + "\r\n\r\n" + form);
-        } finally {
-            c.close();
-        }
-        assertTrue(posted.startsWith("HTTP/1.1 303 "), "the setpoint set with the password: " + posted);
-        assertFalse(c.isResumed());
-        assertEquals(modern ? ProtocolVersion.TLS12 : ProtocolVersion.TLS10, c.getVersion());
-
-        TlsConnection r = Connector.openSecure(m.name, gateway.sharedPort(), client, byName);
-        String status;
-        try {
-            r.handshake();
-            status = Http.exchange(r, "GET /status.json HTTP/1.1\r\nHost: " + m.name + "\r\nConnection: close\r\n\r\n");
-        } finally {
-            r.close();
-        }
-        assertTrue(r.isResumed(), "the second connection resumed the session");
-        assertSetpoint(modern ? "23.5" : "24.5", status);
+        TlsConnection c = GatewayThermostatClients.ksslSetThenReadResumed(m, gateway.sharedPort(), modern, modern ? "23.5" : "24.5");
         List<ServerLog.Handshake> hs = log(m).fullThenResumed(before);
         assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());
         assertTrue(hs.get(1).resumed, hs.toString());

@@ -113,4 +113,31 @@ final class ServerLog {
         two.sort((a, b) -> Boolean.compare(a.resumed, b.resumed));
         return two;
     }
+
+    private static final Pattern RAM = Pattern.compile("ram: static=(\\d+) stack=(\\d+) total=(\\d+)");
+
+    /**
+     * A mote's RAM after its n-th connection since boot, from the line it logs after each
+     * connection's (firmware/sz_firmware.c, port/sz_port.h sz_port_ram): {static, stack, total}
+     * bytes, static = .data + .bss, stack = the painted stack's high-water mark since boot.
+     */
+    int[] awaitRam(int n) throws InterruptedException {
+        long end = System.nanoTime() + 60_000_000_000L;
+        for (;;) {
+            List<int[]> seen = new ArrayList<>();
+            for (String line : lines()) {
+                Matcher m = RAM.matcher(line);
+                if (m.find()) {
+                    seen.add(new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))});
+                }
+            }
+            if (seen.size() >= n) {
+                return seen.get(n - 1);
+            }
+            if (System.nanoTime() > end) {
+                throw new AssertionError("no RAM line after connection " + n + ": " + lines());
+            }
+            Thread.sleep(100);
+        }
+    }
 }

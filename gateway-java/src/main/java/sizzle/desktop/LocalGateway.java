@@ -32,7 +32,9 @@ import sizzle.link.LinkConfig;
  * by name on the shared port (https://NAME:SHARED/, the ClientHello's server_name routing it),
  * whose plain HTTP answer is the device list. Names are NAME.sizzle.test (the .test domain is
  * reserved for testing: clients pin it to 127.0.0.1, as curl's --resolve). The gateway reaches
- * the simulated motes over their simulators' byte link (the harness's TCP port), and Java motes
+ * the simulated motes over their simulators' byte link (the harness's TCP port; with
+ * addMote(..., overLink) the firmware speaks the link protocol on it, relayed onto a simulated
+ * radio), and Java motes
  * over a simulated CC2420 radio run in real time (the link protocol, LINK.md, through the
  * bridge: sizzle.gateway.bridge). Close it to stop everything.
  */
@@ -77,10 +79,10 @@ public final class LocalGateway implements AutoCloseable {
     private final GatewayFront shared;
     private final List<AutoCloseable> running = new ArrayList<>();
     private final List<Member> members = new ArrayList<>();
-    /** The simulated radio, made with the first Java mote. */
-    private RealTimeRadio radio;
-    private RadioMedium medium;
-    private RadioBridge bridge;
+    /** The simulated radios, one per channel model (CC2420, CC1000), each made with its first device. */
+    private final java.util.Map<String, Radio> radios = new java.util.HashMap<>();
+    /** The radio addresses of the devices started here (their announcements add nothing). */
+    private final java.util.Set<Integer> ownAddresses = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Template compression on the radio (gateway-java/LINK.md §9, §15.2): on unless switched off before the first Java mote. */
     private boolean compression = true;
     private int nextAddress = 1;
@@ -100,7 +102,7 @@ public final class LocalGateway implements AutoCloseable {
      */
     public LocalGateway compression(boolean on) {
         compression = on;
-        if (bridge != null) bridge.compression(on);
+        for (Radio r : radios.values()) r.bridge.compression(on);
         return this;
     }
 
@@ -108,7 +110,9 @@ public final class LocalGateway implements AutoCloseable {
     /** The device name a platform's mote takes (mica2, telosb, host, then the domain): the one mapping. */
     /** ClientHellos the bridge sent to Java motes as HELLO_DIGEST (gateway-java/LINK.md §15.2). */
     public int hellosDigested() {
-        return bridge == null ? 0 : bridge.hellosDigested();
+        int n = 0;
+        for (Radio r : radios.values()) n += r.bridge.hellosDigested();
+        return n;
     }
 
     public static String nameOf(String platform) {
@@ -152,6 +156,71 @@ public final class LocalGateway implements AutoCloseable {
                 mote.caPem(), tcp(mote.port()), MOTE_CONNECTIONS, password, mote.image());
     }
 
+    /**
+     * The same, over the link protocol (overLink): the firmware built with SZ_FW_LINK=1 speaks
+     * LINK.md's frames over its byte link, relayed onto a simulated radio run in real time (the
+     * Mica2's CC1000 at 19.2 kbit/s with 29-byte frames for avr, else the CC2420's 250 kbit/s),
+     * and the gateway reaches it through the bridge (GatewayPeer, one TLS record per message),
+     * as it reaches a Java mote. The simulators then run paced at the mote's clock whatever
+     * {@code realtime} says (the radio's timers and the mote's must agree). Without overLink,
+     * {@link #addMote(String, String, boolean, Consumer)}.
+     */
+    public Member addMote(String platform, String build, boolean realtime, boolean overLink, Consumer<String> firmwareLog)
+            throws IOException, InterruptedException, CertificateException {
+        if (!overLink) {
+            return addMote(platform, build, realtime, firmwareLog);
+        }
+        String first = nameOf(platform);
+        String name = nameFor(first.substring(0, first.length() - DOMAIN.length()));
+        String password = ServerCommand.randomPassword();
+        // the radio runs in real time: the mote's clock must too, or their timers disagree
+        SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build + "-link"), name, password,
+                true, true, firmwareLog);
+        running.add(mote);
+        mote.awaitReady(120);
+        boolean mica2 = platform.equals("avr");
+        ChannelModel channel = mica2 ? ChannelModel.cc1000() : ChannelModel.cc2420();
+        Radio r = radio(channel, mica2 ? LinkConfig.cc1000() : LinkConfig.cc2420(),
+                firmwareLog);
+        int address = nextAddress++;
+        ownAddresses.add(address);
+        r.bridge.oneRecordPerMessage(address);
+        sizzle.gateway.radio.FrameSocketStation station = new sizzle.gateway.radio.FrameSocketStation(r.medium, r.clock,
+                address, new InetSocketAddress(InetAddress.getLoopbackAddress(), mote.port()), 30_000, firmwareLog);
+        running.add(station);
+        awaitHeard(r.bridge, address, 30_000);
+        return add(name, SimulatedMote.describe(platform) + " over the link protocol (" + channel.name()
+                + ", radio address " + address + ")", build, build.equals("modern") ? Profile.MODERN : Profile.LEGACY,
+                mote.caPem(), r.bridge.backend(address), MOTE_CONNECTIONS, password, mote.image());
+    }
+
+    /** One simulated radio: its real-time clock, the medium, and the gateway's bridge on it. */
+    private record Radio(RealTimeRadio clock, RadioMedium medium, RadioBridge bridge) {
+    }
+
+    /** The radio of {@code channel}, made (and started) with its first device. */
+    private Radio radio(ChannelModel channel, LinkConfig template, Consumer<String> log) {
+        Radio r = radios.get(channel.name());
+        if (r == null) {
+            Simulator sim = new Simulator();
+            RadioMedium medium = new RadioMedium(sim, channel, System.nanoTime());
+            RealTimeRadio clock = new RealTimeRadio(sim, log);
+            RadioBridge bridge = new RadioBridge(medium, template, 1 + (int) (System.nanoTime() & 0xFE), clock);
+            bridge.compression(compression); // a C mote announces no templates: it is served plain
+            // a radio device nobody configured goes on the list by its announcement; the devices
+            // started here are configured by their names (a Mica2's READY-SLEEP carries only 16
+            // bytes of its name: announced, it would show twice)
+            AnnouncedDevices announced = new AnnouncedDevices(bridge, shared, access, MOTE_CONNECTIONS, accessLog);
+            bridge.onDiscovery((device, name, kind) -> {
+                if (!ownAddresses.contains(device)) announced.announced(device, name, kind);
+            });
+            running.add(clock.start());
+            r = new Radio(clock, medium, bridge);
+            radios.put(channel.name(), r);
+        }
+        return r;
+    }
+
     /** Starts the Java Sizzle server (the thermostat, fresh DEMO keys naming it) as a device. */
     public Member addJavaServer(int profile, Consumer<String> serverLog) throws IOException, CertificateException {
         String name = nameFor("java");
@@ -177,17 +246,11 @@ public final class LocalGateway implements AutoCloseable {
         Path dir = state.resolve(name);
         Files.createDirectories(dir);
         ServerIdentities.Loaded ids = ServerIdentities.generate(profile, dir, name);
-        if (radio == null) {
-            Simulator sim = new Simulator();
-            medium = new RadioMedium(sim, ChannelModel.cc2420(), System.nanoTime());
-            radio = new RealTimeRadio(sim, serverLog);
-            bridge = new RadioBridge(medium, LinkConfig.cc2420(), 1 + (int) (System.nanoTime() & 0xFE), radio);
-            bridge.compression(compression);
-            // a radio device nobody configured goes on the list by its announcement (configured ones replace theirs)
-            new AnnouncedDevices(bridge, shared, access, MOTE_CONNECTIONS, accessLog);
-            running.add(radio.start());
-        }
+        Radio r = radio(ChannelModel.cc2420(), LinkConfig.cc2420(), serverLog);
+        RealTimeRadio radio = r.clock;
+        RadioMedium medium = r.medium;
         int address = nextAddress++;
+        ownAddresses.add(address);
         LinkConfig cfg = LinkConfig.cc2420().at(address, 0);
         cfg.name = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         String password = ServerCommand.randomPassword();
@@ -196,7 +259,7 @@ public final class LocalGateway implements AutoCloseable {
             try {
                 JavaMoteServer jm = new JavaMoteServer(medium, cfg, radio, profile, ids.identities(), password,
                         serverLog::accept, medium.simulator().nowMs(), true);
-                bridge.knowTemplates(jm.templates()); // the operator gives the gateway the device's certificates
+                r.bridge.knowTemplates(jm.templates()); // the operator gives the gateway the device's certificates
                 made.complete(jm);
             } catch (RuntimeException e) {
                 made.completeExceptionally(e);
@@ -209,15 +272,15 @@ public final class LocalGateway implements AutoCloseable {
             throw new IllegalStateException("the Java mote did not start: " + e.getMessage(), e);
         }
         running.add(mote);
-        awaitHeard(address);
+        awaitHeard(r.bridge, address, 10_000);
         return add(name, "a Java mote on the simulated radio (CC2420, 250 kbit/s, radio address " + address
                 + "; the Java Sizzle server in one-connection mode)", Profile.name(profile), profile, dir.resolve("ca.pem"),
-                bridge.backend(address), MOTE_CONNECTIONS, password, null);
+                r.bridge.backend(address), MOTE_CONNECTIONS, password, null);
     }
 
-    /** Waits (at most 10 s) until the gateway has heard the mote's first READY-SLEEP: it is on the list then. */
-    private void awaitHeard(int address) throws InterruptedException {
-        for (int i = 0; i < 200 && bridge.backend(address).state() == null; i++) {
+    /** Waits (at most timeoutMs) until the gateway has heard the mote's first READY-SLEEP: it is on the list then. */
+    private static void awaitHeard(RadioBridge bridge, int address, int timeoutMs) throws InterruptedException {
+        for (int i = 0; i < timeoutMs / 50 && bridge.backend(address).state() == null; i++) {
             Thread.sleep(50);
         }
     }

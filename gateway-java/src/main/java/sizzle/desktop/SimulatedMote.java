@@ -64,11 +64,23 @@ public final class SimulatedMote implements AutoCloseable {
      */
     public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
             Consumer<String> log) throws IOException, InterruptedException, ksecurity.cert.CertificateException {
+        this(platform, build, dir, name, password, realtime, false, log);
+    }
+
+    /**
+     * The same, with overLink: the firmware built with SZ_FW_LINK=1, whose port carries the
+     * radio link's frames (gateway-java/LINK.md §13; READY-SLEEP announcing {@code name})
+     * instead of the raw TLS stream: the gateway reaches it through a
+     * sizzle.gateway.radio.FrameSocketStation on its simulated radio, not as a TCP backend.
+     */
+    public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
+            boolean overLink, Consumer<String> log)
+            throws IOException, InterruptedException, ksecurity.cert.CertificateException {
         this.platform = platform;
         this.build = build;
         this.dir = dir;
         Path root = projectRoot();
-        Path image = build(platform, build, dir, name, password);
+        Path image = build(platform, build, dir, name, password, overLink);
         port = freePort();
         String seed = HexFormat.of().formatHex(new SecureRandom().generateSeed(32));
         List<String> cmd = new ArrayList<>();
@@ -88,7 +100,7 @@ public final class SimulatedMote implements AutoCloseable {
                 cmd.addAll(List.of("python3", root.resolve("native/msp430/mspsim_run.py").toString(), "--timeout", "0",
                         "--serve", Integer.toString(port), "--seed", seed));
                 if (realtime) {
-                    cmd.add("--realtime");
+                    cmd.add("--realtime=8e6"); // its HZ is optional: bare, it would take the image's path
                 }
                 cmd.add(image.toString());
                 break;
@@ -115,6 +127,12 @@ public final class SimulatedMote implements AutoCloseable {
      */
     public static Path build(String platform, String build, Path dir, String name, String password)
             throws IOException, InterruptedException, ksecurity.cert.CertificateException {
+        return build(platform, build, dir, name, password, false);
+    }
+
+    /** The same; overLink: SZ_FW_LINK=1, the port over the radio link, READY-SLEEP announcing {@code name}. */
+    public static Path build(String platform, String build, Path dir, String name, String password, boolean overLink)
+            throws IOException, InterruptedException, ksecurity.cert.CertificateException {
         describe(platform);
         Files.createDirectories(dir);
         if (!Files.isRegularFile(dir.resolve("sz_identity.h"))) {
@@ -125,8 +143,12 @@ public final class SimulatedMote implements AutoCloseable {
         Files.createFile(pw, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(pw, password + "\n", StandardCharsets.US_ASCII);
         try {
-            Process p = new ProcessBuilder("make", "-s", "-C", projectRoot().resolve("native").toString(), "sizzle-firmware",
-                    "SZ_FW_PLATFORM=" + platform, "SZ_FW_BUILD=" + build, "SZ_FW_DIR=" + dir).redirectErrorStream(true).start();
+            List<String> cmd = new ArrayList<>(List.of("make", "-s", "-C", projectRoot().resolve("native").toString(),
+                    "sizzle-firmware", "SZ_FW_PLATFORM=" + platform, "SZ_FW_BUILD=" + build, "SZ_FW_DIR=" + dir));
+            if (overLink) {
+                cmd.addAll(List.of("SZ_FW_LINK=1", "SZ_FW_NAME=" + name));
+            }
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
             if (p.waitFor() != 0) {
                 throw new IOException("the " + build + " firmware for " + platform + " did not build:\n" + out);

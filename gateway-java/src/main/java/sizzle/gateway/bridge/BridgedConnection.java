@@ -157,7 +157,7 @@ final class BridgedConnection implements Backend.Stream {
             reset(bad);
             return;
         } else if (!inFlight && p.canSend()) {
-            byte[] m = fromClient.next(bridge.limit(device), false);
+            byte[] m = fromClient.next(bridge.limit(device), bridge.oneRecord(device));
             byte[] z = m != null && book != null ? Suppressor.suppress(m, 0, m.length, book, toDevice, !sentAny, digests) : null;
             if (z != null && z.length <= bridge.limit(device)) { // else plain: a compressed form a little longer than the device takes
                 inFlight = p.sendTemplate(z, 0, z.length, now);

@@ -46,6 +46,8 @@ public final class RadioBridge {
     private final Executor radio;
     private final SimulatedGateway gateway;
     private final Map<Integer, Port> ports = new HashMap<>();
+    /** Devices sent one TLS record per message (C motes: LINK.md §13); any thread may add. */
+    private final java.util.Set<Integer> oneRecord = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The devices' poll period: one not heard for two of them (and a window) is gone from the list. */
     private final int pollPeriodMs;
     private volatile boolean compression;
@@ -212,6 +214,19 @@ public final class RadioBridge {
 
     void poke(int device) {
         gateway.poke(device);
+    }
+
+    /**
+     * Sends {@code device} one TLS record per message, not every whole record held (LINK.md
+     * §13): a C mote's link buffer takes one record, read whole before it answers or grants the
+     * next. Any thread; before its first connection.
+     */
+    public void oneRecordPerMessage(int device) {
+        oneRecord.add(device);
+    }
+
+    boolean oneRecord(int device) {
+        return oneRecord.contains(device);
     }
 
     /** The largest message the device takes. */

@@ -179,4 +179,19 @@ class BridgeLinkTest extends BridgeRig {
         assertCarried(second, moteSide.accept(), RecordFramerTest.record(23, 30, 0x61));
     }
 
+    /** A C mote's rule (LINK.md §13): records held together still go one per message, each after the mote's grant. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aCMoteIsSentOneRecordPerMessage(boolean lossy) throws Exception {
+        setUp(lossy);
+        bridge.oneRecordPerMessage(MOTE);
+        BridgedConnection c = open();
+        Connection m = moteSide.accept();
+        byte[] cke = RecordFramerTest.record(22, 70, 0x31), ccs = RecordFramerTest.record(20, 1, 1),
+                fin = RecordFramerTest.record(22, 40, 0x32);
+        byte[] all = RecordFramerTest.concat(cke, ccs, fin);
+        c.output().write(all);
+        assertArrayEquals(all, read(m.input(), all.length));
+        assertEquals(3, moteMessagesIn(), "three records, three messages");
+    }
 }

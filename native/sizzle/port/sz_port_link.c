@@ -1,0 +1,247 @@
+/*
+ * sz_port.h over the radio link (gateway-java/LINK.md; the device end in native/link): the
+ * firmware's clients reach it through the gateway's link connections instead of the raw TLS
+ * stream. Built with SZ_FW_LINK=1 (sizzle/firmware/firmware.mk); mirrors sizzle-server's
+ * sizzle/gateway/bridge/MoteConnections.java (each NEWCONNECTION one accepted connection, the
+ * gateway's messages the input, the output sent as messages, the server's close a DISCONNECT).
+ *
+ * The "radio" is the platform's byte link (sz_port_raw.h: the host's TCP port, the ATmega128's
+ * UART, the MSP430's mailbox) to the gateway's relay (sizzle.gateway.radio.FrameSocketStation),
+ * framed as LINK.md §13 says: each frame either way is its length (1 byte, 1-127) then its
+ * bytes; from the gateway a lone 0 is the radio's sendDone for the frame this end sent last
+ * (the relay's medium has finished sending it: a frame takes its air time there, not here).
+ * Frames heard while the link has its radio off are dropped, as a sleeping radio misses them.
+ *
+ * Input: one message at a time, put together by the link in the link buffer (`message`), read
+ * out by sz_port_read. The gateway sends this device one TLS record per message (the bridge's
+ * one-record rule, LINK.md §13) and the next only after this end's grant (§6): READY once the
+ * server has read the whole message and answered nothing (at its next read), or the server's
+ * answer itself, a whole message (the implicit READY). So the buffer is free whenever a message
+ * comes: a record is read whole before the engine answers it.
+ * Output: each sz_port_write is one message, sent from the caller's bytes (not copied; the call
+ * returns once the message has arrived, or the connection has ended).
+ */
+#include <string.h>
+#include "ks_config.h"
+#include "sz_port.h"
+#include "sz_port_raw.h"
+#include "sz_link.h"
+
+/* The link buffer: the largest message this device takes, announced in READY-SLEEP (a longer
+ * record comes in parts of this size, §13). */
+#ifndef SZ_PORT_LINK_BUFFER
+#define SZ_PORT_LINK_BUFFER 1024
+#endif
+/* How long the hangup waits for its DISCONNECT to be ACKed before the next accept (the link
+ * closes the connection itself after its retries in any case). */
+#ifndef SZ_PORT_LINK_HANGUP_MS
+#define SZ_PORT_LINK_HANGUP_MS 2000u
+#endif
+
+/* READY-SLEEP's name (discovery), from the build: SZ_LINK_NAME, a string. */
+#ifndef SZ_LINK_NAME
+#define SZ_LINK_NAME "sizzle-mote"
+#endif
+const uint8_t sz_link_name[] KS_FLASH = SZ_LINK_NAME;
+const uint8_t sz_link_name_length = sizeof SZ_LINK_NAME - 1;
+
+static struct sz_link link;
+static uint8_t message[SZ_PORT_LINK_BUFFER];
+static uint16_t message_len, message_pos; /* the message held: message[pos .. len) unread */
+static uint8_t open_conn;                 /* the link connection (0: none) */
+static uint8_t ended;                     /* the open connection has closed: reads say so */
+static uint8_t sent;                      /* our message has arrived */
+static uint8_t ready_owed;                /* a message read whole, no grant given for it yet */
+static uint8_t radio_up;                  /* the gateway's relay is connected */
+/* The frame coming from the relay: its length, then its bytes (those past F are not kept:
+ * the codec refuses such a frame anyway). */
+static uint8_t rx_frame[SZ_LINK_FRAME_SIZE];
+static uint8_t rx_want, rx_have, rx_length_next = 1;
+/* The link's clock: the port's 24-bit milliseconds counted on into 32 bits (the link compares
+ * deadlines by signed distance over 32 bits). */
+static uint32_t clock_last, clock_total;
+
+static uint32_t link_now(void)
+{
+	uint32_t now = sz_port_millis();
+	clock_total += (now - clock_last) & 0xFFFFFFUL;
+	clock_last = now;
+	return clock_total;
+}
+
+/* The hooks (sz_link.h): they only note what happened; the loop below acts on it. */
+void sz_link_radio_transmit(struct sz_link *l, const uint8_t *frame, uint8_t len)
+{
+	(void)l;
+	sz_raw_write(&len, 1);
+	sz_raw_write(frame, len);
+}
+
+void sz_link_on_opened(struct sz_link *l, uint8_t conn)
+{
+	(void)l;
+	open_conn = conn;
+	ended = 0;
+	message_len = message_pos = 0;
+	ready_owed = 0;
+}
+
+void sz_link_on_received(struct sz_link *l, uint8_t conn, uint16_t len)
+{
+	(void)l;
+	(void)conn;
+	message_len = len;
+	message_pos = 0;
+}
+
+void sz_link_on_sent(struct sz_link *l, uint8_t conn)
+{
+	(void)l;
+	(void)conn;
+	sent = 1;
+}
+
+void sz_link_on_closed(struct sz_link *l, uint8_t conn, uint8_t reason)
+{
+	(void)l;
+	(void)conn;
+	(void)reason;
+	open_conn = 0;
+	ended = 1;
+}
+
+static void byte_from_relay(uint8_t b)
+{
+	if (rx_length_next) {
+		if (b == 0) { /* sendDone */
+			sz_link_transmitted(&link, link_now());
+			return;
+		}
+		rx_want = b;
+		rx_have = 0;
+		rx_length_next = 0;
+		return;
+	}
+	if (rx_have < sizeof rx_frame)
+		rx_frame[rx_have] = b;
+	if (++rx_have < rx_want)
+		return;
+	rx_length_next = 1;
+	if (rx_want <= sizeof rx_frame && sz_link_radio_on(&link))
+		sz_link_receive(&link, rx_frame, rx_want, link_now());
+}
+
+/* Waits for the gateway's relay to connect (again) and starts the duty cycle afresh. */
+static void radio_connect(void)
+{
+	sz_raw_accept();
+	rx_length_next = 1;
+	if (!radio_up) {
+		radio_up = 1;
+		sz_link_start(&link, link_now());
+	}
+}
+
+/* One step of the link: its timers, or what the relay sends within wait_ms (or less, up to the
+ * link's next deadline). */
+static void service(uint16_t wait_ms)
+{
+	uint8_t b[32];
+	uint32_t now = link_now(), deadline = sz_link_next_deadline(&link, now);
+	int16_t r, i;
+	if (deadline != SZ_LINK_NEVER) {
+		int32_t due = (int32_t)(deadline - now);
+		if (due <= 0) {
+			sz_link_tick(&link, now);
+			return;
+		}
+		if ((uint32_t)due < wait_ms)
+			wait_ms = (uint16_t)due;
+	}
+	r = sz_raw_read(b, sizeof b, wait_ms);
+	if (r == SZ_PORT_CLOSED) { /* the relay went: its frame in transit is lost, wait for it again */
+		sz_raw_hangup();
+		radio_connect();
+		sz_link_transmitted(&link, link_now());
+		return;
+	}
+	for (i = 0; i < r; i++)
+		byte_from_relay(b[i]);
+}
+
+int sz_port_init(void)
+{
+	if (sz_raw_init() != 0)
+		return -1;
+	sz_link_init(&link, message, sizeof message);
+	return 0;
+}
+
+void sz_port_accept(void)
+{
+	if (!radio_up)
+		radio_connect();
+	while (open_conn == 0)
+		service(1000);
+}
+
+int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
+{
+	uint32_t since = sz_port_millis();
+	if (ready_owed && message_pos == message_len && !ended) {
+		/* the server read the last message whole and answered nothing: grant the next */
+		ready_owed = 0;
+		sz_link_ready(&link, link_now());
+	}
+	for (;;) {
+		if (message_pos < message_len) {
+			uint16_t n = message_len - message_pos;
+			if (n > max)
+				n = max;
+			memcpy(buf, message + message_pos, n);
+			message_pos = (uint16_t)(message_pos + n);
+			if (message_pos == message_len)
+				ready_owed = 1;
+			return (int16_t)n;
+		}
+		if (ended)
+			return SZ_PORT_CLOSED;
+		if (sz_port_elapsed(since) >= timeout_ms)
+			return SZ_PORT_TIMEOUT;
+		service((uint16_t)(timeout_ms - sz_port_elapsed(since)));
+	}
+}
+
+void sz_port_write(const uint8_t *buf, uint16_t n)
+{
+	while (n && !ended) {
+		uint16_t k = n < SZ_LINK_MAX_MESSAGE ? n : SZ_LINK_MAX_MESSAGE;
+		while (!ended && !sz_link_can_send(&link))
+			service(100);
+		sent = 0;
+		if (ended || !sz_link_send(&link, buf, k, link_now()))
+			return;
+		while (!sent && !ended)
+			service(100);
+		ready_owed = 0; /* a whole message from the device is the gateway's grant (§6) */
+		buf += k;
+		n = (uint16_t)(n - k);
+	}
+}
+
+uint8_t sz_port_pending(void)
+{
+	return 0; /* the gateway keeps the clients waiting for a device: none is seen here */
+}
+
+void sz_port_hangup(void)
+{
+	uint32_t since = sz_port_millis();
+	if (!ended) {
+		sz_link_close(&link, link_now());
+		while (!ended && sz_port_elapsed(since) < SZ_PORT_LINK_HANGUP_MS)
+			service(100);
+	}
+	message_len = message_pos = 0;
+	ready_owed = 0;
+}

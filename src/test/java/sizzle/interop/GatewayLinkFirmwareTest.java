@@ -1,0 +1,83 @@
+package sizzle.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import kssl.tls.TlsConnection;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import sizzle.desktop.LocalGateway;
+import sizzle.gateway.front.AccessRule;
+
+/**
+ * The C firmware over the link protocol (issue 9; gateway-java/LINK.md §13): the firmware built
+ * with SZ_FW_LINK=1 sends and takes LINK.md's frames on its byte link, not the raw TLS stream;
+ * the gateway relays them onto its simulated radio (the CC2420's model, in real time) and reaches
+ * the device through the bridge and its GatewayPeer, one TLS record per message, as it reaches a
+ * Java mote (LocalGateway.addMote(..., overLink)). The KSSL client, by name through the shared
+ * port: the setpoint set with the password on a full handshake, then read back on a resumed one;
+ * the firmware's log says full then resumed with the client's suite, and the device list shows
+ * it as a radio device with its link state; on the modern build curl (OpenSSL 3) by name too,
+ * the POST and the GET on one kept-alive connection. On a mote (avr: the CC1000's model) its RAM
+ * measure after the two connections is printed and must be within the chip. Cases:
+ * -Dsizzle.link.firmware (default "host modern,host legacy-ecc,avr legacy-ecc").
+ */
+@Timeout(600)
+class GatewayLinkFirmwareTest {
+    @TempDir
+    Path state;
+
+    static Stream<Object[]> cases() {
+        return Stream.of(System.getProperty("sizzle.link.firmware", "host modern,host legacy-ecc,avr legacy-ecc").split(","))
+                .map(c -> c.trim().split(" ")).map(c -> new Object[] {c[0], c[1]});
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("cases")
+    void ksslSetsTheSetpointByNameOverTheLinkThenResumes(String platform, String build) throws Exception {
+        List<String> accessLog = new CopyOnWriteArrayList<>();
+        ServerLog log = new ServerLog(300_000);
+        try (LocalGateway gateway = new LocalGateway(state, 0, AccessRule.allow("127.0.0.0/8"), accessLog::add)) {
+            LocalGateway.Member m = gateway.addMote(platform, build, false, true, log::logged);
+            String radio = platform.equals("avr") ? "CC1000" : "CC2420";
+            assertTrue(m.kind.contains(" over the link protocol (" + radio + ", radio address 1)"), m.kind);
+            String list = deviceList(gateway.sharedPort());
+            assertTrue(list.contains("<td>" + m.name + "</td><td>" + m.kind + "</td><td>radio 1: "), list);
+            assertTrue(list.contains("<p>1 device;"), "listed once (its announcement adds no second entry): " + list);
+
+            boolean modern = build.equals("modern");
+            TlsConnection c = GatewayThermostatClients.ksslSetThenReadResumed(m, gateway.sharedPort(), modern, "23.5");
+            List<ServerLog.Handshake> hs = log.fullThenResumed(0);
+            assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());
+            assertTrue(hs.get(1).resumed, hs.toString());
+            if (!platform.equals("host")) {
+                int[] ram = log.awaitRam(2);
+                int chip = platform.equals("avr") ? 4096 : 10240;
+                System.out.printf("%s %s over the link: RAM static %d B + stack %d B = %d B of the chip's %d B%n", platform, build,
+                        ram[0], ram[1], ram[2], chip);
+                assertEquals(ram[0] + ram[1], ram[2]);
+                assertTrue(ram[2] <= chip, "RAM " + ram[2] + " B");
+            }
+            if (modern) {
+                GatewayThermostatClients.curlSetThenRead(m, gateway.sharedPort(), "21.5", 120,
+                        () -> "firmware: " + log.lines() + "\naccess log: " + accessLog);
+            }
+        }
+    }
+
+    /** The shared port's plain HTTP answer: the device list. */
+    private static String deviceList(int port) throws IOException {
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+            s.getOutputStream().write("GET / HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
