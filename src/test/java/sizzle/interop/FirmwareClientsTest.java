@@ -11,12 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
-import ksecurity.security.RandomData;
-import kssl.Connector;
 import kssl.tls.CipherSuite;
-import kssl.tls.Profile;
 import kssl.tls.ProtocolVersion;
-import kssl.tls.TlsConfig;
 import kssl.tls.TlsConnection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Timeout;
@@ -175,32 +171,11 @@ class FirmwareClientsTest {
     void ksslSetsTheSetpointAndResumes(String platform, String build) throws Exception {
         FirmwareFixture fw = firmware(platform, build);
         boolean modern = build.equals("modern");
-        TlsConfig client = TlsConfig.client(modern ? Profile.MODERN : Profile.LEGACY,
-                RandomData.getInstance(RandomData.ALG_SECURE_RANDOM)).setTrustStore(fw.ksslTrustStore());
         int before = fw.log().handshakes().size();
-        String form = "setpoint=24.0&mode=cool&password=" + FirmwareFixture.PASSWORD;
-        TlsConnection c = Connector.openSecure(FirmwareFixture.HOST, fw.port(), client, new DesktopSockets(300_000));
-        String posted;
-        try {
-            c.handshake();
-            posted = Http.exchange(c, "POST /config HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                    + "Content-Length: " + form.length() + "\r\n\r\n" + form);
-        } finally {
-            c.close();
-        }
-        assertTrue(posted.startsWith("HTTP/1.1 303 "), "the setpoint set with the password: " + posted);
-        assertFalse(c.isResumed());
-        assertEquals(modern ? ProtocolVersion.TLS12 : ProtocolVersion.TLS10, c.getVersion());
-
-        TlsConnection r = Connector.openSecure(FirmwareFixture.HOST, fw.port(), client, new DesktopSockets(300_000));
-        String status;
-        try {
-            r.handshake();
-            status = Http.exchange(r, "GET /status.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
-        } finally {
-            r.close();
-        }
-        assertTrue(r.isResumed(), "the second connection resumed the session");
+        TlsConnection[] first = new TlsConnection[1];
+        String status = GatewayThermostatClients.ksslPostThenGetResumed(FirmwareFixture.HOST, fw.port(), new DesktopSockets(300_000),
+                fw.ksslTrustStore(), modern, "setpoint=24.0&mode=cool&password=" + FirmwareFixture.PASSWORD, first);
+        TlsConnection c = first[0];
         assertTrue(status.contains("\"setpoint_c\": 24.0, \"mode\": \"cool\""), status);
         List<ServerLog.Handshake> hs = fw.log().fullThenResumed(before);
         assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());

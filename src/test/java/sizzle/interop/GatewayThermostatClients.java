@@ -44,15 +44,27 @@ final class GatewayThermostatClients {
             throws Exception {
         ksecurity.cert.KeyStore trust = new ksecurity.cert.KeyStore();
         trust.setCertificateEntry("device-ca", CertificateFactory.generateCertificate(Files.readAllBytes(m.ca)));
+        TlsConnection[] first = new TlsConnection[1];
+        String status = ksslPostThenGetResumed(m.name, sharedPort, new DesktopSockets(300_000, Map.of(m.name, "127.0.0.1")), trust,
+                modern, form(setpoint, m), first);
+        assertSetpoint(setpoint, status);
+        return first[0];
+    }
+
+    /**
+     * The KSSL client to {@code host}:{@code port}: {@code form} POSTed to /config on a full
+     * handshake (303 expected), then /status.json read on a resumed one; returns the status,
+     * and the first connection in {@code first[0]}.
+     */
+    static String ksslPostThenGetResumed(String host, int port, kssl.SocketOpener sockets, ksecurity.cert.KeyStore trust,
+            boolean modern, String form, TlsConnection[] first) throws Exception {
         TlsConfig client = TlsConfig.client(modern ? Profile.MODERN : Profile.LEGACY,
                 RandomData.getInstance(RandomData.ALG_SECURE_RANDOM)).setTrustStore(trust);
-        DesktopSockets byName = new DesktopSockets(300_000, Map.of(m.name, "127.0.0.1"));
-        String form = form(setpoint, m);
-        TlsConnection c = Connector.openSecure(m.name, sharedPort, client, byName);
+        TlsConnection c = Connector.openSecure(host, port, client, sockets);
         String posted;
         try {
             c.handshake();
-            posted = Http.exchange(c, "POST /config HTTP/1.1\r\nHost: " + m.name + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            posted = Http.exchange(c, "POST /config HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                     + "Content-Length: " + form.length() + "\r\n\r\n" + form);
         } finally {
             c.close();
@@ -60,18 +72,18 @@ final class GatewayThermostatClients {
         assertTrue(posted.startsWith("HTTP/1.1 303 "), "the setpoint set with the password: " + posted);
         assertFalse(c.isResumed());
         assertEquals(modern ? ProtocolVersion.TLS12 : ProtocolVersion.TLS10, c.getVersion());
+        first[0] = c;
 
-        TlsConnection r = Connector.openSecure(m.name, sharedPort, client, byName);
+        TlsConnection r = Connector.openSecure(host, port, client, sockets);
         String status;
         try {
             r.handshake();
-            status = Http.exchange(r, "GET /status.json HTTP/1.1\r\nHost: " + m.name + "\r\nConnection: close\r\n\r\n");
+            status = Http.exchange(r, "GET /status.json HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
         } finally {
             r.close();
         }
         assertTrue(r.isResumed(), "the second connection resumed the session");
-        assertSetpoint(setpoint, status);
-        return c;
+        return status;
     }
 
     /**
