@@ -12,6 +12,7 @@
 #define BODY 2
 #define RESPOND 3
 #define CLOSED 4
+#define ANSWER 5 /* a request is in whole; answered (handled) at the next pull */
 
 void sz_http_begin(struct sz_http *h, void *app, const uint8_t *peer, uint8_t peer_len)
 {
@@ -68,7 +69,7 @@ size_t sz_http_push(struct sz_http *h, const uint8_t *in, size_t n)
 			h->state = BODY;
 		}
 		if (h->parser.body_left == 0)
-			answer(h);
+			h->state = ANSWER;
 	}
 	return used;
 }
@@ -76,6 +77,8 @@ size_t sz_http_push(struct sz_http *h, const uint8_t *in, size_t n)
 uint16_t sz_http_pull(struct sz_http *h, uint8_t *out, uint16_t cap)
 {
 	uint16_t n;
+	if (h->state == ANSWER)
+		answer(h); /* only now: a TLS record streamed in is pulled from only once verified */
 	if (h->state != RESPOND)
 		return 0;
 	n = sz_response_pull(&h->response, h->app, out, cap);
@@ -96,12 +99,12 @@ void sz_http_end(struct sz_http *h, uint8_t timeout)
 
 uint8_t sz_http_busy(const struct sz_http *h)
 {
-	return h->state == REQUEST || h->state == BODY || h->state == RESPOND;
+	return h->state == REQUEST || h->state == BODY || h->state == RESPOND || h->state == ANSWER;
 }
 
 uint8_t sz_http_pending(const struct sz_http *h)
 {
-	return h->state == RESPOND;
+	return h->state == RESPOND || h->state == ANSWER;
 }
 
 uint8_t sz_http_closed(const struct sz_http *h)
