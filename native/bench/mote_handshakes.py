@@ -179,12 +179,13 @@ def connection(mote, records, timeout):
     """One connection: {"kind": full|abbreviated, "handshake_cpu", "handshake_link",
     "cpu", "link", "equal": the handshake's server records as stored, "why"}."""
     result = {"kind": None, "handshake_cpu": None, "handshake_link": None, "cpu": None, "link": None,
-              "equal": True, "why": None}
+              "equal": True, "why": None, "flights": []}
     first_event = len(mote.events)
     s = connect(mote.port, timeout=timeout)
     try:
         idle, _, _ = mote.wait_event("idle", first_event, timeout)   # waiting for the hello
         handshake = True
+        before = 0   # the connection's CPU when the step began (its accept counts with the first)
         server_ccs_first = None
         for send, answer, over in steps(records):
             for rtype, data in send:
@@ -210,8 +211,17 @@ def connection(mote, records, timeout):
                     result["equal"] = False
                     result["why"] = "server handshake bytes differ from the transcript at byte %d of the step" % at
                 idle, cpu, link = mote.wait_event("idle", idle + 1, timeout)
+                flight(result, send, answer, cpu - before, True)
+                before = cpu
             else:
                 read_for(s, len(want), timeout)
+                if any(r == "application_data" for r, _ in send):   # a request: its page's CPU
+                    try:
+                        idle, cpu, link = mote.wait_event("idle", idle + 1, timeout)
+                        flight(result, send, answer, cpu - before, False)
+                        before = cpu
+                    except RuntimeError:
+                        pass   # no idle line: the page goes unmeasured, the handshake's figures stand
             if over:
                 result["handshake_cpu"], result["handshake_link"] = cpu, link
                 result["kind"] = "abbreviated" if server_ccs_first else "full"
@@ -227,6 +237,13 @@ def connection(mote, records, timeout):
         s.close()
     _, result["cpu"], result["link"] = mote.wait_event("connection", first_event, timeout)
     return result
+
+
+def flight(result, send, answer, cpu, handshake):
+    """One step as the gateway benchmark replays it over the radio (bench/gateway_cycles.py):
+    the client's records, the server's (as stored), the server's CPU cycles for the step."""
+    result["flights"].append({"client": [d.hex() for _, d in send if d is not None],
+                              "server": [d.hex() for _, d in answer], "cpu": cpu, "handshake": handshake})
 
 
 def measure(arch, elf, transcript_path, harness=None, timeout=900, connections=None):

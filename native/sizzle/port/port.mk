@@ -21,14 +21,15 @@ $(SZP_BUILD)/link_echo_msp430.elf: $(SZP_DIR)/tests/link_echo.c $(SZP_DIR)/sz_po
 	$(call msp_link,-I$(SZP_DIR),$(SZP_DIR)/tests/link_echo.c $(SZP_DIR)/sz_port_msp430.c $(MSP_RT_SRCS))
 
 .PHONY: sizzle-test
-# The C server's tests on the motes and the host, summed by tests/run_all.sh: the link, the
+# The C server's tests on the motes and the host, summed by tests/run_all.sh: the radio link's
+# device end (link/link.mk, link/link_mote.mk), the link, the
 # HTTP layer's firmware replaying its transcript (sizzle/http_mote.mk), and the inbound engine
 # parsing a browser's hello on both motes (sizzle/tests/mote.mk), the stored transcripts
 # against the server firmware and a short fuzzing run of its input path (sizzle/firmware/
 # firmware.mk: sizzle-replay, sizzle-fuzz).
 sizzle-test: $(SZP_BUILD)/link_echo_host $(SZP_BUILD)/link_echo_avr.elf $(SZP_BUILD)/link_echo_msp430.elf $(AVR_HARNESS) \
-		$(AVR_BUILD)/http_mote.out $(MSP_BUILD)/http_mote.out
-	@bash tests/run_all.sh "python3 $(SZP_DIR)/tests/link_test.py host=$(SZP_BUILD)/link_echo_host \
+		$(AVR_BUILD)/http_mote.out $(MSP_BUILD)/http_mote.out $(LINK_TESTS)
+	@bash tests/run_all.sh $(LINK_TEST_RUNS) $(LINK_MOTE_RUN) "python3 $(SZP_DIR)/tests/link_test.py host=$(SZP_BUILD)/link_echo_host \
 		avr=$(AVR_HARNESS):$(SZP_BUILD)/link_echo_avr.elf \
 		msp430=$(MSP_DIR)/mspsim_run.py:$(SZP_BUILD)/link_echo_msp430.elf" \
 		"$(SZ_MOTE_SCRIPT) check $(SZ_MOTE_TRANSCRIPT) $(AVR_BUILD)/http_mote.out avr" \

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import ksecurity.cert.CertificateException;
 import kssl.tls.Profile;
+import sizzle.gateway.bridge.AnnouncedDevices;
 import sizzle.gateway.bridge.JavaMoteServer;
 import sizzle.gateway.bridge.RadioBridge;
 import sizzle.gateway.front.AccessRule;
@@ -164,6 +165,8 @@ public final class LocalGateway implements AutoCloseable {
             medium = new RadioMedium(sim, ChannelModel.cc2420(), System.nanoTime());
             radio = new RealTimeRadio(sim, serverLog);
             bridge = new RadioBridge(medium, LinkConfig.cc2420(), 1 + (int) (System.nanoTime() & 0xFE), radio);
+            // a radio device nobody configured goes on the list by its announcement (configured ones replace theirs)
+            new AnnouncedDevices(bridge, shared, access, MOTE_CONNECTIONS, accessLog);
             running.add(radio.start());
         }
         int address = nextAddress++;

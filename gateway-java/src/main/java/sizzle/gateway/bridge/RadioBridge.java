@@ -57,9 +57,26 @@ public final class RadioBridge {
         return ports.computeIfAbsent(device, Port::new);
     }
 
+    /** Told (radio thread) of each device heard for the first time, with what its READY-SLEEP announced. */
+    public interface Discovery {
+        void announced(int device, String name, int kind);
+    }
+
+    private volatile Discovery discovery;
+
+    /** Who is told of new devices (AnnouncedDevices puts them on the front door). */
+    public void onDiscovery(Discovery d) {
+        discovery = d;
+    }
+
     private LinkListener discovered(int device) {
         Port p = port(device);
-        radio.execute(p::next); // the peer exists once this event is over: connections waiting for it may start
+        radio.execute(() -> { // the peer exists, and has read the READY-SLEEP, once this event is over
+            p.next(); // connections waiting for it may start
+            GatewayPeer peer = gateway.peer(device);
+            Discovery d = discovery;
+            if (d != null) d.announced(device, new String(peer.name, java.nio.charset.StandardCharsets.US_ASCII), peer.kind);
+        });
         return p;
     }
 
@@ -71,6 +88,7 @@ public final class RadioBridge {
             }
 
             public String state() {
+                if (radio == sim) return describe(device); // the bare Simulator (tests) runs on its caller's thread
                 CompletableFuture<String> s = new CompletableFuture<>();
                 radio.execute(() -> s.complete(describe(device)));
                 try {
@@ -120,6 +138,12 @@ public final class RadioBridge {
         int waiting = port == null ? 0 : port.waiting.size();
         return "radio " + device + ": " + state + (waiting > 0 ? ", " + waiting + " waiting" : "")
                 + "; heard " + (now - p.lastAnnounced) + " ms ago";
+    }
+
+    /** When the device's last READY-SLEEP was heard (simulated ms), or -1 if never (radio thread). */
+    public long heardMs(int device) {
+        GatewayPeer p = gateway.peer(device);
+        return p == null ? -1 : p.lastAnnounced;
     }
 
     /** Gives up a connection that was waiting or opening (radio thread). */

@@ -30,7 +30,7 @@ import java.util.function.Consumer;
 public final class GatewayFront implements AutoCloseable {
     /** unrecognized_name (RFC 6066 §3): the name is no device of this gateway. */
     static final int UNRECOGNIZED_NAME = 112;
-    /** How long a client has to send its ClientHello or request head before the gateway hangs up. */
+    /** How long a client has, in all, to send its ClientHello or request head before the gateway hangs up (DeadlineInput). */
     static final int HELLO_TIMEOUT_MS = 10_000;
     /** The largest plain HTTP request head the device list answers. */
     static final int MAX_REQUEST_HEAD = 8192;
@@ -43,6 +43,9 @@ public final class GatewayFront implements AutoCloseable {
     private final ServerSocket listener;
     private final Thread acceptor;
     private final AtomicLong connections = new AtomicLong();
+    private volatile int helloTimeoutMs = HELLO_TIMEOUT_MS;
+    /** CPU time of this door's connection threads, and bytes forwarded both ways (the gateway benchmark's CPU per kilobyte). */
+    private final AtomicLong cpuNanos = new AtomicLong(), forwarded = new AtomicLong();
 
     private GatewayFront(Device only, Collection<Device> all, int port, AccessRule access, Consumer<String> accessLog)
             throws IOException {
@@ -94,6 +97,21 @@ public final class GatewayFront implements AutoCloseable {
         devices.put(d.name, d);
     }
 
+    /** The device list page as plain HTTP on this port answers it. */
+    String deviceListHtml() {
+        return DeviceListPage.html(devices.values(), port());
+    }
+
+    /** Adds a device reachable by name unless one has that name already (a device's announcement takes no name over); true if added. */
+    /** The first message's deadline for the connections accepted from now on (tests shorten it). */
+    void helloTimeout(int ms) {
+        helloTimeoutMs = ms;
+    }
+
+    public boolean addIfAbsent(Device d) {
+        return devices.putIfAbsent(d.name, d) == null;
+    }
+
     private void accept() {
         while (!listener.isClosed()) {
             try {
@@ -130,10 +148,10 @@ public final class GatewayFront implements AutoCloseable {
         Entry e = new Entry(client);
         try (Socket c = client) {
             c.setTcpNoDelay(true);
-            c.setSoTimeout(HELLO_TIMEOUT_MS);
-            InputStream in = new BufferedInputStream(c.getInputStream());
+            DeadlineInput deadline = new DeadlineInput(c, helloTimeoutMs);
+            InputStream in = new BufferedInputStream(deadline);
             if (only != null) {
-                forward(c, in, new byte[0], only, e);
+                forward(c, deadline, in, new byte[0], only, e);
                 return;
             }
             in.mark(1);
@@ -142,7 +160,7 @@ public final class GatewayFront implements AutoCloseable {
             if (first < 0) {
                 e.outcome = "closed before a byte";
             } else if (first == 22 || (first & 0x80) != 0) {
-                routeTls(c, in, e);
+                routeTls(c, deadline, in, e);
             } else if (first >= 'A' && first <= 'Z') {
                 deviceList(c, in, e);
             } else {
@@ -154,10 +172,21 @@ public final class GatewayFront implements AutoCloseable {
             e.outcome = "failed: " + x.getMessage();
         } finally {
             accessLog.accept(e.line());
+            forwarded.addAndGet(e.in.get() + e.out.get());
+            addCpu();
         }
     }
 
-    private void routeTls(Socket c, InputStream in, Entry e) throws IOException {
+    private void addCpu() {
+        cpuNanos.addAndGet(java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
+    }
+
+    /** CPU time (ns) the connection threads that have ended spent, and the bytes they forwarded both ways. */
+    public long[] cpuAndBytes() {
+        return new long[] {cpuNanos.get(), forwarded.get()};
+    }
+
+    private void routeTls(Socket c, DeadlineInput deadline, InputStream in, Entry e) throws IOException {
         ClientHelloPeek hello;
         try {
             hello = ClientHelloPeek.read(in);
@@ -177,7 +206,7 @@ public final class GatewayFront implements AutoCloseable {
             alert(c, UNRECOGNIZED_NAME, e);
             return;
         }
-        forward(c, in, hello.bytes, d, e);
+        forward(c, deadline, in, hello.bytes, d, e);
     }
 
     /** A fatal alert in the clear, as a server would send it before its ServerHello. */
@@ -188,8 +217,11 @@ public final class GatewayFront implements AutoCloseable {
         e.out.addAndGet(alert.length);
     }
 
-    /** The access rule, the limit, then the device's stream: {@code first} (already read) and the rest, both ways. */
-    private void forward(Socket c, InputStream in, byte[] first, Device d, Entry e) throws IOException {
+    /**
+     * The access rule, the limit, then the device's stream: {@code first} (already read) and the
+     * rest, both ways, with the client's first-message deadline lifted.
+     */
+    private void forward(Socket c, DeadlineInput deadline, InputStream in, byte[] first, Device d, Entry e) throws IOException {
         e.device = d.name;
         if (!d.access.allows(c.getInetAddress())) {
             e.outcome = "refused by the access rule (" + d.access + ")";
@@ -201,11 +233,14 @@ public final class GatewayFront implements AutoCloseable {
             return;
         }
         try (Backend.Stream dev = d.backend.open(HELLO_TIMEOUT_MS)) {
-            c.setSoTimeout(0);
+            deadline.disarm();
             OutputStream toDevice = dev.output();
             toDevice.write(first);
             toDevice.flush();
-            Thread up = new Thread(() -> pump(in, toDevice, dev::shutdownOutput, e.in), "to " + d.name);
+            Thread up = new Thread(() -> {
+                pump(in, toDevice, dev::shutdownOutput, e.in);
+                addCpu();
+            }, "to " + d.name);
             up.setDaemon(true);
             up.start();
             String failure = pump(dev.input(), c.getOutputStream(), c::shutdownOutput, e.out);
@@ -260,7 +295,7 @@ public final class GatewayFront implements AutoCloseable {
         }
         int head = readHead(in);
         e.in.addAndGet(head);
-        byte[] body = DeviceListPage.html(devices.values(), port()).getBytes(StandardCharsets.UTF_8);
+        byte[] body = deviceListHtml().getBytes(StandardCharsets.UTF_8);
         String status = head < 0 ? "431 Request Header Fields Too Large" : "200 OK";
         byte[] reply = ("HTTP/1.1 " + status + "\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: "
                 + (head < 0 ? 0 : body.length) + "\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n")

@@ -73,6 +73,11 @@ public final class RealTimeRadio implements Executor, AutoCloseable {
         }
     }
 
+    /** CPU time (ns) the radio's thread has used: the medium, the gateway's peers and bridge, and the Java motes' links. */
+    public long cpuNanos() {
+        return java.lang.management.ManagementFactory.getThreadMXBean().getThreadCpuTime(thread.getId());
+    }
+
     /** Stops the loop (pending events and tasks are dropped); waits for it to end. */
     public void close() {
         stopped = true;

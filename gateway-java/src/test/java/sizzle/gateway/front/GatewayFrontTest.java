@@ -147,6 +147,40 @@ class GatewayFrontTest {
         assertLogged("-> a.example: forwarded");
     }
 
+    /**
+     * A client that drips its ClientHello a byte at a time, each byte well inside the read
+     * timeout, cannot hold a gateway thread: the whole first message has one deadline. The hello
+     * would take 2.5 s at this rate; the gateway gives it 1 s, hangs up and logs it, and the
+     * next client is served.
+     */
+    @Test
+    void aSlowDripHelloIsCutOffAtItsDeadline() throws Exception {
+        Backend b = new Backend("B", 5);
+        GatewayFront f = shared(new Device("b.example", "mote", b.address(), AccessRule.ANYONE, 1));
+        f.helloTimeout(1_000);
+        byte[] hello = Hellos.records(Hellos.message("b.example"), 100);
+        hello = java.util.Arrays.copyOf(hello, 50); // 50 bytes at one per 50 ms: 2.5 s
+        Socket s = connect(f);
+        int sent = 0;
+        try {
+            for (; sent < hello.length; sent++) {
+                s.getOutputStream().write(hello[sent]);
+                s.getOutputStream().flush();
+                Thread.sleep(50);
+            }
+        } catch (IOException closed) {
+            // the gateway hung up: what this test expects
+        }
+        assertLogged("-> -: timed out before the client's first message ended");
+        assertTrue(sent < hello.length, "cut off after " + sent + " of " + hello.length + " bytes");
+        assertEquals(-1, s.getInputStream().read(), "the gateway closed the connection");
+        assertTrue(b.received.isEmpty(), "nothing reached the device");
+        // the next client, prompt, is served
+        Socket t = connect(f);
+        t.getOutputStream().write(Hellos.records(Hellos.message("b.example"), 100));
+        assertEquals("I am B", new String(t.getInputStream().readNBytes(6), StandardCharsets.US_ASCII));
+    }
+
     @Test
     void plainHttpGetsTheDeviceList() throws Exception {
         Backend a = new Backend("a", 1);

@@ -1,0 +1,228 @@
+/* The device end's host tests (make -C native link-test), one build per radio:
+ *  - LINK.md §2's CRC and frame vectors, encoded by sz_link_encode;
+ *  - the Java codec's verdicts (vectors/frames-F.txt, written by gateway-java's
+ *    LinkFrameVectorsTest): every frame decoded to the same result and fields;
+ *  - the Java device's transcripts (vectors/NAME-RADIO.txt, written by CDeviceInteropTest
+ *    from sizzle.link.DeviceLink on the simulated radio: lossy traffic both ways, refusal,
+ *    reset, silence) replayed command by command: every reply (frames, events, deadlines,
+ *    counters) the same, byte for byte;
+ *  - 20,000 hostile frames into an open connection with a 100-byte buffer: nothing written
+ *    outside it (canaries; AddressSanitizer), the too-long and the good messages counted;
+ *  - the state's size (LINK.md §11).
+ * Last line: "N passed, N failed". Argument: the vectors directory. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sz_link.h"
+#include "sz_link_line.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what)
+{
+	if (ok) {
+		passed++;
+	} else {
+		failed++;
+		printf("FAIL: %s\n", what);
+	}
+}
+
+static int hex(const char *s, uint8_t *b, int room)
+{
+	int n = 0;
+	unsigned v;
+	while (s[0] && s[0] != ' ' && s[0] != '\n') {
+		if (n == room || sscanf(s, "%2x", &v) != 1)
+			return -1;
+		b[n++] = (uint8_t)v;
+		s += 2;
+	}
+	return n;
+}
+
+static void crc_vectors(void)
+{
+	static const uint8_t newconn[8] = {0x01, 0x00, 0x31, 0x01, 0x00, 0x00, 0xbe, 0x0e};
+	static const uint8_t data[12] = {0x01, 0x00, 0x01, 0x2a, 0x07, 0x00, 0x01, 0x02, 0xab, 0xcd, 0x20, 0xc4};
+	struct sz_link_frame f = {1, 0, SZ_LT_NEWCONNECTION, SZ_LINK_ACK_REQ, 1, 0, 0, 0};
+	uint8_t b[16], one = 1;
+	check(sz_link_crc16((const uint8_t *)"123456789", 9) == 0x2189, "CRC-16/KERMIT of 123456789 is 0x2189");
+	check(sz_link_crc16(&one, 1) == 0x1189, "CRC of 01 is 0x1189");
+	check(sz_link_encode(&f, b) == 8 && memcmp(b, newconn, 8) == 0, "NEWCONNECTION 1 encodes as LINK.md §2 says");
+	f.type = SZ_LT_DATA;
+	f.conn = 0x2a;
+	f.msg = 7;
+	f.payload_length = 4;
+	memcpy(b + SZ_LF_HEADER, data + SZ_LF_HEADER, 4);
+	check(sz_link_encode(&f, b) == 12 && memcmp(b, data, 12) == 0, "the DATA frame of LINK.md §2, CRC sent 20 c4");
+}
+
+static void frame_vectors(const char *dir)
+{
+	char path[512], line[1024], what[600];
+	uint8_t b[300];
+	unsigned want[9];
+	int n, e, lines = 0, bad = 0, k;
+	struct sz_link_frame f;
+	FILE *in;
+	snprintf(path, sizeof path, "%s/frames-%d.txt", dir, SZ_LINK_FRAME_SIZE);
+	in = fopen(path, "r");
+	check(in != NULL, path);
+	if (!in)
+		return;
+	while (fgets(line, sizeof line, in)) {
+		lines++;
+		n = hex(line, b, sizeof b);
+		k = sscanf(strchr(line, ' '), "%u %u %u %u %u %u %u %u %u", &want[0], &want[1], &want[2], &want[3], &want[4],
+			&want[5], &want[6], &want[7], &want[8]);
+		e = n < 0 || n > 255 ? -1 : sz_link_decode(&f, b, (uint8_t)n);
+		if (e != (int)want[0] || (e == 0 && (k != 9 || f.dst != want[1] || f.src != want[2] || f.type != want[3]
+				|| f.flags != want[4] || f.conn != want[5] || f.msg != want[6] || f.index != want[7]
+				|| f.payload_length != want[8]))) {
+			if (!bad++)
+				printf("frames-%d.txt line %d: C says %d, Java %u: %s", SZ_LINK_FRAME_SIZE, lines, e, want[0], line);
+		}
+	}
+	fclose(in);
+	snprintf(what, sizeof what, "%s: %d frames decoded as the Java codec decodes them (%d differ)", path, lines, bad);
+	check(lines >= 600 && bad == 0, what);
+}
+
+/* Replays one transcript: each "> command" is run, and its reply must be the lines after it. */
+static void transcript(const char *dir, const char *name)
+{
+	static char line[1 << 17], want[1 << 18], got[1 << 18], cmd[1 << 17];
+	char path[512], what[700];
+	size_t wn = 0;
+	int commands = 0, bad = 0, have_cmd = 0;
+	FILE *in;
+	snprintf(path, sizeof path, "%s/%s-%s.txt", dir, name, SZ_LINK_FRAME_SIZE == 29 ? "cc1000" : "cc2420");
+	in = fopen(path, "r");
+	check(in != NULL, path);
+	if (!in)
+		return;
+	for (;;) {
+		char *l = fgets(line, sizeof line, in);
+		if (!l || (line[0] == '>' && line[1] == ' ')) {
+			if (have_cmd) {
+				commands++;
+				sz_link_line(cmd, got, sizeof got);
+				want[wn] = 0;
+				if (strcmp(got, want) != 0 && !bad++)
+					printf("%s, command %d: %s\n Java said:\n%s C says:\n%s", path, commands, cmd, want, got);
+			}
+			if (!l)
+				break;
+			strcpy(cmd, line + 2);
+			cmd[strcspn(cmd, "\n")] = 0;
+			have_cmd = 1;
+			wn = 0;
+		} else if (wn + strlen(line) < sizeof want) {
+			strcpy(want + wn, line);
+			wn += strlen(line);
+		}
+	}
+	fclose(in);
+	snprintf(what, sizeof what, "%s: %d commands, every reply the Java device's", path, commands);
+	check(commands > 10 && bad == 0, what);
+}
+
+/* The hooks write to the line driver's sink here; the frames are checked by the canaries. */
+static uint32_t rnd_state = 12345;
+static uint32_t rnd(void) /* xorshift32: seeded, the same run every time */
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 17;
+	rnd_state ^= rnd_state << 5;
+	return rnd_state;
+}
+
+static uint8_t put_frame(uint8_t *b, uint8_t type, uint8_t flags, uint8_t conn, uint8_t msg, uint8_t index, uint8_t plen)
+{
+	struct sz_link_frame f;
+	f.dst = (rnd() % 16) ? SZ_LINK_ADDRESS : 7;
+	f.src = (rnd() % 16) ? SZ_LINK_GATEWAY : 3;
+	f.type = type;
+	f.flags = flags;
+	f.conn = conn;
+	f.msg = msg;
+	f.index = index;
+	f.payload_length = plen;
+	return sz_link_encode(&f, b);
+}
+
+static void hostile_frames(void)
+{
+	static struct sz_link l;
+	static uint8_t buf[16 + 100 + 16];
+	uint8_t b[SZ_LINK_FRAME_SIZE], len, plen, k, conn, msg;
+	uint32_t now = 0, i;
+	int canaries = 1;
+	char what[200];
+	memset(buf, 0xA5, sizeof buf);
+	sz_link_init(&l, buf + 16, 100);
+	sz_link_start(&l, 0);
+	sz_link_tick(&l, 0);
+	for (i = 0; i < 20000; i++) {
+		now += rnd() % 30;
+		if (l.conn == 0 && rnd() % 4 == 0) {
+			len = put_frame(b, SZ_LT_NEWCONNECTION, SZ_LINK_ACK_REQ, (uint8_t)(1 + rnd() % 3), 0, 0, 0);
+		} else {
+			/* mostly the open connection and a message number near the expected one */
+			conn = (uint8_t)((rnd() % 4) ? l.conn : rnd() % 4);
+			msg = (uint8_t)(l.rx.expected + rnd() % 3 - 1);
+			plen = (uint8_t)(rnd() % (SZ_LINK_FRAME_SIZE - SZ_LF_OVERHEAD + 1));
+			for (k = 0; k < plen; k++)
+				b[SZ_LF_HEADER + k] = (uint8_t)rnd();
+			k = (uint8_t)(rnd() % 3);
+			if (k == 0) { /* frame 0: a one-frame message, or the start of one up to ~190 bytes */
+				if (plen < 3)
+					plen = 3;
+				sz_link_put_u16(b + SZ_LF_HEADER, (uint16_t)(plen - 2 + (rnd() % 2 ? 0 : rnd() % 100)));
+				len = put_frame(b, SZ_LT_DATA, SZ_LINK_ACK_REQ, conn, msg, 0, plen);
+			} else if (k == 1) { /* a later frame, full-sized or not, asking or not */
+				len = put_frame(b, SZ_LT_DATA, (uint8_t)(rnd() % 2), conn, msg, (uint8_t)(1 + rnd() % 8),
+					(uint8_t)((rnd() % 2) ? SZ_LINK_REST_DATA : 1 + rnd() % SZ_LINK_REST_DATA));
+			} else {
+				len = put_frame(b, (uint8_t)(rnd() % 7), (uint8_t)(rnd() % 2), conn, msg, (uint8_t)(rnd() % 8), plen);
+			}
+			if (rnd() % 8 == 0)
+				b[rnd() % len] ^= (uint8_t)(1 << (rnd() % 8));
+		}
+		sz_link_receive(&l, b, len, now);
+		if (rnd() % 2)
+			sz_link_transmitted(&l, now);
+		if (rnd() % 3 == 0)
+			sz_link_tick(&l, now);
+		if (rnd() % 50 == 0)
+			sz_link_ready(&l, now);
+	}
+	for (i = 0; i < 16; i++)
+		if (buf[i] != 0xA5 || buf[sizeof buf - 1 - i] != 0xA5)
+			canaries = 0;
+	check(canaries, "20,000 hostile frames: nothing written outside the 100-byte buffer");
+#if SZ_LINK_STATS
+	snprintf(what, sizeof what, "and they met the receiver's paths: %u messages in, %u too long, %u bad CRC, %u NACKs",
+		l.stats[SZ_LS_MESSAGES_IN], l.stats[SZ_LS_TOO_LONG], l.stats[SZ_LS_BAD_CRC], l.stats[SZ_LS_NACKS_OUT]);
+	printf("%s\n", what);
+	check(l.stats[SZ_LS_MESSAGES_IN] > 0 && l.stats[SZ_LS_TOO_LONG] > 0 && l.stats[SZ_LS_BAD_CRC] > 0
+		&& l.stats[SZ_LS_NACKS_OUT] > 0 && l.stats[SZ_LS_STALE_CONN] > 0, what);
+#else
+	(void)what;
+#endif
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : "link/tests/vectors";
+	printf("link, F = %d: struct sz_link is %u bytes on this host (counters %s)\n", SZ_LINK_FRAME_SIZE,
+		(unsigned)sizeof(struct sz_link), SZ_LINK_STATS ? "in" : "out");
+	crc_vectors();
+	frame_vectors(dir);
+	transcript(dir, "traffic");
+	transcript(dir, "faults");
+	hostile_frames();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}

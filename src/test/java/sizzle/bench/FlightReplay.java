@@ -1,0 +1,161 @@
+package sizzle.bench;
+
+import java.util.List;
+import sizzle.gateway.bridge.RecordFramer;
+import sizzle.gateway.radio.ChannelModel;
+import sizzle.gateway.radio.JavaMote;
+import sizzle.gateway.radio.RadioMedium;
+import sizzle.gateway.radio.SimulatedGateway;
+import sizzle.gateway.radio.Simulator;
+import sizzle.link.Frame;
+import sizzle.link.GatewayPeer;
+import sizzle.link.LinkConfig;
+import sizzle.link.LinkListener;
+
+/**
+ * One TLS exchange run over the modelled radio on the simulated clock: the stored records go
+ * through the link protocol (sizzle.link, the gateway's {@link GatewayPeer} and a mote's
+ * DeviceLink on a {@link RadioMedium}) cut as the bridge cuts them ({@link RecordFramer}: the
+ * gateway sends all the whole records it holds per message, up to the device's capacity; the
+ * mote one record per message, saying READY after each message it takes), and between a
+ * flight's last byte arriving at the mote and its answer leaving, the mote computes for the
+ * flight's measured CPU cycles at its clock. The link connection is open before the clock
+ * starts (the wait for the device's next poll is not counted: the papers' figures start at the
+ * ClientHello too). A step ends when the gateway has the mote's whole answer, or, for a flight
+ * the server does not answer (the client's Finished of an abbreviated handshake), when the
+ * mote has computed.
+ */
+final class FlightReplay {
+    /** One step: the client's records, the server's answer, the server's CPU cycles between them. */
+    record Flight(List<byte[]> client, List<byte[]> server, long cycles) {
+        int clientBytes() {
+            return client.stream().mapToInt(b -> b.length).sum();
+        }
+
+        int serverBytes() {
+            return server.stream().mapToInt(b -> b.length).sum();
+        }
+    }
+
+    /** What the exchange cost on the simulated clock. */
+    record Result(long micros, long cpuMicros, long radioBytes, long frames, long tlsBytes) {
+        long channelMicros() {
+            return micros - cpuMicros;
+        }
+    }
+
+    static final int MOTE = 1;
+
+    private final Simulator sim = new Simulator();
+    private final RadioMedium medium;
+    private final SimulatedGateway gateway;
+    private final JavaMote mote;
+    private final long clockHz;
+    private final RecordFramer toMote = new RecordFramer(), toGateway = new RecordFramer();
+    private boolean gatewayInFlight, moteInFlight, opened;
+    private long moteGot, moteWants, gatewayGot, gatewayWants;
+    private boolean computed;
+
+    /** A gateway and one mote whose CPU runs at {@code clockHz}, on {@code channel} with {@code link}'s parameters. */
+    FlightReplay(ChannelModel channel, LinkConfig link, long clockHz) {
+        this.clockHz = clockHz;
+        medium = new RadioMedium(sim, channel, 1);
+        gateway = new SimulatedGateway(medium, link, a -> gatewaySide, 1);
+        LinkConfig m = link.copy().at(MOTE, 0);
+        m.name = "bench".getBytes();
+        mote = new JavaMote(medium, m, moteSide);
+    }
+
+    private final LinkListener gatewaySide = new LinkListener() {
+        public void opened(int conn) {
+            opened = true;
+        }
+
+        public void received(int conn, byte[] b, int off, int len) {
+            gatewayGot += len;
+        }
+
+        public void sent(int conn) {
+            gatewayInFlight = false;
+            pumpGateway();
+        }
+
+        public void closed(int conn, int reason) {
+            throw new IllegalStateException("the link connection closed in the benchmark: reason " + reason);
+        }
+    };
+
+    private final LinkListener moteSide = new LinkListener() {
+        public void opened(int conn) {
+        }
+
+        public void received(int conn, byte[] b, int off, int len) {
+            moteGot += len;
+            mote.link().ready(sim.nowMs());
+            mote.poke();
+        }
+
+        public void sent(int conn) {
+            moteInFlight = false;
+            pumpMote();
+        }
+
+        public void closed(int conn, int reason) {
+        }
+    };
+
+    /** Starts the mote's duty cycle and opens the link connection (not counted). */
+    FlightReplay open() {
+        mote.start(0);
+        run(() -> gateway.peer(MOTE) != null, "discovery");
+        gateway.peer(MOTE).open(sim.nowMs());
+        gateway.poke(MOTE);
+        run(() -> opened, "the link connection");
+        return this;
+    }
+
+    private void run(java.util.function.BooleanSupplier done, String what) {
+        if (!sim.runUntil(done, sim.nowUs() + 600_000_000L)) {
+            throw new IllegalStateException("no " + what + " within 600 s of simulated time");
+        }
+    }
+
+    /** Runs the flights in turn on the open connection: their time, CPU share, bytes and frames on the air. */
+    Result run(List<Flight> flights) {
+        long start = sim.nowUs(), bytes = medium.bytes, frames = medium.frames, cpu = 0, tls = 0;
+        for (Flight f : flights) {
+            long cpuUs = (f.cycles() * 1_000_000 + clockHz - 1) / clockHz;
+            cpu += cpuUs;
+            tls += f.clientBytes() + f.serverBytes();
+            moteWants = moteGot + f.clientBytes();
+            gatewayWants = gatewayGot + f.serverBytes();
+            computed = false;
+            for (byte[] r : f.client()) toMote.add(r, 0, r.length);
+            pumpGateway();
+            run(() -> moteGot >= moteWants, "delivery of the client's flight");
+            sim.at(sim.nowUs() + cpuUs, () -> {
+                computed = true;
+                for (byte[] r : f.server()) toGateway.add(r, 0, r.length);
+                pumpMote();
+            });
+            run(() -> computed && gatewayGot >= gatewayWants, "delivery of the server's flight");
+        }
+        return new Result(sim.nowUs() - start, cpu, medium.bytes - bytes, medium.frames - frames, tls);
+    }
+
+    private void pumpGateway() {
+        GatewayPeer p = gateway.peer(MOTE);
+        if (gatewayInFlight || !p.canSend()) return;
+        int max = Frame.maxMessage(p.config().frameSize);
+        byte[] m = toMote.next(p.capacity > 0 && p.capacity < max ? p.capacity : max, false);
+        if (m != null) gatewayInFlight = p.send(m, 0, m.length, sim.nowMs());
+        gateway.poke(MOTE);
+    }
+
+    private void pumpMote() {
+        if (moteInFlight || !mote.link().canSend()) return;
+        byte[] m = toGateway.next(Frame.maxMessage(mote.link().config().frameSize), true);
+        if (m != null) moteInFlight = mote.link().send(m, 0, m.length, sim.nowMs());
+        mote.poke();
+    }
+}
