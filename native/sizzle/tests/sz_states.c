@@ -382,13 +382,23 @@ static void finished_rows(const sz_transcript *t)
 }
 
 #if !SZ_LEGACY
-/* A request of n bytes ending the record: "GET /k HTTP/1.1", a long X-Pad header, the blank line. */
+/* A request of n bytes ending the record, like a browser's: "GET /k HTTP/1.1", header lines of
+ * at most 200 bytes (the HTTP layer's limit is 256), the blank line. */
 static size_t padded_request(uint8_t *b, size_t n)
 {
-	static const char head[] = "GET /k HTTP/1.1\r\nX-Pad: ";
-	memcpy(b, head, sizeof head - 1);
-	memset(b + sizeof head - 1, 'p', n - (sizeof head - 1) - 4);
-	memcpy(b + n - 4, "\r\n\r\n", 4);
+	static const char head[] = "GET /k HTTP/1.1\r\n";
+	size_t at = sizeof head - 1;
+	memcpy(b, head, at);
+	while (at < n - 2) {
+		size_t line = n - 2 - at > 200 ? 200 : n - 2 - at;
+		if (n - 2 - at - line > 0 && n - 2 - at - line < 12)
+			line -= 12; /* no line too short to be a header */
+		memset(b + at, 'p', line - 2);
+		memcpy(b + at, "X-P:", line - 2 < 4 ? line - 2 : 4);
+		memcpy(b + at + line - 2, "\r\n", 2);
+		at += line;
+	}
+	memcpy(b + n - 2, "\r\n", 2);
 	return n;
 }
 
