@@ -3,7 +3,8 @@
  * kssl-client/STATES.md after the hello (the full and the abbreviated handshake, the session
  * cache, ClientKeyExchange, ChangeCipherSpec, Finished), protected records, application data
  * through an sz_app, alerts, close_notify both ways. The hello itself is sz_server's (streamed,
- * never buffered); every later record is gathered whole into the input buffer and opened there.
+ * never buffered); every later record is gathered whole into the input buffer and opened there,
+ * but for an application record longer than it (modern): opened as it comes (README).
  *
  *   sz_tls_init(&c, &config, &app, rx, sizeof rx, tx, sizeof tx);
  *   for (;;) {
