@@ -149,7 +149,7 @@ class ChromiumGatewayTest {
     @MethodSource("deviceNames")
     void setsTheSetpointFromAFormByName(String name) throws Exception {
         LocalGateway.Member m = member(name);
-        String setpoint = "1" + (7 + deviceNames().toList().indexOf(name)) + ".5"; // one per device: 17.5, 18.5, ...
+        String setpoint = (17 + deviceNames().toList().indexOf(name)) + ".5"; // one per device: 17.5, 18.5, ... (the 4th was "110.5")
         Path form = Files.createTempFile(state, "set-", ".html");
         Files.writeString(form, "<!DOCTYPE html><title>set</title><form method=\"post\" action=\"https://" + m.name + ":"
                 + gateway.sharedPort() + "/config\"><input name=\"setpoint\" value=\"" + setpoint + "\">"
