@@ -204,7 +204,7 @@ uint16_t sz_protection_open(sz_protection *p, uint8_t type, uint16_t version, ui
 #endif
 }
 
-#if !SZ_LEGACY
+#if SZ_STREAM_RECORDS
 /* ks_aead_open's steps, for a fragment that arrives in pieces: the nonce and length are public,
  * so start cannot fail for a fragment that holds a nonce and a tag (the caller's check). */
 void sz_protection_open_start(sz_protection *p, uint8_t type, uint16_t version,

@@ -497,7 +497,7 @@ static uint16_t receive_limit(const sz_tls *c)
 	return c->rsl ? SZ_RECEIVE_LIMIT : SZ_MAX_FRAGMENT;
 }
 
-#if !SZ_LEGACY
+#if SZ_STREAM_RECORDS
 /* Where a streamed record's plaintext starts (after the header and the explicit nonce). */
 #define STREAM_AT (5u + SZ_PROTECTION_PREFIX)
 /* A record longer than rx may be streamed if rx holds the nonce, a tag and some plaintext. */
@@ -533,7 +533,7 @@ static uint16_t record_header(sz_tls *c)
 		return SZ_RECORD_OVERFLOW;
 	}
 	if (5u + len > c->rx_cap) {
-#if !SZ_LEGACY
+#if SZ_STREAM_RECORDS
 		/* an application record longer than the buffer is opened as it comes (README) */
 		if (c->read_on && type == SZ_APPLICATION_DATA && c->state == SZ_DONE && c->rx_cap >= STREAM_MIN_RX &&
 		    len >= SZ_PROTECTION_PREFIX + stream_tag(c)) {
@@ -794,7 +794,7 @@ static void dispatch(sz_tls *c)
 		c->pos = c->end; /* nothing after the last request is read */
 }
 
-#if !SZ_LEGACY
+#if SZ_STREAM_RECORDS
 /* An application record longer than rx, opened as it comes (README, Records in): its explicit
  * nonce starts the open, its ciphertext is decrypted in place in pieces behind the plaintext the
  * application has not taken yet, which is handed on at once (the application parses only: it
@@ -876,7 +876,7 @@ uint16_t sz_tls_wants(const sz_tls *c)
 		return sz_server_wants(&c->u.hs);
 	if (c->rx_len < 5)
 		return (uint16_t)(5u - c->rx_len);
-#if !SZ_LEGACY
+#if SZ_STREAM_RECORDS
 	if (c->streaming) { /* the rest of the nonce, the ciphertext that fits, or the tag */
 		uint16_t f = (uint16_t)(c->rx_len - 5u), body_end = (uint16_t)(c->rx_want - 5u - stream_tag(c));
 		uint16_t room = (uint16_t)(c->rx_cap - stream_tag(c) - c->end);
@@ -920,11 +920,11 @@ size_t sz_tls_push(sz_tls *c, const uint8_t *data, size_t len)
 				fail(c, v);
 				break;
 			}
-#if !SZ_LEGACY
+#if SZ_STREAM_RECORDS
 			if (c->streaming)
 				continue;
 #endif
-#if !SZ_LEGACY
+#if SZ_STREAM_RECORDS
 		} else if (c->streaming) {
 			taken += stream_in(c, data + taken, (uint16_t)(len - taken < 0xFFFFu ? len - taken : 0xFFFFu));
 			continue;

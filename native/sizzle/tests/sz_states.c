@@ -381,7 +381,7 @@ static void finished_rows(const sz_transcript *t)
 	check(r.c.state == SZ_DONE && r.alerts == 0 && r.server_protected, "WAIT_FINISHED Finished: ChangeCipherSpec, Finished, DONE");
 }
 
-#if !SZ_LEGACY
+#if SZ_STREAM_RECORDS
 /* A request of n bytes ending the record, like a browser's: "GET /k HTTP/1.1", header lines of
  * at most 200 bytes (the HTTP layer's limit is 256), the blank line. */
 static size_t padded_request(uint8_t *b, size_t n)
@@ -503,7 +503,7 @@ static void done_rows(const sz_transcript *t)
 	}
 	rig_tx = tx;
 
-#if !SZ_LEGACY
+#if SZ_STREAM_RECORDS
 	big_record_rows(t);
 #endif
 
