@@ -49,13 +49,13 @@
  * MAX_CYCLES passed first, 4 on a usage or load error, 5 if the firmware sleeps waiting for
  * input after the input has ended.
  */
-#include <signal.h>
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -504,9 +504,6 @@ int main(int argc, char **argv)
 	avr_t *avr;
 	avr_irq_t *uart_in;
 
-	/* A client that vanishes while the firmware writes to it must not kill the simulator (and
-	 * every later client of the mote with it): write() then fails with EPIPE (flush_out). */
-	signal(SIGPIPE, SIG_IGN);
 	while ((opt = getopt(argc, argv, "m:f:c:i:p:L:s:rP:W:")) != -1) {
 		switch (opt) {
 		case 'm': mcu = optarg; break;
@@ -534,6 +531,10 @@ int main(int argc, char **argv)
 	}
 	if (optind != argc - 1 || (in_file && port))
 		return usage();
+	/* A client that left (a reset, or a close while the firmware still writes to it): its
+	 * writes fail with EPIPE, which flush_out drops, instead of SIGPIPE ending the harness
+	 * and with it the next client's connection (link_test.py). */
+	signal(SIGPIPE, SIG_IGN);
 
 	memset(&fw, 0, sizeof fw);
 	saved = stdout_to_stderr();

@@ -32,10 +32,13 @@ static uint8_t h_closed(const void *ctx)
 	return h->begun && sz_http_closed(&h->http) && !sz_http_pending(&h->http);
 }
 
+/* Busy while a request is read or answered, and from the handshake's end until the first
+ * response (ServedConnection's REQUEST phase): a connection that has not had its first
+ * response is not "between requests", and a newer client must not close it then. */
 static uint8_t h_busy(const void *ctx)
 {
 	const sz_http_app *h = (const sz_http_app *)ctx;
-	return h->begun && sz_http_busy(&h->http);
+	return h->begun && (sz_http_busy(&h->http) || h->http.responses == 0);
 }
 
 static void h_last(void *ctx)

@@ -49,7 +49,7 @@ uint16_t sz_server_loop_once(sz_server_loop *l)
 {
 	sz_tls *c = l->conn;
 	uint32_t since, accepted;
-	uint8_t was_busy = 0, done = 0, newer_seen = 0;
+	uint8_t was_busy = 0, done = 0;
 	sz_port_accept();
 	l->fresh_app(l->app_ctx, l->app);
 	sz_tls_init(c, l->cfg, l->app, l->rx, l->rx_cap, l->tx, l->tx_cap);
@@ -61,11 +61,12 @@ uint16_t sz_server_loop_once(sz_server_loop *l)
 		send_all(c);
 		if (sz_tls_closed(c))
 			break;
-		if (!newer_seen && sz_port_pending()) {
-			newer_seen = 1;
-			(void)sz_tls_close_if_idle(c);
+		/* A newer client waits: the current connection is closed once it is idle, looked at on
+		 * every turn as the Java server's admit waits (a busy one's response becomes its last
+		 * once it is DONE; a silent one keeps its grace, its hello may be on the way). */
+		if (sz_port_pending() && !(c->state == SZ_WAIT_CLIENT_HELLO && sz_port_elapsed(accepted) < SZ_SILENT_GRACE_MS) &&
+		    sz_tls_close_if_idle(c))
 			continue;
-		}
 		if (c->state != SZ_DONE) {
 			limit = SZ_DEADLINE_HANDSHAKE_MS;
 			since = accepted;

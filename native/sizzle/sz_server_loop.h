@@ -1,7 +1,7 @@
 /*
  * The server's loop over the platform's link (sz_port.h), the same on the host and the motes:
  * accept, read with timeouts, push, write what the engine produces, one connection at a time;
- * a newer client waiting closes an idle older one gracefully (accepted but silent, or between
+ * a newer client waiting closes an idle older one gracefully (accepted but silent past its grace, or between
  * requests) and makes a busy one's next response its last; deadlines as sizzle.Deadlines.MOTE
  * (handshake 30 s from the acceptance, a request 15 s from the handshake's end or the previous
  * response, idle 15 s between requests). No host-only call: the firmware mains call it too.
@@ -19,6 +19,11 @@
 #endif
 #define SZ_DEADLINE_REQUEST_MS 15000u
 #define SZ_DEADLINE_IDLE_MS 15000u
+/* How long a connection that has sent nothing is left alone when a newer client waits: a
+ * browser opens several at once, and the first one's hello may come a moment after the
+ * second connection (ServedConnection.SILENT_GRACE_MS; without it the TelosB cut each of
+ * Chromium's connections for the next before reading its hello). */
+#define SZ_SILENT_GRACE_MS 1000u
 /* How often a blocked read looks for a newer client. */
 #define SZ_LOOP_POLL_MS 200u
 

@@ -43,6 +43,8 @@ static uint16_t t_pull(void *ctx, uint8_t *out, uint16_t cap)
 		t->letter = (uint8_t)(t->letter == 25 ? 0 : t->letter + 1);
 	}
 	t->left -= n;
+	if (n > 0 && t->left == 0)
+		t->answered = 1;
 	if (n > 0 && t->left == 0 && t->last)
 		t->closed = 1;
 	return n;
@@ -61,10 +63,11 @@ static uint8_t t_closed(const void *ctx)
 	return t->closed && t->left == 0;
 }
 
+/* Busy in a request, and until the first response (as the HTTP app: the server's REQUEST phase). */
 static uint8_t t_busy(const void *ctx)
 {
 	const sz_transcript_app *t = (const sz_transcript_app *)ctx;
-	return t->in_request || t->left > 0;
+	return t->in_request || t->left > 0 || !t->answered;
 }
 
 static void t_last(void *ctx)

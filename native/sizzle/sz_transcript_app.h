@@ -17,6 +17,7 @@ typedef struct {
 	uint8_t letter;     /* the next byte's offset from 'a' */
 	uint8_t match;      /* bytes of "\r\n\r\n" matched */
 	uint8_t in_request, closed, last;
+	uint8_t answered;   /* a response went whole: "between requests" from then on */
 } sz_transcript_app;
 
 /* Binds app to t: a fresh application answering `response` bytes per request. */

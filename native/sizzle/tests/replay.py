@@ -2,7 +2,7 @@
 """Replays stored transcripts against a running Sizzle firmware over loopback TCP: the host
 build, the ATmega128 in simavr or the MSP430F1611 in mspdebug's simulator.
 
-    replay.py [--chunk N] [--timeout S] PLATFORM=SPEC TRANSCRIPT...
+    replay.py [--chunk N] [--timeout S] [--build B] PLATFORM=SPEC TRANSCRIPT...
 
 PLATFORM=SPEC as in port/tests/sz_launch.py (host=BINARY, avr=HARNESS:ELF,
 msp430=BRIDGE:ELF). The firmware must be a transcript build (the transcript app: each
@@ -92,9 +92,14 @@ def first_difference(want, got):
 
 def replay_connection(port, header, records, chunk, timeout):
     """None if every server byte came as stored and the server closed; else what differed."""
-    s = connect(port, timeout=timeout)
+    return replay_on(connect(port, timeout=timeout), records, chunk)
+
+
+def replay_on(s, records, chunk, expect_close=True):
+    """replay_connection on a connected socket (closed after); expect_close=False: the
+    records are a connection's beginning, the server's close is not awaited."""
+    server_index = 0
     try:
-        server_index = 0
         for side, rtype, data in records:
             if side == "C" and data is None:
                 s.shutdown(socket.SHUT_WR)  # C close: the client's end of stream
@@ -113,7 +118,7 @@ def replay_connection(port, header, records, chunk, timeout):
                 return "server record %d (%s), byte %d of %d: expected %s, got %s" % (
                     server_index, rtype, at, len(data), data[at:at + 8].hex(), got[at:at + 8].hex())
             server_index += 1
-        if not at_eof(s):
+        if expect_close and not at_eof(s):
             return "the server did not close the connection after its last record"
         return None
     except socket.timeout:
@@ -123,6 +128,7 @@ def replay_connection(port, header, records, chunk, timeout):
 
 
 def replay(kind, spec, path, chunk, timeout):
+    """(passed, failed, lines) for one transcript file on a firmware of its own."""
     t = Transcript(path)
     port = free_port()
     proc = start(kind, spec, port, t.firmware_seed())
@@ -140,12 +146,11 @@ def replay(kind, spec, path, chunk, timeout):
         if proc.poll() is None:
             proc.kill()
         stop(proc, 5)
-    for header, why in results:
-        print("%-7s %-48s %-42s %s" % (kind, t.name, header.split(" requests")[0],
-                                       "ok" if why is None else "FAILED: " + why))
+    lines = ["%-7s %-48s %-42s %s" % (kind, t.name, header.split(" requests")[0],
+                                      "ok" if why is None else "FAILED: " + why) for header, why in results]
     missing = len(t.connections) - len(results)
     return (sum(1 for _, w in results if w is None),
-            sum(1 for _, w in results if w is not None) + missing)
+            sum(1 for _, w in results if w is not None) + missing, lines)
 
 
 def main(argv):
@@ -178,7 +183,9 @@ def main(argv):
         print("%d seeds written to %s" % (n, a.corpus))
         return 0
     for path in paths:
-        p, f = replay(kind, spec, path, a.chunk, a.timeout)
+        p, f, lines = replay(kind, spec, path, a.chunk, a.timeout)
+        for line in lines:
+            print(line, flush=True)
         passed, failed = passed + p, failed + f
     print("%d passed, %d failed" % (passed, failed))
     return 0 if failed == 0 else 1

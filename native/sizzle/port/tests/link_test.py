@@ -8,9 +8,12 @@ For each platform given: the seed is the one the harness was told (fixed, for te
 read once; bytes are echoed, a 3,000-byte burst included (the UART and mailbox pace it); a
 client that closes is followed at once by the next; one that stays quiet is hung up on after
 the firmware's idle limit; a quiet one is hung up on at once when another client waits (the
-one-connection mode); connections are counted; the firmware ends on request. Last line:
+one-connection mode); one that resets its connection while the firmware writes to it is
+followed by the next; connections are counted; the firmware ends on request. Last line:
 "N passed, N failed".
 """
+import socket
+import struct
 import sys
 
 from sz_launch import KINDS, at_eof, connect, free_port, read_exact, start, stop
@@ -81,8 +84,22 @@ def cases(port):
         state["e"] = e
         return ok and read_until(e, b"\n") == hello(4)
 
-    def exit_on_request():
+    def reset_client_then_next():
+        # A client that resets its connection while the firmware still writes to it (it
+        # left without reading, as a TLS client that closes without close_notify may): the
+        # writes after the reset fail (EPIPE), and the link goes on to the next client. The
+        # ATmega128's harness once died there of SIGPIPE, which reset the next client.
         e = state["e"]
+        ok = True
+        e.sendall(b"123456789\n" * 300)
+        e.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        e.close()  # RST: the firmware is still echoing the 3,000 bytes
+        f = connect(port)
+        state["f"] = f
+        return ok and read_until(f, b"\n") == hello(5)
+
+    def exit_on_request():
+        e = state["f"]
         e.sendall(b"EXIT\n")
         return read_until(e, b"BYE exit\n").endswith(b"BYE exit\n")
 
@@ -91,7 +108,8 @@ def cases(port):
             ("a client that closes is followed by the next", closed_client_then_next),
             ("a quiet client is hung up on after the idle limit", idle_limit),
             ("a waiting client ends a quiet one at once", pending_client_ends_quiet_one),
-            ("EXIT ends the firmware", exit_on_request)]
+            ("a client that resets while the firmware writes, then the next",
+             reset_client_then_next), ("EXIT ends the firmware", exit_on_request)]
 
 
 def run(kind, spec):

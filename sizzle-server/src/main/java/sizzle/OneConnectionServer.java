@@ -7,7 +7,7 @@ import sizzle.http.HttpConnectionLoop;
 /**
  * What a mote does (Sizzle paper, feature 6): state for one connection only. A new connection
  * that arrives while the current one is open gets it closed if it is really idle: accepted but
- * silent (nothing received yet), or between requests (gracefully, so a persistent-HTTP client
+ * silent (nothing received yet, for {@link ServedConnection#SILENT_GRACE_MS}), or between requests (gracefully, so a persistent-HTTP client
  * simply reconnects). A connection in its handshake or its request is never cut for a newer
  * one: it gets one response, which says "Connection: close", and its deadlines
  * ({@link Deadlines}) bound how long that may take. Newer connections wait unaccepted in the
@@ -141,11 +141,14 @@ public final class OneConnectionServer implements Mode, ServedConnection.Host {
                     return true;
                 }
                 newerWaiting = true;
-                if (current.closeIfIdle()) {
+                long grace = current.silentGraceLeft(clock.millis());
+                if (grace == 0 && current.closeIfIdle()) {
                     idle = current;
                 } else {
                     try {
-                        wait(); // until it ends: a busy one's response closes it, as newerWaiting says
+                        // until it ends (a busy one's response closes it, as newerWaiting says), or
+                        // a silent one's grace is over (looked at every 50 ms): idle after all, or busy
+                        wait(grace > 0 ? Math.min(grace, 50) : 0);
                     } catch (InterruptedException e) {
                         stopped = true;
                     }

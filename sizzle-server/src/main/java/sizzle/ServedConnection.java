@@ -16,6 +16,7 @@ import sizzle.http.HttpConnectionLoop;
  *
  * <pre>
  *   FRESH      accepted, nothing received yet        closable  deadline: accept + handshake
+ *                                                    (after SILENT_GRACE_MS)
  *   HANDSHAKE  bytes came, the handshake runs        busy      (the same deadline)
  *   REQUEST    a request is awaited after the        busy      handshake end + request, then
  *              handshake, or is being read/answered            first byte of each request + request
@@ -102,11 +103,28 @@ final class ServedConnection implements ConnectionPolicy {
         }
     }
 
+    /**
+     * How long a connection that has sent nothing is left alone when a newer one waits. Clients
+     * open several connections at once (a browser does), and a connection's first bytes may
+     * reach the server a moment after a newer connection does: without it, the one-connection
+     * mode cut each connection for the next before its hello was read (a simulated TelosB
+     * refused Chromium so). The same on a mote (native/sizzle/sz_server_loop.h).
+     */
+    static final long SILENT_GRACE_MS = 1000;
+
+    private long admittedAt;
+
     /** The server starts serving it now (it may have waited for an older one): its clock starts. */
     void admitted() {
         synchronized (host) {
-            deadline = clock.millis() + deadlines.handshakeMs;
+            admittedAt = clock.millis();
+            deadline = admittedAt + deadlines.handshakeMs;
         }
+    }
+
+    /** Lock held: the milliseconds before a silent (FRESH) connection may be closed for a newer one; 0 when it may. */
+    long silentGraceLeft(long now) {
+        return phase == FRESH ? Math.max(0, admittedAt + SILENT_GRACE_MS - now) : 0;
     }
 
     /** Serves the connection in this thread until it ends, then closes it. */
@@ -264,7 +282,7 @@ final class ServedConnection implements ConnectionPolicy {
     }
 
     /** The transport as the layer above sees it: reads go through {@link GuardedInput}. */
-    private final class Guarded implements Connection {
+    private final class Guarded implements Connection, kssl.tls.HelloDigestSource {
         private InputStream in;
         private OutputStream out;
 
@@ -292,6 +310,11 @@ final class ServedConnection implements ConnectionPolicy {
 
         public String peer() {
             return transport.peer();
+        }
+
+        /** The transport's ClientHello digest (a mote's link: gateway-java/LINK.md §15.2), or null. */
+        public byte[] clientHelloDigest() {
+            return transport instanceof kssl.tls.HelloDigestSource ? ((kssl.tls.HelloDigestSource) transport).clientHelloDigest() : null;
         }
 
         public String toString() {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import kssl.tls.CipherSuite;
+import kssl.tls.HelloDigestSource;
 import kssl.tls.ProtocolVersion;
 import kssl.tls.TlsConfig;
 import kssl.tls.TlsConnection;
@@ -31,6 +32,9 @@ public final class TlsServerConnection implements Connection {
         tls = TlsConnection.server(new KeepOpenInputStream(transport.input()),
                 new KeepOpenOutputStream(transport.output()), config);
         output = new ResponseCounter(tls.getOutputStream());
+        if (transport instanceof HelloDigestSource) {
+            tls.setHelloDigestSource((HelloDigestSource) transport); // a mote's link may carry the ClientHello as a digest
+        }
     }
 
     /** Runs the handshake (if it has not run) and returns the application data input. */

@@ -114,11 +114,36 @@ class TlsServerTest {
         TestConnection silent = source.connect(10000); // connects, never says hello
         assertTrue(Servers.eventually(source::allAccepted));
         TlsConnection b = connect(TlsTestKeys.client(Profile.MODERN), 10000);
+        assertTrue(Servers.eventually(source::allAccepted)); // the newer one taken, waiting for the older
+        assertFalse(silent.closed.await(300, java.util.concurrent.TimeUnit.MILLISECONDS),
+                "a silent connection keeps its grace (its hello may be on the way)");
+        clock.advance(ServedConnection.SILENT_GRACE_MS);
         assertEquals(200, Servers.exchange(b, Servers.GET).status());
         // Closed (the pipes close one after the other, so an alert may slip in between: a
         // socket would take nothing after its close).
         assertTrue(silent.closed.await(5, java.util.concurrent.TimeUnit.SECONDS));
         assertTrue(logged(silent + " closed before the handshake completed"), log.toString());
+    }
+
+    /**
+     * A browser opens connections at once and the first one's hello may come a moment after the
+     * second connection: within the silent grace the first is not cut, says hello, and is served
+     * (its one response the last: a newer one waits); then the newer one is.
+     */
+    @Test
+    void aConnectionWhoseHelloComesJustAfterANewerConnectionIsServed() throws Exception {
+        start(true, Profile.MODERN);
+        TestConnection first = source.connect(10000);
+        assertTrue(Servers.eventually(source::allAccepted));
+        TestConnection second = source.connect(10000);
+        assertTrue(Servers.eventually(source::allAccepted)); // the newer one taken, waiting for the older
+        clock.advance(ServedConnection.SILENT_GRACE_MS - 1);
+        TlsConnection a = TlsConnection.client(first.clientInput(), first.clientOutput(), TlsTestKeys.client(Profile.MODERN),
+                TlsTestKeys.HOST, 443);
+        Wire.Response r = Servers.exchange(a, Servers.GET);
+        assertEquals(200, r.status(), "the first connection, its hello late, is served");
+        assertTrue(r.closes(), "its response is its last: a newer connection waits");
+        assertFalse(second.closed.await(100, java.util.concurrent.TimeUnit.MILLISECONDS));
     }
 
     @Test

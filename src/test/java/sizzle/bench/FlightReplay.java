@@ -11,6 +11,12 @@ import sizzle.link.Frame;
 import sizzle.link.GatewayPeer;
 import sizzle.link.LinkConfig;
 import sizzle.link.LinkListener;
+import sizzle.link.TemplateListener;
+import sizzle.template.Suppressor;
+import sizzle.template.TemplateBook;
+import sizzle.template.TemplateCodec;
+import sizzle.template.TemplateCursor;
+import sizzle.template.TemplateException;
 
 /**
  * One TLS exchange run over the modelled radio on the simulated clock: the stored records go
@@ -23,7 +29,11 @@ import sizzle.link.LinkListener;
  * starts (the wait for the device's next poll is not counted: the papers' figures start at the
  * ClientHello too). A step ends when the gateway has the mote's whole answer, or, for a flight
  * the server does not answer (the client's Finished of an abbreviated handshake), when the
- * mote has computed.
+ * mote has computed. With a {@link TemplateBook} both ends compress as the bridge and a Java
+ * mote with templates do (LINK.md §9: {@link Suppressor}, the gateway's first message always
+ * DATA-TEMPLATE, each message as DATA-TEMPLATE when that is shorter), and each compressed
+ * message is recreated at the other end (a failure stops the benchmark): the counts are then
+ * of the original bytes recreated.
  */
 final class FlightReplay {
     /** One step: the client's records, the server's answer, the server's CPU cycles between them. */
@@ -38,7 +48,8 @@ final class FlightReplay {
     }
 
     /** What the exchange cost on the simulated clock. */
-    record Result(long micros, long cpuMicros, long radioBytes, long frames, long tlsBytes) {
+    /** messageBytes: what the link messages carried (compressed or not), the papers' measure of radio bytes. */
+    record Result(long micros, long cpuMicros, long radioBytes, long frames, long tlsBytes, long messageBytes) {
         long channelMicros() {
             return micros - cpuMicros;
         }
@@ -55,10 +66,20 @@ final class FlightReplay {
     private boolean gatewayInFlight, moteInFlight, opened;
     private long moteGot, moteWants, gatewayGot, gatewayWants;
     private boolean computed;
+    /** The templates both ends know, or null: no compression. */
+    private final TemplateBook book;
+    private final TemplateCursor toMoteSent = new TemplateCursor(), toMoteGot = new TemplateCursor(),
+            toGatewaySent = new TemplateCursor(), toGatewayGot = new TemplateCursor();
+    private boolean gatewaySentAny;
+    private long carried;
 
-    /** A gateway and one mote whose CPU runs at {@code clockHz}, on {@code channel} with {@code link}'s parameters. */
-    FlightReplay(ChannelModel channel, LinkConfig link, long clockHz) {
+    /**
+     * A gateway and one mote whose CPU runs at {@code clockHz}, on {@code channel} with
+     * {@code link}'s parameters, compressing with {@code book} (null: plain DATA).
+     */
+    FlightReplay(ChannelModel channel, LinkConfig link, long clockHz, TemplateBook book) {
         this.clockHz = clockHz;
+        this.book = book;
         medium = new RadioMedium(sim, channel, 1);
         gateway = new SimulatedGateway(medium, link, a -> gatewaySide, 1);
         LinkConfig m = link.copy().at(MOTE, 0);
@@ -66,13 +87,17 @@ final class FlightReplay {
         mote = new JavaMote(medium, m, moteSide);
     }
 
-    private final LinkListener gatewaySide = new LinkListener() {
+    private final TemplateListener gatewaySide = new TemplateListener() {
         public void opened(int conn) {
             opened = true;
         }
 
         public void received(int conn, byte[] b, int off, int len) {
             gatewayGot += len;
+        }
+
+        public void receivedTemplate(int conn, byte[] b, int off, int len) {
+            received(conn, null, 0, recreate(b, off, len, toGatewayGot));
         }
 
         public void sent(int conn) {
@@ -85,7 +110,7 @@ final class FlightReplay {
         }
     };
 
-    private final LinkListener moteSide = new LinkListener() {
+    private final TemplateListener moteSide = new TemplateListener() {
         public void opened(int conn) {
         }
 
@@ -93,6 +118,10 @@ final class FlightReplay {
             moteGot += len;
             mote.link().ready(sim.nowMs());
             mote.poke();
+        }
+
+        public void receivedTemplate(int conn, byte[] b, int off, int len) {
+            received(conn, null, 0, recreate(b, off, len, toMoteGot));
         }
 
         public void sent(int conn) {
@@ -122,7 +151,7 @@ final class FlightReplay {
 
     /** Runs the flights in turn on the open connection: their time, CPU share, bytes and frames on the air. */
     Result run(List<Flight> flights) {
-        long start = sim.nowUs(), bytes = medium.bytes, frames = medium.frames, cpu = 0, tls = 0;
+        long start = sim.nowUs(), bytes = medium.bytes, frames = medium.frames, cpu = 0, tls = 0, messages = carried;
         for (Flight f : flights) {
             long cpuUs = (f.cycles() * 1_000_000 + clockHz - 1) / clockHz;
             cpu += cpuUs;
@@ -140,7 +169,7 @@ final class FlightReplay {
             });
             run(() -> computed && gatewayGot >= gatewayWants, "delivery of the server's flight");
         }
-        return new Result(sim.nowUs() - start, cpu, medium.bytes - bytes, medium.frames - frames, tls);
+        return new Result(sim.nowUs() - start, cpu, medium.bytes - bytes, medium.frames - frames, tls, carried - messages);
     }
 
     private void pumpGateway() {
@@ -148,14 +177,56 @@ final class FlightReplay {
         if (gatewayInFlight || !p.canSend()) return;
         int max = Frame.maxMessage(p.config().frameSize);
         byte[] m = toMote.next(p.capacity > 0 && p.capacity < max ? p.capacity : max, false);
-        if (m != null) gatewayInFlight = p.send(m, 0, m.length, sim.nowMs());
+        if (m != null) {
+            byte[] z = book == null ? null : Suppressor.suppress(m, 0, m.length, book, toMoteSent, !gatewaySentAny, false);
+            gatewaySentAny = true;
+            carried += z != null ? z.length : m.length;
+            gatewayInFlight = z != null ? p.sendTemplate(z, 0, z.length, sim.nowMs()) : p.send(m, 0, m.length, sim.nowMs());
+        }
         gateway.poke(MOTE);
     }
 
     private void pumpMote() {
         if (moteInFlight || !mote.link().canSend()) return;
         byte[] m = toGateway.next(Frame.maxMessage(mote.link().config().frameSize), true);
-        if (m != null) moteInFlight = mote.link().send(m, 0, m.length, sim.nowMs());
+        if (m != null) {
+            byte[] z = book == null ? null : Suppressor.suppress(m, 0, m.length, book, toGatewaySent, false, false);
+            carried += z != null ? z.length : m.length;
+            moteInFlight = z != null ? mote.link().sendTemplate(z, 0, z.length, sim.nowMs())
+                    : mote.link().send(m, 0, m.length, sim.nowMs());
+        }
         mote.poke();
+    }
+
+    /** The original length of a compressed message, recreated with {@code cursor} (that direction's). */
+    private int recreate(byte[] b, int off, int len, TemplateCursor cursor) {
+        try {
+            return TemplateCodec.recreate(b, off, len, book, 1 << 16, cursor, null).length;
+        } catch (TemplateException e) {
+            throw new IllegalStateException("a compressed message did not recreate: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The device certificate's handshake message in a full handshake's server records (the first
+     * Certificate message, type 11, across the handshake records before ChangeCipherSpec), for a
+     * {@link TemplateBook}; an empty array if there is none.
+     */
+    static byte[][] certificateMessage(List<Flight> full) {
+        java.io.ByteArrayOutputStream hs = new java.io.ByteArrayOutputStream();
+        out:
+        for (Flight f : full) {
+            for (byte[] r : f.server()) {
+                if (r[0] == 20) break out;
+                if (r[0] == 22) hs.write(r, 5, r.length - 5);
+            }
+        }
+        byte[] b = hs.toByteArray();
+        for (int p = 0; p + 4 <= b.length; ) {
+            int l = (b[p + 1] & 0xFF) << 16 | (b[p + 2] & 0xFF) << 8 | (b[p + 3] & 0xFF);
+            if (b[p] == 11) return new byte[][] {java.util.Arrays.copyOfRange(b, p, p + 4 + l)};
+            p += 4 + l;
+        }
+        return new byte[0][];
     }
 }

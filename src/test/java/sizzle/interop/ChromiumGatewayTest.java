@@ -14,8 +14,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import kssl.tls.Profile;
@@ -61,8 +59,10 @@ class ChromiumGatewayTest {
      * (LocalGateway.addMote(platform, "modern", ...)): "host", the firmware built for this
      * machine, and "avr", the Mica2 in simavr, each reached over its TCP byte link (the simulator
      * runs faster than the mote here; the radio between the gateway and the C motes comes with
-     * the link's C end). The TelosB ("msp430") joins when its modern thermostat image answers
-     * Chromium's ClientHello: today it sends handshake_failure (native/sizzle/README.md).
+     * the link's C end). Not the TelosB ("msp430"): mspdebug's simulator takes 20-30 s of wall
+     * time for the modern full handshake, against Chromium's own 30 s limit on a TLS handshake
+     * (ERR_TIMED_OUT under load; a real TelosB takes ~7 s). Its old refusal (Chromium's first
+     * connection dropped as "accepted but silent") is fixed: native/sizzle/tests/one_connection.py.
      */
     static final List<String> MODERN_FIRMWARE_PLATFORMS = List.of("host", "avr");
     /**
@@ -113,7 +113,7 @@ class ChromiumGatewayTest {
         LocalGateway.Member m = member(name);
         String url = "https://" + m.name + ":" + gateway.sharedPort() + "/";
         String pin = "--ignore-certificate-errors-spki-list=" + spkiSha256(m);
-        int before = forwardedTo(m.name).size();
+        int before = forwardedTo(m.name).size(), digested = gateway.hellosDigested();
         Path shot = SHOTS.resolve(m.name.replace(LocalGateway.DOMAIN, "") + "-thermostat.png");
         String dom = chromium(url, shot, pin);
         assertTrue(dom.contains("<title>Thermostat</title>"), "the thermostat page's DOM:\n" + dom);
@@ -134,6 +134,10 @@ class ChromiumGatewayTest {
             Thread.sleep(page ? 0 : 50);
         }
         assertTrue(page, "a forwarded connection to " + m.name + " with a browser's hello up and a page down:\n" + accessLog);
+        if (m.name.startsWith("javamote")) {
+            // the Java mote on the radio: Chromium's ClientHello went as its digest and projection (gateway-java/LINK.md §15.2)
+            assertTrue(gateway.hellosDigested() > digested, "HELLO_DIGEST used for Chromium's hello");
+        }
         accessLog.stream().filter(l -> l.contains(" -> " + m.name + ": ")).forEach(l -> System.out.println("gateway: " + l));
     }
 
@@ -202,18 +206,8 @@ class ChromiumGatewayTest {
                 .orElseThrow(() -> new AssertionError(name + " is not behind the gateway: " + gateway.members()));
     }
 
-    /** [bytes in, bytes out] of each connection the access log says was forwarded to {@code device}. */
     private static List<long[]> forwardedTo(String device) {
-        Pattern p = Pattern.compile("^127\\.0\\.0\\.1:\\d+ -> " + Pattern.quote(device)
-                + ": forwarded, (\\d+) bytes in, (\\d+) bytes out, \\d+ ms$");
-        List<long[]> out = new ArrayList<>();
-        for (String line : accessLog) {
-            Matcher x = p.matcher(line);
-            if (x.matches()) {
-                out.add(new long[] {Long.parseLong(x.group(1)), Long.parseLong(x.group(2))});
-            }
-        }
-        return out;
+        return AccessLogLines.forwardedTo(accessLog, device);
     }
 
     /**

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -264,6 +261,36 @@ class FirmwareClientsTest {
         }
     }
 
+    // ---------------------------------------------------------------- one connection at a time
+
+    /**
+     * A browser opens connections at once, and the first one's hello may come after the second
+     * connection: the firmware leaves a silent connection its grace (SZ_SILENT_GRACE_MS, as
+     * ServedConnection.SILENT_GRACE_MS) instead of cutting it for the newer one at once, so the
+     * first is answered; then the newer one is served. On the host build (its clock is the
+     * machine's); the simulated TelosB cut every one of Chromium's connections so.
+     */
+    @org.junit.jupiter.api.Test
+    void aConnectionWhoseHelloComesJustAfterANewerOneIsAnswered() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(platforms().anyMatch("host"::equals));
+        FirmwareFixture fw = firmware("host", "modern");
+        try (java.net.Socket first = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), fw.port())) {
+            Thread.sleep(200); // accepted, silent
+            try (PeerProcess second = PeerProcess.start(List.of("curl", "-sS", "--max-time", "60", "--cacert", fw.caPem.toString(),
+                    "--resolve", FirmwareFixture.HOST + ":" + fw.port() + ":127.0.0.1",
+                    "https://" + FirmwareFixture.HOST + ":" + fw.port() + "/status.json"))) {
+                Thread.sleep(300); // the newer connection waits in the backlog
+                first.setSoTimeout(10_000);
+                first.getOutputStream().write(GatewayFirmwareClientsTest.jsseClientHello(FirmwareFixture.HOST));
+                int type = first.getInputStream().read();
+                assertEquals(22, type, "the first connection's hello answered with a handshake record, not cut");
+                first.close(); // gone mid-handshake: the newer one is next
+                assertEquals(0, second.waitFor(90), "the newer client served: " + second.output());
+                assertStatusJson(second.output());
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- the KSSL client
 
     @ParameterizedTest(name = "{0} {1}")
@@ -279,7 +306,7 @@ class FirmwareClientsTest {
         String posted;
         try {
             c.handshake();
-            posted = exchange(c, "POST /config HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            posted = Http.exchange(c, "POST /config HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                     + "Content-Length: " + form.length() + "\r\n\r\n" + form);
         } finally {
             c.close();
@@ -292,7 +319,7 @@ class FirmwareClientsTest {
         String status;
         try {
             r.handshake();
-            status = exchange(r, "GET /status.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+            status = Http.exchange(r, "GET /status.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
         } finally {
             r.close();
         }
@@ -304,20 +331,14 @@ class FirmwareClientsTest {
     }
 
     /**
-     * Not yet on the ATmega128's modern build: after ramWithinBudget's connection (the 2 KB
-     * ClientHello) the KSSL client's resumed handshake is reset by the firmware (it passes
-     * alone and after s_client's; native/sizzle/README.md, what remains).
+     * Every build on every platform, the ATmega128's modern included: its resumed handshake
+     * was once reset 1 time in 4, not by the firmware but by avr_harness dying of SIGPIPE when
+     * the firmware wrote to a client that had left (now ignored; link_test.py's reset case).
      */
     static Stream<Object[]> ksslCases() {
-        return Stream.of("modern", "legacy-ecc", "legacy-rsa").flatMap(b -> platforms(b).map(p -> new Object[] {p, b}))
-                .filter(c -> !(c[0].equals("avr") && c[1].equals("modern")));
+        return Stream.of("modern", "legacy-ecc", "legacy-rsa").flatMap(b -> platforms(b).map(p -> new Object[] {p, b}));
     }
 
-    private static String exchange(TlsConnection c, String request) throws IOException {
-        c.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-        c.getOutputStream().flush();
-        return Http.readAnyResponse(c.getInputStream());
-    }
 
     // ---------------------------------------------------------------- legacy: nassl's OpenSSL 1.0.2
 
@@ -326,21 +347,10 @@ class FirmwareClientsTest {
     void nasslFullThenResumed(String platform, String build, String version, String cipher, String protocol) throws Exception {
         FirmwareFixture fw = firmware(platform, build);
         int before = fw.log().handshakes().size();
-        List<JsonObject> results = new ArrayList<>();
-        String out;
-        try (PeerProcess p = PeerProcess.start(List.of(ProjectVenv.python().toString(),
-                ProjectVenv.projectRoot().resolve("src/test/python/nassl_legacy_client.py").toString(), "--port",
-                Integer.toString(fw.port()), "--ca", fw.caPem.toString(), "--version", version, "--cipher", cipher,
-                "--path", "/status.json", "--resume", "--timeout", "300"))) {
-            int exit = p.waitFor(660);
-            out = p.output();
-            for (String line : out.split("\n")) {
-                if (line.startsWith("{")) {
-                    results.add(JsonParser.parseString(line).getAsJsonObject());
-                }
-            }
-            assertEquals(0, exit, "nassl client: " + out + "\nfirmware: " + fw.output());
-        }
+        List<String> output = new ArrayList<>();
+        List<JsonObject> results = NasslLegacyClient.run(fw.port(), fw::output, output, "--ca", fw.caPem.toString(), "--version",
+                version, "--cipher", cipher, "--path", "/status.json", "--resume");
+        String out = output.get(0);
         assertEquals(2, results.size(), out);
         for (JsonObject r : results) {
             assertEquals(protocol, r.get("protocol").getAsString(), out);
@@ -407,6 +417,37 @@ class FirmwareClientsTest {
                 budget);
         assertEquals(ram[0] + ram[1], ram[2]);
         assertTrue(ram[2] <= budget, platform + " " + build + " RAM " + ram[2] + " B over its budget " + budget);
+    }
+
+    // ---------------------------------------------------------------- flash on the motes
+
+    /**
+     * Issue 8's flash budgets per build and mote, for the thermostat image (DEMO identity, the
+     * device certificate alone): the next multiple of 128 B at least 64 B above the size
+     * measured when the budgets were set (AVR 108,236 / 64,600 / 53,896 B, MSP430 48,876 /
+     * 45,890 / 40,812 B for modern / legacy-ecc / legacy-rsa; native/sizzle/README.md), so that
+     * a build that grows fails here, long before its flash's end (the ATmega128's 128 KB; the
+     * MSP430F1611's 48 KB, where the linker would refuse it). A build that grows on purpose
+     * raises its budget here and in README, with the reason.
+     */
+    private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 108416, "avr legacy-ecc", 64768,
+            "avr legacy-rsa", 54016, "msp430 modern", 49024, "msp430 legacy-ecc", 46080, "msp430 legacy-rsa", 40960);
+
+    static Stream<Object[]> flashCases() {
+        return platforms().filter(p -> !p.equals("host"))
+                .flatMap(p -> Stream.of("modern", "legacy-ecc", "legacy-rsa").map(b -> new Object[] {p, b}));
+    }
+
+    /** The flash bytes of the image (ElfFlash: what its Intel hex holds) within the budget. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("flashCases")
+    void flashWithinBudget(String platform, String build) throws Exception {
+        Path elf = BUILDS.get(platform).contains(build) ? firmware(platform, build).image()
+                : FirmwareFixture.buildOnly(platform, build);
+        int flash = ElfFlash.bytes(elf, platform);
+        int budget = FLASH_BUDGET.get(platform + " " + build);
+        System.out.printf("%s %s flash: %d B (budget %d B)%n", platform, build, flash, budget);
+        assertTrue(flash <= budget, platform + " " + build + " flash " + flash + " B over its budget " + budget);
     }
 
     static Stream<Object[]> nasslCases() {

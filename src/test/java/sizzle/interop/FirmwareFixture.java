@@ -36,8 +36,7 @@ final class FirmwareFixture implements AutoCloseable {
     FirmwareFixture(String platform, String build) throws IOException, CertificateException, InterruptedException {
         this.platform = platform;
         this.build = build;
-        dir = ProjectVenv.projectRoot().resolve("target/sizzle/firmware-tests/" + platform + "-" + build);
-        Files.deleteIfExists(dir.resolve("sz_identity.h")); // a fresh DEMO identity for every fixture
+        dir = freshDir(platform, build);
         log = new ServerLog(platform.equals("host") ? 10_000 : 300_000);
         mote = new SimulatedMote(platform, build, dir, HOST, PASSWORD, log::logged);
         caPem = mote.caPem();
@@ -46,6 +45,25 @@ final class FirmwareFixture implements AutoCloseable {
 
     int port() {
         return mote.port();
+    }
+
+    /** The image it runs (ELF; the host binary on the host). */
+    Path image() {
+        return mote.image();
+    }
+
+    /**
+     * The image of a platform and build as a fixture's, built but not started (for a build
+     * that does not run on that mote, e.g. legacy-rsa on the ATmega128).
+     */
+    static Path buildOnly(String platform, String build) throws IOException, CertificateException, InterruptedException {
+        return SimulatedMote.build(platform, build, freshDir(platform, build), HOST, PASSWORD);
+    }
+
+    private static Path freshDir(String platform, String build) throws IOException {
+        Path dir = ProjectVenv.projectRoot().resolve("target/sizzle/firmware-tests/" + platform + "-" + build);
+        Files.deleteIfExists(dir.resolve("sz_identity.h")); // a fresh DEMO identity for every fixture
+        return dir;
     }
 
     /** The CA that signed the device certificate, for the KSSL client's trust store. */

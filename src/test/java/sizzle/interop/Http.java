@@ -30,6 +30,13 @@ final class Http {
         return r.substring(r.indexOf("\r\n\r\n") + 4);
     }
 
+    /** Writes {@code request} on a TLS connection and reads its one response, whatever its status. */
+    static String exchange(kssl.tls.TlsConnection c, String request) throws IOException {
+        c.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+        c.getOutputStream().flush();
+        return readAnyResponse(c.getInputStream());
+    }
+
     /** One response, head and Content-Length body, whatever its status. */
     static String readAnyResponse(InputStream in) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();

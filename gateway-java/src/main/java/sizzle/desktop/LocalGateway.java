@@ -81,6 +81,8 @@ public final class LocalGateway implements AutoCloseable {
     private RealTimeRadio radio;
     private RadioMedium medium;
     private RadioBridge bridge;
+    /** Template compression on the radio (gateway-java/LINK.md §9, §15.2): on unless switched off before the first Java mote. */
+    private boolean compression = true;
     private int nextAddress = 1;
 
     /** state: where the devices' identities and images live; sharedPort: 0 for any free one. */
@@ -92,8 +94,23 @@ public final class LocalGateway implements AutoCloseable {
         running.add(shared);
     }
 
+    /**
+     * Template compression (and HELLO-DIGEST) for the Java motes on the simulated radio: on by
+     * default; call before {@link #addJavaMote}. Off, every link message is plain DATA.
+     */
+    public LocalGateway compression(boolean on) {
+        compression = on;
+        if (bridge != null) bridge.compression(on);
+        return this;
+    }
+
     /** The name a platform's n-th device gets: mica2, telosb, host, java, javamote (then -2, -3, ...). */
     /** The device name a platform's mote takes (mica2, telosb, host, then the domain): the one mapping. */
+    /** ClientHellos the bridge sent to Java motes as HELLO_DIGEST (gateway-java/LINK.md §15.2). */
+    public int hellosDigested() {
+        return bridge == null ? 0 : bridge.hellosDigested();
+    }
+
     public static String nameOf(String platform) {
         return (platform.equals("avr") ? "mica2" : platform.equals("msp430") ? "telosb" : "host") + DOMAIN;
     }
@@ -165,6 +182,7 @@ public final class LocalGateway implements AutoCloseable {
             medium = new RadioMedium(sim, ChannelModel.cc2420(), System.nanoTime());
             radio = new RealTimeRadio(sim, serverLog);
             bridge = new RadioBridge(medium, LinkConfig.cc2420(), 1 + (int) (System.nanoTime() & 0xFE), radio);
+            bridge.compression(compression);
             // a radio device nobody configured goes on the list by its announcement (configured ones replace theirs)
             new AnnouncedDevices(bridge, shared, access, MOTE_CONNECTIONS, accessLog);
             running.add(radio.start());
@@ -176,8 +194,10 @@ public final class LocalGateway implements AutoCloseable {
         CompletableFuture<JavaMoteServer> made = new CompletableFuture<>();
         radio.execute(() -> {
             try {
-                made.complete(new JavaMoteServer(medium, cfg, radio, profile, ids.identities(), password,
-                        serverLog::accept, medium.simulator().nowMs()));
+                JavaMoteServer jm = new JavaMoteServer(medium, cfg, radio, profile, ids.identities(), password,
+                        serverLog::accept, medium.simulator().nowMs(), true);
+                bridge.knowTemplates(jm.templates()); // the operator gives the gateway the device's certificates
+                made.complete(jm);
             } catch (RuntimeException e) {
                 made.completeExceptionally(e);
             }

@@ -64,16 +64,11 @@ public final class SimulatedMote implements AutoCloseable {
      */
     public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
             Consumer<String> log) throws IOException, InterruptedException, ksecurity.cert.CertificateException {
-        describe(platform);
         this.platform = platform;
         this.build = build;
         this.dir = dir;
         Path root = projectRoot();
-        Files.createDirectories(dir);
-        if (!Files.isRegularFile(dir.resolve("sz_identity.h"))) {
-            FirmwareIdentity.device(build, name, dir);
-        }
-        Path image = make(root, password);
+        Path image = build(platform, build, dir, name, password);
         port = freePort();
         String seed = HexFormat.of().formatHex(new SecureRandom().generateSeed(32));
         List<String> cmd = new ArrayList<>();
@@ -113,14 +108,24 @@ public final class SimulatedMote implements AutoCloseable {
                 + Path.of("").toAbsolutePath());
     }
 
-    /** make sizzle-firmware with this identity and password (the password file lives only while make runs). */
-    private Path make(Path root, String password) throws IOException, InterruptedException {
+    /**
+     * Builds one firmware image without starting it (as the constructor does first): the DEMO
+     * identity made once per directory, then make sizzle-firmware with it and the password
+     * (the password file lives only while make runs). Returns the image (see image()).
+     */
+    public static Path build(String platform, String build, Path dir, String name, String password)
+            throws IOException, InterruptedException, ksecurity.cert.CertificateException {
+        describe(platform);
+        Files.createDirectories(dir);
+        if (!Files.isRegularFile(dir.resolve("sz_identity.h"))) {
+            FirmwareIdentity.device(build, name, dir);
+        }
         Path pw = dir.resolve("password");
         Files.deleteIfExists(pw);
         Files.createFile(pw, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(pw, password + "\n", StandardCharsets.US_ASCII);
         try {
-            Process p = new ProcessBuilder("make", "-s", "-C", root.resolve("native").toString(), "sizzle-firmware",
+            Process p = new ProcessBuilder("make", "-s", "-C", projectRoot().resolve("native").toString(), "sizzle-firmware",
                     "SZ_FW_PLATFORM=" + platform, "SZ_FW_BUILD=" + build, "SZ_FW_DIR=" + dir).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
             if (p.waitFor() != 0) {
@@ -129,6 +134,10 @@ public final class SimulatedMote implements AutoCloseable {
         } finally {
             Files.deleteIfExists(pw);
         }
+        return imageIn(dir, platform);
+    }
+
+    private static Path imageIn(Path dir, String platform) {
         return dir.resolve(platform).resolve(platform.equals("host") ? "sizzle" : "sizzle.elf");
     }
 
@@ -176,7 +185,7 @@ public final class SimulatedMote implements AutoCloseable {
 
     /** The flashable image (ELF; the Intel hex is beside it) or the host binary. */
     public Path image() {
-        return dir.resolve(platform).resolve(platform.equals("host") ? "sizzle" : "sizzle.elf");
+        return imageIn(dir, platform);
     }
 
     /** Stops the simulator (and its children). */

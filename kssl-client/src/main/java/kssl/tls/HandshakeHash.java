@@ -15,9 +15,30 @@ final class HandshakeHash {
     private final Sha1 sha1 = new Sha1();
     private final Sha256 sha256 = new Sha256();
     private int version;
+    /** The ClientHello came as a digest (SHA-256 state only): only TLS 1.2 can go on. */
+    private boolean sha256Only;
 
     void setVersion(int v) {
         version = v;
+    }
+
+    /**
+     * Replaces what was hashed (the ClientHello's projection, alone so far) by the real hello's
+     * digest: its length L, SHA-256's chaining value after its first 64·⌊L/64⌋ bytes, its last
+     * L mod 64 bytes (HelloDigestSource). MD5 and SHA-1 cannot be resumed: only TLS 1.2 goes on.
+     */
+    void importClientHello(byte[] d) throws TlsException {
+        int len = d.length < 35 ? -1 : (d[0] & 0xFF) << 16 | (d[1] & 0xFF) << 8 | (d[2] & 0xFF);
+        int tail = len & 63;
+        if (len < 4 || d.length != 35 + tail) throw new TlsException(Alert.HANDSHAKE_FAILURE, "malformed ClientHello digest");
+        sha256.importState(d, 3, len - tail);
+        sha256.update(d, 35, tail);
+        sha256Only = true;
+    }
+
+    /** Whether {@code v} can use this hash: after a digested ClientHello, TLS 1.2 only. */
+    boolean allows(int v) {
+        return !sha256Only || v == ProtocolVersion.TLS12;
     }
 
     void update(byte[] b, int off, int len) {

@@ -114,6 +114,8 @@ final class ServerHandshake extends Handshake {
 
     private void readClientHello() throws IOException {
         readClientHello(config, records, in, hash, hello);
+        byte[] digest = conn.helloDigests == null ? null : conn.helloDigests.clientHelloDigest();
+        if (digest != null) hash.importClientHello(digest); // the hello parsed was a projection (HelloDigestSource)
     }
 
     /**
@@ -159,6 +161,9 @@ final class ServerHandshake extends Handshake {
         }
         if (hello.offers(CipherSuite.TLS_FALLBACK_SCSV) && version < config.maxVersion) {
             throw new TlsException(Alert.INAPPROPRIATE_FALLBACK, "fallback to ".concat(ProtocolVersion.name(version)));
+        }
+        if (!hash.allows(version)) {
+            throw new TlsException(Alert.HANDSHAKE_FAILURE, "a digested ClientHello needs TLS 1.2, not ".concat(ProtocolVersion.name(version)));
         }
         records.setVersion(version);
         hash.setVersion(version);

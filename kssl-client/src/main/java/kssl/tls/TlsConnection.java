@@ -18,6 +18,8 @@ public final class TlsConnection {
     final TlsConfig config;
     final RecordLayer records;
     private final Handshake handshake;
+    /** A server's source of ClientHello digests (HelloDigestSource), or null. */
+    HelloDigestSource helloDigests;
     byte[] sessionId = new byte[0];
     private final Object readLock = new Object();
     private final Object writeLock = new Object();
@@ -59,6 +61,11 @@ public final class TlsConnection {
         }
         config.checkRandom();
         return new TlsConnection(in, out, config, null, 0);
+    }
+
+    /** A server whose transport may carry the ClientHello as a digest sets where to ask (before the handshake). */
+    public void setHelloDigestSource(HelloDigestSource source) {
+        helloDigests = source;
     }
 
     /** Runs the handshake if it has not run yet. */

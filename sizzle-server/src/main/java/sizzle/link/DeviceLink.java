@@ -85,11 +85,15 @@ public final class DeviceLink extends LinkEndpoint {
         Frame.putU16(b, at, cfg.listenMs);
         Frame.putU16(b, at + 2, cfg.capacity);
         b[at + 4] = (byte) cfg.kind;
-        int n = cfg.name.length;
+        int n = cfg.name.length, caps = cfg.capabilities.length;
         int room = cfg.frameSize - Frame.OVERHEAD - Frame.READY_SLEEP_FIXED;
+        if (caps > 0) room -= 1 + caps; // the name gives way to the capabilities (LINK.md §9.1)
         if (n > room) n = room;
         System.arraycopy(cfg.name, 0, b, at + Frame.READY_SLEEP_FIXED, n);
-        return Frame.READY_SLEEP_FIXED + n;
+        if (caps == 0) return Frame.READY_SLEEP_FIXED + n;
+        b[at + Frame.READY_SLEEP_FIXED + n] = 0; // no name holds a 0 byte: it ends the name
+        System.arraycopy(cfg.capabilities, 0, b, at + Frame.READY_SLEEP_FIXED + n + 1, caps);
+        return Frame.READY_SLEEP_FIXED + n + 1 + caps;
     }
 
     protected void controlTransmitted(int type, long now) {

@@ -17,7 +17,10 @@ public final class Frame {
 
     public static final int DATA = 0, ACK = 1, NACK = 2, NEWCONNECTION = 3, DISCONNECT = 4,
             READY = 5, READY_SLEEP = 6;
-    /** Reserved for template-compressed messages (LINK.md §9); rejected until then. */
+    /**
+     * A template-compressed message's frames (LINK.md §9): cut and checked as DATA; an endpoint
+     * takes them only if its user is a {@link TemplateListener}, else drops them as bad_type.
+     */
     public static final int DATA_TEMPLATE = 7;
 
     /** The only flag: the sender wants an ACK (or, for a data frame, an ACK or a NACK). */
@@ -53,10 +56,11 @@ public final class Frame {
         msg = b[MSG] & 0xFF;
         index = b[INDEX] & 0xFF;
         payloadLength = len - OVERHEAD;
-        if (type > READY_SLEEP) return LinkStats.BAD_TYPE;
+        if (type > READY_SLEEP && type != DATA_TEMPLATE) return LinkStats.BAD_TYPE;
         if ((flags & ~ACK_REQ) != 0) return LinkStats.BAD_FLAGS;
         switch (type) {
             case DATA:
+            case DATA_TEMPLATE: // the same cutting and checks (LINK.md §9); its endpoint takes it only if its user can recreate
                 if (conn == 0) return LinkStats.BAD_CONN;
                 if (index == 0) {
                     if (payloadLength < LENGTH_FIELD + 1) return LinkStats.BAD_PAYLOAD;

@@ -19,6 +19,8 @@ public final class GatewayPeer extends LinkEndpoint {
     /** The last READY-SLEEP's announcement, and when it was heard. */
     public int listenMs, capacity, kind, announcements;
     public byte[] name = new byte[0];
+    /** What the device's READY-SLEEP announced after its name (LINK.md §9.1): empty for a device without template compression. */
+    public byte[] capabilities = new byte[0];
     public long lastAnnounced;
 
     /** {@code firstConn}: where connection ids start (1–255; a restarted gateway picks anew). */
@@ -136,9 +138,14 @@ public final class GatewayPeer extends LinkEndpoint {
             listenMs = Frame.u16(b, Frame.HEADER);
             capacity = Frame.u16(b, Frame.HEADER + 2);
             kind = b[Frame.HEADER + 4] & 0xFF;
-            int n = f.payloadLength - Frame.READY_SLEEP_FIXED;
+            int from = Frame.HEADER + Frame.READY_SLEEP_FIXED, all = f.payloadLength - Frame.READY_SLEEP_FIXED;
+            int n = 0;
+            while (n < all && b[from + n] != 0) n++;
             if (name.length != n) name = new byte[n];
-            System.arraycopy(b, Frame.HEADER + Frame.READY_SLEEP_FIXED, name, 0, n);
+            System.arraycopy(b, from, name, 0, n);
+            int caps = n < all ? all - n - 1 : 0; // after the name's 0 byte: the capabilities (LINK.md §9.1)
+            if (capabilities.length != caps) capabilities = new byte[caps];
+            if (caps > 0) System.arraycopy(b, from + n + 1, capabilities, 0, caps);
             lastAnnounced = now;
             awake = false;
             // Told "nothing", the device sleeps as soon as it hears so: no window then.

@@ -27,6 +27,8 @@ public final class LinkConfig {
     /** What READY-SLEEP announces: the device's kind and name (discovery, LINK.md §6). */
     public int kind;
     public byte[] name = new byte[0];
+    /** A device's capabilities, announced after its name (LINK.md §9.1: template edition and certificate ID); empty: none. */
+    public byte[] capabilities = new byte[0];
 
     public LinkConfig(int frameSize, int airtimeMs, int ackTimeoutMs, int listenMs) {
         if (frameSize < Frame.MIN_SIZE || frameSize > Frame.MAX_SIZE) {
@@ -66,6 +68,7 @@ public final class LinkConfig {
         c.pollPeriodMs = pollPeriodMs;
         c.kind = kind;
         c.name = name;
+        c.capabilities = capabilities;
         return c;
     }
 }

@@ -80,8 +80,20 @@ public abstract class LinkEndpoint {
      * the open connection. The bytes are not copied: keep them until sent() or closed().
      */
     public boolean send(byte[] b, int off, int len, long now) {
+        return send(b, off, len, Frame.DATA, now);
+    }
+
+    /**
+     * As {@link #send}, a compressed message (DATA-TEMPLATE frames, LINK.md §9): only to a peer
+     * that agreed to take them.
+     */
+    public boolean sendTemplate(byte[] b, int off, int len, long now) {
+        return send(b, off, len, Frame.DATA_TEMPLATE, now);
+    }
+
+    private boolean send(byte[] b, int off, int len, int type, long now) {
         if (!canSend() || len < 1 || len > Frame.maxMessage(cfg.frameSize)) return false;
-        tx.take(b, off, len);
+        tx.take(b, off, len, type);
         pump(now);
         return true;
     }
@@ -97,6 +109,9 @@ public abstract class LinkEndpoint {
     /** A frame from the radio. Malformed or unusable frames are counted and dropped. */
     public void receive(byte[] b, int len, long now) {
         int e = in.decode(b, len, cfg.frameSize);
+        // Only a user that can recreate takes compressed messages; to any other type 7 is still
+        // reserved (LINK.md §9): dropped as the codec drops it, without an answer.
+        if (e == 0 && in.type == Frame.DATA_TEMPLATE && !(listener instanceof TemplateListener)) e = LinkStats.BAD_TYPE;
         if (e != 0) {
             stats.add(e);
             return;
@@ -114,6 +129,9 @@ public abstract class LinkEndpoint {
         heard(in, now);
         switch (in.type) {
             case Frame.DATA:
+                onData(b, now);
+                break;
+            case Frame.DATA_TEMPLATE:
                 onData(b, now);
                 break;
             case Frame.ACK:
@@ -154,7 +172,8 @@ public abstract class LinkEndpoint {
         if (rx.completed) {
             stats.add(LinkStats.MESSAGES_IN);
             int c = conn;
-            if (listener != null) listener.received(c, rx.message(), 0, rx.length());
+            if (rx.type == Frame.DATA_TEMPLATE) ((TemplateListener) listener).receivedTemplate(c, rx.message(), 0, rx.length());
+            else if (listener != null) listener.received(c, rx.message(), 0, rx.length());
             if (conn == c) peerMessageComplete(now);
         }
     }

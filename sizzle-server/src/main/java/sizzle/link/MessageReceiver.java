@@ -17,6 +17,8 @@ final class MessageReceiver {
     int expected;
     private boolean deliveredAny, assembling;
     private int len, frames, have;
+    /** The frame type of the message being assembled: DATA or DATA_TEMPLATE (LINK.md §9), from its frame 0. */
+    int type;
     private final byte[] got = new byte[32];
     /** The drop reason of the last accept() that dropped, for the endpoint's counters. */
     int dropped;
@@ -66,12 +68,17 @@ final class MessageReceiver {
                 dropped = LinkStats.BAD_SIZE;
                 return SILENT;
             }
+            if (assembling && f.type != type) {
+                dropped = LinkStats.BAD_TYPE;
+                return SILENT;
+            }
             if (!assembling) {
                 if (total > cfg.capacity || total > Frame.maxMessage(cfg.frameSize)) {
                     dropped = LinkStats.TOO_LONG;
                     return Frame.REFUSED_TOO_LONG;
                 }
                 assembling = true;
+                type = f.type;
                 len = total;
                 frames = Frame.frameCount(len, cfg.frameSize);
                 have = 0;
@@ -81,6 +88,9 @@ final class MessageReceiver {
         } else if (!assembling) {
             dropped = LinkStats.NO_FIRST;
             return asks ? SEND_NACK : SILENT;
+        } else if (f.type != type) {
+            dropped = LinkStats.BAD_TYPE; // one message is all DATA or all DATA-TEMPLATE
+            return SILENT;
         }
         if (i >= frames) {
             dropped = LinkStats.BAD_INDEX;

@@ -18,6 +18,8 @@ final class MessageSender {
     int msg;
     private byte[] buf;
     private int off, len, frames, next, retries, rounds;
+    /** DATA, or DATA_TEMPLATE for a compressed message (LINK.md §9). */
+    private int type;
     private final byte[] resend = new byte[32];
     private long deadline;
     /** What the frame on the air was: the state it was built in, and whether it asked for an answer. */
@@ -39,7 +41,8 @@ final class MessageSender {
     }
 
     /** Takes a message (not copied: the caller keeps it until sent or closed); HELD until start(). */
-    void take(byte[] b, int off, int len) {
+    void take(byte[] b, int off, int len, int type) {
+        this.type = type;
         this.buf = b;
         this.off = off;
         this.len = len;
@@ -75,7 +78,7 @@ final class MessageSender {
         }
         builtState = state;
         builtAsks = asks;
-        f.type = Frame.DATA;
+        f.type = type;
         f.flags = asks ? Frame.ACK_REQ : 0;
         f.msg = msg;
         f.index = i;

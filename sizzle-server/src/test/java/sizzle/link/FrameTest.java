@@ -95,7 +95,10 @@ class FrameTest {
         bad[12] ^= 0x01; // the CRC itself
         assertEquals(LinkStats.BAD_CRC, decodeRaw(bad, 13));
 
-        assertEquals(LinkStats.BAD_TYPE, decode(new Frame().set(1, 0, Frame.DATA_TEMPLATE, Frame.ACK_REQ, 1, 0, 0), "0001aa"));
+        assertEquals(0, decode(new Frame().set(1, 0, Frame.DATA_TEMPLATE, Frame.ACK_REQ, 1, 0, 0), "0001aa")); // DATA-TEMPLATE: DATA's rules (LINK.md §9)
+        assertEquals(LinkStats.BAD_PAYLOAD, decode(new Frame().set(1, 0, Frame.DATA_TEMPLATE, Frame.ACK_REQ, 1, 0, 0), "0000aa"));
+        assertEquals(LinkStats.BAD_FLAGS, decode(new Frame().set(1, 0, Frame.DATA_TEMPLATE, 0, 1, 0, 0), "0001aa"));
+        assertEquals(LinkStats.BAD_TYPE, decode(new Frame().set(1, 0, 8, Frame.ACK_REQ, 1, 0, 0), "0001aa"));
         assertEquals(LinkStats.BAD_TYPE, decode(new Frame().set(1, 0, 15, 0, 1, 0, 0), ""));
         assertEquals(LinkStats.BAD_FLAGS, decode(new Frame().set(1, 0, Frame.DATA, 0x2 | Frame.ACK_REQ, 1, 0, 0), "0001aa"));
         assertEquals(LinkStats.BAD_FLAGS, decode(new Frame().set(1, 0, Frame.DATA, 0, 1, 0, 0), "0001aa"));

@@ -7,13 +7,22 @@ import java.util.concurrent.CompletableFuture;
 import sizzle.gateway.front.Backend;
 import sizzle.link.GatewayPeer;
 import sizzle.link.LinkListener;
+import sizzle.template.Suppressor;
+import sizzle.template.TemplateBook;
+import sizzle.template.TemplateCodec;
+import sizzle.template.TemplateCursor;
+import sizzle.template.TemplateException;
 
 /**
  * One TCP client's stream over one link connection. The front door's threads write the
  * client's bytes and read the device's; everything else happens on the radio's thread: whole
  * records go to the device as messages (one in flight), the device's messages are queued for
  * the client, and the ends cross over (the client's end: DISCONNECT once its records have
- * arrived; the link's: the end of the client's stream).
+ * arrived; the link's: the end of the client's stream). With templates agreed for the
+ * connection (LINK.md §9) it is the gateway's suppressor and recreator: its first message goes
+ * compressed (which tells the device), later ones when that is shorter, and the device's
+ * compressed messages are rebuilt byte for byte before the client gets them; one that cannot be
+ * rebuilt resets this connection alone.
  */
 final class BridgedConnection implements Backend.Stream {
     final int device;
@@ -22,7 +31,15 @@ final class BridgedConnection implements Backend.Stream {
     private final ByteQueue toClient = new ByteQueue();
     private final RecordFramer fromClient = new RecordFramer();
     /** Radio thread only. */
-    private boolean linkOpen, clientEnded, inFlight, closing;
+    private boolean linkOpen, clientEnded, inFlight, closing, sentAny;
+    /** The templates agreed for this link connection, or null: plain DATA. */
+    private TemplateBook book;
+    /** Whether the device's server takes the ClientHello as HELLO_DIGEST (LINK.md §15.2). */
+    private boolean digests;
+    /** Each direction's template cursor (LINK.md §9.2), new with the link connection. */
+    private final TemplateCursor toDevice = new TemplateCursor(), fromDevice = new TemplateCursor();
+    /** The largest message a device may rebuild to here: a TLS record's worth and more. */
+    private static final int RECREATE_LIMIT = 1 << 16;
     boolean cancelled;
     /** Set on the radio's thread when the link connection has ended; writes then fail. */
     private volatile String ended;
@@ -61,6 +78,8 @@ final class BridgedConnection implements Backend.Stream {
 
     void opened(int conn) {
         linkOpen = true;
+        book = bridge.agreed(device);
+        digests = book != null && Suppressor.takesDigest(bridge.peer(device).capabilities);
         opened.complete(null);
         if (cancelled || clientEnded) {
             clientEnded = true; // nobody waits for this connection: close it at once
@@ -88,6 +107,28 @@ final class BridgedConnection implements Backend.Stream {
         pump(); // the device's answer is also its grant for the next message
     }
 
+    void receivedTemplate(byte[] b, int off, int len) {
+        byte[] m;
+        try {
+            if (book == null) throw new TemplateException(TemplateException.UNKNOWN_TEMPLATE, "no templates agreed on this connection");
+            m = TemplateCodec.recreate(b, off, len, book, RECREATE_LIMIT, fromDevice, null);
+        } catch (TemplateException e) {
+            reset("the device's compressed message: " + e.getMessage());
+            return;
+        }
+        received(m, 0, m.length);
+    }
+
+    /** This connection alone ends: the client's stream fails with {@code why}, the device is told by DISCONNECT. */
+    private void reset(String why) {
+        if (closing) return;
+        ended = why;
+        toClient.fail(why);
+        closing = true;
+        bridge.peer(device).close(bridge.nowMs());
+        bridge.poke(device);
+    }
+
     void sent() {
         inFlight = false;
         pump();
@@ -113,15 +154,18 @@ final class BridgedConnection implements Backend.Stream {
         long now = bridge.nowMs();
         String bad = fromClient.malformed();
         if (bad != null) {
-            // This connection alone ends: the client is told by its stream failing, the device by DISCONNECT.
-            ended = bad;
-            toClient.fail(bad);
-            closing = true;
-            p.close(now);
+            reset(bad);
+            return;
         } else if (!inFlight && p.canSend()) {
             byte[] m = fromClient.next(bridge.limit(device), false);
-            if (m != null) {
+            byte[] z = m != null && book != null ? Suppressor.suppress(m, 0, m.length, book, toDevice, !sentAny, digests) : null;
+            if (z != null && z.length <= bridge.limit(device)) { // else plain: a compressed form a little longer than the device takes
+                inFlight = p.sendTemplate(z, 0, z.length, now);
+                sentAny = true;
+                if ((z[0] & 0xFF) == TemplateCodec.HELLO_DIGEST) bridge.helloDigested();
+            } else if (m != null) {
                 inFlight = p.send(m, 0, m.length, now);
+                sentAny = true;
             } else if (clientEnded) {
                 closing = true; // a partial record held now will never be whole
                 p.close(now);

@@ -12,6 +12,8 @@ import sizzle.app.ThermostatServer;
 import sizzle.gateway.radio.JavaMote;
 import sizzle.gateway.radio.RadioMedium;
 import sizzle.link.LinkConfig;
+import sizzle.template.Suppressor;
+import sizzle.template.TemplateBook;
 
 /**
  * A Java mote running the Java Sizzle server: the thermostat, assembled as a mote assembles it
@@ -26,6 +28,7 @@ public final class JavaMoteServer implements AutoCloseable {
     private final JavaMote mote;
     private final MoteConnections connections;
     private final SizzleServer server;
+    private final TemplateBook book;
 
     /**
      * A mote at {@code cfg.address} on {@code medium}, serving {@code identities} with
@@ -34,7 +37,22 @@ public final class JavaMoteServer implements AutoCloseable {
      */
     public JavaMoteServer(RadioMedium medium, LinkConfig cfg, Executor radio, int profile, List<ServerIdentity> identities,
             String password, Log log, long startMs) {
+        this(medium, cfg, radio, profile, identities, password, log, startMs, false);
+    }
+
+    /**
+     * As above; with {@code templates} the mote holds edition 1 of the protocol templates and
+     * its certificate messages, announces them in READY-SLEEP, and takes and sends compressed
+     * messages when the gateway agrees (LINK.md §9).
+     */
+    public JavaMoteServer(RadioMedium medium, LinkConfig cfg, Executor radio, int profile, List<ServerIdentity> identities,
+            String password, Log log, long startMs, boolean templates) {
         connections = new MoteConnections(radio);
+        book = templates ? book(identities) : null;
+        if (book != null) {
+            cfg.capabilities = Suppressor.capabilities(book, profile == kssl.tls.Profile.MODERN); // TLS 1.2 only: it takes a HELLO_DIGEST (LINK.md §15.2)
+            connections.templates(book);
+        }
         ThermostatServer assembly = new ThermostatServer(profile, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM))
                 .password(password.getBytes(StandardCharsets.UTF_8)).device(DEVICE, KIND, () -> 215)
                 .deadlines(Deadlines.MOTE).log(log);
@@ -48,6 +66,23 @@ public final class JavaMoteServer implements AutoCloseable {
         Thread t = new Thread(server, "java mote " + cfg.address);
         t.setDaemon(true);
         t.start();
+    }
+
+    /** The templates of a device serving {@code identities}: edition 1 and its Certificate messages. */
+    public static TemplateBook book(List<ServerIdentity> identities) {
+        byte[][] certs = new byte[identities.size()][];
+        for (int i = 0; i < certs.length; i++) {
+            ksecurity.cert.X509Certificate[] chain = identities.get(i).getChain();
+            byte[][] der = new byte[chain.length][];
+            for (int k = 0; k < chain.length; k++) der[k] = chain[k].getEncoded();
+            certs[i] = TemplateBook.certificateMessage(der);
+        }
+        return new TemplateBook(1, certs);
+    }
+
+    /** The mote's templates (null without): what the gateway must hold to compress for it. */
+    public TemplateBook templates() {
+        return book;
     }
 
     public JavaMote mote() {

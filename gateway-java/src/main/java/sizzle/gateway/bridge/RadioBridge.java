@@ -19,6 +19,9 @@ import sizzle.link.Frame;
 import sizzle.link.GatewayPeer;
 import sizzle.link.LinkConfig;
 import sizzle.link.LinkListener;
+import sizzle.link.TemplateListener;
+import sizzle.template.Suppressor;
+import sizzle.template.TemplateBook;
 
 /**
  * The gateway's TCP-to-radio bridge (LINK.md §13): for each device on the radio, a
@@ -31,6 +34,10 @@ import sizzle.link.LinkListener;
  * device's end, or a failed link, ends the client's stream; a malformed record header from the
  * client ends that connection alone.
  *
+ * <p>Template compression (LINK.md §9): with {@link #compression} on, a connection to a device
+ * whose READY-SLEEP named templates the bridge holds ({@link #knowTemplates}) carries the
+ * handshake compressed both ways; any other device gets plain DATA.
+ *
  * <p>Every method but the backends' runs on the radio's thread ({@code radio}: a
  * {@link sizzle.gateway.radio.RealTimeRadio}, or the {@link Simulator} itself in tests).
  */
@@ -41,6 +48,10 @@ public final class RadioBridge {
     private final Map<Integer, Port> ports = new HashMap<>();
     /** The devices' poll period: one not heard for two of them (and a window) is gone from the list. */
     private final int pollPeriodMs;
+    private volatile boolean compression;
+    /** ClientHellos sent as HELLO_DIGEST (LINK.md §15.2), for the tests and the benchmark. */
+    private final java.util.concurrent.atomic.AtomicInteger hellosDigested = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.List<TemplateBook> books = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * The gateway's radio on {@code medium} ({@code template.pollPeriodMs}: the devices' poll
@@ -51,6 +62,42 @@ public final class RadioBridge {
         this.pollPeriodMs = template.pollPeriodMs;
         this.radio = radio;
         this.gateway = new SimulatedGateway(medium, template, this::discovered, firstConn);
+    }
+
+    /**
+     * Template compression on or off for connections opened from now on (any thread; off by
+     * default). On, it applies only to devices that announced templates the bridge knows.
+     */
+    public void compression(boolean on) {
+        compression = on;
+    }
+
+    public boolean compression() {
+        return compression;
+    }
+
+    /** How many ClientHellos went to devices as HELLO_DIGEST (any thread). */
+    public int hellosDigested() {
+        return hellosDigested.get();
+    }
+
+    void helloDigested() {
+        hellosDigested.incrementAndGet();
+    }
+
+    /** A device's templates (its edition and certificates), as configured for the gateway (any thread). */
+    public void knowTemplates(TemplateBook book) {
+        books.add(book);
+    }
+
+    /** The templates agreed with {@code device} for a connection opening now, or null: plain DATA (radio thread). */
+    TemplateBook agreed(int device) {
+        GatewayPeer p = gateway.peer(device);
+        if (!compression || p == null) return null;
+        for (TemplateBook b : books) {
+            if (Suppressor.names(p.capabilities, b)) return b;
+        }
+        return null;
     }
 
     private Port port(int device) {
@@ -175,7 +222,7 @@ public final class RadioBridge {
     }
 
     /** One device's connections: the one on the link, and those waiting their turn. */
-    private final class Port implements LinkListener {
+    private final class Port implements TemplateListener {
         final int device;
         final ArrayDeque<BridgedConnection> waiting = new ArrayDeque<>();
         BridgedConnection current;
@@ -223,6 +270,10 @@ public final class RadioBridge {
 
         public void received(int conn, byte[] b, int off, int len) {
             if (current != null) current.received(b, off, len);
+        }
+
+        public void receivedTemplate(int conn, byte[] b, int off, int len) {
+            if (current != null) current.receivedTemplate(b, off, len);
         }
 
         public void sent(int conn) {

@@ -14,8 +14,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import sizzle.Connection;
 import sizzle.gateway.radio.ChannelModel;
 import sizzle.gateway.radio.JavaMote;
-import sizzle.gateway.radio.RadioMedium;
-import sizzle.gateway.radio.Simulator;
 import sizzle.link.LinkConfig;
 import sizzle.link.LinkStats;
 
@@ -27,60 +25,7 @@ import sizzle.link.LinkStats;
  * client's stream; a malformed record header ending that connection alone, the next one served.
  * On a clean CC2420-like channel and with 10% loss plus corruption, duplication and reordering.
  */
-class BridgeLinkTest {
-    static final int MOTE = 1;
-
-    final Simulator sim = new Simulator();
-    RadioMedium medium;
-    RadioBridge bridge;
-    MoteConnections moteSide;
-    JavaMote mote;
-
-    void setUp(boolean lossy) {
-        setUp(lossy ? ChannelModel.cc2420().lossy(0.10, 0.05, 0.05, 0.05, 3000) : ChannelModel.cc2420(), LinkConfig.cc2420());
-    }
-
-    void setUp(ChannelModel ch, LinkConfig cfg) {
-        medium = new RadioMedium(sim, ch, 42);
-        cfg.pollPeriodMs = 200; // the devices' (the bridge counts silence in poll periods)
-        bridge = new RadioBridge(medium, cfg, 17, sim);
-        moteSide = new MoteConnections(sim);
-        LinkConfig m = cfg.copy().at(MOTE, 0);
-        m.name = "thermostat".getBytes(StandardCharsets.US_ASCII);
-        mote = new JavaMote(medium, m, moteSide);
-        moteSide.attach(mote);
-        mote.start(0);
-        run(300); // the mote's first READY-SLEEP: the gateway knows it
-    }
-
-    void run(long ms) {
-        sim.runUntil(sim.nowUs() + ms * 1000);
-    }
-
-    /** Runs until {@code in} has {@code n} bytes (at most 20 simulated seconds), then reads them. */
-    byte[] read(InputStream in, int n) throws IOException {
-        assertTrue(sim.runUntil(() -> available(in) >= n, sim.nowUs() + 20_000_000), "only " + available(in) + " of " + n);
-        return in.readNBytes(n);
-    }
-
-    static int available(InputStream in) {
-        try {
-            return in.available();
-        } catch (IOException e) {
-            return -1;
-        }
-    }
-
-    BridgedConnection open() {
-        BridgedConnection c = bridge.open(MOTE);
-        assertTrue(sim.runUntil(() -> c.opened.isDone(), sim.nowUs() + 20_000_000), bridge.describe(MOTE));
-        return c;
-    }
-
-    long moteMessagesIn() {
-        return mote.link().stats.get(LinkStats.MESSAGES_IN);
-    }
-
+class BridgeLinkTest extends BridgeRig {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void recordsCrossBothWaysAndTheEndsCrossOver(boolean lossy) throws Exception {
@@ -216,17 +161,6 @@ class BridgeLinkTest {
         assertCarried(open(), moteSide.accept(), RecordFramerTest.record(23, 10, 0x81));
     }
 
-    /** The ACKs of the mote's READY-SLEEPs: every frame it heard, if it heard nothing else. */
-    long framesAnswered() {
-        return mote.link().stats.get(LinkStats.POLLS);
-    }
-
-    /** A record written by the client arrives at the mote. */
-    void assertCarried(BridgedConnection c, Connection m, byte[] record) throws IOException {
-        c.output().write(record);
-        assertArrayEquals(record, read(m.input(), record.length));
-    }
-
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void connectionsWaitTheirTurnAndAGivenUpOneIsSkipped(boolean lossy) throws Exception {
@@ -245,7 +179,4 @@ class BridgeLinkTest {
         assertCarried(second, moteSide.accept(), RecordFramerTest.record(23, 30, 0x61));
     }
 
-    static boolean endOf(InputStream in) {
-        return in instanceof ByteQueue q && q.ended() && available(in) == 0;
-    }
 }

@@ -1,0 +1,137 @@
+package sizzle.template;
+
+import ksecurity.prim.Sha256;
+
+/**
+ * The templates one device and the gateway both hold (LINK.md §9.1): ids 0–3 the device's own
+ * Certificate handshake messages (its chains, as it sends them), ids 4 and up the protocol
+ * templates of a numbered edition ({@link ProtocolTemplates}). The device announces the edition
+ * and the 4-byte ID of its certificates in READY-SLEEP; the gateway compresses for it only if
+ * it holds the same edition and the certificates for that ID.
+ */
+public final class TemplateBook {
+    /** Certificate messages occupy ids 0 … CERTIFICATES − 1. */
+    public static final int CERTIFICATES = 4;
+    /** The most templates an op can name (5 bits). */
+    public static final int MAX = 32;
+
+    private final byte[][] templates;
+    public final int edition;
+    /** The first 4 bytes of SHA-256 over the certificate messages, each preceded by its u24 length. */
+    public final byte[] certificateId;
+
+    /**
+     * A book of {@code edition}'s protocol templates and the device's certificate messages
+     * (handshake type 11 with its 3-byte length, as on the wire; at most {@link #CERTIFICATES}).
+     */
+    public TemplateBook(int edition, byte[][] certificateMessages) {
+        byte[][] protocol = ProtocolTemplates.edition(edition);
+        if (protocol == null) throw new IllegalArgumentException("unknown template edition");
+        if (certificateMessages.length > CERTIFICATES || CERTIFICATES + protocol.length > MAX) {
+            throw new IllegalArgumentException("too many templates");
+        }
+        this.edition = edition;
+        templates = new byte[CERTIFICATES + protocol.length][];
+        Sha256 h = new Sha256();
+        byte[] len = new byte[3];
+        for (int i = 0; i < certificateMessages.length; i++) {
+            byte[] m = certificateMessages[i];
+            templates[i] = m;
+            len[0] = (byte) (m.length >>> 16);
+            len[1] = (byte) (m.length >>> 8);
+            len[2] = (byte) m.length;
+            h.update(len, 0, 3);
+            h.update(m, 0, m.length);
+        }
+        System.arraycopy(protocol, 0, templates, CERTIFICATES, protocol.length);
+        byte[] d = new byte[32];
+        h.doFinal(d, 0);
+        certificateId = new byte[4];
+        System.arraycopy(d, 0, certificateId, 0, 4);
+    }
+
+    /** The suppressor's index: for each 3-byte hash, a chain of (template, offset) places where those bytes start. */
+    private int[] head, next, base;
+
+    /** The 3-byte hash the index uses. */
+    static int hash(byte[] b, int at) {
+        return ((b[at] & 0xFF) * 961 + (b[at + 1] & 0xFF) * 31 + (b[at + 2] & 0xFF)) & 0xFFF;
+    }
+
+    /** The first place whose 3 bytes hash to {@code h}, as an index into places (−1: none); see {@link #nextPlace}. */
+    synchronized int firstPlace(int h) {
+        if (head == null) buildIndex();
+        return head[h] - 1;
+    }
+
+    int nextPlace(int place) {
+        return next[place] - 1;
+    }
+
+    /** The template of a place, and its offset there. */
+    int placeTemplate(int place) {
+        int t = 0;
+        while (t + 1 < base.length && base[t + 1] <= place) t++;
+        return t;
+    }
+
+    int placeOffset(int place, int t) {
+        return place - base[t];
+    }
+
+    private void buildIndex() {
+        base = new int[templates.length];
+        int total = 0;
+        for (int t = 0; t < templates.length; t++) {
+            base[t] = total;
+            total += templates[t] == null ? 0 : templates[t].length;
+        }
+        head = new int[4096];
+        next = new int[total];
+        for (int t = templates.length - 1; t >= 0; t--) {
+            byte[] tpl = templates[t];
+            if (tpl == null) continue;
+            for (int p = tpl.length - 3; p >= 0; p--) {
+                int h = hash(tpl, p);
+                next[base[t] + p] = head[h];
+                head[h] = base[t] + p + 1;
+            }
+        }
+    }
+
+    /** How many ids there are (some of the certificate ids may be empty). */
+    public int count() {
+        return templates.length;
+    }
+
+    /** Template {@code id}, or null if this book has none there. */
+    public byte[] template(int id) {
+        return id >= 0 && id < templates.length ? templates[id] : null;
+    }
+
+    /**
+     * The Certificate handshake message for a chain of DER certificates (leaf first), as TLS
+     * writes it: type 11, u24 length, u24 list length, each certificate with its u24 length.
+     */
+    public static byte[] certificateMessage(byte[][] chain) {
+        int list = 0;
+        for (int i = 0; i < chain.length; i++) list += 3 + chain[i].length;
+        byte[] m = new byte[4 + 3 + list];
+        m[0] = 11;
+        u24(m, 1, 3 + list);
+        u24(m, 4, list);
+        int at = 7;
+        for (int i = 0; i < chain.length; i++) {
+            u24(m, at, chain[i].length);
+            System.arraycopy(chain[i], 0, m, at + 3, chain[i].length);
+            at += 3 + chain[i].length;
+        }
+        return m;
+    }
+
+    private static void u24(byte[] b, int at, int v) {
+        b[at] = (byte) (v >>> 16);
+        b[at + 1] = (byte) (v >>> 8);
+        b[at + 2] = (byte) v;
+    }
+}
