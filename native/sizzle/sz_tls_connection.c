@@ -392,7 +392,9 @@ static void on_hello(sz_tls *c)
 	c->w.version = a->version;
 	rl->version = a->version;
 	c->ems = a->extended_master_secret;
+#if SZ_STREAM_RECORDS
 	c->rsl = a->record_size_limit != 0;
+#endif
 	c->has_name = h->server_name_length != 0;
 	if (c->has_name)
 		sz_session_name_digest(h->server_name, h->server_name_length, c->name_digest);
@@ -491,11 +493,13 @@ static uint16_t count_empty(sz_tls *c, uint16_t len, uint8_t type)
 }
 
 /* The largest plaintext accepted after the keys: ours if the client sent record_size_limit (we
- * answered it with SZ_RECEIVE_LIMIT), else 2^14 (RFC 8449 §4; the same on the host). */
-static uint16_t receive_limit(const sz_tls *c)
-{
-	return c->rsl ? SZ_RECEIVE_LIMIT : SZ_MAX_FRAGMENT;
-}
+ * answered it with SZ_RECEIVE_LIMIT), else 2^14 (RFC 8449 §4; the same on the host). A build
+ * that gathers every record whole bounds them by its buffer anyway: SZ_RECEIVE_LIMIT. */
+#if SZ_STREAM_RECORDS
+#define receive_limit(c) ((c)->rsl ? SZ_RECEIVE_LIMIT : SZ_MAX_FRAGMENT)
+#else
+#define receive_limit(c) SZ_RECEIVE_LIMIT
+#endif
 
 #if SZ_STREAM_RECORDS
 /* Where a streamed record's plaintext starts (after the header and the explicit nonce). */
