@@ -3,6 +3,7 @@
  * Mirrors sizzle-server/src/main/java/sizzle/http/HttpConnectionLoop.java.
  */
 #include "sz_http_connection.h"
+#include "sz_config.h"
 
 #include "sz_handler.h"
 #include "sz_status.h"
@@ -13,6 +14,11 @@
 #define RESPOND 3
 #define CLOSED 4
 #define ANSWER 5 /* a request is in whole; answered (handled) at the next pull */
+#if SZ_STREAM_RECORDS
+#define ANSWERING(h) ((h)->state == ANSWER)
+#else
+#define ANSWERING(h) 0 /* requests answered as they end */
+#endif
 
 void sz_http_begin(struct sz_http *h, void *app, const uint8_t *peer, uint8_t peer_len)
 {
@@ -68,8 +74,13 @@ size_t sz_http_push(struct sz_http *h, const uint8_t *in, size_t n)
 			}
 			h->state = BODY;
 		}
-		if (h->parser.body_left == 0)
-			h->state = ANSWER;
+		if (h->parser.body_left == 0) {
+#if SZ_STREAM_RECORDS
+			h->state = ANSWER; /* handled at the pull: the engine pulls from verified records only */
+#else
+			answer(h);
+#endif
+		}
 	}
 	return used;
 }
@@ -77,8 +88,10 @@ size_t sz_http_push(struct sz_http *h, const uint8_t *in, size_t n)
 uint16_t sz_http_pull(struct sz_http *h, uint8_t *out, uint16_t cap)
 {
 	uint16_t n;
+#if SZ_STREAM_RECORDS
 	if (h->state == ANSWER)
-		answer(h); /* only now: a TLS record streamed in is pulled from only once verified */
+		answer(h);
+#endif
 	if (h->state != RESPOND)
 		return 0;
 	n = sz_response_pull(&h->response, h->app, out, cap);
@@ -99,12 +112,12 @@ void sz_http_end(struct sz_http *h, uint8_t timeout)
 
 uint8_t sz_http_busy(const struct sz_http *h)
 {
-	return h->state == REQUEST || h->state == BODY || h->state == RESPOND || h->state == ANSWER;
+	return h->state == REQUEST || h->state == BODY || h->state == RESPOND || ANSWERING(h);
 }
 
 uint8_t sz_http_pending(const struct sz_http *h)
 {
-	return h->state == RESPOND || h->state == ANSWER;
+	return h->state == RESPOND || ANSWERING(h);
 }
 
 uint8_t sz_http_closed(const struct sz_http *h)

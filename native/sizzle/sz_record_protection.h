@@ -58,17 +58,6 @@ size_t sz_protection_seal(sz_protection *p, uint8_t type, uint16_t version, uint
  * fragment's contents. */
 uint16_t sz_protection_open(sz_protection *p, uint8_t type, uint16_t version, uint8_t *buf,
                             size_t len, size_t *plain);
-/* Application records longer than the buffer opened as they come (sz_tls_connection.c, README):
- * the modern build, but for the MSP430F1611's image, whose 1,536-byte buffer holds a browser's
- * requests whole and whose 48 KB of flash has no room for the ~1 KB of code. */
-#ifndef SZ_STREAM_RECORDS
-#if SZ_LEGACY || defined(__MSP430__)
-#define SZ_STREAM_RECORDS 0
-#else
-#define SZ_STREAM_RECORDS 1
-#endif
-#endif
-
 #if SZ_STREAM_RECORDS
 /* Opens a fragment of len bytes (at least SZ_PROTECTION_PREFIX + the tag) as it arrives, for a
  * record longer than the buffer: start with its explicit nonce (the fragment's first 8 bytes),

@@ -101,7 +101,9 @@ static uint8_t end_connection(sz_tls *c, uint16_t verdict, uint8_t forget)
 		return 0;
 	c->verdict = verdict;
 	c->state = SZ_CLOSED;
+#if SZ_STREAM_RECORDS
 	c->streaming = 0; /* a streamed record's rest is never read */
+#endif
 	wipe_secrets(c);
 	if (forget)
 		forget_session(c);
@@ -249,8 +251,10 @@ static void make_room(sz_tls *c)
 
 static void produce(sz_tls *c)
 {
+#if SZ_STREAM_RECORDS
 	if (c->streaming)
 		return; /* a record's plaintext is held unverified: nothing is answered, nothing moved */
+#endif
 	while (!c->w.ready) {
 		uint8_t one = 1, job, n_jobs, seg;
 		uint16_t seg_off;
@@ -869,7 +873,11 @@ static uint16_t stream_in(sz_tls *c, const uint8_t *data, uint16_t n)
 
 static uint8_t input_open(const sz_tls *c)
 {
+#if SZ_STREAM_RECORDS
 	return c->state != SZ_CLOSED && c->job_n == 0 && !c->w.ready && (c->streaming || c->pos >= c->end);
+#else
+	return c->state != SZ_CLOSED && c->job_n == 0 && !c->w.ready && c->pos >= c->end;
+#endif
 }
 
 uint16_t sz_tls_wants(const sz_tls *c)

@@ -107,8 +107,8 @@ typedef struct {
 	uint8_t expected_len, fin_diff;
 	uint8_t state;
 	uint8_t ems, resumed, has_name, has_session, keyed, read_on, established, eof;
-	uint8_t streaming;           /* an application record longer than rx is being opened as it comes */
 #if SZ_STREAM_RECORDS
+	uint8_t streaming;           /* an application record longer than rx is being opened as it comes */
 	uint8_t rsl;                 /* the client sent record_size_limit: ours (SZ_RECEIVE_LIMIT) binds it */
 #endif
 	uint8_t jobs[4], job_n, seg;
