@@ -858,7 +858,7 @@ static uint16_t stream_in(sz_tls *c, const uint8_t *data, uint16_t n)
 	c->rx_len = c->rx_want = 0;
 	c->streaming = 0;
 	v = sz_protection_open_finish(rd, c->rx + c->end);
-	if (v == SZ_VERDICT_NONE && body_end - SZ_PROTECTION_PREFIX > receive_limit(c))
+	if (v == SZ_VERDICT_NONE && (uint32_t)(body_end - SZ_PROTECTION_PREFIX) > (uint32_t)receive_limit(c))
 		v = SZ_RECORD_OVERFLOW;
 	if (v == SZ_VERDICT_NONE)
 		v = count_empty(c, (uint16_t)(body_end - SZ_PROTECTION_PREFIX), SZ_APPLICATION_DATA);
