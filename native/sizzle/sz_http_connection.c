@@ -3,6 +3,7 @@
  * Mirrors sizzle-server/src/main/java/sizzle/http/HttpConnectionLoop.java.
  */
 #include "sz_http_connection.h"
+#include "sz_config.h"
 
 #include "sz_handler.h"
 #include "sz_status.h"
@@ -12,6 +13,12 @@
 #define BODY 2
 #define RESPOND 3
 #define CLOSED 4
+#define ANSWER 5 /* a request is in whole; answered (handled) at the next pull */
+#if SZ_STREAM_RECORDS
+#define ANSWERING(h) ((h)->state == ANSWER)
+#else
+#define ANSWERING(h) 0 /* requests answered as they end */
+#endif
 
 void sz_http_begin(struct sz_http *h, void *app, const uint8_t *peer, uint8_t peer_len)
 {
@@ -67,8 +74,13 @@ size_t sz_http_push(struct sz_http *h, const uint8_t *in, size_t n)
 			}
 			h->state = BODY;
 		}
-		if (h->parser.body_left == 0)
+		if (h->parser.body_left == 0) {
+#if SZ_STREAM_RECORDS
+			h->state = ANSWER; /* handled at the pull: the engine pulls from verified records only */
+#else
 			answer(h);
+#endif
+		}
 	}
 	return used;
 }
@@ -76,6 +88,10 @@ size_t sz_http_push(struct sz_http *h, const uint8_t *in, size_t n)
 uint16_t sz_http_pull(struct sz_http *h, uint8_t *out, uint16_t cap)
 {
 	uint16_t n;
+#if SZ_STREAM_RECORDS
+	if (h->state == ANSWER)
+		answer(h);
+#endif
 	if (h->state != RESPOND)
 		return 0;
 	n = sz_response_pull(&h->response, h->app, out, cap);
@@ -96,12 +112,12 @@ void sz_http_end(struct sz_http *h, uint8_t timeout)
 
 uint8_t sz_http_busy(const struct sz_http *h)
 {
-	return h->state == REQUEST || h->state == BODY || h->state == RESPOND;
+	return h->state == REQUEST || h->state == BODY || h->state == RESPOND || ANSWERING(h);
 }
 
 uint8_t sz_http_pending(const struct sz_http *h)
 {
-	return h->state == RESPOND;
+	return h->state == RESPOND || ANSWERING(h);
 }
 
 uint8_t sz_http_closed(const struct sz_http *h)

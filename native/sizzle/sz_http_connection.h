@@ -16,6 +16,11 @@
  *                                                    makes a 400 or 408 to pull; then closed
  *   sz_http_closed(&h)                              the server closes: send close_notify
  *
+ * Push only parses: a request is handled (the setpoint set, the password checked) at the first
+ * pull after it is in, so that the TLS engine, which pulls only from verified records, lets
+ * nothing act on a record's plaintext before its tag is checked (a record longer than the
+ * mote's buffer is streamed: sz_tls_connection.c).
+ *
  * A malformed request is answered with its status and "Connection: close" and nothing after
  * it is read. Mirrors sizzle-server/src/main/java/sizzle/http/HttpConnectionLoop.java; the
  * ConnectionPolicy hooks of the one-connection mode are sz_http_busy (a request has begun)
@@ -32,7 +37,7 @@ struct sz_http {
 	struct sz_request request;
 	struct sz_response response;
 	void *app;
-	uint8_t state; /* IDLE (between requests), REQUEST, BODY, RESPOND, CLOSED */
+	uint8_t state; /* IDLE (between requests), REQUEST, BODY, ANSWER, RESPOND, CLOSED */
 	uint8_t last;  /* the policy: the next response is the last */
 	uint16_t responses; /* pulled whole on this connection (the server's log line: ResponseCounter) */
 };

@@ -204,6 +204,32 @@ uint16_t sz_protection_open(sz_protection *p, uint8_t type, uint16_t version, ui
 #endif
 }
 
+#if SZ_STREAM_RECORDS
+/* ks_aead_open's steps, for a fragment that arrives in pieces: the nonce and length are public,
+ * so start cannot fail for a fragment that holds a nonce and a tag (the caller's check). */
+void sz_protection_open_start(sz_protection *p, uint8_t type, uint16_t version,
+                              const uint8_t explicit_nonce[8], size_t len)
+{
+	uint8_t nonce[12], aad[13];
+	size_t n = len - SZ_PROTECTION_PREFIX - p->tag_len;
+	nonce_aad(p, explicit_nonce, type, version, n, nonce, aad);
+	(void)ks_aead_start(&p->aead, 0, nonce, sizeof nonce, sizeof aad, (uint32_t)n, p->tag_len);
+	(void)ks_aead_aad(&p->aead, aad, sizeof aad);
+}
+
+void sz_protection_open_update(sz_protection *p, uint8_t *buf, size_t n)
+{
+	(void)ks_aead_update(&p->aead, buf, buf, n);
+}
+
+uint16_t sz_protection_open_finish(sz_protection *p, const uint8_t *tag)
+{
+	size_t unused;
+	int rc = ks_aead_verify(&p->aead, tag); /* constant time; KS_CIPHER_OK (0) -> bit 1 */
+	return opened(p, (uint8_t)((unsigned)(rc + 2) >> 1) & 1u, 0, &unused);
+}
+#endif
+
 void sz_protection_clear(sz_protection *p)
 {
 	ks_wipe(p, sizeof *p);

@@ -58,5 +58,17 @@ size_t sz_protection_seal(sz_protection *p, uint8_t type, uint16_t version, uint
  * fragment's contents. */
 uint16_t sz_protection_open(sz_protection *p, uint8_t type, uint16_t version, uint8_t *buf,
                             size_t len, size_t *plain);
+#if SZ_STREAM_RECORDS
+/* Opens a fragment of len bytes (at least SZ_PROTECTION_PREFIX + the tag) as it arrives, for a
+ * record longer than the buffer: start with its explicit nonce (the fragment's first 8 bytes),
+ * then update with the ciphertext in any pieces (decrypted in place: plaintext released BEFORE
+ * the tag is known; the caller must act on none of it until finish says SZ_VERDICT_NONE),
+ * then finish with the tag (the fragment's last tag_len bytes): SZ_VERDICT_NONE or
+ * bad_record_mac, compared in constant time; the sequence number counts either way. */
+void sz_protection_open_start(sz_protection *p, uint8_t type, uint16_t version,
+                              const uint8_t explicit_nonce[8], size_t len);
+void sz_protection_open_update(sz_protection *p, uint8_t *buf, size_t n);
+uint16_t sz_protection_open_finish(sz_protection *p, const uint8_t *tag);
+#endif
 void sz_protection_clear(sz_protection *p);
 #endif

@@ -101,6 +101,9 @@ static uint8_t end_connection(sz_tls *c, uint16_t verdict, uint8_t forget)
 		return 0;
 	c->verdict = verdict;
 	c->state = SZ_CLOSED;
+#if SZ_STREAM_RECORDS
+	c->streaming = 0; /* a streamed record's rest is never read */
+#endif
 	wipe_secrets(c);
 	if (forget)
 		forget_session(c);
@@ -248,6 +251,10 @@ static void make_room(sz_tls *c)
 
 static void produce(sz_tls *c)
 {
+#if SZ_STREAM_RECORDS
+	if (c->streaming)
+		return; /* a record's plaintext is held unverified: nothing is answered, nothing moved */
+#endif
 	while (!c->w.ready) {
 		uint8_t one = 1, job, n_jobs, seg;
 		uint16_t seg_off;
@@ -389,6 +396,9 @@ static void on_hello(sz_tls *c)
 	c->w.version = a->version;
 	rl->version = a->version;
 	c->ems = a->extended_master_secret;
+#if SZ_STREAM_RECORDS
+	c->rsl = a->record_size_limit != 0;
+#endif
 	c->has_name = h->server_name_length != 0;
 	if (c->has_name)
 		sz_session_name_digest(h->server_name, h->server_name_length, c->name_digest);
@@ -486,6 +496,27 @@ static uint16_t count_empty(sz_tls *c, uint16_t len, uint8_t type)
 	return SZ_VERDICT_NONE;
 }
 
+/* The largest plaintext accepted after the keys: ours if the client sent record_size_limit (we
+ * answered it with SZ_RECEIVE_LIMIT), else 2^14 (RFC 8449 §4; the same on the host). A build
+ * that gathers every record whole bounds them by its buffer anyway: SZ_RECEIVE_LIMIT. */
+#if SZ_STREAM_RECORDS
+#define receive_limit(c) ((c)->rsl ? SZ_RECEIVE_LIMIT : SZ_MAX_FRAGMENT)
+#else
+#define receive_limit(c) SZ_RECEIVE_LIMIT
+#endif
+
+#if SZ_STREAM_RECORDS
+/* Where a streamed record's plaintext starts (after the header and the explicit nonce). */
+#define STREAM_AT (5u + SZ_PROTECTION_PREFIX)
+/* A record longer than rx may be streamed if rx holds the nonce, a tag and some plaintext. */
+#define STREAM_MIN_RX (STREAM_AT + 16u + 64u)
+
+static uint16_t stream_tag(const sz_tls *c)
+{
+	return c->u.keyed.rd.tag_len;
+}
+#endif
+
 /* readRecord's checks of a header after the hello. */
 static uint16_t record_header(sz_tls *c)
 {
@@ -506,11 +537,21 @@ static uint16_t record_header(sz_tls *c)
 		v = count_empty(c, len, type);
 		if (v != SZ_VERDICT_NONE)
 			return v;
-	} else if (len > SZ_RECEIVE_LIMIT + SZ_PROTECTION_EXPANSION) {
+	} else if (len > receive_limit(c) + SZ_PROTECTION_EXPANSION) {
 		return SZ_RECORD_OVERFLOW;
 	}
-	if (5u + len > c->rx_cap)
+	if (5u + len > c->rx_cap) {
+#if SZ_STREAM_RECORDS
+		/* an application record longer than the buffer is opened as it comes (README) */
+		if (c->read_on && type == SZ_APPLICATION_DATA && c->state == SZ_DONE && c->rx_cap >= STREAM_MIN_RX &&
+		    len >= SZ_PROTECTION_PREFIX + stream_tag(c)) {
+			c->streaming = 1;
+			c->rx_want = (uint16_t)(5u + len);
+			return SZ_VERDICT_NONE;
+		}
+#endif
 		return SZ_RECORD_OVERFLOW; /* longer than this build's buffer (README) */
+	}
 	c->rx_want = (uint16_t)(5u + len);
 	return SZ_VERDICT_NONE;
 }
@@ -526,7 +567,7 @@ static uint16_t record_open(sz_tls *c)
 		uint16_t v = sz_protection_open(&c->u.keyed.rd, c->rx_type, c->version, c->rx + 5, len, &plain);
 		if (v != SZ_VERDICT_NONE)
 			return v;
-		if (plain > SZ_RECEIVE_LIMIT)
+		if (plain > receive_limit(c))
 			return SZ_RECORD_OVERFLOW;
 		if (plain == 0 && c->rx_type != SZ_APPLICATION_DATA)
 			return SZ_UNEXPECTED_MESSAGE;
@@ -699,6 +740,17 @@ static void handshake_bytes(sz_tls *c)
 	}
 }
 
+/* The opened plaintext to the application, as much as it takes. */
+static void app_push(sz_tls *c)
+{
+	while (c->pos < c->end) {
+		size_t k = c->app->push(c->app->ctx, c->rx + c->pos, (size_t)(c->end - c->pos));
+		if (k == 0)
+			break;
+		c->pos = (uint16_t)(c->pos + k);
+	}
+}
+
 static void dispatch(sz_tls *c)
 {
 	uint8_t type = c->rx_type;
@@ -745,19 +797,87 @@ static void dispatch(sz_tls *c)
 	/* application_data */
 	if (c->state != SZ_DONE)
 		{ fail(c, SZ_UNEXPECTED_MESSAGE); return; }
-	while (c->pos < c->end) {
-		size_t k = c->app->push(c->app->ctx, c->rx + c->pos, (size_t)(c->end - c->pos));
-		if (k == 0)
-			break;
-		c->pos = (uint16_t)(c->pos + k);
-	}
+	app_push(c);
 	if (c->app->closed(c->app->ctx))
 		c->pos = c->end; /* nothing after the last request is read */
 }
 
+#if SZ_STREAM_RECORDS
+/* An application record longer than rx, opened as it comes (README, Records in): its explicit
+ * nonce starts the open, its ciphertext is decrypted in place in pieces behind the plaintext the
+ * application has not taken yet, which is handed on at once (the application parses only: it
+ * answers and acts from its pull, and nothing is pulled while c->streaming), and its tag ends
+ * it. A forged record is bad_record_mac, its plaintext wiped; the application's parse dies with
+ * the connection. The plaintext a finished request leaves unread (pipelined requests) must fit
+ * rx: more is record_overflow. Returns the bytes taken. */
+static uint16_t stream_in(sz_tls *c, const uint8_t *data, uint16_t n)
+{
+	sz_protection *rd = &c->u.keyed.rd;
+	uint16_t len = (uint16_t)(c->rx_want - 5u), f = (uint16_t)(c->rx_len - 5u);
+	uint16_t tag = stream_tag(c), body_end = (uint16_t)(len - tag), k, v;
+	if (f < SZ_PROTECTION_PREFIX) { /* the explicit nonce */
+		k = (uint16_t)(SZ_PROTECTION_PREFIX - f);
+		k = k < n ? k : n;
+		memcpy(c->rx + 5 + f, data, k);
+		c->rx_len = (uint16_t)(c->rx_len + k);
+		if (c->rx_len == STREAM_AT) {
+			sz_protection_open_start(rd, c->rx_type, c->version, c->rx + 5, len);
+			c->pos = c->end = STREAM_AT;
+		}
+		return k;
+	}
+	if (f < body_end) { /* ciphertext: at most what fits before the tag's room */
+		k = (uint16_t)(body_end - f);
+		k = k < n ? k : n;
+		k = k < c->rx_cap - tag - c->end ? k : (uint16_t)(c->rx_cap - tag - c->end);
+		memcpy(c->rx + c->end, data, k);
+		sz_protection_open_update(rd, c->rx + c->end, k);
+		c->end = (uint16_t)(c->end + k);
+		c->rx_len = (uint16_t)(c->rx_len + k);
+		app_push(c);
+		if (c->pos > STREAM_AT) { /* the unread rest to the front (a forward copy: regions overlap) */
+			uint16_t i, left = (uint16_t)(c->end - c->pos);
+			for (i = 0; i < left; i++)
+				c->rx[STREAM_AT + i] = c->rx[c->pos + i];
+			c->pos = STREAM_AT;
+			c->end = (uint16_t)(STREAM_AT + left);
+		}
+		if (c->end + tag == c->rx_cap && c->rx_len - 5u < body_end) {
+			ks_wipe(c->rx + STREAM_AT, (size_t)(c->end - STREAM_AT));
+			c->pos = c->end = 0;
+			fail(c, SZ_RECORD_OVERFLOW); /* pipelined requests beyond the buffer */
+		}
+		return k;
+	}
+	k = (uint16_t)(len - f); /* the tag, behind the plaintext */
+	k = k < n ? k : n;
+	memcpy(c->rx + c->end + (f - body_end), data, k);
+	c->rx_len = (uint16_t)(c->rx_len + k);
+	if (c->rx_len < c->rx_want)
+		return k;
+	c->rx_len = c->rx_want = 0;
+	c->streaming = 0;
+	v = sz_protection_open_finish(rd, c->rx + c->end);
+	if (v == SZ_VERDICT_NONE && (uint32_t)(body_end - SZ_PROTECTION_PREFIX) > (uint32_t)receive_limit(c))
+		v = SZ_RECORD_OVERFLOW;
+	if (v == SZ_VERDICT_NONE)
+		v = count_empty(c, (uint16_t)(body_end - SZ_PROTECTION_PREFIX), SZ_APPLICATION_DATA);
+	if (v != SZ_VERDICT_NONE) {
+		ks_wipe(c->rx + STREAM_AT, (size_t)(c->end - STREAM_AT));
+		c->pos = c->end = 0;
+		fail(c, v);
+	}
+	return k; /* verified: the held plaintext [pos, end) is read on as a whole record's rest */
+}
+#endif
+
 static uint8_t input_open(const sz_tls *c)
 {
+#if SZ_STREAM_RECORDS
+	return c->state != SZ_CLOSED && c->job_n == 0 && !c->w.ready && (c->streaming || c->pos >= c->end);
+#else
 	return c->state != SZ_CLOSED && c->job_n == 0 && !c->w.ready && c->pos >= c->end;
+#endif
 }
 
 uint16_t sz_tls_wants(const sz_tls *c)
@@ -768,6 +888,16 @@ uint16_t sz_tls_wants(const sz_tls *c)
 		return sz_server_wants(&c->u.hs);
 	if (c->rx_len < 5)
 		return (uint16_t)(5u - c->rx_len);
+#if SZ_STREAM_RECORDS
+	if (c->streaming) { /* the rest of the nonce, the ciphertext that fits, or the tag */
+		uint16_t f = (uint16_t)(c->rx_len - 5u), body_end = (uint16_t)(c->rx_want - 5u - stream_tag(c));
+		uint16_t room = (uint16_t)(c->rx_cap - stream_tag(c) - c->end);
+		if (f < SZ_PROTECTION_PREFIX)
+			return (uint16_t)(SZ_PROTECTION_PREFIX - f);
+		if (f < body_end)
+			return (uint16_t)(body_end - f < room ? body_end - f : room);
+	}
+#endif
 	return (uint16_t)(c->rx_want - c->rx_len);
 }
 
@@ -802,6 +932,15 @@ size_t sz_tls_push(sz_tls *c, const uint8_t *data, size_t len)
 				fail(c, v);
 				break;
 			}
+#if SZ_STREAM_RECORDS
+			if (c->streaming)
+				continue;
+#endif
+#if SZ_STREAM_RECORDS
+		} else if (c->streaming) {
+			taken += stream_in(c, data + taken, (uint16_t)(len - taken < 0xFFFFu ? len - taken : 0xFFFFu));
+			continue;
+#endif
 		} else {
 			k = (uint16_t)(c->rx_want - c->rx_len);
 			if (k > len - taken)

@@ -3,7 +3,8 @@
  * kssl-client/STATES.md after the hello (the full and the abbreviated handshake, the session
  * cache, ClientKeyExchange, ChangeCipherSpec, Finished), protected records, application data
  * through an sz_app, alerts, close_notify both ways. The hello itself is sz_server's (streamed,
- * never buffered); every later record is gathered whole into the input buffer and opened there.
+ * never buffered); every later record is gathered whole into the input buffer and opened there,
+ * but for an application record longer than it (modern): opened as it comes (README).
  *
  *   sz_tls_init(&c, &config, &app, rx, sizeof rx, tx, sizeof tx);
  *   for (;;) {
@@ -15,9 +16,10 @@
  *
  * Output is one record at a time in tx (sealed once the server's ChangeCipherSpec has gone);
  * input is taken only while no output waits (the server answers in the Java's order whatever
- * the client pipelines). Buffers: rx holds the largest record accepted after the hello
- * (header + SZ_RECEIVE_LIMIT + the expansion for the Java's limits; a smaller rx makes a longer
- * record record_overflow, see README), tx the send limit's records (SZ_WRITER_BUFFER). rx and
+ * the client pipelines). Buffers: rx holds the largest record gathered whole after the hello
+ * (header + SZ_RECEIVE_LIMIT + the expansion for the Java's limits); in the modern build a longer
+ * application record is opened as it comes through rx (its plaintext handed to the application,
+ * nothing answered until its tag is right: README), tx the send limit's records (SZ_WRITER_BUFFER). rx and
  * tx may be one buffer (a mote's RAM): records then go out only while no input is held, except
  * the unread rest of an application record (pipelined requests), which moves to the buffer's
  * tail while the responses are written before it.
@@ -105,6 +107,10 @@ typedef struct {
 	uint8_t expected_len, fin_diff;
 	uint8_t state;
 	uint8_t ems, resumed, has_name, has_session, keyed, read_on, established, eof;
+#if SZ_STREAM_RECORDS
+	uint8_t streaming;           /* an application record longer than rx is being opened as it comes */
+	uint8_t rsl;                 /* the client sent record_size_limit: ours (SZ_RECEIVE_LIMIT) binds it */
+#endif
 	uint8_t jobs[4], job_n, seg;
 	uint8_t alert_level, alert_desc;
 } sz_tls;

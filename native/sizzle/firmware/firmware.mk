@@ -78,8 +78,9 @@ SZF_LIMIT_avr_legacy-rsa_transcript := 512
 # 320 (its RAM budget; longer flights and pages go in more records) still leaves a response
 # record room beside a pipelined request kept at the buffer's tail (256 did not: nassl's
 # resumed connection, whose request comes with its Finished, was hung up on); modern's 768
-# holds a browser's request in one record (headless Chromium 156: 694 B of plaintext; it sends
-# no record_size_limit), 3,820 B of RAM in all (FirmwareClientsTest.ramWithinBudget)
+# holds a browser's GET in one record (headless Chromium 156: 694 B of plaintext; it sends no
+# record_size_limit); longer application records (its ~870 B form POST) are opened as they come
+# (README, Records in); RAM in all: FirmwareClientsTest.ramWithinBudget
 SZF_LIMIT_avr_modern_thermostat := 768
 SZF_LIMIT_avr_legacy-ecc_thermostat := 320
 SZF_LIMIT_avr_legacy-rsa_thermostat := 448

@@ -31,6 +31,7 @@ typedef struct {
 
 static uint8_t rx[SZ_REPLAY_RX], tx[SZ_REPLAY_TX];
 static uint8_t *rig_tx = tx; /* rx: one buffer both ways */
+static uint16_t rig_cap = sizeof rx; /* rx's size the server is given (a mote's: smaller) */
 static int passed, failed;
 
 static void check(int ok, const char *row)
@@ -145,14 +146,15 @@ static void start(rig *r, const sz_transcript *t, int conn, int upto)
 		r->conn = k;
 		r->keyed = r->server_protected = r->client_protected = 0;
 		sz_transcript_app_init(&r->app, t->conns[k].response, &r->ops);
-		sz_tls_init(&r->c, &r->srv.cfg, &r->ops, rx, sizeof rx, rig_tx, sizeof tx);
+		sz_tls_init(&r->c, &r->srv.cfg, &r->ops, rx, rig_cap, rig_tx, rig_tx == rx ? rig_cap : sizeof tx);
 		r->records = r->alerts = 0;
 		send_transcript(r, k < conn ? n : upto);
 	}
 }
 
-/* A record with the plaintext p: sealed with the client's keys once its ChangeCipherSpec went. */
-static void send_record(rig *r, uint8_t type, const uint8_t *p, size_t n)
+/* A record with the plaintext p: sealed with the client's keys once its ChangeCipherSpec went;
+ * its last byte flipped if asked (a forged MAC or tag). */
+static void send_record_flipped(rig *r, uint8_t type, const uint8_t *p, size_t n, uint8_t flip)
 {
 	static uint8_t b[SZ_REPLAY_RX];
 	size_t len = n;
@@ -170,7 +172,13 @@ static void send_record(rig *r, uint8_t type, const uint8_t *p, size_t n)
 		b[1] = 3, b[2] = 1;
 	b[3] = (uint8_t)(len >> 8);
 	b[4] = (uint8_t)len;
+	b[4 + len] ^= flip;
 	feed(r, b, 5 + len);
+}
+
+static void send_record(rig *r, uint8_t type, const uint8_t *p, size_t n)
+{
+	send_record_flipped(r, type, p, n, 0);
 }
 
 /* The server's last record is the alert (level, description), and it closed (fatal) or not. */
@@ -373,6 +381,77 @@ static void finished_rows(const sz_transcript *t)
 	check(r.c.state == SZ_DONE && r.alerts == 0 && r.server_protected, "WAIT_FINISHED Finished: ChangeCipherSpec, Finished, DONE");
 }
 
+#if SZ_STREAM_RECORDS
+/* A request of n bytes ending the record, like a browser's: "GET /k HTTP/1.1", header lines of
+ * at most 200 bytes (the HTTP layer's limit is 256), the blank line. */
+static size_t padded_request(uint8_t *b, size_t n)
+{
+	static const char head[] = "GET /k HTTP/1.1\r\n";
+	size_t at = sizeof head - 1;
+	memcpy(b, head, at);
+	while (at < n - 2) {
+		size_t line = n - 2 - at > 200 ? 200 : n - 2 - at;
+		if (n - 2 - at - line > 0 && n - 2 - at - line < 12)
+			line -= 12; /* no line too short to be a header */
+		memset(b + at, 'p', line - 2);
+		memcpy(b + at, "X-P:", line - 2 < 4 ? line - 2 : 4);
+		memcpy(b + at + line - 2, "\r\n", 2);
+		at += line;
+	}
+	memcpy(b + n - 2, "\r\n", 2);
+	return n;
+}
+
+/* Application records longer than a mote's buffer (the modern ATmega128's 768-byte limit:
+ * SZ_WRITER_BUFFER(768) both ways; browsers send ~870 B form posts and negotiate no limit),
+ * opened as they come: answered once verified; forged, bad_record_mac with nothing answered. */
+static void big_record_rows(const sz_transcript *t)
+{
+	static rig r;
+	static uint8_t req[2048];
+	int before;
+	size_t n;
+	rig_tx = rx;
+	rig_cap = SZ_WRITER_BUFFER(768);
+
+	start(&r, t, 0, FIN + 1);
+	before = r.records;
+	n = padded_request(req, 1400);
+	send_record(&r, SZ_APPLICATION_DATA, req, n);
+	check(r.records > before && r.last_type == SZ_APPLICATION_DATA && r.c.state == SZ_DONE && r.c.pos == r.c.end,
+	      "DONE application_data of 1,400 B in a 797-byte buffer: opened as it came, answered");
+	before = r.records;
+	n = padded_request(req, 60);
+	send_record(&r, SZ_APPLICATION_DATA, req, n);
+	check(r.records > before && r.last_type == SZ_APPLICATION_DATA && r.c.state == SZ_DONE,
+	      "DONE after a streamed record: the next (small) record answered (sequence numbers in step)");
+
+	start(&r, t, 0, FIN + 1);
+	before = r.records;
+	n = padded_request(req, 1400);
+	send_record_flipped(&r, SZ_APPLICATION_DATA, req, n, 1);
+	row(&r, SZ_BAD_RECORD_MAC, "DONE application_data of 1,400 B, tag forged");
+	check(r.records == before + 1, "DONE forged 1,400 B record: nothing answered before the alert");
+
+	start(&r, t, 0, FIN + 1);
+	before = r.records;
+	n = padded_request(req, 1400);
+	n += padded_request(req + n, 500); /* a second request kept whole in the buffer */
+	send_record(&r, SZ_APPLICATION_DATA, req, n);
+	check(r.records >= before + 2 && r.last_type == SZ_APPLICATION_DATA && r.c.state == SZ_DONE && r.c.pos == r.c.end,
+	      "DONE 1,900 B record of two requests: both answered in order");
+
+	start(&r, t, 0, FIN + 1);
+	n = padded_request(req, 60);
+	n += padded_request(req + n, 1400); /* pipelined after a request: 1,400 B held unread */
+	send_record(&r, SZ_APPLICATION_DATA, req, n);
+	row(&r, SZ_RECORD_OVERFLOW, "DONE a request and 1,400 B more pipelined in one record beyond the buffer");
+
+	rig_tx = tx;
+	rig_cap = sizeof rx;
+}
+#endif
+
 static void done_rows(const sz_transcript *t)
 {
 	static rig r;
@@ -423,6 +502,10 @@ static void done_rows(const sz_transcript *t)
 		      r.c.pos == r.c.end, "DONE pipelined requests in a shared buffer: both answered in order");
 	}
 	rig_tx = tx;
+
+#if SZ_STREAM_RECORDS
+	big_record_rows(t);
+#endif
 
 	start(&r, t, 0, FIN + 1);
 	send_record(&r, SZ_HANDSHAKE, fin, sizeof fin);
