@@ -7,8 +7,8 @@ import sizzle.http.HttpConnectionLoop;
 /**
  * What a mote does (Sizzle paper, feature 6): state for one connection only. A new connection
  * that arrives while the current one is open gets it closed if it is really idle: accepted but
- * silent (nothing received yet, for {@link ServedConnection#SILENT_GRACE_MS}), or between requests (gracefully, so a persistent-HTTP client
- * simply reconnects). A connection in its handshake or its request is never cut for a newer
+ * silent (nothing received yet, for {@link ServedConnection#SILENT_GRACE_MS}), or between
+ * requests (gracefully, so a persistent-HTTP client simply reconnects). A connection in its handshake or its request is never cut for a newer
  * one: it gets one response, which says "Connection: close", and its deadlines
  * ({@link Deadlines}) bound how long that may take. Newer connections wait unaccepted in the
  * source's backlog meanwhile.
