@@ -69,6 +69,10 @@ class FirmwareClientsTest {
 
     // ---------------------------------------------------------------- modern: curl, s_client
 
+    static Stream<String> streamingPlatforms() {
+        return platforms("modern").filter(p -> !p.equals("msp430"));
+    }
+
     static Stream<String> modernPlatforms() {
         return platforms("modern");
     }
@@ -96,10 +100,12 @@ class FirmwareClientsTest {
      * ~1,300 B record are served (the firmware opens such a record as it comes and answers only
      * once its tag is right). The same POST with its record's tag forged on the way (a proxy
      * flips the record's last byte) is bad_record_mac with the setpoint untouched, and the next
-     * client is served.
+     * client is served. On the builds that open records as they come (SZ_STREAM_RECORDS: the
+     * host and the ATmega128); the MSP430F1611's 1,536-byte buffer holds such a record whole, and
+     * its four P-256 handshakes here cost ~2 minutes of the suite.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("modernPlatforms")
+    @MethodSource("streamingPlatforms")
     void recordsLongerThanTheBuffer(String platform) throws Exception {
         FirmwareFixture fw = firmware(platform, "modern");
         int first = fw.log().handshakes().size();
