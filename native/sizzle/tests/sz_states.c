@@ -408,7 +408,7 @@ static size_t padded_request(uint8_t *b, size_t n)
 static void big_record_rows(const sz_transcript *t)
 {
 	static rig r;
-	static uint8_t req[2048];
+	static uint8_t req[2048], big[SZ_RECEIVE_LIMIT];
 	int before;
 	size_t n;
 	rig_tx = rx;
@@ -446,6 +446,23 @@ static void big_record_rows(const sz_transcript *t)
 	n += padded_request(req + n, 1400); /* pipelined after a request: 1,400 B held unread */
 	send_record(&r, SZ_APPLICATION_DATA, req, n);
 	row(&r, SZ_RECORD_OVERFLOW, "DONE a request and 1,400 B more pipelined in one record beyond the buffer");
+
+	/* The limit is the standard's when the client sent no record_size_limit (RFC 5246 6.2.3,
+	 * RFC 8449 4): a record of 2^14 bytes of plaintext is opened as it comes (its tag forged
+	 * here: bad_record_mac, so its length was taken), one whose header says a byte more than
+	 * 2^14 + the expansion is record_overflow at once, before any of its body. */
+	start(&r, t, 0, FIN + 1);
+	n = padded_request(big, SZ_RECEIVE_LIMIT);
+	send_record_flipped(&r, SZ_APPLICATION_DATA, big, n, 1);
+	row(&r, SZ_BAD_RECORD_MAC, "DONE application_data of 2^14 B in a 797-byte buffer: taken, its forged tag found");
+	start(&r, t, 0, FIN + 1);
+	{
+		uint16_t len = SZ_RECEIVE_LIMIT + SZ_PROTECTION_EXPANSION + 1;
+		uint8_t h[5] = {SZ_APPLICATION_DATA, (uint8_t)(r.c.version >> 8), (uint8_t)r.c.version, (uint8_t)(len >> 8),
+				(uint8_t)len};
+		feed(&r, h, sizeof h);
+	}
+	row(&r, SZ_RECORD_OVERFLOW, "DONE a header of 2^14 + expansion + 1 bytes: record_overflow before its body");
 
 	rig_tx = tx;
 	rig_cap = sizeof rx;
