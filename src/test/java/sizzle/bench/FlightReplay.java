@@ -207,26 +207,8 @@ final class FlightReplay {
         }
     }
 
-    /**
-     * The device certificate's handshake message in a full handshake's server records (the first
-     * Certificate message, type 11, across the handshake records before ChangeCipherSpec), for a
-     * {@link TemplateBook}; an empty array if there is none.
-     */
+    /** The device certificate's handshake message in a full handshake's server records, for a {@link TemplateBook}. */
     static byte[][] certificateMessage(List<Flight> full) {
-        java.io.ByteArrayOutputStream hs = new java.io.ByteArrayOutputStream();
-        out:
-        for (Flight f : full) {
-            for (byte[] r : f.server()) {
-                if (r[0] == 20) break out;
-                if (r[0] == 22) hs.write(r, 5, r.length - 5);
-            }
-        }
-        byte[] b = hs.toByteArray();
-        for (int p = 0; p + 4 <= b.length; ) {
-            int l = (b[p + 1] & 0xFF) << 16 | (b[p + 2] & 0xFF) << 8 | (b[p + 3] & 0xFF);
-            if (b[p] == 11) return new byte[][] {java.util.Arrays.copyOfRange(b, p, p + 4 + l)};
-            p += 4 + l;
-        }
-        return new byte[0][];
+        return TemplateBook.certificateMessageIn(full.stream().flatMap(f -> f.server().stream()).toArray(byte[][]::new));
     }
 }

@@ -129,10 +129,7 @@ class GatewayFirmwareClientsTest {
                 session.toString());
         assertTrue(second.contains("Reused, TLSv1.2, Cipher is ECDHE-ECDSA-AES128-GCM-SHA256"), second);
         assertSetpoint("22.5", second);
-        List<ServerLog.Handshake> hs = log(m).fullThenResumed(before);
-        assertFalse(hs.get(0).resumed, hs.toString());
-        assertTrue(hs.get(1).resumed, hs.toString());
-        awaitForwarded(m, forwarded, 2);
+        fullThenResumedThroughTheGateway(m, before, forwarded, CipherSuite.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256);
     }
 
     /** s_client to {@code port} (the device's own, or the shared one: routed by -servername) with {@code request}. */
@@ -163,10 +160,7 @@ class GatewayFirmwareClientsTest {
         boolean modern = build.equals("modern");
         int before = log(m).handshakes().size(), forwarded = forwardedTo(m.name).size();
         TlsConnection c = GatewayThermostatClients.ksslSetThenReadResumed(m, gateway.sharedPort(), modern, modern ? "23.5" : "24.5");
-        List<ServerLog.Handshake> hs = log(m).fullThenResumed(before);
-        assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());
-        assertTrue(hs.get(1).resumed, hs.toString());
-        awaitForwarded(m, forwarded, 2);
+        fullThenResumedThroughTheGateway(m, before, forwarded, c.getCipherSuite());
     }
 
 
@@ -193,10 +187,7 @@ class GatewayFirmwareClientsTest {
         assertSetpoint("25.5", results.get(1).get("body").getAsString());
         assertEquals(results.get(0).get("session_id").getAsString(), results.get(1).get("session_id").getAsString(),
                 "the second connection resumed");
-        List<ServerLog.Handshake> hs = log(m).fullThenResumed(before);
-        assertEquals(CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA, hs.get(0).suite, hs.toString());
-        assertTrue(hs.get(1).resumed, hs.toString());
-        awaitForwarded(m, forwarded, 2);
+        fullThenResumedThroughTheGateway(m, before, forwarded, CipherSuite.TLS_ECDH_ECDSA_WITH_RC4_128_SHA);
     }
 
     // ---------------------------------------------------------------- a client that vanishes
@@ -261,6 +252,19 @@ class GatewayFirmwareClientsTest {
 
     private static List<long[]> forwardedTo(String device) {
         return AccessLogLines.forwardedTo(accessLog, device);
+    }
+
+    /**
+     * The device's side of a full handshake then a resumed one since {@code before} (the full
+     * one with {@code suite}), and both connections in the gateway's access log since {@code forwarded}.
+     */
+    private static void fullThenResumedThroughTheGateway(LocalGateway.Member m, int before, int forwarded, int suite)
+            throws InterruptedException {
+        List<ServerLog.Handshake> hs = log(m).fullThenResumed(before);
+        assertEquals(suite, hs.get(0).suite, hs.toString());
+        assertFalse(hs.get(0).resumed, hs.toString());
+        assertTrue(hs.get(1).resumed, hs.toString());
+        awaitForwarded(m, forwarded, 2);
     }
 
     /**

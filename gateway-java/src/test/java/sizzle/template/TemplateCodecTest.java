@@ -23,22 +23,8 @@ import org.junit.jupiter.api.Test;
 public class TemplateCodecTest {
     /** The device's Certificate message as the transcript's server sent it (empty if it sent none). */
     public static byte[][] certificates(List<StoredTranscripts.Rec> recs) {
-        ByteArrayOutputStream s = new ByteArrayOutputStream();
-        for (StoredTranscripts.Rec r : recs) {
-            if (r.side() == 'S' && r.connection() == 1 && r.contentType() == 22) s.write(r.bytes(), 5, r.bytes().length - 5);
-            if (r.side() == 'S' && r.contentType() == 20) break;
-        }
-        byte[] b = s.toByteArray();
-        for (int p = 0; p + 4 <= b.length; ) {
-            int l = (b[p + 1] & 0xFF) << 16 | (b[p + 2] & 0xFF) << 8 | (b[p + 3] & 0xFF);
-            if (b[p] == 11) {
-                byte[] m = new byte[4 + l];
-                System.arraycopy(b, p, m, 0, m.length);
-                return new byte[][] {m};
-            }
-            p += 4 + l;
-        }
-        return new byte[0][];
+        return TemplateBook.certificateMessageIn(recs.stream().filter(r -> r.side() == 'S' && r.connection() == 1)
+                .map(StoredTranscripts.Rec::bytes).toArray(byte[][]::new));
     }
 
     /** One side's consecutive records, joined: what one link message carries. */

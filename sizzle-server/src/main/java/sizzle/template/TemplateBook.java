@@ -129,6 +129,35 @@ public final class TemplateBook {
         return m;
     }
 
+    /**
+     * A device's Certificate message as a full handshake's server records carry it (whole TLS
+     * records, header included, in order): the first handshake message of type 11 across the
+     * handshake records before ChangeCipherSpec, as {@code {message}} for this book's
+     * constructor; none ({@code {}}) if there is none.
+     */
+    public static byte[][] certificateMessageIn(byte[][] serverRecords) {
+        int total = 0, n = 0;
+        for (; n < serverRecords.length && serverRecords[n][0] != 20; n++) {
+            if (serverRecords[n][0] == 22) total += serverRecords[n].length - 5;
+        }
+        byte[] b = new byte[total];
+        for (int i = 0, at = 0; i < n; i++) {
+            if (serverRecords[i][0] != 22) continue;
+            System.arraycopy(serverRecords[i], 5, b, at, serverRecords[i].length - 5);
+            at += serverRecords[i].length - 5;
+        }
+        for (int p = 0; p + 4 <= b.length; ) {
+            int l = (b[p + 1] & 0xFF) << 16 | (b[p + 2] & 0xFF) << 8 | (b[p + 3] & 0xFF);
+            if (b[p] == 11 && p + 4 + l <= b.length) {
+                byte[] m = new byte[4 + l];
+                System.arraycopy(b, p, m, 0, m.length);
+                return new byte[][] {m};
+            }
+            p += 4 + l;
+        }
+        return new byte[0][];
+    }
+
     private static void u24(byte[] b, int at, int v) {
         b[at] = (byte) (v >>> 16);
         b[at + 1] = (byte) (v >>> 8);
