@@ -106,8 +106,6 @@ public final class LocalGateway implements AutoCloseable {
         return this;
     }
 
-    /** The name a platform's n-th device gets: mica2, telosb, host, java, javamote (then -2, -3, ...). */
-    /** The device name a platform's mote takes (mica2, telosb, host, then the domain): the one mapping. */
     /** ClientHellos the bridge sent to Java motes as HELLO_DIGEST (gateway-java/LINK.md §15.2). */
     public int hellosDigested() {
         int n = 0;
@@ -115,10 +113,18 @@ public final class LocalGateway implements AutoCloseable {
         return n;
     }
 
+    /** The device name a platform's first mote takes (mica2, telosb, host, then the domain): the one mapping. */
     public static String nameOf(String platform) {
         return (platform.equals("avr") ? "mica2" : platform.equals("msp430") ? "telosb" : "host") + DOMAIN;
     }
 
+    /** The name the next mote of {@code platform} gets here: nameOf's, then -2, -3, ... */
+    private String moteName(String platform) {
+        String first = nameOf(platform);
+        return nameFor(first.substring(0, first.length() - DOMAIN.length()));
+    }
+
+    /** The name a device gets: base (mica2, telosb, host, java, javamote), then -2, -3, ..., and the domain. */
     private String nameFor(String base) {
         String name = base + DOMAIN;
         for (int n = 2; taken(name); n++) {
@@ -145,8 +151,7 @@ public final class LocalGateway implements AutoCloseable {
     /** The same; realtime: the simulator paced at the mote's clock, as a real mote answers (SimulatedMote). */
     public Member addMote(String platform, String build, boolean realtime, Consumer<String> firmwareLog)
             throws IOException, InterruptedException, CertificateException {
-        String first = nameOf(platform);
-        String name = nameFor(first.substring(0, first.length() - DOMAIN.length()));
+        String name = moteName(platform);
         String password = ServerCommand.randomPassword();
         SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build), name, password, realtime,
                 firmwareLog);
@@ -170,8 +175,7 @@ public final class LocalGateway implements AutoCloseable {
         if (!overLink) {
             return addMote(platform, build, realtime, firmwareLog);
         }
-        String first = nameOf(platform);
-        String name = nameFor(first.substring(0, first.length() - DOMAIN.length()));
+        String name = moteName(platform);
         String password = ServerCommand.randomPassword();
         // the radio runs in real time: the mote's clock must too, or their timers disagree
         SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build + "-link"), name, password,
