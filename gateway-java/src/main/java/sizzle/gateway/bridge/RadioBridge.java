@@ -74,10 +74,6 @@ public final class RadioBridge {
         compression = on;
     }
 
-    public boolean compression() {
-        return compression;
-    }
-
     /** How many ClientHellos went to devices as HELLO_DIGEST (any thread). */
     public int hellosDigested() {
         return hellosDigested.get();
