@@ -2,6 +2,7 @@ package sizzle.template;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.ArrayList;
@@ -98,6 +99,18 @@ class HelloDigestTest {
         byte[] two = m.clone();
         two[5] = 2; // not a ClientHello
         assertNull(HelloDigest.of(two, 0, two.length));
+        // without extended_master_secret (its type renamed): the mote would refuse the digest (LINK.md §15.3)
+        byte[] noEms = m.clone();
+        int p = 5 + 4 + 34;
+        p += 1 + (noEms[p] & 0xFF);
+        p += 2 + ((noEms[p] & 0xFF) << 8 | (noEms[p + 1] & 0xFF));
+        p += 1 + (noEms[p] & 0xFF) + 2;
+        while (((noEms[p] & 0xFF) << 8 | (noEms[p + 1] & 0xFF)) != 0x0017) {
+            p += 4 + ((noEms[p + 2] & 0xFF) << 8 | (noEms[p + 3] & 0xFF));
+        }
+        noEms[p + 1] = (byte) 0x99;
+        assertNull(HelloDigest.of(noEms, 0, noEms.length));
+        assertNotNull(HelloDigest.of(m, 0, m.length));
     }
 
     @Test

@@ -41,6 +41,11 @@ final class HandshakeHash {
         return !sha256Only || v == ProtocolVersion.TLS12;
     }
 
+    /** Whether a hello without extended_master_secret may be answered: not one taken as a digest (LINK.md §15.2). */
+    boolean allowsWithoutEms() {
+        return !sha256Only;
+    }
+
     void update(byte[] b, int off, int len) {
         if (version != ProtocolVersion.TLS12) {
             md5.update(b, off, len);

@@ -165,6 +165,11 @@ final class ServerHandshake extends Handshake {
         if (!hash.allows(version)) {
             throw new TlsException(Alert.HANDSHAKE_FAILURE, "a digested ClientHello needs TLS 1.2, not ".concat(ProtocolVersion.name(version)));
         }
+        if (!hash.allowsWithoutEms() && !hello.extendedMasterSecret) {
+            // the gateway chose what was parsed (LINK.md §15.3): a projection without EMS could
+            // only be one that left it out, so a session without it is refused, not made
+            throw new TlsException(Alert.HANDSHAKE_FAILURE, "a digested ClientHello must offer extended_master_secret");
+        }
         records.setVersion(version);
         hash.setVersion(version);
         if (hello.renegotiatedConnection) {

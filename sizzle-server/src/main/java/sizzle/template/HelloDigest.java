@@ -41,14 +41,17 @@ public final class HelloDigest {
         p += 1 + (m[p] & 0xFF);
         if (p + 2 > end || p + 2 + u16(m, p) != end) return null;
         int extStart = p + 2, kept = 0, dropped = 0;
+        boolean ems = false;
         for (int q = extStart; q < end; ) {
             if (q + 4 > end || q + 4 + u16(m, q + 2) > end) return null;
             int n = 4 + u16(m, q + 2);
             if (kept(u16(m, q))) kept += n;
             else dropped += n;
+            ems |= u16(m, q) == EXTENDED_MASTER_SECRET;
             q += n;
         }
-        if (dropped == 0) return null;
+        // the mote takes a digested hello only with extended_master_secret in it (LINK.md §15.3)
+        if (dropped == 0 || !ems) return null;
         byte[] proj = new byte[len - dropped];
         System.arraycopy(m, off, proj, 0, extStart - off);
         put16(proj, 3, len - dropped - 5);
@@ -78,6 +81,8 @@ public final class HelloDigest {
         if (available < 3) return -1;
         return 35 + (u24(b, at) & 63);
     }
+
+    private static final int EXTENDED_MASTER_SECRET = 0x0017;
 
     private static boolean kept(int type) {
         for (int i = 0; i < KEPT.length; i++) {
