@@ -38,7 +38,7 @@ CIPHER_CT_F_ct-control := -DKS_AES_TABLES=1
 define CIPHER_CT_RULE
 $(HOST)/test-cipher-$(1): $(CIPHER_SRC) $(CIPHER_HDR) tests/cipher/ct/test_cipher_ct.c $(KDIR)/ks_wipe.c
 	@mkdir -p $(HOST)
-	$(CC) $(WARN) -O2 -g $(CIPHER_CT_F_$(1)) $(CIPHER_INC) $(CIPHER_SRC) $(KDIR)/ks_wipe.c \
+	$(CC) $(WARN) -O2 $(DEBUG) $(CIPHER_CT_F_$(1)) $(CIPHER_INC) $(CIPHER_SRC) $(KDIR)/ks_wipe.c \
 	    tests/cipher/ct/test_cipher_ct.c -o $$@
 endef
 $(foreach v,ct ct-bits ct-control,$(eval $(call CIPHER_CT_RULE,$(v))))

@@ -107,7 +107,7 @@ SZF_DEVICE = $(if $(filter thermostat,$(SZ_FW_APP)),$(SZF_OUT)/sz_device.h)
 
 $(SZF_OUT)/sizzle: $(SZF_DEPS) $(SZF_PORT) $(SZF_DEVICE) $(GEN)/ks_base_6.c
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -O2 -g $(SZF_FLAGS) $(SZF_BUFFERS) -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -I$(KDIR) \
+	$(CC) $(WARN) -O2 $(DEBUG) $(SZF_FLAGS) $(SZF_BUFFERS) -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -I$(KDIR) \
 		$(SZF_SIZZLE) $(SZF_PRIM) $(KSRC) $(GEN)/ks_base_6.c $(SZF_PORT) -o $@
 
 # The motes' modern build computes k G (the ephemeral key, the signature) from a table in flash
