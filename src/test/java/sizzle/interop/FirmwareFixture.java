@@ -30,9 +30,14 @@ final class FirmwareFixture implements AutoCloseable {
 
     /** platform: host, avr or msp430; build: modern, legacy-ecc or legacy-rsa. */
     FirmwareFixture(String platform, String build) throws IOException, CertificateException, InterruptedException {
+        this(platform, build, platform + "-" + build);
+    }
+
+    /** A fixture of its own directory (under target/sizzle/firmware-tests/), beside another of the same platform and build. */
+    FirmwareFixture(String platform, String build, String dirName) throws IOException, CertificateException, InterruptedException {
         this.platform = platform;
         this.build = build;
-        dir = freshDir(platform, build);
+        dir = freshDir(dirName);
         log = new ServerLog(platform.equals("host") ? 10_000 : 300_000);
         mote = new SimulatedMote(platform, build, dir, HOST, PASSWORD, log::logged);
         caPem = mote.caPem();
@@ -53,11 +58,11 @@ final class FirmwareFixture implements AutoCloseable {
      * that does not run on that mote, e.g. legacy-rsa on the ATmega128).
      */
     static Path buildOnly(String platform, String build) throws IOException, CertificateException, InterruptedException {
-        return SimulatedMote.build(platform, build, freshDir(platform, build), HOST, PASSWORD);
+        return SimulatedMote.build(platform, build, freshDir(platform + "-" + build), HOST, PASSWORD);
     }
 
-    private static Path freshDir(String platform, String build) throws IOException {
-        Path dir = ProjectVenv.projectRoot().resolve("target/sizzle/firmware-tests/" + platform + "-" + build);
+    private static Path freshDir(String name) throws IOException {
+        Path dir = ProjectVenv.projectRoot().resolve("target/sizzle/firmware-tests/" + name);
         Files.deleteIfExists(dir.resolve("sz_identity.h")); // a fresh DEMO identity for every fixture
         return dir;
     }

@@ -12,22 +12,52 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The Sizzle server (SizzleFixture: what ./sizzle server runs) under TLS-Attacker's probes:
- * runs a trace against it and checks both ends of what happened, what TLS-Attacker received
- * and what the server logged for the connections of that trace.
+ * A Sizzle server under TLS-Attacker's probes: the Java server (SizzleFixture: what ./sizzle
+ * server runs) or the C firmware's host build (FirmwareFixture: the same engine in C, which
+ * must answer every probe as the Java does). Runs a trace against it and checks both ends of
+ * what happened, what TLS-Attacker received and what the server logged for the connections of
+ * that trace.
  */
 final class ProbedServer implements AutoCloseable {
-    private final SizzleFixture sizzle;
+    private final int port;
+    private final ServerLog log;
+    private final AutoCloseable server;
     /** The server's log entries before the last run, and the connections that run made. */
     private int before;
     private int connections;
 
     ProbedServer(int profile, InteropPki.Entry... identities) throws Exception {
-        sizzle = new SizzleFixture(profile, identities);
+        SizzleFixture sizzle = new SizzleFixture(profile, identities);
+        port = sizzle.port();
+        log = sizzle.log();
+        server = sizzle;
+    }
+
+    /**
+     * The host firmware per build, one process (and one count of its connections) for every
+     * probing test class: its build is most of their time.
+     */
+    private static final java.util.Map<String, ProbedServer> FIRMWARE = new java.util.HashMap<>();
+
+    private ProbedServer(FirmwareFixture firmware) {
+        port = firmware.port();
+        log = firmware.log();
+        server = () -> { }; // shared: ended with the JVM
+        Runtime.getRuntime().addShutdownHook(new Thread(firmware::close));
+    }
+
+    /** The C firmware's host build of {@code build} (modern, legacy-ecc or legacy-rsa), with its DEMO identity. */
+    static synchronized ProbedServer firmware(String build) throws Exception {
+        ProbedServer p = FIRMWARE.get(build);
+        if (p == null) {
+            p = new ProbedServer(new FirmwareFixture("host", build, "probed-host-" + build));
+            FIRMWARE.put(build, p);
+        }
+        return p;
     }
 
     int port() {
-        return sizzle.port();
+        return port;
     }
 
     /**
@@ -36,7 +66,7 @@ final class ProbedServer implements AutoCloseable {
      * serverSaw() sees this run's connections only.
      */
     AttackerOutcome run(Config c, List<? extends TlsAction> actions) throws InterruptedException {
-        before = sizzle.awaitHandshakes(before + connections).size();
+        before = log.awaitHandshakes(before + connections).size();
         connections = 1;
         for (TlsAction a : actions) {
             if (a instanceof ResetConnectionAction) {
@@ -52,7 +82,7 @@ final class ProbedServer implements AutoCloseable {
 
     /** The server's log of the last run's connections (in the order they ended). */
     List<ServerLog.Handshake> serverSaw() throws InterruptedException {
-        return sizzle.awaitHandshakes(before + connections).subList(before, before + connections);
+        return log.awaitHandshakes(before + connections).subList(before, before + connections);
     }
 
     /** The server's log of the last run's last connection to end. */
@@ -78,12 +108,14 @@ final class ProbedServer implements AutoCloseable {
                 failed = h;
             }
         }
-        assertTrue(failed != null && failed.line.contains("fatal alert " + alert.toLowerCase()),
+        // The Java names the alert, the firmware gives its number (no names in a mote's flash)
+        String code = "sent alert " + (de.rub.nds.tlsattacker.core.constants.AlertDescription.valueOf(alert).getValue() & 0xFF);
+        assertTrue(failed != null && (failed.line.contains("fatal alert " + alert.toLowerCase()) || (failed.line + " ").contains(code + " ")),
                 "the server logged a failure with " + alert + ": " + serverSaw());
     }
 
     @Override
-    public void close() throws InterruptedException {
-        sizzle.close();
+    public void close() throws Exception {
+        server.close();
     }
 }

@@ -81,6 +81,11 @@ final class SizzleFixture implements AutoCloseable {
         return port;
     }
 
+    /** The server's log: one line per ended connection. */
+    ServerLog log() {
+        return log;
+    }
+
     /** The server's view of the connections ended so far, oldest first. */
     List<ServerLog.Handshake> handshakes() {
         return log.handshakes();

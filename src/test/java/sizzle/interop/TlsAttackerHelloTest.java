@@ -56,7 +56,7 @@ class TlsAttackerHelloTest {
     /** The extensions the modern profile answers when offered: renegotiation_info, extended_master_secret, ec_point_formats. */
     private static final List<String> STANDARD_ANSWER = List.of("RENEGOTIATION_INFO", "EXTENDED_MASTER_SECRET", "EC_POINT_FORMATS");
 
-    private static ProbedServer server;
+    static ProbedServer server;
 
     @BeforeAll
     static void start() throws Exception {

@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class TlsAttackerStateTest {
-    private static ProbedServer server;
+    static ProbedServer server;
 
     @BeforeAll
     static void start() throws Exception {
