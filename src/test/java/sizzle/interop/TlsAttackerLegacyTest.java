@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Timeout(60)
 class TlsAttackerLegacyTest {
-    private static ProbedServer server;
+    static ProbedServer server;
 
     @BeforeAll
     static void start() throws Exception {
