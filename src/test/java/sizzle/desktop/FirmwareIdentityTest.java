@@ -117,6 +117,13 @@ class FirmwareIdentityTest {
         assertTrue(leaf.getSubjectX500Principal().getName().equals("CN=localhost"));
         if (build.equals("modern")) {
             assertEquals(3, leaf.getSubjectAlternativeNames().size(), "name, localhost, 127.0.0.1: browsers want them");
+            // RFC 5280 4.2.1.2 and 4.2.1.1: a CA certificate MUST carry a subjectKeyIdentifier and the
+            // certificates it issues its keyIdentifier as authorityKeyIdentifier (strict validators,
+            // pyca/cryptography's under sslyze, refuse the chain without)
+            byte[] ski = ca.getExtensionValue("2.5.29.14"), aki = leaf.getExtensionValue("2.5.29.35");
+            assertTrue(ski != null && aki != null, "the CA's subjectKeyIdentifier and the device's authorityKeyIdentifier");
+            byte[] id = java.util.Arrays.copyOfRange(ski, ski.length - 20, ski.length);
+            assertArrayEquals(id, java.util.Arrays.copyOfRange(aki, aki.length - 20, aki.length), "the device names its CA's key");
         } else {
             assertEquals(1, leaf.getVersion(), "a v1 certificate, as the papers'");
         }

@@ -44,6 +44,19 @@ final class FirmwareFixture implements AutoCloseable {
         mote.awaitReady(60);
     }
 
+    /** The probing tests' firmware per platform and build: started once, ended with the JVM (its build is most of their time). */
+    private static final java.util.Map<String, FirmwareFixture> SHARED = new java.util.HashMap<>();
+
+    static synchronized FirmwareFixture shared(String platform, String build) throws IOException, CertificateException, InterruptedException {
+        FirmwareFixture f = SHARED.get(platform + " " + build);
+        if (f == null) {
+            f = new FirmwareFixture(platform, build, "shared-" + platform + "-" + build);
+            SHARED.put(platform + " " + build, f);
+            Runtime.getRuntime().addShutdownHook(new Thread(f::close));
+        }
+        return f;
+    }
+
     int port() {
         return mote.port();
     }

@@ -33,24 +33,20 @@ final class ProbedServer implements AutoCloseable {
         server = sizzle;
     }
 
-    /**
-     * The host firmware per build, one process (and one count of its connections) for every
-     * probing test class: its build is most of their time.
-     */
-    private static final java.util.Map<String, ProbedServer> FIRMWARE = new java.util.HashMap<>();
-
     private ProbedServer(FirmwareFixture firmware) {
         port = firmware.port();
         log = firmware.log();
-        server = () -> { }; // shared: ended with the JVM
-        Runtime.getRuntime().addShutdownHook(new Thread(firmware::close));
+        server = () -> { }; // shared (FirmwareFixture.shared): ended with the JVM
     }
+
+    /** The host firmware per build, probed by several test classes: one each, sharing its count of connections. */
+    private static final java.util.Map<String, ProbedServer> FIRMWARE = new java.util.HashMap<>();
 
     /** The C firmware's host build of {@code build} (modern, legacy-ecc or legacy-rsa), with its DEMO identity. */
     static synchronized ProbedServer firmware(String build) throws Exception {
         ProbedServer p = FIRMWARE.get(build);
         if (p == null) {
-            p = new ProbedServer(new FirmwareFixture("host", build, "probed-host-" + build));
+            p = new ProbedServer(FirmwareFixture.shared("host", build));
             FIRMWARE.put(build, p);
         }
         return p;

@@ -63,8 +63,10 @@ public final class FirmwareIdentity {
     /**
      * A fresh identity for a mote build, made as small as the radio wants it (the papers'
      * device certificate was 222 bytes): a CA of the build's curve (secp160r1 for the legacy
-     * builds, P-256 for modern) with a short name and no key identifier, so that the device
-     * certificate needs no authorityKeyIdentifier; the device certificate named NAME, in the
+     * builds, P-256 for modern) with a short name; in the modern build the CA has its
+     * subjectKeyIdentifier and the device certificate names it as authorityKeyIdentifier (RFC 5280
+     * 4.2.1.1/2 MUST; 33 bytes, and strict validators refuse the chain without), in the legacy
+     * builds neither, as the papers' v1 certificates; the device certificate named NAME, in the
      * legacy builds a v1 certificate with the name as its CN alone (as the papers'), in the
      * modern one with subjectAltName NAME, localhost and 127.0.0.1 (browsers require it); the
      * chain is the device certificate alone (RFC 5246 §7.4.2 lets the root go). Writes DIR/ca.pem (to
@@ -83,7 +85,7 @@ public final class FirmwareIdentity {
         KeyPair caKeys = new KeyPair(KeyPair.ALG_EC_FP, (short) bits);
         caKeys.genKeyPair();
         X509Certificate ca = CertificateBuilder.selfSignedCa("Sizzle DEMO CA", caKeys.getPublic(),
-                now - hour, now + 10 * year, 0).setSubjectKeyIdentifier(false).setSerialNumber(1).sign(caKeys.getPrivate());
+                now - hour, now + 10 * year, 0).setSubjectKeyIdentifier(bits == 256).setSerialNumber(1).sign(caKeys.getPrivate());
         KeyPair keys = rsa ? new KeyPair(KeyPair.ALG_RSA_CRT, (short) 1024) : new KeyPair(KeyPair.ALG_EC_FP, (short) bits);
         keys.genKeyPair();
         CertificateBuilder b = CertificateBuilder.device(ca, name, keys.getPublic(), now - hour, now + 10 * year)
