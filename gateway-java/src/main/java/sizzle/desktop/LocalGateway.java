@@ -177,16 +177,15 @@ public final class LocalGateway implements AutoCloseable {
         }
         String name = moteName(platform);
         String password = ServerCommand.randomPassword();
-        // the radio runs in real time: the mote's clock must too, or their timers disagree (both
-        // slowed alike for a simulator that cannot keep the mote's pace)
-        int slowdown = SimulatedMote.slowdown(platform);
+        // the radio runs in real time: the mote's clock must too, or their timers disagree
         SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build + "-link"), name, password,
-                slowdown, true, firmwareLog);
+                true, true, firmwareLog);
         running.add(mote);
         mote.awaitReady(120);
         boolean mica2 = platform.equals("avr");
         ChannelModel channel = mica2 ? ChannelModel.cc1000() : ChannelModel.cc2420();
-        Radio r = radio(channel, mica2 ? LinkConfig.cc1000() : LinkConfig.cc2420(), slowdown, firmwareLog);
+        Radio r = radio(channel, mica2 ? LinkConfig.cc1000() : LinkConfig.cc2420(),
+                firmwareLog);
         int address = nextAddress++;
         ownAddresses.add(address);
         r.bridge.oneRecordPerMessage(address);
@@ -203,14 +202,13 @@ public final class LocalGateway implements AutoCloseable {
     private record Radio(RealTimeRadio clock, RadioMedium medium, RadioBridge bridge) {
     }
 
-    /** The radio of {@code channel} at a slowdown (RealTimeRadio), made (and started) with its first device. */
-    private Radio radio(ChannelModel channel, LinkConfig template, int slowdown, Consumer<String> log) {
-        String key = channel.name() + (slowdown == 1 ? "" : " slowed " + slowdown);
-        Radio r = radios.get(key);
+    /** The radio of {@code channel}, made (and started) with its first device. */
+    private Radio radio(ChannelModel channel, LinkConfig template, Consumer<String> log) {
+        Radio r = radios.get(channel.name());
         if (r == null) {
             Simulator sim = new Simulator();
             RadioMedium medium = new RadioMedium(sim, channel, System.nanoTime());
-            RealTimeRadio clock = new RealTimeRadio(sim, log, slowdown);
+            RealTimeRadio clock = new RealTimeRadio(sim, log);
             RadioBridge bridge = new RadioBridge(medium, template, 1 + (int) (System.nanoTime() & 0xFE), clock);
             bridge.compression(compression); // a C mote announces no templates: it is served plain
             // a radio device nobody configured goes on the list by its announcement; the devices
@@ -222,7 +220,7 @@ public final class LocalGateway implements AutoCloseable {
             });
             running.add(clock.start());
             r = new Radio(clock, medium, bridge);
-            radios.put(key, r);
+            radios.put(channel.name(), r);
         }
         return r;
     }
@@ -252,7 +250,7 @@ public final class LocalGateway implements AutoCloseable {
         Path dir = state.resolve(name);
         Files.createDirectories(dir);
         ServerIdentities.Loaded ids = ServerIdentities.generate(profile, dir, name);
-        Radio r = radio(ChannelModel.cc2420(), LinkConfig.cc2420(), 1, serverLog);
+        Radio r = radio(ChannelModel.cc2420(), LinkConfig.cc2420(), serverLog);
         RealTimeRadio radio = r.clock;
         RadioMedium medium = r.medium;
         int address = nextAddress++;

@@ -76,26 +76,6 @@ public final class SimulatedMote implements AutoCloseable {
     public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
             boolean overLink, Consumer<String> log)
             throws IOException, InterruptedException, ksecurity.cert.CertificateException {
-        this(platform, build, dir, name, password, realtime ? 1 : 0, overLink, log);
-    }
-
-    /**
-     * mspdebug's simulator runs the MSP430F1611 at 2-3 MHz of its 8 on this kind of machine:
-     * paced with the radio (the link's timers must agree), it runs this many times slower than
-     * a real TelosB, and the radio with it (sizzle.gateway.radio.RealTimeRadio's slowdown).
-     */
-    public static int slowdown(String platform) {
-        return platform.equals("msp430") ? 6 : 1;
-    }
-
-    /**
-     * The most general: paced (pace 1 or more) at 1/pace of the mote's clock, or (pace 0) as fast
-     * as this machine runs it; overLink as above.
-     */
-    public SimulatedMote(String platform, String build, Path dir, String name, String password, int pace,
-            boolean overLink, Consumer<String> log)
-            throws IOException, InterruptedException, ksecurity.cert.CertificateException {
-        boolean realtime = pace > 0;
         this.platform = platform;
         this.build = build;
         this.dir = dir;
@@ -112,9 +92,6 @@ public final class SimulatedMote implements AutoCloseable {
                 cmd.addAll(List.of(root.resolve("native/build/avr_harness").toString(), "-L", Integer.toString(port),
                         "-s", seed));
                 if (realtime) {
-                    if (pace != 1) {
-                        throw new IllegalArgumentException("the AVR's harness paces at the mote's clock only");
-                    }
                     cmd.add("-r");
                 }
                 cmd.add(image.toString());
@@ -123,7 +100,7 @@ public final class SimulatedMote implements AutoCloseable {
                 cmd.addAll(List.of("python3", root.resolve("native/msp430/mspsim_run.py").toString(), "--timeout", "0",
                         "--serve", Integer.toString(port), "--seed", seed));
                 if (realtime) {
-                    cmd.add("--realtime=" + 8_000_000 / pace); // its HZ is optional: bare, it would take the image's path
+                    cmd.add("--realtime=8e6"); // its HZ is optional: bare, it would take the image's path
                 }
                 cmd.add(image.toString());
                 break;

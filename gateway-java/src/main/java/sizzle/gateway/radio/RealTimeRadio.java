@@ -12,10 +12,7 @@ import java.util.function.Consumer;
  * "now". Everything on the medium (the gateway's peers, the motes' links) is touched only from
  * this thread, as on the deterministic simulator, which the unit tests drive without a clock.
  * A loop that falls behind (a busy machine) runs the late events at once: the link's timers
- * fire late, never early. With a slowdown of k, simulated time runs k times slower than the wall
- * clock's: for motes whose simulator cannot keep their real pace (mspdebug's MSP430F1611 runs
- * at 2-3 MHz of its 8), paced at 1/k of their clock, so that the radio's timers and theirs
- * still agree.
+ * fire late, never early.
  */
 public final class RealTimeRadio implements Executor, AutoCloseable {
     /** The longest the loop sleeps without looking at its task queue (tasks also wake it). */
@@ -25,22 +22,12 @@ public final class RealTimeRadio implements Executor, AutoCloseable {
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final Consumer<String> log;
     private final Thread thread;
-    private final int slowdown;
     private volatile boolean stopped;
     private long originNs;
 
     /** {@code log}: where a task's or an event's exception is told (the loop goes on). */
     public RealTimeRadio(Simulator sim, Consumer<String> log) {
-        this(sim, log, 1);
-    }
-
-    /** The same, simulated time running {@code slowdown} (1 or more) times slower than the wall clock. */
-    public RealTimeRadio(Simulator sim, Consumer<String> log, int slowdown) {
-        if (slowdown < 1) {
-            throw new IllegalArgumentException("slowdown " + slowdown);
-        }
         this.sim = sim;
-        this.slowdown = slowdown;
         this.log = log;
         thread = new Thread(this::loop, "radio");
         thread.setDaemon(true);
@@ -52,7 +39,7 @@ public final class RealTimeRadio implements Executor, AutoCloseable {
 
     /** Starts the clock: simulated time goes on from where it is, at the wall clock's pace. */
     public RealTimeRadio start() {
-        originNs = System.nanoTime() - sim.nowUs() * 1000 * slowdown;
+        originNs = System.nanoTime() - sim.nowUs() * 1000;
         thread.start();
         return this;
     }
@@ -64,7 +51,7 @@ public final class RealTimeRadio implements Executor, AutoCloseable {
     }
 
     private long wallUs() {
-        return (System.nanoTime() - originNs) / 1000 / slowdown;
+        return (System.nanoTime() - originNs) / 1000;
     }
 
     private void loop() {
@@ -81,7 +68,7 @@ public final class RealTimeRadio implements Executor, AutoCloseable {
             }
             long wait = Math.min(sim.nextEventUs() - wallUs(), MAX_PARK_US);
             if (wait > 0 && tasks.isEmpty()) {
-                LockSupport.parkNanos(wait * 1000 * slowdown);
+                LockSupport.parkNanos(wait * 1000);
             }
         }
     }
