@@ -7,6 +7,17 @@
 
 #include "ks_hash.h"
 
+/* The compression functions of MD5 and SHA-1 in assembly on the AVR (avr/ks_md5_avr.S,
+   avr/ks_sha1_avr.S, which any AVR build of ks_md5.c / ks_sha1.c links); the C of ks_md5.c
+   and ks_sha1.c elsewhere, or with -DKS_HASH_ASM=0. */
+#ifndef KS_HASH_ASM
+#if defined(__AVR__)
+#define KS_HASH_ASM 1
+#else
+#define KS_HASH_ASM 0
+#endif
+#endif
+
 /* One block into the chaining value h. */
 void ks_md5_compress(uint32_t *h, const uint8_t *block);
 void ks_sha1_compress(uint32_t *h, const uint8_t *block);
