@@ -7,9 +7,9 @@
 
 #include "ks_hash.h"
 
-/* The compression functions of MD5 and SHA-1 in assembly on the AVR (avr/ks_md5_avr.S,
-   avr/ks_sha1_avr.S, which any AVR build of ks_md5.c / ks_sha1.c links); the C of ks_md5.c
-   and ks_sha1.c elsewhere, or with -DKS_HASH_ASM=0. */
+/* The compression functions of MD5, SHA-1 and SHA-256 in assembly on the AVR
+   (avr/ks_md5_avr.S, ks_sha1_avr.S, ks_sha256_avr.S, which any AVR build of ks_md5.c,
+   ks_sha1.c or ks_sha256.c links); the C of those files elsewhere, or with -DKS_HASH_ASM=0. */
 #ifndef KS_HASH_ASM
 #if defined(__AVR__)
 #define KS_HASH_ASM 1

@@ -35,7 +35,7 @@ $(SZK_BUILD)/%/keys_kat.h: $(SZK_DIR)/tests/protection-vectors.txt $(SZK_DIR)/te
 .PRECIOUS: $(SZK_BUILD)/%/keys_kat.h
 
 ifdef AVR_BUILD
-SZK_AVR_ASM_modern := $(AVR_DIR)/ks_ghash_avr.S $(AVR_DIR)/ks_aes_avr.S
+SZK_AVR_ASM_modern := $(AVR_DIR)/ks_ghash_avr.S $(AVR_DIR)/ks_aes_avr.S $(AVR_HASH_ASM)
 SZK_AVR_ASM_legacy-ecc := $(AVR_HASH_ASM)
 SZK_AVR_ASM_legacy-rsa := $(AVR_HASH_ASM)
 SZK_AVR_FLAGS = $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(SZK_FLAG_$(1)) $(call SZK_INC,$(1))

@@ -138,7 +138,7 @@ $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(AVR_DIR)/mote_avr.c $(SZF_DEVIC
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) $(filter-out $(SZF_AVR_KS_OUT) $(if $(SZF_BASE_$(SZ_FW_BUILD)),-DKS_BASE_WINDOW=%),$(AVR_KS_FLAGS)) \
 		$(SZF_BASE_$(SZ_FW_BUILD)) $(SZF_AVR_FLAGS) $(SZF_FLAGS) $(SZF_BUFFERS) $(SZF_MOTE_FLAGS) -DKS_LIMB_BITS=16 -o $@ \
-		$(SZF_SIZZLE) $(SZF_PRIM) $(MOTE_KS_SRCS) $(SZF_BASE_SRC_$(SZ_FW_BUILD)) $(AVR_FP_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(AVR_CIPHER_ASM),$(AVR_HASH_ASM)) \
+		$(SZF_SIZZLE) $(SZF_PRIM) $(MOTE_KS_SRCS) $(SZF_BASE_SRC_$(SZ_FW_BUILD)) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(AVR_CIPHER_ASM)) \
 		$(SZF_PORT) $(AVR_DIR)/mote_avr.c
 	avr-objcopy -O ihex -R .eeprom $@ $(@:.elf=.hex)
 endif
