@@ -15,6 +15,7 @@
  * rotations, left or right. Every branch depends on the step number only (public): the same
  * path for every block.
  */
+#if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
 #define A0 2
 #define B0 6
 #define C0 10
@@ -245,3 +246,4 @@ md5_steps:
 		0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1, \
 		0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391
 	.size md5_steps, . - md5_steps
+#endif

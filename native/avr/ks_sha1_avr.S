@@ -14,6 +14,7 @@
  * ks_wipe_stack (KS_WIPE_STACK_HASH, 224 B on the AVR; this function goes 88 B below its
  * caller: 20 registers saved, h, the frame, the return address).
  */
+#if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
 #define A0 2
 #define B0 6
 #define C0 10
@@ -252,3 +253,4 @@ step:
 	.endr
 	ret
 	.size ks_sha1_compress, . - ks_sha1_compress
+#endif

@@ -17,6 +17,7 @@
  * ks_wipe_stack (KS_WIPE_STACK_HASH, 224 B on the AVR; this function goes 148 B below its
  * caller: 18 registers saved, the frame, the return address).
  */
+#if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
 #define S0 2         /* r2..r5: the word being rotated */
 #define ACC 6        /* r6..r9: a sigma */
 #define T0 10        /* r10..r13: W[t], then T1, then the new a */
@@ -328,3 +329,4 @@ sha256_k:
 	.long 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3
 	.long 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
 	.size sha256_k, . - sha256_k
+#endif
