@@ -35,7 +35,8 @@ AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
 AVR_HASH_ASM := $(AVR_DIR)/ks_md5_avr.S $(AVR_DIR)/ks_sha1_avr.S $(AVR_DIR)/ks_sha256_avr.S
 # Firmware is rebuilt when these build files or the kernels' headers change; and kept after
 # its run (for sizes).
-AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp $(MOTE_KS_HDRS) $(AVR_DIR)/ks_port_avr.h
+AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp $(MOTE_KS_HDRS) $(AVR_DIR)/ks_port_avr.h \
+	$(AVR_DIR)/ks_hash_avr.h
 $(eval $(call mote_flags_stamp,$(AVR_BUILD)/flags.stamp,$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_UECC_FLAGS)))
 .PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf $(AVR_BUILD)/ec_ks_c%.elf $(AVR_BUILD)/fp_test_l%.elf \
 	$(AVR_BUILD)/fp_test_c%.elf $(AVR_BUILD)/fp_test_p%.elf

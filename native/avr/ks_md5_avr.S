@@ -16,6 +16,7 @@
  * path for every block.
  */
 #if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
+#include "ks_hash_avr.h"
 #define A0 2
 #define B0 6
 #define C0 10
@@ -32,11 +33,7 @@
 .macro ROUNDF op
 	.irp i, 0, 1, 2, 3
 	\op \i
-	.if \i
-	adc A0 + \i, r0
-	.else
-	add A0, r0
-	.endif
+	ADDC \i, A0+\i, r0
 	.endr
 .endm
 .macro OP_F i
@@ -66,9 +63,7 @@
 .endm
 
 ks_md5_compress:
-	.irp r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29
-	push \r
-	.endr
+	HASH_ENTER 0
 	movw r28, r22          /* Y = the block */
 	movw r30, r24
 	.irp r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
@@ -119,39 +114,26 @@ step:
 	movw r26, r28
 	add r26, G
 	adc r27, r1
+	.irp i, 0, 1, 2, 3
 	ld r0, X+
-	add A0, r0
-	.irp i, 1, 2, 3
-	ld r0, X+
-	adc A0 + \i, r0
+	ADDC \i, A0+\i, r0
 	.endr
+	.irp i, 0, 1, 2, 3
 	lpm r0, Z+
-	add A0, r0
-	.irp i, 1, 2, 3
-	lpm r0, Z+
-	adc A0 + \i, r0
+	ADDC \i, A0+\i, r0
 	.endr
 	/* the rotation: bits 0..2 one-bit steps left, bits 3..5 right, bits 6..7 whole bytes */
 	lpm G, Z+
 	mov T0, G
 	andi T0, 7
 	breq 6f
-5:	lsl A0
-	rol A0 + 1
-	rol A0 + 2
-	rol A0 + 3
-	adc A0, r1
+5:	ROTL32 A0, A0+1, A0+2, A0+3
 	dec T0
 	brne 5b
 6:	mov T0, G
 	andi T0, 0x38
 	breq 8f
-7:	bst A0, 0
-	lsr A0 + 3
-	ror A0 + 2
-	ror A0 + 1
-	ror A0
-	bld A0 + 3, 7
+7:	ROTR32 A0, A0+1, A0+2, A0+3
 	subi T0, 8
 	brne 7b
 8:	/* (a, b, c, d) = (d, b + rotl(a, s), b, c) */
@@ -184,20 +166,9 @@ step:
 13:	/* h += (a, b, c, d) */
 	movw r30, r24
 	.irp w, A0, B0, C0, D0
-	.irp i, 0, 1, 2, 3
-	ld r0, Z
-	.if \i
-	adc r0, \w + \i
-	.else
-	add r0, \w
-	.endif
-	st Z+, r0
+	ADDH \w
 	.endr
-	.endr
-	.irp r, 29, 28, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
-	pop \r
-	.endr
-	ret
+	HASH_LEAVE
 	.size ks_md5_compress, . - ks_md5_compress
 
 /* Step i: T[i] = floor(2^32 |sin(i + 1)|), then the rotation s as one byte: s = 8k + d

@@ -15,6 +15,7 @@
  * caller: 20 registers saved, h, the frame, the return address).
  */
 #if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
+#include "ks_hash_avr.h"
 #define A0 2
 #define B0 6
 #define C0 10
@@ -30,14 +31,7 @@
 
 /* Z = &W[(t + k/4) mod 16] */
 .macro WADDR k
-	mov r30, OFF
-	.if \k
-	subi r30, -\k
-	andi r30, 63
-	.endif
-	add r30, r28
-	mov r31, r29
-	adc r31, r1
+	RING_ADDR 30, OFF, 28, \k
 .endm
 
 /* T ^= the word at Z */
@@ -46,16 +40,6 @@
 	ldd r0, Z + \i
 	eor T0 + \i, r0
 	.endr
-.endm
-
-/* 32-bit rotation right by one of the word whose bytes (low first) are x0..x3 */
-.macro ROTR1 x0, x1, x2, x3
-	bst \x0, 0
-	lsr \x3
-	ror \x2
-	ror \x1
-	ror \x0
-	bld \x3, 7
 .endm
 
 /* e += K: subtract -K mod 2^32 */
@@ -72,28 +56,12 @@
 	mov r0, B0 + \i
 	eor r0, C0 + \i
 	eor r0, D0 + \i
-	.if \i
-	adc E0 + \i, r0
-	.else
-	add E0, r0
-	.endif
+	ADDC \i, E0+\i, r0
 	.endr
 .endm
 
 ks_sha1_compress:
-	.irp r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29
-	push \r
-	.endr
-	in r28, 0x3d           /* SPL */
-	in r29, 0x3e           /* SPH */
-	subi r28, 64
-	sbci r29, 0
-	in r0, 0x3f            /* SREG */
-	cli
-	out 0x3e, r29
-	out 0x3f, r0
-	out 0x3d, r28
-	adiw r28, 1            /* Y = the frame, W[0..15] */
+	HASH_ENTER 64           /* Y = the frame, W[0..15] */
 	push r24               /* h, for the end */
 	push r25
 	/* W[t] = the block's big-endian words */
@@ -132,11 +100,7 @@ step:
 	WXOR
 	WADDR 0
 	WXOR
-	lsl T0
-	rol T0 + 1
-	rol T0 + 2
-	rol T0 + 3
-	adc T0, r1
+	ROTL32 T0, T0+1, T0+2, T0+3
 	.irp i, 0, 1, 2, 3
 	std Z + \i, T0 + \i
 	.endr
@@ -146,9 +110,8 @@ step:
 	ldd T0 + \i, Z + \i
 	.endr
 3:	/* e += W[t] */
-	add E0, T0
-	.irp i, 1, 2, 3
-	adc E0 + \i, T0 + \i
+	.irp i, 0, 1, 2, 3
+	ADDC \i, E0+\i, T0+\i
 	.endr
 	/* e += f_t(b, c, d) + K_t */
 	cpi STEP, 20
@@ -158,11 +121,7 @@ step:
 	eor r0, D0 + \i
 	and r0, B0 + \i
 	eor r0, D0 + \i
-	.if \i
-	adc E0 + \i, r0
-	.else
-	add E0, r0
-	.endif
+	ADDC \i, E0+\i, r0
 	.endr
 	ADDK 0x5a827999
 	rjmp 7f
@@ -173,21 +132,13 @@ step:
 	.irp i, 0, 1, 2, 3     /* 40..59: Maj = (b & c) + (d & (b ^ c)) */
 	mov r0, B0 + \i
 	and r0, C0 + \i
-	.if \i
-	adc E0 + \i, r0
-	.else
-	add E0, r0
-	.endif
+	ADDC \i, E0+\i, r0
 	.endr
 	.irp i, 0, 1, 2, 3
 	mov r0, B0 + \i
 	eor r0, C0 + \i
 	and r0, D0 + \i
-	.if \i
-	adc E0 + \i, r0
-	.else
-	add E0, r0
-	.endif
+	ADDC \i, E0+\i, r0
 	.endr
 	ADDK 0x8f1bbcdc
 	rjmp 7f
@@ -200,15 +151,15 @@ step:
 	movw T0, A0
 	movw T0 + 2, A0 + 2
 	.rept 3
-	ROTR1 T0+3, T0, T0+1, T0+2
+	ROTR32 T0+3, T0, T0+1, T0+2
 	.endr
 	add E0, T0 + 3
 	adc E0 + 1, T0
 	adc E0 + 2, T0 + 1
 	adc E0 + 3, T0 + 2
 	/* b = rotl30(b); (a, b, c, d, e) = (e, a, b, c, d) */
-	ROTR1 B0, B0+1, B0+2, B0+3
-	ROTR1 B0, B0+1, B0+2, B0+3
+	ROTR32 B0, B0+1, B0+2, B0+3
+	ROTR32 B0, B0+1, B0+2, B0+3
 	movw T0, E0
 	movw T0 + 2, E0 + 2
 	movw E0, D0
@@ -232,25 +183,10 @@ step:
 	pop r31
 	pop r30
 	.irp w, A0, B0, C0, D0, E0
-	.irp i, 0, 1, 2, 3
-	ld r0, Z
-	.if \i
-	adc r0, \w + \i
-	.else
-	add r0, \w
-	.endif
-	st Z+, r0
-	.endr
+	ADDH \w
 	.endr
 	adiw r28, 63           /* SP = the frame's top */
-	in r0, 0x3f
-	cli
-	out 0x3e, r29
-	out 0x3f, r0
-	out 0x3d, r28
-	.irp r, 29, 28, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
-	pop \r
-	.endr
-	ret
+	HASH_LEAVE_FRAME
+	HASH_LEAVE
 	.size ks_sha1_compress, . - ks_sha1_compress
 #endif

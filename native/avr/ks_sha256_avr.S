@@ -18,6 +18,7 @@
  * caller: 18 registers saved, the frame, the return address).
  */
 #if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
+#include "ks_hash_avr.h"
 #define S0 2         /* r2..r5: the word being rotated */
 #define ACC 6        /* r6..r9: a sigma */
 #define T0 10        /* r10..r13: W[t], then T1, then the new a */
@@ -33,49 +34,30 @@
 
 /* X = &W[(t + k/4) mod 16] */
 .macro WADDR k
-	mov r26, OFF
-	.if \k
-	subi r26, -\k
-	andi r26, 63
-	.endif
-	add r26, WB
-	mov r27, WB + 1
-	adc r27, r1
+	RING_ADDR 26, OFF, WB, \k
 .endm
 
 /* T1 += the word at X (X moves past it) */
 .macro ADDW
+	.irp i, 0, 1, 2, 3
 	ld r0, X+
-	add T0, r0
-	.irp i, 1, 2, 3
-	ld r0, X+
-	adc T0 + \i, r0
+	ADDC \i, T0+\i, r0
 	.endr
 .endm
 
 /* T1 += ACC */
 .macro ADDACC
-	add T0, ACC
-	.irp i, 1, 2, 3
-	adc T0 + \i, ACC + \i
+	.irp i, 0, 1, 2, 3
+	ADDC \i, T0+\i, ACC+\i
 	.endr
 .endm
 
 /* S = rotr1(S), rotl1(S) */
 .macro ROTR1
-	bst S0, 0
-	lsr S0 + 3
-	ror S0 + 2
-	ror S0 + 1
-	ror S0
-	bld S0 + 3, 7
+	ROTR32 S0, S0+1, S0+2, S0+3
 .endm
 .macro ROTL1
-	lsl S0
-	rol S0 + 1
-	rol S0 + 2
-	rol S0 + 3
-	adc S0, r1
+	ROTL32 S0, S0+1, S0+2, S0+3
 .endm
 
 /* ACC = rotr(S, 8k), ACC ^= rotr(S, 8k): byte j of the rotation is S's byte j + k */
@@ -98,19 +80,7 @@
 .endm
 
 ks_sha256_compress:
-	.irp r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29
-	push \r
-	.endr
-	in r28, 0x3d           /* SPL */
-	in r29, 0x3e           /* SPH */
-	subi r28, 128
-	sbci r29, 0
-	in r0, 0x3f            /* SREG */
-	cli
-	out 0x3e, r29
-	out 0x3f, r0
-	out 0x3d, r28
-	adiw r28, 1            /* Y = the frame */
+	HASH_ENTER 128          /* Y = the frame */
 	movw r26, r22          /* X = the block */
 	movw WB, r28
 	/* W[t] = the block's big-endian words */
@@ -191,17 +161,13 @@ step:
 	st -X, T0 + 1
 	st -X, T0
 2:	/* T1 += K[t] + h */
+	.irp i, 0, 1, 2, 3
 	lpm r0, Z+
-	add T0, r0
-	.irp i, 1, 2, 3
-	lpm r0, Z+
-	adc T0 + \i, r0
+	ADDC \i, T0+\i, r0
 	.endr
-	ldd r0, Y + 28
-	add T0, r0
-	.irp i, 1, 2, 3
+	.irp i, 0, 1, 2, 3
 	ldd r0, Y + 28 + \i
-	adc T0 + \i, r0
+	ADDC \i, T0+\i, r0
 	.endr
 	/* T1 += Ch(e, f, g) = g ^ (e & (f ^ g)) */
 	.irp i, 0, 1, 2, 3
@@ -213,11 +179,7 @@ step:
 	eor r0, U
 	and r0, S0 + \i
 	eor r0, U
-	.if \i
-	adc T0 + \i, r0
-	.else
-	add T0, r0
-	.endif
+	ADDC \i, T0+\i, r0
 	.endr
 	/* T1 += S1(e) = rotr6 ^ rotr11 ^ rotr25 */
 	ROTR1
@@ -233,11 +195,7 @@ step:
 	/* d += T1: the next step's e */
 	.irp i, 0, 1, 2, 3
 	ldd r0, Y + 12 + \i
-	.if \i
-	adc r0, T0 + \i
-	.else
-	add r0, T0
-	.endif
+	ADDC \i, r0, T0+\i
 	std Y + 12 + \i, r0
 	.endr
 	/* T1 += Maj(a, b, c) = (a & b) | (c & (a | b)) */
@@ -252,11 +210,7 @@ step:
 	or U + 1, S0 + \i
 	and U + 1, U
 	or r0, U + 1
-	.if \i
-	adc T0 + \i, r0
-	.else
-	add T0, r0
-	.endif
+	ADDC \i, T0+\i, r0
 	.endr
 	/* T1 += S0(a) = rotr2 ^ rotr13 ^ rotr22 */
 	ROTR1
@@ -296,25 +250,14 @@ step:
 6:	.irp i, 0, 1, 2, 3
 	ld r0, Z
 	ld U, Y+
-	.if \i
-	adc r0, U
-	.else
-	add r0, U
-	.endif
+	ADDC \i, r0, U
 	st Z+, r0
 	.endr
 	dec M
 	brne 6b
 	sbiw r28, 1            /* SP = the frame's top */
-	in r0, 0x3f
-	cli
-	out 0x3e, r29
-	out 0x3f, r0
-	out 0x3d, r28
-	.irp r, 29, 28, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
-	pop \r
-	.endr
-	ret
+	HASH_LEAVE_FRAME
+	HASH_LEAVE
 	.size ks_sha256_compress, . - ks_sha256_compress
 
 	.section .progmem.ks_sha256_k, "a", @progbits
