@@ -29,9 +29,14 @@ AVR_BENCH_BUILDS ?= l8 l16 l32 c16
 # The generated assembly: written from the script at build time, never committed (so never stale).
 AVR_FP_ASM := $(AVR_BUILD)/ks_fp_avr.S
 AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
+# MD5's, SHA-1's and SHA-256's compression functions in assembly (prim/ks_hash_impl.h:
+# KS_HASH_ASM, the AVR's default): any AVR build of prim/ks_md5.c, ks_sha1.c or ks_sha256.c
+# links all three (the link drops what a build does not call).
+AVR_HASH_ASM := $(AVR_DIR)/ks_md5_avr.S $(AVR_DIR)/ks_sha1_avr.S $(AVR_DIR)/ks_sha256_avr.S
 # Firmware is rebuilt when these build files or the kernels' headers change; and kept after
 # its run (for sizes).
-AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp $(MOTE_KS_HDRS) $(AVR_DIR)/ks_port_avr.h
+AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp $(MOTE_KS_HDRS) $(AVR_DIR)/ks_port_avr.h \
+	$(AVR_DIR)/ks_hash_avr.h
 $(eval $(call mote_flags_stamp,$(AVR_BUILD)/flags.stamp,$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_UECC_FLAGS)))
 .PRECIOUS: $(AVR_BUILD)/ec_ks_l%.elf $(AVR_BUILD)/ec_ks_c%.elf $(AVR_BUILD)/fp_test_l%.elf \
 	$(AVR_BUILD)/fp_test_c%.elf $(AVR_BUILD)/fp_test_p%.elf

@@ -69,6 +69,14 @@ size_t ks_hash_state_size(int id)
     return size_of(id, 1) * (id >= KS_HASH_SHA384 ? 8 : 4);
 }
 
+#if KS_WIPE_STACK_HASH > 0
+/* The stack a compression of this hash may have left secrets in (ks_hash_impl.h). */
+static size_t wipe_depth(int id)
+{
+    return id == KS_HASH_MD5 ? KS_WIPE_STACK_MD5 : id == KS_HASH_SHA1 ? KS_WIPE_STACK_SHA1 : KS_WIPE_STACK_SHA256;
+}
+#endif
+
 static void compress(ks_hash_ctx *c, const uint8_t *block)
 {
     switch (c->id) {
@@ -120,6 +128,7 @@ void ks_hash_update(ks_hash_ctx *c, const uint8_t *in, size_t len)
 {
     size_t bs = KS_READ_BYTE(&sizes[c->id][2]);
     size_t fill = (size_t)(c->count & (bs - 1));
+    int compresses = fill + len >= bs; /* else the bytes only join the buffer: nothing to wipe */
     if (len == 0) {
         return;
     }
@@ -143,7 +152,11 @@ void ks_hash_update(ks_hash_ctx *c, const uint8_t *in, size_t len)
         memcpy(c->buf, in, len);
     }
 #if KS_WIPE_STACK_HASH > 0
-    ks_wipe_stack(KS_WIPE_STACK_HASH);
+    if (compresses) {
+        ks_wipe_stack(wipe_depth(c->id));
+    }
+#else
+    (void)compresses;
 #endif
 }
 
@@ -187,7 +200,7 @@ void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
     ks_wipe(c->buf, bs);
     ks_hash_init(c, id);
 #if KS_WIPE_STACK_HASH > 0
-    ks_wipe_stack(KS_WIPE_STACK_HASH);
+    ks_wipe_stack(wipe_depth(id));
 #endif
 }
 

@@ -1,6 +1,8 @@
 /* The SHA-256 compression function (FIPS 180-4 section 6.2), shared by SHA-224, as
    ksecurity/prim/Sha256.java, with a 16-word rolling message schedule. */
 #include "ks_hash_impl.h"
+
+#if !KS_HASH_ASM /* else avr/ks_sha256_avr.S */
 #include "ks_wipe.h"
 
 static const uint32_t KS_FLASH K[64] = {
@@ -105,3 +107,4 @@ void ks_sha256_compress(uint32_t *h, const uint8_t *block)
     ks_wipe(w, sizeof w);
     ks_wipe(s, sizeof s);
 }
+#endif
