@@ -144,10 +144,11 @@ $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(AVR_DIR)/mote_avr.c $(SZF_DEVIC
 endif
 # msp430: link-time optimisation (-flto, msp430.mk's msp_link) and no inlining beyond what a
 # static function called once brings (-inline-threshold, at compile and at link); modern at -Oz,
-# the legacy builds at -Os (their SHA-1, MD5, RC4 and RSA in C: -Oz cost legacy-ecc 2.6% of a
-# full handshake's cycles, -Os 0.4%). A callee with a stack frame over 64 B is not inlined
-# (-inline-max-stacksize): inlined, its frame stays for its caller's whole call (legacy-ecc's
-# stack peak 1,592 B before, 2,308 B with LTO, 1,640 B with this limit: +530 B of its flash).
+# the legacy builds at -Os (their SHA-1, MD5, RC4 and RSA in C: with -Oz legacy-ecc's full
+# handshake took 2.6% more cycles than before, with -Os 0.8%). A callee with a stack frame over
+# 64 B is not inlined (-inline-max-stacksize): inlined, its frame stays for its caller's whole
+# call (legacy-ecc's stack peak 1,592 B before, 2,308 B with LTO, 1,640 B with this limit, which
+# costs its image with the link 530 B of flash).
 # Thermostat images before -> after (ElfFlash bytes; with SZ_FW_LINK=1 in brackets; README,
 # "Flash"): modern 48,926 (55,744) -> 45,442 (50,800) B, legacy-ecc 45,958 (53,390) -> 42,276
 # (47,602) B, legacy-rsa 40,882 (48,312) -> 37,352 (42,678) B; the F1611 has 49,152 B.
