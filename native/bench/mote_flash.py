@@ -89,8 +89,11 @@ def parse_gnu_map(text):
     return sizes
 
 
-def parse_lld_map(text):
-    """ld.lld's map: {object: bytes in flash output sections}."""
+def parse_lld_map(text, owners=None):
+    """ld.lld's map: {object: bytes in flash output sections}. The sections of a link-time
+    optimised module (lto.tmp:(.text.F), .rodata.X, ...) count to the object that defines F or X
+    (owners: {symbol: object}; a static symbol's name may carry a .N suffix there); what no
+    object defines is left unclaimed."""
     sizes = {}
     out_sec = None
     for line in text.splitlines()[1:]:
@@ -101,10 +104,30 @@ def parse_lld_map(text):
         if not line.startswith(" " * 20) and rest.startswith("."):   # an output section
             out_sec = rest.split()[0]
             continue
-        m = re.match(r"^\s*(\S+\.o):\((\S+)\)$", rest)
-        if m and out_sec in FLASH_OUT:
-            sizes[m.group(1)] = sizes.get(m.group(1), 0) + int(f[2], 16)
+        m = re.match(r"^\s*(\S+\.o|lto\.tmp):\((\S+)\)$", rest)
+        if not m or out_sec not in FLASH_OUT:
+            continue
+        obj = m.group(1)
+        if obj == "lto.tmp":
+            name = re.sub(r"^\.(text|rodata|data)\.", "", m.group(2))
+            obj = (owners or {}).get(name) or (owners or {}).get(re.sub(r"\.\d+$", "", name))
+            if obj is None:
+                continue
+        sizes[obj] = sizes.get(obj, 0) + int(f[2], 16)
     return sizes
+
+
+def bitcode_owners(objs):
+    """{symbol: object} of the symbols the objects define (llvm-nm reads bitcode too); a name
+    that several objects define (static functions) goes to the first of them."""
+    owners = {}
+    for obj in objs:
+        out = subprocess.run(["llvm-nm-16", "--defined-only", obj], check=True, capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            f = line.split()
+            if len(f) == 3:
+                owners.setdefault(f[2], obj)
+    return owners
 
 
 def avr_flash_size(elf):
@@ -151,15 +174,20 @@ def avr_components(make_args, elf, work, build=None):
 
 
 def msp_components(elf, linker_script, work, build=None):
+    """Relinks ELF.objs with a map, by the link's own command (ELF.link, msp430.mk's msp_link)
+    when there is one. With link-time optimisation a function's code counts to the source file
+    of the function it ended in (code inlined into a caller counts to the caller's file)."""
     objs = sorted(os.path.join(elf + ".objs", f) for f in os.listdir(elf + ".objs") if f.endswith(".o"))
     os.makedirs(work, exist_ok=True)
     relinked = os.path.join(work, "relinked.elf")
     mapfile = os.path.join(work, "relinked.map")
-    subprocess.run(["ld.lld-16", "-T", linker_script, "--gc-sections", "-Map=" + mapfile, "-o", relinked] + objs,
-                   check=True)
+    link = ["ld.lld-16", "-T", linker_script, "--gc-sections"]
+    if os.path.isfile(elf + ".link"):
+        link = shlex.split(open(elf + ".link").read())
+    subprocess.run(link + ["-Map=" + mapfile, "-o", relinked] + objs, check=True)
     if msp_flash_size(relinked) != msp_flash_size(elf):
         raise RuntimeError("the relinked image differs from %s" % elf)
-    return by_component(parse_lld_map(open(mapfile).read()), msp_flash_size(elf), build)
+    return by_component(parse_lld_map(open(mapfile).read(), bitcode_owners(objs)), msp_flash_size(elf), build)
 
 
 def by_component(sizes, total, build=None):

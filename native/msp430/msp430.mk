@@ -40,12 +40,20 @@ $(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) 
 .PRECIOUS: $(MSP_BUILD)/ec_ks_l%.elf $(MSP_BUILD)/ec_ks_c%.elf
 
 # clang's driver wants msp430-elf-ld to link, so compile each source on its own (one object
-# directory per firmware) and link with ld.lld directly.
+# directory per firmware) and link with ld.lld directly: $(call msp_link,FLAGS,SOURCES[,LINK]).
+# With -flto among FLAGS the objects of C are LLVM bitcode and ld.lld makes their code as one
+# module (link-time optimisation: code inlined and dropped across files); ld.lld sees no
+# -mmcu, so it is told the F1611's 16-bit hardware multiplier (without it its products call
+# the software helpers __mspabi_mpyi/mpyl, which mspabi.S does not have: the link fails), and
+# LINK gives it the -mllvm options again (they act where the code is made). The link command
+# is kept beside the image (ELF.link: bench/mote_flash.py relinks with a map from it).
+MSP_LTO_LDFLAGS := -mllvm -mattr=+hwmult16
 define msp_link
 	@rm -rf $@.objs && mkdir -p $@.objs
 	@for f in $(2); do \
 		$(MSP_CC) $(MSP_CFLAGS) $(1) -c $$f -o $@.objs/$$(basename $$f).o || exit 1; done
-	$(MSP_LD) $(MSP_LDFLAGS) -o $@ $@.objs/*.o
+	$(MSP_LD) $(MSP_LDFLAGS) $(if $(filter -flto,$(1)),$(MSP_LTO_LDFLAGS)) $(3) -o $@ $@.objs/*.o
+	@echo '$(MSP_LD) $(MSP_LDFLAGS) $(if $(filter -flto,$(1)),$(MSP_LTO_LDFLAGS)) $(3)' > $@.link
 endef
 
 $(MSP_FP_ASM): $(MSP_DIR)/gen_msp430_fp.py

@@ -5,7 +5,7 @@
 # check (sz_finished_check.c) for right and wrong verify_data; equal cycles required.
 # Built with the server firmware's flags (16-bit limbs, the field in assembly, the build's curve
 # only; on the ATmega128 its window and its measured stack wipes, SZF_AVR_FLAGS_FOR; on the
-# MSP430 its optimisation, SZF_MSP_OPT_FOR). The dead stack after each ClientKeyExchange must be
+# MSP430 its optimisation, SZF_MSP_OPT_FOR and SZF_MSP_LINK). The dead stack after each ClientKeyExchange must be
 # the same for every secret: the wipes' depths are held to it. Included by ../../Makefile after tests/mote.mk.
 #   make -C native sizzle-ct-mote-test   (or sizzle-ct-avr-test, sizzle-ct-msp430-test)
 # mspdebug 0.22 over-counts constant-generator operands: its cycle counts read ~10% high.
@@ -21,7 +21,7 @@ SZC_FLAG_legacy-ecc := -DSZ_PROFILE_LEGACY_ECC -DKS_WITH_SECP160R1=1 -DKS_WITH_S
 SZC_FLAG_legacy-rsa := -DSZ_PROFILE_LEGACY_RSA -DKS_WITH_SECP160R1=0 -DKS_WITH_SECP256R1=0
 SZC_SRCS := $(SZC_DIR)/tests/ct_mote.c $(SZC_DIR)/sz_client_key_exchange.c $(SZC_DIR)/sz_finished_check.c $(SZC_DIR)/sz_identity.c \
 	$(addprefix $(MOTE_NATIVE)/prim/,ks_hash.c ks_md5.c ks_sha1.c ks_sha256.c ks_hmac.c ks_hmac_drbg.c) $(MOTE_SIM)/mote_print.c
-SZC_DEPS := $(wildcard $(SZC_DIR)/*.h $(MOTE_NATIVE)/prim/*.h) $(SZC_DIR)/tests/ct_mote.mk $(MOTE_KS_SRCS) $(MOTE_KS_HDRS)
+SZC_DEPS := $(wildcard $(SZC_DIR)/*.h $(MOTE_NATIVE)/prim/*.h) $(SZC_DIR)/tests/ct_mote.mk $(SZC_DIR)/firmware/firmware.mk $(MOTE_KS_SRCS) $(MOTE_KS_HDRS)
 SZC_FLAGS = $(SZC_FLAG_$(1)) -DSZ_IDENTITY='"$(SZC_IDENTITY_$(1))"' -DKS_LIMB_BITS=16 -DKS_WITH_SHA512=0 \
 	-I$(SZC_DIR) -I$(MOTE_NATIVE)/prim -I$(SZC_BUILD)/$(1)
 
@@ -48,7 +48,7 @@ ifdef MSP_BUILD
 $(MSP_BUILD)/sz_ct_%.elf: $(SZC_BUILD)/%/ct_kat.h $(SZC_SRCS) $(SZC_DEPS) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MSP_MK)
 	@mkdir -p $(@D)
 	$(call msp_link,$(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(MSP_KS_FLAGS)) $(MSP_ASM_CFLAGS) \
-		$(call SZC_FLAGS,$*) $(call SZF_MSP_OPT_FOR,$*),$(SZC_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_RT_SRCS))
+		$(call SZC_FLAGS,$*) $(call SZF_MSP_OPT_FOR,$*),$(SZC_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_RT_SRCS),$(SZF_MSP_LINK))
 SZC_MSP_OUTS := $(foreach p,$(SZC_PROFILES),$(MSP_BUILD)/sz_ct_$(p).out)
 $(SZC_MSP_OUTS): $(MSP_BUILD)/sz_ct_%.out: $(MSP_BUILD)/sz_ct_%.elf $(MSP_DIR)/mspsim_run.py MOTE_FORCE
 	@{ python3 $(MSP_DIR)/mspsim_run.py --timeout $(MSP_TIMEOUT) $<; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
