@@ -44,7 +44,11 @@ final class FirmwareFixture implements AutoCloseable {
         mote.awaitReady(60);
     }
 
-    /** The probing tests' firmware per platform and build: started once, ended with the JVM (its build is most of their time). */
+    /**
+     * The probing tests' firmware per platform and build: started once, ended with the JVM (its
+     * build is most of their time). Its users are test classes, which run one after another, and
+     * one that counts connections starts from the log as it finds it (ProbedServer.run).
+     */
     private static final java.util.Map<String, FirmwareFixture> SHARED = new java.util.HashMap<>();
 
     static synchronized FirmwareFixture shared(String platform, String build) throws IOException, CertificateException, InterruptedException {
