@@ -53,6 +53,8 @@ def component(obj, build=None):
     name = re.sub(r"(\.(c|S))?\.o$", "", name)
     if name == "ks_rsa_mont" and build != "legacy-rsa":
         return "ECC"   # Montgomery arithmetic modulo n: ECDSA signing's, not RSA's
+    if re.match(r"ks_base_[0-9]+$", name):
+        return "ECC"   # k G's table of points in flash (build/gen, the modern motes' SZF_BASE_WINDOW)
     for comp, names in COMPONENTS:
         if name in names:
             return comp
