@@ -37,10 +37,13 @@ public final class ClientHelloPeek {
     public final byte[] bytes;
     /** The host_name the client asked for, lower case, or null when it sent none (or an SSLv2-compatible hello). */
     public final String serverName;
+    /** The hello's client_version, as major << 8 | minor (0x0300 for SSL 3.0). */
+    public final int clientVersion;
 
-    private ClientHelloPeek(byte[] bytes, String serverName) {
+    private ClientHelloPeek(byte[] bytes, String serverName, int clientVersion) {
         this.bytes = bytes;
         this.serverName = serverName;
+        this.clientVersion = clientVersion;
     }
 
     /**
@@ -54,8 +57,8 @@ public final class ClientHelloPeek {
         if ((first & 0x80) != 0) {
             // an SSLv2-compatible hello (RFC 5246 E.2): two length bytes, then the hello, no extensions
             int len = ((first & 0x7F) << 8) | readByte(in, seen);
-            readFully(in, seen, len);
-            return new ClientHelloPeek(seen.toByteArray(), null);
+            byte[] v2 = readFully(in, seen, len); // msg_type, then the version
+            return new ClientHelloPeek(seen.toByteArray(), null, len >= 3 ? (v2[1] & 0xFF) << 8 | (v2[2] & 0xFF) : 0);
         }
         ByteArrayOutputStream hs = new ByteArrayOutputStream();
         int type = first;
@@ -87,7 +90,7 @@ public final class ClientHelloPeek {
                 needed = 4 + msg;
             }
             if (needed >= 0 && h.length >= needed) {
-                return new ClientHelloPeek(seen.toByteArray(), serverName(h, 4, needed));
+                return new ClientHelloPeek(seen.toByteArray(), serverName(h, 4, needed), (h[4] & 0xFF) << 8 | (h[5] & 0xFF));
             }
             type = readByte(in, seen);
         }

@@ -203,15 +203,29 @@ public final class GatewayFront implements AutoCloseable {
         if (d == null) {
             e.device = hello.serverName == null ? "(no server_name)" : hello.serverName;
             e.outcome = "refused: no such device";
-            alert(c, UNRECOGNIZED_NAME, e);
+            alert(c, UNRECOGNIZED_NAME, hello.clientVersion, e);
             return;
         }
         forward(c, deadline, in, hello.bytes, d, e);
     }
 
-    /** A fatal alert in the clear, as a server would send it before its ServerHello. */
+    /** A fatal alert in the clear, as a server would send it before its ServerHello (in a TLS 1.0 record). */
     private static void alert(Socket c, int description, Entry e) throws IOException {
-        byte[] alert = {21, 3, 1, 0, 2, 2, (byte) description};
+        alert(c, description, kssl.tls.ProtocolVersion.TLS10, e);
+    }
+
+    /**
+     * The same to a client whose hello said {@code clientVersion}: to an SSL 3.0 client in an
+     * SSL 3.0 record and with a description SSL 3.0 defines (RFC 6101 5.4.2: it has no
+     * unrecognized_name, whose nearest is handshake_failure, as for the TLS-only ones,
+     * kssl.tls.Alert.forVersion).
+     */
+    private static void alert(Socket c, int description, int clientVersion, Entry e) throws IOException {
+        boolean ssl3 = clientVersion == kssl.tls.ProtocolVersion.SSL30;
+        int d = !ssl3 ? description
+                : description == UNRECOGNIZED_NAME ? kssl.tls.Alert.HANDSHAKE_FAILURE
+                : kssl.tls.Alert.forVersion(description, clientVersion);
+        byte[] alert = {21, 3, (byte) (ssl3 ? 0 : 1), 0, 2, 2, (byte) d};
         c.getOutputStream().write(alert);
         c.getOutputStream().flush();
         e.out.addAndGet(alert.length);

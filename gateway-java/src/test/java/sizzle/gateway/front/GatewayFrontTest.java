@@ -134,6 +134,13 @@ class GatewayFrontTest {
         }
         assertLogged("-> z.example: refused: no such device");
         try (Socket c = connect(f)) {
+            // SSL 3.0 has no server_name, no unrecognized_name and no 3.1 records: its client
+            // hears handshake_failure in an SSL 3.0 record (RFC 6101 5.4.2, its alerts)
+            c.getOutputStream().write(Hellos.records(Hellos.ssl3Message(), 16384));
+            assertArrayEquals(new byte[] {21, 3, 0, 0, 2, 2, 40}, c.getInputStream().readAllBytes());
+        }
+        assertLogged("-> (no server_name): refused: no such device");
+        try (Socket c = connect(f)) {
             byte[] bad = hello.clone();
             bad[5 + 4 + 2 + 32] = (byte) 0xFF; // a session_id that runs past the hello
             c.getOutputStream().write(bad);

@@ -46,6 +46,18 @@ final class Hellos {
         return handshake(1, b.toByteArray());
     }
 
+    /** An SSL 3.0 ClientHello handshake message: client_version 3.0, RSA_WITH_RC4_128_SHA, no extensions (SSL 3.0 has none). */
+    static byte[] ssl3Message() {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.write(3);
+        b.write(0);
+        b.writeBytes(new byte[32]);
+        b.write(0); // session_id
+        b.writeBytes(new byte[] {0, 2, 0x00, 0x05});
+        b.writeBytes(new byte[] {1, 0});
+        return handshake(1, b.toByteArray());
+    }
+
     static byte[] handshake(int type, byte[] body) {
         ByteArrayOutputStream m = new ByteArrayOutputStream();
         m.write(type);
