@@ -38,6 +38,7 @@ class ClientHelloPeekTest {
         byte[] after = {23, 3, 3, 0, 1, 9};
         ClientHelloPeek p = ClientHelloPeek.read(new ByteArrayInputStream(concat(wire, after)));
         assertEquals("thermostat-1.example", p.serverName);
+        assertEquals(0x0303, p.clientVersion);
         assertArrayEquals(wire, p.bytes, "every byte read up to the hello's last record, none after");
     }
 
@@ -49,7 +50,9 @@ class ClientHelloPeekTest {
         hello[1] = (byte) (hello.length - 2);
         ClientHelloPeek p = peek(hello);
         assertNull(p.serverName);
+        assertEquals(0x0301, p.clientVersion, "the SSLv2-compatible hello's version");
         assertArrayEquals(hello, p.bytes);
+        assertEquals(0x0300, peek(Hellos.records(Hellos.ssl3Message(), 16384)).clientVersion);
     }
 
     /** JSSE's own ClientHello with a server_name, as a real client sends it. */
