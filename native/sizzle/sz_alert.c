@@ -14,7 +14,7 @@ static const char names[] KS_FLASH =
 	"\057illegal_parameter\0" "\060unknown_ca\0" "\062decode_error\0" "\063decrypt_error\0"
 	"\106protocol_version\0" "\107insufficient_security\0" "\120internal_error\0"
 	"\126inappropriate_fallback\0" "\132user_canceled\0" "\144no_renegotiation\0"
-	"\156unsupported_extension\0" "\377";
+	"\156unsupported_extension\0" "\160unrecognized_name\0" "\377";
 
 const char *sz_alert_name(uint8_t description)
 {
@@ -49,6 +49,7 @@ uint8_t sz_alert_for_version(uint8_t description, uint16_t version)
 	case SZ_INTERNAL_ERROR:
 	case SZ_USER_CANCELED:
 	case SZ_NO_RENEGOTIATION:
+	case SZ_UNRECOGNIZED_NAME:
 		return SZ_HANDSHAKE_FAILURE;
 	default:
 		return description;

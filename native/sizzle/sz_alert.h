@@ -32,6 +32,7 @@
 #define SZ_USER_CANCELED 90
 #define SZ_NO_RENEGOTIATION 100
 #define SZ_UNSUPPORTED_EXTENSION 110
+#define SZ_UNRECOGNIZED_NAME 112
 
 /* The RFC's name of a description (a string in flash on the AVR: read it with
  * SZ_READ_BYTE), or 0 for a description without one (Alert.name's "alert_N"). */

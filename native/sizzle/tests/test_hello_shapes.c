@@ -267,10 +267,13 @@ static void units(void)
 	check(sz_alert_for_version(SZ_DECODE_ERROR, 0x0300) == SZ_ILLEGAL_PARAMETER &&
 	      sz_alert_for_version(SZ_PROTOCOL_VERSION, 0x0300) == SZ_HANDSHAKE_FAILURE &&
 	      sz_alert_for_version(SZ_UNEXPECTED_MESSAGE, 0x0300) == SZ_UNEXPECTED_MESSAGE &&
+	      sz_alert_for_version(SZ_UNRECOGNIZED_NAME, 0x0300) == SZ_HANDSHAKE_FAILURE &&
+	      sz_alert_for_version(SZ_UNRECOGNIZED_NAME, 0x0301) == SZ_UNRECOGNIZED_NAME &&
 	      sz_alert_for_version(SZ_DECODE_ERROR, 0x0301) == SZ_DECODE_ERROR, "unit", "sz_alert_for_version");
 	name = sz_alert_name(SZ_INAPPROPRIATE_FALLBACK);
 	check(name && strcmp(name, "inappropriate_fallback") == 0 && strcmp(sz_alert_name(0), "close_notify") == 0 &&
-	      strcmp(sz_alert_name(SZ_UNSUPPORTED_EXTENSION), "unsupported_extension") == 0 && sz_alert_name(1) == 0 &&
+	      strcmp(sz_alert_name(SZ_UNSUPPORTED_EXTENSION), "unsupported_extension") == 0 &&
+	      strcmp(sz_alert_name(SZ_UNRECOGNIZED_NAME), "unrecognized_name") == 0 && sz_alert_name(1) == 0 &&
 	      sz_alert_name(255) == 0, "unit", "sz_alert_name");
 	/* What the engine wants: the rest of a header, then the rest of the record. */
 	fed_len = 0;

@@ -29,6 +29,8 @@ public final class Alert {
     public static final int USER_CANCELED = 90;
     public static final int NO_RENEGOTIATION = 100;
     public static final int UNSUPPORTED_EXTENSION = 110;
+    /** RFC 6066 §3: no server of the requested name (a gateway routing by server_name sends it). */
+    public static final int UNRECOGNIZED_NAME = 112;
 
     private Alert() {
     }
@@ -57,6 +59,7 @@ public final class Alert {
             case USER_CANCELED: return "user_canceled";
             case NO_RENEGOTIATION: return "no_renegotiation";
             case UNSUPPORTED_EXTENSION: return "unsupported_extension";
+            case UNRECOGNIZED_NAME: return "unrecognized_name";
             default: return "alert_".concat(Integer.toString(description));
         }
     }
@@ -83,6 +86,7 @@ public final class Alert {
             case INTERNAL_ERROR:
             case USER_CANCELED:
             case NO_RENEGOTIATION:
+            case UNRECOGNIZED_NAME:
                 return HANDSHAKE_FAILURE;
             default:
                 return description;

@@ -28,8 +28,6 @@ import java.util.function.Consumer;
  * connection ends with one access-log line: client, device, outcome, bytes each way, duration.
  */
 public final class GatewayFront implements AutoCloseable {
-    /** unrecognized_name (RFC 6066 §3): the name is no device of this gateway. */
-    static final int UNRECOGNIZED_NAME = 112;
     /** How long a client has, in all, to send its ClientHello or request head before the gateway hangs up (DeadlineInput). */
     static final int HELLO_TIMEOUT_MS = 10_000;
     /** The largest plain HTTP request head the device list answers. */
@@ -203,7 +201,7 @@ public final class GatewayFront implements AutoCloseable {
         if (d == null) {
             e.device = hello.serverName == null ? "(no server_name)" : hello.serverName;
             e.outcome = "refused: no such device";
-            alert(c, UNRECOGNIZED_NAME, hello.clientVersion, e);
+            alert(c, kssl.tls.Alert.UNRECOGNIZED_NAME, hello.clientVersion, e);
             return;
         }
         forward(c, deadline, in, hello.bytes, d, e);
@@ -216,15 +214,12 @@ public final class GatewayFront implements AutoCloseable {
 
     /**
      * The same to a client whose hello said {@code clientVersion}: to an SSL 3.0 client in an
-     * SSL 3.0 record and with a description SSL 3.0 defines (RFC 6101 5.4.2: it has no
-     * unrecognized_name, whose nearest is handshake_failure, as for the TLS-only ones,
-     * kssl.tls.Alert.forVersion).
+     * SSL 3.0 record and with a description SSL 3.0 defines (RFC 6101 5.4.2; kssl's
+     * Alert.forVersion, unrecognized_name becoming handshake_failure).
      */
     private static void alert(Socket c, int description, int clientVersion, Entry e) throws IOException {
         boolean ssl3 = clientVersion == kssl.tls.ProtocolVersion.SSL30;
-        int d = !ssl3 ? description
-                : description == UNRECOGNIZED_NAME ? kssl.tls.Alert.HANDSHAKE_FAILURE
-                : kssl.tls.Alert.forVersion(description, clientVersion);
+        int d = kssl.tls.Alert.forVersion(description, clientVersion);
         byte[] alert = {21, 3, (byte) (ssl3 ? 0 : 1), 0, 2, 2, (byte) d};
         c.getOutputStream().write(alert);
         c.getOutputStream().flush();
