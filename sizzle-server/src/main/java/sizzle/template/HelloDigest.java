@@ -47,7 +47,7 @@ public final class HelloDigest {
             int n = 4 + u16(m, q + 2);
             if (kept(u16(m, q))) kept += n;
             else dropped += n;
-            ems |= u16(m, q) == EXTENDED_MASTER_SECRET;
+            ems |= u16(m, q) == kssl.tls.Extensions.EXTENDED_MASTER_SECRET;
             q += n;
         }
         // the mote takes a digested hello only with extended_master_secret in it (LINK.md §15.3)
@@ -81,8 +81,6 @@ public final class HelloDigest {
         if (available < 3) return -1;
         return 35 + (u24(b, at) & 63);
     }
-
-    private static final int EXTENDED_MASTER_SECRET = 0x0017;
 
     private static boolean kept(int type) {
         for (int i = 0; i < KEPT.length; i++) {
