@@ -36,13 +36,16 @@ COMPONENTS = (
     ("TLS", ("sz_alert", "sz_cipher_suite", "sz_client_hello", "sz_extensions", "sz_handshake_reader",
              "sz_protocol_version", "sz_record_layer", "sz_server_handshake", "sz_handshake_hash", "sz_key_schedule",
              "sz_record_protection", "sz_session_cache", "sz_record_writer", "sz_server_flight",
-             "sz_client_key_exchange", "sz_tls_connection", "sz_server_log")),
+             "sz_client_key_exchange", "sz_tls_connection", "sz_server_log", "sz_finished_check")),
     ("HTTP", ("sz_ascii", "sz_status", "sz_request", "sz_request_parser", "sz_response_writer",
               "sz_http_connection", "sz_http_app")),
     ("application", ("sz_thermostat", "sz_thermostat_pages", "sz_config_form", "sz_password_gate",
                      "sz_thermostat_app", "sz_transcript_app")),
-    ("platform, server loop, start-up", ("sz_port_avr", "sz_port_msp430", "sz_server_loop", "sz_firmware", "sz_main",
-                                         "crt0", "mem", "mspabi", "mote_msp430", "mote_avr")),
+    ("platform, server loop, start-up", ("sz_port_avr", "sz_port_msp430", "sz_port_raw", "sz_port_link", "sz_port_host",
+                                         "sz_port_memory", "sz_server_loop", "sz_firmware", "sz_main",
+                                         "crt0", "mem", "mspabi", "mote_msp430", "mote_avr", "sz_link_device",
+                                         "sz_link_endpoint", "sz_link_frame", "sz_link_receiver", "sz_link_sender",
+                                         "sz_link_time")),
 )
 ORDER = [c for c, _ in COMPONENTS] + ["run-time library (libgcc, avr-libc)"]
 FLASH_OUT = (".text", ".rodata", ".data", ".vectors", ".init", ".fini", ".progmem")
