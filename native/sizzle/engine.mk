@@ -21,7 +21,9 @@ SZ_ENGINE_ALL := $(addprefix sizzle/,$(addsuffix .c,$(SZ_ENGINE_NAMES))) $(SZ_HE
 	$(SZ_ENGINE_PRIM) $(KSRC) $(GEN)/ks_base_6.c
 SZ_SERVER_ALL := $(addprefix sizzle/,$(addsuffix .c,$(SZ_SERVER_NAMES))) $(filter-out $(KDIR)/ks_wipe.c,$(SZ_HTTP_SRCS))
 SZ_ENGINE_DEPS := $(SZ_ENGINE_ALL) $(SZ_SERVER_ALL) $(wildcard sizzle/*.h) $(wildcard prim/*.h) $(KHDR) sizzle/engine.mk
-SZ_ENGINE_CFLAGS := -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -I$(KDIR) -Iprim -Isizzle -Isizzle/port
+# (SZ_STREAM_OUT: the transcripts' records streamed out of a mote's buffer, as the firmware's
+# transcript images do)
+SZ_ENGINE_CFLAGS := -DKS_LIMB_BITS=64 -DKS_BASE_WINDOW=6 -DSZ_STREAM_OUT=1 -I$(KDIR) -Iprim -Isizzle -Isizzle/port
 # modern: no MD5 or SHA-1 (the keys' build); SHA-384/512 kept on the host for a client that
 # prefers them in signature_algorithms (the motes sign SHA-224/256 only: README)
 SZ_ENGINE_FLAG_modern := -DSZ_PROFILE_MODERN -DKS_WITH_MD5=0 -DKS_WITH_SHA1=0

@@ -21,6 +21,11 @@ typedef struct {
 	size_t (*push)(void *ctx, const uint8_t *in, size_t n);
 	/* Up to cap bytes of response into out: one record; 0 when nothing is to be sent now. */
 	uint16_t (*pull)(void *ctx, uint8_t *out, uint16_t cap);
+	/* NULL, or the bytes of the unit it writes next (a write its Java counterpart makes in one
+	 * call, which the record layer cuts only at the client's limit): where the buffer holds
+	 * fewer, the engine declares a record of them and streams it (SZ_STREAM_RECORDS), so the
+	 * records are the Java's. */
+	uint16_t (*unit)(const void *ctx);
 	/* The input ended (close_notify or the end of the stream: timeout 0) or a read timed out
 	 * between records (timeout 1). */
 	void (*end)(void *ctx, uint8_t timeout);

@@ -37,6 +37,19 @@
 #endif
 #endif
 
+/* Protected records longer than the buffer written as they go (sz_writer_declare): the
+ * application's unit goes out as the one record the Java writes, declared with its length and
+ * sealed piece by piece. For an application that declares units (sz_app.unit): the transcripts'
+ * (their 1,500-byte responses are one record each in a mote's smaller buffer). The thermostat
+ * pulls its Java counterpart's chunks already, so its images carry none of it. */
+#ifndef SZ_STREAM_OUT
+#ifdef SZ_APP_TRANSCRIPT
+#define SZ_STREAM_OUT 1
+#else
+#define SZ_STREAM_OUT 0
+#endif
+#endif
+
 /* The largest plaintext fragment this server receives (it answers record_size_limit with it). */
 #ifndef SZ_RECEIVE_LIMIT
 #define SZ_RECEIVE_LIMIT 16384

@@ -55,6 +55,7 @@ void sz_http_app_init(sz_http_app *h, void *handler, const uint8_t *peer, uint8_
 	app->begin = h_begin;
 	app->push = h_push;
 	app->pull = h_pull;
+	app->unit = 0; /* pulls of the record payload are the Java writer's chunks already */
 	app->end = h_end;
 	app->closed = h_closed;
 	app->busy = h_busy;

@@ -68,30 +68,49 @@ static void key(sz_protection *p, uint16_t version, uint8_t mac_len, const uint8
 	ks_rc4_init(&p->rc4, rc4_key, KEY_LEN);
 }
 
-/* out = the record MAC of buf[0 .. len) (Rc4Protection.computeMac). */
-static void record_mac(const sz_protection *p, uint8_t type, uint16_t version, const uint8_t *buf,
-                       size_t len, uint8_t *out)
+/* The record MAC (Rc4Protection.computeMac) in steps: over the record's header, then its
+ * plaintext in any pieces; final writes it (mac_len bytes) and wipes the context. */
+static void mac_start(const sz_protection *p, sz_record_mac *m, uint8_t type, uint16_t version, size_t len)
 {
-	union {
-		ks_hmac_ctx hmac;
-		ks_ssl3_mac_ctx ssl3;
-	} m;
 	uint8_t hdr[13];
 	uint8_t n = header(hdr, p->seq, type, version, len, (uint8_t)!p->ssl3);
 	int hash = p->mac_len == 16 ? KS_HASH_MD5 : KS_HASH_SHA1;
 	if (p->ssl3) {
-		ks_ssl3_mac_init(&m.ssl3, hash, p->mac_secret, p->mac_len);
-		ks_ssl3_mac_update(&m.ssl3, hdr, n);
-		ks_ssl3_mac_update(&m.ssl3, buf, len);
-		ks_ssl3_mac_final(&m.ssl3, out);
-		ks_ssl3_mac_clear(&m.ssl3);
+		ks_ssl3_mac_init(&m->ssl3, hash, p->mac_secret, p->mac_len);
+		ks_ssl3_mac_update(&m->ssl3, hdr, n);
 	} else {
-		ks_hmac_init(&m.hmac, hash, p->mac_secret, p->mac_len);
-		ks_hmac_update(&m.hmac, hdr, n);
-		ks_hmac_update(&m.hmac, buf, len);
-		ks_hmac_final(&m.hmac, out);
-		ks_hmac_clear(&m.hmac);
+		ks_hmac_init(&m->hmac, hash, p->mac_secret, p->mac_len);
+		ks_hmac_update(&m->hmac, hdr, n);
 	}
+}
+
+static void mac_update(const sz_protection *p, sz_record_mac *m, const uint8_t *buf, size_t len)
+{
+	if (p->ssl3)
+		ks_ssl3_mac_update(&m->ssl3, buf, len);
+	else
+		ks_hmac_update(&m->hmac, buf, len);
+}
+
+static void mac_final(const sz_protection *p, sz_record_mac *m, uint8_t *out)
+{
+	if (p->ssl3) {
+		ks_ssl3_mac_final(&m->ssl3, out);
+		ks_ssl3_mac_clear(&m->ssl3);
+	} else {
+		ks_hmac_final(&m->hmac, out);
+		ks_hmac_clear(&m->hmac);
+	}
+}
+
+/* out = the record MAC of buf[0 .. len). */
+static void record_mac(const sz_protection *p, uint8_t type, uint16_t version, const uint8_t *buf,
+                       size_t len, uint8_t *out)
+{
+	sz_record_mac m;
+	mac_start(p, &m, type, version, len);
+	mac_update(p, &m, buf, len);
+	mac_final(p, &m, out);
 }
 #else
 static void key(sz_protection *p, uint16_t suite, const uint8_t *aes_key, const uint8_t *salt)
@@ -227,6 +246,53 @@ uint16_t sz_protection_open_finish(sz_protection *p, const uint8_t *tag)
 	size_t unused;
 	int rc = ks_aead_verify(&p->aead, tag); /* constant time; KS_CIPHER_OK (0) -> bit 1 */
 	return opened(p, (uint8_t)((unsigned)(rc + 2) >> 1) & 1u, 0, &unused);
+}
+#endif
+
+#if SZ_STREAM_OUT
+/* sz_protection_seal's steps, for a record that goes out in pieces: the same bytes. */
+size_t sz_protection_seal_start(sz_protection *p, sz_seal_stream *st, uint8_t type, uint16_t version,
+                                uint8_t *out, size_t len)
+{
+#if SZ_LEGACY
+	(void)out;
+	mac_start(p, st, type, version, len);
+	return len + p->mac_len;
+#else
+	uint8_t nonce[12], aad[13];
+	(void)st;
+	memcpy(out, p->seq, 8); /* the explicit nonce: the sequence number (AeadProtection.seal) */
+	nonce_aad(p, out, type, version, len, nonce, aad);
+	(void)ks_aead_start(&p->aead, 1, nonce, sizeof nonce, sizeof aad, (uint32_t)len, p->tag_len);
+	(void)ks_aead_aad(&p->aead, aad, sizeof aad);
+	return SZ_PROTECTION_PREFIX + len + p->tag_len;
+#endif
+}
+
+void sz_protection_seal_update(sz_protection *p, sz_seal_stream *st, uint8_t *buf, size_t n)
+{
+#if SZ_LEGACY
+	mac_update(p, st, buf, n);
+	ks_rc4_process(&p->rc4, buf, buf, n);
+#else
+	(void)st;
+	(void)ks_aead_update(&p->aead, buf, buf, n);
+#endif
+}
+
+uint8_t sz_protection_seal_finish(sz_protection *p, sz_seal_stream *st, uint8_t *tag)
+{
+#if SZ_LEGACY
+	uint8_t n = p->mac_len;
+	mac_final(p, st, tag);
+	ks_rc4_process(&p->rc4, tag, tag, n);
+#else
+	uint8_t n = p->tag_len;
+	(void)st;
+	(void)ks_aead_finish(&p->aead, tag);
+#endif
+	next_seq(p->seq);
+	return n;
 }
 #endif
 

@@ -29,6 +29,14 @@
 #define SZ_PROTECTION_EXPANSION 24
 #endif
 
+#if SZ_LEGACY
+/* A record MAC being computed: HMAC (TLS 1.0) or the SSL 3.0 MAC. */
+typedef union {
+	ks_hmac_ctx hmac;
+	ks_ssl3_mac_ctx ssl3;
+} sz_record_mac;
+#endif
+
 typedef struct {
 #if SZ_LEGACY
 	ks_rc4 rc4;
@@ -69,6 +77,25 @@ void sz_protection_open_start(sz_protection *p, uint8_t type, uint16_t version,
                               const uint8_t explicit_nonce[8], size_t len);
 void sz_protection_open_update(sz_protection *p, uint8_t *buf, size_t n);
 uint16_t sz_protection_open_finish(sz_protection *p, const uint8_t *tag);
+#endif
+#if SZ_STREAM_OUT
+/* Seals a record of len plaintext bytes as it goes out in pieces, the bytes sz_protection_seal
+ * makes: start writes the fragment's first SZ_PROTECTION_PREFIX bytes (the explicit nonce) at
+ * out and returns the fragment's length; update encrypts n bytes in place; finish writes the
+ * tag or MAC at tag and returns its length (the sequence number counts). The AEAD keeps its
+ * state in p; the legacy MAC keeps it in st, the caller's (the connection lends the handshake
+ * hash's room, idle once the handshake is done). */
+#if SZ_LEGACY
+typedef sz_record_mac sz_seal_stream;
+#else
+typedef struct {
+	uint8_t unused;
+} sz_seal_stream;
+#endif
+size_t sz_protection_seal_start(sz_protection *p, sz_seal_stream *st, uint8_t type, uint16_t version,
+                                uint8_t *out, size_t len);
+void sz_protection_seal_update(sz_protection *p, sz_seal_stream *st, uint8_t *buf, size_t n);
+uint8_t sz_protection_seal_finish(sz_protection *p, sz_seal_stream *st, uint8_t *tag);
 #endif
 void sz_protection_clear(sz_protection *p);
 #endif

@@ -6,7 +6,9 @@
  * protection is on (sz_protection_seal) and waits in the buffer until the caller has sent it.
  * One record at a time: while one waits, nothing more is taken, and whoever writes goes on
  * after the caller's sz_writer_sent. A flight is never built apart (the handshake messages
- * stream through here, hashed by their writer as they go).
+ * stream through here, hashed by their writer as they go). With SZ_STREAM_OUT, a protected
+ * record longer than the buffer can be declared and streamed (sz_writer_declare, below), so
+ * that the records are the Java's whatever the buffer.
  *
  * Mirrors kssl-client/src/main/java/kssl/tls/RecordLayer.java (append, flushPending,
  * sendRecord, write, limitSend, setWriter) and HandshakeWriter.java (the stream of messages).
@@ -30,6 +32,13 @@ typedef struct {
 	uint16_t pending;    /* plaintext bytes in the record being filled */
 	uint16_t ready;      /* bytes of a finished record waiting in buf to be sent, or 0 */
 	uint16_t version;    /* the record version written */
+#if SZ_STREAM_OUT
+	sz_seal_stream *st;  /* the declared record's seal state (sz_writer_declare) */
+	uint16_t send_limit; /* the plaintext per record the client allows (limit: what buf holds too) */
+	uint16_t stream_left;/* plaintext bytes of a declared record still to come, or 0 */
+	uint8_t head;        /* bytes before its next plaintext in buf: the header and explicit
+	                        nonce for its first piece, 0 after */
+#endif
 	uint8_t type;        /* the content type being filled */
 } sz_record_writer;
 
@@ -53,5 +62,22 @@ const uint8_t *sz_writer_ready(const sz_record_writer *w, uint16_t *n);
 void sz_writer_sent(sz_record_writer *w);
 /* Nothing waits and nothing is being filled. */
 uint8_t sz_writer_idle(const sz_record_writer *w);
+#if SZ_STREAM_OUT
+/*
+ * A protected record longer than the buffer (RecordLayer.write of a unit the client's limit
+ * allows in one record): declared with its plaintext length, which goes into the header and the
+ * seal's additional data first, then streamed. sz_writer_space and _commit take its plaintext
+ * in pieces, each sealed in place as it comes and handed out at once as the next bytes to send
+ * (sz_writer_ready), the tag or MAC after the last. Nothing else is written until it ends
+ * (space for another type gives no room). The writer must be idle; returns 0 (nothing done)
+ * when the record would fit the buffer anyway, or protection is off. st holds the seal's state
+ * where the protection keeps none of its own (the legacy MAC) until the record ends.
+ */
+uint8_t sz_writer_declare(sz_record_writer *w, uint8_t type, uint16_t len, sz_seal_stream *st);
+/* The plaintext per record the client allows (the declared record's most). */
+uint16_t sz_writer_send_limit(const sz_record_writer *w);
+/* A declared record is being streamed. */
+uint8_t sz_writer_streaming(const sz_record_writer *w);
+#endif
 
 #endif

@@ -40,6 +40,11 @@
 typedef char sz_scratch_fits[SZ_MAX_HOST_NAME >= SZ_SERVER_HELLO_MAX + 4 + SZ_SERVER_KEY_EXCHANGE_MAX + 4 &&
                              SZ_SCRATCH_PMS >= SZ_CKE_MAX && SZ_MAX_HOST_NAME >= SZ_SCRATCH_KEY + SZ_SCRATCH_KEY_LEN ? 1 : -1];
 
+#if SZ_STREAM_OUT
+/* The streamed record's MAC takes no RAM of its own: it fits in the handshake hash's room. */
+typedef char sz_seal_fits[sizeof(sz_seal_stream) <= sizeof(sz_handshake_hash) ? 1 : -1];
+#endif
+
 void sz_transcript_update(void *ctx, const uint8_t *data, size_t len)
 {
 	sz_handshake_hash_update((sz_handshake_hash *)ctx, data, len);
@@ -49,8 +54,8 @@ void sz_tls_init(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t
                  uint8_t *tx, uint16_t tx_cap)
 {
 	memset(c, 0, sizeof *c);
-	sz_handshake_hash_init(&c->hash);
-	sz_server_init(&c->u.hs, &c->hash);
+	sz_handshake_hash_init(&c->h.hash);
+	sz_server_init(&c->u.hs, &c->h.hash);
 	c->u.hs.checks_only = 1;
 	c->u.hs.suites = cfg->suites;
 	c->cfg = cfg;
@@ -167,10 +172,10 @@ static uint8_t put_handshake(sz_tls *c, const uint8_t *p, uint16_t len, uint8_t 
 			for (i = 0; i < k; i += j) {
 				for (j = 0; j < sizeof tmp && i + j < k; j++)
 					tmp[j] = KS_READ_BYTE(p + c->seg_off + i + j);
-				sz_handshake_hash_update(&c->hash, tmp, j);
+				sz_handshake_hash_update(&c->h.hash, tmp, j);
 			}
 		} else {
-			sz_handshake_hash_update(&c->hash, p + c->seg_off, k);
+			sz_handshake_hash_update(&c->h.hash, p + c->seg_off, k);
 		}
 		c->seg_off = (uint16_t)(c->seg_off + k);
 	}
@@ -210,6 +215,10 @@ static void app_output(sz_tls *c)
 		close_gracefully(c);
 		return;
 	}
+#if SZ_STREAM_OUT
+	if (c->app->unit && sz_writer_idle(&c->w)) /* the handshake hash is done with (DONE) */
+		(void)sz_writer_declare(&c->w, SZ_APPLICATION_DATA, c->app->unit(c->app->ctx), &c->h.seal);
+#endif
 	dst = sz_writer_space(&c->w, SZ_APPLICATION_DATA, &room);
 	if (!dst)
 		return;
@@ -220,7 +229,7 @@ static void app_output(sz_tls *c)
 		return;
 	}
 	sz_writer_commit(&c->w, n);
-	sz_writer_flush(&c->w); /* one record per piece */
+	sz_writer_flush(&c->w); /* one record per piece (a declared record: sealed as it went) */
 }
 
 /* Hands the opened record's rest on (the application's data, or handshake bytes left after a
@@ -259,6 +268,14 @@ static void produce(sz_tls *c)
 		uint8_t one = 1, job, n_jobs, seg;
 		uint16_t seg_off;
 		make_room(c);
+#if SZ_STREAM_OUT
+		if (sz_writer_streaming(&c->w)) { /* a record is written whole before anything else */
+			app_output(c);
+			if (!c->w.ready)
+				return;
+			continue;
+		}
+#endif
 		if (c->job_n == 0) {
 			if (c->state != SZ_DONE)
 				return;
@@ -291,7 +308,7 @@ static void produce(sz_tls *c)
 			break;
 		case J_FINISHED:
 			if (c->seg == 0 && c->seg_off == 0) {
-				uint8_t n = sz_finished(c->version, c->master, 0, &c->hash, c->fin + 4);
+				uint8_t n = sz_finished(c->version, c->master, 0, &c->h.hash, c->fin + 4);
 				sz_message_header(c->fin, SZ_HT_FINISHED, n);
 				c->sh_len = (uint16_t)(4u + n); /* the client's verify_data is used or not yet made */
 			}
@@ -323,7 +340,7 @@ static void produce(sz_tls *c)
 				break;
 			sz_protection_clear(&c->u.keyed.rd);
 			sz_protection_clear(&c->u.keyed.wr);
-			sz_handshake_hash_clear(&c->hash);
+			sz_handshake_hash_clear(&c->h.hash);
 			wipe_secrets(c);
 			c->job_n = 0;
 			return;
@@ -610,7 +627,7 @@ static KS_NOINLINE void client_key_exchange(sz_tls *c)
 #endif
 	if (v == SZ_VERDICT_NONE)
 		sz_master_secret(c->version, pms, pms_len, c->u.hs.hello.random, c->server_random,
-				 c->ems ? &c->hash : 0, c->master);
+				 c->ems ? &c->h.hash : 0, c->master);
 	ks_wipe(pms, SZ_SCRATCH_PMS_LEN);
 	if (v != SZ_VERDICT_NONE)
 		{ fail(c, v); return; }
@@ -705,7 +722,7 @@ static void handshake_bytes(sz_tls *c)
 			memcpy(c->m_hdr + c->m_have, b, k);
 			c->m_have = (uint8_t)(c->m_have + k);
 			if (hash)
-				sz_handshake_hash_update(&c->hash, b, k);
+				sz_handshake_hash_update(&c->h.hash, b, k);
 			c->pos = (uint16_t)(c->pos + k);
 			if (c->m_have == 4) {
 				uint16_t v = message_begin(c);
@@ -718,7 +735,7 @@ static void handshake_bytes(sz_tls *c)
 		}
 		k = c->m_len - c->m_got < n ? (uint16_t)(c->m_len - c->m_got) : n;
 		if (hash)
-			sz_handshake_hash_update(&c->hash, b, k);
+			sz_handshake_hash_update(&c->h.hash, b, k);
 		if (c->state == SZ_WAIT_CLIENT_KEY_EXCHANGE && c->m_got < SZ_MAX_HOST_NAME) {
 			uint16_t keep = (uint16_t)(SZ_MAX_HOST_NAME - c->m_got);
 			memcpy(SCRATCH(c) + c->m_got, b, k < keep ? k : keep);
@@ -789,7 +806,7 @@ static void dispatch(sz_tls *c)
 		c->pos = c->end;
 		derive_keys(c);
 		c->read_on = 1;
-		c->expected_len = sz_finished(c->version, c->master, 1, &c->hash, c->fin + 4);
+		c->expected_len = sz_finished(c->version, c->master, 1, &c->h.hash, c->fin + 4);
 		c->fin_diff = 0;
 		c->state = c->state == SZ_WAIT_CHANGE_CIPHER_SPEC ? SZ_WAIT_FINISHED : SZ_RESUME_WAIT_FINISHED;
 		return;
@@ -873,6 +890,10 @@ static uint16_t stream_in(sz_tls *c, const uint8_t *data, uint16_t n)
 
 static uint8_t input_open(const sz_tls *c)
 {
+#if SZ_STREAM_OUT
+	if (sz_writer_streaming(&c->w))
+		return 0; /* a record going out is written whole first (and may hold the hash's room) */
+#endif
 #if SZ_STREAM_RECORDS
 	return c->state != SZ_CLOSED && c->job_n == 0 && !c->w.ready && (c->streaming || c->pos >= c->end);
 #else

@@ -78,7 +78,12 @@ typedef struct {
 			sz_protection rd, wr;
 		} keyed;
 	} u;
-	sz_handshake_hash hash;
+	union {
+		sz_handshake_hash hash; /* the handshake's messages, until DONE */
+#if SZ_STREAM_OUT
+		sz_seal_stream seal;    /* then, the MAC of a record going out in pieces (sz_writer_declare) */
+#endif
+	} h;
 	sz_record_writer w;
 	const sz_tls_config *cfg;
 	const sz_app *app;

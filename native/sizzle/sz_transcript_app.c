@@ -50,6 +50,13 @@ static uint16_t t_pull(void *ctx, uint8_t *out, uint16_t cap)
 	return n;
 }
 
+/* Exchange writes each response in one call: the record layer cuts it at the client's limit. */
+static uint16_t t_unit(const void *ctx)
+{
+	const sz_transcript_app *t = (const sz_transcript_app *)ctx;
+	return t->left < 0xFFFFu ? (uint16_t)t->left : 0xFFFFu;
+}
+
 static void t_end(void *ctx, uint8_t timeout)
 {
 	sz_transcript_app *t = (sz_transcript_app *)ctx;
@@ -83,6 +90,7 @@ void sz_transcript_app_init(sz_transcript_app *t, uint32_t response, sz_app *app
 	app->begin = t_begin;
 	app->push = t_push;
 	app->pull = t_pull;
+	app->unit = t_unit;
 	app->end = t_end;
 	app->closed = t_closed;
 	app->busy = t_busy;

@@ -143,6 +143,8 @@ typedef struct {
 	const sz_conn_spec *spec;
 	int conn;
 	size_t next_s;  /* index (in the connection's lines) of the next S line expected */
+	size_t at;      /* bytes of it already matched: a record streamed longer than the buffer
+	                   comes out in pieces (sz_writer_declare) */
 	int records;    /* server records produced */
 	char *why;
 	size_t why_len;
@@ -155,7 +157,8 @@ static size_t next_server_line(const replay_state *r, size_t from)
 	return from;
 }
 
-/* Sends what the server has; -1 on a difference. */
+/* Sends what the server has; -1 on a difference. Each piece it hands out is the expected
+ * record's next bytes: a whole record, or a part of one streamed through the seal. */
 static int drain(sz_tls *c, replay_state *r, int *sent)
 {
 	const uint8_t *p;
@@ -171,21 +174,25 @@ static int drain(sz_tls *c, replay_state *r, int *sent)
 			return -1;
 		}
 		l = &r->t->lines[r->spec->first + r->next_s];
-		m = l->len < n ? l->len : n;
-		for (i = 0; i < m && l->bytes[i] == p[i]; i++)
+		m = l->len - r->at < n ? l->len - r->at : n;
+		for (i = 0; i < m && l->bytes[r->at + i] == p[i]; i++)
 			;
-		if (i < m || l->len != n) {
+		if (i < n) {
 			snprintf(r->why, r->why_len,
 				 "connection %d, server record %d (line %zu of the connection): first difference at byte %zu "
-				 "(%u bytes sent, %zu expected; sent %02x, expected %02x), state %s",
-				 r->conn, r->records + 1, r->next_s + 1, i, n, l->len, i < n ? p[i] : 0,
-				 i < l->len ? l->bytes[i] : 0, sz_tls_state_name(c->state));
+				 "(%zu bytes sent, %zu expected; sent %02x, expected %02x), state %s",
+				 r->conn, r->records + 1, r->next_s + 1, r->at + i, r->at + n, l->len, p[i],
+				 r->at + i < l->len ? l->bytes[r->at + i] : 0, sz_tls_state_name(c->state));
 			return -1;
 		}
 		sz_tls_sent(c);
+		r->at += n;
+		(*sent)++;
+		if (r->at < l->len)
+			continue; /* the record's rest comes in the next pieces */
+		r->at = 0;
 		r->next_s++;
 		r->records++;
-		(*sent)++;
 	}
 	return 0;
 }
@@ -242,7 +249,7 @@ int sz_replay(const sz_transcript *t, uint16_t split, uint8_t *rx, uint16_t rx_c
 		}
 		if (drain(&c, &r, &sent) != 0)
 			return -1;
-		if (next_server_line(&r, r.next_s) < spec->count) {
+		if (next_server_line(&r, r.next_s) < spec->count || r.at) {
 			snprintf(why, why_len, "connection %d: the server stopped after %d records, state %s", r.conn, r.records,
 				 sz_tls_state_name(c.state));
 			return -1;

@@ -57,5 +57,13 @@ int sz_replay(const sz_transcript *t, uint16_t split, uint8_t *rx, uint16_t rx_c
 /* The host buffers of a connection: the Java's limits. */
 #define SZ_REPLAY_RX (5u + SZ_RECEIVE_LIMIT + SZ_PROTECTION_EXPANSION)
 #define SZ_REPLAY_TX SZ_WRITER_BUFFER(SZ_MAX_FRAGMENT)
+/* The ATmega128 transcript images' record limits (firmware/firmware.mk's SZF_LIMIT_avr_*_transcript). */
+#if defined(SZ_PROFILE_LEGACY_RSA)
+#define SZ_REPLAY_MOTE_LIMIT 512
+#elif SZ_LEGACY
+#define SZ_REPLAY_MOTE_LIMIT 768
+#else
+#define SZ_REPLAY_MOTE_LIMIT 944
+#endif
 
 #endif

@@ -25,6 +25,7 @@ typedef struct {
 	uint16_t last_len;
 	uint8_t last_type;
 	int records, alerts;
+	size_t have;  /* bytes of the record being gathered (drain) */
 	const sz_transcript *t;
 	int conn;
 } rig;
@@ -54,14 +55,22 @@ static void derive(rig *r)
 	}
 }
 
+/* Takes what the server sends, a record at a time: pieces of a record streamed longer than
+ * the buffer (sz_writer_declare) are gathered until its header's length is there. */
 static void drain(rig *r)
 {
 	const uint8_t *p;
 	uint16_t n;
 	static uint8_t b[SZ_REPLAY_TX];
 	while ((p = sz_tls_output(&r->c, &n)) != 0) {
-		uint16_t len = (uint16_t)(n - 5u);
-		memcpy(b, p, n);
+		uint16_t len;
+		memcpy(b + r->have, p, n);
+		r->have += n;
+		sz_tls_sent(&r->c);
+		if (r->have < 5 || r->have < 5u + (size_t)(b[3] << 8 | b[4]))
+			continue;
+		r->have = 0;
+		len = (uint16_t)(b[3] << 8 | b[4]);
 		r->records++;
 		r->last_type = b[0];
 		if (r->server_protected) {
@@ -79,7 +88,6 @@ static void drain(rig *r)
 			derive(r);
 			r->server_protected = 1;
 		}
-		sz_tls_sent(&r->c);
 	}
 }
 
