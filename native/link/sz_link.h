@@ -32,7 +32,6 @@
 #define SZ_LINK_LISTEN 1
 #define SZ_LINK_AWAKE 2
 
-#define SZ_LINK_ANSWERS 4
 
 struct sz_link_answer {
 	uint8_t type, acked, conn, msg, index, status;
@@ -86,7 +85,8 @@ uint8_t sz_link_can_send(const struct sz_link *l);
 uint8_t sz_link_send(struct sz_link *l, const uint8_t *b, uint16_t len, uint32_t now);
 /* Closes the open connection once the message being sent has arrived (DISCONNECT). */
 void sz_link_close(struct sz_link *l, uint32_t now);
-/* Tells the gateway this end has taken every message so far and can take the next (READY). */
+/* Tells the gateway this end has taken every message so far and can take the next (READY):
+   the grant. With SZ_LINK_READY_ONLY the only one: call it only when buf holds nothing unread. */
 void sz_link_ready(struct sz_link *l, uint32_t now);
 
 /* Whether the radio's receiver must be on (SZ_LINK_LISTEN or SZ_LINK_AWAKE). */

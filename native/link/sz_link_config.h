@@ -53,6 +53,19 @@
 #ifndef SZ_LINK_MAX_FRAMES
 #define SZ_LINK_MAX_FRAMES 256
 #endif
+/* Grants by READY only (LINK.md §6.1): READY-SLEEP announces it (bit 7 of its kind byte), the
+   gateway starts a message only after this end's READY (not on the NEWCONNECTION's ACK, nor
+   on a message from this end), and the receiver refuses (drops, `unexpected`) the first frame
+   of a message it has not granted with sz_link_ready. For a device whose link buffer is its
+   TLS record buffer: nothing is written into it but after the READY its program gave. */
+#ifndef SZ_LINK_READY_ONLY
+#define SZ_LINK_READY_ONLY 0
+#endif
+/* Answers (ACK/NACK) queued while the radio is busy: 4 (LINK.md §7); a mote may keep fewer
+   (a fifth, or third, is dropped and counted: the asker asks again). */
+#ifndef SZ_LINK_ANSWERS
+#define SZ_LINK_ANSWERS 4
+#endif
 /* Counters (LinkStats): 29 x u16 of RAM; 0 leaves them out. */
 #ifndef SZ_LINK_STATS
 #define SZ_LINK_STATS 1
