@@ -50,7 +50,8 @@ SZF_FLAG_legacy-rsa := -DSZ_PROFILE_LEGACY_RSA -DKS_WITH_SECP160R1=0 -DKS_WITH_S
 SZF_APP_FLAG_thermostat = -DSZ_APP_THERMOSTAT -DSZ_DEVICE='"$(SZF_OUT)/sz_device.h"'
 SZF_APP_FLAG_transcript := -DSZ_APP_TRANSCRIPT
 # The port: the platform's raw byte link, or (SZ_FW_LINK=1) the radio link over it. The link
-# buffer (the largest message taken, announced in READY-SLEEP) is one record of the build.
+# puts the gateway's messages together in the record buffer itself (its size the capacity
+# announced in READY-SLEEP), granting by READY only (LINK.md §6.1); two answers queued (−12 B).
 SZF_LINK_ON := $(filter 1,$(SZ_FW_LINK))
 SZF_LINK_SUFFIX := $(if $(SZF_LINK_ON),-link)
 SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_port_link.c) $(wildcard $(MOTE_NATIVE)/link/*.c),\
@@ -60,7 +61,7 @@ SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_por
 SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=64
 SZF_LINK_RADIO_msp430 := -DSZ_LINK_MAX_FRAMES=64
 SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
-	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_PORT_LINK_BUFFER=$$(( $(SZF_LIMIT_$(SZ_FW_PLATFORM)) + 5 + 64 )))
+	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2)
 SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) $(SZF_LINK_FLAGS) -DSZ_IDENTITY='"$(SZF_IDENTITY)"' \
 	-I$(SZF_SRC) -I$(SZF_SRC)/port -I$(SZF_SRC)/firmware -I$(MOTE_NATIVE)/prim $(SZ_FW_FLAGS)
 # The one record buffer (plaintext bytes a record, both ways): the transcripts' records want
