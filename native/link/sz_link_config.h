@@ -48,8 +48,8 @@
 #ifndef SZ_LINK_KIND
 #define SZ_LINK_KIND 1
 #endif
-/* Frames a message may have: 256 (the index is one byte) or, to save 48 bytes of maps, 64
-   (LINK.md §11); the capacity announced is then at most 64 frames' worth. */
+/* Frames a message may have: 256 (the index is one byte) or, to save 48 (56) bytes of maps, 64
+   (32) (LINK.md §11); the capacity announced is then at most that many frames' worth. */
 #ifndef SZ_LINK_MAX_FRAMES
 #define SZ_LINK_MAX_FRAMES 256
 #endif
@@ -77,8 +77,8 @@
 #if SZ_LINK_FRAME_SIZE < 16 || SZ_LINK_FRAME_SIZE > 127
 #error "SZ_LINK_FRAME_SIZE: 16 to 127 (LINK.md §1)"
 #endif
-#if SZ_LINK_MAX_FRAMES != 256 && SZ_LINK_MAX_FRAMES != 64
-#error "SZ_LINK_MAX_FRAMES: 256 or 64"
+#if SZ_LINK_MAX_FRAMES != 256 && SZ_LINK_MAX_FRAMES != 64 && SZ_LINK_MAX_FRAMES != 32
+#error "SZ_LINK_MAX_FRAMES: 256, 64 or 32"
 #endif
 
 #endif

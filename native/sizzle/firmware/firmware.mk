@@ -58,7 +58,7 @@ SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_por
 	$(SZF_SRC)/port/sz_port_$(SZ_FW_PLATFORM).c)
 # the motes' messages at most 64 frames (a record each way fits: 1,344 B at F = 29), for maps of
 # 8 bytes, not 32 (−48 B of RAM)
-SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=64
+SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=$(if $(filter legacy-ecc,$(SZ_FW_BUILD)),32,64)
 SZF_LINK_RADIO_msp430 := -DSZ_LINK_MAX_FRAMES=64
 SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
 	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2)
@@ -83,7 +83,7 @@ SZF_LIMIT_avr_legacy-rsa_transcript := 512
 # record_size_limit); longer application records (its ~870 B form POST) are opened as they come
 # (README, Records in); RAM in all: FirmwareClientsTest.ramWithinBudget
 SZF_LIMIT_avr_modern_thermostat := 768
-SZF_LIMIT_avr_legacy-ecc_thermostat := 320
+SZF_LIMIT_avr_legacy-ecc_thermostat := $(if $(SZF_LINK_ON),240,320)
 SZF_LIMIT_avr_legacy-rsa_thermostat := 448
 SZF_LIMIT_avr = $(SZF_LIMIT_avr_$(SZ_FW_BUILD)_$(SZ_FW_APP))
 SZF_LIMIT_msp430 = $(or $(SZF_LIMIT_msp430_$(SZ_FW_BUILD)_$(SZ_FW_APP)),1536)
