@@ -69,7 +69,9 @@ void sz_link_init(struct sz_link *l, uint8_t *buf, uint16_t capacity);
 /* Starts the duty cycle: the first READY-SLEEP at `at`. */
 void sz_link_start(struct sz_link *l, uint32_t at);
 
-/* A frame from the radio (len bytes). Malformed or unusable frames are counted and dropped. */
+/* A frame from the radio (len bytes). Malformed or unusable frames are counted and dropped.
+   b may be l->tx_frame when the radio has taken the frame it was last handed (a driver that
+   copies it out at once): the link reads b whole before it builds a frame there. */
 void sz_link_receive(struct sz_link *l, const uint8_t *b, uint8_t len, uint32_t now);
 /* The radio has sent the frame it was last handed (sendDone). */
 void sz_link_transmitted(struct sz_link *l, uint32_t now);
