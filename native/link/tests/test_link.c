@@ -143,11 +143,13 @@ static uint32_t rnd(void) /* xorshift32: seeded, the same run every time */
 	return rnd_state;
 }
 
-static uint8_t put_frame(uint8_t *b, uint8_t type, uint8_t flags, uint8_t conn, uint8_t msg, uint8_t index, uint8_t plen)
+/* Encodes a frame with these fields (its payload already at b + SZ_LF_HEADER); its length. */
+static uint8_t encode_frame(uint8_t *b, uint8_t dst, uint8_t src, uint8_t type, uint8_t flags, uint8_t conn, uint8_t msg,
+			    uint8_t index, uint8_t plen)
 {
 	struct sz_link_frame f;
-	f.dst = (rnd() % 16) ? SZ_LINK_ADDRESS : 7;
-	f.src = (rnd() % 16) ? SZ_LINK_GATEWAY : 3;
+	f.dst = dst;
+	f.src = src;
 	f.type = type;
 	f.flags = flags;
 	f.conn = conn;
@@ -155,6 +157,13 @@ static uint8_t put_frame(uint8_t *b, uint8_t type, uint8_t flags, uint8_t conn, 
 	f.index = index;
 	f.payload_length = plen;
 	return sz_link_encode(&f, b);
+}
+
+/* Mostly to this device from the gateway, now and then not. */
+static uint8_t put_frame(uint8_t *b, uint8_t type, uint8_t flags, uint8_t conn, uint8_t msg, uint8_t index, uint8_t plen)
+{
+	uint8_t dst = (rnd() % 16) ? SZ_LINK_ADDRESS : 7, src = (rnd() % 16) ? SZ_LINK_GATEWAY : 3;
+	return encode_frame(b, dst, src, type, flags, conn, msg, index, plen);
 }
 
 static void hostile_frames(void)
@@ -233,17 +242,8 @@ static const char *gateway_frame(uint8_t type, uint8_t flags, uint8_t conn, uint
 {
 	static char hexed[2 * SZ_LINK_FRAME_SIZE + 1];
 	uint8_t b[SZ_LINK_FRAME_SIZE], n, k;
-	struct sz_link_frame f;
-	f.dst = SZ_LINK_ADDRESS;
-	f.src = SZ_LINK_GATEWAY;
-	f.type = type;
-	f.flags = flags;
-	f.conn = conn;
-	f.msg = msg;
-	f.index = index;
-	f.payload_length = plen;
 	memcpy(b + SZ_LF_HEADER, payload, plen);
-	n = sz_link_encode(&f, b);
+	n = encode_frame(b, SZ_LINK_ADDRESS, SZ_LINK_GATEWAY, type, flags, conn, msg, index, plen);
 	for (k = 0; k < n; k++)
 		sprintf(hexed + 2 * k, "%02x", b[k]);
 	return hexed;
