@@ -56,7 +56,13 @@ class GatewayLinkFirmwareTest {
             assertTrue(list.contains("<p>1 device;"), "listed once (its announcement adds no second entry): " + list);
 
             boolean modern = build.equals("modern");
+            sizzle.gateway.radio.RadioMedium medium = gateway.medium(radio);
+            long frames = medium.frames, bytes = medium.bytes;
             TlsConnection c = GatewayThermostatClients.ksslSetThenReadResumed(m, gateway.sharedPort(), modern, "23.5");
+            // the link's cost of the two connections (a full handshake and the POST, a resumed one
+            // and the GET), polls between them included: printed for LINK.md §13
+            System.out.printf("%s %s over the link: KSSL full + resumed, %d frames, %d bytes on the %s%n", platform, build,
+                    medium.frames - frames, medium.bytes - bytes, radio);
             List<ServerLog.Handshake> hs = log.fullThenResumed(0);
             assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());
             assertTrue(hs.get(1).resumed, hs.toString());
