@@ -47,9 +47,11 @@
 #error "sz_port_link.c: a streaming build's record buffer must hold the largest record"
 #endif
 
-/* How long the rest of a frame begun may take to come from the relay (it writes it at once). */
+/* How long the rest of a frame begun may keep the relay silent before the frame is dropped (the
+ * relay writes a frame whole: only a broken relay stalls mid-frame; generous, for the MSP430's
+ * mailbox bridge, slow per read). */
 #ifndef SZ_PORT_LINK_FRAME_MS
-#define SZ_PORT_LINK_FRAME_MS 50u
+#define SZ_PORT_LINK_FRAME_MS 1000u
 #endif
 /* How long the hangup waits for its DISCONNECT to be ACKed before the next accept (the link
  * closes the connection itself after its retries in any case). */
@@ -164,9 +166,7 @@ static void service(uint16_t wait_ms)
 	uint8_t b[32];
 	uint32_t now = link_now(), deadline = sz_link_next_deadline(&link, now);
 	int16_t r, i;
-	if (!rx_length_next) /* the rest of a frame: the relay writes a frame at once */
-		wait_ms = SZ_PORT_LINK_FRAME_MS;
-	else if (deadline != SZ_LINK_NEVER) {
+	if (deadline != SZ_LINK_NEVER) {
 		int32_t due = (int32_t)(deadline - now);
 		if (due <= 0) {
 			sz_link_tick(&link, now);
@@ -188,7 +188,7 @@ static void service(uint16_t wait_ms)
 		}
 		for (i = 0; i < r; i++)
 			byte_from_relay(b[i]);
-		wait_ms = SZ_PORT_LINK_FRAME_MS;
+		wait_ms = SZ_PORT_LINK_FRAME_MS; /* the rest of a frame begun (the relay writes it whole) */
 	} while (!rx_length_next);
 }
 
