@@ -28,7 +28,7 @@ import sizzle.gateway.front.AccessRule;
  * it as a radio device with its link state; on the modern build curl (OpenSSL 3) by name too,
  * the POST and the GET on one kept-alive connection; on legacy-ecc nassl's OpenSSL 1.0.2 (SSL 3.0)
  * through the device's port too, full then resumed. On a mote (avr: the CC1000's model) its RAM
- * measure after the two connections is printed and must be within the chip, and the ATmega128's
+ * measure after its connections is printed and must be within the chip, and the ATmega128's
  * legacy-ecc image within its budget of 3,072 B (the link shares its record buffer). Cases:
  * -Dsizzle.link.firmware (default "host modern,host legacy-ecc,avr legacy-ecc").
  */
