@@ -32,7 +32,6 @@
 #define SZ_LINK_LISTEN 1
 #define SZ_LINK_AWAKE 2
 
-#define SZ_LINK_ANSWERS 4
 
 struct sz_link_answer {
 	uint8_t type, acked, conn, msg, index, status;
@@ -70,7 +69,9 @@ void sz_link_init(struct sz_link *l, uint8_t *buf, uint16_t capacity);
 /* Starts the duty cycle: the first READY-SLEEP at `at`. */
 void sz_link_start(struct sz_link *l, uint32_t at);
 
-/* A frame from the radio (len bytes). Malformed or unusable frames are counted and dropped. */
+/* A frame from the radio (len bytes). Malformed or unusable frames are counted and dropped.
+   b may be l->tx_frame when the radio has taken the frame it was last handed (a driver that
+   copies it out at once): the link reads b whole before it builds a frame there. */
 void sz_link_receive(struct sz_link *l, const uint8_t *b, uint8_t len, uint32_t now);
 /* The radio has sent the frame it was last handed (sendDone). */
 void sz_link_transmitted(struct sz_link *l, uint32_t now);
@@ -86,7 +87,8 @@ uint8_t sz_link_can_send(const struct sz_link *l);
 uint8_t sz_link_send(struct sz_link *l, const uint8_t *b, uint16_t len, uint32_t now);
 /* Closes the open connection once the message being sent has arrived (DISCONNECT). */
 void sz_link_close(struct sz_link *l, uint32_t now);
-/* Tells the gateway this end has taken every message so far and can take the next (READY). */
+/* Tells the gateway this end has taken every message so far and can take the next (READY):
+   the grant. With SZ_LINK_READY_ONLY the only one: call it only when buf holds nothing unread. */
 void sz_link_ready(struct sz_link *l, uint32_t now);
 
 /* Whether the radio's receiver must be on (SZ_LINK_LISTEN or SZ_LINK_AWAKE). */

@@ -48,10 +48,23 @@
 #ifndef SZ_LINK_KIND
 #define SZ_LINK_KIND 1
 #endif
-/* Frames a message may have: 256 (the index is one byte) or, to save 48 bytes of maps, 64
-   (LINK.md §11); the capacity announced is then at most 64 frames' worth. */
+/* Frames a message may have: 256 (the index is one byte) or, to save 48 (56) bytes of maps, 64
+   (32) (LINK.md §11); the capacity announced is then at most that many frames' worth. */
 #ifndef SZ_LINK_MAX_FRAMES
 #define SZ_LINK_MAX_FRAMES 256
+#endif
+/* Grants by READY only (LINK.md §6.1): READY-SLEEP announces it (bit 7 of its kind byte), the
+   gateway starts a message only after this end's READY (not on the NEWCONNECTION's ACK, nor
+   on a message from this end), and the receiver refuses (drops, `unexpected`) the first frame
+   of a message it has not granted with sz_link_ready. For a device whose link buffer is its
+   TLS record buffer: nothing is written into it but after the READY its program gave. */
+#ifndef SZ_LINK_READY_ONLY
+#define SZ_LINK_READY_ONLY 0
+#endif
+/* Answers (ACK/NACK) queued while the radio is busy: 4 (LINK.md §7); a mote may keep fewer
+   (a fifth, or third, is dropped and counted: the asker asks again). */
+#ifndef SZ_LINK_ANSWERS
+#define SZ_LINK_ANSWERS 4
 #endif
 /* Counters (LinkStats): 29 x u16 of RAM; 0 leaves them out. */
 #ifndef SZ_LINK_STATS
@@ -64,8 +77,8 @@
 #if SZ_LINK_FRAME_SIZE < 16 || SZ_LINK_FRAME_SIZE > 127
 #error "SZ_LINK_FRAME_SIZE: 16 to 127 (LINK.md §1)"
 #endif
-#if SZ_LINK_MAX_FRAMES != 256 && SZ_LINK_MAX_FRAMES != 64
-#error "SZ_LINK_MAX_FRAMES: 256 or 64"
+#if SZ_LINK_MAX_FRAMES != 256 && SZ_LINK_MAX_FRAMES != 64 && SZ_LINK_MAX_FRAMES != 32
+#error "SZ_LINK_MAX_FRAMES: 256, 64 or 32"
 #endif
 
 #endif

@@ -25,6 +25,9 @@ void sz_link_ready(struct sz_link *l, uint32_t now)
 {
 	if (l->conn == 0)
 		return;
+#if SZ_LINK_READY_ONLY
+	l->rx.granted = 1;
+#endif
 	sz_link_start_control(l, SZ_LT_READY, l->conn, l->rx.expected, SZ_LINK_RETRIES);
 	sz_link_pump(l, now);
 }
@@ -47,7 +50,9 @@ void sz_link_on_control(struct sz_link *l, const struct sz_link_frame *f, uint32
 			l->ctl_state = SZ_CTL_IDLE;
 		sz_link_open_local(l, f->conn, now);
 		l->power = SZ_LINK_AWAKE;
-		l->duty_at = sz_link_after(now, 2 * SZ_LINK_ACK_MS);
+		/* READY-only: no confirming READY of its own (it would be a grant its program did not
+		   give); the program's first READY confirms the connection. */
+		l->duty_at = SZ_LINK_READY_ONLY ? SZ_LINK_NEVER : sz_link_after(now, 2 * SZ_LINK_ACK_MS);
 		sz_link_on_opened(l, f->conn);
 	}
 	/* The ACK carries the number of this device's last READY-SLEEP: one the gateway hears
@@ -69,7 +74,7 @@ uint8_t sz_link_control_payload(uint8_t type, uint8_t *p, uint16_t capacity)
 		return 0;
 	sz_link_put_u16(p, SZ_LINK_LISTEN_MS);
 	sz_link_put_u16(p + 2, capacity);
-	p[4] = SZ_LINK_KIND;
+	p[4] = (uint8_t)(SZ_LINK_KIND | (SZ_LINK_READY_ONLY ? SZ_LINK_KIND_READY_ONLY : 0));
 	if (n > SZ_LINK_FRAME_SIZE - SZ_LF_OVERHEAD - SZ_LINK_READY_SLEEP_FIXED)
 		n = SZ_LINK_FRAME_SIZE - SZ_LF_OVERHEAD - SZ_LINK_READY_SLEEP_FIXED;
 	for (i = 0; i < n; i++)

@@ -42,6 +42,8 @@
 
 /* READY-SLEEP's payload: window (u16 ms), capacity (u16), kind (u8), then the name. */
 #define SZ_LINK_READY_SLEEP_FIXED 5
+/* READY-SLEEP's kind byte, bit 7: the device grants by READY only (LINK.md §6.1); bits 6-0 the kind. */
+#define SZ_LINK_KIND_READY_ONLY 0x80
 
 /* Data bytes in frame 0, and in every later frame, at this build's frame size. */
 #define SZ_LINK_FIRST_DATA (SZ_LINK_FRAME_SIZE - SZ_LF_OVERHEAD - SZ_LF_LENGTH_FIELD)

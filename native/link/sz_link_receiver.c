@@ -10,6 +10,9 @@ void sz_link_receiver_reset(struct sz_link_receiver *r)
 	r->expected = 0;
 	r->delivered_any = 0;
 	r->assembling = 0;
+#if SZ_LINK_READY_ONLY
+	r->granted = 0;
+#endif
 }
 
 uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link_frame *f, const uint8_t *b)
@@ -33,11 +36,20 @@ uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link
 			return SZ_RX_SILENT;
 		}
 		if (!r->assembling) {
+#if SZ_LINK_READY_ONLY
+			if (!r->granted) { /* not granted: its buffer may hold what its program has not read */
+				r->dropped = SZ_LS_UNEXPECTED;
+				return SZ_RX_SILENT;
+			}
+#endif
 			if (total > r->capacity || total > SZ_LINK_MAX_MESSAGE) {
 				r->dropped = SZ_LS_TOO_LONG;
 				return SZ_LA_REFUSED_TOO_LONG;
 			}
 			r->assembling = 1;
+#if SZ_LINK_READY_ONLY
+			r->granted = 0; /* one message per grant */
+#endif
 			r->len = total;
 			r->frames = sz_link_frame_count(total);
 			r->have = 0;

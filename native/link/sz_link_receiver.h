@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include "sz_link_frame.h"
+#include "sz_link_config.h"
 
 /* What sz_link_receiver_accept asks the end to answer, besides an ACK status (0-4). */
 #define SZ_RX_SILENT 0xFF
@@ -18,6 +19,9 @@ struct sz_link_receiver {
 	uint8_t expected, delivered_any, assembling;
 	uint8_t dropped;   /* the drop reason of the last accept that dropped (SZ_LS_*), else 0 */
 	uint8_t completed; /* whether the last accept completed a message (in buf[0 .. len)) */
+#if SZ_LINK_READY_ONLY
+	uint8_t granted;   /* READY given for the expected message, its frame 0 not yet taken */
+#endif
 	uint8_t got[SZ_LINK_MAP_BYTES];
 };
 

@@ -116,6 +116,9 @@ sz_firmware *sz_device_setup(void)
 	if (sz_port_init() != 0)
 		return 0;
 	sz_port_seed(seed, sizeof seed);
+#if defined(SZ_FW_LINK) && SZ_FW_LINK
+	sz_port_share(records, sizeof records);
+#endif
 #if defined(SZ_APP_TRANSCRIPT)
 	suite = configure(&version);
 #else

@@ -23,6 +23,13 @@
 /* Once, before anything else (a mote paints its free RAM here: sz_port_ram). Returns 0, or -1 if the link cannot be set up (host only). */
 int sz_port_init(void);
 
+#if defined(SZ_FW_LINK) && SZ_FW_LINK
+/* The link port only (sz_port_link.c), once after sz_port_init: the gateway's messages are put
+ * together in the engine's record buffer itself (its size the capacity READY-SLEEP announces),
+ * granted by READY only when the engine reads with nothing in it unread (LINK.md §6.1). */
+void sz_port_share(uint8_t *records, uint16_t size);
+#endif
+
 /* Waits for the next client and opens the connection with it. */
 void sz_port_accept(void);
 

@@ -12,25 +12,46 @@
  * (the relay's medium has finished sending it: a frame takes its air time there, not here).
  * Frames heard while the link has its radio off are dropped, as a sleeping radio misses them.
  *
- * Input: one message at a time, put together by the link in the link buffer (`message`), read
- * out by sz_port_read. The gateway sends this device one TLS record per message (the bridge's
- * one-record rule, LINK.md §13) and the next only after this end's grant (§6): READY once the
- * server has read the whole message and answered nothing (at its next read), or the server's
- * answer itself, a whole message (the implicit READY). So the buffer is free whenever a message
- * comes: a record is read whole before the engine answers it.
+ * Input: one message at a time, put together by the link in the engine's own record buffer
+ * (sz_port_share: no link buffer of its own; LINK.md §6.1), read out by sz_port_read. The
+ * gateway sends this device one TLS record per message (the bridge's one-record rule, LINK.md
+ * §13), and only after this end's READY: the link is built READY-only (SZ_LINK_READY_ONLY,
+ * announced in READY-SLEEP), so neither the NEWCONNECTION's ACK nor this end's own message is a
+ * grant, and the link refuses a message it has not granted. READY goes out when the engine
+ * next reads after the message before was read whole: the engine reads only when it holds no
+ * unread plaintext and no output (sz_tls_wants), so what the gateway writes then lands on
+ * nothing the engine has not used, and the engine reads it as a record it has yet to verify.
+ * A message lands where the engine gathers a record (from the buffer's start: one record a
+ * message, read whole before the next), so the engine's copy of it is in place.
  * Output: each sz_port_write is one message, sent from the caller's bytes (not copied; the call
  * returns once the message has arrived, or the connection has ended).
+ * The frame coming from the relay is put together in the link's own frame buffer (tx_frame),
+ * free between the link's calls since sz_link_radio_transmit below hands the relay its frame
+ * at once: a frame is read whole (service) before the link is called again.
  */
 #include <string.h>
 #include "ks_config.h"
 #include "sz_port.h"
 #include "sz_port_raw.h"
 #include "sz_link.h"
+#include "sz_clock.h"
+#include "sz_config.h"
 
-/* The link buffer: the largest message this device takes, announced in READY-SLEEP (a longer
- * record comes in parts of this size, §13). */
-#ifndef SZ_PORT_LINK_BUFFER
-#define SZ_PORT_LINK_BUFFER 1024
+#if !SZ_LINK_READY_ONLY
+#error "sz_port_link.c shares the record buffer: the link must grant by READY only (-DSZ_LINK_READY_ONLY=1)"
+#endif
+/* A record longer than the buffer would be opened as it comes (SZ_STREAM_RECORDS), plaintext
+ * held while the engine reads on: the buffer would not be free at a read. Only a build whose
+ * buffer holds the largest record (the host's) may stream. */
+#if SZ_STREAM_RECORDS && SZ_FW_LIMIT < 16384
+#error "sz_port_link.c: a streaming build's record buffer must hold the largest record"
+#endif
+
+/* How long the rest of a frame begun may keep the relay silent before the frame is dropped (the
+ * relay writes a frame whole: only a broken relay stalls mid-frame; generous, for the MSP430's
+ * mailbox bridge, slow per read). */
+#ifndef SZ_PORT_LINK_FRAME_MS
+#define SZ_PORT_LINK_FRAME_MS 1000u
 #endif
 /* How long the hangup waits for its DISCONNECT to be ACKed before the next accept (the link
  * closes the connection itself after its retries in any case). */
@@ -46,27 +67,22 @@ const uint8_t sz_link_name[] KS_FLASH = SZ_LINK_NAME;
 const uint8_t sz_link_name_length = sizeof SZ_LINK_NAME - 1;
 
 static struct sz_link link;
-static uint8_t message[SZ_PORT_LINK_BUFFER];
+static uint8_t *message;                  /* the engine's record buffer (sz_port_share) */
 static uint16_t message_len, message_pos; /* the message held: message[pos .. len) unread */
 static uint8_t open_conn;                 /* the link connection (0: none) */
-static uint8_t ended;                     /* the open connection has closed: reads say so */
+static uint8_t ended;                     /* the served connection has closed: reads say so */
 static uint8_t sent;                      /* our message has arrived */
-static uint8_t ready_owed;                /* a message read whole, no grant given for it yet */
+static uint8_t ready_owed;                /* the buffer is free at the engine's next read: grant */
 static uint8_t radio_up;                  /* the gateway's relay is connected */
-/* The frame coming from the relay: its length, then its bytes (those past F are not kept:
- * the codec refuses such a frame anyway). */
-static uint8_t rx_frame[SZ_LINK_FRAME_SIZE];
+/* The frame coming from the relay: its length, then its bytes, into link.tx_frame (those past
+ * F are not kept: the codec refuses such a frame anyway). */
 static uint8_t rx_want, rx_have, rx_length_next = 1;
-/* The link's clock: the port's 24-bit milliseconds counted on into 32 bits (the link compares
- * deadlines by signed distance over 32 bits). */
-static uint32_t clock_last, clock_total;
 
+/* The link's clock: the firmware's (sz_clock_millis, the port's 24-bit milliseconds counted
+ * on), in 32 bits (the link compares deadlines by signed distance over 32 bits). */
 static uint32_t link_now(void)
 {
-	uint32_t now = sz_port_millis();
-	clock_total += (now - clock_last) & 0xFFFFFFUL;
-	clock_last = now;
-	return clock_total;
+	return (uint32_t)sz_clock_millis();
 }
 
 /* The hooks (sz_link.h): they only note what happened; the loop below acts on it. */
@@ -77,13 +93,12 @@ void sz_link_radio_transmit(struct sz_link *l, const uint8_t *frame, uint8_t len
 	sz_raw_write(frame, len);
 }
 
+/* A connection opened: served from the next sz_port_accept (one that replaces the served one
+ * closes that first: on_closed, and its engine reads on to its end, granting nothing). */
 void sz_link_on_opened(struct sz_link *l, uint8_t conn)
 {
 	(void)l;
 	open_conn = conn;
-	ended = 0;
-	message_len = message_pos = 0;
-	ready_owed = 0;
 }
 
 void sz_link_on_received(struct sz_link *l, uint8_t conn, uint16_t len)
@@ -108,6 +123,7 @@ void sz_link_on_closed(struct sz_link *l, uint8_t conn, uint8_t reason)
 	(void)reason;
 	open_conn = 0;
 	ended = 1;
+	ready_owed = 0;
 }
 
 static void byte_from_relay(uint8_t b)
@@ -122,13 +138,13 @@ static void byte_from_relay(uint8_t b)
 		rx_length_next = 0;
 		return;
 	}
-	if (rx_have < sizeof rx_frame)
-		rx_frame[rx_have] = b;
+	if (rx_have < sizeof link.tx_frame)
+		link.tx_frame[rx_have] = b;
 	if (++rx_have < rx_want)
 		return;
 	rx_length_next = 1;
-	if (rx_want <= sizeof rx_frame && sz_link_radio_on(&link))
-		sz_link_receive(&link, rx_frame, rx_want, link_now());
+	if (rx_want <= sizeof link.tx_frame && sz_link_radio_on(&link))
+		sz_link_receive(&link, link.tx_frame, rx_want, link_now());
 }
 
 /* Waits for the gateway's relay to connect (again) and starts the duty cycle afresh. */
@@ -143,7 +159,8 @@ static void radio_connect(void)
 }
 
 /* One step of the link: its timers, or what the relay sends within wait_ms (or less, up to the
- * link's next deadline). */
+ * link's next deadline). A frame begun is read whole before it returns (its bytes are in the
+ * link's frame buffer, which the link's next call may build in). */
 static void service(uint16_t wait_ms)
 {
 	uint8_t b[32];
@@ -158,23 +175,32 @@ static void service(uint16_t wait_ms)
 		if ((uint32_t)due < wait_ms)
 			wait_ms = (uint16_t)due;
 	}
-	r = sz_raw_read(b, sizeof b, wait_ms);
-	if (r == SZ_PORT_CLOSED) { /* the relay went: its frame in transit is lost, wait for it again */
-		sz_raw_hangup();
-		radio_connect();
-		sz_link_transmitted(&link, link_now());
-		return;
-	}
-	for (i = 0; i < r; i++)
-		byte_from_relay(b[i]);
+	do {
+		r = sz_raw_read(b, rx_length_next ? sizeof b : (uint16_t)(rx_want - rx_have < sizeof b ? rx_want - rx_have : sizeof b),
+				wait_ms);
+		if (r <= 0 && !rx_length_next) /* a frame cut short: dropped */
+			rx_length_next = 1;
+		if (r == SZ_PORT_CLOSED) { /* the relay went: its frame in transit is lost, wait for it again */
+			sz_raw_hangup();
+			radio_connect();
+			sz_link_transmitted(&link, link_now());
+			return;
+		}
+		for (i = 0; i < r; i++)
+			byte_from_relay(b[i]);
+		wait_ms = SZ_PORT_LINK_FRAME_MS; /* the rest of a frame begun (the relay writes it whole) */
+	} while (!rx_length_next);
 }
 
 int sz_port_init(void)
 {
-	if (sz_raw_init() != 0)
-		return -1;
-	sz_link_init(&link, message, sizeof message);
-	return 0;
+	return sz_raw_init() != 0 ? -1 : 0;
+}
+
+void sz_port_share(uint8_t *records, uint16_t size)
+{
+	message = records;
+	sz_link_init(&link, records, size);
 }
 
 void sz_port_accept(void)
@@ -183,6 +209,9 @@ void sz_port_accept(void)
 		radio_connect();
 	while (open_conn == 0)
 		service(1000);
+	ended = 0;
+	message_len = message_pos = 0;
+	ready_owed = 1; /* the engine's first read grants message 0 */
 }
 
 int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
@@ -223,7 +252,6 @@ void sz_port_write(const uint8_t *buf, uint16_t n)
 			return;
 		while (!sent && !ended)
 			service(100);
-		ready_owed = 0; /* a whole message from the device is the gateway's grant (§6) */
 		buf += k;
 		n = (uint16_t)(n - k);
 	}

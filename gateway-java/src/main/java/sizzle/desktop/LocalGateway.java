@@ -198,6 +198,12 @@ public final class LocalGateway implements AutoCloseable {
                 mote.caPem(), r.bridge.backend(address), MOTE_CONNECTIONS, password, mote.image());
     }
 
+    /** The medium of the simulated radio named {@code channel} (ChannelModel's name), or null: its counters, for tests. */
+    public RadioMedium medium(String channel) {
+        Radio r = radios.get(channel);
+        return r == null ? null : r.medium;
+    }
+
     /** One simulated radio: its real-time clock, the medium, and the gateway's bridge on it. */
     private record Radio(RealTimeRadio clock, RadioMedium medium, RadioBridge bridge) {
     }

@@ -46,6 +46,7 @@ public final class DeviceLink extends LinkEndpoint {
      */
     public void ready(long now) {
         if (conn == 0) return;
+        rx.granted = true;
         startControl(Frame.READY, conn, rx.expected, cfg.maxRetries);
         pump(now);
     }
@@ -68,7 +69,9 @@ public final class DeviceLink extends LinkEndpoint {
             if (controlPending(Frame.READY_SLEEP)) cancelControl();
             openLocal(f.conn, now);
             power = AWAKE;
-            confirmAt = now + 2L * cfg.ackTimeoutMs;
+            // READY-only: no confirming READY of its own (it would be a grant its program did
+            // not give); the program's first READY confirms the connection.
+            confirmAt = cfg.readyOnly ? Long.MAX_VALUE : now + 2L * cfg.ackTimeoutMs;
             if (listener != null) listener.opened(f.conn);
         }
         // The ACK carries the number of this device's last READY-SLEEP: one the gateway hears
@@ -84,7 +87,7 @@ public final class DeviceLink extends LinkEndpoint {
         if (type != Frame.READY_SLEEP) return 0;
         Frame.putU16(b, at, cfg.listenMs);
         Frame.putU16(b, at + 2, cfg.capacity);
-        b[at + 4] = (byte) cfg.kind;
+        b[at + 4] = (byte) (cfg.kind | (cfg.readyOnly ? Frame.KIND_READY_ONLY : 0));
         int n = cfg.name.length, caps = cfg.capabilities.length;
         int room = cfg.frameSize - Frame.OVERHEAD - Frame.READY_SLEEP_FIXED;
         if (caps > 0) room -= 1 + caps; // the name gives way to the capabilities (LINK.md §9.1)

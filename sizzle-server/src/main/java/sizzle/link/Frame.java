@@ -31,6 +31,8 @@ public final class Frame {
 
     public static final int GATEWAY = 0x00, BROADCAST = 0xFF;
 
+    /** READY-SLEEP's kind byte, bit 7: the device grants by READY only (LINK.md §6.1); bits 6–0 are the kind. */
+    public static final int KIND_READY_ONLY = 0x80;
     /** READY-SLEEP's payload: listen window (u16 ms), capacity (u16 bytes), kind (u8), name. */
     public static final int READY_SLEEP_FIXED = 5;
 

@@ -7,7 +7,9 @@ package sizzle.link;
  * asked and the device listens, answering the device's READY-SLEEP with PENDING so that it
  * stays awake for it. It starts a message only with the device's grant: the NEWCONNECTION's
  * ACK, a READY that shows the device has every message so far, or a whole message from the
- * device (its answer; the papers' implicit READY). It hears the device's announcements.
+ * device (its answer; the papers' implicit READY); from a device that announces it grants by
+ * READY only (LINK.md §6.1: bit 7 of READY-SLEEP's kind), only the READY. It hears the
+ * device's announcements.
  */
 public final class GatewayPeer extends LinkEndpoint {
     private boolean awake, grant, wantOpen, opened;
@@ -18,6 +20,8 @@ public final class GatewayPeer extends LinkEndpoint {
     private int readyFor = -1;
     /** The last READY-SLEEP's announcement, and when it was heard. */
     public int listenMs, capacity, kind, announcements;
+    /** Whether the device grants by READY only (READY-SLEEP's kind, bit 7; LINK.md §6.1). */
+    public boolean readyOnly;
     public byte[] name = new byte[0];
     /** What the device's READY-SLEEP announced after its name (LINK.md §9.1): empty for a device without template compression. */
     public byte[] capabilities = new byte[0];
@@ -95,8 +99,9 @@ public final class GatewayPeer extends LinkEndpoint {
     }
 
     protected void peerMessageComplete(long now) {
-        // Whole, with nothing of ours in flight: the device has taken all we sent.
-        if (tx.idle() || tx.state == MessageSender.HELD) grant = true;
+        // Whole, with nothing of ours in flight: the device has taken all we sent (but a
+        // READY-only device may still hold it unread: only its READY grants).
+        if (!readyOnly && (tx.idle() || tx.state == MessageSender.HELD)) grant = true;
     }
 
     protected void onControl(Frame f, byte[] b, long now) {
@@ -137,7 +142,8 @@ public final class GatewayPeer extends LinkEndpoint {
             }
             listenMs = Frame.u16(b, Frame.HEADER);
             capacity = Frame.u16(b, Frame.HEADER + 2);
-            kind = b[Frame.HEADER + 4] & 0xFF;
+            kind = b[Frame.HEADER + 4] & 0x7F;
+            readyOnly = (b[Frame.HEADER + 4] & Frame.KIND_READY_ONLY) != 0;
             int from = Frame.HEADER + Frame.READY_SLEEP_FIXED, all = f.payloadLength - Frame.READY_SLEEP_FIXED;
             int n = 0;
             while (n < all && b[from + n] != 0) n++;
@@ -160,7 +166,7 @@ public final class GatewayPeer extends LinkEndpoint {
         if (type == Frame.NEWCONNECTION) {
             lastPoll = msg;
             opened = true;
-            grant = true;
+            grant = !readyOnly; // a READY-only device grants message 0 by READY 0
             if (listener != null) listener.opened(conn);
         }
     }

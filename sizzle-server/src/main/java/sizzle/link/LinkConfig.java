@@ -29,6 +29,12 @@ public final class LinkConfig {
     public byte[] name = new byte[0];
     /** A device's capabilities, announced after its name (LINK.md §9.1: template edition and certificate ID); empty: none. */
     public byte[] capabilities = new byte[0];
+    /**
+     * A device that grants by READY only (LINK.md §6.1): announced in READY-SLEEP (kind, bit 7);
+     * it refuses a message's first frame unless its READY granted it, and sends no READY of its
+     * own after opening. For a device whose message buffer is its TLS record buffer.
+     */
+    public boolean readyOnly;
 
     public LinkConfig(int frameSize, int airtimeMs, int ackTimeoutMs, int listenMs) {
         if (frameSize < Frame.MIN_SIZE || frameSize > Frame.MAX_SIZE) {
@@ -69,6 +75,7 @@ public final class LinkConfig {
         c.kind = kind;
         c.name = name;
         c.capabilities = capabilities;
+        c.readyOnly = readyOnly;
         return c;
     }
 }

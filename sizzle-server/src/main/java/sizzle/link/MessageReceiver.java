@@ -24,6 +24,8 @@ final class MessageReceiver {
     int dropped;
     /** Whether the last accept() completed a message (delivered with {@link #message}). */
     boolean completed;
+    /** READY-only (LINK.md §6.1): READY given for the expected message, its frame 0 not yet taken. */
+    boolean granted;
 
     MessageReceiver(LinkConfig cfg) {
         this.cfg = cfg;
@@ -31,6 +33,7 @@ final class MessageReceiver {
     }
 
     void reset() {
+        granted = false;
         expected = 0;
         deliveredAny = false;
         assembling = false;
@@ -73,11 +76,16 @@ final class MessageReceiver {
                 return SILENT;
             }
             if (!assembling) {
+                if (cfg.readyOnly && !granted) { // its buffer may hold what its program has not read
+                    dropped = LinkStats.UNEXPECTED;
+                    return SILENT;
+                }
                 if (total > cfg.capacity || total > Frame.maxMessage(cfg.frameSize)) {
                     dropped = LinkStats.TOO_LONG;
                     return Frame.REFUSED_TOO_LONG;
                 }
                 assembling = true;
+                granted = false; // one message per grant
                 type = f.type;
                 len = total;
                 frames = Frame.frameCount(len, cfg.frameSize);

@@ -95,6 +95,59 @@ class ControlPacketTest {
         assertEquals(1, ofType(r, LinkRig.MOTE, Frame.READY).size());
     }
 
+    /**
+     * A device that grants by READY only (LINK.md §6.1): announced in READY-SLEEP, honoured by
+     * the gateway (neither the NEWCONNECTION's ACK nor the device's own message is a grant).
+     */
+    @Test
+    void aReadyOnlyDeviceIsSentAMessageOnlyOnItsReady() {
+        LinkRig r = new LinkRig(ChannelModel.cc2420(), LinkConfig.cc2420(), 3, true);
+        r.connect();
+        assertTrue(r.peer().readyOnly, "READY-SLEEP's kind, bit 7");
+        assertEquals(1, r.peer().kind);
+        r.medium.trace(true);
+        assertTrue(r.gatewaySend(new byte[10]));
+        r.sim.runUntil(r.sim.nowUs() + 5_000_000);
+        assertEquals(0, ofType(r, Frame.GATEWAY, Frame.DATA).size(), "held: the NEWCONNECTION's ACK is no grant");
+        assertEquals(0, ofType(r, LinkRig.MOTE, Frame.READY).size(), "and the device sent no READY of its own");
+        long readyAt = r.sim.nowUs();
+        r.mote.link().ready(r.ms());
+        r.mote.poke();
+        r.until(() -> r.atMote.messages.size() == 1, 1000, "first, on READY 0");
+        assertTrue(ofType(r, Frame.GATEWAY, Frame.DATA).get(0).startUs() > readyAt);
+        r.until(() -> r.gatewaySide().sent == 1, 1000, "first's ACK");
+        assertTrue(r.moteSend(new byte[5]));
+        r.until(() -> r.gatewaySide().messages.size() == 1, 1000, "the device's answer");
+        assertTrue(r.gatewaySend(new byte[10]));
+        r.sim.runUntil(r.sim.nowUs() + 5_000_000);
+        assertEquals(1, ofType(r, Frame.GATEWAY, Frame.DATA).size(), "held: the device's own message is no grant");
+        r.mote.link().ready(r.ms());
+        r.mote.poke();
+        r.until(() -> r.atMote.messages.size() == 2, 1000, "second, on READY 1");
+        assertEquals(0, r.mote.link().stats.get(sizzle.link.LinkStats.UNEXPECTED), "nothing refused: the gateway kept to the grants");
+    }
+
+    /**
+     * A gateway that ignores the capability (here: forgets it) has its message refused by the
+     * device, unanswered, not a byte taken: its connection times out.
+     */
+    @Test
+    void aReadyOnlyDeviceRefusesAMessageItDidNotGrant() {
+        LinkRig r = new LinkRig(ChannelModel.cc2420(), LinkConfig.cc2420(), 3, true);
+        r.connect();
+        r.peer().readyOnly = false; // the gateway now takes the device's message as a grant (LINK.md §6)
+        assertTrue(r.moteSend(new byte[5]));
+        r.until(() -> r.gatewaySide().messages.size() == 1, 1000, "the device's message");
+        assertTrue(r.gatewaySend(new byte[10]));
+        r.sim.runUntil(r.sim.nowUs() + 1_000_000);
+        assertEquals(0, r.atMote.messages.size(), "refused");
+        assertTrue(r.mote.link().stats.get(sizzle.link.LinkStats.UNEXPECTED) > 0, "counted unexpected");
+        // its frame 0 repeated through every retry, unanswered: the gateway's connection fails
+        assertEquals(1, r.gatewaySide().closed);
+        assertEquals(LinkListener.TIMEOUT, r.gatewaySide().lastReason);
+        assertEquals(0, r.atMote.messages.size());
+    }
+
     @Test
     void disconnectFromEitherEnd() {
         LinkRig r = rig();

@@ -17,12 +17,18 @@ final class LinkRig {
     final LinkConfig cfg;
 
     LinkRig(ChannelModel channel, LinkConfig cfg, long seed) {
+        this(channel, cfg, seed, false);
+    }
+
+    /** {@code readyOnly}: the mote grants by READY only (LINK.md §6.1). */
+    LinkRig(ChannelModel channel, LinkConfig cfg, long seed, boolean readyOnly) {
         this.cfg = cfg;
         medium = new RadioMedium(sim, channel, seed);
         gateway = new SimulatedGateway(medium, cfg, a -> atGateway.computeIfAbsent(a, k -> new Recorder()), 1);
         LinkConfig m = cfg.copy().at(MOTE, 0);
         m.name = "thermostat".getBytes();
         m.kind = 1;
+        m.readyOnly = readyOnly;
         mote = new JavaMote(medium, m, atMote);
     }
 
