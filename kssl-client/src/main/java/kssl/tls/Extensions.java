@@ -141,6 +141,14 @@ public final class Extensions {
         }
     }
 
+    /**
+     * Whether the engine reads extension {@code type}: a hello's others are skipped (GREASE
+     * included). What sizzle.template.HelloDigest's projection keeps of a ClientHello.
+     */
+    public static boolean known(int type) {
+        return bit(type) != 0;
+    }
+
     /** The extension's bit in a set of extensions seen (the ones the engine knows), or 0. */
     static int bit(int type) {
         switch (type) {

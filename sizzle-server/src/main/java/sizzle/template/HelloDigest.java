@@ -1,6 +1,7 @@
 package sizzle.template;
 
 import ksecurity.prim.Sha256;
+import kssl.tls.Extensions;
 
 /**
  * HELLO-DIGEST (gateway-java/LINK.md §15.2), the gateway's half: a TLS 1.2 ClientHello record
@@ -10,9 +11,6 @@ import ksecurity.prim.Sha256;
  * hashes the digest ({@code kssl.tls.HelloDigestSource}), so its transcript is the client's.
  */
 public final class HelloDigest {
-    /** The extensions the server acts on (kssl.tls.ClientHello): server_name, max_fragment_length, supported_groups, ec_point_formats, signature_algorithms, extended_master_secret, record_size_limit, renegotiation_info. */
-    private static final int[] KEPT = {0, 1, 10, 11, 13, 23, 28, 0xFF01};
-
     /** The digest (L u24, chaining value, tail) and the projection record. */
     public final byte[] digest, projection;
 
@@ -45,9 +43,9 @@ public final class HelloDigest {
         for (int q = extStart; q < end; ) {
             if (q + 4 > end || q + 4 + u16(m, q + 2) > end) return null;
             int n = 4 + u16(m, q + 2);
-            if (kept(u16(m, q))) kept += n;
+            if (Extensions.known(u16(m, q))) kept += n;
             else dropped += n;
-            ems |= u16(m, q) == kssl.tls.Extensions.EXTENDED_MASTER_SECRET;
+            ems |= u16(m, q) == Extensions.EXTENDED_MASTER_SECRET;
             q += n;
         }
         // the mote takes a digested hello only with extended_master_secret in it (LINK.md §15.3)
@@ -60,7 +58,7 @@ public final class HelloDigest {
         int w = extStart - off;
         for (int q = extStart; q < end; ) {
             int n = 4 + u16(m, q + 2);
-            if (kept(u16(m, q))) {
+            if (Extensions.known(u16(m, q))) {
                 System.arraycopy(m, q, proj, w, n);
                 w += n;
             }
@@ -80,13 +78,6 @@ public final class HelloDigest {
     static int length(byte[] b, int at, int available) {
         if (available < 3) return -1;
         return 35 + (u24(b, at) & 63);
-    }
-
-    private static boolean kept(int type) {
-        for (int i = 0; i < KEPT.length; i++) {
-            if (KEPT[i] == type) return true;
-        }
-        return false;
     }
 
     private static int u16(byte[] b, int at) {
