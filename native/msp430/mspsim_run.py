@@ -49,6 +49,7 @@ TX_SIZE = RX_SIZE = 128
 RX_WANT = HEADER + TX_SIZE          # rx_want, rx_len, then rx[]
 RX_DATA = RX_WANT + 4
 LINK_WORD = RX_DATA + RX_SIZE       # link, wait_ms, ms (4)
+QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only
 
 
 def symbol_address(elf, name):
@@ -77,6 +78,12 @@ class Gdb:
 
     def _byte(self):
         while not self.buf:
+            # mspdebug's stub sends its '+' and its reply as two small segments, and Nagle
+            # holds the reply until the '+' is acknowledged: with our delayed ACK that is a
+            # 40 ms stall per exchange (45 ms measured, 0.05 ms with this). Quick ACKs are
+            # not sticky in Linux, so ask again before every wait.
+            if QUICKACK is not None:
+                self.sock.setsockopt(socket.IPPROTO_TCP, QUICKACK, 1)
             chunk = self.sock.recv(65536)
             if not chunk:
                 raise EOFError("mspdebug closed the connection")
@@ -103,6 +110,7 @@ class Gdb:
         return bytes(data)
 
     def ask(self, data):
+        STATS.asks += 1
         self.send(data)
         return self.recv()
 
@@ -120,6 +128,7 @@ class Gdb:
     def monitor(self, command):
         """An mspdebug command through qRcmd. mspdebug 0.22 answers with the command's output
         hex-encoded in one final packet (other stubs send 'O' packets, then OK)."""
+        STATS.asks += 1
         self.send(b"qRcmd," + command.encode().hex().encode())
         text = b""
         while True:
@@ -304,6 +313,7 @@ class Pacer:
                 return gdb.recv()  # the firmware stopped by itself (the doorbell)
             gdb.sock.sendall(b"\x03")
             stop = gdb.recv()
+            STATS.ints += 1
             if not re.match(rb"[ST]02", stop):
                 return stop  # it stopped by itself just before the interrupt
             sim = mclk(gdb) / self.hz
@@ -312,9 +322,61 @@ class Pacer:
                 self.origin = now - sim
             ahead = sim - (now - self.origin)
             if ahead > 0.002:
+                STATS.sleep_s += ahead
                 time.sleep(ahead)
             gdb.send(b"c")
 
+
+class Stats:
+    """MSPSIM_STATS=FILE (a measure of the bridge, not of the firmware): per doorbell command its
+    stops, GDB exchanges and wall ms spent serving them (apart from waiting for input), the
+    pacer's interrupts and sleeps, and "turn": wall ms from input bytes handed to the firmware to
+    its next output (a frame exchange, with the link). Appended to FILE every 2 s and at the end."""
+
+    NAMES = {CYCLES: "cycles", TX: "tx", EXIT: "exit", RX: "rx", RX_WAIT: "rx_wait", LINK: "link",
+             ACCEPT: "accept", HANGUP: "hangup", MILLIS: "millis", SEED: "seed", LOG: "log"}
+
+    def __init__(self, path):
+        self.path = path
+        self.asks = 0
+        self.per = {}  # command: [stops, exchanges, serving s, waiting s]
+        self.ints, self.sleep_s = 0, 0.0
+        self.heard = None
+        self.turn = []
+        self.last = time.monotonic()
+
+    def input(self):
+        self.heard = time.monotonic()
+
+    def output(self):
+        if self.heard is not None:
+            self.turn.append((time.monotonic() - self.heard) * 1000)
+            self.heard = None
+
+    def note(self, cmd, asks, serve_s, wait_s):
+        if not self.path:
+            return
+        e = self.per.setdefault(self.NAMES.get(cmd, str(cmd)), [0, 0, 0.0, 0.0])
+        e[0] += 1
+        e[1] += asks
+        e[2] += serve_s
+        e[3] += wait_s
+        if time.monotonic() - self.last > 2:
+            self.flush()
+
+    def flush(self):
+        if not self.path:
+            return
+        self.last = time.monotonic()
+        turn = sorted(self.turn) or [0.0]
+        with open(self.path, "a") as f:
+            f.write("pacer interrupts=%d sleep=%.1fs; turn n=%d median=%.1fms max=%.1fms; %s\n" % (
+                self.ints, self.sleep_s, len(self.turn), turn[len(turn) // 2], turn[-1], " ".join(
+                    "%s: stops=%d exchanges=%d serve=%.1fms (%.2fms/stop) wait=%.0fms" % (
+                        k, v[0], v[1], v[2] * 1000, v[2] * 1000 / v[0], v[3] * 1000) for k, v in sorted(self.per.items()))))
+
+
+STATS = Stats(os.environ.get("MSPSIM_STATS"))
 
 PAINT = 0xA5
 
@@ -363,6 +425,8 @@ def run(elf, timeout, stream, pacer=None, stack=False):
         while True:
             gdb.send(b"c")
             stop = pacer.wait(gdb) if pacer else gdb.recv()
+            t_stop = time.monotonic()
+            asks0, waited0 = STATS.asks, getattr(stream, "waited", 0.0)
             if stop is None:
                 continue  # a pacing stop: the firmware rang nothing
             if stop.startswith((b"W", b"X")):
@@ -374,6 +438,7 @@ def run(elf, timeout, stream, pacer=None, stack=False):
             elif command == TX:
                 n = min(head[8] | head[9] << 8, TX_SIZE)
                 stream.write(gdb.read(box + HEADER, n))
+                STATS.output()
             elif command == LOG:
                 n = min(head[8] | head[9] << 8, TX_SIZE)
                 sys.stdout.buffer.write(gdb.read(box + HEADER, n))
@@ -396,6 +461,7 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                                    (wait_ms[0] | wait_ms[1] << 8) / 1000.0)
                 if data:
                     stream.idle_said = False
+                    STATS.input()
                 gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
                 gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little"))
             elif command == LINK:
@@ -415,6 +481,8 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                 data = stream.seed_bytes(min(want[0] | want[1] << 8, RX_SIZE))
                 gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
             # any other stop (the startup code clearing .bss writes 0) just goes on
+            w = getattr(stream, "waited", 0.0) - waited0
+            STATS.note(command, STATS.asks - asks0, time.monotonic() - t_stop - w, w)
     except socket.timeout:
         print("mspsim_run: no exit within %d s" % timeout, file=sys.stderr)
         return 3
@@ -422,6 +490,7 @@ def run(elf, timeout, stream, pacer=None, stack=False):
         print("mspsim_run: %s" % e, file=sys.stderr)
         return 2
     finally:
+        STATS.flush()
         stream.close()
         if proc:
             proc.terminate()
