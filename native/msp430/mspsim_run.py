@@ -183,6 +183,7 @@ class Server:
         self.timing = False  # --timing: the cycles per connection on stderr
         self.accepted_at = 0  # MCLK at the accept
         self.idle_said = False
+        self.pacer = None  # --realtime: the clock is the wall clock's (Pacer)
 
     def ready(self):
         """Bytes (or the end) wait on the client's socket now."""
@@ -245,7 +246,10 @@ class Server:
     def millis(self, cycles):
         """The mote's clock: its cycles at 8 MHz plus the time it waited for the link (while the
         bridge blocks no cycles pass, where a real mote's timer would run on), so a deadline
-        measures what the mote would see however slow the simulation."""
+        measures what the mote would see however slow the simulation. With --realtime, the
+        wall clock's (Pacer)."""
+        if self.pacer:
+            return self.pacer.millis()
         return int(cycles / 8000 + self.waited * 1000) & 0xFFFFFFFF
 
     def close(self):
@@ -292,45 +296,43 @@ class Stream:
 
 
 class Pacer:
-    """--realtime: hold the simulation to the mote's clock. While the CPU runs, the bridge
-    interrupts it every few milliseconds (GDB's ^C), reads the MCLK count and sleeps while
-    the simulated time is ahead of the wall clock; time spent halted (waiting for a client or
-    its bytes) is not made up afterwards at full speed."""
+    """--realtime: the mote's clock is the wall clock, and its CPU runs no faster than HZ. At
+    every stop (each exchange of the firmware with the world: its clock, its input, its output)
+    the bridge first sleeps until the wall time since the CPU was let go has caught up with the
+    cycles it ran; MILLIS (and RX_WAIT's ms) then say the wall clock's milliseconds since the
+    start. The firmware cannot see the simulation run ahead between two stops, so to it and its
+    peers (a gateway's radio in real time) this is a mote at its clock, and the two agree on
+    time; a simulator slower than HZ shows as a slower mote. The CPU is never interrupted:
+    mspdebug 0.22 looks at GDB's ^C only between batches of a million instructions (about 0.4 s
+    of the mote's time), and answers it with the watchpoint's own stop reply (T05)."""
 
     def __init__(self, hz):
         self.hz = hz
-        self.origin = None  # wall-clock seconds at simulated time 0
+        self.start = time.monotonic()
+        self.cycles = None  # MCLK when the CPU was let go
+        self.let_go = None  # and the wall clock then
 
-    def wait(self, gdb):
-        while True:
-            if not gdb.buf and select.select([gdb.sock], [], [], 0.01)[0]:
-                chunk = gdb.sock.recv(65536)
-                if not chunk:
-                    raise EOFError("mspdebug closed the connection")
-                gdb.buf += chunk
-            gdb.buf = gdb.buf.lstrip(b"+")  # the stub's acknowledgements of our packets
-            if gdb.buf:
-                return gdb.recv()  # the firmware stopped by itself (the doorbell)
-            gdb.sock.sendall(b"\x03")
-            stop = gdb.recv()
-            STATS.ints += 1
-            if not re.match(rb"[ST]02", stop):
-                return stop  # it stopped by itself just before the interrupt
-            sim = mclk(gdb) / self.hz
-            now = time.monotonic()
-            if self.origin is None or sim - (now - self.origin) < -0.05:
-                self.origin = now - sim
-            ahead = sim - (now - self.origin)
-            if ahead > 0.002:
+    def stop(self, gdb):
+        """At a stop: sleep while the cycles run are ahead of the wall clock."""
+        cycles = mclk(gdb)
+        if self.cycles is not None:
+            ahead = (cycles - self.cycles) / self.hz - (time.monotonic() - self.let_go)
+            if ahead > 0:
                 STATS.sleep_s += ahead
                 time.sleep(ahead)
-            gdb.send(b"c")
+        self.cycles = cycles
+
+    def go(self):
+        self.let_go = time.monotonic()
+
+    def millis(self):
+        return int((time.monotonic() - self.start) * 1000) & 0xFFFFFFFF
 
 
 class Stats:
     """MSPSIM_STATS=FILE (a measure of the bridge, not of the firmware): per doorbell command its
     stops, GDB exchanges and wall ms spent serving them (apart from waiting for input), the
-    pacer's interrupts and sleeps, and "turn": wall ms from input bytes handed to the firmware to
+    pacer's sleeps (counted in serve), and "turn": wall ms from input bytes handed to the firmware to
     its next output (a frame exchange, with the link). Appended to FILE every 2 s and at the end."""
 
     NAMES = {CYCLES: "cycles", TX: "tx", EXIT: "exit", RX: "rx", RX_WAIT: "rx_wait", LINK: "link",
@@ -340,7 +342,7 @@ class Stats:
         self.path = path
         self.asks = 0
         self.per = {}  # command: [stops, exchanges, serving s, waiting s]
-        self.ints, self.sleep_s = 0, 0.0
+        self.sleep_s = 0.0
         self.heard = None
         self.turn = []
         self.last = time.monotonic()
@@ -370,8 +372,8 @@ class Stats:
         self.last = time.monotonic()
         turn = sorted(self.turn) or [0.0]
         with open(self.path, "a") as f:
-            f.write("pacer interrupts=%d sleep=%.1fs; turn n=%d median=%.1fms max=%.1fms; %s\n" % (
-                self.ints, self.sleep_s, len(self.turn), turn[len(turn) // 2], turn[-1], " ".join(
+            f.write("pacer sleep=%.1fs; turn n=%d median=%.1fms max=%.1fms; %s\n" % (
+                self.sleep_s, len(self.turn), turn[len(turn) // 2], turn[-1], " ".join(
                     "%s: stops=%d exchanges=%d serve=%.1fms (%.2fms/stop) wait=%.0fms" % (
                         k, v[0], v[1], v[2] * 1000, v[2] * 1000 / v[0], v[3] * 1000) for k, v in sorted(self.per.items()))))
 
@@ -416,6 +418,8 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                 proc.wait()
         sock.settimeout(max(1.0, deadline - time.time()) if timeout > 0 else None)
         gdb = Gdb(sock)
+        if pacer:
+            stream.pacer = pacer
         if gdb.ask(b"Z2,%x,2" % box) != b"OK":
             raise RuntimeError("mspdebug refused the doorbell watchpoint")
         if stack:
@@ -423,14 +427,16 @@ def run(elf, timeout, stream, pacer=None, stack=False):
             for a in range(lo, top - 64, 256):
                 gdb.write(a, bytes([PAINT]) * min(256, top - 64 - a))
         while True:
+            if pacer:
+                pacer.go()
             gdb.send(b"c")
-            stop = pacer.wait(gdb) if pacer else gdb.recv()
+            stop = gdb.recv()
             t_stop = time.monotonic()
             asks0, waited0 = STATS.asks, getattr(stream, "waited", 0.0)
-            if stop is None:
-                continue  # a pacing stop: the firmware rang nothing
             if stop.startswith((b"W", b"X")):
                 raise RuntimeError("the firmware ended without ringing exit: %r" % stop)
+            if pacer:
+                pacer.stop(gdb)
             head = gdb.read(box, HEADER)
             command = head[0] | head[1] << 8
             if command == CYCLES:
@@ -453,6 +459,10 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                 gdb.send(b"k")
                 return head[2]
             elif command == RX_WAIT:
+                n = min(head[8] | head[9] << 8, TX_SIZE)
+                if n:  # the writes so far go first: one stop for them and the read
+                    stream.write(gdb.read(box + HEADER, n))
+                    STATS.output()
                 if getattr(stream, "timing", False) and not stream.idle_said and not stream.ready():
                     stream.timing_line("idle", mclk(gdb))
                     stream.idle_said = True
@@ -463,7 +473,8 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                     stream.idle_said = False
                     STATS.input()
                 gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
-                gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little"))
+                gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little") + wait_ms +
+                          stream.millis(mclk(gdb)).to_bytes(4, "little"))
             elif command == LINK:
                 gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little"))
             elif command == ACCEPT:

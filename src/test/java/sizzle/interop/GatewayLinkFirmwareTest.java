@@ -26,9 +26,10 @@ import sizzle.gateway.front.AccessRule;
  * port: the setpoint set with the password on a full handshake, then read back on a resumed one;
  * the firmware's log says full then resumed with the client's suite, and the device list shows
  * it as a radio device with its link state; on the modern build curl (OpenSSL 3) by name too,
- * the POST and the GET on one kept-alive connection. On a mote (avr: the CC1000's model) its RAM
- * measure after the two connections is printed and must be within the chip. Cases:
- * -Dsizzle.link.firmware (default "host modern,host legacy-ecc,avr legacy-ecc").
+ * the POST and the GET on one kept-alive connection. On a mote (avr: the CC1000's model; msp430:
+ * the CC2420's, through mspdebug's mailbox bridge paced to the wall clock) its RAM measure after
+ * the two connections is printed and must be within the chip. Cases: -Dsizzle.link.firmware
+ * (default "host modern,host legacy-ecc,avr legacy-ecc,msp430 legacy-ecc").
  */
 @Timeout(600)
 class GatewayLinkFirmwareTest {
@@ -36,7 +37,7 @@ class GatewayLinkFirmwareTest {
     Path state;
 
     static Stream<Object[]> cases() {
-        return Stream.of(System.getProperty("sizzle.link.firmware", "host modern,host legacy-ecc,avr legacy-ecc").split(","))
+        return Stream.of(System.getProperty("sizzle.link.firmware", "host modern,host legacy-ecc,avr legacy-ecc,msp430 legacy-ecc").split(","))
                 .map(c -> c.trim().split(" ")).map(c -> new Object[] {c[0], c[1]});
     }
 
