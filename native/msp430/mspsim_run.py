@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Run an MSP430 firmware in mspdebug's simulator and serve its mailbox (msp430/mailbox.h).
 
-    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N | --serve N [--seed HEX] [--timing]] [--stack] firmware.elf
+    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N | --serve N [--seed HEX] [--timing]]
+                  [--realtime[=HZ]] [--stack] firmware.elf
 
 mspdebug (0.22) runs the firmware with the hardware multiplier and the tracer (its MCLK count
 is the cycle counter) behind its GDB stub; this bridge speaks GDB's remote protocol to it. One
@@ -16,13 +17,17 @@ no timing. Note: mspdebug 0.22 over-counts instructions with constant-generator 
 
 With --serve N the firmware is a server (sizzle/port/sz_port_msp430.c): TCP clients on port
 N one at a time, accepted and hung up on as it asks; it reads with a time limit (the bridge
-waits on the socket while the CPU is halted), asks whether the client has closed or another
+waits on the socket while the CPU is halted; the read first sends the writes held so far, and
+brings back the clock), asks whether the client has closed or another
 waits, reads its own milliseconds for its deadlines (its cycles at 8 MHz plus the time it waited
 for the link), and gets its random seed (--seed
 HEX: those bytes, in order and again; else the host's entropy). With --timing it prints to stderr
 "mspsim_run: idle cpu=C link=0" when the firmware asks for input and none is there yet, and
 "mspsim_run: connection cpu=C link=0" at each hang-up: MCLK cycles since the accept (all of them
 the CPU's: the bridge halts it while it waits; ../bench/mote_bench.py reads them).
+
+--realtime: the firmware's clock is the wall clock and its CPU runs no faster than HZ (8 MHz),
+paced at its stops (Pacer). MSPSIM_STATS=FILE: what each kind of stop costs in wall time (Stats).
 
 Firmware output goes to stdout (or the client); the log console (LOG) always to stdout; the exit status is the firmware's (2: no mailbox symbol or
 mspdebug failed, 3: timeout).
@@ -332,7 +337,7 @@ class Pacer:
 class Stats:
     """MSPSIM_STATS=FILE (a measure of the bridge, not of the firmware): per doorbell command its
     stops, GDB exchanges and wall ms spent serving them (apart from waiting for input), the
-    pacer's sleeps (counted in serve), and "turn": wall ms from input bytes handed to the firmware to
+    pacer's sleeps, and "turn": wall ms from input bytes handed to the firmware to
     its next output (a frame exchange, with the link). Appended to FILE every 2 s and at the end."""
 
     NAMES = {CYCLES: "cycles", TX: "tx", EXIT: "exit", RX: "rx", RX_WAIT: "rx_wait", LINK: "link",
@@ -432,7 +437,7 @@ def run(elf, timeout, stream, pacer=None, stack=False):
             gdb.send(b"c")
             stop = gdb.recv()
             t_stop = time.monotonic()
-            asks0, waited0 = STATS.asks, getattr(stream, "waited", 0.0)
+            asks0, waited0, slept0 = STATS.asks, getattr(stream, "waited", 0.0), STATS.sleep_s
             if stop.startswith((b"W", b"X")):
                 raise RuntimeError("the firmware ended without ringing exit: %r" % stop)
             if pacer:
@@ -493,7 +498,7 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                 gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
             # any other stop (the startup code clearing .bss writes 0) just goes on
             w = getattr(stream, "waited", 0.0) - waited0
-            STATS.note(command, STATS.asks - asks0, time.monotonic() - t_stop - w, w)
+            STATS.note(command, STATS.asks - asks0, time.monotonic() - t_stop - w - (STATS.sleep_s - slept0), w)
     except socket.timeout:
         print("mspsim_run: no exit within %d s" % timeout, file=sys.stderr)
         return 3

@@ -55,7 +55,12 @@ class GatewayLinkFirmwareTest {
             assertTrue(list.contains("<p>1 device;"), "listed once (its announcement adds no second entry): " + list);
 
             boolean modern = build.equals("modern");
-            TlsConnection c = GatewayThermostatClients.ksslSetThenReadResumed(m, gateway.sharedPort(), modern, "23.5");
+            TlsConnection c;
+            try {
+                c = GatewayThermostatClients.ksslSetThenReadResumed(m, gateway.sharedPort(), modern, "23.5");
+            } catch (Exception e) {
+                throw new AssertionError(e + "\nfirmware and relay: " + log.lines() + "\naccess log: " + accessLog, e);
+            }
             List<ServerLog.Handshake> hs = log.fullThenResumed(0);
             assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());
             assertTrue(hs.get(1).resumed, hs.toString());
