@@ -94,7 +94,6 @@ void sz_link_on_opened(struct sz_link *l, uint8_t conn)
 	ended = 0;
 	message_len = message_pos = 0;
 	ready_owed = 0;
-	sz_raw_flush();
 }
 
 void sz_link_on_received(struct sz_link *l, uint8_t conn, uint16_t len)
