@@ -338,7 +338,8 @@ class Stats:
     """MSPSIM_STATS=FILE (a measure of the bridge, not of the firmware): per doorbell command its
     stops, GDB exchanges and wall ms spent serving them (apart from waiting for input), the
     pacer's sleeps, and "turn": wall ms from input bytes handed to the firmware to
-    its next output (a frame exchange, with the link). Appended to FILE every 2 s and at the end."""
+    its next output (a frame exchange, with the link). Appended to FILE every 2 s, and at the end
+    of a run that ends by itself (not when the bridge is killed)."""
 
     NAMES = {CYCLES: "cycles", TX: "tx", EXIT: "exit", RX: "rx", RX_WAIT: "rx_wait", LINK: "link",
              ACCEPT: "accept", HANGUP: "hangup", MILLIS: "millis", SEED: "seed", LOG: "log"}
