@@ -16,7 +16,10 @@ enum {
 	MAILBOX_EXIT = 3,   /* bridge: end the run with status */
 	MAILBOX_RX = 4,     /* bridge: put 1..rx_want input bytes in rx (rx_len 0: input ended) */
 	/* A server's link (mspsim_run.py --serve PORT: TCP clients one at a time; sizzle/port): */
-	MAILBOX_RX_WAIT = 5, /* bridge: as RX, but wait at most wait_ms; rx_len 0: see link */
+	/* bridge: first TX's copy of tx[0..tx_len) if any (the writes go with the read: one stop),
+	 * then as RX but wait at most wait_ms; then link, and ms as MILLIS (the clock as the read
+	 * returned, so the caller needs no MILLIS for it); rx_len 0: see link */
+	MAILBOX_RX_WAIT = 5,
 	MAILBOX_LINK = 6,    /* bridge: write the MAILBOX_LINK_* bits into link */
 	MAILBOX_ACCEPT = 7,  /* bridge: wait for the next client */
 	MAILBOX_HANGUP = 8,  /* bridge: close the client, after the bytes sent so far */
@@ -43,7 +46,7 @@ struct mailbox {
 	uint8_t rx[MAILBOX_RX_SIZE]; /* offset 142 */
 	uint16_t link;     /* offset 270: MAILBOX_LINK_* after LINK and RX_WAIT */
 	uint16_t wait_ms;  /* offset 272: RX_WAIT's limit */
-	uint32_t ms;       /* offset 274, little-endian */
+	uint32_t ms;       /* offset 274, little-endian: after MILLIS and RX_WAIT */
 };
 
 /* In .bss: the startup code's clearing rings the doorbell with 0, which the bridge ignores. */

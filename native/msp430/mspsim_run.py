@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Run an MSP430 firmware in mspdebug's simulator and serve its mailbox (msp430/mailbox.h).
 
-    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N | --serve N [--seed HEX] [--timing]] [--stack] firmware.elf
+    mspsim_run.py [--timeout SECONDS] [--input FILE | --port N | --serve N [--seed HEX] [--timing]]
+                  [--realtime[=HZ]] [--stack] firmware.elf
 
 mspdebug (0.22) runs the firmware with the hardware multiplier and the tracer (its MCLK count
 is the cycle counter) behind its GDB stub; this bridge speaks GDB's remote protocol to it. One
@@ -16,13 +17,17 @@ no timing. Note: mspdebug 0.22 over-counts instructions with constant-generator 
 
 With --serve N the firmware is a server (sizzle/port/sz_port_msp430.c): TCP clients on port
 N one at a time, accepted and hung up on as it asks; it reads with a time limit (the bridge
-waits on the socket while the CPU is halted), asks whether the client has closed or another
+waits on the socket while the CPU is halted; the read first sends the writes held so far, and
+brings back the clock), asks whether the client has closed or another
 waits, reads its own milliseconds for its deadlines (its cycles at 8 MHz plus the time it waited
 for the link), and gets its random seed (--seed
 HEX: those bytes, in order and again; else the host's entropy). With --timing it prints to stderr
 "mspsim_run: idle cpu=C link=0" when the firmware asks for input and none is there yet, and
 "mspsim_run: connection cpu=C link=0" at each hang-up: MCLK cycles since the accept (all of them
 the CPU's: the bridge halts it while it waits; ../bench/mote_bench.py reads them).
+
+--realtime: the firmware's clock is the wall clock and its CPU runs no faster than HZ (8 MHz),
+paced at its stops (Pacer). MSPSIM_STATS=FILE: what each kind of stop costs in wall time (Stats).
 
 Firmware output goes to stdout (or the client); the log console (LOG) always to stdout; the exit status is the firmware's (2: no mailbox symbol or
 mspdebug failed, 3: timeout).
@@ -49,6 +54,7 @@ TX_SIZE = RX_SIZE = 128
 RX_WANT = HEADER + TX_SIZE          # rx_want, rx_len, then rx[]
 RX_DATA = RX_WANT + 4
 LINK_WORD = RX_DATA + RX_SIZE       # link, wait_ms, ms (4)
+QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only
 
 
 def symbol_address(elf, name):
@@ -77,6 +83,12 @@ class Gdb:
 
     def _byte(self):
         while not self.buf:
+            # mspdebug's stub sends its '+' and its reply as two small segments, and Nagle
+            # holds the reply until the '+' is acknowledged: with our delayed ACK that is a
+            # 40 ms stall per exchange (45 ms measured, 0.05 ms with this). Quick ACKs are
+            # not sticky in Linux, so ask again before every wait.
+            if QUICKACK is not None:
+                self.sock.setsockopt(socket.IPPROTO_TCP, QUICKACK, 1)
             chunk = self.sock.recv(65536)
             if not chunk:
                 raise EOFError("mspdebug closed the connection")
@@ -103,6 +115,7 @@ class Gdb:
         return bytes(data)
 
     def ask(self, data):
+        STATS.asks += 1
         self.send(data)
         return self.recv()
 
@@ -120,6 +133,7 @@ class Gdb:
     def monitor(self, command):
         """An mspdebug command through qRcmd. mspdebug 0.22 answers with the command's output
         hex-encoded in one final packet (other stubs send 'O' packets, then OK)."""
+        STATS.asks += 1
         self.send(b"qRcmd," + command.encode().hex().encode())
         text = b""
         while True:
@@ -174,6 +188,7 @@ class Server:
         self.timing = False  # --timing: the cycles per connection on stderr
         self.accepted_at = 0  # MCLK at the accept
         self.idle_said = False
+        self.pacer = None  # --realtime: the clock is the wall clock's (Pacer)
 
     def ready(self):
         """Bytes (or the end) wait on the client's socket now."""
@@ -236,7 +251,10 @@ class Server:
     def millis(self, cycles):
         """The mote's clock: its cycles at 8 MHz plus the time it waited for the link (while the
         bridge blocks no cycles pass, where a real mote's timer would run on), so a deadline
-        measures what the mote would see however slow the simulation."""
+        measures what the mote would see however slow the simulation. With --realtime, the
+        wall clock's (Pacer)."""
+        if self.pacer:
+            return self.pacer.millis()
         return int(cycles / 8000 + self.waited * 1000) & 0xFFFFFFFF
 
     def close(self):
@@ -283,38 +301,90 @@ class Stream:
 
 
 class Pacer:
-    """--realtime: hold the simulation to the mote's clock. While the CPU runs, the bridge
-    interrupts it every few milliseconds (GDB's ^C), reads the MCLK count and sleeps while
-    the simulated time is ahead of the wall clock; time spent halted (waiting for a client or
-    its bytes) is not made up afterwards at full speed."""
+    """--realtime: the mote's clock is the wall clock, and its CPU runs no faster than HZ. At
+    every stop (each exchange of the firmware with the world: its clock, its input, its output)
+    the bridge first sleeps until the wall time since the CPU was let go has caught up with the
+    cycles it ran; MILLIS (and RX_WAIT's ms) then say the wall clock's milliseconds since the
+    start. The firmware cannot see the simulation run ahead between two stops, so to it and its
+    peers (a gateway's radio in real time) this is a mote at its clock, and the two agree on
+    time; a simulator slower than HZ shows as a slower mote. The CPU is never interrupted:
+    mspdebug 0.22 looks at GDB's ^C only between batches of a million instructions (about 0.4 s
+    of the mote's time), and answers it with the watchpoint's own stop reply (T05)."""
 
     def __init__(self, hz):
         self.hz = hz
-        self.origin = None  # wall-clock seconds at simulated time 0
+        self.start = time.monotonic()
+        self.cycles = None  # MCLK when the CPU was let go
+        self.let_go = None  # and the wall clock then
 
-    def wait(self, gdb):
-        while True:
-            if not gdb.buf and select.select([gdb.sock], [], [], 0.01)[0]:
-                chunk = gdb.sock.recv(65536)
-                if not chunk:
-                    raise EOFError("mspdebug closed the connection")
-                gdb.buf += chunk
-            gdb.buf = gdb.buf.lstrip(b"+")  # the stub's acknowledgements of our packets
-            if gdb.buf:
-                return gdb.recv()  # the firmware stopped by itself (the doorbell)
-            gdb.sock.sendall(b"\x03")
-            stop = gdb.recv()
-            if not re.match(rb"[ST]02", stop):
-                return stop  # it stopped by itself just before the interrupt
-            sim = mclk(gdb) / self.hz
-            now = time.monotonic()
-            if self.origin is None or sim - (now - self.origin) < -0.05:
-                self.origin = now - sim
-            ahead = sim - (now - self.origin)
-            if ahead > 0.002:
+    def stop(self, gdb):
+        """At a stop: sleep while the cycles run are ahead of the wall clock."""
+        cycles = mclk(gdb)
+        if self.cycles is not None:
+            ahead = (cycles - self.cycles) / self.hz - (time.monotonic() - self.let_go)
+            if ahead > 0:
+                STATS.sleep_s += ahead
                 time.sleep(ahead)
-            gdb.send(b"c")
+        self.cycles = cycles
 
+    def go(self):
+        self.let_go = time.monotonic()
+
+    def millis(self):
+        return int((time.monotonic() - self.start) * 1000) & 0xFFFFFFFF
+
+
+class Stats:
+    """MSPSIM_STATS=FILE (a measure of the bridge, not of the firmware): per doorbell command its
+    stops, GDB exchanges and wall ms spent serving them (apart from waiting for input), the
+    pacer's sleeps, and "turn": wall ms from input bytes handed to the firmware to
+    its next output (a frame exchange, with the link). Appended to FILE every 2 s, and at the end
+    of a run that ends by itself (not when the bridge is killed)."""
+
+    NAMES = {CYCLES: "cycles", TX: "tx", EXIT: "exit", RX: "rx", RX_WAIT: "rx_wait", LINK: "link",
+             ACCEPT: "accept", HANGUP: "hangup", MILLIS: "millis", SEED: "seed", LOG: "log"}
+
+    def __init__(self, path):
+        self.path = path
+        self.asks = 0
+        self.per = {}  # command: [stops, exchanges, serving s, waiting s]
+        self.sleep_s = 0.0
+        self.heard = None
+        self.turn = []
+        self.last = time.monotonic()
+
+    def input(self):
+        self.heard = time.monotonic()
+
+    def output(self):
+        if self.heard is not None:
+            self.turn.append((time.monotonic() - self.heard) * 1000)
+            self.heard = None
+
+    def note(self, cmd, asks, serve_s, wait_s):
+        if not self.path:
+            return
+        e = self.per.setdefault(self.NAMES.get(cmd, str(cmd)), [0, 0, 0.0, 0.0])
+        e[0] += 1
+        e[1] += asks
+        e[2] += serve_s
+        e[3] += wait_s
+        if time.monotonic() - self.last > 2:
+            self.flush()
+
+    def flush(self):
+        if not self.path:
+            return
+        self.last = time.monotonic()
+        turn = sorted(self.turn) or [0.0]
+        with open(self.path, "a") as f:
+            f.write("pacer sleep=%.1fs; turn n=%d median=%.1fms max=%.1fms; %s\n" % (
+                self.sleep_s, len(self.turn), turn[len(turn) // 2], turn[-1], " ".join(
+                    "%s: stops=%d exchanges=%d serve=%.1fms (%.2fms/stop) wait=%.0fms" % (
+                        k, v[0], v[1], v[2] * 1000, v[2] * 1000 / v[0], v[3] * 1000) for k, v in sorted(self.per.items()))))
+
+
+STATS = Stats(os.environ.get("MSPSIM_STATS"))
 
 PAINT = 0xA5
 
@@ -354,6 +424,8 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                 proc.wait()
         sock.settimeout(max(1.0, deadline - time.time()) if timeout > 0 else None)
         gdb = Gdb(sock)
+        if pacer:
+            stream.pacer = pacer
         if gdb.ask(b"Z2,%x,2" % box) != b"OK":
             raise RuntimeError("mspdebug refused the doorbell watchpoint")
         if stack:
@@ -361,12 +433,16 @@ def run(elf, timeout, stream, pacer=None, stack=False):
             for a in range(lo, top - 64, 256):
                 gdb.write(a, bytes([PAINT]) * min(256, top - 64 - a))
         while True:
+            if pacer:
+                pacer.go()
             gdb.send(b"c")
-            stop = pacer.wait(gdb) if pacer else gdb.recv()
-            if stop is None:
-                continue  # a pacing stop: the firmware rang nothing
+            stop = gdb.recv()
+            t_stop = time.monotonic()
+            asks0, waited0, slept0 = STATS.asks, getattr(stream, "waited", 0.0), STATS.sleep_s
             if stop.startswith((b"W", b"X")):
                 raise RuntimeError("the firmware ended without ringing exit: %r" % stop)
+            if pacer:
+                pacer.stop(gdb)
             head = gdb.read(box, HEADER)
             command = head[0] | head[1] << 8
             if command == CYCLES:
@@ -374,6 +450,7 @@ def run(elf, timeout, stream, pacer=None, stack=False):
             elif command == TX:
                 n = min(head[8] | head[9] << 8, TX_SIZE)
                 stream.write(gdb.read(box + HEADER, n))
+                STATS.output()
             elif command == LOG:
                 n = min(head[8] | head[9] << 8, TX_SIZE)
                 sys.stdout.buffer.write(gdb.read(box + HEADER, n))
@@ -388,6 +465,10 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                 gdb.send(b"k")
                 return head[2]
             elif command == RX_WAIT:
+                n = min(head[8] | head[9] << 8, TX_SIZE)
+                if n:  # the writes so far go first: one stop for them and the read
+                    stream.write(gdb.read(box + HEADER, n))
+                    STATS.output()
                 if getattr(stream, "timing", False) and not stream.idle_said and not stream.ready():
                     stream.timing_line("idle", mclk(gdb))
                     stream.idle_said = True
@@ -396,8 +477,10 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                                    (wait_ms[0] | wait_ms[1] << 8) / 1000.0)
                 if data:
                     stream.idle_said = False
+                    STATS.input()
                 gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
-                gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little"))
+                gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little") + wait_ms +
+                          stream.millis(mclk(gdb)).to_bytes(4, "little"))
             elif command == LINK:
                 gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little"))
             elif command == ACCEPT:
@@ -415,6 +498,8 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                 data = stream.seed_bytes(min(want[0] | want[1] << 8, RX_SIZE))
                 gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
             # any other stop (the startup code clearing .bss writes 0) just goes on
+            w = getattr(stream, "waited", 0.0) - waited0
+            STATS.note(command, STATS.asks - asks0, time.monotonic() - t_stop - w - (STATS.sleep_s - slept0), w)
     except socket.timeout:
         print("mspsim_run: no exit within %d s" % timeout, file=sys.stderr)
         return 3
@@ -422,6 +507,7 @@ def run(elf, timeout, stream, pacer=None, stack=False):
         print("mspsim_run: %s" % e, file=sys.stderr)
         return 2
     finally:
+        STATS.flush()
         stream.close()
         if proc:
             proc.terminate()

@@ -10,5 +10,8 @@
 #include "ks_config.h"
 
 int64_t sz_clock_millis(void);
+/* The firmware's: the same clock counted on from a reading of the port's 24-bit milliseconds
+ * the caller already has (sz_clock_millis reads sz_port_millis itself). */
+int64_t sz_clock_from_port(uint32_t port_ms);
 
 #endif

@@ -57,9 +57,11 @@ SZF_LINK_SUFFIX := $(if $(SZF_LINK_ON),-link)
 SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_port_link.c) $(wildcard $(MOTE_NATIVE)/link/*.c),\
 	$(SZF_SRC)/port/sz_port_$(SZ_FW_PLATFORM).c)
 # the motes' messages at most 64 frames (a record each way fits: 1,344 B at F = 29), for maps of
-# 8 bytes, not 32 (−48 B of RAM)
+# 8 bytes, not 32 (−48 B of RAM; legacy-ecc's on the ATmega128 32 frames, for 4-byte maps: its
+# 265-byte record buffer is 13 frames); the MSP430 reads its byte link 128 bytes a time (the
+# whole mailbox, a whole CC2420 frame: each read is a stop of the simulator's bridge)
 SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=$(if $(filter legacy-ecc,$(SZ_FW_BUILD)),32,64)
-SZF_LINK_RADIO_msp430 := -DSZ_LINK_MAX_FRAMES=64
+SZF_LINK_RADIO_msp430 := -DSZ_LINK_MAX_FRAMES=64 -DSZ_PORT_LINK_READ=128
 SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
 	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2)
 SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) $(SZF_LINK_FLAGS) -DSZ_IDENTITY='"$(SZF_IDENTITY)"' \

@@ -59,6 +59,12 @@
 #define SZ_PORT_LINK_HANGUP_MS 2000u
 #endif
 
+/* The most bytes one read of the byte link takes (on the stack): the MSP430's mailbox carries
+ * 128 a stop, a whole CC2420 frame; the AVR's UART gains nothing from more than 32. */
+#ifndef SZ_PORT_LINK_READ
+#define SZ_PORT_LINK_READ 32
+#endif
+
 /* READY-SLEEP's name (discovery), from the build: SZ_LINK_NAME, a string. */
 #ifndef SZ_LINK_NAME
 #define SZ_LINK_NAME "sizzle-mote"
@@ -79,7 +85,14 @@ static uint8_t radio_up;                  /* the gateway's relay is connected */
 static uint8_t rx_want, rx_have, rx_length_next = 1;
 
 /* The link's clock: the firmware's (sz_clock_millis, the port's 24-bit milliseconds counted
- * on), in 32 bits (the link compares deadlines by signed distance over 32 bits). */
+ * on), in 32 bits (the link compares deadlines by signed distance over 32 bits); link_clock
+ * counts on from a reading the caller has (the MSP430's mailbox brings one back with each read:
+ * a stop of its bridge saved). */
+static uint32_t link_clock(uint32_t port_ms)
+{
+	return (uint32_t)sz_clock_from_port(port_ms);
+}
+
 static uint32_t link_now(void)
 {
 	return (uint32_t)sz_clock_millis();
@@ -126,11 +139,12 @@ void sz_link_on_closed(struct sz_link *l, uint8_t conn, uint8_t reason)
 	ready_owed = 0;
 }
 
-static void byte_from_relay(uint8_t b)
+/* now: the link's clock as the byte arrived (one reading serves all the bytes of a read). */
+static void byte_from_relay(uint8_t b, uint32_t now)
 {
 	if (rx_length_next) {
 		if (b == 0) { /* sendDone */
-			sz_link_transmitted(&link, link_now());
+			sz_link_transmitted(&link, now);
 			return;
 		}
 		rx_want = b;
@@ -144,7 +158,7 @@ static void byte_from_relay(uint8_t b)
 		return;
 	rx_length_next = 1;
 	if (rx_want <= sizeof link.tx_frame && sz_link_radio_on(&link))
-		sz_link_receive(&link, link.tx_frame, rx_want, link_now());
+		sz_link_receive(&link, link.tx_frame, rx_want, now);
 }
 
 /* Waits for the gateway's relay to connect (again) and starts the duty cycle afresh. */
@@ -158,13 +172,15 @@ static void radio_connect(void)
 	}
 }
 
-/* One step of the link: its timers, or what the relay sends within wait_ms (or less, up to the
- * link's next deadline). A frame begun is read whole before it returns (its bytes are in the
- * link's frame buffer, which the link's next call may build in). */
-static void service(uint16_t wait_ms)
+/* One step of the link at `now` (link_now()): its timers, or what the relay sends within wait_ms
+ * (or less, up to the link's next deadline). A frame begun is read whole before it returns (its
+ * bytes are in the link's frame buffer, which the link's next call may build in). Each clock
+ * reading is a stop of the MSP430's bridge (a few tenths of a ms of wall time): the caller's
+ * serves the step, each read brings back its own (sz_raw_read_millis). */
+static void service(uint32_t now, uint16_t wait_ms)
 {
-	uint8_t b[32];
-	uint32_t now = link_now(), deadline = sz_link_next_deadline(&link, now);
+	uint8_t b[SZ_PORT_LINK_READ];
+	uint32_t deadline = sz_link_next_deadline(&link, now);
 	int16_t r, i;
 	if (deadline != SZ_LINK_NEVER) {
 		int32_t due = (int32_t)(deadline - now);
@@ -186,8 +202,10 @@ static void service(uint16_t wait_ms)
 			sz_link_transmitted(&link, link_now());
 			return;
 		}
+		if (r > 0)
+			now = link_clock(sz_raw_read_millis());
 		for (i = 0; i < r; i++)
-			byte_from_relay(b[i]);
+			byte_from_relay(b[i], now);
 		wait_ms = SZ_PORT_LINK_FRAME_MS; /* the rest of a frame begun (the relay writes it whole) */
 	} while (!rx_length_next);
 }
@@ -208,19 +226,20 @@ void sz_port_accept(void)
 	if (!radio_up)
 		radio_connect();
 	while (open_conn == 0)
-		service(1000);
+		service(link_now(), 1000);
 	ended = 0;
 	message_len = message_pos = 0;
 	ready_owed = 1; /* the engine's first read grants message 0 */
+	sz_raw_flush();
 }
 
 int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
 {
-	uint32_t since = sz_port_millis();
+	uint32_t since = link_now(), now, waited;
 	if (ready_owed && message_pos == message_len && !ended) {
 		/* the server read the last message whole and answered nothing: grant the next */
 		ready_owed = 0;
-		sz_link_ready(&link, link_now());
+		sz_link_ready(&link, since);
 	}
 	for (;;) {
 		if (message_pos < message_len) {
@@ -231,13 +250,20 @@ int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
 			message_pos = (uint16_t)(message_pos + n);
 			if (message_pos == message_len)
 				ready_owed = 1;
+			sz_raw_flush(); /* the ACK of the message goes before the server computes */
 			return (int16_t)n;
 		}
-		if (ended)
+		if (ended) {
+			sz_raw_flush();
 			return SZ_PORT_CLOSED;
-		if (sz_port_elapsed(since) >= timeout_ms)
+		}
+		now = link_now();
+		waited = now - since;
+		if (waited >= timeout_ms) {
+			sz_raw_flush();
 			return SZ_PORT_TIMEOUT;
-		service((uint16_t)(timeout_ms - sz_port_elapsed(since)));
+		}
+		service(now, (uint16_t)(timeout_ms - waited));
 	}
 }
 
@@ -246,15 +272,16 @@ void sz_port_write(const uint8_t *buf, uint16_t n)
 	while (n && !ended) {
 		uint16_t k = n < SZ_LINK_MAX_MESSAGE ? n : SZ_LINK_MAX_MESSAGE;
 		while (!ended && !sz_link_can_send(&link))
-			service(100);
+			service(link_now(), 100);
 		sent = 0;
 		if (ended || !sz_link_send(&link, buf, k, link_now()))
-			return;
+			break;
 		while (!sent && !ended)
-			service(100);
+			service(link_now(), 100);
 		buf += k;
 		n = (uint16_t)(n - k);
 	}
+	sz_raw_flush();
 }
 
 uint8_t sz_port_pending(void)
@@ -264,12 +291,15 @@ uint8_t sz_port_pending(void)
 
 void sz_port_hangup(void)
 {
-	uint32_t since = sz_port_millis();
+	uint32_t since = link_now(), now = since;
 	if (!ended) {
-		sz_link_close(&link, link_now());
-		while (!ended && sz_port_elapsed(since) < SZ_PORT_LINK_HANGUP_MS)
-			service(100);
+		sz_link_close(&link, now);
+		while (!ended && now - since < SZ_PORT_LINK_HANGUP_MS) {
+			service(now, 100);
+			now = link_now();
+		}
 	}
 	message_len = message_pos = 0;
 	ready_owed = 0;
+	sz_raw_flush();
 }

@@ -41,10 +41,10 @@ void sz_port_accept(void)
 int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
 {
 	uint16_t n;
-	flush_tx(); /* the client may be waiting for what was written so far */
 	mote_mailbox.rx_want = max < MAILBOX_RX_SIZE ? max : MAILBOX_RX_SIZE;
 	mote_mailbox.wait_ms = timeout_ms;
-	ring(MAILBOX_RX_WAIT);
+	ring(MAILBOX_RX_WAIT); /* it sends what was written so far first: the client may wait for it */
+	mote_mailbox.tx_len = 0;
 	n = mote_mailbox.rx_len;
 	if (n) {
 		for (uint16_t i = 0; i < n; i++)

@@ -20,3 +20,21 @@
 #else
 #include "sz_port_host.c"
 #endif
+
+#include "sz_port_raw.h"
+
+uint32_t sz_raw_read_millis(void)
+{
+#if defined(__MSP430__)
+	return mote_mailbox.ms & 0xFFFFFFUL; /* written by the read's RX_WAIT (msp430/mailbox.h) */
+#else
+	return sz_port_millis();
+#endif
+}
+
+void sz_raw_flush(void)
+{
+#if defined(__MSP430__)
+	flush_tx();
+#endif
+}

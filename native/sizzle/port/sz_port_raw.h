@@ -16,5 +16,12 @@ int16_t sz_raw_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms);
 void sz_raw_write(const uint8_t *buf, uint16_t n);
 uint8_t sz_raw_pending(void);
 void sz_raw_hangup(void);
+/* sz_port_millis as the last sz_raw_read returned: the MSP430's mailbox brings it back with the
+ * bytes (RX_WAIT), which saves the bridge a stop per read; elsewhere sz_port_millis(). */
+uint32_t sz_raw_read_millis(void);
+/* Sends what sz_raw_write holds back: the MSP430's mailbox keeps writes for its next read (one
+ * stop for both); the link's frames must be on their way before the firmware goes off to
+ * compute (a radio sends a frame as it is made). Elsewhere writes are not held: nothing. */
+void sz_raw_flush(void);
 
 #endif

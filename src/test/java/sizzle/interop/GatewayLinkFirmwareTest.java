@@ -27,10 +27,11 @@ import sizzle.gateway.front.AccessRule;
  * the firmware's log says full then resumed with the client's suite, and the device list shows
  * it as a radio device with its link state; on the modern build curl (OpenSSL 3) by name too,
  * the POST and the GET on one kept-alive connection; on legacy-ecc nassl's OpenSSL 1.0.2 (SSL 3.0)
- * through the device's port too, full then resumed. On a mote (avr: the CC1000's model) its RAM
- * measure after its connections is printed and must be within the chip, and the ATmega128's
- * legacy-ecc image within its budget of 3,072 B (the link shares its record buffer). Cases:
- * -Dsizzle.link.firmware (default "host modern,host legacy-ecc,avr legacy-ecc").
+ * through the device's port too, full then resumed. On a mote (avr: the CC1000's model; msp430:
+ * the CC2420's, through mspdebug's mailbox bridge paced to the wall clock) its RAM measure after
+ * its connections is printed and must be within the chip, and the ATmega128's legacy-ecc image
+ * within its budget of 3,072 B (the link shares its record buffer). Cases: -Dsizzle.link.firmware
+ * (default "host modern,host legacy-ecc,avr legacy-ecc,msp430 legacy-ecc").
  */
 @Timeout(600)
 class GatewayLinkFirmwareTest {
@@ -38,7 +39,7 @@ class GatewayLinkFirmwareTest {
     Path state;
 
     static Stream<Object[]> cases() {
-        return Stream.of(System.getProperty("sizzle.link.firmware", "host modern,host legacy-ecc,avr legacy-ecc").split(","))
+        return Stream.of(System.getProperty("sizzle.link.firmware", "host modern,host legacy-ecc,avr legacy-ecc,msp430 legacy-ecc").split(","))
                 .map(c -> c.trim().split(" ")).map(c -> new Object[] {c[0], c[1]});
     }
 
@@ -58,7 +59,12 @@ class GatewayLinkFirmwareTest {
             boolean modern = build.equals("modern");
             sizzle.gateway.radio.RadioMedium medium = gateway.medium(radio);
             long frames = medium.frames, bytes = medium.bytes;
-            TlsConnection c = GatewayThermostatClients.ksslSetThenReadResumed(m, gateway.sharedPort(), modern, "23.5");
+            TlsConnection c;
+            try {
+                c = GatewayThermostatClients.ksslSetThenReadResumed(m, gateway.sharedPort(), modern, "23.5");
+            } catch (Exception e) {
+                throw new AssertionError(e + "\nfirmware and relay: " + log.lines() + "\naccess log: " + accessLog, e);
+            }
             // the link's cost of the two connections (a full handshake and the POST, a resumed one
             // and the GET), polls between them included: printed for LINK.md §13
             System.out.printf("%s %s over the link: KSSL full + resumed, %d frames, %d bytes on the %s%n", platform, build,
