@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Where does a supposedly constant-time operation spend a different number of cycles?
 
-    ct_profile.py firmware.elf PROFILE [--nm avr-nm]
+    ct_profile.py firmware.elf PROFILE [--nm avr-nm] [--whole N]
 
 PROFILE comes from `avr_harness -P PROFILE firmware.elf`: one block of cycles per instruction
 address for each interval between two reads of the cycle counter. The long blocks are the
 operations the test firmware timed (sim/ec_test.c: one scalar multiplication each); each is
 compared with the previous long block of about the same length (the same curve, another
 scalar), and the functions whose cycle totals differ are listed, largest difference first.
+
+--whole N: every block summed instead, and the N functions that took most of the run's cycles
+printed (a server's whole run: bench/mote_handshakes.py with a harness that adds -P; the
+harness writes its last block when it is stopped).
 """
 import argparse
 import bisect
@@ -52,9 +56,21 @@ def main():
     ap.add_argument("elf")
     ap.add_argument("profile")
     ap.add_argument("--nm", default="avr-nm")
+    ap.add_argument("--whole", type=int, metavar="N")
     a = ap.parse_args()
     syms = functions(a.elf, a.nm)
     bs = blocks(a.profile)
+    if a.whole:
+        run = {}
+        for b in bs:
+            for addr, cycles in b.items():
+                run[addr] = run.get(addr, 0) + cycles
+        totals = by_function(run, syms)
+        whole = sum(totals.values()) or 1
+        for name, cycles in sorted(totals.items(), key=lambda t: -t[1])[:a.whole]:
+            print("%12d %5.1f%%  %s" % (cycles, 100.0 * cycles / whole, name))
+        print("%12d total" % whole)
+        return 0
     sums = [sum(b.values()) for b in bs]
     if not sums:
         sys.exit("ct_profile: no blocks in %s" % a.profile)

@@ -111,7 +111,7 @@ class Mote:
 
     def close(self):
         if self.proc.poll() is None:
-            self.proc.kill()
+            self.proc.terminate()  # the simulator ends its run (a profile, -P, is written whole)
         stop(self.proc, 5)
 
 

@@ -33,7 +33,9 @@
  * With -P, the harness also counts cycles per instruction address and writes them to PROFILE
  * at every SIM_CYCLE_LATCH write, one block per interval ("block N", then "ADDRESS CYCLES"
  * lines); bench/ct_profile.py names the functions and shows where two intervals that should
- * take equal time (one scalar multiplication and another) differ.
+ * take equal time (one scalar multiplication and another) differ. The last block is written
+ * however the run ends (SIGTERM and SIGINT end it too), so a server's run can be profiled whole:
+ * bench/ct_profile.py --whole sums it by function.
  *
  * With -W (a server, -L) the harness tells the server's own CPU cycles from the link's: the
  * byte-address ranges LO-HI (hex, HI exclusive) are the port's link code (sz_port_read,
@@ -103,6 +105,15 @@ static struct {
 
 #define PROF_WORDS 65536 /* flash words of the largest AVR this harness runs (128 KB) */
 
+/* Set by SIGTERM or SIGINT: the run ends at the next step, its profile written. */
+static volatile sig_atomic_t stop_requested;
+
+static void request_stop(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
 static void profile_flush(void)
 {
 	fprintf(h.prof_file, "block %u\n", h.prof_block++);
@@ -111,6 +122,16 @@ static void profile_flush(void)
 			fprintf(h.prof_file, "%x %llu\n", 2 * i, (unsigned long long)h.prof[i]);
 			h.prof[i] = 0;
 		}
+	}
+}
+
+/* The run's last block, written once whatever ended it. */
+static void end_profile(void)
+{
+	if (h.prof && h.prof_file) {
+		profile_flush();
+		fclose(h.prof_file);
+		h.prof_file = NULL;
 	}
 }
 
@@ -535,6 +556,8 @@ int main(int argc, char **argv)
 	 * writes fail with EPIPE, which flush_out drops, instead of SIGPIPE ending the harness
 	 * and with it the next client's connection (link_test.py). */
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGTERM, request_stop);
+	signal(SIGINT, request_stop);
 
 	memset(&fw, 0, sizeof fw);
 	saved = stdout_to_stderr();
@@ -624,7 +647,7 @@ int main(int argc, char **argv)
 		} else {
 			state = avr_run(avr);
 		}
-		if (state == cpu_Done || state == cpu_Crashed)
+		if (state == cpu_Done || state == cpu_Crashed || stop_requested)
 			break;
 		pump_input(avr, uart_in);
 		if (realtime && ++paced == 4096) {
@@ -633,21 +656,20 @@ int main(int argc, char **argv)
 		}
 		if (h.starved) {
 			flush_out();
+			end_profile();
 			fprintf(stderr, "avr_harness: firmware asleep waiting for input that has ended (pc 0x%x)\n", avr->pc);
 			return 5;
 		}
 		if (max_cycles && avr->cycle > max_cycles) {
 			flush_out();
+			end_profile();
 			fprintf(stderr, "avr_harness: no end after %llu cycles (pc 0x%x)\n",
 			        (unsigned long long)avr->cycle, avr->pc);
 			return 3;
 		}
 	}
 	flush_out();
-	if (h.prof) {
-		profile_flush();
-		fclose(h.prof_file);
-	}
+	end_profile();
 	if (state == cpu_Crashed) {
 		fprintf(stderr, "avr_harness: core crashed at pc 0x%x after %llu cycles\n",
 		        avr->pc, (unsigned long long)avr->cycle);
