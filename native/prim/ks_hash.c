@@ -160,6 +160,17 @@ void ks_hash_update(ks_hash_ctx *c, const uint8_t *in, size_t len)
 #endif
 }
 
+/* w's four bytes at p, little- or big-endian: shifts by constants, which an 8-bit core does as
+   byte moves (a variable shift of a 32-bit word is a loop there). */
+static void put32(uint8_t *p, uint32_t w, int le)
+{
+    uint8_t b0 = (uint8_t)w, b1 = (uint8_t)(w >> 8), b2 = (uint8_t)(w >> 16), b3 = (uint8_t)(w >> 24);
+    p[0] = le ? b0 : b3;
+    p[1] = le ? b1 : b2;
+    p[2] = le ? b2 : b1;
+    p[3] = le ? b3 : b0;
+}
+
 void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
 {
     int id = c->id;
@@ -168,7 +179,7 @@ void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
     size_t len_at = bs - bs / 8; /* the length field: the last 8 or 16 bytes */
     size_t i, n = KS_READ_BYTE(&sizes[id][0]);
     /* the bit count as two 32-bit words (above 2^64 bits: SHA-384/512's extra byte below) */
-    uint32_t bits[2];
+    uint32_t lo = (uint32_t)c->count << 3, hi = (uint32_t)(c->count >> 29);
     int le = id == KS_HASH_MD5;
     c->buf[fill++] = 0x80;
     if (fill > len_at) {
@@ -177,25 +188,24 @@ void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
         fill = 0;
     }
     memset(c->buf + fill, 0, bs - fill);
-    bits[0] = (uint32_t)c->count << 3;
-    bits[1] = (uint32_t)(c->count >> 29);
-    for (i = 0; i < 8; i++) { /* byte i of the count, least significant first */
-        c->buf[le ? bs - 8 + i : bs - 1 - i] = (uint8_t)(bits[i >> 2] >> (8 * (i & 3)));
-    }
+    put32(c->buf + bs - 8, le ? lo : hi, le);
+    put32(c->buf + bs - 4, le ? hi : lo, le);
 #if KS_WITH_SHA512
     if (bs == 128) {
         c->buf[bs - 9] = (uint8_t)((uint64_t)c->count >> 61);
     }
 #endif
     compress(c, c->buf);
-    for (i = 0; i < n; i++) {
 #if KS_WITH_SHA512
-        if (bs == 128) {
-            out[i] = (uint8_t)(c->h.d[i >> 3] >> (56 - 8 * (i & 7)));
-            continue;
+    if (bs == 128) {
+        for (i = 0; i < n; i += 4) { /* SHA-384's 48 bytes end mid-word pair: 4 at a time */
+            uint64_t d = c->h.d[i >> 3];
+            put32(out + i, (uint32_t)((i & 4) ? d : d >> 32), 0);
         }
+    } else
 #endif
-        out[i] = (uint8_t)(c->h.w[i >> 2] >> (le ? 8 * (i & 3) : 24 - 8 * (i & 3)));
+    for (i = 0; i < n; i += 4) { /* every digest here is whole words */
+        put32(out + i, c->h.w[i >> 2], le);
     }
     ks_wipe(c->buf, bs);
     ks_hash_init(c, id);
