@@ -133,11 +133,19 @@ SZF_BASE_SRC_modern = $(GEN)/ks_base_$(SZF_BASE_WINDOW).c
 # sz_server_key_exchange_write's; the kernels' own wipes off (sized for any curve and caller,
 # they went deeper than the operations and made the stack's peak).
 # $(call SZF_AVR_FLAGS_FOR,BUILD): also what tests/ct_mote.mk builds its firmware with.
-SZF_AVR_FLAGS_FOR = -DKS_EC_WINDOW=3 -DSZ_SESSION_SLOTS=1 -DKS_WIPE_STACK_EC=1 -DKS_WIPE_STACK_ECDSA=1 $(SZF_AVR_WIPE_$(1))
+SZF_AVR_FLAGS_FOR = -DKS_EC_WINDOW=3 -DSZ_SESSION_SLOTS=1 -DKS_WIPE_STACK_EC=1 -DKS_WIPE_STACK_ECDSA=1 $(SZF_AVR_WIPE_$(1)) \
+	$(SZF_AVR_RSA_$(1))
 SZF_AVR_FLAGS = $(call SZF_AVR_FLAGS_FOR,$(SZ_FW_BUILD))
 SZF_AVR_KS_OUT := -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=% -DKS_EC_WINDOW=% -DKS_WIPE_STACK_EC=%
 SZF_AVR_WIPE_modern := -DSZ_WIPE_STACK_ECDH=1153 -DSZ_WIPE_STACK_KG=821 -DSZ_WIPE_STACK_SIGN=1098
 SZF_AVR_WIPE_legacy-ecc := -DSZ_WIPE_STACK_ECDH=837
+# legacy-rsa: RSA-1024's CRT workspace fits the 4 KB with a 1-bit window (KS_RSA_WINDOW=1: its
+# table 2 half numbers, not 16), the key read from flash as each part is needed
+# (KS_RSA_KEY_FLASH: no 451-byte RAM copy), the table and the modulus in static RAM idle during
+# the call (SZ_RSA_AUX: 256 B in the hello's dead bytes, sz_tls_connection.c; at boot in the
+# record buffer), em decrypted in place over the ciphertext; the kernels' wipe as deep as the
+# operation goes below ks_rsa_private_aux (measured as above: WIPE_RSA_DEPTH).
+SZF_AVR_RSA_legacy-rsa := -DKS_RSA_WINDOW=1 -DKS_RSA_KEY_FLASH=1 -DSZ_RSA_AUX=1 -DKS_WIPE_STACK_RSA=1285
 ifeq ($(SZ_FW_PLATFORM),avr)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(AVR_DIR)/mote_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(AVR_HASH_ASM) $(MOTE_KS_SRCS) $(AVR_MK) $(SZF_BASE_SRC_$(SZ_FW_BUILD))
 	@mkdir -p $(@D)
