@@ -56,8 +56,9 @@ int ks_rsa_private(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in,
    the modulus n, KS_RSA_AUX_BYTES bytes ((2^KS_RSA_WINDOW + 2) half-size numbers), aligned
    for a limb. A mote lays it over static RAM idle during the call (its record buffer at boot,
    the hello's dead bytes during a ClientKeyExchange) instead of its stack; it is wiped at the
-   end. ks_rsa_private and ks_rsa_blind_init keep it on the stack. in and out may be one
-   buffer (the input is read before anything is written). */
+   end. ks_rsa_private and ks_rsa_blind_init keep it on the stack. in (r) and out may overlap
+   aux and each other: in (r) is read before anything is written, out written after aux is
+   wiped; state lies apart. */
 #define KS_RSA_AUX_BYTES (((1 << KS_RSA_WINDOW) + 2) * (KS_RSA_MAX_BITS / 16))
 int ks_rsa_private_aux(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in, uint8_t *out,
                        void *aux);

@@ -121,13 +121,14 @@ static ks_limb check_half(crt_ws *w, half *hf, const ks_rsa_crt_key *key)
     return eq_mask(w->u, w->c, hf->mc.n);
 }
 
-/* out = in^d mod n when the returned mask is all-ones, else zeroes. */
-static ks_limb private_op(crt_ws *w, const ks_rsa_crt_key *key, uint8_t *state,
-                          const uint8_t *in, uint8_t *out)
+/* w->y = in^d mod n, good when the returned mask is all-ones. in is read first, before the
+   key fills the caller's part of the workspace (aux may lie over in). */
+static ks_limb private_op(crt_ws *w, const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in)
 {
     const size_t n_len = key->n_len;
-    ks_limb ok = load_key(w, key);
-    ks_bn_from_bytes(w->x, w->mn.n, in, n_len);           /* in is not read again: out may be in */
+    ks_limb ok;
+    ks_bn_from_bytes(w->x, 2 * KS_LIMBS(key->half_len * 8), in, n_len);
+    ok = load_key(w, key);
     ok &= ks_bn_lt_mask(w->x, w->n, w->mn.n);
     ok &= load_factor(w, state, n_len);                   /* r^e R */
     ks_mont_mul(&w->mn, w->y, w->x, w->tab);              /* y = x r^e */
@@ -145,13 +146,12 @@ static ks_limb private_op(crt_ws *w, const ks_rsa_crt_key *key, uint8_t *state,
     ks_mont_mul(&w->mn, w->y, w->y, w->tab);              /* y = x^d */
     renew_factor(w, state + n_len, n_len);
     ok &= check_half(w, &w->p, key) & check_half(w, &w->q, key);
-    ks_mont_out(out, n_len, w->y, w->mn.n, ok);
     return ok;
 }
 
 /* The workspace lives in this frame, below the public function's: ks_wipe_stack, called
    from there, then clears it again with everything the steps left further down. The
-   caller's part (aux) is wiped here. */
+   caller's part (aux) is wiped before out is written (out may lie in it: ks_rsa.h). */
 static KS_NOINLINE int private_run(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in,
                                    uint8_t *out, ks_limb *aux)
 {
@@ -159,9 +159,10 @@ static KS_NOINLINE int private_run(const ks_rsa_crt_key *key, uint8_t *state, co
     ks_limb ok;
     w.n = aux;
     w.tab = aux + NL;
-    ok = private_op(&w, key, state, in, out);
-    ks_wipe(&w, sizeof w);
+    ok = private_op(&w, key, state, in);
     ks_wipe(aux, KS_RSA_AUX_BYTES);
+    ks_mont_out(out, key->n_len, w.y, w.mn.n, ok);
+    ks_wipe(&w, sizeof w);
     return ks_rsa_result(ok);
 }
 
@@ -224,9 +225,10 @@ static ks_limb blind_inv(crt_ws *w, half *hf, const ks_rsa_crt_key *key, ks_limb
 static ks_limb blind_init(crt_ws *w, const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
 {
     const size_t n_len = key->n_len;
-    ks_limb ok = load_key(w, key);
+    ks_limb ok;
     size_t i;
-    ks_bn_from_bytes(w->x, w->mn.n, r, n_len);
+    ks_bn_from_bytes(w->x, 2 * KS_LIMBS(key->half_len * 8), r, n_len); /* first: aux may lie over r */
+    ok = load_key(w, key);
     ok &= ks_bn_lt_mask(w->x, w->n, w->mn.n) & (ks_limb)~ks_bn_zero_mask(w->x, w->mn.n);
     blind_pub(w, &w->q, key, w->v, 0);
     blind_pub(w, &w->p, key, w->u, 1);

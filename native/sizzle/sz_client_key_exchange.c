@@ -61,18 +61,21 @@ uint16_t sz_cke_rsa(uint8_t *body, uint16_t len, uint16_t version, uint16_t clie
 	}
 	if (n != SZ_IDENTITY_RSA_BYTES)
 		return SZ_DECODE_ERROR;
-	/* the fallback in pms itself: decode_or_fallback reads each byte before it writes it */
-	if (ks_hmac_drbg_generate(rnd, pms, 48, 0, 0) != KS_OK)
-		return SZ_INTERNAL_ERROR;
-	pms[0] = (uint8_t)(client_version >> 8);
-	pms[1] = (uint8_t)client_version;
 	sz_identity_rsa(&key);
-	/* em over the ciphertext (read whole before anything is written); a ciphertext not below
-	 * n, or a failed check: em zeroed, judged as bad padding */
+	/* em over the ciphertext (read whole before anything is written; aux may lie over both and
+	 * over pms); a ciphertext not below n, or a failed check: em zeroed, judged as bad padding */
 	if (aux)
 		(void)ks_rsa_private_aux(&key, blind, body, body, aux);
 	else
 		(void)ks_rsa_private(&key, blind, body, body);
+	/* the fallback (the generator's one draw here: its order among the draws is the Java's) in
+	 * pms itself: decode_or_fallback reads each byte before it writes it */
+	if (ks_hmac_drbg_generate(rnd, pms, 48, 0, 0) != KS_OK) {
+		ks_wipe(body, SZ_IDENTITY_RSA_BYTES);
+		return SZ_INTERNAL_ERROR;
+	}
+	pms[0] = (uint8_t)(client_version >> 8);
+	pms[1] = (uint8_t)client_version;
 	decode_or_fallback(body, pms, pms);
 	pms[0] = (uint8_t)(client_version >> 8);
 	pms[1] = (uint8_t)client_version;

@@ -589,14 +589,14 @@ static uint8_t handshaking(const sz_tls *c)
 }
 
 #if defined(SZ_PROFILE_LEGACY_RSA)
-/* SZ_RSA_AUX (the ATmega128): RSA's window table and modulus (ks_rsa_private_aux) in the hello's
- * bytes after the scratch's premaster, not on the stack. Safe: while the ClientKeyExchange is
- * decrypted the hello is dead but for its kept head (below the scratch: the version, the client
- * random) and the scratch's body and premaster (below RSA_AUX_AT); the protection states that
- * take these bytes (keyed.rd, keyed.wr) are keyed only after the master secret is made, and the
- * kernels wipe the area before they return. */
-#define RSA_AUX_AT ((offsetof(sz_tls, u.hs.hello.server_name) - offsetof(sz_tls, u) + SZ_SCRATCH_PMS + \
-		     SZ_SCRATCH_PMS_LEN + 7u) & ~7u)
+/* SZ_RSA_AUX (the ATmega128): RSA's window table and modulus (ks_rsa_private_aux) in the
+ * scratch and the hello's dead bytes after it, not on the stack. Safe: while the ClientKeyExchange
+ * is decrypted the hello is dead but for its kept head (below the scratch: the version, the
+ * client random); the kernels read the ciphertext (the scratch's body) before they write there,
+ * and wipe the area before they write em over the ciphertext; the premaster is drawn and judged
+ * into the scratch only after; the protection states that take these bytes (keyed.rd, keyed.wr)
+ * are keyed only after the master secret is made. */
+#define RSA_AUX_AT ((offsetof(sz_tls, u.hs.hello.server_name) - offsetof(sz_tls, u) + 7u) & ~7u)
 #if SZ_RSA_AUX
 typedef char sz_rsa_aux_fits[RSA_AUX_AT + KS_RSA_AUX_BYTES <= sizeof(((sz_tls *)0)->u) ? 1 : -1];
 #define RSA_AUX(c) ((void *)((uint8_t *)&(c)->u + RSA_AUX_AT))

@@ -145,7 +145,7 @@ SZF_AVR_WIPE_legacy-ecc := -DSZ_WIPE_STACK_ECDH=837
 # the call (SZ_RSA_AUX: 256 B in the hello's dead bytes, sz_tls_connection.c; at boot in the
 # record buffer), em decrypted in place over the ciphertext; the kernels' wipe as deep as the
 # operation goes below ks_rsa_private_aux (measured as above: WIPE_RSA_DEPTH).
-SZF_AVR_RSA_legacy-rsa := -DKS_RSA_WINDOW=1 -DKS_RSA_KEY_FLASH=1 -DSZ_RSA_AUX=1 -DKS_WIPE_STACK_RSA=1285
+SZF_AVR_RSA_legacy-rsa := -DKS_RSA_WINDOW=2 -DKS_RSA_KEY_FLASH=1 -DSZ_RSA_AUX=1 -DKS_WIPE_STACK_RSA=1287
 ifeq ($(SZ_FW_PLATFORM),avr)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(AVR_DIR)/mote_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(AVR_HASH_ASM) $(MOTE_KS_SRCS) $(AVR_MK) $(SZF_BASE_SRC_$(SZ_FW_BUILD))
 	@mkdir -p $(@D)

@@ -13,17 +13,17 @@
 #if defined(SZ_PROFILE_LEGACY_RSA)
 /* The blinding factor from a generator of its own (personalised "blinding"), so that no draw
  * of the server's own source changes: the transcripts' server bytes stay the Java's. With
- * SZ_RSA_AUX (the ATmega128) the kernels' table and modulus and the factor r go in the record
- * buffer, idle until the first client, not on the stack (the kernels wipe theirs, r is wiped
- * here). */
+ * SZ_RSA_AUX (the ATmega128) the factor r and then, over it, the kernels' table and modulus go
+ * in the record buffer, idle until the first client, not on the stack (the kernels read r
+ * first, and wipe their part). */
 static int blinding(sz_firmware *f, const uint8_t seed[32], uint8_t *rx, uint16_t rx_cap)
 {
 	ks_hmac_drbg b;
 	ks_rsa_crt_key key;
 	int ok;
 #if SZ_RSA_AUX
-	uint8_t *r = rx + KS_RSA_AUX_BYTES;
-	if (rx_cap < KS_RSA_AUX_BYTES + SZ_IDENTITY_RSA_BYTES)
+	uint8_t *r = rx;
+	if (rx_cap < KS_RSA_AUX_BYTES || KS_RSA_AUX_BYTES < SZ_IDENTITY_RSA_BYTES)
 		return -1;
 #else
 	uint8_t r[SZ_IDENTITY_RSA_BYTES];
