@@ -32,7 +32,7 @@ static uint16_t eq_mask(uint16_t a, uint16_t b)
 	return (uint16_t)(((uint32_t)(uint16_t)(a ^ b) - 1u) >> 16);
 }
 
-/* Pkcs1.decodeEncryptionOrFallback for k = 128, a 48-byte message. out may be fallback. */
+/* Pkcs1.decodeEncryptionOrFallback for k = 128, a 48-byte message. */
 static void decode_or_fallback(const uint8_t *em, const uint8_t *fallback, uint8_t *out)
 {
 	uint16_t good = eq_mask(em[0], 0) & eq_mask(em[1], 2), found = 0, sep = 0, i;
@@ -51,6 +51,7 @@ static void decode_or_fallback(const uint8_t *em, const uint8_t *fallback, uint8
 uint16_t sz_cke_rsa(uint8_t *body, uint16_t len, uint16_t version, uint16_t client_version,
                     ks_hmac_drbg *rnd, uint8_t *blind, uint8_t pms[48], void *aux)
 {
+	uint8_t fallback[48];
 	ks_rsa_crt_key key;
 	uint16_t n = len;
 	if (version != SZ_SSL30) { /* TLS: a 2-byte length first; SSL 3.0 has none */
@@ -61,25 +62,24 @@ uint16_t sz_cke_rsa(uint8_t *body, uint16_t len, uint16_t version, uint16_t clie
 	}
 	if (n != SZ_IDENTITY_RSA_BYTES)
 		return SZ_DECODE_ERROR;
+	/* drawn first, on the stack: the generator's frames then lie where RSA's go, whose wipe
+	 * clears what they left (aux may lie over pms) */
+	if (ks_hmac_drbg_generate(rnd, fallback, 48, 0, 0) != KS_OK)
+		return SZ_INTERNAL_ERROR;
+	fallback[0] = (uint8_t)(client_version >> 8);
+	fallback[1] = (uint8_t)client_version;
 	sz_identity_rsa(&key);
-	/* em over the ciphertext (read whole before anything is written; aux may lie over both and
-	 * over pms); a ciphertext not below n, or a failed check: em zeroed, judged as bad padding */
+	/* em over the ciphertext (read whole before anything is written; aux may lie over both);
+	 * a ciphertext not below n, or a failed check: em zeroed, judged as bad padding */
 	if (aux)
 		(void)ks_rsa_private_aux(&key, blind, body, body, aux);
 	else
 		(void)ks_rsa_private(&key, blind, body, body);
-	/* the fallback (the generator's one draw here: its order among the draws is the Java's) in
-	 * pms itself: decode_or_fallback reads each byte before it writes it */
-	if (ks_hmac_drbg_generate(rnd, pms, 48, 0, 0) != KS_OK) {
-		ks_wipe(body, SZ_IDENTITY_RSA_BYTES);
-		return SZ_INTERNAL_ERROR;
-	}
-	pms[0] = (uint8_t)(client_version >> 8);
-	pms[1] = (uint8_t)client_version;
-	decode_or_fallback(body, pms, pms);
-	pms[0] = (uint8_t)(client_version >> 8);
-	pms[1] = (uint8_t)client_version;
+	decode_or_fallback(body, fallback, pms);
+	pms[0] = fallback[0];
+	pms[1] = fallback[1];
 	ks_wipe(body, SZ_IDENTITY_RSA_BYTES);
+	ks_wipe(fallback, sizeof fallback);
 	return SZ_VERDICT_NONE;
 }
 #else

@@ -593,8 +593,8 @@ static uint8_t handshaking(const sz_tls *c)
  * scratch and the hello's dead bytes after it, not on the stack. Safe: while the ClientKeyExchange
  * is decrypted the hello is dead but for its kept head (below the scratch: the version, the
  * client random); the kernels read the ciphertext (the scratch's body) before they write there,
- * and wipe the area before they write em over the ciphertext; the premaster is drawn and judged
- * into the scratch only after; the protection states that take these bytes (keyed.rd, keyed.wr)
+ * and wipe the area before they write em over the ciphertext; the premaster is judged into the
+ * scratch only after; the protection states that take these bytes (keyed.rd, keyed.wr)
  * are keyed only after the master secret is made. */
 #define RSA_AUX_AT ((offsetof(sz_tls, u.hs.hello.server_name) - offsetof(sz_tls, u) + 7u) & ~7u)
 #if SZ_RSA_AUX

@@ -139,12 +139,13 @@ SZF_AVR_FLAGS = $(call SZF_AVR_FLAGS_FOR,$(SZ_FW_BUILD))
 SZF_AVR_KS_OUT := -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=% -DKS_EC_WINDOW=% -DKS_WIPE_STACK_EC=%
 SZF_AVR_WIPE_modern := -DSZ_WIPE_STACK_ECDH=1153 -DSZ_WIPE_STACK_KG=821 -DSZ_WIPE_STACK_SIGN=1098
 SZF_AVR_WIPE_legacy-ecc := -DSZ_WIPE_STACK_ECDH=837
-# legacy-rsa: RSA-1024's CRT workspace fits the 4 KB with a 1-bit window (KS_RSA_WINDOW=1: its
-# table 2 half numbers, not 16), the key read from flash as each part is needed
+# legacy-rsa: RSA-1024's CRT workspace fits the 4 KB with a 2-bit window (KS_RSA_WINDOW=2: its
+# table 4 half numbers, not 16; the premaster 234.3 M cycles, 203.8 M with window 4, 305.5 M with
+# window 1, for no less stack), the key read from flash as each part is needed
 # (KS_RSA_KEY_FLASH: no 451-byte RAM copy), the table and the modulus in static RAM idle during
-# the call (SZ_RSA_AUX: 256 B in the hello's dead bytes, sz_tls_connection.c; at boot in the
-# record buffer), em decrypted in place over the ciphertext; the kernels' wipe as deep as the
-# operation goes below ks_rsa_private_aux (measured as above: WIPE_RSA_DEPTH).
+# the call (SZ_RSA_AUX: 384 B over the scratch and the hello's dead bytes, sz_tls_connection.c;
+# at boot over the record buffer), em decrypted in place over the ciphertext; the kernels' wipe
+# as deep as the operation goes below ks_rsa_private_aux (1,279 B measured as above, + 8).
 SZF_AVR_RSA_legacy-rsa := -DKS_RSA_WINDOW=2 -DKS_RSA_KEY_FLASH=1 -DSZ_RSA_AUX=1 -DKS_WIPE_STACK_RSA=1287
 ifeq ($(SZ_FW_PLATFORM),avr)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(AVR_DIR)/mote_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(AVR_HASH_ASM) $(MOTE_KS_SRCS) $(AVR_MK) $(SZF_BASE_SRC_$(SZ_FW_BUILD))
@@ -185,28 +186,28 @@ endif
 # records fit its 973-byte buffer (the test identity's 942-byte flight does: the others' fail
 # only at their 1,500-byte response in one record, which needs a writer streaming a record's
 # plaintext through the seal; the ATmega128's thermostat builds: FirmwareClientsTest), and the
-# bad-input corpus of the builds that run there (modern, legacy-ecc: 224 of the 242 files;
-# legacy-rsa's RSA-1024 does not fit its RAM): the alert, the reset to listening, the next
-# client served, byte for byte (the simulated mote that costs less time than the MSP430's;
-# the longest job, so it goes first). The one-connection mode with clients that come together
+# bad-input corpus (every build's; modern's GCM files on the host only, below): the alert, the
+# reset to listening, the next client served, byte for byte (the simulated mote that costs less
+# time than the MSP430's; the longest job, so it goes first). The one-connection mode with clients that come together
 # (tests/one_connection.py) on the host and the ATmega128.
 SZF_TRANSCRIPTS := $(MOTE_NATIVE)/../kssl-client/src/test/resources/transcripts
 SZF_REPLAY := python3 $(SZF_SRC)/tests/replay.py
 SZF_BUILDS := modern legacy-ecc legacy-rsa
 .PHONY: sizzle-replay sizzle-replay-images
 SZF_AVR_TRANSCRIPTS := $(SZF_TRANSCRIPTS)/modern-ecdhe-ecdsa-aes128-ccm8-512.txt $(SZF_TRANSCRIPTS)/modern-bad-hello-decode-error.txt
-# The bad-input corpus on the ATmega128: every legacy-ecc file and the modern CCM_8 ones (the
-# modern GCM files, 97 full P-256 handshakes of ~6 minutes in simavr here, on the host only:
-# the same cases, the other AEAD; the suite's 30-minute budget). The replay skips the files
-# of other builds.
-SZF_AVR_BAD_INPUT := $(wildcard $(SZF_TRANSCRIPTS)/bad-input/legacy-ecdh-*.txt $(SZF_TRANSCRIPTS)/bad-input/modern-ccm8-*.txt)
+# The bad-input corpus on the ATmega128: every legacy-ecc and legacy-rsa file and the modern
+# CCM_8 ones (the modern GCM files, 97 full P-256 handshakes of ~6 minutes in simavr here, on
+# the host only: the same cases, the other AEAD; the suite's 30-minute budget). The replay
+# skips the files of other builds.
+SZF_AVR_BAD_INPUT := $(wildcard $(SZF_TRANSCRIPTS)/bad-input/legacy-ecdh-*.txt $(SZF_TRANSCRIPTS)/bad-input/modern-ccm8-*.txt \
+	$(SZF_TRANSCRIPTS)/bad-input/legacy-rsa-*.txt)
 sizzle-replay-images: $(AVR_HARNESS)
 	@for p in host msp430; do for b in $(SZF_BUILDS); do \
 		$(MAKE) -s --no-print-directory sizzle-firmware SZ_FW_PLATFORM=$$p SZ_FW_BUILD=$$b || exit 1; done; done
-	@for b in modern legacy-ecc; do $(MAKE) -s --no-print-directory sizzle-firmware SZ_FW_PLATFORM=avr SZ_FW_BUILD=$$b || exit 1; done
+	@for b in $(SZF_BUILDS); do $(MAKE) -s --no-print-directory sizzle-firmware SZ_FW_PLATFORM=avr SZ_FW_BUILD=$$b || exit 1; done
 sizzle-replay: sizzle-replay-images
 	@bash tests/run_all.sh \
-		$(foreach b,modern legacy-ecc,"$(SZF_REPLAY) --timeout 120 --build $(b) \
+		$(foreach b,$(SZF_BUILDS),"$(SZF_REPLAY) --timeout 120 --build $(b) \
 			avr=$(AVR_HARNESS):$(MOTE_BUILD)/firmware/avr-$(b)-transcript/sizzle.elf $(SZF_AVR_BAD_INPUT)") \
 		$(foreach b,$(SZF_BUILDS),"$(SZF_REPLAY) --timeout 20 --build $(b) host=$(MOTE_BUILD)/firmware/host-$(b)-transcript/sizzle \
 			$(SZF_TRANSCRIPTS)/*.txt $(SZF_TRANSCRIPTS)/bad-input/*.txt") \
