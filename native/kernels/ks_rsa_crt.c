@@ -178,10 +178,24 @@ int ks_rsa_private_aux(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t 
     return rc;
 }
 
-int ks_rsa_private(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in, uint8_t *out)
+/* ks_rsa_private's aux: in a frame of its own, below the public function's, whose wipe then
+   covers it with the rest (KS_WIPE_STACK_RSA: the whole workspace's depth, as before aux). */
+static KS_NOINLINE int private_local(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in,
+                                     uint8_t *out)
 {
     ks_limb aux[AUX_LIMBS];
-    return ks_rsa_private_aux(key, state, in, out, aux);
+    return private_run(key, state, in, out, aux);
+}
+
+int ks_rsa_private(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in, uint8_t *out)
+{
+    int rc;
+    if (!lengths_ok(key)) {
+        return KS_RSA_INVALID;
+    }
+    rc = private_local(key, state, in, out);
+    ks_wipe_stack(KS_WIPE_STACK_RSA);
+    return rc;
 }
 
 /* v (a value mod the prime hf, times R) times R, or times R^2 when mont: the Montgomery form
@@ -267,8 +281,19 @@ int ks_rsa_blind_init_aux(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *
     return rc;
 }
 
-int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
+static KS_NOINLINE int blind_local(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
 {
     ks_limb aux[AUX_LIMBS];
-    return ks_rsa_blind_init_aux(key, r, state, aux);
+    return blind_run(key, r, state, aux);
+}
+
+int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
+{
+    int rc;
+    if (!lengths_ok(key)) {
+        return KS_RSA_INVALID;
+    }
+    rc = blind_local(key, r, state);
+    ks_wipe_stack(KS_WIPE_STACK_RSA);
+    return rc;
 }
