@@ -71,10 +71,12 @@ uint16_t sz_cke_rsa(uint8_t *body, uint16_t len, uint16_t version, uint16_t clie
 	sz_identity_rsa(&key);
 	/* em over the ciphertext (read whole before anything is written; aux may lie over both);
 	 * a ciphertext not below n, or a failed check: em zeroed, judged as bad padding */
-	if (aux)
-		(void)ks_rsa_private_aux(&key, blind, body, body, aux);
-	else
-		(void)ks_rsa_private(&key, blind, body, body);
+#if SZ_RSA_AUX
+	(void)ks_rsa_private_aux(&key, blind, body, body, aux);
+#else
+	(void)aux;
+	(void)ks_rsa_private(&key, blind, body, body);
+#endif
 	decode_or_fallback(body, fallback, pms);
 	pms[0] = fallback[0];
 	pms[1] = fallback[1];

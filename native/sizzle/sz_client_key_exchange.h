@@ -51,9 +51,9 @@ uint16_t sz_cke_early(uint8_t first, uint32_t len, uint8_t *at_end);
 #if defined(SZ_PROFILE_LEGACY_RSA)
 /* The 48-byte premaster from the body (whole, len <= SZ_CKE_MAX) for `version`; blind: the key's
  * blinding state (ks_rsa_blind_init). Draws the 48 fallback bytes from rnd first. The body is
- * decrypted in place (the encoded message replaces the ciphertext; wiped after). aux:
- * KS_RSA_AUX_BYTES of RAM idle during the call for the kernels' table and modulus
- * (ks_rsa_private_aux; it may lie over the body and pms), or NULL: on the stack. */
+ * decrypted in place (the encoded message replaces the ciphertext; wiped after). aux (with
+ * SZ_RSA_AUX, else unused: NULL): KS_RSA_AUX_BYTES of RAM idle during the call for the kernels'
+ * table and modulus (ks_rsa_private_aux; it may lie over the body and pms). */
 uint16_t sz_cke_rsa(uint8_t *body, uint16_t len, uint16_t version, uint16_t client_version,
                     ks_hmac_drbg *rnd, uint8_t *blind, uint8_t pms[48], void *aux);
 #else
