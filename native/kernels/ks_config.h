@@ -92,6 +92,10 @@ void *memset(void *dst, int c, size_t n);
 #ifndef KS_RSA_WINDOW
 #define KS_RSA_WINDOW 4
 #endif
+/* RSA keys in flash, read with KS_READ_BYTE (ks_rsa.h). */
+#ifndef KS_RSA_KEY_FLASH
+#define KS_RSA_KEY_FLASH 0
+#endif
 
 /* Bytes of stack that ks_wipe_stack clears after an EC scalar multiplication and after an
    RSA operation: at least how deep the operation goes below the public function's frame

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "ks_config.h"
 
 #define KS_RSA_OK 0
 #define KS_RSA_INVALID (-1)
@@ -50,5 +51,21 @@ int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *stat
    with out zeroed, for a malformed key or state, in >= n, or a result that fails the check
    (for a wrong length out is left alone). Branch-free: a malformed key runs the same steps. */
 int ks_rsa_private(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in, uint8_t *out);
+
+/* The part of the CRT workspace a caller may place itself: the exponent's window table and
+   the modulus n, KS_RSA_AUX_BYTES bytes ((2^KS_RSA_WINDOW + 2) half-size numbers), aligned
+   for a limb. A mote lays it over static RAM idle during the call (its record buffer at boot,
+   the hello's dead bytes during a ClientKeyExchange) instead of its stack; it is wiped at the
+   end. ks_rsa_private and ks_rsa_blind_init keep it on the stack. in (r) and out may overlap
+   aux and each other: in (r) is read before anything is written, out written after aux is
+   wiped; state lies apart. */
+#define KS_RSA_AUX_BYTES (((1 << KS_RSA_WINDOW) + 2) * (KS_RSA_MAX_BITS / 16))
+int ks_rsa_private_aux(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in, uint8_t *out,
+                       void *aux);
+int ks_rsa_blind_init_aux(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state, void *aux);
+
+/* KS_RSA_KEY_FLASH=1 (ks_config.h): the key's bytes (n, e, p, q, dp, dq, qinv) are in flash,
+   read with KS_READ_BYTE into the workspace as each is needed (the AVR, whose flash is not in
+   its data space: no RAM copy of the key); e_len must then be at most half_len. */
 
 #endif

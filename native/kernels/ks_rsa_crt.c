@@ -17,21 +17,44 @@ typedef struct {
 } half;
 
 /* Everything secret the private operation and the blinding set-up hold: one workspace,
-   wiped once at the end. tab (KS_RSA_ENTRIES >= 2 half numbers) also holds a blinding factor
-   mod n between exponentiations. */
+   wiped once at the end. n and tab are the caller's part (aux, ks_rsa.h): n first, then tab
+   (KS_RSA_ENTRIES >= 2 half numbers), which also holds a blinding factor mod n between
+   exponentiations. */
 typedef struct {
-    ks_limb n[NL], x[NL], y[NL], t[2 * HL + 2];
+    ks_limb *n, *tab;
+    ks_limb x[NL], y[NL], t[2 * HL + 2];
     half p, q;
     ks_limb qinv[HL], c[HL], u[HL], v[HL], w[HL], sel[HL];
-    ks_limb tab[KS_RSA_ENTRIES * HL];
     ks_mont mn;
 } crt_ws;
+enum { AUX_LIMBS = NL + KS_RSA_ENTRIES * HL };
+typedef char aux_bytes_ok[AUX_LIMBS * sizeof(ks_limb) == KS_RSA_AUX_BYTES ? 1 : -1];
+
+/* The key's bytes at src (len of them), readable: copied out of flash into bounce (room in
+   the workspace that is free at that step) when the key is there (KS_RSA_KEY_FLASH), else
+   src itself. The reads go at public positions: constant time. */
+static const uint8_t *key_bytes(void *bounce, const uint8_t *src, size_t len)
+{
+#if KS_RSA_KEY_FLASH
+    uint8_t *b = (uint8_t *)bounce;
+    size_t i;
+    for (i = 0; i < len; i++) {
+        b[i] = KS_READ_BYTE(src + i);
+    }
+    return b;
+#else
+    (void)bounce;
+    (void)len;
+    return src;
+#endif
+}
 
 /* The lengths: public, checked before anything is read. */
 static int lengths_ok(const ks_rsa_crt_key *key)
 {
     return key->half_len > 0 && key->half_len <= KS_RSA_MAX_BITS / 16 && key->n_len > 0
-           && key->n_len <= 2 * key->half_len && key->e_len > 0 && key->e_len <= key->n_len;
+           && key->n_len <= 2 * key->half_len && key->e_len > 0 && key->e_len <= key->n_len
+           && (!KS_RSA_KEY_FLASH || key->e_len <= key->half_len); /* e's bounce: w->w */
 }
 
 /* Loads the key; all-ones if n, p and q are odd and qinv < p. The answer is a mask, not a
@@ -41,10 +64,11 @@ static int lengths_ok(const ks_rsa_crt_key *key)
 static ks_limb load_key(crt_ws *w, const ks_rsa_crt_key *key)
 {
     const size_t h = KS_LIMBS(key->half_len * 8);
-    ks_bn_from_bytes(w->n, 2 * h, key->n, key->n_len);
-    ks_bn_from_bytes(w->p.m, h, key->p, key->half_len);
-    ks_bn_from_bytes(w->q.m, h, key->q, key->half_len);
-    ks_bn_from_bytes(w->qinv, h, key->qinv, key->half_len);
+    /* the bounce: y, free until the input is in */
+    ks_bn_from_bytes(w->n, 2 * h, key_bytes(w->y, key->n, key->n_len), key->n_len);
+    ks_bn_from_bytes(w->p.m, h, key_bytes(w->y, key->p, key->half_len), key->half_len);
+    ks_bn_from_bytes(w->q.m, h, key_bytes(w->y, key->q, key->half_len), key->half_len);
+    ks_bn_from_bytes(w->qinv, h, key_bytes(w->y, key->qinv, key->half_len), key->half_len);
     ks_mont_init(&w->mn, w->n, 2 * h, w->t, NULL);
     ks_mont_init(&w->p.mc, w->p.m, h, w->t, w->p.r2);
     ks_mont_init(&w->q.mc, w->q.m, h, w->t, w->q.r2);
@@ -92,46 +116,75 @@ static void renew_factor(crt_ws *w, uint8_t *state, size_t n_len)
 static ks_limb check_half(crt_ws *w, half *hf, const ks_rsa_crt_key *key)
 {
     ks_mont_reduce_wide(&hf->mc, w->c, w->y, hf->r2);
-    ks_mont_pow_public(&hf->mc, w->u, w->c, key->e, key->e_len, hf->one);
+    ks_mont_pow_public(&hf->mc, w->u, w->c, key_bytes(w->w, key->e, key->e_len), key->e_len, hf->one);
     ks_mont_reduce_wide(&hf->mc, w->c, w->x, hf->r2);
     return eq_mask(w->u, w->c, hf->mc.n);
 }
 
-/* out = in^d mod n when the returned mask is all-ones, else zeroes. */
-static ks_limb private_op(crt_ws *w, const ks_rsa_crt_key *key, uint8_t *state,
-                          const uint8_t *in, uint8_t *out)
+/* w->y = in^d mod n, good when the returned mask is all-ones. in is read first, before the
+   key fills the caller's part of the workspace (aux may lie over in). */
+static ks_limb private_op(crt_ws *w, const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in)
 {
     const size_t n_len = key->n_len;
-    ks_limb ok = load_key(w, key);
-    ks_bn_from_bytes(w->x, w->mn.n, in, n_len);
+    ks_limb ok;
+    ks_bn_from_bytes(w->x, 2 * KS_LIMBS(key->half_len * 8), in, n_len);
+    ok = load_key(w, key);
     ok &= ks_bn_lt_mask(w->x, w->n, w->mn.n);
     ok &= load_factor(w, state, n_len);                   /* r^e R */
     ks_mont_mul(&w->mn, w->y, w->x, w->tab);              /* y = x r^e */
     renew_factor(w, state, n_len);
-    /* the halves: u = y^dp R mod p, v = y^dq mod q */
+    /* the halves: u = y^dp R mod p, v = y^dq mod q (the exponents' bounce: w, unused here) */
     ks_mont_reduce_wide(&w->p.mc, w->c, w->y, w->p.r2);
-    ks_mont_pow(&w->p.mc, w->u, w->c, key->dp, key->half_len, w->p.one, w->tab, w->sel);
+    ks_mont_pow(&w->p.mc, w->u, w->c, key_bytes(w->w, key->dp, key->half_len), key->half_len, w->p.one,
+                w->tab, w->sel);
     ks_mont_reduce_wide(&w->q.mc, w->c, w->y, w->q.r2);
-    ks_mont_pow(&w->q.mc, w->v, w->c, key->dq, key->half_len, w->q.one, w->tab, w->sel);
+    ks_mont_pow(&w->q.mc, w->v, w->c, key_bytes(w->w, key->dq, key->half_len), key->half_len, w->q.one,
+                w->tab, w->sel);
     ks_mont_from(&w->q.mc, w->v, w->v);
     combine(w, w->u, w->v);                               /* y = x^d r */
     ok &= load_factor(w, state + n_len, n_len);           /* r^-1 R */
     ks_mont_mul(&w->mn, w->y, w->y, w->tab);              /* y = x^d */
     renew_factor(w, state + n_len, n_len);
     ok &= check_half(w, &w->p, key) & check_half(w, &w->q, key);
-    ks_mont_out(out, n_len, w->y, w->mn.n, ok);
     return ok;
 }
 
 /* The workspace lives in this frame, below the public function's: ks_wipe_stack, called
-   from there, then clears it again with everything the steps left further down. */
+   from there, then clears it again with everything the steps left further down. The
+   caller's part (aux) is wiped before out is written (out may lie in it: ks_rsa.h). */
 static KS_NOINLINE int private_run(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in,
-                                   uint8_t *out)
+                                   uint8_t *out, ks_limb *aux)
 {
     crt_ws w;
-    ks_limb ok = private_op(&w, key, state, in, out);
+    ks_limb ok;
+    w.n = aux;
+    w.tab = aux + NL;
+    ok = private_op(&w, key, state, in);
+    ks_wipe(aux, KS_RSA_AUX_BYTES);
+    ks_mont_out(out, key->n_len, w.y, w.mn.n, ok);
     ks_wipe(&w, sizeof w);
     return ks_rsa_result(ok);
+}
+
+int ks_rsa_private_aux(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in, uint8_t *out,
+                       void *aux)
+{
+    int rc;
+    if (!lengths_ok(key)) {
+        return KS_RSA_INVALID;
+    }
+    rc = private_run(key, state, in, out, (ks_limb *)aux);
+    ks_wipe_stack(KS_WIPE_STACK_RSA);
+    return rc;
+}
+
+/* ks_rsa_private's aux: in a frame of its own, below the public function's, whose wipe then
+   covers it with the rest (KS_WIPE_STACK_RSA: the whole workspace's depth, as before aux). */
+static KS_NOINLINE int private_local(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in,
+                                     uint8_t *out)
+{
+    ks_limb aux[AUX_LIMBS];
+    return private_run(key, state, in, out, aux);
 }
 
 int ks_rsa_private(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in, uint8_t *out)
@@ -140,7 +193,7 @@ int ks_rsa_private(const ks_rsa_crt_key *key, uint8_t *state, const uint8_t *in,
     if (!lengths_ok(key)) {
         return KS_RSA_INVALID;
     }
-    rc = private_run(key, state, in, out);
+    rc = private_local(key, state, in, out);
     ks_wipe_stack(KS_WIPE_STACK_RSA);
     return rc;
 }
@@ -159,7 +212,7 @@ static void to_crt_form(half *hf, ks_limb *v, int mont)
 static void blind_pub(crt_ws *w, half *hf, const ks_rsa_crt_key *key, ks_limb *out, int mont)
 {
     ks_mont_reduce_wide(&hf->mc, w->c, w->x, hf->r2);     /* r R */
-    ks_mont_pow_public(&hf->mc, out, w->c, key->e, key->e_len, hf->one);
+    ks_mont_pow_public(&hf->mc, out, w->c, key_bytes(w->w, key->e, key->e_len), key->e_len, hf->one);
     to_crt_form(hf, out, mont);
 }
 
@@ -186,9 +239,10 @@ static ks_limb blind_inv(crt_ws *w, half *hf, const ks_rsa_crt_key *key, ks_limb
 static ks_limb blind_init(crt_ws *w, const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
 {
     const size_t n_len = key->n_len;
-    ks_limb ok = load_key(w, key);
+    ks_limb ok;
     size_t i;
-    ks_bn_from_bytes(w->x, w->mn.n, r, n_len);
+    ks_bn_from_bytes(w->x, 2 * KS_LIMBS(key->half_len * 8), r, n_len); /* first: aux may lie over r */
+    ok = load_key(w, key);
     ok &= ks_bn_lt_mask(w->x, w->n, w->mn.n) & (ks_limb)~ks_bn_zero_mask(w->x, w->mn.n);
     blind_pub(w, &w->q, key, w->v, 0);
     blind_pub(w, &w->p, key, w->u, 1);
@@ -204,12 +258,33 @@ static ks_limb blind_init(crt_ws *w, const ks_rsa_crt_key *key, const uint8_t *r
     return ok;
 }
 
-static KS_NOINLINE int blind_run(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
+static KS_NOINLINE int blind_run(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state, ks_limb *aux)
 {
     crt_ws w;
-    ks_limb ok = blind_init(&w, key, r, state);
+    ks_limb ok;
+    w.n = aux;
+    w.tab = aux + NL;
+    ok = blind_init(&w, key, r, state);
     ks_wipe(&w, sizeof w);
+    ks_wipe(aux, KS_RSA_AUX_BYTES);
     return ks_rsa_result(ok);
+}
+
+int ks_rsa_blind_init_aux(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state, void *aux)
+{
+    int rc;
+    if (!lengths_ok(key)) {
+        return KS_RSA_INVALID;
+    }
+    rc = blind_run(key, r, state, (ks_limb *)aux);
+    ks_wipe_stack(KS_WIPE_STACK_RSA);
+    return rc;
+}
+
+static KS_NOINLINE int blind_local(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
+{
+    ks_limb aux[AUX_LIMBS];
+    return blind_run(key, r, state, aux);
 }
 
 int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *state)
@@ -218,7 +293,7 @@ int ks_rsa_blind_init(const ks_rsa_crt_key *key, const uint8_t *r, uint8_t *stat
     if (!lengths_ok(key)) {
         return KS_RSA_INVALID;
     }
-    rc = blind_run(key, r, state);
+    rc = blind_local(key, r, state);
     ks_wipe_stack(KS_WIPE_STACK_RSA);
     return rc;
 }

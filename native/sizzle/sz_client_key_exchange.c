@@ -48,11 +48,10 @@ static void decode_or_fallback(const uint8_t *em, const uint8_t *fallback, uint8
 	}
 }
 
-uint16_t sz_cke_rsa(const uint8_t *body, uint16_t len, uint16_t version, uint16_t client_version,
-                    ks_hmac_drbg *rnd, uint8_t *blind, uint8_t pms[48])
+uint16_t sz_cke_rsa(uint8_t *body, uint16_t len, uint16_t version, uint16_t client_version,
+                    ks_hmac_drbg *rnd, uint8_t *blind, uint8_t pms[48], void *aux)
 {
-	uint8_t fallback[48], em[SZ_IDENTITY_RSA_BYTES];
-	sz_identity_rsa_ram ram;
+	uint8_t fallback[48];
 	ks_rsa_crt_key key;
 	uint16_t n = len;
 	if (version != SZ_SSL30) { /* TLS: a 2-byte length first; SSL 3.0 has none */
@@ -63,18 +62,25 @@ uint16_t sz_cke_rsa(const uint8_t *body, uint16_t len, uint16_t version, uint16_
 	}
 	if (n != SZ_IDENTITY_RSA_BYTES)
 		return SZ_DECODE_ERROR;
+	/* drawn first, on the stack: the generator's frames then lie where RSA's go, whose wipe
+	 * clears what they left (aux may lie over pms) */
 	if (ks_hmac_drbg_generate(rnd, fallback, 48, 0, 0) != KS_OK)
 		return SZ_INTERNAL_ERROR;
 	fallback[0] = (uint8_t)(client_version >> 8);
 	fallback[1] = (uint8_t)client_version;
-	sz_identity_rsa(&key, &ram);
-	/* a ciphertext not below n, or a failed check: em zeroed, judged as bad padding */
-	(void)ks_rsa_private(&key, blind, body, em);
-	ks_wipe(&ram, sizeof ram);
-	decode_or_fallback(em, fallback, pms);
+	sz_identity_rsa(&key);
+	/* em over the ciphertext (read whole before anything is written; aux may lie over both);
+	 * a ciphertext not below n, or a failed check: em zeroed, judged as bad padding */
+#if SZ_RSA_AUX
+	(void)ks_rsa_private_aux(&key, blind, body, body, aux);
+#else
+	(void)aux;
+	(void)ks_rsa_private(&key, blind, body, body);
+#endif
+	decode_or_fallback(body, fallback, pms);
 	pms[0] = fallback[0];
 	pms[1] = fallback[1];
-	ks_wipe(em, sizeof em);
+	ks_wipe(body, SZ_IDENTITY_RSA_BYTES);
 	ks_wipe(fallback, sizeof fallback);
 	return SZ_VERDICT_NONE;
 }

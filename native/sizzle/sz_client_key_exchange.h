@@ -36,6 +36,13 @@
 #define SZ_WIPE_STACK_ECDH 0
 #endif
 
+/* SZ_RSA_AUX=1: the connection and the firmware's set-up give the RSA kernels RAM idle during
+ * the call for their table and modulus (ks_rsa_private_aux; the ATmega128's 4 KB); 0: those stay
+ * on the kernels' stack. */
+#ifndef SZ_RSA_AUX
+#define SZ_RSA_AUX 0
+#endif
+
 /* The verdict on a body of `len` bytes longer than SZ_CKE_MAX from its first byte: decode_error
  * at once (the lengths do not fit), or illegal_parameter at the message's end (a point longer
  * than P-256's). */
@@ -43,9 +50,12 @@ uint16_t sz_cke_early(uint8_t first, uint32_t len, uint8_t *at_end);
 
 #if defined(SZ_PROFILE_LEGACY_RSA)
 /* The 48-byte premaster from the body (whole, len <= SZ_CKE_MAX) for `version`; blind: the key's
- * blinding state (ks_rsa_blind_init). Draws the 48 fallback bytes from rnd first. */
-uint16_t sz_cke_rsa(const uint8_t *body, uint16_t len, uint16_t version, uint16_t client_version,
-                    ks_hmac_drbg *rnd, uint8_t *blind, uint8_t pms[48]);
+ * blinding state (ks_rsa_blind_init). Draws the 48 fallback bytes from rnd first. The body is
+ * decrypted in place (the encoded message replaces the ciphertext; wiped after). aux (with
+ * SZ_RSA_AUX, else unused: NULL): KS_RSA_AUX_BYTES of RAM idle during the call for the kernels'
+ * table and modulus (ks_rsa_private_aux; it may lie over the body and pms). */
+uint16_t sz_cke_rsa(uint8_t *body, uint16_t len, uint16_t version, uint16_t client_version,
+                    ks_hmac_drbg *rnd, uint8_t *blind, uint8_t pms[48], void *aux);
 #else
 /* The premaster (the shared x, field bytes) from the body (whole, len <= SZ_CKE_MAX) and the
  * private scalar d (the ephemeral's, or the identity's): k P's point into xy (2 * field bytes),

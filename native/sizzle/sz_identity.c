@@ -16,15 +16,6 @@
 #endif
 #include SZ_IDENTITY
 
-/* Key bytes out of flash (a plain copy where flash is in the data space). */
-static void from_flash(uint8_t *out, const uint8_t *p, uint16_t n)
-{
-	uint16_t i;
-	for (i = 0; i < n; i++)
-		out[i] = KS_READ_BYTE(p + i);
-}
-
-
 #if defined(SZ_PROFILE_LEGACY_RSA)
 #if !defined(SZ_ID_RSA) || SZ_ID_RSA_N_LEN != SZ_IDENTITY_RSA_BYTES
 #error "the legacy-rsa build needs an RSA-1024 identity"
@@ -38,24 +29,13 @@ const uint8_t *sz_identity_chain(uint16_t *len)
 	return sz_id_rsa_certificate_list;
 }
 
-void sz_identity_rsa(ks_rsa_crt_key *k, sz_identity_rsa_ram *ram)
+#if defined(__AVR__) && !KS_RSA_KEY_FLASH
+#error "the ATmega128's key is in flash, outside its data space: build with KS_RSA_KEY_FLASH=1"
+#endif
+void sz_identity_rsa(ks_rsa_crt_key *k)
 {
-#if defined(__AVR__)
-	from_flash(ram->n, sz_id_rsa_n, 128);
-	from_flash(ram->e, sz_id_rsa_e, SZ_ID_RSA_E_BYTES);
-	from_flash(ram->p, sz_id_rsa_p, 64);
-	from_flash(ram->q, sz_id_rsa_q, 64);
-	from_flash(ram->dp, sz_id_rsa_dp, 64);
-	from_flash(ram->dq, sz_id_rsa_dq, 64);
-	from_flash(ram->qinv, sz_id_rsa_qinv, 64);
-	k->n = ram->n, k->e = ram->e, k->p = ram->p, k->q = ram->q;
-	k->dp = ram->dp, k->dq = ram->dq, k->qinv = ram->qinv;
-#else
-	(void)ram;
-	(void)from_flash;
 	k->n = sz_id_rsa_n, k->e = sz_id_rsa_e, k->p = sz_id_rsa_p, k->q = sz_id_rsa_q;
 	k->dp = sz_id_rsa_dp, k->dq = sz_id_rsa_dq, k->qinv = sz_id_rsa_qinv;
-#endif
 	k->n_len = SZ_ID_RSA_N_LEN;
 	k->e_len = SZ_ID_RSA_E_LEN;
 	k->half_len = SZ_ID_RSA_HALF_LEN;
@@ -67,6 +47,14 @@ void sz_identity_rsa(ks_rsa_crt_key *k, sz_identity_rsa_ram *ram)
 #if SZ_ID_EC_CHAIN_SCHEMES & ~SZ_CHAIN_SCHEMES
 #error "SZ_CHAIN_SCHEMES must name the identity's chain schemes"
 #endif
+/* Key bytes out of flash (a plain copy where flash is in the data space). */
+static void from_flash(uint8_t *out, const uint8_t *p, uint16_t n)
+{
+	uint16_t i;
+	for (i = 0; i < n; i++)
+		out[i] = KS_READ_BYTE(p + i);
+}
+
 const uint8_t *sz_identity_chain(uint16_t *len)
 {
 	*len = SZ_ID_EC_CERTIFICATE_LIST_BYTES;

@@ -21,13 +21,10 @@ const uint8_t *sz_identity_chain(uint16_t *len);
 
 #if defined(SZ_PROFILE_LEGACY_RSA)
 #define SZ_IDENTITY_RSA_BYTES 128
-/* The RAM copy of the key the kernels read (the AVR's flash is not in its data space). */
-typedef struct {
-	uint8_t n[128], e[3], p[64], q[64], dp[64], dq[64], qinv[64];
-} sz_identity_rsa_ram;
-/* Points k at the key: straight at flash where it is in the data space (hosts, the MSP430),
- * else at a copy made in ram (wipe it after use). */
-void sz_identity_rsa(ks_rsa_crt_key *k, sz_identity_rsa_ram *ram);
+/* Points k at the key in flash. The kernels read it there: straight where flash is in the data
+ * space (hosts, the MSP430), with KS_READ_BYTE where it is not (the ATmega128, built with
+ * KS_RSA_KEY_FLASH=1: no RAM copy of the key). */
+void sz_identity_rsa(ks_rsa_crt_key *k);
 #else
 #if defined(SZ_PROFILE_LEGACY_ECC)
 #define SZ_IDENTITY_CURVE KS_SECP160R1

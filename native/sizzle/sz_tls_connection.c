@@ -605,6 +605,23 @@ static uint8_t handshaking(const sz_tls *c)
 	return c->state != SZ_DONE && c->state != SZ_CLOSED;
 }
 
+#if defined(SZ_PROFILE_LEGACY_RSA)
+/* SZ_RSA_AUX (the ATmega128): RSA's window table and modulus (ks_rsa_private_aux) in the
+ * scratch and the hello's dead bytes after it, not on the stack. Safe: while the ClientKeyExchange
+ * is decrypted the hello is dead but for its kept head (below the scratch: the version, the
+ * client random); the kernels read the ciphertext (the scratch's body) before they write there,
+ * and wipe the area before they write em over the ciphertext; the premaster is judged into the
+ * scratch only after; the protection states that take these bytes (keyed.rd, keyed.wr)
+ * are keyed only after the master secret is made. */
+#define RSA_AUX_AT ((offsetof(sz_tls, u.hs.hello.server_name) - offsetof(sz_tls, u) + 7u) & ~7u)
+#if SZ_RSA_AUX
+typedef char sz_rsa_aux_fits[RSA_AUX_AT + KS_RSA_AUX_BYTES <= sizeof(((sz_tls *)0)->u) ? 1 : -1];
+#define RSA_AUX(c) ((void *)((uint8_t *)&(c)->u + RSA_AUX_AT))
+#else
+#define RSA_AUX(c) ((void)(c), (void *)0)
+#endif
+#endif
+
 /* The ClientKeyExchange (its body in the scratch) to the premaster and the master secret
  * (J_KEY_EXCHANGE). A frame of its own, from produce. */
 static KS_NOINLINE void client_key_exchange(sz_tls *c)
@@ -615,7 +632,7 @@ static KS_NOINLINE void client_key_exchange(sz_tls *c)
 	uint16_t v;
 #if defined(SZ_PROFILE_LEGACY_RSA)
 	v = sz_cke_rsa(body, (uint16_t)c->m_len, c->version, c->u.hs.hello.version, c->cfg->random,
-		       c->cfg->rsa_blind, pms);
+		       c->cfg->rsa_blind, pms, RSA_AUX(c));
 #elif defined(SZ_PROFILE_LEGACY_ECC)
 	uint8_t *d = SCRATCH(c) + SZ_SCRATCH_KEY;
 	sz_identity_ec_private(d);

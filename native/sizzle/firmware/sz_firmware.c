@@ -12,22 +12,34 @@
 
 #if defined(SZ_PROFILE_LEGACY_RSA)
 /* The blinding factor from a generator of its own (personalised "blinding"), so that no draw
- * of the server's own source changes: the transcripts' server bytes stay the Java's. */
-static int blinding(sz_firmware *f, const uint8_t seed[32])
+ * of the server's own source changes: the transcripts' server bytes stay the Java's. With
+ * SZ_RSA_AUX (the ATmega128) the factor r and then, over it, the kernels' table and modulus go
+ * in the record buffer, idle until the first client, not on the stack (the kernels read r
+ * first, and wipe their part). */
+static int blinding(sz_firmware *f, const uint8_t seed[32], uint8_t *rx, uint16_t rx_cap)
 {
 	ks_hmac_drbg b;
-	uint8_t r[SZ_IDENTITY_RSA_BYTES];
 	ks_rsa_crt_key key;
-	sz_identity_rsa_ram ram;
 	int ok;
+#if SZ_RSA_AUX
+	uint8_t *r = rx;
+	if (rx_cap < KS_RSA_AUX_BYTES || KS_RSA_AUX_BYTES < SZ_IDENTITY_RSA_BYTES)
+		return -1;
+#else
+	uint8_t r[SZ_IDENTITY_RSA_BYTES];
+	(void)rx, (void)rx_cap;
+#endif
 	ks_hmac_drbg_instantiate(&b, KS_DRBG_MAX_INTERVAL, seed, 32, 0, 0, (const uint8_t *)"blinding", 8);
-	ks_hmac_drbg_generate(&b, r, sizeof r, 0, 0);
+	ks_hmac_drbg_generate(&b, r, SZ_IDENTITY_RSA_BYTES, 0, 0);
 	r[0] = 1; /* below n */
-	sz_identity_rsa(&key, &ram);
+	sz_identity_rsa(&key);
+#if SZ_RSA_AUX
+	ok = ks_rsa_blind_init_aux(&key, r, f->rsa_blind, rx) == KS_OK;
+#else
 	ok = ks_rsa_blind_init(&key, r, f->rsa_blind) == KS_OK;
+#endif
 	ks_wipe(&b, sizeof b);
-	ks_wipe(r, sizeof r);
-	ks_wipe(&ram, sizeof ram);
+	ks_wipe(r, SZ_IDENTITY_RSA_BYTES);
 	return ok ? 0 : -1;
 }
 #endif
@@ -39,7 +51,7 @@ int sz_firmware_init(sz_firmware *f, uint8_t seed[32], uint16_t suites, uint8_t 
 	int rc = 0;
 	ks_hmac_drbg_instantiate(&f->drbg, KS_DRBG_MAX_INTERVAL, seed, 32, 0, 0, 0, 0);
 #if defined(SZ_PROFILE_LEGACY_RSA)
-	rc = blinding(f, seed);
+	rc = blinding(f, seed, rx, rx_cap);
 	f->cfg.rsa_blind = f->rsa_blind;
 #endif
 	ks_wipe(seed, 32);

@@ -73,10 +73,16 @@ static __attribute__((noinline)) void finished_check(void)
 #endif
 
 #if defined(SZ_PROFILE_LEGACY_RSA)
-/* Static RAM kept small: on the ATmega128 sz_cke_rsa's frame (the key's RAM copy, em) and
- * RSA's 2.5 KB workspace leave ~0.8 KB for the test; body holds the expected premaster after
- * the call, the seeds live in flash. */
+/* Static RAM kept small (the ATmega128's stack holds RSA's workspace); body holds the expected
+ * premaster after the call (sz_cke_rsa decrypts it in place), the seeds live in flash. */
 static uint8_t body[130], pms[48], blind[256];
+#if SZ_RSA_AUX
+/* the kernels' table and modulus, in static RAM as the firmware has them (sz_tls_connection.c) */
+static uint8_t aux[KS_RSA_AUX_BYTES];
+#define AUX aux
+#else
+#define AUX NULL
+#endif
 static ks_hmac_drbg rnd;
 static const uint8_t seeds[2][32] KS_FLASH = { "sizzle ct: the server's seed....", "sizzle ct: the blinding's seed.." };
 
@@ -104,11 +110,24 @@ static __attribute__((noinline)) void nth_fallback(uint8_t n)
 	ks_wipe(&g, sizeof g);
 }
 
-static __attribute__((noinline)) uint16_t timed_rsa(uint32_t *cycles)
+/* Below the caller's frame by more than this, only the kernels' frames reach: on the ATmega128
+ * their dead stack must be the same for every ciphertext (the wipe, KS_WIPE_STACK_RSA, left
+ * nothing of it). Not on the MSP430F1611: there it differs (before the ATmega128's RSA changes
+ * too; not yet traced, README). */
+#define CT_SHALLOW 128
+#if defined(__AVR__)
+#define CT_RSA_DEAD_CHECK 1
+#else
+#define CT_RSA_DEAD_CHECK 0
+#endif
+
+static __attribute__((noinline)) uint16_t timed_rsa(uint32_t *cycles, uint16_t *dead)
 {
+	uint8_t here;
 	uint32_t t0 = mote_cycles();
-	uint16_t v = sz_cke_rsa(body, sizeof body, CT_RSA_VERSION, CT_RSA_VERSION, &rnd, blind, pms);
+	uint16_t v = sz_cke_rsa(body, sizeof body, CT_RSA_VERSION, CT_RSA_VERSION, &rnd, blind, pms, AUX);
 	*cycles = mote_cycles() - t0 - overhead;
+	*dead = mote_stack_digest((uint16_t)(uintptr_t)&here - CT_SHALLOW);
 	return v;
 }
 
@@ -118,27 +137,31 @@ static __attribute__((noinline)) void setup(void)
 {
 	uint8_t r[SZ_IDENTITY_RSA_BYTES];
 	ks_rsa_crt_key key;
-	sz_identity_rsa_ram ram;
 	ks_hmac_drbg b;
 	mote_check(instantiate(&b, 1) == KS_OK, "drbg");
 	ks_hmac_drbg_generate(&b, r, sizeof r, 0, 0);
 	r[0] = 1;
-	sz_identity_rsa(&key, &ram);
+	sz_identity_rsa(&key);
+#if SZ_RSA_AUX
+	mote_check(ks_rsa_blind_init_aux(&key, r, blind, aux) == KS_OK, "blind");
+#else
 	mote_check(ks_rsa_blind_init(&key, r, blind) == KS_OK, "blind");
-	ks_wipe(&ram, sizeof ram);
+#endif
 	mote_check(instantiate(&rnd, 0) == KS_OK, "drbg");
 }
 
 static void run(void)
 {
 	uint32_t c[CT_RSA_CASES];
+	uint16_t dead[CT_RSA_CASES];
 	uint8_t i;
 	setup();
 	for (i = 0; i < CT_RSA_CASES; i++) {
 		uint16_t v;
 		mote_flash_copy(body, ct_rsa_bodies + i * sizeof body, sizeof body);
-		v = timed_rsa(&c[i]);
+		v = timed_rsa(&c[i], &dead[i]);
 		mote_check(v == SZ_VERDICT_NONE, "verdict");
+		mote_check(!CT_RSA_DEAD_CHECK || dead[i] == dead[0], "the dead stack the same for every ciphertext");
 		if (i == 1) /* bad padding: the fallback, with the client_version's bytes */
 			nth_fallback(i);
 		else /* good padding, wrong version: the premaster sent */

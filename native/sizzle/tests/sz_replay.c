@@ -125,13 +125,12 @@ void sz_replay_server_init(sz_replay_server *s, uint16_t suite)
 		ks_hmac_drbg b;
 		uint8_t r[128];
 		ks_rsa_crt_key key;
-		sz_identity_rsa_ram ram;
 		memset(seed, 0, sizeof seed);
 		memcpy(seed, "kssl blinding", 13);
 		ks_hmac_drbg_instantiate(&b, KS_DRBG_MAX_INTERVAL, seed, 32, 0, 0, 0, 0);
 		ks_hmac_drbg_generate(&b, r, sizeof r, 0, 0);
 		r[0] = 1; /* below n */
-		sz_identity_rsa(&key, &ram);
+		sz_identity_rsa(&key);
 		ks_rsa_blind_init(&key, r, s->blind);
 		s->cfg.rsa_blind = s->blind;
 	}
