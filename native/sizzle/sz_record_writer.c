@@ -151,8 +151,8 @@ uint8_t sz_writer_declare(sz_record_writer *w, uint8_t type, uint16_t len, sz_se
 	size_t fragment;
 	if (len > w->send_limit)
 		len = w->send_limit;
-	if (!w->seal || len <= record_max(w) || !sz_writer_idle(w))
-		return 0;
+	if (!w->seal || len <= record_max(w) || record_max(w) == 0 || !sz_writer_idle(w))
+		return 0; /* (no room at all beside input held at the buffer's tail: not started) */
 	w->st = st;
 	fragment = sz_protection_seal_start(w->seal, st, type, w->version, w->buf + 5, len);
 	header(w->buf, type, w->version, (uint16_t)fragment);
