@@ -2,7 +2,7 @@
    collisions: kept for SSL 3.0 / TLS 1.0 key derivation, HMAC-MD5 and the SSL 3.0 MAC. */
 #include "ks_hash_impl.h"
 
-#if KS_WITH_MD5 && !KS_HASH_ASM /* else avr/ks_md5_avr.S */
+#if KS_WITH_MD5 && !KS_HASH_ASM /* else avr/ks_md5_avr.S, msp430/ks_md5_msp430.S */
 #include "ks_wipe.h"
 
 /* Per-round left-rotation amounts. */

@@ -2,7 +2,7 @@
    ksecurity/prim/Sha256.java, with a 16-word rolling message schedule. */
 #include "ks_hash_impl.h"
 
-#if !KS_HASH_ASM /* else avr/ks_sha256_avr.S */
+#if !KS_HASH_ASM /* else avr/ks_sha256_avr.S, msp430/ks_sha256_msp430.S */
 #include "ks_wipe.h"
 
 static const uint32_t KS_FLASH K[64] = {
