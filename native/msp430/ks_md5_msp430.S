@@ -63,38 +63,51 @@
 	xor	6(r4), r13
 .endm
 
-/* one step: the new b = b + ROTL s (a + fun(b, c, d) + T[i] + X[g]); g += m */
-.macro STEP fun, s, m
-	mov	12(r4), r8             ; a
-	mov	14(r4), r9
-	add	@r5+, r8               ; T[i]
-	addc	@r5+, r9
-	mov	r6, r15                ; X[g]
-	add	r1, r15
-	add	@r15+, r8
-	addc	@r15, r9
-	add	#4 * \m, r6
-	and	#60, r6
-	FUN_\fun
-	add	r12, r8
-	addc	r13, r9
-	ROTL	\s, r8, r9, r14
-	add	@r4, r8
+/* a round's step up to its rotation (a subroutine per round, FUN_<fun>_STEP, with the round's
+   function and m): r8:r9 = a + fun(b, c, d) + T[i] + X[g]; g += m. The entry before it,
+   FUN_<fun>_NEXT, first ends the step before (STEP_END). */
+.macro STEP_END
+	add	@r4, r8                ; the new b = b + the rotated sum, below b
 	addc	2(r4), r9
 	mov	r8, -4(r4)
 	mov	r9, -2(r4)
 	sub	#4, r4
 .endm
+.macro STEP_FUN fun, m
+	.p2align 1
+.L\fun\()_next:
+	STEP_END
+.L\fun\()_step:
+	mov	12(r4), r8             ; a
+	mov	14(r4), r9
+	add	@r5+, r8               ; T[i]
+	addc	@r5+, r9
+	mov	r6, r15                ; X[g], at 2(r1) under the return address
+	add	r1, r15
+	add	2(r15), r8
+	addc	4(r15), r9
+	add	#4 * \m, r6
+	and	#60, r6
+	FUN_\fun
+	add	r12, r8
+	addc	r13, r9
+	ret
+.endm
 
-/* a round: 4 passes over its 4 steps (rotations s0..s3), g from g0 by m; then the window
-   back up */
-.macro ROUND fun, s0, s1, s2, s3, g0, m
+/* a round: 4 passes over its 4 steps (rotations s0..s3, each written out with its constant),
+   g from g0; then the window back up */
+.macro ROUND fun, s0, s1, s2, s3, g0
 	mov	#4 * \g0, r6
 	mov	#4, r7
-1:	STEP	\fun, \s0, \m
-	STEP	\fun, \s1, \m
-	STEP	\fun, \s2, \m
-	STEP	\fun, \s3, \m
+1:	call	#.L\fun\()_step
+	ROTL	\s0, r8, r9, r14
+	call	#.L\fun\()_next
+	ROTL	\s1, r8, r9, r14
+	call	#.L\fun\()_next
+	ROTL	\s2, r8, r9, r14
+	call	#.L\fun\()_next
+	ROTL	\s3, r8, r9, r14
+	STEP_END
 	dec	r7
 	jnz	1b
 	WINDOW_BACK r4, 8, 64, r14, r15
@@ -130,16 +143,21 @@ ks_md5_compress:
 	dec	r15
 	jnz	1b
 	mov	#T, r5
-	ROUND	F, 7, 12, 17, 22, 0, 1
-	ROUND	G, 5, 9, 14, 20, 1, 5
-	ROUND	H, 4, 11, 16, 23, 5, 3
-	ROUND	I, 6, 10, 15, 21, 0, 7
+	ROUND	F, 7, 12, 17, 22, 0
+	ROUND	G, 5, 9, 14, 20, 1
+	ROUND	H, 4, 11, 16, 23, 5
+	ROUND	I, 6, 10, 15, 21, 0
 	mov	144(r1), r15           ; h[0] += a, h[1..3] += b, c, d
 	add	12(r4), 0(r15)
 	addc	14(r4), 2(r15)
 	add	#4, r15
 	ADDH	r15, r4, 3, r14
 	HASH_LEAVE FRAME
+	/* the rounds' steps, called from above; m: 1, 5, 3, 7 */
+	STEP_FUN F, 1
+	STEP_FUN G, 5
+	STEP_FUN H, 3
+	STEP_FUN I, 7
 	.size ks_md5_compress, . - ks_md5_compress
 
 	.section .rodata.ks_md5_t,"a",@progbits
