@@ -17,7 +17,7 @@
  * order (r5). No branch but the loop counts (public): the same path for every block. The frame
  * holds X and the variables, as secret as the block: ks_hash_update and ks_hash_final clear
  * it with their ks_wipe_stack (KS_WIPE_STACK_MD5, prim/ks_hash_impl.h; this function goes
- * 162 B below its caller: 7 registers, the frame, the return address).
+ * 164 B below its caller: 7 registers, the frame, the return addresses).
  */
 #if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
 #include "ks_hash_msp430.h"

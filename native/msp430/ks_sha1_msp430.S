@@ -1,33 +1,135 @@
 /*
- * SHA-1's compression function on the MSP430F1611 (FIPS 180-4 section 6.1.2, with the
- * 16-word schedule of section 6.1.3 as prim/ks_sha1.c's), in place of ks_sha1.c's C where
- * KS_HASH_ASM (prim/ks_hash_impl.h); any MSP430 build of ks_sha1.c links it:
+ * SHA-1's compression function on the MSP430F1611 (FIPS 180-4 section 6.1.2, with a 16-word
+ * schedule as prim/ks_sha1.c's), in place of ks_sha1.c's C where KS_HASH_ASM
+ * (prim/ks_hash_impl.h); any MSP430 build of ks_sha1.c links it:
  *
  *   void ks_sha1_compress(uint32_t h[5], const uint8_t block[64]);
  *
- * One rolled loop over the 80 steps. A 150-byte frame: W[t mod 16] at 0(r1) (64 B), then a
- * window of the working variables at 64(r1)..147(r1): a..e at p+0..p+19 (r4 = p), so that a
- * step reads each with a fixed displacement, rotates b in place (it becomes c), writes the new
- * a below a and moves p down one word: no other variable is copied; every sixteenth step the
- * five words are copied back up. T accumulates in r8:r9, f in r12:r13, rotations on a copy in
- * r10:r11 (ks_hash_msp430.h). The branches are on the step number t (r5) only (public: which
- * of the four rounds, whether the schedule runs): the same path for every block. The frame
- * holds W and the variables, as secret as the block: ks_hash_update and ks_hash_final clear it
- * with their ks_wipe_stack (KS_WIPE_STACK_SHA1, prim/ks_hash_impl.h; this function goes 166 B
- * below its caller: 7 registers, the frame, the return address).
+ * The five working variables in registers, a..e = r4:r5, r6:r7, r8:r9, r10:r11, r12:r13 (low
+ * half first); T accumulates in e's pair and the variables move down one pair a step (c
+ * rotated as it moves), so one step's code serves every step of a round. A loop per round
+ * (its function and K written in), 20 steps each. W[t mod 16] in a 72-byte frame at 0(r1),
+ * read through the offset at 64(r1); when that offset wraps (after steps 15, 31, 47, 63) a
+ * subroutine computes the next 16 words in place, in order (W[j] from W[j-3], W[j-8],
+ * W[j-14], W[j] mod 16: the newer words are those already replaced), in four runs whose
+ * displacements do not wrap. Rotations as in ks_hash_msp430.h. Branches and loop counts on
+ * the step number only (public): the same path for every block. The frame holds W, as secret
+ * as the block: ks_hash_update and ks_hash_final clear it with their ks_wipe_stack
+ * (KS_WIPE_STACK_SHA1, prim/ks_hash_impl.h; this function goes 94 B below its caller: 7
+ * registers, the frame, the return address, and the schedule's return address and 2 registers).
+ * r11..r15 are left holding the last state, as the C's would be.
  */
 #if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
 #include "ks_hash_msp430.h"
-#define FRAME 150
+#define FRAME 72       /* W 0..63, the offset of W[t mod 16] 64, steps left in the round 66,
+                          schedules left 68, h 70 */
 
-/* r8:r9 ^= W[(t + k/4) mod 16] (r6 = 4 (t mod 16)) */
-.macro WXOR k
-	mov	r6, r15
-	add	#\k, r15
-	and	#63, r15
+/* e += W[t]; the offset moves on, and on its wrap the next 16 words are computed */
+.macro STEP_W
+	mov	64(r1), r15
 	add	r1, r15
-	xor	@r15+, r8
-	xor	@r15, r9
+	add	@r15+, r12
+	addc	@r15+, r13
+	sub	r1, r15
+	and	#63, r15
+	mov	r15, 64(r1)
+	jnz	2f
+	call	#.Lschedule
+2:
+.endm
+
+/* the round functions of b, c, d added into e */
+.macro FUN_CH                  /* Ch = d ^ (b & (c ^ d)) */
+	mov	r8, r14
+	xor	r10, r14
+	and	r6, r14
+	xor	r10, r14
+	mov	r9, r15
+	xor	r11, r15
+	and	r7, r15
+	xor	r11, r15
+	add	r14, r12
+	addc	r15, r13
+.endm
+.macro FUN_PARITY              /* Parity = b ^ c ^ d */
+	mov	r6, r14
+	xor	r8, r14
+	xor	r10, r14
+	mov	r7, r15
+	xor	r9, r15
+	xor	r11, r15
+	add	r14, r12
+	addc	r15, r13
+.endm
+.macro FUN_MAJ                 /* Maj = (b & c) | (d & (b | c)); the low half's carry goes on */
+	mov	r6, r14
+	bis	r8, r14
+	and	r10, r14
+	mov	r6, r15
+	and	r8, r15
+	bis	r15, r14
+	add	r14, r12
+	adc	r13
+	mov	r7, r14
+	bis	r9, r14
+	and	r11, r14
+	mov	r7, r15
+	and	r9, r15
+	bis	r15, r14
+	add	r14, r13
+.endm
+
+/* a round: 20 steps of e += W[t] + ROTL 5 (a) + fun(b, c, d) + K; then
+   (a, b, c, d, e) = (e, a, ROTL 30 (b), c, d) */
+.macro ROUND fun, klo, khi
+	mov	#20, 66(r1)
+1:	STEP_W
+	mov	r4, r14
+	mov	r5, r15
+	.rept 5
+	ROL1	r14, r15
+	.endr
+	add	r14, r12
+	addc	r15, r13
+	FUN_\fun
+	add	#\klo, r12
+	addc	#\khi, r13
+	mov	r12, r14
+	mov	r13, r15
+	mov	r10, r12
+	mov	r11, r13
+	mov	r8, r10
+	mov	r9, r11
+	mov	r6, r8
+	mov	r7, r9
+	ROR1	r8, r9
+	ROR1	r8, r9
+	mov	r4, r6
+	mov	r5, r7
+	mov	r14, r4
+	mov	r15, r5
+	dec	66(r1)
+	jnz	1b
+.endm
+
+/* W[j] = ROTL 1 (W[j-3] ^ W[j-8] ^ W[j-14] ^ W[j]) for n words from r14, the three read at
+   displacements d1, d2, d3 */
+.macro SCHED d1, d2, d3, n
+	mov	#\n, r15
+1:	mov	@r14, r4
+	mov	2(r14), r5
+	xor	\d1(r14), r4
+	xor	\d1 + 2(r14), r5
+	xor	\d2(r14), r4
+	xor	\d2 + 2(r14), r5
+	xor	\d3(r14), r4
+	xor	\d3 + 2(r14), r5
+	ROL1	r4, r5
+	mov	r4, 0(r14)
+	mov	r5, 2(r14)
+	add	#4, r14
+	dec	r15
+	jnz	1b
 .endm
 
 	.section .text.ks_sha1_compress,"ax",@progbits
@@ -36,113 +138,52 @@
 	.p2align 1
 ks_sha1_compress:
 	HASH_ENTER FRAME
-	mov	r12, 148(r1)           ; h, for the end
+	mov	r12, 70(r1)            ; h, for the end
 	mov	r1, r14
 	LOAD_BE32 r13, r14, r10, r11, r9, r15
-	mov	r1, r4                 ; p: a..e = h[0..4] at 128(r1)..147(r1)
-	add	#128, r4
-	mov	r4, r14
-	mov	#10, r15
-1:	mov	@r12, 0(r14)
-	incd	r12
-	incd	r14
-	dec	r15
-	jnz	1b
-	clr	r5                     ; t
-	clr	r6                     ; 4 (t mod 16)
-.Lstep:
-	mov	r1, r7                 ; &W[t mod 16]
-	add	r6, r7
-	mov	@r7, r8
-	mov	2(r7), r9
-	cmp	#16, r5
-	jlo	.Lround
-	; W[t] = ROTL 1 (W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16])
-	WXOR	52
-	WXOR	32
-	WXOR	8
-	ROL1	r8, r9
-	mov	r8, 0(r7)
-	mov	r9, 2(r7)
-.Lround:
-	; T = W[t] + e + ROTL 5 (a) + f(b, c, d) + K
-	add	16(r4), r8
-	addc	18(r4), r9
-	mov	@r4, r10
-	mov	2(r4), r11
-	ROTL	5, r10, r11, r14
-	add	r10, r8
-	addc	r11, r9
-	cmp	#20, r5
-	jhs	1f
-	mov	8(r4), r12             ; Ch = ((c ^ d) & b) ^ d
-	xor	12(r4), r12
-	and	4(r4), r12
-	xor	12(r4), r12
-	mov	10(r4), r13
-	xor	14(r4), r13
-	and	6(r4), r13
-	xor	14(r4), r13
-	add	#0x7999, r8
-	addc	#0x5a82, r9
-	jmp	.Lf
-1:	cmp	#40, r5
-	jlo	.Lparity
-	cmp	#60, r5
-	jhs	.Lparity
-	mov	8(r4), r12             ; Maj = (b & (c | d)) | (c & d)
-	mov	r12, r14
-	bis	12(r4), r12
-	and	12(r4), r14
-	and	4(r4), r12
-	bis	r14, r12
-	mov	10(r4), r13
-	mov	r13, r15
-	bis	14(r4), r13
-	and	14(r4), r15
-	and	6(r4), r13
-	bis	r15, r13
-	add	#0xbcdc, r8
-	addc	#0x8f1b, r9
-	jmp	.Lf
-.Lparity:
-	mov	4(r4), r12             ; Parity = b ^ c ^ d
-	xor	8(r4), r12
-	xor	12(r4), r12
-	mov	6(r4), r13
-	xor	10(r4), r13
-	xor	14(r4), r13
-	cmp	#40, r5
-	jhs	1f
-	add	#0xeba1, r8
-	addc	#0x6ed9, r9
-	jmp	.Lf
-1:	add	#0xc1d6, r8
-	addc	#0xca62, r9
-.Lf:
-	add	r12, r8
-	addc	r13, r9
-	mov	4(r4), r10             ; c = ROTL 30 (b), in b's place
-	mov	6(r4), r11
-	ROR1	r10, r11
-	ROR1	r10, r11
-	mov	r10, 4(r4)
-	mov	r11, 6(r4)
-	mov	r8, -4(r4)             ; the new a
-	mov	r9, -2(r4)
-	sub	#4, r4
-	add	#4, r6
-	inc	r5
-	mov	r5, r15                ; every sixteenth step: the window back up
-	and	#15, r15
-	jnz	.Lnext
-	WINDOW_BACK r4, 10, 64, r14, r15
-	clr	r6
-.Lnext:
-	cmp	#80, r5
-	jne	.Lstep
-	mov	148(r1), r15
-	ADDH	r15, r4, 5, r14
+	mov	@r12+, r4              ; a..e = h[0..4]
+	mov	@r12+, r5
+	mov	@r12+, r6
+	mov	@r12+, r7
+	mov	@r12+, r8
+	mov	@r12+, r9
+	mov	@r12+, r10
+	mov	@r12+, r11
+	mov	2(r12), r13
+	mov	@r12, r12
+	clr	64(r1)
+	mov	#4, 68(r1)             ; the schedules before steps 16, 32, 48, 64
+	ROUND	CH, 0x7999, 0x5a82
+	ROUND	PARITY, 0xeba1, 0x6ed9
+	ROUND	MAJ, 0xbcdc, 0x8f1b
+	ROUND	PARITY, 0xc1d6, 0xca62
+	mov	70(r1), r15            ; h += a..e
+	add	r4, 0(r15)
+	addc	r5, 2(r15)
+	add	r6, 4(r15)
+	addc	r7, 6(r15)
+	add	r8, 8(r15)
+	addc	r9, 10(r15)
+	add	r10, 12(r15)
+	addc	r11, 14(r15)
+	add	r12, 16(r15)
+	addc	r13, 18(r15)
 	HASH_LEAVE FRAME
+
+/* the next 16 words of W, in place (none after the last step): a, that is r4:r5, saved */
+.Lschedule:
+	dec	68 + 2(r1)
+	jn	.Lsret
+	push	r4
+	push	r5
+	mov	r1, r14
+	add	#6, r14                ; &W[0], above the return address and r4, r5
+	SCHED	52, 32, 8, 3
+	SCHED	-12, 32, 8, 5
+	SCHED	-12, -32, 8, 6
+	SCHED	-12, -32, -56, 2
+	pop	r5
+	pop	r4
+.Lsret:	ret
 	.size ks_sha1_compress, . - ks_sha1_compress
 #endif

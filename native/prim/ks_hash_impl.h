@@ -31,11 +31,11 @@
 #define KS_WIPE_STACK_SHA1 KS_WIPE_STACK_AT_MOST(114)
 #define KS_WIPE_STACK_SHA256 KS_WIPE_STACK_AT_MOST(176)
 #elif KS_HASH_ASM && defined(__MSP430__)
-/* The MSP430's assembly: 162, 166 and 146 B below its caller (7 registers, the frame, the
-   return address: ks_md5_msp430.S, ks_sha1_msp430.S, ks_sha256_msp430.S), + 16 B for the
-   caller's own (not 352: see sim/prim_test.c's peaks in prim/README.md). */
-#define KS_WIPE_STACK_MD5 KS_WIPE_STACK_AT_MOST(178)
-#define KS_WIPE_STACK_SHA1 KS_WIPE_STACK_AT_MOST(182)
+/* The MSP430's assembly: 164, 94 and 146 B below its caller (7 registers, the frame, the
+   return addresses: ks_md5_msp430.S, ks_sha1_msp430.S, ks_sha256_msp430.S), + 16 B for
+   ks_wipe_stack's own frame above the bytes it clears (not 352, the C's depth). */
+#define KS_WIPE_STACK_MD5 KS_WIPE_STACK_AT_MOST(180)
+#define KS_WIPE_STACK_SHA1 KS_WIPE_STACK_AT_MOST(110)
 #define KS_WIPE_STACK_SHA256 KS_WIPE_STACK_AT_MOST(162)
 #else
 #define KS_WIPE_STACK_MD5 KS_WIPE_STACK_HASH
