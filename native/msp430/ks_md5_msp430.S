@@ -15,9 +15,10 @@
  * (ks_hash_msp430.h's ROTL); the round's function and X's index g = (m i + g0) mod 16 (r6 =
  * 4 g) too. T accumulates in r8:r9, the function in r12:r13; the constants T[i] are read in
  * order (r5). No branch but the loop counts (public): the same path for every block. The frame
- * holds X and the variables, as secret as the block: ks_hash_update and ks_hash_final clear
- * it with their ks_wipe_stack (KS_WIPE_STACK_MD5, prim/ks_hash_impl.h; this function goes
- * 164 B below its caller: 7 registers, the frame, the return addresses).
+ * holds X and the variables, as secret as the block: it is cleared before the return
+ * (WIPE_FRAME), so ks_hash_update and ks_hash_final skip their ks_wipe_stack for it
+ * (KS_WIPE_STACK_MD5 0, prim/ks_hash_impl.h; this function goes 164 B below its caller: 7
+ * registers, the frame, the return addresses).
  */
 #if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
 #include "ks_hash_msp430.h"
@@ -152,6 +153,7 @@ ks_md5_compress:
 	addc	14(r4), 2(r15)
 	add	#4, r15
 	ADDH	r15, r4, 3, r14
+	WIPE_FRAME 144, r14, r15
 	HASH_LEAVE FRAME
 	/* the rounds' steps, called from above; m: 1, 5, 3, 7 */
 	STEP_FUN F, 1

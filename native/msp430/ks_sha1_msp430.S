@@ -14,8 +14,9 @@
  * W[j-14], W[j] mod 16: the newer words are those already replaced), in four runs whose
  * displacements do not wrap. Rotations as in ks_hash_msp430.h. Branches and loop counts on
  * the step number only (public): the same path for every block. The frame holds W, as secret
- * as the block: ks_hash_update and ks_hash_final clear it with their ks_wipe_stack
- * (KS_WIPE_STACK_SHA1, prim/ks_hash_impl.h; this function goes 94 B below its caller: 7
+ * as the block, and the schedule pushes a copy of a below it: both are cleared before the
+ * return (WIPE_FRAME), so ks_hash_update and ks_hash_final skip their ks_wipe_stack for it
+ * (KS_WIPE_STACK_SHA1 0, prim/ks_hash_impl.h; this function goes 94 B below its caller: 7
  * registers, the frame, the return address, and the schedule's return address and 2 registers).
  * r11..r15 are left holding the last state, as the C's would be.
  */
@@ -168,6 +169,9 @@ ks_sha1_compress:
 	addc	r11, 14(r15)
 	add	r12, 16(r15)
 	addc	r13, 18(r15)
+	WIPE_FRAME 64, r14, r15
+	clr	-4(r1)                 ; and a's copy the schedule pushed below the frame
+	clr	-6(r1)
 	HASH_LEAVE FRAME
 
 /* the next 16 words of W, in place (none after the last step): a, that is r4:r5, saved */

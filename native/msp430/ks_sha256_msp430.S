@@ -13,9 +13,9 @@
  * r10:r11 (ks_hash_msp430.h: bytes, halves by renaming the pair, one-bit steps) and XOR it
  * into r12:r13; T1 accumulates in r8:r9. The branches are on the step number only (public):
  * the same path for every block. The frame holds W and the variables, as secret as the
- * block: ks_hash_update and ks_hash_final clear it with their ks_wipe_stack (KS_WIPE_STACK_SHA256,
- * prim/ks_hash_impl.h; this function goes 146 B below its caller: 7 registers, the frame,
- * the return address).
+ * block: it is cleared before the return (WIPE_FRAME), so ks_hash_update and ks_hash_final
+ * skip their ks_wipe_stack for it (KS_WIPE_STACK_SHA256 0, prim/ks_hash_impl.h; this function
+ * goes 146 B below its caller: 7 registers, the frame, the return address).
  */
 #if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
 #include "ks_hash_msp430.h"
@@ -191,6 +191,7 @@ ks_sha256_compress:
 	jne	.Lstep
 	mov	128(r1), r15
 	ADDH	r15, r4, 8, r14
+	WIPE_FRAME 128, r14, r15
 	HASH_LEAVE FRAME
 	.size ks_sha256_compress, . - ks_sha256_compress
 
