@@ -71,6 +71,18 @@
 	ROTL	(32 - (\n)) & 31, \lo, \hi, \t
 .endm
 
+/* the function name's start, in its own section: r4..r10 saved, a frame of n bytes at r1,
+   the chaining value's address (r12) kept at hslot(r1) for the end */
+.macro HASH_BEGIN name, n, hslot
+	.section .text.\name,"ax",@progbits
+	.global \name
+	.type \name, @function
+	.p2align 1
+\name:
+	HASH_ENTER \n
+	mov	r12, \hslot(r1)
+.endm
+
 /* r4..r10 saved, then a frame of n bytes at r1 */
 .macro HASH_ENTER n
 	.irp r, r4, r5, r6, r7, r8, r9, r10

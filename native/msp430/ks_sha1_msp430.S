@@ -133,13 +133,7 @@
 	jnz	1b
 .endm
 
-	.section .text.ks_sha1_compress,"ax",@progbits
-	.global ks_sha1_compress
-	.type ks_sha1_compress, @function
-	.p2align 1
-ks_sha1_compress:
-	HASH_ENTER FRAME
-	mov	r12, 70(r1)            ; h, for the end
+	HASH_BEGIN ks_sha1_compress, FRAME, 70        ; h kept for the end
 	mov	r1, r14
 	LOAD_BE32 r13, r14, r10, r11, r9, r15
 	mov	@r12+, r4              ; a..e = h[0..4]
