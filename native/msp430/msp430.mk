@@ -33,9 +33,15 @@ MSP_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_msp430.h"'
 # With the assembly, secp160r1's C reduction (a static inline function) goes unused: clang warns.
 MSP_ASM_CFLAGS := -Wno-unused-function
 
+# MD5's, SHA-1's and SHA-256's compression functions in assembly (prim/ks_hash_impl.h:
+# KS_HASH_ASM, the MSP430's default as the AVR's): msp_link adds all three to any link that
+# compiles prim/ks_md5.c, ks_sha1.c or ks_sha256.c (the link drops what a build does not call).
+MSP_HASH_ASM := $(MSP_DIR)/ks_md5_msp430.S $(MSP_DIR)/ks_sha1_msp430.S $(MSP_DIR)/ks_sha256_msp430.S
+MSP_HASH_C := %/prim/ks_md5.c %/prim/ks_sha1.c %/prim/ks_sha256.c
 # Firmware is rebuilt when these build files or the kernels' headers change; and kept after
 # its run (for sizes).
-MSP_MK := $(MSP_DIR)/msp430.mk $(MOTE_SIM)/mote.mk $(MSP_DIR)/msp430f1611.ld $(MSP_BUILD)/flags.stamp $(MOTE_KS_HDRS)
+MSP_MK := $(MSP_DIR)/msp430.mk $(MOTE_SIM)/mote.mk $(MSP_DIR)/msp430f1611.ld $(MSP_BUILD)/flags.stamp $(MOTE_KS_HDRS) \
+	$(MSP_HASH_ASM) $(MSP_DIR)/ks_hash_msp430.h
 $(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) $(MSP_LDFLAGS) $(MSP_KS_FLAGS) $(MOTE_UECC_FLAGS)))
 .PRECIOUS: $(MSP_BUILD)/ec_ks_l%.elf $(MSP_BUILD)/ec_ks_c%.elf
 
@@ -46,11 +52,12 @@ $(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) 
 # -mmcu, so it is told the F1611's 16-bit hardware multiplier (without it its products call
 # the software helpers __mspabi_mpyi/mpyl, which mspabi.S does not have: the link fails), and
 # LINK gives it the -mllvm options again (they act where the code is made). The link command
-# is kept beside the image (ELF.link: bench/mote_flash.py relinks with a map from it).
+# is kept beside the image (ELF.link: bench/mote_flash.py relinks with a map from it). With a
+# hash's C among SOURCES the hashes' assembly joins them (MSP_HASH_ASM).
 MSP_LTO_LDFLAGS := -mllvm -mattr=+hwmult16
 define msp_link
 	@rm -rf $@.objs && mkdir -p $@.objs
-	@for f in $(2); do \
+	@for f in $(2) $(if $(filter $(MSP_HASH_C),$(2)),$(MSP_HASH_ASM)); do \
 		$(MSP_CC) $(MSP_CFLAGS) $(1) -c $$f -o $@.objs/$$(basename $$f).o || exit 1; done
 	$(MSP_LD) $(MSP_LDFLAGS) $(if $(filter -flto,$(1)),$(MSP_LTO_LDFLAGS)) $(3) -o $@ $@.objs/*.o
 	@echo '$(MSP_LD) $(MSP_LDFLAGS) $(if $(filter -flto,$(1)),$(MSP_LTO_LDFLAGS)) $(3)' > $@.link

@@ -70,7 +70,8 @@ size_t ks_hash_state_size(int id)
 }
 
 #if KS_WIPE_STACK_HASH > 0
-/* The stack a compression of this hash may have left secrets in (ks_hash_impl.h). */
+/* The stack a compression of this hash may have left secrets in (ks_hash_impl.h; 0 where the
+   compression clears its own). */
 static size_t wipe_depth(int id)
 {
     return id == KS_HASH_MD5 ? KS_WIPE_STACK_MD5 : id == KS_HASH_SHA1 ? KS_WIPE_STACK_SHA1 : KS_WIPE_STACK_SHA256;
@@ -152,7 +153,7 @@ void ks_hash_update(ks_hash_ctx *c, const uint8_t *in, size_t len)
         memcpy(c->buf, in, len);
     }
 #if KS_WIPE_STACK_HASH > 0
-    if (compresses) {
+    if (compresses && wipe_depth(c->id) > 0) {
         ks_wipe_stack(wipe_depth(c->id));
     }
 #else
@@ -210,7 +211,9 @@ void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
     ks_wipe(c->buf, bs);
     ks_hash_init(c, id);
 #if KS_WIPE_STACK_HASH > 0
-    ks_wipe_stack(wipe_depth(id));
+    if (wipe_depth(id) > 0) {
+        ks_wipe_stack(wipe_depth(id));
+    }
 #endif
 }
 

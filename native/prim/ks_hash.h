@@ -36,8 +36,8 @@
    compression's frame and register spills hold the chaining value, as secret as an HMAC key
    (tests/wipe/test_wipe.c finds them otherwise). At least the compression's depth below the
    caller (the motes': from sim/prim_test.c's stack peaks of one block, 185 B on the AVR's C
-   and 332 B on the MSP430 from the test's call; the AVR's assembly clears less, per hash:
-   ks_hash_impl.h); 0 turns it off. An update that only buffers its bytes clears nothing. */
+   and 332 B on the MSP430's C from the test's call; the AVR's assembly clears less, per hash,
+   and the MSP430's clears its own frame, so none after it: ks_hash_impl.h); 0 turns it off. An update that only buffers its bytes clears nothing. */
 #ifndef KS_WIPE_STACK_HASH
 #if defined(__AVR__)
 #define KS_WIPE_STACK_HASH 224

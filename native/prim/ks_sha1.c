@@ -3,7 +3,7 @@
    suites and ECDSA-SHA1. */
 #include "ks_hash_impl.h"
 
-#if KS_WITH_SHA1 && !KS_HASH_ASM /* else avr/ks_sha1_avr.S */
+#if KS_WITH_SHA1 && !KS_HASH_ASM /* else avr/ks_sha1_avr.S, msp430/ks_sha1_msp430.S */
 #include "ks_wipe.h"
 
 void ks_sha1_compress(uint32_t *h, const uint8_t *block)
