@@ -421,10 +421,14 @@ class FirmwareClientsTest {
      * its flash's end (the ATmega128's 128 KB; the MSP430F1611's 48 KB, where the linker would
      * refuse it). A build that grows on purpose raises its budget here and in README, with the
      * reason: the ATmega128's modern image, 110,144 B since it opens application records longer
-     * than its buffer as they come (Chromium's form POST; native/sizzle/README.md, Records in).
+     * than its buffer as they come (Chromium's form POST; native/sizzle/README.md, Records in);
+     * the MSP430's (45,092 / 41,936 / 37,002 B with the hashes in assembly, 2026-11-28) modern and
+     * legacy-rsa, 45,170 and 37,128 B since the record MAC is computed in steps (for records
+     * streamed out) and ks_hash_final writes with constant shifts (a variable shift is a loop on
+     * the ATmega128, which gained 138 k cycles a full legacy handshake).
      */
     private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 64768,
-            "avr legacy-rsa", 54016, "msp430 modern", 45184, "msp430 legacy-ecc", 42112, "msp430 legacy-rsa", 37120);
+            "avr legacy-rsa", 54016, "msp430 modern", 45312, "msp430 legacy-ecc", 42112, "msp430 legacy-rsa", 37248);
 
     static Stream<Object[]> flashCases() {
         return platforms().filter(p -> !p.equals("host"))
