@@ -162,11 +162,6 @@ uint8_t sz_writer_declare(sz_record_writer *w, uint8_t type, uint16_t len, sz_se
 	return 1;
 }
 
-uint16_t sz_writer_send_limit(const sz_record_writer *w)
-{
-	return w->send_limit;
-}
-
 uint8_t sz_writer_streaming(const sz_record_writer *w)
 {
 	return w->stream_left != 0;

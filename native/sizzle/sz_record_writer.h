@@ -74,8 +74,6 @@ uint8_t sz_writer_idle(const sz_record_writer *w);
  * where the protection keeps none of its own (the legacy MAC) until the record ends.
  */
 uint8_t sz_writer_declare(sz_record_writer *w, uint8_t type, uint16_t len, sz_seal_stream *st);
-/* The plaintext per record the client allows (the declared record's most). */
-uint16_t sz_writer_send_limit(const sz_record_writer *w);
 /* A declared record is being streamed. */
 uint8_t sz_writer_streaming(const sz_record_writer *w);
 #endif

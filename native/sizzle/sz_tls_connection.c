@@ -216,7 +216,7 @@ static void app_output(sz_tls *c)
 		return;
 	}
 #if SZ_STREAM_OUT
-	if (c->app->unit && sz_writer_idle(&c->w)) /* the handshake hash is done with (DONE) */
+	if (c->app->unit) /* declared when the writer is idle; the handshake hash is done with (DONE) */
 		(void)sz_writer_declare(&c->w, SZ_APPLICATION_DATA, c->app->unit(c->app->ctx), &c->h.seal);
 #endif
 	dst = sz_writer_space(&c->w, SZ_APPLICATION_DATA, &room);

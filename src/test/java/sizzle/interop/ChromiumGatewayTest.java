@@ -67,8 +67,8 @@ class ChromiumGatewayTest {
     static final List<String> MODERN_FIRMWARE_PLATFORMS = List.of("host", "avr", "msp430");
     /**
      * The motes run at their real speed (the simulators paced at the ATmega128's 7.3728 MHz and
-     * the MSP430F1611's 8 MHz): a full modern handshake costs the Mica2 about 6.4 s of CPU and
-     * the TelosB about 6 s, inside Chromium's patience of about 30 s (DESIGN.md §5). The C motes'
+     * the MSP430F1611's 8 MHz): a full modern handshake costs the Mica2 about 6.0 s of CPU (43.96 M
+     * cycles) and the TelosB about 5.5 s (44.75 M mspdebug cycles, ~10% high: ./sizzle bench gateway), inside Chromium's patience of about 30 s (DESIGN.md §5). The C motes'
      * radio is not modelled here (their byte link is TCP).
      */
     static final List<String> REAL_SPEED = List.of("avr", "msp430");
