@@ -371,7 +371,7 @@ static void link_command(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 	} else if (v == SIM_LINK_ACCEPT && h.in_fd < 0 && h.listen_fd >= 0) {
 		uint64_t t0 = now_us();
 		flush_out();
-		client_reset(accept_client(h.listen_fd));
+		client_reset(accept_client(h.listen_fd)); /* -1 when a stop interrupted it */
 		h.waited_us += now_us() - t0;
 		h.conn_cycle = avr->cycle;
 		h.link_cycles = 0;
@@ -556,8 +556,12 @@ int main(int argc, char **argv)
 	 * writes fail with EPIPE, which flush_out drops, instead of SIGPIPE ending the harness
 	 * and with it the next client's connection (link_test.py). */
 	signal(SIGPIPE, SIG_IGN);
-	signal(SIGTERM, request_stop);
-	signal(SIGINT, request_stop);
+	/* No SA_RESTART: a firmware waiting in SIM_LINK_ACCEPT blocks the harness in accept(),
+	 * which must return for the run to end (and a profile to be written) when stopped. */
+	struct sigaction stop_action = { .sa_handler = request_stop };
+	sigemptyset(&stop_action.sa_mask);
+	sigaction(SIGTERM, &stop_action, NULL);
+	sigaction(SIGINT, &stop_action, NULL);
 
 	memset(&fw, 0, sizeof fw);
 	saved = stdout_to_stderr();
