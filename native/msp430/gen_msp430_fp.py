@@ -265,9 +265,10 @@ def square_rows(asm, n, a, t, toff, pool):
     """t[toff..] (2n words) = a^2 for n <= 10: the cross products a_i a_j (i < j) by rows as
     in row_product (row i: OP1 = a_i once, two unbroken ADDC chains over the words
     2i+1..i+n, held in `pool`); the two words that are final after row i (2i+1, 2i+2) are
-    doubled there (the doubling's carry waits in one register between rows) and stored;
-    then one ADDC chain adds the squares a_i^2 at words 2i, 2i+1 in memory. The carry out of
-    row i is 0 since the cross sum of rows 0..i is below 2^(16 (i+n+1))."""
+    doubled there, a_i^2 (OP1 is a_i already: one write) is added at words 2i (stored by the
+    row before) and 2i+1, and both are stored. One register carries both chains between rows:
+    the doubling's carry in bit 0 (RRA/RLC), the squares' in bit 15 (RLA/RRC). The carry out
+    of row i is 0 since the cross sum of rows 0..i is below 2^(16 (i+n+1))."""
     T = {}
     pool = list(pool)
     assert len(pool) >= n + 1
@@ -292,7 +293,7 @@ def square_rows(asm, n, a, t, toff, pool):
                 asm("addc", RESHI, T[i + j + 1])
             if js and not (i == 0 and parity == 1) and js[-1] + i + 2 <= i + n:
                 asm("adc", T[js[-1] + i + 2])
-        # words 2i+1 and 2i+2 are final: double them (carry from the pair below in dbit)
+        # words 2i+1 and 2i+2 are final: double them (carry from the pair below in dbit's bit 0)
         w1, w2 = T.pop(2 * i + 1), T.pop(2 * i + 2)
         if i == 0:
             asm("rla", w1)
@@ -303,21 +304,31 @@ def square_rows(asm, n, a, t, toff, pool):
         if i == 0:
             asm("clr", dbit)
         asm("rlc", dbit)
+        # + a_i^2 at words 2i (stored) and 2i+1 (w1): OP1 is a_i still; the squares' carry
+        # waits in dbit's bit 15
+        asm("mov", mem(2 * i, a), OP2)
+        asm("rla", dbit)
+        if i == 0:
+            asm("mov", RESLO, mem(toff, t))
+            asm("add", RESHI, w1)
+        else:
+            asm("addc", RESLO, mem(toff + 4 * i, t))
+            asm("addc", RESHI, w1)
+        asm("rrc", dbit)
         asm("mov", w1, mem(toff + 2 * (2 * i + 1), t))
         asm("mov", w2, mem(toff + 2 * (2 * i + 2), t))
         pool += [w1, w2]
     assert not T
-    asm("mov", dbit, mem(toff + 2 * (2 * n - 1), t))
-    asm.comment("+ the squares a_i^2 at words 2i, 2i+1 (word 0 holds nothing yet)")
-    for i in range(n):
-        asm("mov", mem(2 * i, a), MPY)
-        asm("mov", mem(2 * i, a), OP2)
-        if i == 0:
-            asm("mov", RESLO, mem(toff, t))
-            asm("add", RESHI, mem(toff + 2, t))
-        else:
-            asm("addc", RESLO, mem(toff + 4 * i, t))
-            asm("addc", RESHI, mem(toff + 4 * i + 2, t))
+    asm.comment("+ a_(n-1)^2 at words 2n-2 and 2n-1 (the doubling's top bit)")
+    top = pool[0]
+    asm("mov", mem(2 * (n - 1), a), MPY)
+    asm("mov", mem(2 * (n - 1), a), OP2)
+    asm("mov", dbit, top)
+    asm("and", "#1", top)
+    asm("rla", dbit)
+    asm("addc", RESLO, mem(toff + 4 * (n - 1), t))
+    asm("addc", RESHI, top)
+    asm("mov", top, mem(toff + 2 * (2 * n - 1), t))
 
 
 def push(asm, regs):
