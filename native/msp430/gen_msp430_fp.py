@@ -549,22 +549,25 @@ def reduce_secp256r1(asm, rp):
     top, c, out, mask, pre = acc0, "r12", "r11", "r12", "r10"
     asm("add", "#0x%04x" % ((off[16] + 1 - T) & 0xFFFF), top)  # top + 1 (acc1 is 0 here)
     asm.comment("D = (acc mod 2^256) + (top + 1) K, K = 2^256 - p = 2^224 - 2^192 - 2^96 + 1:")
-    asm.comment("v + K for v = acc - top p < 2p; c, the word above, is 1 exactly when v >= p")
+    asm.comment("v + K for v = acc - top p < 2p; c, the word above, is 1 exactly when v >= p.")
+    asm.comment("One carry chain: u K (u = top + 1 <= 12) has the words u, 0 x5, 2^16 - u, 0xFFFF x5,")
+    asm.comment("0xFFFF - u, 0xFFFF, u - 1, 0 (u_k_words)")
+    nu, fu, um, ff = "r4", "r5", "r6", "r7"
+    asm("clr", nu)
+    asm("sub", top, nu)
+    asm("mov", "#-1", ff)
+    asm("mov", ff, fu)
+    asm("sub", top, fu)
+    asm("mov", top, um)
+    asm("dec", um)
     asm("clr", c)
-    asm("add", top, mem(0, "r1"))
-    for m in range(1, 16):
-        if m == 14:
-            asm("addc", top, mem(2 * m, "r1"))
-        else:
+    src = u_k_words(top, nu, fu, um, ff)
+    for m in range(16):
+        if src[m] is None:
             asm("adc", mem(2 * m, "r1"))
-    asm("adc", c)
-    asm("sub", top, mem(12, "r1"))
-    for m in range(7, 16):
-        if m == 12:
-            asm("subc", top, mem(2 * m, "r1"))
         else:
-            asm("sbc", mem(2 * m, "r1"))
-    asm("sbc", c)
+            asm("add" if m == 0 else "addc", src[m], mem(2 * m, "r1"))
+    asm("adc", c)
     asm.comment("r = D mod 2^256 if c, else D - K")
     kw = words(2**256 - P256, 16)
     asm("dec", mask)  # c - 1: 0xFFFF when K is to be taken off
@@ -574,6 +577,17 @@ def reduce_secp256r1(asm, rp):
         asm("mov", mem(2 * m, "r1"), x)
         masked(asm, "sub", m, kw[m], mask, pre, x)
         asm("mov", x, mem(2 * m, out))
+
+
+def u_k_words(u, nu, fu, um, ff):
+    """The 16 words of u K (K = 2^256 - p for P-256, 1 <= u <= 12) as the registers holding
+    them (u; nu = 2^16 - u; fu = 0xFFFF - u; um = u - 1; ff = 0xFFFF) or None for 0, checked
+    against Python's integers for every u."""
+    src = [u, None, None, None, None, None, nu, ff, ff, ff, ff, ff, fu, ff, um, None]
+    for k in range(1, 13):
+        val = {u: k, nu: 0x10000 - k, fu: 0xFFFF - k, um: k - 1, ff: 0xFFFF, None: 0}
+        assert sum(val[r] << (16 * m) for m, r in enumerate(src)) == k * (2**256 - P256)
+    return src
 
 
 def karatsuba_rows(asm, n, pool):
