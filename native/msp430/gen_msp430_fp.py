@@ -62,6 +62,9 @@ class Asm:
         self.lines = []
 
     def __call__(self, op, *args):
+        if len(args) == 2 and str(args[0]).startswith("0(") and op not in ("push", "call"):
+            # a source at offset 0 as @rN: a cycle and the offset's word less than 0(rN)
+            args = ("@" + str(args[0])[2:-1], args[1])
         self.lines.append("\t%s\t%s" % (op, ", ".join(str(a) for a in args)) if args else "\t" + op)
 
     def comment(self, text):
