@@ -41,8 +41,8 @@ typedef uint32_t ks_dw;
 typedef uint64_t ks_dd;
 #define DW 32
 #endif
-#if defined(KS_MODINV_LINCOMB) && DW != 16
-#error "the port's lincomb works on 16-bit words"
+#if (defined(KS_MODINV_LINCOMB) || defined(KS_MODINV_STEPS)) && DW != 16
+#error "the port's lincomb and steps work on 16-bit words"
 #endif
 enum {
     N = DW - 3,                              /* steps a batch (see above) */
@@ -80,7 +80,11 @@ KS_INLINE ks_dd sar_w(ks_dd acc)
 }
 
 /* N divsteps on the low words f, g of (eta, f, g), eta = 2 delta: eta updated, t = the matrix
-   (t[0] t[1]; t[2] t[3]) with 2^N (f', g') = t (f, g). */
+   (t[0] t[1]; t[2] t[3]) with 2^N (f', g') = t (f, g). A port may have its own
+   (KS_MODINV_STEPS: the MSP430's assembly, 16-bit words, N = 13). */
+#ifdef KS_MODINV_STEPS
+#define steps KS_MODINV_STEPS
+#else
 static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
 {
     ks_dw u = 1, v = 0, q = 0, r = 1, d = *eta, odd, sw, x;
@@ -115,6 +119,7 @@ static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
     t[2] = q;
     t[3] = r;
 }
+#endif
 
 /* r = (a x + b y + k z) / 2^N on L-word two's complement numbers (r apart from x and y);
    without z (0) the division is exact; with z (the modulus: odd, positive, zinv = z^-1 mod

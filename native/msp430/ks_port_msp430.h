@@ -37,6 +37,9 @@ void ks_msp_lincomb(uint16_t *r, const uint16_t *x, const uint16_t *y,
                     const ks_msp_lincomb_args *p);
 void ks_msp_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y,
                       const ks_msp_lincomb_args *p);
+/* and its N steps on the low words (gen_steps; kernels/ks_modinv.c's steps()) */
+void ks_msp_steps(uint16_t *eta, uint16_t f, uint16_t g, uint16_t t[4]);
+#define KS_MODINV_STEPS ks_msp_steps
 #define KS_MODINV_LINCOMB(r, x, y, a, b, L)                                  \
     do {                                                                    \
         ks_msp_lincomb_args p_ = {0, (a), (b), 0, (uint16_t)(L)};           \
