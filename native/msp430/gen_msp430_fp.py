@@ -607,15 +607,9 @@ def karatsuba_rows(asm, n, pool):
     h = n // 2
     o_m = 4 * n
     assert h == 8 and list(pool) == P256_REGS
-    asm.comment("|a0 - a1|, |b0 - b1| into the frame (%s); their sign masks" % ABSDIFF8)
-    asm("mov", "r13", "r15")
-    frame_at(asm, "r12", 2 * n)
-    asm("call", "#" + ABSDIFF8)
-    asm("push", "r15")  # a's mask: the frame moves up a word
-    asm("mov", "r14", "r15")
-    frame_at(asm, "r12", 2 + 3 * n)
-    asm("call", "#" + ABSDIFF8)
-    asm("pop", "r12")
+    asm.comment("|a0 - a1|, |b0 - b1| into the frame (absdiff, written out: no call); their sign masks")
+    absdiff(asm, "r13", 2 * n, "r12")
+    absdiff(asm, "r14", 3 * n, "r15")
     asm("xor", "r12", "r15")
     asm("inv", "r15")  # 0xFFFF when the signs agree: subtract M
     asm("push", "r15")  # below the frame for a while, with a's pointer: the frame moves
@@ -728,8 +722,8 @@ def halves_square(asm, n, pool):
 # carry three and one copies of the 8-word row product, two of the 8-word square and two of
 # the reduction, ~4 KB more): subroutines entered by a fixed `call #NAME`, and the reduction
 # a common tail entered by a fixed `br #NAME` (check() allows exactly these).
-ROW8, SQR8, ABSDIFF8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_absdiff8", "ks_msp_p256_reduce"
-SUBROUTINES = (ROW8, SQR8, ABSDIFF8)
+ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
+SUBROUTINES = (ROW8, SQR8)
 TAILS = (P256_TAIL,)
 P256_FRAME = 96
 P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
@@ -742,24 +736,21 @@ def frame_at(asm, reg, off):
         asm("add", "#%d" % off, reg)
 
 
-def gen_absdiff8(asm):
-    """ks_msp_absdiff8: the 8 words at r12 = |x0 - x1|, x0 and x1 the 8-word halves at r15;
-    r15 = the sign mask (0xFFFF when x0 < x1); uses r4..r11 (saved by the caller), keeps
-    r12..r14. For the Karatsuba product (karatsuba_rows): one copy in flash."""
-    asm.function(ABSDIFF8)
+def absdiff(asm, x, off, mask):
+    """off(r1) (8 words) = |x0 - x1|, x0 and x1 the 8-word halves at register x; mask = the
+    sign mask (0xFFFF when x0 < x1); uses r4..r11 (saved by the caller)."""
     R = P256_REGS
     for i in range(8):
-        asm("mov", mem(2 * i, "r15"), R[i])
+        asm("mov", mem(2 * i, x), R[i])
     for i in range(8):
-        asm("sub" if i == 0 else "subc", mem(2 * (8 + i), "r15"), R[i])
-    asm("subc", "r15", "r15")  # C - 1: 0xFFFF when x0 < x1
+        asm("sub" if i == 0 else "subc", mem(2 * (8 + i), x), R[i])
+    asm("subc", mask, mask)  # C - 1: 0xFFFF when x0 < x1
     for i in range(8):
-        asm("xor", "r15", R[i])
+        asm("xor", mask, R[i])
     for i in range(8):
-        asm("sub" if i == 0 else "subc", "r15", R[i])
+        asm("sub" if i == 0 else "subc", mask, R[i])
     for i in range(8):
-        asm("mov", R[i], mem(2 * i, "r12"))
-    asm.end(ABSDIFF8)
+        asm("mov", R[i], mem(off + 2 * i, "r1"))
 
 
 def gen_row8(asm):
@@ -1102,7 +1093,6 @@ def generate():
     gen_fp_secp160r1(asm, True)
     gen_row8(asm)
     gen_sqr8(asm)
-    gen_absdiff8(asm)
     gen_fp_secp256r1(asm, False)
     gen_fp_secp256r1(asm, True)
     gen_p256_tail(asm)
