@@ -840,23 +840,77 @@ def gen_add_sub(asm, field, n, p, op):
         asm("mov", mem(2 * j, "r13"), "r15")
         asm((op if j == 0 else op + "c"), mem(2 * j, "r14"), "r15")
         asm("mov", "r15", mem(2 * j, "r12"))
+    correct(asm, op, n, pw, "r12")
+    asm.end(name)
+
+
+def correct(asm, op, n, pw, rp, spare=("r13", "r14")):
+    """The n words at rp mod p after a sum (op "add": p taken off under the mask of its carry,
+    in C, or of the words being >= p) or a difference ("sub": p added back under the mask of
+    its borrow, in C). Uses r11, r15 and `spare` (for p's words other than 0 and 0xFFFF)."""
     if op == "add":
         asm("clr", "r11")
         asm("adc", "r11")      # c
         for j in range(n):     # C = (s mod 2^(16n) >= p), without storing s - p
-            asm("mov", mem(2 * j, "r12"), "r15")
+            asm("mov", mem(2 * j, rp), "r15")
             asm("sub" if j == 0 else "subc", "#0x%04x" % pw[j], "r15")
         asm("adc", "r11")      # c + C, 0 or 1
         asm("inv", "r11")
         asm("inc", "r11")      # mask: 0 - (c + C)
-        pre = masked_words(asm, pw, "r11")
+        pre = masked_words(asm, pw, "r11", spare)
         for j in range(n):
-            masked(asm, "sub", j, pw[j], "r11", pre, mem(2 * j, "r12"))
+            masked(asm, "sub", j, pw[j], "r11", pre, mem(2 * j, rp))
     else:
         asm("subc", "r11", "r11")  # C - 1: 0xFFFF when a - b borrowed
-        pre = masked_words(asm, pw, "r11")
+        pre = masked_words(asm, pw, "r11", spare)
         for j in range(n):
-            masked(asm, "add", j, pw[j], "r11", pre, mem(2 * j, "r12"))
+            masked(asm, "add", j, pw[j], "r11", pre, mem(2 * j, rp))
+
+
+def gen_sub2(asm, field, n, p):
+    """ks_fp_sub2_FIELD(r, a, b): r = a - 2b mod p (the point doubling's X3; one call where the
+    formulas would make two: kernels/ks_ec_point.c, KS_FP_SUB2_OF) as (a - b) - b, the second
+    subtraction in place on r (b read again); r may alias a, not b."""
+    name = "ks_fp_sub2_%s" % field
+    pw = words(p, n)
+    asm.function(name)
+    for j in range(n):
+        asm("mov", mem(2 * j, "r13"), "r15")
+        asm("sub" if j == 0 else "subc", mem(2 * j, "r14"), "r15")
+        asm("mov", "r15", mem(2 * j, "r12"))
+    correct(asm, "sub", n, pw, "r12", ["r13"])
+    for j in range(n):
+        asm("sub" if j == 0 else "subc", mem(2 * j, "r14"), mem(2 * j, "r12"))
+    correct(asm, "sub", n, pw, "r12", ["r13"])
+    asm.end(name)
+
+
+def gen_half3(asm, field, n, p):
+    """ks_fp_half3_FIELD(r, a): r = 3a/2 = a + a/2 mod p (the point doubling's alpha; one call
+    for ks_fp_half and an addition: KS_FP_HALF3_OF): a/2 as in gen_half into a frame on the
+    stack (a + p under the mask of a's low bit, then RRC from the top word down), then r = a +
+    a/2 as in gen_add_sub; r may alias a."""
+    name = "ks_fp_half3_%s" % field
+    pw = words(p, n)
+    asm.function(name)
+    asm("sub", "#%d" % (2 * n), "r1")
+    asm("mov", "@r13", "r11")
+    asm("and", "#1", "r11")
+    asm("inv", "r11")
+    asm("inc", "r11")      # mask: 0xFFFF when a is odd
+    pre = masked_words(asm, pw, "r11", ["r14"])
+    for j in range(n):
+        asm("mov", mem(2 * j, "r13"), "r15")
+        masked(asm, "add", j, pw[j], "r11", pre, "r15")
+        asm("mov", "r15", mem(2 * j, "r1"))
+    for j in range(n - 1, -1, -1):
+        asm("rrc", mem(2 * j, "r1"))
+    for j in range(n):
+        asm("mov", mem(2 * j, "r13"), "r15")
+        asm("add" if j == 0 else "addc", mem(2 * j, "r1"), "r15")
+        asm("mov", "r15", mem(2 * j, "r12"))
+    correct(asm, "add", n, pw, "r12")
+    asm("add", "#%d" % (2 * n), "r1")
     asm.end(name)
 
 
@@ -898,6 +952,95 @@ def gen_add_regs(asm, field, n, p):
         asm("incd", "r1")
     for j in range(n):
         asm("mov", R[j], mem(2 * j, "r12"))
+    pop(asm, SAVED)
+    asm.end(name)
+
+
+def correct_regs(asm, kind, V, pw, m):
+    """The words in registers V mod p after a sum (kind "add", its carry in C: p taken off,
+    and added back under the mask unless the sum carried or s - p did not borrow) or a
+    difference ("sub", its borrow in C: p added under the mask of the borrow). m is a free
+    register; p's one word other than 0 and 0xFFFF waits masked on the stack (AND changes
+    the carry flag)."""
+    n = len(V)
+    odd = [j for j in range(n) if pw[j] not in (0, 0xFFFF)]
+    assert len(odd) <= 1
+    if kind == "add":
+        asm("clr", m)
+        asm("adc", m)      # c
+        for j in range(n):
+            if pw[j] == 0:
+                asm("sbc" if j else "sub", *(() if j else ("#0",)), V[j])
+            else:
+                asm("sub" if j == 0 else "subc", "#0x%04x" % pw[j], V[j])
+        asm("adc", m)      # c + C: 1 keeps s - p
+        asm("dec", m)      # the mask: 0xFFFF adds p back
+    else:
+        asm("subc", m, m)  # C - 1: 0xFFFF when it borrowed
+    for j in odd:
+        asm("push", m)
+        asm("and", "#0x%04x" % pw[j], mem(0, "r1"))
+    for j in range(n):
+        first = j == 0
+        if pw[j] == 0:
+            asm("adc" if not first else "add", *(("#0",) if first else ()), V[j])
+        elif pw[j] == 0xFFFF:
+            asm("add" if first else "addc", m, V[j])
+        else:
+            asm("add" if first else "addc", mem(0, "r1"), V[j])
+    for j in odd:
+        asm("incd", "r1")
+
+
+def gen_fused_regs(asm, field, n, p, op):
+    """ks_fp_sub2_FIELD and ks_fp_half3_FIELD (gen_sub2, gen_half3) for n = 10, the value in
+    registers (r4..r11, r14, r15): loaded once, corrected there (correct_regs, the mask in r12,
+    saved), stored once. r may alias a (and for sub2 not b)."""
+    name = "ks_fp_%s_%s" % (op, field)
+    pw = words(p, n)
+    assert n == 10
+    V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r14"]
+    asm.function(name)
+    push(asm, SAVED + ["r12"])
+    if op == "sub2":
+        asm("mov", "r14", "r12")  # b's pointer: r14 joins V
+        for j in range(n):
+            asm("mov", mem(2 * j, "r13"), V[j])
+            asm("sub" if j == 0 else "subc", mem(2 * j, "r12"), V[j])
+        asm("mov", "r12", "r13")  # b's pointer again
+        correct_regs(asm, "sub", V, pw, "r12")
+        for j in range(n):
+            asm("sub" if j == 0 else "subc", mem(2 * j, "r13"), V[j])
+        correct_regs(asm, "sub", V, pw, "r12")
+    else:
+        for j in range(n):
+            asm("mov", mem(2 * j, "r13"), V[j])
+        asm("mov", V[0], "r12")
+        asm("rra", "r12")      # C = a's low bit
+        asm("subc", "r12", "r12")
+        asm("inv", "r12")      # 0xFFFF when a is odd: + p
+        odd = [j for j in range(n) if pw[j] not in (0, 0xFFFF)]
+        for j in odd:
+            asm("push", "r12")
+            asm("and", "#0x%04x" % pw[j], mem(0, "r1"))
+        for j in range(n):
+            first = j == 0
+            if pw[j] == 0:
+                asm("adc" if not first else "add", *(("#0",) if first else ()), V[j])
+            elif pw[j] == 0xFFFF:
+                asm("add" if first else "addc", "r12", V[j])
+            else:
+                asm("add" if first else "addc", mem(0, "r1"), V[j])
+        for j in range(n - 1, -1, -1):
+            asm("rrc", V[j])       # (a + p) / 2 < 2^160: the sum's carry is its top bit
+        for j in odd:
+            asm("incd", "r1")      # after the RRCs: INCD changes the carry
+        for j in range(n):
+            asm("add" if j == 0 else "addc", mem(2 * j, "r13"), V[j])
+        correct_regs(asm, "add", V, pw, "r12")
+    asm("pop", "r12")
+    for j in range(n):
+        asm("mov", V[j], mem(2 * j, "r12"))
     pop(asm, SAVED)
     asm.end(name)
 
@@ -1103,6 +1246,12 @@ def generate():
             gen_add_sub(asm, field, n, p, "add")
         gen_add_sub(asm, field, n, p, "sub")
         gen_half(asm, field, n, p)
+        if n == 10:
+            gen_fused_regs(asm, field, n, p, "sub2")
+            gen_fused_regs(asm, field, n, p, "half3")
+        else:
+            gen_sub2(asm, field, n, p)
+            gen_half3(asm, field, n, p)
     gen_steps(asm)
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)

@@ -20,6 +20,15 @@
 /* and r = a / 2 mod p for the curves the motes use (kernels/ks_curves.c) */
 #define KS_FP_HALF_secp160r1 ks_fp_half_secp160r1
 #define KS_FP_HALF_secp256r1 ks_fp_half_secp256r1
+/* and the point doubling's fused r = a - 2b and r = 3a/2 mod p, one call each instead of two
+   (kernels/ks_ec_point.c): for a curve of fl limbs, its function or 0. The limb count tells
+   the curves apart; a curve the build leaves out is never named (not linked). */
+#define KS_FP_SUB2_OF(fl)                                                      \
+    ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_sub2_secp160r1       \
+     : (KS_WITH_SECP256R1 && (fl) == KS_LIMBS(256)) ? ks_fp_sub2_secp256r1 : 0)
+#define KS_FP_HALF3_OF(fl)                                                     \
+    ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_half3_secp160r1      \
+     : (KS_WITH_SECP256R1 && (fl) == KS_LIMBS(256)) ? ks_fp_half3_secp256r1 : 0)
 #endif
 
 /* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
