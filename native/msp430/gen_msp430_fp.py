@@ -35,12 +35,19 @@ here, see ks_port_msp430.h):
     ks_fp_add_NAME(r, a, b), ks_fp_sub_NAME(r, a, b)
                            r = a +- b mod p on reduced elements (secp160r1, P-256); r may alias
     ks_fp_half_NAME(r, a)  r = a / 2 mod p on a reduced element (secp160r1, P-256); r may alias
+    ks_fp_sub2_NAME(r, a, b), ks_fp_half3_NAME(r, a)
+                           r = a - 2b and r = 3a/2 mod p, the point doubling's fused operations
+                           (KS_FP_SUB2_OF, KS_FP_HALF3_OF); r may alias a (not b)
+    ks_msp_steps, ks_msp_lincomb, ks_msp_lincomb_z
+                           the divsteps inversion's steps on the low words and its pass over
+                           the whole numbers (KS_MODINV_STEPS, KS_MODINV_LINCOMB[_Z])
     ks_msp_row8, ks_msp_sqr8, ks_msp_p256_reduce
                            P-256's 8-word row product and square (straight-line subroutines
                            that its product and square call at fixed addresses) and its
                            reduction (their common tail, entered by a fixed branch): one copy
                            each in flash
-llvm-mc rejects @rN+ sources with a memory destination: indexed sources instead.
+llvm-mc rejects @rN+ sources with a memory destination: indexed sources instead (@rN for
+offset 0: Asm.__call__).
 """
 import sys
 
