@@ -45,6 +45,16 @@ static KS_NOINLINE void read_and_push(sz_tls *c, uint16_t want, uint16_t timeout
 	}
 }
 
+#if defined(SZ_FW_LINK) && SZ_FW_LINK
+/* Tells the link where the engine writes next (its next message lands there). A frame of its
+ * own, as read_and_push: nothing of it stays in the loop's frame during a k P (the stack's peak). */
+static KS_NOINLINE void receive_at(sz_tls *c)
+{
+	uint16_t at = sz_tls_receive_at(c);
+	sz_port_receive_at(c->rx + at, (uint16_t)(c->rx_cap - at));
+}
+#endif
+
 uint16_t sz_server_loop_once(sz_server_loop *l)
 {
 	sz_tls *c = l->conn;
@@ -95,6 +105,9 @@ uint16_t sz_server_loop_once(sz_server_loop *l)
 			sz_tls_timeout(c);
 			continue;
 		}
+#if defined(SZ_FW_LINK) && SZ_FW_LINK
+		receive_at(c);
+#endif
 		read_and_push(c, want, (uint16_t)(limit - used < SZ_LOOP_POLL_MS ? limit - used : SZ_LOOP_POLL_MS));
 	}
 	sz_port_hangup();

@@ -959,6 +959,19 @@ uint16_t sz_tls_wants(const sz_tls *c)
 	return (uint16_t)(c->rx_want - c->rx_len);
 }
 
+uint16_t sz_tls_receive_at(const sz_tls *c)
+{
+	if (c->state == SZ_WAIT_CLIENT_HELLO)
+		return 0;
+#if SZ_STREAM_RECORDS
+	if (c->streaming && c->rx_len >= STREAM_AT) { /* the ciphertext behind the plaintext held, then the tag */
+		uint16_t f = (uint16_t)(c->rx_len - 5u), body_end = (uint16_t)(c->rx_want - 5u - stream_tag(c));
+		return f < body_end ? c->end : (uint16_t)(c->end + (f - body_end));
+	}
+#endif
+	return c->rx_len;
+}
+
 size_t sz_tls_push(sz_tls *c, const uint8_t *data, size_t len)
 {
 	size_t taken = 0;

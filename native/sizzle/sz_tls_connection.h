@@ -143,6 +143,19 @@ void sz_tls_sent(sz_tls *c);
 /* Bytes it can take now without reading past the current record (0: output or the application
  * first, or closed). */
 uint16_t sz_tls_wants(const sz_tls *c);
+/* Where in rx the next byte it takes is written: a link that shares rx (sz_port_link.c) puts
+ * the next message there, so that the engine writes each byte at or before where it was read
+ * from. 0 between records and while the hello is parsed (its bytes are not kept); in a record
+ * being gathered, behind its bytes so far; in one opened as it comes, behind the plaintext held. */
+uint16_t sz_tls_receive_at(const sz_tls *c);
+/* The most that sz_tls_receive_at can be while nothing is held when a record's next piece comes
+ * (a streamed record's header and explicit nonce), plus the tag's room at rx's end: a link sharing
+ * rx announces rx_cap less this, so that a piece of a record streamed in fits where it lands. */
+#if SZ_STREAM_RECORDS
+#define SZ_TLS_RECEIVE_HEADROOM (5u + SZ_PROTECTION_PREFIX + 16u)
+#else
+#define SZ_TLS_RECEIVE_HEADROOM 0u
+#endif
 /* Takes client bytes; returns how many (fewer while output waits). */
 size_t sz_tls_push(sz_tls *c, const uint8_t *data, size_t len);
 /* The client's stream ended. */
