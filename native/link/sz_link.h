@@ -90,6 +90,14 @@ void sz_link_close(struct sz_link *l, uint32_t now);
 /* Tells the gateway this end has taken every message so far and can take the next (READY):
    the grant. With SZ_LINK_READY_ONLY the only one: call it only when buf holds nothing unread. */
 void sz_link_ready(struct sz_link *l, uint32_t now);
+#if SZ_LINK_READY_ONLY
+/* sz_link_ready, the message to be put together at buf, room bytes there (at most: a longer one
+   is refused, REFUSED_TOO_LONG): where the device's program will read it, which may be anywhere
+   in the buffer it shares (a record split over messages lands behind its first part). READY-SLEEP
+   still announces sz_link_init's capacity; the grants after this one use the same place until
+   the next call. */
+void sz_link_ready_into(struct sz_link *l, uint32_t now, uint8_t *buf, uint16_t room);
+#endif
 
 /* Whether the radio's receiver must be on (SZ_LINK_LISTEN or SZ_LINK_AWAKE). */
 uint8_t sz_link_radio_on(const struct sz_link *l);
@@ -99,7 +107,8 @@ uint8_t sz_link_radio_on(const struct sz_link *l);
    it returns: the line driver in tests/ shows how). */
 /* FrameSink: put len bytes on the air; call sz_link_transmitted when they are gone. */
 void sz_link_radio_transmit(struct sz_link *l, const uint8_t *frame, uint8_t len);
-/* LinkListener. received: the message is buf[0 .. len) of sz_link_init's buffer. */
+/* LinkListener. received: the message is buf[0 .. len) of sz_link_init's buffer (of the last
+   sz_link_ready_into's). */
 void sz_link_on_opened(struct sz_link *l, uint8_t conn);
 void sz_link_on_received(struct sz_link *l, uint8_t conn, uint16_t len);
 void sz_link_on_sent(struct sz_link *l, uint8_t conn);

@@ -32,6 +32,15 @@ void sz_link_ready(struct sz_link *l, uint32_t now)
 	sz_link_pump(l, now);
 }
 
+#if SZ_LINK_READY_ONLY
+void sz_link_ready_into(struct sz_link *l, uint32_t now, uint8_t *buf, uint16_t room)
+{
+	l->rx.buf = buf;
+	l->rx.room = room;
+	sz_link_ready(l, now);
+}
+#endif
+
 uint8_t sz_link_may_transmit(const struct sz_link *l)
 {
 	return l->power != SZ_LINK_SLEEP;

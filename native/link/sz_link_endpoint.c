@@ -16,6 +16,9 @@ void sz_link_init(struct sz_link *l, uint8_t *buf, uint16_t capacity)
 	memset(l, 0, sizeof *l);
 	l->rx.buf = buf;
 	l->rx.capacity = capacity < SZ_LINK_MAX_MESSAGE ? capacity : SZ_LINK_MAX_MESSAGE;
+#if SZ_LINK_READY_ONLY
+	l->rx.room = l->rx.capacity;
+#endif
 	l->power = SZ_LINK_SLEEP;
 	l->duty_at = SZ_LINK_NEVER;
 }

@@ -42,7 +42,11 @@ uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link
 				return SZ_RX_SILENT;
 			}
 #endif
+#if SZ_LINK_READY_ONLY
+			if (total > r->room || total > SZ_LINK_MAX_MESSAGE) {
+#else
 			if (total > r->capacity || total > SZ_LINK_MAX_MESSAGE) {
+#endif
 				r->dropped = SZ_LS_TOO_LONG;
 				return SZ_LA_REFUSED_TOO_LONG;
 			}

@@ -21,6 +21,7 @@ struct sz_link_receiver {
 	uint8_t completed; /* whether the last accept completed a message (in buf[0 .. len)) */
 #if SZ_LINK_READY_ONLY
 	uint8_t granted;   /* READY given for the expected message, its frame 0 not yet taken */
+	uint16_t room;     /* the bytes at buf the granted message may take (sz_link_ready_into) */
 #endif
 	uint8_t got[SZ_LINK_MAP_BYTES];
 };

@@ -87,6 +87,7 @@ static struct {
 	int starved;           /* asleep, nothing to wake it, and the input has ended */
 	uint8_t out_buf[4096];
 	size_t out_len;
+	uint64_t out_cycle;    /* when the UART gave its last byte */
 	FILE *prof_file;       /* -P: cycles per flash word, written out at each latch */
 	uint64_t *prof;
 	unsigned prof_block;
@@ -103,7 +104,10 @@ static struct {
 	int idle_said;             /* the idle line of this wait has been printed */
 } h = { .in_fd = -1, .out_fd = 1, .listen_fd = -1 };
 
-#define PROF_WORDS 65536 /* flash words of the largest AVR this harness runs (128 KB) */
+#define PROF_WORDS 65536
+/* UART0's output is written to the client once the UART has been quiet this long: about three
+ * byte times at the link's 57,600 baud and 7.3728 MHz (1,280 cycles a byte). */
+#define QUIET_CYCLES 4000 /* flash words of the largest AVR this harness runs (128 KB) */
 
 /* Set by SIGTERM or SIGINT: the run ends at the next step, its profile written. */
 static volatile sig_atomic_t stop_requested;
@@ -156,8 +160,9 @@ static void flush_out(void)
 
 static void uart_out(struct avr_irq_t *irq, uint32_t value, void *param)
 {
-	(void)irq; (void)param;
+	(void)irq;
 	h.out_buf[h.out_len++] = (uint8_t)value;
+	h.out_cycle = ((avr_t *)param)->cycle;
 	if (h.out_len == sizeof h.out_buf || value == '\n')
 		flush_out();
 }
@@ -618,7 +623,7 @@ int main(int argc, char **argv)
 	flags &= ~(uint32_t)(AVR_UART_FLAG_POLL_SLEEP | AVR_UART_FLAG_STDIO);
 	avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
 	uart_in = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
-	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), uart_out, NULL);
+	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), uart_out, avr);
 	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON), uart_xon, NULL);
 	avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF), uart_xoff, NULL);
 	h.xon = 1;
@@ -653,6 +658,11 @@ int main(int argc, char **argv)
 		}
 		if (state == cpu_Done || state == cpu_Crashed || stop_requested)
 			break;
+		/* The link's bytes go when the UART falls quiet (a frame written whole), not only when
+		 * the firmware next polls the link: a mote that then computes for seconds (a P-256
+		 * handshake) must not hold back the ACK it wrote before it. */
+		if (h.out_len && avr->cycle - h.out_cycle > QUIET_CYCLES)
+			flush_out();
 		pump_input(avr, uart_in);
 		if (realtime && ++paced == 4096) {
 			paced = 0;

@@ -45,14 +45,27 @@ static KS_NOINLINE void read_and_push(sz_tls *c, uint16_t want, uint16_t timeout
 	}
 }
 
+#if defined(SZ_FW_LINK) && SZ_FW_LINK
+/* Tells the link where the engine writes next (its next message lands there). A frame of its
+ * own, as read_and_push: nothing of it stays in the loop's frame during a k P (the stack's peak). */
+static KS_NOINLINE void receive_at(sz_tls *c)
+{
+	uint16_t at = sz_tls_receive_at(c);
+	sz_port_receive_at(c->rx + at, (uint16_t)(c->rx_cap - at));
+}
+#endif
+
 uint16_t sz_server_loop_once(sz_server_loop *l)
 {
 	sz_tls *c = l->conn;
 	uint32_t since, accepted;
 	uint8_t was_busy = 0, done = 0;
-	sz_port_accept();
+	/* Ready before the client comes: the engine, and the hello's random drawn while we wait
+	 * (the Java draws it on the hello: the same bytes, a handshake's time shorter). */
 	l->fresh_app(l->app_ctx, l->app);
-	sz_tls_init(c, l->cfg, l->app, l->rx, l->rx_cap, l->tx, l->tx_cap);
+	sz_tls_next(c, l->cfg, l->app, l->rx, l->rx_cap, l->tx, l->tx_cap);
+	sz_tls_draw_ahead(c);
+	sz_port_accept();
 	accepted = since = sz_port_millis();
 	for (;;) {
 		uint32_t limit, used;
@@ -92,6 +105,9 @@ uint16_t sz_server_loop_once(sz_server_loop *l)
 			sz_tls_timeout(c);
 			continue;
 		}
+#if defined(SZ_FW_LINK) && SZ_FW_LINK
+		receive_at(c);
+#endif
 		read_and_push(c, want, (uint16_t)(limit - used < SZ_LOOP_POLL_MS ? limit - used : SZ_LOOP_POLL_MS));
 	}
 	sz_port_hangup();

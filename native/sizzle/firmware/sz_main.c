@@ -121,7 +121,7 @@ sz_firmware *sz_device_setup(void)
 		return 0;
 	sz_port_seed(seed, sizeof seed);
 #if defined(SZ_FW_LINK) && SZ_FW_LINK
-	sz_port_share(records, sizeof records);
+	sz_port_share(records, sizeof records, SZ_TLS_RECEIVE_HEADROOM);
 #endif
 #if defined(SZ_APP_TRANSCRIPT)
 	suite = configure(&version);

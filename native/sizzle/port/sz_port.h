@@ -25,9 +25,14 @@ int sz_port_init(void);
 
 #if defined(SZ_FW_LINK) && SZ_FW_LINK
 /* The link port only (sz_port_link.c), once after sz_port_init: the gateway's messages are put
- * together in the engine's record buffer itself (its size the capacity READY-SLEEP announces),
- * granted by READY only when the engine reads with nothing in it unread (LINK.md §6.1). */
-void sz_port_share(uint8_t *records, uint16_t size);
+ * together in the engine's record buffer itself (size bytes; READY-SLEEP announces size less
+ * headroom: SZ_TLS_RECEIVE_HEADROOM), granted by READY only when the engine reads with nothing in
+ * it unread (LINK.md §6.1). */
+void sz_port_share(uint8_t *records, uint16_t size, uint16_t headroom);
+/* Before each read: where in the record buffer the engine writes the next byte it takes
+ * (sz_tls_receive_at) and the room from there to its end. When the engine has read the last
+ * message whole, the next is granted here (READY), to land there. */
+void sz_port_receive_at(uint8_t *at, uint16_t room);
 #endif
 
 /* Waits for the next client and opens the connection with it. */

@@ -21,8 +21,13 @@
  * next reads after the message before was read whole: the engine reads only when it holds no
  * unread plaintext and no output (sz_tls_wants), so what the gateway writes then lands on
  * nothing the engine has not used, and the engine reads it as a record it has yet to verify.
- * A message lands where the engine gathers a record (from the buffer's start: one record a
- * message, read whole before the next), so the engine's copy of it is in place.
+ * A message lands where the engine writes the next byte it takes (sz_port_receive_at, from
+ * sz_tls_receive_at): the buffer's start between records; behind a record's first part when the
+ * gateway cut a record longer than the announced capacity into messages; behind a streamed
+ * record's header and nonce, or the plaintext it holds, for the record's next piece (an
+ * application record longer than the buffer, opened as it comes: SZ_STREAM_RECORDS). The engine
+ * copies each byte it takes (through read_and_push's buffer) to a place at or before the one it
+ * was read from, so it never writes over a byte of the message it has not read.
  * Output: each sz_port_write is one message, sent from the caller's bytes (not copied; the call
  * returns once the message has arrived, or the connection has ended).
  * The frame coming from the relay is put together in the link's own frame buffer (tx_frame),
@@ -39,12 +44,6 @@
 
 #if !SZ_LINK_READY_ONLY
 #error "sz_port_link.c shares the record buffer: the link must grant by READY only (-DSZ_LINK_READY_ONLY=1)"
-#endif
-/* A record longer than the buffer would be opened as it comes (SZ_STREAM_RECORDS), plaintext
- * held while the engine reads on: the buffer would not be free at a read. Only a build whose
- * buffer holds the largest record (the host's) may stream. */
-#if SZ_STREAM_RECORDS && SZ_FW_LIMIT < 16384
-#error "sz_port_link.c: a streaming build's record buffer must hold the largest record"
 #endif
 
 /* How long the rest of a frame begun may keep the relay silent before the frame is dropped (the
@@ -73,13 +72,16 @@ const uint8_t sz_link_name[] KS_FLASH = SZ_LINK_NAME;
 const uint8_t sz_link_name_length = sizeof SZ_LINK_NAME - 1;
 
 static struct sz_link link;
-static uint8_t *message;                  /* the engine's record buffer (sz_port_share) */
+static uint8_t *message;                  /* where in the engine's record buffer the message granted last landed */
 static uint16_t message_len, message_pos; /* the message held: message[pos .. len) unread */
 static uint8_t open_conn;                 /* the link connection (0: none) */
-static uint8_t ended;                     /* the served connection has closed: reads say so */
-static uint8_t sent;                      /* our message has arrived */
-static uint8_t ready_owed;                /* the buffer is free at the engine's next read: grant */
-static uint8_t radio_up;                  /* the gateway's relay is connected */
+/* One bit each (the ATmega128's legacy-ecc image has no byte to spare): */
+static struct {
+	uint8_t ended : 1;      /* the served connection has closed: reads say so */
+	uint8_t sent : 1;       /* our message has arrived */
+	uint8_t ready_owed : 1; /* the buffer is free at the engine's next read: grant */
+	uint8_t radio_up : 1;   /* the gateway's relay is connected */
+} st;
 /* The frame coming from the relay: its length, then its bytes, into link.tx_frame (those past
  * F are not kept: the codec refuses such a frame anyway). */
 static uint8_t rx_want, rx_have, rx_length_next = 1;
@@ -126,7 +128,7 @@ void sz_link_on_sent(struct sz_link *l, uint8_t conn)
 {
 	(void)l;
 	(void)conn;
-	sent = 1;
+	st.sent = 1;
 }
 
 void sz_link_on_closed(struct sz_link *l, uint8_t conn, uint8_t reason)
@@ -135,8 +137,8 @@ void sz_link_on_closed(struct sz_link *l, uint8_t conn, uint8_t reason)
 	(void)conn;
 	(void)reason;
 	open_conn = 0;
-	ended = 1;
-	ready_owed = 0;
+	st.ended = 1;
+	st.ready_owed = 0;
 }
 
 /* now: the link's clock as the byte arrived (one reading serves all the bytes of a read). */
@@ -166,8 +168,8 @@ static void radio_connect(void)
 {
 	sz_raw_accept();
 	rx_length_next = 1;
-	if (!radio_up) {
-		radio_up = 1;
+	if (!st.radio_up) {
+		st.radio_up = 1;
 		sz_link_start(&link, link_now());
 	}
 }
@@ -215,32 +217,39 @@ int sz_port_init(void)
 	return sz_raw_init() != 0 ? -1 : 0;
 }
 
-void sz_port_share(uint8_t *records, uint16_t size)
+void sz_port_share(uint8_t *records, uint16_t size, uint16_t headroom)
 {
 	message = records;
-	sz_link_init(&link, records, size);
+	sz_link_init(&link, records, (uint16_t)(size - headroom));
+}
+
+void sz_port_receive_at(uint8_t *at, uint16_t room)
+{
+	if (st.ready_owed && message_pos == message_len && !st.ended) {
+		/* the server read the last message whole and answered nothing: grant the next, to land
+		 * where the engine writes what it takes next (its copy then never runs ahead of the bytes
+		 * it reads: behind a record's first part, behind plaintext held, or at the start) */
+		st.ready_owed = 0;
+		message = at;
+		sz_link_ready_into(&link, link_now(), at, room);
+	}
 }
 
 void sz_port_accept(void)
 {
-	if (!radio_up)
+	if (!st.radio_up)
 		radio_connect();
 	while (open_conn == 0)
 		service(link_now(), 1000);
-	ended = 0;
+	st.ended = 0;
 	message_len = message_pos = 0;
-	ready_owed = 1; /* the engine's first read grants message 0 */
+	st.ready_owed = 1; /* granted before the engine's first read (sz_port_receive_at): message 0 */
 	sz_raw_flush();
 }
 
 int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
 {
 	uint32_t since = link_now(), now, waited;
-	if (ready_owed && message_pos == message_len && !ended) {
-		/* the server read the last message whole and answered nothing: grant the next */
-		ready_owed = 0;
-		sz_link_ready(&link, since);
-	}
 	for (;;) {
 		if (message_pos < message_len) {
 			uint16_t n = message_len - message_pos;
@@ -249,11 +258,11 @@ int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
 			memcpy(buf, message + message_pos, n);
 			message_pos = (uint16_t)(message_pos + n);
 			if (message_pos == message_len)
-				ready_owed = 1;
+				st.ready_owed = 1;
 			sz_raw_flush(); /* the ACK of the message goes before the server computes */
 			return (int16_t)n;
 		}
-		if (ended) {
+		if (st.ended) {
 			sz_raw_flush();
 			return SZ_PORT_CLOSED;
 		}
@@ -269,14 +278,14 @@ int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
 
 void sz_port_write(const uint8_t *buf, uint16_t n)
 {
-	while (n && !ended) {
+	while (n && !st.ended) {
 		uint16_t k = n < SZ_LINK_MAX_MESSAGE ? n : SZ_LINK_MAX_MESSAGE;
-		while (!ended && !sz_link_can_send(&link))
+		while (!st.ended && !sz_link_can_send(&link))
 			service(link_now(), 100);
-		sent = 0;
-		if (ended || !sz_link_send(&link, buf, k, link_now()))
+		st.sent = 0;
+		if (st.ended || !sz_link_send(&link, buf, k, link_now()))
 			break;
-		while (!sent && !ended)
+		while (!st.sent && !st.ended)
 			service(link_now(), 100);
 		buf += k;
 		n = (uint16_t)(n - k);
@@ -292,14 +301,14 @@ uint8_t sz_port_pending(void)
 void sz_port_hangup(void)
 {
 	uint32_t since = link_now(), now = since;
-	if (!ended) {
+	if (!st.ended) {
 		sz_link_close(&link, now);
-		while (!ended && now - since < SZ_PORT_LINK_HANGUP_MS) {
+		while (!st.ended && now - since < SZ_PORT_LINK_HANGUP_MS) {
 			service(now, 100);
 			now = link_now();
 		}
 	}
 	message_len = message_pos = 0;
-	ready_owed = 0;
+	st.ready_owed = 0;
 	sz_raw_flush();
 }
