@@ -918,36 +918,14 @@ def gen_add_regs(asm, field, n, p):
     of p that is neither 0 nor 0xFFFF waits on the stack (AND changes the carry flag)."""
     name = "ks_fp_add_%s" % field
     pw = words(p, n)
-    odd = [j for j in range(n) if pw[j] not in (0, 0xFFFF)]
-    assert n == 10 and len(odd) <= 1
+    assert n == 10
     R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
     asm.function(name)
     push(asm, SAVED)
     for j in range(n):  # a's pointer r13 is read last for word 9, then holds it
         asm("mov", mem(2 * j, "r13"), R[j])
         asm("add" if j == 0 else "addc", mem(2 * j, "r14"), R[j])
-    asm("clr", "r14")
-    asm("adc", "r14")      # c
-    for j in range(n):
-        if pw[j] == 0:
-            asm("sbc" if j else "sub", *(() if j else ("#0",)), R[j])
-        else:
-            asm("sub" if j == 0 else "subc", "#0x%04x" % pw[j], R[j])
-    asm("adc", "r14")      # c + C: 1 keeps s - p
-    asm("dec", "r14")      # the mask: 0xFFFF adds p back
-    for j in odd:
-        asm("push", "r14")
-        asm("and", "#0x%04x" % pw[j], mem(0, "r1"))
-    for j in range(n):
-        first = j == 0
-        if pw[j] == 0:
-            asm("adc" if not first else "add", *(("#0",) if first else ()), R[j])
-        elif pw[j] == 0xFFFF:
-            asm("add" if first else "addc", "r14", R[j])
-        else:
-            asm("add" if first else "addc", mem(0, "r1"), R[j])
-    for j in odd:
-        asm("incd", "r1")
+    correct_regs(asm, "add", R, pw, "r14")
     for j in range(n):
         asm("mov", R[j], mem(2 * j, "r12"))
     pop(asm, SAVED)
@@ -961,8 +939,6 @@ def correct_regs(asm, kind, V, pw, m):
     register; p's one word other than 0 and 0xFFFF waits masked on the stack (AND changes
     the carry flag)."""
     n = len(V)
-    odd = [j for j in range(n) if pw[j] not in (0, 0xFFFF)]
-    assert len(odd) <= 1
     if kind == "add":
         asm("clr", m)
         asm("adc", m)      # c
@@ -975,10 +951,20 @@ def correct_regs(asm, kind, V, pw, m):
         asm("dec", m)      # the mask: 0xFFFF adds p back
     else:
         asm("subc", m, m)  # C - 1: 0xFFFF when it borrowed
+    for _ in range(add_masked_p(asm, V, pw, m)):
+        asm("incd", "r1")
+
+
+def add_masked_p(asm, V, pw, m):
+    """V += p & m in one carry chain (the carry out left in C); p's one word other than 0 and
+    0xFFFF is masked on the stack first (AND changes the carry flag): returns how many words
+    the caller drops from the stack (INCD r1) once it no longer needs C."""
+    odd = [j for j in range(len(V)) if pw[j] not in (0, 0xFFFF)]
+    assert len(odd) <= 1
     for j in odd:
         asm("push", m)
         asm("and", "#0x%04x" % pw[j], mem(0, "r1"))
-    for j in range(n):
+    for j in range(len(V)):
         first = j == 0
         if pw[j] == 0:
             asm("adc" if not first else "add", *(("#0",) if first else ()), V[j])
@@ -986,8 +972,7 @@ def correct_regs(asm, kind, V, pw, m):
             asm("add" if first else "addc", m, V[j])
         else:
             asm("add" if first else "addc", mem(0, "r1"), V[j])
-    for j in odd:
-        asm("incd", "r1")
+    return len(odd)
 
 
 def gen_fused_regs(asm, field, n, p, op):
@@ -1017,21 +1002,10 @@ def gen_fused_regs(asm, field, n, p, op):
         asm("rra", "r12")      # C = a's low bit
         asm("subc", "r12", "r12")
         asm("inv", "r12")      # 0xFFFF when a is odd: + p
-        odd = [j for j in range(n) if pw[j] not in (0, 0xFFFF)]
-        for j in odd:
-            asm("push", "r12")
-            asm("and", "#0x%04x" % pw[j], mem(0, "r1"))
-        for j in range(n):
-            first = j == 0
-            if pw[j] == 0:
-                asm("adc" if not first else "add", *(("#0",) if first else ()), V[j])
-            elif pw[j] == 0xFFFF:
-                asm("add" if first else "addc", "r12", V[j])
-            else:
-                asm("add" if first else "addc", mem(0, "r1"), V[j])
+        dropped = add_masked_p(asm, V, pw, "r12")
         for j in range(n - 1, -1, -1):
             asm("rrc", V[j])       # (a + p) / 2 < 2^160: the sum's carry is its top bit
-        for j in odd:
+        for _ in range(dropped):
             asm("incd", "r1")      # after the RRCs: INCD changes the carry
         for j in range(n):
             asm("add" if j == 0 else "addc", mem(2 * j, "r13"), V[j])
