@@ -747,14 +747,15 @@ def frame_at(asm, reg, off):
 
 
 def absdiff(asm, x, off, mask):
-    """off(r1) (8 words) = |x0 - x1|, x0 and x1 the 8-word halves at register x; mask = the
-    sign mask (0xFFFF when x0 < x1); uses r4..r11 (saved by the caller)."""
+    """off(r1) (8 words) = |x0 - x1|, x0 and x1 the 8-word halves at register x (kept); mask =
+    the sign mask (0xFFFF when x0 < x1); uses r4..r11 (saved by the caller)."""
     R = P256_REGS
+    for i in range(8):  # by @x+ (2 cycles a word, not 3), x put back after
+        asm("mov", "@%s+" % x, R[i])
     for i in range(8):
-        asm("mov", mem(2 * i, x), R[i])
-    for i in range(8):
-        asm("sub" if i == 0 else "subc", mem(2 * (8 + i), x), R[i])
+        asm("sub" if i == 0 else "subc", "@%s+" % x, R[i])
     asm("subc", mask, mask)  # C - 1: 0xFFFF when x0 < x1
+    asm("sub", "#32", x)
     for i in range(8):
         asm("xor", mask, R[i])
     for i in range(8):
