@@ -898,7 +898,8 @@ def gen_sub2(asm, field, n, p):
 def gen_half3(asm, field, n, p):
     """ks_fp_half3_FIELD(r, a): r = 3a/2 = a + a/2 mod p (the point doubling's alpha; one call
     for ks_fp_half and an addition: KS_FP_HALF3_OF): fixed calls of ks_fp_half_FIELD into a
-    frame on the stack and of ks_fp_add_FIELD (both keep r12 and r13); r may alias a. (Written
+    frame on the stack and of ks_fp_add_FIELD (both keep r12; a's r13 put back after the
+    half); r may alias a. (Written
     out whole it was ~20 cycles faster and 590 B more.)"""
     name = "ks_fp_half3_%s" % field
     asm.function(name)
@@ -906,6 +907,7 @@ def gen_half3(asm, field, n, p):
     asm("push", "r12")
     frame_at(asm, "r12", 2)
     asm("call", "#ks_fp_half_%s" % field)
+    asm("sub", "#%d" % (2 * n), "r13")  # a again
     asm("mov", "r12", "r14")  # a / 2
     asm("pop", "r12")
     asm("call", "#ks_fp_add_%s" % field)
@@ -923,9 +925,9 @@ def gen_add_regs(asm, field, n, p):
     R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
     asm.function(name)
     push(asm, SAVED)
-    for j in range(n):  # a's pointer r13 is read last for word 9, then holds it
-        asm("mov", mem(2 * j, "r13"), R[j])
-        asm("add" if j == 0 else "addc", mem(2 * j, "r14"), R[j])
+    for j in range(n):  # by @rN+ (2 cycles, not 3); a's pointer r13 then holds word 9
+        asm("mov", "@r13+" if j < n - 1 else "@r13", R[j])
+        asm("add" if j == 0 else "addc", "@r14+", R[j])
     correct_regs(asm, "add", R, pw, "r14")
     for j in range(n):
         asm("mov", R[j], mem(2 * j, "r12"))
@@ -988,17 +990,19 @@ def gen_fused_regs(asm, field, n, p, op):
     push(asm, SAVED + ["r12"])
     if op == "sub2":
         asm("mov", "r14", "r12")  # b's pointer: r14 joins V
-        for j in range(n):
-            asm("mov", mem(2 * j, "r13"), V[j])
-            asm("sub" if j == 0 else "subc", mem(2 * j, "r12"), V[j])
-        asm("mov", "r12", "r13")  # b's pointer again
+        for j in range(n):  # by @rN+ (2 cycles a word, not 3)
+            asm("mov", "@r13+", V[j])
+            asm("sub" if j == 0 else "subc", "@r12+", V[j])
+        asm("mov", "r12", "r13")  # MOV keeps the borrow in C for the correction
         correct_regs(asm, "sub", V, pw, "r12")
+        asm("sub", "#%d" % (2 * n), "r13")  # b's pointer again
         for j in range(n):
-            asm("sub" if j == 0 else "subc", mem(2 * j, "r13"), V[j])
+            asm("sub" if j == 0 else "subc", "@r13+", V[j])
         correct_regs(asm, "sub", V, pw, "r12")
     else:
         for j in range(n):
-            asm("mov", mem(2 * j, "r13"), V[j])
+            asm("mov", "@r13+", V[j])
+        asm("sub", "#%d" % (2 * n), "r13")  # a again, for the sum
         asm("mov", V[0], "r12")
         asm("rra", "r12")      # C = a's low bit
         asm("subc", "r12", "r12")
@@ -1009,7 +1013,7 @@ def gen_fused_regs(asm, field, n, p, op):
         for _ in range(dropped):
             asm("incd", "r1")      # after the RRCs: INCD changes the carry
         for j in range(n):
-            asm("add" if j == 0 else "addc", mem(2 * j, "r13"), V[j])
+            asm("add" if j == 0 else "addc", "@r13+", V[j])
         correct_regs(asm, "add", V, pw, "r12")
     asm("pop", "r12")
     for j in range(n):
@@ -1030,8 +1034,8 @@ def gen_half(asm, field, n, p):
     asm("inv", "r14")
     asm("inc", "r14")      # mask: 0xFFFF when a is odd
     pre = masked_words(asm, pw, "r14", ["r11"])
-    for j in range(n):
-        asm("mov", mem(2 * j, "r13"), "r15")
+    for j in range(n):  # a by @r13+ (r13 ends 2n bytes on: gen_half3 puts it back)
+        asm("mov", "@r13+", "r15")
         masked(asm, "add", j, pw[j], "r14", pre, "r15")
         asm("mov", "r15", mem(2 * j, "r12"))
     for j in range(n - 1, -1, -1):
