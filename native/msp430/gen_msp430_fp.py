@@ -862,10 +862,11 @@ def correct(asm, op, n, pw, rp, spare=("r13", "r14")):
     if op == "add":
         asm("clr", "r11")
         asm("adc", "r11")      # c
-        for j in range(n):     # C = (s mod 2^(16n) >= p), without storing s - p
-            asm("mov", mem(2 * j, rp), "r15")
+        for j in range(n):     # C = (s mod 2^(16n) >= p), without storing s - p (@rp+)
+            asm("mov", "@%s+" % rp, "r15")
             asm("sub" if j == 0 else "subc", "#0x%04x" % pw[j], "r15")
         asm("adc", "r11")      # c + C, 0 or 1
+        asm("sub", "#%d" % (2 * n), rp)  # rp again (the carry is read)
         asm("inv", "r11")
         asm("inc", "r11")      # mask: 0 - (c + C)
         pre = masked_words(asm, pw, "r11", spare)
