@@ -608,7 +608,7 @@ def karatsuba_rows(asm, n, pool):
     2^(16 n) (m = 0xFFFF when the signs agree), L + H - s M = L + H + M'. Added to t (= L +
     B^2 H) in the refined way: X = L1 + H0 once, in registers, then t's words h..n-1 = X + L0
     + M'_lo and n..n+h-1 = X + H1 + M'_hi in one pass (P-256: 192 word products instead of
-    256; the sum 392 cycles*, 553 as Q = L + H + M' in a loop then t += Q B).
+    256; the product's glue 656 -> 490 cycles* against Q = L + H + M' in a loop, then t += Q B).
     Frame: t at 0(r1) (|a0 - a1| and |b0 - b1| first wait in t's top half, which H then
     overwrites), M at 2n(r1) (n words); `pool` is h registers."""
     h = n // 2
