@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code ./sizzle demo --once}: the simulated motes and the Java server start behind the
- * gateway, the device list lists them, and every device's pages come back through the shared
- * port by name, each device's second page resumed.
+ * gateway, the Mica2 reached over the radio link protocol, the device list lists them, and every
+ * device's pages come back through the shared port by name, each device's second page resumed.
  */
 class DemoCommandTest {
     @Test
@@ -33,6 +33,9 @@ class DemoCommandTest {
             assertEquals("modern", mote[1], "the demo's motes run modern");
             devices.add(LocalGateway.nameOf(mote[0]));
         }
+        // the Mica2 over the radio link protocol (LINK.md), on the simulated CC1000
+        assertTrue(DemoCommand.overLink(DemoCommand.MOTES[0]) && DemoCommand.MOTES[0][0].equals("avr"), "the Mica2 over the link");
+        assertTrue(out.contains("  " + LocalGateway.nameOf("avr") + ": ") && out.contains(" over the link protocol (CC1000, radio address "), out);
         devices.add("java" + LocalGateway.DOMAIN);
         devices.add("javamote" + LocalGateway.DOMAIN); // over the simulated radio
         String suite = "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256";
