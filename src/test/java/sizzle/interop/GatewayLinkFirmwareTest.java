@@ -26,7 +26,8 @@ import sizzle.gateway.front.AccessRule;
  * port: the setpoint set with the password on a full handshake, then read back on a resumed one;
  * the firmware's log says full then resumed with the client's suite, and the device list shows
  * it as a radio device with its link state; on the modern build curl (OpenSSL 3) by name too,
- * the POST and the GET on one kept-alive connection; on legacy-ecc nassl's OpenSSL 1.0.2 (SSL 3.0)
+ * the POST and the GET on one kept-alive connection, then a GET of about 1,000 bytes (longer than
+ * the ATmega128's records over the link: sent in pieces); on legacy-ecc nassl's OpenSSL 1.0.2 (SSL 3.0)
  * through the device's port too, full then resumed. On a mote (avr: the CC1000's model; msp430:
  * the CC2420's, through mspdebug's mailbox bridge paced to the wall clock) its RAM measure after
  * its connections is printed and must be within the chip, and the ATmega128's images within
@@ -94,6 +95,7 @@ class GatewayLinkFirmwareTest {
             if (modern) {
                 GatewayThermostatClients.curlSetThenRead(m, gateway.sharedPort(), "21.5", 120,
                         () -> "firmware: " + log.lines() + "\naccess log: " + accessLog);
+                curlLongRequest(m, gateway.sharedPort(), "21.5", () -> "firmware: " + log.lines() + "\naccess log: " + accessLog);
             }
         }
     }
@@ -117,6 +119,29 @@ class GatewayLinkFirmwareTest {
         GatewayThermostatClients.assertSetpoint("25.5", results.get(1).get("body").getAsString());
         List<ServerLog.Handshake> hs = log.fullThenResumed(before);
         assertTrue(hs.get(1).resumed, hs.toString());
+    }
+
+    /**
+     * curl's GET of /status.json with 12 headers of padding: a request record of about 1,000
+     * bytes, longer than the ATmega128's 640-byte records over the link (and than the 640-byte
+     * messages it announces), so the gateway sends it in pieces and the engine opens it as it
+     * comes, each piece landing behind the record's start (LINK.md §6.1). Answered 200 with the
+     * setpoint set before.
+     */
+    private static void curlLongRequest(LocalGateway.Member m, int sharedPort, String setpoint,
+            java.util.function.Supplier<String> context) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("curl", "-sS", "--max-time", "120", "--tlsv1.2", "--cacert",
+                m.ca.toString(), "--resolve", m.name + ":" + sharedPort + ":127.0.0.1", "-w", "\ngot %{http_code}\n"));
+        for (int i = 0; i < 12; i++) { // with curl's own 3, within the server's 24 header lines
+            cmd.addAll(List.of("-H", String.format("X-Padding-%02d: %s", i, "p".repeat(60))));
+        }
+        cmd.add("https://" + m.name + ":" + sharedPort + "/status.json");
+        try (PeerProcess p = PeerProcess.start(cmd)) {
+            assertEquals(0, p.waitFor(150), "curl: " + p.output() + "\n" + context.get());
+            String out = p.output();
+            assertTrue(out.contains("\ngot 200\n"), "the long request answered: " + out + "\n" + context.get());
+            GatewayThermostatClients.assertSetpoint(setpoint, out);
+        }
     }
 
     /** The shared port's plain HTTP answer: the device list. */
