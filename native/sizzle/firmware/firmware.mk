@@ -12,7 +12,8 @@
 #   SZ_FW_LINK=1: the port carries the radio link's frames (LINK.md §13) instead of the raw TLS
 #     stream: sz_port_link.c over the platform's byte link (port/sz_port_raw.c) and native/link,
 #     the CC1000's 29-byte frames on the ATmega128, the CC2420's 102 elsewhere; READY-SLEEP
-#     announces SZ_FW_NAME. Off by default (every other build and test is the raw stream).
+#     announces SZ_FW_NAME; SZ_FW_ADDRESS (1-254, default 1) is its radio address, as a mote's
+#     node id is set when it is flashed. Off by default (every other build and test is the raw stream).
 #   Without SZ_FW_DIR: the transcripts' test identity (identities/test-*.h) and the transcript
 #     application, into build/firmware/PLATFORM-BUILD-transcript/ (the replays' images).
 SZ_FW_PLATFORM ?= host
@@ -21,6 +22,7 @@ SZ_FW_APP ?= $(if $(SZ_FW_DIR),thermostat,transcript)
 SZ_FW_NAME ?= sizzle-mote
 SZF_SRC := $(MOTE_NATIVE)/sizzle
 SZ_FW_LINK ?= 0
+SZ_FW_ADDRESS ?= 1
 SZF_OUT = $(if $(SZ_FW_DIR),$(abspath $(SZ_FW_DIR))/$(SZ_FW_PLATFORM),$(MOTE_BUILD)/firmware/$(SZ_FW_PLATFORM)-$(SZ_FW_BUILD)-$(SZ_FW_APP)$(SZF_LINK_SUFFIX))
 SZF_IDENTITY_test_modern := $(SZF_SRC)/identities/test-p256.h
 SZF_IDENTITY_test_legacy-ecc := $(SZF_SRC)/identities/test-p160.h
@@ -65,7 +67,7 @@ SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_por
 SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=32
 SZF_LINK_RADIO_msp430 := -DSZ_LINK_MAX_FRAMES=64 -DSZ_PORT_LINK_READ=128
 SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
-	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2)
+	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_ADDRESS=$(SZ_FW_ADDRESS) -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2)
 SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) $(SZF_LINK_FLAGS) -DSZ_IDENTITY='"$(SZF_IDENTITY)"' \
 	-I$(SZF_SRC) -I$(SZF_SRC)/port -I$(SZF_SRC)/firmware -I$(MOTE_NATIVE)/prim $(SZ_FW_FLAGS)
 # The one record buffer (plaintext bytes a record, both ways): the transcripts' records want
