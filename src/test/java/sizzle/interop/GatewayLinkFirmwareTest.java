@@ -79,6 +79,10 @@ class GatewayLinkFirmwareTest {
             if (build.equals("legacy-ecc")) {
                 nasslSetsThenResumes(m, log);
                 connections += 2;
+                if (platform.equals("avr")) {
+                    recordLimitOverTheLink(m, log);
+                    connections += 2;
+                }
             }
             if (!platform.equals("host")) {
                 int[] ram = log.awaitRam(connections);
@@ -141,6 +145,33 @@ class GatewayLinkFirmwareTest {
             String out = p.output();
             assertTrue(out.contains("\ngot 200\n"), "the long request answered: " + out + "\n" + context.get());
             GatewayThermostatClients.assertSetpoint(setpoint, out);
+        }
+    }
+
+    /**
+     * The ATmega128's legacy-ecc image over the link takes records of 240 bytes of plaintext
+     * (firmware.mk: its RAM budget; 320 on the byte link): nassl's OpenSSL 1.0.2 in SSL 3.0 GETs a
+     * path of unknown name in one request of exactly 240 bytes, answered (404), then one of 241,
+     * refused with record_overflow as SSL 3.0 has it, illegal_parameter (SSL 3.0 has no
+     * record_overflow: sz_alert_for_version); the device serves on (the connections' log lines
+     * are counted by the caller's RAM check).
+     */
+    private static void recordLimitOverTheLink(LocalGateway.Member m, ServerLog log) throws Exception {
+        for (int plaintext : new int[] {240, 241}) {
+            // GET PATH HTTP/1.1, Host: NAME, Connection: close, and the empty line (the client's request)
+            int fixed = "GET  HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n".length() + m.name.length();
+            String path = "/" + "x".repeat(plaintext - fixed - 1);
+            List<String> output = new java.util.ArrayList<>();
+            List<com.google.gson.JsonObject> results = NasslLegacyClient.run(m.devicePort, () -> log.lines().toString(), output,
+                    false, "--ca", m.ca.toString(), "--version", "SSLV3", "--cipher", "ECDH-ECDSA-RC4-SHA", "--servername", m.name,
+                    "--path", path);
+            String out = output.get(0);
+            assertEquals(1, results.size(), out);
+            if (plaintext == 240) {
+                assertEquals("HTTP/1.1 404 Not Found", String.valueOf(results.get(0).get("status")).replace("\"", ""), out);
+            } else {
+                assertTrue(String.valueOf(results.get(0).get("error")).contains("alert illegal parameter"), "refused: " + out);
+            }
         }
     }
 
