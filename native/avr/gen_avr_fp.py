@@ -202,8 +202,8 @@ def karatsuba_product(asm, n):
     h = n/2 bytes held in registers: L = a0 b0 into Y[0..n), H = a1 b1 into Y[n..2n),
     M = |a0 - a1| |b0 - b1| into Y[2n..3n), and a b = L + B Q + B^2 H with B = 256^h and
     Q = L + H - s M, s the product of the two signs, taken without a branch: Q adds
-    (M XOR m) + (m & 1), m = 0xFF when s = +1. Returns Q's n + 1 registers (0 <= Q < 2^(8n+1));
-    Y[3n + 2] is scratch."""
+    (M XOR m) + (m & 1), m = 0xFF when s = +1 (m in r26: X is done with by then). Returns Q's
+    n + 1 registers (0 <= Q < 2^(8n+1))."""
     h = n // 2
     A, W = BANK[:h], BANK[h:2 * h]
     c = ACC0
@@ -223,18 +223,16 @@ def karatsuba_product(asm, n):
     asm.comment("|a0 - a1|, |b0 - b1| and the sign")
     asm("sbiw", "r26", n)  # a1 and b1 are still in A and W
     abs_diff(asm, A, lambda r, i: asm("ld", r, "X+"), c[0])
-    asm("std", "Y+%d" % (3 * n + 2), c[0])
+    m = "r26"  # X is not read again: the sign mask waits there, through M's product
+    asm("mov", m, c[0])
     abs_diff(asm, W, lambda r, i: asm("ldd", r, "Z+%d" % i), c[0])
-    asm("ldd", c[1], "Y+%d" % (3 * n + 2))
-    asm("eor", c[0], c[1])
-    asm("com", c[0])  # 0xFF when the signs agree: subtract M
-    asm("std", "Y+%d" % (3 * n + 2), c[0])
+    asm("eor", m, c[0])
+    asm("com", m)  # 0xFF when the signs agree: subtract M
     asm.comment("M = |a0 - a1| |b0 - b1|")
     product_regs(asm, A, W, 2 * n)
     asm.comment("Q = L + H -+ M")
     Q = [reg(i) for i in range(3, 3 + n + 1)]
-    m = reg(3 + n + 1)
-    asm("ldd", m, "Y+%d" % (3 * n + 2))
+    assert m not in Q
     for i in range(n):
         asm("ldd", Q[i], "Y+%d" % i)
     asm("clr", Q[n])
@@ -371,7 +369,7 @@ def square_regs(asm, n):
 def half_product(asm, n):
     """Y[0..2n) = a * b (a through X, b through Z) for karatsuba_rows: one more level of
     Karatsuba (karatsuba_product, its halves' products from registers), Q added at byte
-    n/2. Y[2n..3n + 3) is scratch."""
+    n/2. Y[2n..3n) is scratch (M; karatsuba_rows leaves 3 more bytes behind it)."""
     h = n // 2
     Q = karatsuba_product(asm, n)
     asm.comment("+ Q 256^%d" % h)
@@ -526,13 +524,14 @@ def gen_sqr(asm, n):
     asm.end(name)
 
 
-def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
+def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", rsave=None):
     """r (through Z) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
     p = 2^160 - 2^31 - 1. t = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
     (2 (L + H) + H 2^32) / 2 in 25 registers V; then the part T above 2^160 is folded back as
     T (2^31 + 1), which leaves a value below 2^160 + 2^64 < 2p, and p is subtracted when the
     value is not below it (both in one pass, see below). With V given, its bytes already hold L + H (and
-    V[21..25) zero); Y[20..40) must still hold H."""
+    V[21..25) zero); Y[20..40) must still hold H. Y is free once H is read: T waits in r28-r31;
+    with rsave, the output pointer r is then read from the scratch into Z (else Z holds it)."""
     asm.comment("reduction mod p = 2^160 - 2^31 - 1")
     if V is None:
         V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
@@ -561,8 +560,13 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     # result is U mod 2^160 = V' - p, else U - c = V'.
     asm.comment("fold: U = V mod 2^160 + (T + 1)(2^31 + 1), T = V >> 160")
     x80 = V[24]  # zero after the halving; r16 or above (LDI)
-    for i in range(4):  # keep T in t[0..4) (t's low half is no longer needed)
-        asm("std", "Y+%d" % i, V[20 + i])
+    T = ["r28", "r29", "r30", "r31"]  # keep T in Y and Z (not read again; r is in the scratch)
+    for i in (0, 2):
+        if int(V[20 + i][1:]) % 2 == 0:
+            asm("movw", T[i], V[20 + i])
+        else:
+            asm("mov", T[i], V[20 + i])
+            asm("mov", T[i + 1], V[21 + i])
     # (T + 1) 2^31 + T3 2^24 as bytes 3..7: (tmp, V20, V21, V22, V23)
     asm("clr", tmp)
     asm("lsr", V[23])
@@ -570,16 +574,14 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     asm("ror", V[21])
     asm("ror", V[20])
     asm("ror", tmp)
-    asm("ldd", "r0", "Y+3")
     asm("ldi", x80, "0x80")
-    for addend in ("r0", x80):
+    for addend in (T[3], x80):
         asm("add", tmp, addend)
         for i in range(20, 24):
             asm("adc", V[i], zero)  # no carry out: below 2^62 + 2^33
     asm("sec")  # the + 1 of (T + 1)
     for i in range(3):
-        asm("ldd", "r0", "Y+%d" % i)
-        asm("adc", V[i], "r0")
+        asm("adc", V[i], T[i])
     asm("adc", V[3], tmp)
     for i in range(4):
         asm("adc", V[4 + i], V[20 + i])
@@ -589,6 +591,8 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
         asm("clr", V[i])  # CLR leaves C alone
     asm("clr", V[20])
     asm("adc", V[20], zero)
+    asm("lds", "r30", "ks_avr_fp_t+%d" % rsave)  # Z = r (LDS leaves C alone)
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (rsave + 1))
     asm.comment("take c back off unless U carried")
     one = V[23]
     asm("dec", V[20])  # 0xFF if U < 2^160
@@ -731,7 +735,7 @@ def gen_fp(asm, field, n, square, reduce):
     interrupt), then the reduction from there into r. The pointer r waits in the scratch,
     behind the product (the Karatsuba products of karatsuba_rows: behind their own)."""
     name = "ks_fp_%s_%s" % ("sqr" if square else "mul", field)
-    rsave = 64  # behind the largest product and secp160r1's Karatsuba scratch (63 bytes)
+    rsave = 64  # behind the largest product and secp160r1's Karatsuba scratch (60 bytes)
     asm.function(name)
     prologue(asm)
     if square or n in KARATSUBA:
@@ -761,14 +765,14 @@ def gen_fp(asm, field, n, square, reduce):
         rsave = karatsuba_rows(asm, n)
         asm("ldi", "r28", "lo8(ks_avr_fp_t)")
         asm("ldi", "r29", "hi8(ks_avr_fp_t)")
-    asm("lds", "r30", "ks_avr_fp_t+%d" % rsave)  # Z = r
-    asm("lds", "r31", "ks_avr_fp_t+%d" % (rsave + 1))
     if square and n <= 20:
         asm("clr", "r1")
-        reduce(asm, V, tmp="r27", zero="r1")
+        reduce(asm, V, tmp="r27", zero="r1", rsave=rsave)
     elif not square and n in KARATSUBA:
-        reduce(asm, V, tmp="r1", zero=ZERO)
+        reduce(asm, V, tmp="r1", zero=ZERO, rsave=rsave)
     else:
+        asm("lds", "r30", "ks_avr_fp_t+%d" % rsave)  # Z = r
+        asm("lds", "r31", "ks_avr_fp_t+%d" % (rsave + 1))
         reduce(asm)
     epilogue(asm)
     asm.end(name)
