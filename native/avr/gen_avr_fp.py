@@ -1110,15 +1110,98 @@ def gen_lincomb(asm, with_z):
     asm.end(name)
 
 
+def gen_divsteps(asm):
+    """ks_avr_divsteps(eta, f, g, t): LINCOMB_N divsteps on the low 16-bit words f, g of the
+    inversion's (eta, f, g) (kernels/ks_modinv.c, steps(): the same masks, word for word),
+    returning the new eta and writing the matrix t = (u, v, q, r) with
+    2^N (f', g') = t (f, g). Each step: odd = -(g & 1), sw = odd & [eta > 0] (eta is odd,
+    never 0: [eta > 0] is the complement of its sign); swapped under sw: (eta, f, g) ->
+    (-eta, g, -f) and the rows likewise; g += f & odd and the rows; g / 2, u and v doubled,
+    eta + 2. In a counted loop (r5 = N, public): one branch on the count, never on the data."""
+    name = "ks_avr_divsteps"
+    asm.function(name)
+    saved = ["r2", "r3", "r4", "r5", "r6", "r7", "r8"]
+    for r in saved:
+        asm("push", r)
+    # avr-gcc ABI: eta in r25:r24 (and the result), f r23:r22, g r21:r20, t r19:r18
+    d, f, g = ("r24", "r25"), ("r22", "r23"), ("r20", "r21")
+    u, v, q, rr = ("r18", "r19"), ("r26", "r27"), ("r2", "r3"), ("r6", "r7")
+    x, odd, sw, cnt = ("r0", "r1"), "r4", "r8", "r5"
+    asm("movw", "r30", "r18")  # Z = t
+    asm("ldi", "r19", str(LINCOMB_N))
+    asm("mov", cnt, "r19")
+    asm("ldi", u[0], "1")  # (u v; q r) = identity
+    asm("clr", u[1])
+    asm("clr", v[0])
+    asm("clr", v[1])
+    asm("clr", q[0])
+    asm("clr", q[1])
+    asm("clr", rr[0])
+    asm("clr", rr[1])
+    asm("inc", rr[0])
+    loop = ".L%s_loop" % name
+    asm.label(loop)
+    asm("mov", odd, g[0])
+    asm("ror", odd)  # C = g's low bit
+    asm("sbc", odd, odd)  # 0xFF when g is odd
+    asm("mov", sw, d[1])
+    asm("lsl", sw)  # C = eta's sign
+    asm("sbc", sw, sw)
+    asm("com", sw)  # 0xFF when eta > 0
+    asm("and", sw, odd)
+    for a, b in ((f, g), (u, q), (v, rr)):  # (a, b) -> (b, -a) under sw
+        asm("movw", x[0], a[0])
+        asm("eor", x[0], b[0])
+        asm("eor", x[1], b[1])
+        asm("and", x[0], sw)
+        asm("and", x[1], sw)
+        asm("eor", a[0], x[0])
+        asm("eor", a[1], x[1])
+        asm("eor", b[0], x[0])
+        asm("eor", b[1], x[1])
+        asm("eor", b[0], sw)
+        asm("eor", b[1], sw)
+        asm("sub", b[0], sw)
+        asm("sbc", b[1], sw)
+    asm("eor", d[0], sw)  # eta -> -eta under sw
+    asm("eor", d[1], sw)
+    asm("sub", d[0], sw)
+    asm("sbc", d[1], sw)
+    for a, b in ((f, g), (u, q), (v, rr)):  # b += a & odd
+        asm("movw", x[0], a[0])
+        asm("and", x[0], odd)
+        asm("and", x[1], odd)
+        asm("add", b[0], x[0])
+        asm("adc", b[1], x[1])
+    asm("lsr", g[1])  # g / 2 (exact: g is even now)
+    asm("ror", g[0])
+    for a in (u, v):
+        asm("lsl", a[0])
+        asm("rol", a[1])
+    asm("subi", d[0], "0xFE")  # eta + 2
+    asm("sbci", d[1], "0xFF")
+    asm("dec", cnt)
+    asm("breq", ".+2")  # the body is beyond BRNE's reach
+    asm("rjmp", loop)
+    for a in (u, v, q, rr):
+        asm("st", "Z+", a[0])
+        asm("st", "Z+", a[1])
+    asm("clr", "r1")
+    for r in reversed(saved):
+        asm("pop", r)
+    asm("ret")
+    asm.end(name)
+
+
 # Instructions that could make the path or the time depend on data: branches, skips, jumps
 # and calls. The generated code has none (check(), run by `make avr-test`).
 CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eicall",
            "sbrc", "sbrs", "sbic", "sbis", "cpse", "reti")
 
 
-# Functions with one counted loop (gen_lincomb): `dec r5; breq .+2; rjmp loop`, the counter
+# Functions with one counted loop (gen_lincomb, gen_divsteps): `dec r5; breq .+2; rjmp loop`, the counter
 # set from the word count (public); check() allows that and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z")
+COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps")
 
 
 def check(path):
@@ -1175,6 +1258,7 @@ def main():
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)
+    gen_divsteps(asm)
     sys.stdout.write("\n".join(asm.lines) + "\n")
 
 

@@ -50,6 +50,9 @@ void ks_avr_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y, const u
 #define KS_MODINV_LINCOMB(r, x, y, a, b, L) ks_avr_lincomb(r, x, y, a, b, (uint8_t)(L))
 #define KS_MODINV_LINCOMB_Z(r, x, y, z, a, b, k, L) \
     ks_avr_lincomb_z(r, x, y, z, a, b, k, (uint8_t)(L))
+/* and the 13 steps on the low words (gen_divsteps) */
+uint16_t ks_avr_divsteps(uint16_t eta, uint16_t f, uint16_t g, uint16_t *t);
+#define KS_MODINV_STEPS(eta, f, g, t) ks_avr_divsteps(eta, f, g, t)
 #endif
 #ifndef KS_MODINV_MIN_BITS
 #if KS_AVR_ASM
