@@ -41,9 +41,6 @@ FIELDS = [
 ]
 # Stand-alone products, for the fields whose reduction stays in C (ks_fp_avr.h): P-192, P-224.
 PRODUCT_SIZES = (24, 28)
-# Products (of the field functions) taken by one level of Karatsuba: secp160r1's 20 bytes,
-# whose halves fit in registers (the product then feeds its reduction from registers).
-KARATSUBA = (20,)
 ROW_MAX = 10  # multiplier bytes per row: 10 + a 10-byte window + accumulator + zero = 24 regs
 
 
@@ -524,14 +521,15 @@ def gen_sqr(asm, n):
     asm.end(name)
 
 
-def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", rsave=None):
-    """r (through Z) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
+def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
+    """V[0..20) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
     p = 2^160 - 2^31 - 1. t = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
     (2 (L + H) + H 2^32) / 2 in 25 registers V; then the part T above 2^160 is folded back as
     T (2^31 + 1), which leaves a value below 2^160 + 2^64 < 2p, and p is subtracted when the
     value is not below it (both in one pass, see below). With V given, its bytes already hold L + H (and
-    V[21..25) zero); Y[20..40) must still hold H. Y is free once H is read: T waits in r28-r31;
-    with rsave, the output pointer r is then read from the scratch into Z (else Z holds it)."""
+    V[21..25) zero); Y[20..40) must still hold H. Y is free once H is read: T waits in r28-r31
+    (Z too: the output pointer waits in the scratch). Leaves the result in V[0..20), the
+    caller stores it (gen_fp160)."""
     asm.comment("reduction mod p = 2^160 - 2^31 - 1")
     if V is None:
         V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
@@ -591,8 +589,6 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", rsave=None):
         asm("clr", V[i])  # CLR leaves C alone
     asm("clr", V[20])
     asm("adc", V[20], zero)
-    asm("lds", "r30", "ks_avr_fp_t+%d" % rsave)  # Z = r (LDS leaves C alone)
-    asm("lds", "r31", "ks_avr_fp_t+%d" % (rsave + 1))
     asm.comment("take c back off unless U carried")
     one = V[23]
     asm("dec", V[20])  # 0xFF if U < 2^160
@@ -604,8 +600,6 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", rsave=None):
     creg = {0: zero, 1: one, 0x80: x80}
     for i in range(20):
         asm("sub" if i == 0 else "sbc", V[i], creg[cb[i]])
-    for i in range(20):
-        asm("st", "Z+", V[i])
 
 
 # P-256, FIPS 186-4 D.2.3: r = T + 2 s1 + 2 s2 + s3 + s4 - d1 - d2 - d3 - d4, each output
@@ -729,51 +723,116 @@ def secp160r1_karatsuba_lh(asm, Q):
     return Q[10:20] + Q[0:10] + [Q[20]] + extra
 
 
+RSAVE = 64  # r's place in the scratch: behind the largest product and secp160r1's Karatsuba terms (60 bytes)
+SSAVE = RSAVE + 2  # s's, for the fused forms (gen_fp160)
+
+
 def gen_fp(asm, field, n, square, reduce):
-    """ks_fp_mul_FIELD / ks_fp_sqr_FIELD: the 2n-byte product into the static scratch
+    """ks_fp_mul_FIELD / ks_fp_sqr_FIELD for P-256: the 2n-byte product into the static scratch
     ks_avr_fp_t (no stack frame to set up: the kernels run on one thread, never in an
     interrupt), then the reduction from there into r. The pointer r waits in the scratch,
     behind the product (the Karatsuba products of karatsuba_rows: behind their own)."""
     name = "ks_fp_%s_%s" % ("sqr" if square else "mul", field)
-    rsave = 64  # behind the largest product and secp160r1's Karatsuba scratch (60 bytes)
+    rsave = RSAVE
     asm.function(name)
     prologue(asm)
-    if square or n in KARATSUBA:
+    if square:
         asm("ldi", "r28", "lo8(ks_avr_fp_t)")  # Y = the scratch
         asm("ldi", "r29", "hi8(ks_avr_fp_t)")
         asm("sts", "ks_avr_fp_t+%d" % rsave, "r24")
         asm("sts", "ks_avr_fp_t+%d" % (rsave + 1), "r25")
         asm("movw", "r26", "r22")
-        asm("movw", "r30", "r22" if square else "r20")
-    if square and n <= 20:
-        H = square_regs(asm, n)
-        V = H + ["r22", "r23", "r24", "r25", "r26"]  # reduce_secp160r1's V, from H's registers
-        asm.comment("V = L + H (H in registers)")
-        for r in V[n:]:
-            asm("clr", r)
-        for i in range(n):
-            asm("ldd", "r0", "Y+%d" % i)
-            asm("add" if i == 0 else "adc", V[i], "r0")
-        asm("adc", V[n], V[n + 1])
-    elif square:
+        asm("movw", "r30", "r22")
         product_rows(asm, n, True)
         square_finish(asm, n)
-    elif n in KARATSUBA:
-        Q = karatsuba_product(asm, n)
-        V = secp160r1_karatsuba_lh(asm, Q)
     else:
         rsave = karatsuba_rows(asm, n)
         asm("ldi", "r28", "lo8(ks_avr_fp_t)")
         asm("ldi", "r29", "hi8(ks_avr_fp_t)")
-    if square and n <= 20:
+    asm("lds", "r30", "ks_avr_fp_t+%d" % rsave)  # Z = r
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (rsave + 1))
+    reduce(asm)
+    epilogue(asm)
+    asm.end(name)
+
+
+P160 = FIELDS[0][2]
+
+
+def gen_fp160_core(asm, square):
+    """ks_avr_fp160_mul_core(r, a, b) / ks_avr_fp160_sqr_core(r, a): secp160r1's product (one
+    level of Karatsuba) or square (square_regs) into the scratch and its reduction, the
+    result left in registers: a subroutine of gen_fp160's functions, which save the
+    registers and store the result (one copy of the product for the plain and the fused
+    forms). r is kept in the scratch. Returns the result's registers."""
+    name = "ks_avr_fp160_%s_core" % ("sqr" if square else "mul")
+    asm.function(name)
+    asm("ldi", "r28", "lo8(ks_avr_fp_t)")  # Y = the scratch
+    asm("ldi", "r29", "hi8(ks_avr_fp_t)")
+    asm("sts", "ks_avr_fp_t+%d" % RSAVE, "r24")
+    asm("sts", "ks_avr_fp_t+%d" % (RSAVE + 1), "r25")
+    asm("movw", "r26", "r22")
+    asm("movw", "r30", "r22" if square else "r20")
+    if square:
+        H = square_regs(asm, 20)
+        V = H + ["r22", "r23", "r24", "r25", "r26"]  # reduce_secp160r1's V, from H's registers
+        asm.comment("V = L + H (H in registers)")
+        for r in V[20:]:
+            asm("clr", r)
+        for i in range(20):
+            asm("ldd", "r0", "Y+%d" % i)
+            asm("add" if i == 0 else "adc", V[i], "r0")
+        asm("adc", V[20], V[21])
         asm("clr", "r1")
-        reduce(asm, V, tmp="r27", zero="r1", rsave=rsave)
-    elif not square and n in KARATSUBA:
-        reduce(asm, V, tmp="r1", zero=ZERO, rsave=rsave)
+        reduce_secp160r1(asm, V, tmp="r27", zero="r1")
     else:
-        asm("lds", "r30", "ks_avr_fp_t+%d" % rsave)  # Z = r
-        asm("lds", "r31", "ks_avr_fp_t+%d" % (rsave + 1))
-        reduce(asm)
+        Q = karatsuba_product(asm, 20)
+        V = secp160r1_karatsuba_lh(asm, Q)
+        reduce_secp160r1(asm, V, tmp="r1", zero=ZERO)
+    asm("ret")
+    asm.end(name)
+    return V[:20]
+
+
+def gen_fp160(asm, square, subs, V):
+    """ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a) and the fused forms of the point
+    formulas (kernels/ks_ec_formulas.h), the product's result taken down by s in registers
+    before it is stored: subs = 1, ks_fp_mulsub_secp160r1(r, a, b, s) = a b - s and
+    ks_fp_sqrsub_secp160r1(r, a, s) = a^2 - s; subs = 2, ks_fp_sqrsub2_secp160r1(r, a, s) =
+    a^2 - 2s (two subtractions): each subtraction a pass of LD and SBC, then p added under the
+    borrow's mask, as in gen_add_sub_regs. r may alias a, b or s (s is read before r is
+    written). V: the core's result registers (gen_fp160_core)."""
+    op = "sqr" if square else "mul"
+    name = "ks_fp_%s%s_secp160r1" % (op, {0: "", 1: "sub", 2: "sub2"}[subs])
+    asm.function(name)
+    prologue(asm)
+    if subs:
+        s_arg = ("r20", "r21") if square else ("r18", "r19")
+        asm("sts", "ks_avr_fp_t+%d" % SSAVE, s_arg[0])
+        asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), s_arg[1])
+    asm("rcall", "ks_avr_fp160_%s_core" % op)
+    if subs:
+        free = [reg(i) for i in range(16, 28) if reg(i) not in V]
+        mask, k7f, t = free[0], free[1], "r0"
+        pb = P160.to_bytes(20, "little")
+        asm("lds", "r30", "ks_avr_fp_t+%d" % SSAVE)  # Z = s
+        asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 1))
+        for k in range(subs):
+            asm.comment("- s mod p")
+            if k:
+                asm("sbiw", "r30", 20)
+            for i in range(20):
+                asm("ld", t, "Z+")
+                asm("sub" if i == 0 else "sbc", V[i], t)
+            asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+            asm("ldi", k7f, "0x7F")
+            asm("and", k7f, mask)
+            for i in range(20):
+                asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    for i in range(20):
+        asm("st", "Z+", V[i])
     epilogue(asm)
     asm.end(name)
 
@@ -1204,11 +1263,17 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
 COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps")
 
 
+# Subroutines entered by a fixed RCALL (gen_fp160: one copy of secp160r1's product for the
+# plain and the fused forms): the call's target is in the code, never in data.
+SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core")
+
+
 def check(path):
     """Prints a `check` line for sim/mote_report.py: every function of the assembly file is
     straight-line code (one RET at its end and no control-flow instruction), but for the
-    counted loops of COUNTED_LOOPS (one `dec r5; breq .+2; rjmp` each)."""
-    functions = instructions = loops = 0
+    counted loops of COUNTED_LOOPS (one `dec r5; breq .+2; rjmp` each) and fixed RCALLs of
+    SUBROUTINES."""
+    functions = instructions = loops = calls = 0
     bad = []
     fn, last = None, None
     for line in open(path):
@@ -1224,13 +1289,16 @@ def check(path):
                     pass
                 elif fn in COUNTED_LOOPS and op == "rjmp" and last == "breq\t.+2":
                     loops += 1
+                elif op == "rcall" and line.split()[1] in SUBROUTINES:
+                    calls += 1
                 else:
                     bad.append(op)
             last = line.strip()
     rets = sum(1 for line in open(path) if line.split()[:1] == ["ret"])
     ok = not bad and rets == functions and loops == len(COUNTED_LOOPS)
     print("check straight_line functions=%d instructions=%d control_flow=%d counted_loops=%d "
-          "rets=%d ok=%d" % (functions, instructions, len(bad), loops, rets, 1 if ok else 0))
+          "fixed_calls=%d rets=%d ok=%d" % (functions, instructions, len(bad), loops, calls, rets,
+                                            1 if ok else 0))
     print("%d passed, %d failed" % ((1, 0) if ok else (0, 1)))
     print("exit %d" % (0 if ok else 1))
 
@@ -1248,7 +1316,9 @@ def main():
         gen_mul(asm, n)
         gen_sqr(asm, n)
     for square in (False, True):
-        gen_fp(asm, "secp160r1", 20, square, reduce_secp160r1)
+        V = gen_fp160_core(asm, square)
+        for subs in ((0, 1) if not square else (0, 1, 2)):
+            gen_fp160(asm, square, subs, V)
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
     for field, n, p in FIELDS:
         for op in ("add", "sub"):

@@ -37,6 +37,43 @@ typedef void (*fp_op1)(ks_limb *r, const ks_limb *a);
         }                                              \
     } while (0)
 #endif
+#ifdef KS_FP_MULSUB_OF
+/* The port's product or square fused with the subtraction after it (ks_port_*.h), r = ab - s,
+   a^2 - s, a^2 - 2s, where it has them for the curve, else the operations they stand for. */
+typedef void (*fp_op3)(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *s);
+#define FMULSUB(r, a, b, s)                            \
+    do {                                               \
+        const fp_op3 f_ = KS_FP_MULSUB_OF(c->fl);      \
+        if (f_ != 0) {                                 \
+            f_((r), (a), (b), (s));                    \
+        } else {                                       \
+            FMUL((r), (a), (b));                       \
+            FSUB((r), (r), (s));                       \
+        }                                              \
+    } while (0)
+#define FSQRSUB(r, a, s)                               \
+    do {                                               \
+        const fp_op2 f_ = KS_FP_SQRSUB_OF(c->fl);      \
+        if (f_ != 0) {                                 \
+            f_((r), (a), (s));                         \
+        } else {                                       \
+            FSQR((r), (a));                            \
+            FSUB((r), (r), (s));                       \
+        }                                              \
+    } while (0)
+#ifdef FSUB2
+#define FSQRSUB2(r, a, s, t)                           \
+    do {                                               \
+        const fp_op2 f_ = KS_FP_SQRSUB2_OF(c->fl);     \
+        if (f_ != 0) {                                 \
+            f_((r), (a), (s));                         \
+        } else {                                       \
+            FSQR((r), (a));                            \
+            FSUB2((r), (r), (s), (t));                 \
+        }                                              \
+    } while (0)
+#endif
+#endif
 #include "ks_ec_formulas.h"
 
 #define FE(v) ks_limb v[KS_FE_MAX]
