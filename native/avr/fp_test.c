@@ -2,7 +2,8 @@
  * The field operations of the curves the build carries (ks_fp_mul/sqr/add/sub_*, ks_fp_half, the
  * assembly of gen_avr_fp.py or the portable C) against Python's integers (fp_kat.h,
  * gen_fp_kat.py) on every ordered pair of edge and random inputs; the fused forms of the builds
- * that have them (a - 2b, 3a/2, ab - s, a^2 - s, a^2 - 2s). Also checks that r may alias an input.
+ * that have them (a - 2b, 3a/2, ab - s, a^2 - s, a^2 - 2s, x -+ a^2). Also checks that r may alias an
+ * input.
  * Prints one "check" line per field and operation, then "N passed, N failed".
  */
 #include "ks_curve.h"
@@ -14,6 +15,7 @@
 typedef void (*fp2)(ks_limb *r, const ks_limb *a, const ks_limb *b);
 typedef void (*fp1)(ks_limb *r, const ks_limb *a);
 typedef void (*fp3)(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *s);
+typedef void (*fp22)(ks_limb *r1, ks_limb *r2, const ks_limb *a, const ks_limb *x);
 
 static uint16_t passed, failed;
 
@@ -84,6 +86,32 @@ static void check3(const char *field, const char *op, fp3 f, uint8_t n, uint8_t 
 	}
 	report(field, op, 3 * (uint16_t)count * count, bad);
 }
+
+/* (r1, r2) = (x - a^2, x + a^2) for every pair (a, x), once into fresh r1, r2 and once with
+   a aliasing r1 (the doubling's form). */
+static void check_subadd(const char *field, fp22 f, uint8_t n, uint8_t count, const uint8_t *in,
+                         const uint8_t *want1, const uint8_t *want2)
+{
+	static ks_limb a[KS_FE_MAX], x[KS_FE_MAX], r1[KS_FE_MAX], r2[KS_FE_MAX];
+	static uint8_t w1[32], w2[32];
+	uint8_t i, j;
+	uint16_t bad = 0;
+	for (i = 0; i < count; i++) {
+		for (j = 0; j < count; j++) {
+			mote_flash_copy(a, in + (uint16_t)i * n, n);
+			mote_flash_copy(x, in + (uint16_t)j * n, n);
+			mote_flash_copy(w1, want1 + ((uint16_t)i * count + j) * n, n);
+			mote_flash_copy(w2, want2 + ((uint16_t)i * count + j) * n, n);
+			f(r1, r2, a, x);
+			if (memcmp(r1, w1, n) != 0 || memcmp(r2, w2, n) != 0)
+				bad++;
+			f(a, r2, a, x);
+			if (memcmp(a, w1, n) != 0 || memcmp(r2, w2, n) != 0)
+				bad++;
+		}
+	}
+	report(field, "sqrsubadd", 2 * (uint16_t)count * count, bad);
+}
 #endif
 
 static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t count, const uint8_t *in,
@@ -145,6 +173,9 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 		       fp_##name##_in[0], fp_##name##_sqrsub[0]);                            \
 		check2(#name, "sqrsub2", ks_fp_sqrsub2_##name, N, FP_##UP##_COUNT,            \
 		       fp_##name##_in[0], fp_##name##_sqrsub2[0]);                           \
+		check_subadd(#name, ks_fp_sqrsubadd_##name, N, FP_##UP##_COUNT,               \
+			     fp_##name##_in[0], fp_##name##_sqrsubadd1[0],                    \
+			     fp_##name##_sqrsubadd2[0]);                                      \
 	} while (0)
 #else
 #define CHECK_FUSED_PRODUCT(name, N, UP) ((void)0)

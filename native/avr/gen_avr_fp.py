@@ -724,7 +724,7 @@ def secp160r1_karatsuba_lh(asm, Q):
 
 
 RSAVE = 64  # r's place in the scratch: behind the largest product and secp160r1's Karatsuba terms (60 bytes)
-SSAVE = RSAVE + 2  # s's, for the fused forms (gen_fp160)
+SSAVE = RSAVE + 2  # s's (and x's, r2's) for the fused forms (gen_fp160, gen_fp160_sqrsubadd)
 
 
 def gen_fp(asm, field, n, square, reduce):
@@ -831,6 +831,66 @@ def gen_fp160(asm, square, subs, V):
                 asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
     asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r
     asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    for i in range(20):
+        asm("st", "Z+", V[i])
+    epilogue(asm)
+    asm.end(name)
+
+
+def gen_fp160_sqrsubadd(asm, V):
+    """ks_fp_sqrsubadd_secp160r1(r1, r2, a, x): r1 = x - a^2 and r2 = x + a^2 mod p, the
+    point doubling's X - delta and X + delta from delta = Z^2 (kernels/ks_ec_formulas.h):
+    the square stays in registers (V, gen_fp160_core) while x - a^2 is made in r1 (a pass
+    over x, p added under the borrow's mask in a second pass over r1), then x is added to it
+    in place (p taken off under a mask, as gen_add_sub_regs does) and it goes to r2. r1, r2
+    apart from each other and from x; a may alias either."""
+    name = "ks_fp_sqrsubadd_secp160r1"
+    asm.function(name)
+    prologue(asm)
+    asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r18")  # x
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r19")
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 2), "r22")  # r2
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 3), "r23")
+    asm("movw", "r22", "r20")  # the core squares (r22)
+    asm("rcall", "ks_avr_fp160_sqr_core")
+    pb = P160.to_bytes(20, "little")
+    mask, k7f, ff, t = "r22", "r23", "r24", "r0"
+    assert not set(V) & {mask, k7f, ff, t, "r26", "r27", "r30", "r31"}
+    asm.comment("r1 = x - a^2")
+    asm("lds", "r26", "ks_avr_fp_t+%d" % RSAVE)  # X = r1
+    asm("lds", "r27", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    asm("lds", "r30", "ks_avr_fp_t+%d" % SSAVE)  # Z = x
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 1))
+    for i in range(20):
+        asm("ld", t, "Z+")
+        asm("sub" if i == 0 else "sbc", t, V[i])
+        asm("st", "X+", t)
+    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    asm("sbiw", "r26", 20)
+    for i in range(20):
+        asm("ld", t, "X")
+        asm("add" if i == 0 else "adc", t, k7f if pb[i] == 0x7F else mask)
+        asm("st", "X+", t)
+    asm.comment("r2 = x + a^2")
+    asm("sbiw", "r30", 20)
+    for i in range(20):
+        asm("ld", t, "Z+")
+        asm("add" if i == 0 else "adc", V[i], t)
+    asm("sbc", mask, mask)  # 0xFF if the sum carried
+    asm("ldi", k7f, "0x7F")
+    asm("ldi", ff, "0xFF")
+    for i in range(20):
+        asm("cp" if i == 0 else "cpc", V[i], k7f if pb[i] == 0x7F else ff)
+    asm("sbc", ff, ff)  # 0xFF if below p
+    asm("com", ff)
+    asm("or", ff, mask)  # the mask: subtract p
+    asm("and", k7f, ff)
+    for i in range(20):
+        asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
+    asm("lds", "r30", "ks_avr_fp_t+%d" % (SSAVE + 2))  # Z = r2
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 3))
     for i in range(20):
         asm("st", "Z+", V[i])
     epilogue(asm)
@@ -1319,6 +1379,8 @@ def main():
         V = gen_fp160_core(asm, square)
         for subs in ((0, 1) if not square else (0, 1, 2)):
             gen_fp160(asm, square, subs, V)
+        if square:
+            gen_fp160_sqrsubadd(asm, V)
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
     for field, n, p in FIELDS:
         for op in ("add", "sub"):

@@ -39,13 +39,16 @@
      : (KS_WITH_SECP256R1 && (fl) == KS_LIMBS(256)) ? ks_fp_half3_secp256r1 : 0)
 /* and the product or square with the subtraction that follows it in the formulas,
    r = ab - s, a^2 - s, a^2 - 2s (kernels/ks_ec_formulas.h), for secp160r1: one copy of its
-   product under the plain and the fused forms (gen_fp160) */
+   product and of its square under the plain and the fused forms (gen_fp160) */
 #define KS_FP_MULSUB_OF(fl) \
     ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_mulsub_secp160r1 : 0)
 #define KS_FP_SQRSUB_OF(fl) \
     ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_sqrsub_secp160r1 : 0)
 #define KS_FP_SQRSUB2_OF(fl) \
     ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_sqrsub2_secp160r1 : 0)
+/* and the doubling's X - Z^2 and X + Z^2 from one square */
+#define KS_FP_SQRSUBADD_OF(fl) \
+    ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_sqrsubadd_secp160r1 : 0)
 #endif
 
 /* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the

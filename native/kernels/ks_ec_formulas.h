@@ -7,8 +7,10 @@
  *   FMUL(r, a, b), FSQR(r, a), FADD(r, a, b), FSUB(r, a, b), KS_F_N (limbs)
  * and may define FSUB2(r, a, b, t) (r = a - 2b, r not b) and FHALF3(r, a, t) (r = 3a/2),
  * t a scratch element, and FMULSUB(r, a, b, s) (r = ab - s), FSQRSUB(r, a, s) (r = a^2 - s)
- * and FSQRSUB2(r, a, s, t) (r = a^2 - 2s), r may alias any input (a port's fused assembly:
- * ks_ec_point.c); without them the formulas take two operations for each.
+ * and FSQRSUB2(r, a, s, t) (r = a^2 - 2s), r may alias any input, and FSQRSUBADD(r1, r2, a,
+ * x, d) (r1 = x - a^2, r2 = x + a^2; r1, r2 apart from each other and from x; d a scratch
+ * element) (a port's fused assembly: ks_ec_point.c); without them the formulas take two
+ * (three) operations for each.
  * Internal; no include guard on purpose.
  */
 #define FE(v) ks_limb v[KS_FE_MAX]
@@ -24,6 +26,14 @@
     do {                        \
         FSQR((r), (a));         \
         FSUB((r), (r), (s));    \
+    } while (0)
+#endif
+#ifndef FSQRSUBADD
+#define FSQRSUBADD(r1, r2, a, x, d)     \
+    do {                                \
+        FSQR((d), (a));                 \
+        FSUB((r1), (x), (d));           \
+        FADD((r2), (x), (d));           \
     } while (0)
 #endif
 #ifndef FSQRSUB2
@@ -52,12 +62,10 @@
 void KS_F_DBL(const ks_curve *c, ks_jac *r, const ks_jac *p)
 {
     FE(delta); FE(gamma); FE(beta); FE(alpha); FE(t1); FE(t2);
-    FSQR(delta, p->z);
     FSQR(gamma, p->y);
     FMUL(beta, p->x, gamma);
     /* 3 (X - delta)(X + delta) is 3 X^2 + a Z^4 for a = -3; A = t + t / 2 */
-    FSUB(t1, p->x, delta);
-    FADD(t2, p->x, delta);
+    FSQRSUBADD(t1, t2, p->z, p->x, delta);
     FMUL(t1, t1, t2);
 #ifdef FHALF3
     FHALF3(alpha, t1, t2);
@@ -132,6 +140,7 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
 #undef FMULSUB
 #undef FSQRSUB
 #undef FSQRSUB2
+#undef FSQRSUBADD
 #undef KS_F_DBL
 #undef KS_F_ADD
 #undef FMUL

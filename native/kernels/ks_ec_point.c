@@ -39,7 +39,8 @@ typedef void (*fp_op1)(ks_limb *r, const ks_limb *a);
 #endif
 #ifdef KS_FP_MULSUB_OF
 /* The port's product or square fused with the subtraction after it (ks_port_*.h), r = ab - s,
-   a^2 - s, a^2 - 2s, where it has them for the curve, else the operations they stand for. */
+   a^2 - s, a^2 - 2s, and x -+ a^2 (two results), where it has them for the curve, else the
+   operations they stand for. */
 typedef void (*fp_op3)(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *s);
 #define FMULSUB(r, a, b, s)                            \
     do {                                               \
@@ -59,6 +60,18 @@ typedef void (*fp_op3)(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_
         } else {                                       \
             FSQR((r), (a));                            \
             FSUB((r), (r), (s));                       \
+        }                                              \
+    } while (0)
+typedef void (*fp_op22)(ks_limb *r1, ks_limb *r2, const ks_limb *a, const ks_limb *x);
+#define FSQRSUBADD(r1, r2, a, x, d)                    \
+    do {                                               \
+        const fp_op22 f_ = KS_FP_SQRSUBADD_OF(c->fl);  \
+        if (f_ != 0) {                                 \
+            f_((r1), (r2), (a), (x));                  \
+        } else {                                       \
+            FSQR((d), (a));                            \
+            FSUB((r1), (x), (d));                      \
+            FADD((r2), (x), (d));                      \
         }                                              \
     } while (0)
 #ifdef FSUB2
