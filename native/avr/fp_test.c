@@ -2,7 +2,7 @@
  * The field operations of the curves the build carries (ks_fp_mul/sqr/add/sub_*, ks_fp_half, the
  * assembly of gen_avr_fp.py or the portable C) against Python's integers (fp_kat.h,
  * gen_fp_kat.py) on every ordered pair of edge and random inputs; the fused forms of the builds
- * that have them (a - 2b, 3a/2, ab - s, a^2 - s, a^2 - 2s, x -+ a^2). Also checks that r may alias an
+ * that have them (a - 2b, 3a/2, ab - s, a^2 - s, a^2 - 2s, x -+ a^2, 3ab/2). Also checks that r may alias an
  * input.
  * Prints one "check" line per field and operation, then "N passed, N failed".
  */
@@ -162,8 +162,9 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 #define CHECK_FUSED(name, N, UP) ((void)0)
 #endif
 
-/* The port's product and square fused with the subtraction after them, ab - s, a^2 - s and
-   a^2 - 2s, where it has them: the AVR's assembly for secp160r1 (KS_FP_MULSUB_OF). */
+/* The port's product and square fused with the operations after them, ab - s, a^2 - s,
+   a^2 - 2s, 3ab/2 and x -+ a^2, where it has them: the AVR's assembly for secp160r1
+   (KS_FP_MULSUB_OF). */
 #ifdef KS_FP_MULSUB_OF
 #define CHECK_FUSED_PRODUCT(name, N, UP)                                                      \
 	do {                                                                                  \
@@ -173,6 +174,8 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 		       fp_##name##_in[0], fp_##name##_sqrsub[0]);                            \
 		check2(#name, "sqrsub2", ks_fp_sqrsub2_##name, N, FP_##UP##_COUNT,            \
 		       fp_##name##_in[0], fp_##name##_sqrsub2[0]);                           \
+		check2(#name, "mulhalf3", ks_fp_mulhalf3_##name, N, FP_##UP##_COUNT,          \
+		       fp_##name##_in[0], fp_##name##_mulhalf3[0]);                          \
 		check_subadd(#name, ks_fp_sqrsubadd_##name, N, FP_##UP##_COUNT,               \
 			     fp_##name##_in[0], fp_##name##_sqrsubadd1[0],                    \
 			     fp_##name##_sqrsubadd2[0]);                                      \

@@ -810,7 +810,7 @@ def gen_fp160(asm, square, subs, V):
         s_arg = ("r20", "r21") if square else ("r18", "r19")
         asm("sts", "ks_avr_fp_t+%d" % SSAVE, s_arg[0])
         asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), s_arg[1])
-    asm("rcall", "ks_avr_fp160_%s_core" % op)
+    asm("call", "ks_avr_fp160_%s_core" % op)
     if subs:
         free = [reg(i) for i in range(16, 28) if reg(i) not in V]
         mask, k7f, t = free[0], free[1], "r0"
@@ -837,6 +837,56 @@ def gen_fp160(asm, square, subs, V):
     asm.end(name)
 
 
+def gen_fp160_mulhalf3(asm, V):
+    """ks_fp_mulhalf3_secp160r1(r, a, b): r = 3ab/2 mod p, the point doubling's
+    A = 3 (X - delta)(X + delta) / 2 (kernels/ks_ec_formulas.h): the product (gen_fp160_core)
+    stored in r, halved in registers (p added under the mask of its low bit, the sum shifted
+    right, as gen_add_sub_regs's half3), r added back and p taken off under a mask; stored
+    again. r may alias a or b."""
+    name = "ks_fp_mulhalf3_secp160r1"
+    asm.function(name)
+    prologue(asm)
+    asm("call", "ks_avr_fp160_mul_core")
+    pb = P160.to_bytes(20, "little")
+    mask, k7f, ff, t = "r23", "r24", "r25", "r0"
+    assert not set(V) & {mask, k7f, ff, t, "r30", "r31"}
+    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    for i in range(20):
+        asm("st", "Z+", V[i])
+    asm.comment("ab / 2")
+    asm("mov", mask, V[0])
+    asm("andi", mask, 1)
+    asm("neg", mask)  # 0xFF when ab is odd
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    for i in range(20):  # ab + p (odd ab) < 2^161: the carry is the sum's bit 160
+        asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+    for i in range(19, -1, -1):
+        asm("ror", V[i])
+    asm.comment("+ ab")
+    asm("sbiw", "r30", 20)
+    for i in range(20):
+        asm("ld", t, "Z+")
+        asm("add" if i == 0 else "adc", V[i], t)
+    asm("sbc", mask, mask)  # 0xFF if the sum carried
+    asm("ldi", k7f, "0x7F")
+    asm("ldi", ff, "0xFF")
+    for i in range(20):
+        asm("cp" if i == 0 else "cpc", V[i], k7f if pb[i] == 0x7F else ff)
+    asm("sbc", ff, ff)  # 0xFF if below p
+    asm("com", ff)
+    asm("or", ff, mask)  # the mask: subtract p
+    asm("and", k7f, ff)
+    for i in range(20):
+        asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
+    asm("sbiw", "r30", 20)
+    for i in range(20):
+        asm("st", "Z+", V[i])
+    epilogue(asm)
+    asm.end(name)
+
+
 def gen_fp160_sqrsubadd(asm, V):
     """ks_fp_sqrsubadd_secp160r1(r1, r2, a, x): r1 = x - a^2 and r2 = x + a^2 mod p, the
     point doubling's X - delta and X + delta from delta = Z^2 (kernels/ks_ec_formulas.h):
@@ -852,7 +902,7 @@ def gen_fp160_sqrsubadd(asm, V):
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 2), "r22")  # r2
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 3), "r23")
     asm("movw", "r22", "r20")  # the core squares (r22)
-    asm("rcall", "ks_avr_fp160_sqr_core")
+    asm("call", "ks_avr_fp160_sqr_core")
     pb = P160.to_bytes(20, "little")
     mask, k7f, ff, t = "r22", "r23", "r24", "r0"
     assert not set(V) & {mask, k7f, ff, t, "r26", "r27", "r30", "r31"}
@@ -1323,15 +1373,16 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
 COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps")
 
 
-# Subroutines entered by a fixed RCALL (gen_fp160: one copy of secp160r1's product for the
-# plain and the fused forms): the call's target is in the code, never in data.
+# Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
+# for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
+# 4 KB): the call's target is in the code, never in data.
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core")
 
 
 def check(path):
     """Prints a `check` line for sim/mote_report.py: every function of the assembly file is
     straight-line code (one RET at its end and no control-flow instruction), but for the
-    counted loops of COUNTED_LOOPS (one `dec r5; breq .+2; rjmp` each) and fixed RCALLs of
+    counted loops of COUNTED_LOOPS (one `dec r5; breq .+2; rjmp` each) and fixed CALLs of
     SUBROUTINES."""
     functions = instructions = loops = calls = 0
     bad = []
@@ -1349,7 +1400,7 @@ def check(path):
                     pass
                 elif fn in COUNTED_LOOPS and op == "rjmp" and last == "breq\t.+2":
                     loops += 1
-                elif op == "rcall" and line.split()[1] in SUBROUTINES:
+                elif op == "call" and line.split()[1] in SUBROUTINES:
                     calls += 1
                 else:
                     bad.append(op)
@@ -1381,6 +1432,8 @@ def main():
             gen_fp160(asm, square, subs, V)
         if square:
             gen_fp160_sqrsubadd(asm, V)
+        else:
+            gen_fp160_mulhalf3(asm, V)
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
     for field, n, p in FIELDS:
         for op in ("add", "sub"):

@@ -46,9 +46,11 @@
     ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_sqrsub_secp160r1 : 0)
 #define KS_FP_SQRSUB2_OF(fl) \
     ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_sqrsub2_secp160r1 : 0)
-/* and the doubling's X - Z^2 and X + Z^2 from one square */
+/* and the doubling's X - Z^2 and X + Z^2 from one square, its A = 3ab/2 from one product */
 #define KS_FP_SQRSUBADD_OF(fl) \
     ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_sqrsubadd_secp160r1 : 0)
+#define KS_FP_MULHALF3_OF(fl) \
+    ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_mulhalf3_secp160r1 : 0)
 #endif
 
 /* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the

@@ -9,8 +9,8 @@
  * t a scratch element, and FMULSUB(r, a, b, s) (r = ab - s), FSQRSUB(r, a, s) (r = a^2 - s)
  * and FSQRSUB2(r, a, s, t) (r = a^2 - 2s), r may alias any input, and FSQRSUBADD(r1, r2, a,
  * x, d) (r1 = x - a^2, r2 = x + a^2; r1, r2 apart from each other and from x; d a scratch
- * element) (a port's fused assembly: ks_ec_point.c); without them the formulas take two
- * (three) operations for each.
+ * element) and FMULHALF3(r, a, b) (r = 3ab/2; a and b may be overwritten) (a port's fused
+ * assembly: ks_ec_point.c); without them the formulas take two (three) operations for each.
  * Internal; no include guard on purpose.
  */
 #define FE(v) ks_limb v[KS_FE_MAX]
@@ -27,6 +27,22 @@
         FSQR((r), (a));         \
         FSUB((r), (r), (s));    \
     } while (0)
+#endif
+#ifndef FMULHALF3
+#ifdef FHALF3
+#define FMULHALF3(r, a, b)              \
+    do {                                \
+        FMUL((a), (a), (b));            \
+        FHALF3((r), (a), (b));          \
+    } while (0)
+#else
+#define FMULHALF3(r, a, b)              \
+    do {                                \
+        FMUL((a), (a), (b));            \
+        ks_fp_half(c, (b), (a));        \
+        FADD((r), (a), (b));            \
+    } while (0)
+#endif
 #endif
 #ifndef FSQRSUBADD
 #define FSQRSUBADD(r1, r2, a, x, d)     \
@@ -66,13 +82,7 @@ void KS_F_DBL(const ks_curve *c, ks_jac *r, const ks_jac *p)
     FMUL(beta, p->x, gamma);
     /* 3 (X - delta)(X + delta) is 3 X^2 + a Z^4 for a = -3; A = t + t / 2 */
     FSQRSUBADD(t1, t2, p->z, p->x, delta);
-    FMUL(t1, t1, t2);
-#ifdef FHALF3
-    FHALF3(alpha, t1, t2);
-#else
-    ks_fp_half(c, t2, t1);
-    FADD(alpha, t1, t2);
-#endif
+    FMULHALF3(alpha, t1, t2);
     /* Z3' = Y Z: last read of p */
     FMUL(r->z, p->y, p->z);
     /* X3' = A^2 - 2 beta */
@@ -141,6 +151,7 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
 #undef FSQRSUB
 #undef FSQRSUB2
 #undef FSQRSUBADD
+#undef FMULHALF3
 #undef KS_F_DBL
 #undef KS_F_ADD
 #undef FMUL

@@ -39,8 +39,8 @@ typedef void (*fp_op1)(ks_limb *r, const ks_limb *a);
 #endif
 #ifdef KS_FP_MULSUB_OF
 /* The port's product or square fused with the subtraction after it (ks_port_*.h), r = ab - s,
-   a^2 - s, a^2 - 2s, and x -+ a^2 (two results), where it has them for the curve, else the
-   operations they stand for. */
+   a^2 - s, a^2 - 2s, x -+ a^2 (two results) and 3ab/2, where it has them for the curve, else
+   the operations they stand for. */
 typedef void (*fp_op3)(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *s);
 #define FMULSUB(r, a, b, s)                            \
     do {                                               \
@@ -74,6 +74,18 @@ typedef void (*fp_op22)(ks_limb *r1, ks_limb *r2, const ks_limb *a, const ks_lim
             FADD((r2), (x), (d));                      \
         }                                              \
     } while (0)
+#ifdef FHALF3
+#define FMULHALF3(r, a, b)                             \
+    do {                                               \
+        const fp_op2 f_ = KS_FP_MULHALF3_OF(c->fl);    \
+        if (f_ != 0) {                                 \
+            f_((r), (a), (b));                         \
+        } else {                                       \
+            FMUL((a), (a), (b));                       \
+            FHALF3((r), (a), (b));                     \
+        }                                              \
+    } while (0)
+#endif
 #ifdef FSUB2
 #define FSQRSUB2(r, a, s, t)                           \
     do {                                               \
