@@ -60,7 +60,7 @@ static void check2(const char *field, const char *op, fp2 f, uint8_t n, uint8_t 
 	report(field, op, 2 * (uint16_t)count * count, bad);
 }
 
-#ifdef KS_FP_MULSUB_OF
+#if defined(KS_FP_MULSUB_OF) && KS_WITH_SECP160R1
 /* r = f(a, b, s) with s the input (i + j) mod count, into a fresh r, into r = a and into
    r = s (the fused product and subtraction: r may alias any input). */
 static void check3(const char *field, const char *op, fp3 f, uint8_t n, uint8_t count,
