@@ -837,6 +837,27 @@ def gen_fp160(asm, square, subs, V):
     asm.end(name)
 
 
+def add_z_p160(asm, V, t, mask, k7f, ff):
+    """V = V + (the 20 bytes at Z, Z advanced) mod p for secp160r1, both reduced: p taken off
+    under a mask when the sum carried or is not below p (as gen_add_sub_regs does). mask,
+    k7f and ff are r16 or above (LDI); t a scratch register."""
+    pb = P160.to_bytes(20, "little")
+    for i in range(20):
+        asm("ld", t, "Z+")
+        asm("add" if i == 0 else "adc", V[i], t)
+    asm("sbc", mask, mask)  # 0xFF if the sum carried
+    asm("ldi", k7f, "0x7F")
+    asm("ldi", ff, "0xFF")
+    for i in range(20):
+        asm("cp" if i == 0 else "cpc", V[i], k7f if pb[i] == 0x7F else ff)
+    asm("sbc", ff, ff)  # 0xFF if below p
+    asm("com", ff)
+    asm("or", ff, mask)  # the mask: subtract p
+    asm("and", k7f, ff)
+    for i in range(20):
+        asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
+
+
 def gen_fp160_mulhalf3(asm, V):
     """ks_fp_mulhalf3_secp160r1(r, a, b): r = 3ab/2 mod p, the point doubling's
     A = 3 (X - delta)(X + delta) / 2 (kernels/ks_ec_formulas.h): the product (gen_fp160_core)
@@ -866,20 +887,7 @@ def gen_fp160_mulhalf3(asm, V):
         asm("ror", V[i])
     asm.comment("+ ab")
     asm("sbiw", "r30", 20)
-    for i in range(20):
-        asm("ld", t, "Z+")
-        asm("add" if i == 0 else "adc", V[i], t)
-    asm("sbc", mask, mask)  # 0xFF if the sum carried
-    asm("ldi", k7f, "0x7F")
-    asm("ldi", ff, "0xFF")
-    for i in range(20):
-        asm("cp" if i == 0 else "cpc", V[i], k7f if pb[i] == 0x7F else ff)
-    asm("sbc", ff, ff)  # 0xFF if below p
-    asm("com", ff)
-    asm("or", ff, mask)  # the mask: subtract p
-    asm("and", k7f, ff)
-    for i in range(20):
-        asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
+    add_z_p160(asm, V, t, mask, k7f, ff)
     asm("sbiw", "r30", 20)
     for i in range(20):
         asm("st", "Z+", V[i])
@@ -925,20 +933,7 @@ def gen_fp160_sqrsubadd(asm, V):
         asm("st", "X+", t)
     asm.comment("r2 = x + a^2")
     asm("sbiw", "r30", 20)
-    for i in range(20):
-        asm("ld", t, "Z+")
-        asm("add" if i == 0 else "adc", V[i], t)
-    asm("sbc", mask, mask)  # 0xFF if the sum carried
-    asm("ldi", k7f, "0x7F")
-    asm("ldi", ff, "0xFF")
-    for i in range(20):
-        asm("cp" if i == 0 else "cpc", V[i], k7f if pb[i] == 0x7F else ff)
-    asm("sbc", ff, ff)  # 0xFF if below p
-    asm("com", ff)
-    asm("or", ff, mask)  # the mask: subtract p
-    asm("and", k7f, ff)
-    for i in range(20):
-        asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
+    add_z_p160(asm, V, t, mask, k7f, ff)
     asm("lds", "r30", "ks_avr_fp_t+%d" % (SSAVE + 2))  # Z = r2
     asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 3))
     for i in range(20):
