@@ -45,7 +45,7 @@ KS_INLINE uint8_t xtime(uint8_t x)
     return (uint8_t)((x << 1) ^ (0x1b & ks_cipher_mask8(x >> 7)));
 }
 
-#if !KS_AES_ASM
+#if !KS_AES_ASM || KS_AES_EXPANDED
 /* One step of the key schedule: round key k (16 bytes) to the next, with round constant rcon. */
 /* Four XORs of a word into the next (unrolled: avr-gcc 5.4 does not unroll loops). */
 #define XOR4(d, s) ((d)[0] ^= (s)[0], (d)[1] ^= (s)[1], (d)[2] ^= (s)[2], (d)[3] ^= (s)[3])
@@ -131,7 +131,9 @@ static void add_round_key(uint8_t s[16], const uint8_t *k)
 }
 #endif
 
-#if KS_AES_ASM
+#if KS_AES_ASM && KS_AES_EXPANDED
+/* ks_aes128_encrypt is msp430/ks_aes_msp430.S */
+#elif KS_AES_ASM
 /* avr/ks_aes_avr.S: k is the cipher key on entry, the last round key on return */
 void ks_aes128_encrypt_asm(uint8_t k[16], const uint8_t in[16], uint8_t out[16]);
 
