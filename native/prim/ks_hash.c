@@ -181,7 +181,7 @@ void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
     size_t i, n = KS_READ_BYTE(&sizes[id][0]);
     /* the bit count as two 32-bit words (above 2^64 bits: SHA-384/512's extra byte below) */
     uint32_t lo = (uint32_t)c->count << 3, hi = (uint32_t)(c->count >> 29);
-    int le = id == KS_HASH_MD5;
+    int le = KS_WITH_MD5 && id == KS_HASH_MD5; /* a build without MD5 keeps no little-endian path */
     c->buf[fill++] = 0x80;
     if (fill > len_at) {
         memset(c->buf + fill, 0, bs - fill);
