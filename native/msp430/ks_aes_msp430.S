@@ -17,6 +17,10 @@
  * rounds), so every block takes the same cycles (sim/cipher_test.c checks it). t is wiped.
  * Frame: 0..15(r1) t, 16(r1) the rounds left, 18(r1) the columns left.
  */
+/* A build that runs the key schedule during each block (-DKS_AES_EXPANDED=0: sim/cipher.mk's
+ * "o" build) keeps prim/ks_aes_tab.c's C block: this file is then empty. */
+#if !defined(KS_AES_EXPANDED) || KS_AES_EXPANDED
+
 /* One byte of MixColumns: *r13++ = a ^ xtime(a ^ b), a and b (the next byte of the column)
  * already XORed with the column's XOR x in registers (x cancels in a ^ b); r11 and r15 (the
  * mask) scratch. */
@@ -135,3 +139,5 @@ ks_aes128_encrypt:
 /* ShiftRows: byte i of the output row r, column c (i = r + 4c) takes byte r + 4(c + r mod 4). */
 .Lshift:
 	.byte	0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
+
+#endif
