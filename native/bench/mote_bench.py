@@ -46,6 +46,9 @@ FLASH_BYTES = {"avr": 131072, "msp430": 49152}
 TRANSCRIPT = {"modern": "modern-ecdhe-ecdsa-aes128-gcm.txt",
               "legacy-ecc": "legacy-ecdh-ecdsa-rc4-sha-tls10.txt",
               "legacy-rsa": "legacy-rsa-rc4-sha-tls10.txt"}
+# legacy-ecc's handshakes again in SSL 3.0, the papers' only protocol (its key derivation and
+# MACs are the nested MD5/SHA-1 of SSL 3.0, not TLS 1.0's HMAC PRF): metrics ARCH.legacy-ecc.ssl3.*
+SSL3 = ("legacy-ecc", "ssl3", "legacy-ecdh-ecdsa-rc4-sha-ssl3.txt")
 IDENTITY = {"modern": "test-p256.h", "legacy-ecc": "test-p160.h", "legacy-rsa": "test-rsa1024.h"}
 MSP_NOTE = "mspdebug 0.22 counts ~10% high"
 
@@ -55,6 +58,7 @@ GOALS = {
     "msp430.secp160r1.scalar_mult.cycles": 2.5e6, "msp430.p256.scalar_mult.cycles": 12e6,
     "avr.legacy-ecc.ram_bytes": 3072, "avr.modern.ram_bytes": 4096 - 256, "msp430.modern.ram_bytes": 6144,
     "avr.legacy-ecc.full_handshake.cycles": 0.75 * CLOCK_HZ["avr"],
+    "avr.legacy-ecc.ssl3.full_handshake.cycles": 0.75 * CLOCK_HZ["avr"],
 }
 # The papers' figures beside ours (shared/papers/FIGURES.md).
 PAPER = {
@@ -62,6 +66,8 @@ PAPER = {
     "avr.rsa1024.private.cycles": "Gura et al. 2004: ~88 M (10.99 s at 8 MHz); Sizzle Fig. 8: RSA decryption 5.7-22 s",
     "avr.legacy-ecc.full_handshake.cycles": "Sizzle PerCom Mica2: 3.8 s handshake (with radio); Fig. 8 ECC full 1-4 s",
     "avr.legacy-ecc.abbreviated_handshake.cycles": "Sizzle PerCom Mica2: 1.2 s abbreviated (with radio)",
+    "avr.legacy-ecc.ssl3.full_handshake.cycles": "Sizzle PerCom Mica2 (SSL 3.0): 3.8 s handshake (with radio)",
+    "avr.legacy-ecc.ssl3.abbreviated_handshake.cycles": "Sizzle PerCom Mica2 (SSL 3.0): 1.2 s abbreviated (with radio)",
     "avr.legacy-rsa.full_handshake.cycles": "Sizzle Fig. 8: RSA full 6-25 s (with radio)",
     "msp430.legacy-ecc.full_handshake.cycles": "Telos energy report: ECDH handshake 1,110 ms (82% communication)",
     "msp430.legacy-ecc.abbreviated_handshake.cycles": "Telos energy report: abbreviated 422 ms (93% communication)",
@@ -254,8 +260,9 @@ def thermostat(arch, build, identities, components=True):
     return info
 
 
-def handshakes(arch, build, timeout):
-    """(full, abbreviated, ram line, reason) from the transcript image."""
+def handshakes(arch, build, timeout, transcript=None):
+    """(full, abbreviated, ram line, reason) from the transcript image, replaying the build's
+    transcript (or the one named)."""
     ok, out = make("sizzle-firmware", "SZ_FW_PLATFORM=" + arch, "SZ_FW_BUILD=" + build)
     elf = os.path.join(NATIVE, "build", "firmware", "%s-%s-transcript" % (arch, build), "sizzle.elf")
     if not ok:
@@ -265,7 +272,7 @@ def handshakes(arch, build, timeout):
         return None, None, None, "does not fit: %d B static RAM > %d" % (ram, RAM_BYTES[arch])
     # a step's longest wait: RSA-1024 on the MSP430 (~30 s of mspdebug), on the AVR ~7 s
     timeout = timeout if arch == "msp430" else min(timeout, 60)
-    results, rams = mote_handshakes.measure(arch, elf, os.path.join(TRANSCRIPTS, TRANSCRIPT[build]),
+    results, rams = mote_handshakes.measure(arch, elf, os.path.join(TRANSCRIPTS, transcript or TRANSCRIPT[build]),
                                             timeout=timeout, connections=2)
     full = abbr = None
     reason = None
@@ -319,6 +326,7 @@ def main(argv):
             else:
                 images[arch, build] = thermostat(arch, build, a.identities, components=not a.quick)
                 hs[arch, build] = handshakes(arch, build, a.timeout)
+        hs[arch, SSL3[0] + "." + SSL3[1]] = handshakes(arch, SSL3[0], a.timeout, SSL3[2])
 
     comps = mote_flash.ORDER
     for arch in ARCHS:
@@ -366,10 +374,10 @@ def main(argv):
             print("%-8s %-11s %8s %8s %8s   %s" % (arch, build, fmt(static), fmt(stack), fmt(total), "; ".join(bits)))
 
     print("\n== Server CPU per handshake (cycles the CPU ran for the server; link waits excluded)")
-    print("%-8s %-11s %-12s %12s %11s %12s   %s" % ("mote", "build", "handshake", "cycles", "ms", "link (excl.)",
+    print("%-8s %-15s %-12s %12s %11s %12s   %s" % ("mote", "build", "handshake", "cycles", "ms", "link (excl.)",
                                                    "goal / papers"))
     for arch in ARCHS:
-        for build in BUILDS:
+        for build in BUILDS[:2] + (SSL3[0] + "." + SSL3[1],) + BUILDS[2:]:
             full, abbr, _, reason = hs[arch, build]
             for kind, r in (("full", full), ("abbreviated", abbr)):
                 name = "%s.%s.%s_handshake.cycles" % (arch, build, kind)
@@ -381,7 +389,7 @@ def main(argv):
                           MSP_NOTE if arch == "msp430" else None)
                 bits = [x for x in (mark(name, cyc), PAPER.get(name, ""), "" if cyc else reason,
                                     MSP_NOTE if arch == "msp430" and cyc else "") if x]
-                print("%-8s %-11s %-12s %12s %11s %12s   %s" % (
+                print("%-8s %-15s %-12s %12s %11s %12s   %s" % (
                     arch, build, kind, fmt(cyc), ms(arch, cyc), fmt(r["handshake_link"]) if r and arch == "avr" else "",
                     "; ".join(bits)))
     if a.json:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Smoke test of `./sizzle bench mote` (bench/mote_bench.py --quick --json FILE): every metric
 name issue 8 asks for is in the JSON; the quick run's own figures (the scalar multiplications,
-the legacy-ecc images and handshakes on both motes) are positive numbers; every other named
+the legacy-ecc images and handshakes, TLS 1.0 and SSL 3.0, on both motes) are positive numbers; every other named
 figure is positive or null with a note saying why (not run in --quick, does not fit, does not
 build); a full handshake costs more than an abbreviated one. Ends with "N passed, N failed".
 
@@ -26,6 +26,7 @@ def required():
         for b in BUILDS:
             names += ["%s.%s.%s" % (a, b, m) for m in ("ram_bytes", "flash_bytes", "full_handshake.cycles",
                                                        "abbreviated_handshake.cycles")]
+        names += ["%s.legacy-ecc.ssl3.%s_handshake.cycles" % (a, k) for k in ("full", "abbreviated")]
     return names
 
 
@@ -35,7 +36,8 @@ def must_measure():
     for a in ARCHS:
         out += ["%s.secp160r1.scalar_mult.cycles" % a, "%s.p256.scalar_mult.cycles" % a]
         out += ["%s.legacy-ecc.%s" % (a, m) for m in ("ram_bytes", "flash_bytes", "full_handshake.cycles",
-                                                      "abbreviated_handshake.cycles")]
+                                                      "abbreviated_handshake.cycles", "ssl3.full_handshake.cycles",
+                                                      "ssl3.abbreviated_handshake.cycles")]
     return out
 
 
@@ -88,9 +90,10 @@ def main(argv):
             check((isinstance(v, (int, float)) and v > 0) or (v is None and r.get("note")),
                   "%s positive, or null with the reason (%r)" % (name, r))
     for a in ARCHS:
-        full = rows.get("%s.legacy-ecc.full_handshake.cycles" % a, {}).get("value")
-        abbr = rows.get("%s.legacy-ecc.abbreviated_handshake.cycles" % a, {}).get("value")
-        check(full and abbr and full > abbr, "%s: a full handshake costs more than an abbreviated one" % a)
+        for v in ("", "ssl3."):
+            full = rows.get("%s.legacy-ecc.%sfull_handshake.cycles" % (a, v), {}).get("value")
+            abbr = rows.get("%s.legacy-ecc.%sabbreviated_handshake.cycles" % (a, v), {}).get("value")
+            check(full and abbr and full > abbr, "%s %s: a full handshake costs more than an abbreviated one" % (a, v or "tls10"))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -50,10 +50,11 @@ void sz_transcript_update(void *ctx, const uint8_t *data, size_t len)
 	sz_handshake_hash_update((sz_handshake_hash *)ctx, data, len);
 }
 
-void sz_tls_init(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t *rx, uint16_t rx_cap,
-                 uint8_t *tx, uint16_t tx_cap)
+/* Everything before `keep` zeroed, then the engine ready for a hello. */
+static void start(sz_tls *c, size_t keep, const sz_tls_config *cfg, const sz_app *app, uint8_t *rx,
+                  uint16_t rx_cap, uint8_t *tx, uint16_t tx_cap)
 {
-	memset(c, 0, sizeof *c);
+	memset(c, 0, keep);
 	sz_handshake_hash_init(&c->h.hash);
 	sz_server_init(&c->u.hs, &c->h.hash);
 	c->u.hs.checks_only = 1;
@@ -65,6 +66,18 @@ void sz_tls_init(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t
 	sz_writer_init(&c->w, tx, tx_cap, cfg->initial_version);
 	c->verdict = SZ_VERDICT_NONE;
 	c->m_verdict = SZ_VERDICT_NONE;
+}
+
+void sz_tls_init(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t *rx, uint16_t rx_cap,
+                 uint8_t *tx, uint16_t tx_cap)
+{
+	start(c, sizeof *c, cfg, app, rx, rx_cap, tx, tx_cap);
+}
+
+void sz_tls_next(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t *rx, uint16_t rx_cap,
+                 uint8_t *tx, uint16_t tx_cap)
+{
+	start(c, c->random_ahead ? offsetof(sz_tls, server_random) : sizeof *c, cfg, app, rx, rx_cap, tx, tx_cap);
 }
 
 static void queue(sz_tls *c, uint8_t job)
@@ -401,6 +414,12 @@ static uint8_t draw(sz_tls *c, uint8_t *out, uint16_t n)
 	return ks_hmac_drbg_generate(c->cfg->random, out, n, 0, 0) == KS_OK;
 }
 
+void sz_tls_draw_ahead(sz_tls *c)
+{
+	if (!c->random_ahead)
+		c->random_ahead = draw(c, c->server_random, 32);
+}
+
 /* answerClientHello from the server's random on: resumption or a new session, the flight. */
 static void on_hello(sz_tls *c)
 {
@@ -419,8 +438,9 @@ static void on_hello(sz_tls *c)
 	c->has_name = h->server_name_length != 0;
 	if (c->has_name)
 		sz_session_name_digest(h->server_name, h->server_name_length, c->name_digest);
-	if (!draw(c, c->server_random, 32))
+	if (!c->random_ahead && !draw(c, c->server_random, 32))
 		{ fail(c, SZ_INTERNAL_ERROR); return; }
+	c->random_ahead = 0; /* used: the next hello's is drawn after this one's draws */
 	v = find_session(c, &s);
 	if (v != SZ_VERDICT_NONE)
 		{ fail(c, v); return; }

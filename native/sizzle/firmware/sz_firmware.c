@@ -50,6 +50,7 @@ int sz_firmware_init(sz_firmware *f, uint8_t seed[32], uint16_t suites, uint8_t 
 {
 	int rc = 0;
 	ks_hmac_drbg_instantiate(&f->drbg, KS_DRBG_MAX_INTERVAL, seed, 32, 0, 0, 0, 0);
+	f->conn.random_ahead = 0; /* a new source (the fuzzer's next input): nothing drawn from it yet */
 #if defined(SZ_PROFILE_LEGACY_RSA)
 	rc = blinding(f, seed, rx, rx_cap);
 	f->cfg.rsa_blind = f->rsa_blind;
