@@ -76,7 +76,7 @@ static void on_data(struct sz_link *l, const struct sz_link_frame *in, const uin
 {
 	uint8_t r, c;
 	(void)now;
-	if (l->conn == 0 || in->conn != l->conn) {
+	if (in->conn != l->conn) { /* DATA's conn is never 0 (sz_link_decode): none open is stale too */
 		SZ_LINK_COUNT(l, SZ_LS_STALE_CONN);
 		if (in->flags & SZ_LINK_ACK_REQ)
 			answer(l, SZ_LT_ACK, SZ_LT_DATA, in->conn, in->msg, in->index, SZ_LA_NO_CONNECTION);
@@ -100,7 +100,7 @@ static void on_ack(struct sz_link *l, const struct sz_link_frame *in, const uint
 {
 	uint8_t acked = b[SZ_LF_HEADER], status = b[SZ_LF_HEADER + 1], r;
 	if (acked == SZ_LT_DATA) {
-		if (l->conn == 0 || in->conn != l->conn) {
+		if (in->conn != l->conn) { /* an ACK of DATA has a conn (sz_link_decode) */
 			SZ_LINK_COUNT(l, SZ_LS_STALE_CONN);
 			return;
 		}
@@ -163,7 +163,7 @@ void sz_link_receive(struct sz_link *l, const uint8_t *b, uint8_t len, uint32_t 
 		on_ack(l, &in, b, now);
 		break;
 	case SZ_LT_NACK:
-		if (l->conn == 0 || in.conn != l->conn) {
+		if (in.conn != l->conn) { /* a NACK has a conn (sz_link_decode) */
 			SZ_LINK_COUNT(l, SZ_LS_STALE_CONN);
 		} else {
 			r = sz_link_sender_on_nack(&l->tx, in.msg, b + SZ_LF_HEADER, in.payload_length);

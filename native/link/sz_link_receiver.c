@@ -42,7 +42,7 @@ uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link
 				return SZ_RX_SILENT;
 			}
 #endif
-			if (total > r->capacity || total > SZ_LINK_MAX_MESSAGE) {
+			if (total > r->capacity) { /* at most SZ_LINK_MAX_MESSAGE (sz_link_init) */
 				r->dropped = SZ_LS_TOO_LONG;
 				return SZ_LA_REFUSED_TOO_LONG;
 			}

@@ -12,9 +12,18 @@ static const uint8_t KS_FLASH sizes[6][3] = {
     {16, 4, 64}, {20, 5, 64}, {28, 8, 64}, {32, 8, 64}, {48, 8, 128}, {64, 8, 128},
 };
 
-static const uint32_t KS_FLASH iv32[4][8] = {
+/* The 32-bit chaining values from hash IV_FIRST on: a build without MD5 and SHA-1 (the modern
+   motes') keeps SHA-224's and SHA-256's alone. */
+#if KS_WITH_MD5 || KS_WITH_SHA1
+#define IV_FIRST KS_HASH_MD5
+#else
+#define IV_FIRST KS_HASH_SHA224
+#endif
+static const uint32_t KS_FLASH iv32[][8] = {
+#if KS_WITH_MD5 || KS_WITH_SHA1
     {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476},                           /* MD5 */
     {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0},               /* SHA-1 */
+#endif
     {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,                            /* SHA-224 */
      0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4},
     {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,                            /* SHA-256 */
@@ -124,7 +133,7 @@ int ks_hash_init(ks_hash_ctx *c, int id)
     }
 #endif
     for (i = 0; i < words; i++) {
-        c->h.w[i] = ks_flash_u32(&iv32[id][i]);
+        c->h.w[i] = ks_flash_u32(&iv32[id - IV_FIRST][i]);
     }
     return 0;
 }
