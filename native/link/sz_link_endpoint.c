@@ -43,28 +43,32 @@ void sz_link_close(struct sz_link *l, uint32_t now)
 	sz_link_pump(l, now);
 }
 
-/* Queues an answer; an identical one already waiting is not queued twice. */
+/* Queues an answer; an identical one already waiting is not queued twice (compared byte for
+   byte: the struct is six bytes, no padding). */
 static void answer(struct sz_link *l, uint8_t type, uint8_t acked, uint8_t c, uint8_t m, uint8_t index, uint8_t status)
 {
-	struct sz_link_answer *a;
-	uint8_t k;
+	struct sz_link_answer n;
+	const uint8_t *a, *b;
+	uint8_t k, i;
+	n.type = type;
+	n.acked = acked;
+	n.conn = c;
+	n.msg = m;
+	n.index = index;
+	n.status = status;
 	for (k = 0; k < l->answers; k++) {
-		a = &l->answer[k];
-		if (a->type == type && a->acked == acked && a->conn == c && a->msg == m && a->index == index
-				&& a->status == status)
+		a = (const uint8_t *)&l->answer[k];
+		b = (const uint8_t *)&n;
+		for (i = 0; i < sizeof n && a[i] == b[i]; i++)
+			;
+		if (i == sizeof n)
 			return;
 	}
 	if (l->answers == SZ_LINK_ANSWERS) {
 		SZ_LINK_COUNT(l, SZ_LS_RESPONSE_DROPPED);
 		return;
 	}
-	a = &l->answer[l->answers++];
-	a->type = type;
-	a->acked = acked;
-	a->conn = c;
-	a->msg = m;
-	a->index = index;
-	a->status = status;
+	l->answer[l->answers++] = n;
 }
 
 void sz_link_ack_control(struct sz_link *l, uint8_t type, uint8_t conn, uint8_t msg, uint8_t status)
