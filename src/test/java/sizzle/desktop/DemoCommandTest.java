@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code ./sizzle demo --once}: the simulated motes and the Java server start behind the
- * gateway, the device list lists them, and every device's pages come back through the shared
- * port by name, each device's second page resumed.
+ * gateway, the device list lists them (the TelosB as reached over the link protocol), and every
+ * device's pages come back through the shared port by name, each device's second page resumed.
  */
 class DemoCommandTest {
     @Test
@@ -32,7 +32,12 @@ class DemoCommandTest {
         for (String[] mote : DemoCommand.MOTES) {
             assertEquals("modern", mote[1], "the demo's motes run modern");
             devices.add(LocalGateway.nameOf(mote[0]));
+            // the TelosB over the link protocol (its kind in the list says so), the Mica2 over its byte link
+            String row = "    " + LocalGateway.nameOf(mote[0]) + " | ";
+            String line = out.substring(out.indexOf(row), out.indexOf('\n', out.indexOf(row)));
+            assertEquals(mote[2].equals("link"), line.contains(" over the link protocol (CC2420"), line);
         }
+        assertEquals("link", DemoCommand.MOTES[1][2], "the demo's TelosB is reached over the link protocol");
         devices.add("java" + LocalGateway.DOMAIN);
         devices.add("javamote" + LocalGateway.DOMAIN); // over the simulated radio
         String suite = "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256";

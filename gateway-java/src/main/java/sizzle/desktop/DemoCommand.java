@@ -24,13 +24,18 @@ import sizzle.gateway.front.AccessRule;
  * device's pages through the shared port by name with the KSSL client: {@code /} with a full
  * handshake, then {@code /status.json} resuming the session (an abbreviated handshake). Then it
  * keeps serving until interrupted, unless --once. Progress is shown while the images build and
- * the simulators boot. Exit status 0 only if every fetch answered 2xx. The simulated motes'
- * TLS still goes over their simulators' byte link; the link protocol's C end comes later.
+ * the simulators boot. Exit status 0 only if every fetch answered 2xx. The TelosB's firmware
+ * speaks the link protocol (SZ_FW_LINK=1: LINK.md's frames over the simulator's byte link,
+ * relayed onto the simulated CC2420 in real time, LocalGateway.addMote overLink); the Mica2's
+ * modern image still takes the raw TLS stream (with the link its records streamed longer than
+ * its buffer do not fit the link's one-record messages and its RAM: native/link/README.md).
  */
 public final class DemoCommand {
     static final String[] PAGES = {"/", "/status.json"};
-    /** The motes and the build each runs: the embedded default, modern (TLS 1.2, ECDHE-ECDSA P-256, AES-128-GCM). */
-    static final String[][] MOTES = {{"avr", "modern"}, {"msp430", "modern"}};
+    /** The motes, the build each runs (the embedded default, modern: TLS 1.2, ECDHE-ECDSA P-256,
+     *  AES-128-GCM) and how the gateway reaches it: "link" over the radio link protocol, "raw"
+     *  over the simulator's byte link. */
+    static final String[][] MOTES = {{"avr", "modern", "raw"}, {"msp430", "modern", "link"}};
     /** A read's wait for a simulated mote (a simulation runs slower than the mote on a loaded machine). */
     static final int MOTE_TIMEOUT_MS = 120_000;
 
@@ -87,8 +92,10 @@ public final class DemoCommand {
     /** The demo's devices in the gateway: the C firmware's motes (MOTES), the Java server, the Java mote; progress to {@code out}. */
     static void startDevices(LocalGateway g, PrintStream out) throws Exception {
         for (String[] mote : MOTES) {
-            out.println("  building the " + mote[1] + " firmware for a " + SimulatedMote.describe(mote[0]) + " and booting it ...");
-            g.addMote(mote[0], mote[1], line -> out.println("  " + mote[0] + ": " + line));
+            boolean link = mote[2].equals("link");
+            out.println("  building the " + mote[1] + " firmware for a " + SimulatedMote.describe(mote[0])
+                    + (link ? " (over the radio link protocol)" : "") + " and booting it ...");
+            g.addMote(mote[0], mote[1], false, link, line -> out.println("  " + mote[0] + ": " + line));
         }
         g.addJavaServer(Profile.MODERN, line -> out.println("  java: " + line));
         out.println("  starting a Java mote on the simulated radio ...");

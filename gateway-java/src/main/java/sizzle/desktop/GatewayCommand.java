@@ -80,7 +80,8 @@ public final class GatewayCommand {
             } else {
                 System.out.println("building the " + d[1] + " firmware for " + SimulatedMote.describe(d[0]) + " and starting it"
                         + (realtime && !d[0].equals("host") ? " at its real speed" : "") + " ...");
-                g.addMote(d[0], d[1], realtime, line -> System.out.println(d[0] + ": " + line));
+                // the demo's motes say how the gateway reaches them (DemoCommand.MOTES); --device ones: the byte link
+                g.addMote(d[0], d[1], realtime, d.length > 2 && d[2].equals("link"), line -> System.out.println(d[0] + ": " + line));
             }
         }
         System.out.println("gateway: device list http://localhost:" + g.sharedPort() + "/ (clients allowed: " + rule + ")");
