@@ -24,10 +24,10 @@ import sizzle.gateway.front.AccessRule;
  * device's pages through the shared port by name with the KSSL client: {@code /} with a full
  * handshake, then {@code /status.json} resuming the session (an abbreviated handshake). Then it
  * keeps serving until interrupted, unless --once. Progress is shown while the images build and
- * the simulators boot. Exit status 0 only if every fetch answered 2xx. The Mica2 is reached
- * over the link protocol (LINK.md) on the simulated CC1000 radio, in real time, as the papers'
- * gateway reached its motes; the TelosB over its simulator's byte link (its modern image with
- * the link does not fit the F1611's flash yet).
+ * the simulators boot. Exit status 0 only if every fetch answered 2xx. Both motes are reached
+ * over the link protocol (LINK.md: SZ_FW_LINK=1, its frames over the simulator's byte link,
+ * relayed onto the simulated radio in real time, LocalGateway.addMote overLink), as the papers'
+ * gateway reached its motes: the Mica2 on the CC1000, the TelosB on the CC2420.
  */
 public final class DemoCommand {
     static final String[] PAGES = {"/", "/status.json"};
@@ -35,7 +35,7 @@ public final class DemoCommand {
      * The motes and the build each runs: the embedded default, modern (TLS 1.2, ECDHE-ECDSA P-256,
      * AES-128-GCM); "link": reached over the radio link protocol, else over the simulator's byte link.
      */
-    static final String[][] MOTES = {{"avr", "modern", "link"}, {"msp430", "modern"}};
+    static final String[][] MOTES = {{"avr", "modern", "link"}, {"msp430", "modern", "link"}};
 
     /** Whether a device spec (PLATFORM, BUILD[, "link"]) is reached over the link protocol. */
     static boolean overLink(String[] device) {
