@@ -90,7 +90,7 @@ SZF_LIMIT_avr_legacy-rsa_transcript := 512
 # (README, Records in); RAM in all: FirmwareClientsTest.ramWithinBudget. Over the link
 # (SZ_FW_LINK=1) legacy-ecc keeps 240: the gateway's next record comes only on the engine's
 # READY (LINK.md §6.1), never beside a record being answered; with the link's state inside the
-# image, 3,065 of its 3,072 B (GatewayLinkFirmwareTest). Modern over the link keeps 640 (its
+# image, 3,069 of its 3,072 B (GatewayLinkFirmwareTest). Modern over the link keeps 640 (its
 # link state takes the rest): Chromium's 694-byte GET is opened as it comes too, its pieces put
 # by the link behind the record's header and nonce (sz_tls_receive_at).
 SZF_LIMIT_avr_modern_thermostat := $(if $(SZF_LINK_ON),640,768)
