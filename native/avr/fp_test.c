@@ -1,7 +1,9 @@
 /*
  * The field operations of the curves the build carries (ks_fp_mul/sqr/add/sub_*, ks_fp_half, the
  * assembly of gen_avr_fp.py or the portable C) against Python's integers (fp_kat.h,
- * gen_fp_kat.py) on every ordered pair of edge and random inputs. Also checks that r may alias an input.
+ * gen_fp_kat.py) on every ordered pair of edge and random inputs; the fused forms of the builds
+ * that have them (a - 2b, 3a/2, ab - s, a^2 - s, a^2 - 2s, x -+ a^2, 3ab/2). Also checks that r may alias an
+ * input.
  * Prints one "check" line per field and operation, then "N passed, N failed".
  */
 #include "ks_curve.h"
@@ -12,6 +14,8 @@
 
 typedef void (*fp2)(ks_limb *r, const ks_limb *a, const ks_limb *b);
 typedef void (*fp1)(ks_limb *r, const ks_limb *a);
+typedef void (*fp3)(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *s);
+typedef void (*fp22)(ks_limb *r1, ks_limb *r2, const ks_limb *a, const ks_limb *x);
 
 static uint16_t passed, failed;
 
@@ -55,6 +59,60 @@ static void check2(const char *field, const char *op, fp2 f, uint8_t n, uint8_t 
 	}
 	report(field, op, 2 * (uint16_t)count * count, bad);
 }
+
+#if defined(KS_FP_MULSUB_OF) && KS_WITH_SECP160R1
+/* r = f(a, b, s) with s the input (i + j) mod count, into a fresh r, into r = a and into
+   r = s (the fused product and subtraction: r may alias any input). */
+static void check3(const char *field, const char *op, fp3 f, uint8_t n, uint8_t count,
+                   const uint8_t *in, const uint8_t *want)
+{
+	static ks_limb a[KS_FE_MAX], b[KS_FE_MAX], s[KS_FE_MAX], r[KS_FE_MAX];
+	static uint8_t w[32];
+	uint8_t i, j, k;
+	uint16_t bad = 0;
+	for (i = 0; i < count; i++) {
+		for (j = 0; j < count; j++) {
+			mote_flash_copy(w, want + ((uint16_t)i * count + j) * n, n);
+			for (k = 0; k < 3; k++) {
+				ks_limb *out = k == 0 ? r : k == 1 ? a : s;
+				mote_flash_copy(a, in + (uint16_t)i * n, n);
+				mote_flash_copy(b, in + (uint16_t)j * n, n);
+				mote_flash_copy(s, in + (uint16_t)((i + j) % count) * n, n);
+				f(out, a, b, s);
+				if (memcmp(out, w, n) != 0)
+					bad++;
+			}
+		}
+	}
+	report(field, op, 3 * (uint16_t)count * count, bad);
+}
+
+/* (r1, r2) = (x - a^2, x + a^2) for every pair (a, x), once into fresh r1, r2 and once with
+   a aliasing r1 (the doubling's form). */
+static void check_subadd(const char *field, fp22 f, uint8_t n, uint8_t count, const uint8_t *in,
+                         const uint8_t *want1, const uint8_t *want2)
+{
+	static ks_limb a[KS_FE_MAX], x[KS_FE_MAX], r1[KS_FE_MAX], r2[KS_FE_MAX];
+	static uint8_t w1[32], w2[32];
+	uint8_t i, j;
+	uint16_t bad = 0;
+	for (i = 0; i < count; i++) {
+		for (j = 0; j < count; j++) {
+			mote_flash_copy(a, in + (uint16_t)i * n, n);
+			mote_flash_copy(x, in + (uint16_t)j * n, n);
+			mote_flash_copy(w1, want1 + ((uint16_t)i * count + j) * n, n);
+			mote_flash_copy(w2, want2 + ((uint16_t)i * count + j) * n, n);
+			f(r1, r2, a, x);
+			if (memcmp(r1, w1, n) != 0 || memcmp(r2, w2, n) != 0)
+				bad++;
+			f(a, r2, a, x);
+			if (memcmp(a, w1, n) != 0 || memcmp(r2, w2, n) != 0)
+				bad++;
+		}
+	}
+	report(field, "sqrsubadd", 2 * (uint16_t)count * count, bad);
+}
+#endif
 
 static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t count, const uint8_t *in,
                    const uint8_t *want)
@@ -104,6 +162,28 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 #define CHECK_FUSED(name, N, UP) ((void)0)
 #endif
 
+/* The port's product and square fused with the operations after them, ab - s, a^2 - s,
+   a^2 - 2s, 3ab/2 and x -+ a^2, where it has them: the AVR's assembly for secp160r1
+   (KS_FP_MULSUB_OF). */
+#ifdef KS_FP_MULSUB_OF
+#define CHECK_FUSED_PRODUCT(name, N, UP)                                                      \
+	do {                                                                                  \
+		check3(#name, "mulsub", ks_fp_mulsub_##name, N, FP_##UP##_COUNT,              \
+		       fp_##name##_in[0], fp_##name##_mulsub[0]);                            \
+		check2(#name, "sqrsub", ks_fp_sqrsub_##name, N, FP_##UP##_COUNT,              \
+		       fp_##name##_in[0], fp_##name##_sqrsub[0]);                            \
+		check2(#name, "sqrsub2", ks_fp_sqrsub2_##name, N, FP_##UP##_COUNT,            \
+		       fp_##name##_in[0], fp_##name##_sqrsub2[0]);                           \
+		check2(#name, "mulhalf3", ks_fp_mulhalf3_##name, N, FP_##UP##_COUNT,          \
+		       fp_##name##_in[0], fp_##name##_mulhalf3[0]);                          \
+		check_subadd(#name, ks_fp_sqrsubadd_##name, N, FP_##UP##_COUNT,               \
+			     fp_##name##_in[0], fp_##name##_sqrsubadd1[0],                    \
+			     fp_##name##_sqrsubadd2[0]);                                      \
+	} while (0)
+#else
+#define CHECK_FUSED_PRODUCT(name, N, UP) ((void)0)
+#endif
+
 /* r = a / 2 through the curve table (the port's assembly where it has one) */
 #define HALF(name, id)                                                                        \
 	static void half_##name(ks_limb *r, const ks_limb *a)                                 \
@@ -129,6 +209,7 @@ int main(void)
 #if KS_WITH_SECP160R1
 	CHECK_FIELD(secp160r1, 20, SECP160R1);
 	CHECK_FUSED(secp160r1, 20, SECP160R1);
+	CHECK_FUSED_PRODUCT(secp160r1, 20, SECP160R1);
 #endif
 #if KS_WITH_SECP192R1
 	CHECK_FIELD(secp192r1, 24, SECP192R1);

@@ -41,9 +41,6 @@ FIELDS = [
 ]
 # Stand-alone products, for the fields whose reduction stays in C (ks_fp_avr.h): P-192, P-224.
 PRODUCT_SIZES = (24, 28)
-# Products (of the field functions) taken by one level of Karatsuba: secp160r1's 20 bytes,
-# whose halves fit in registers (the product then feeds its reduction from registers).
-KARATSUBA = (20,)
 ROW_MAX = 10  # multiplier bytes per row: 10 + a 10-byte window + accumulator + zero = 24 regs
 
 
@@ -202,8 +199,8 @@ def karatsuba_product(asm, n):
     h = n/2 bytes held in registers: L = a0 b0 into Y[0..n), H = a1 b1 into Y[n..2n),
     M = |a0 - a1| |b0 - b1| into Y[2n..3n), and a b = L + B Q + B^2 H with B = 256^h and
     Q = L + H - s M, s the product of the two signs, taken without a branch: Q adds
-    (M XOR m) + (m & 1), m = 0xFF when s = +1. Returns Q's n + 1 registers (0 <= Q < 2^(8n+1));
-    Y[3n + 2] is scratch."""
+    (M XOR m) + (m & 1), m = 0xFF when s = +1 (m in r26: X is done with by then). Returns Q's
+    n + 1 registers (0 <= Q < 2^(8n+1))."""
     h = n // 2
     A, W = BANK[:h], BANK[h:2 * h]
     c = ACC0
@@ -223,18 +220,16 @@ def karatsuba_product(asm, n):
     asm.comment("|a0 - a1|, |b0 - b1| and the sign")
     asm("sbiw", "r26", n)  # a1 and b1 are still in A and W
     abs_diff(asm, A, lambda r, i: asm("ld", r, "X+"), c[0])
-    asm("std", "Y+%d" % (3 * n + 2), c[0])
+    m = "r26"  # X is not read again: the sign mask waits there, through M's product
+    asm("mov", m, c[0])
     abs_diff(asm, W, lambda r, i: asm("ldd", r, "Z+%d" % i), c[0])
-    asm("ldd", c[1], "Y+%d" % (3 * n + 2))
-    asm("eor", c[0], c[1])
-    asm("com", c[0])  # 0xFF when the signs agree: subtract M
-    asm("std", "Y+%d" % (3 * n + 2), c[0])
+    asm("eor", m, c[0])
+    asm("com", m)  # 0xFF when the signs agree: subtract M
     asm.comment("M = |a0 - a1| |b0 - b1|")
     product_regs(asm, A, W, 2 * n)
     asm.comment("Q = L + H -+ M")
     Q = [reg(i) for i in range(3, 3 + n + 1)]
-    m = reg(3 + n + 1)
-    asm("ldd", m, "Y+%d" % (3 * n + 2))
+    assert m not in Q
     for i in range(n):
         asm("ldd", Q[i], "Y+%d" % i)
     asm("clr", Q[n])
@@ -371,7 +366,7 @@ def square_regs(asm, n):
 def half_product(asm, n):
     """Y[0..2n) = a * b (a through X, b through Z) for karatsuba_rows: one more level of
     Karatsuba (karatsuba_product, its halves' products from registers), Q added at byte
-    n/2. Y[2n..3n + 3) is scratch."""
+    n/2. Y[2n..3n) is scratch (M; karatsuba_rows leaves 3 more bytes behind it)."""
     h = n // 2
     Q = karatsuba_product(asm, n)
     asm.comment("+ Q 256^%d" % h)
@@ -527,12 +522,14 @@ def gen_sqr(asm, n):
 
 
 def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
-    """r (through Z) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
+    """V[0..20) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
     p = 2^160 - 2^31 - 1. t = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
     (2 (L + H) + H 2^32) / 2 in 25 registers V; then the part T above 2^160 is folded back as
     T (2^31 + 1), which leaves a value below 2^160 + 2^64 < 2p, and p is subtracted when the
     value is not below it (both in one pass, see below). With V given, its bytes already hold L + H (and
-    V[21..25) zero); Y[20..40) must still hold H."""
+    V[21..25) zero); Y[20..40) must still hold H. Y is free once H is read: T waits in r28-r31
+    (Z too: the output pointer waits in the scratch). Leaves the result in V[0..20), the
+    caller stores it (gen_fp160)."""
     asm.comment("reduction mod p = 2^160 - 2^31 - 1")
     if V is None:
         V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
@@ -561,8 +558,13 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     # result is U mod 2^160 = V' - p, else U - c = V'.
     asm.comment("fold: U = V mod 2^160 + (T + 1)(2^31 + 1), T = V >> 160")
     x80 = V[24]  # zero after the halving; r16 or above (LDI)
-    for i in range(4):  # keep T in t[0..4) (t's low half is no longer needed)
-        asm("std", "Y+%d" % i, V[20 + i])
+    T = ["r28", "r29", "r30", "r31"]  # keep T in Y and Z (not read again; r is in the scratch)
+    for i in (0, 2):
+        if int(V[20 + i][1:]) % 2 == 0:
+            asm("movw", T[i], V[20 + i])
+        else:
+            asm("mov", T[i], V[20 + i])
+            asm("mov", T[i + 1], V[21 + i])
     # (T + 1) 2^31 + T3 2^24 as bytes 3..7: (tmp, V20, V21, V22, V23)
     asm("clr", tmp)
     asm("lsr", V[23])
@@ -570,16 +572,14 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     asm("ror", V[21])
     asm("ror", V[20])
     asm("ror", tmp)
-    asm("ldd", "r0", "Y+3")
     asm("ldi", x80, "0x80")
-    for addend in ("r0", x80):
+    for addend in (T[3], x80):
         asm("add", tmp, addend)
         for i in range(20, 24):
             asm("adc", V[i], zero)  # no carry out: below 2^62 + 2^33
     asm("sec")  # the + 1 of (T + 1)
     for i in range(3):
-        asm("ldd", "r0", "Y+%d" % i)
-        asm("adc", V[i], "r0")
+        asm("adc", V[i], T[i])
     asm("adc", V[3], tmp)
     for i in range(4):
         asm("adc", V[4 + i], V[20 + i])
@@ -600,8 +600,6 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     creg = {0: zero, 1: one, 0x80: x80}
     for i in range(20):
         asm("sub" if i == 0 else "sbc", V[i], creg[cb[i]])
-    for i in range(20):
-        asm("st", "Z+", V[i])
 
 
 # P-256, FIPS 186-4 D.2.3: r = T + 2 s1 + 2 s2 + s3 + s4 - d1 - d2 - d3 - d4, each output
@@ -725,51 +723,221 @@ def secp160r1_karatsuba_lh(asm, Q):
     return Q[10:20] + Q[0:10] + [Q[20]] + extra
 
 
+RSAVE = 64  # r's place in the scratch: behind the largest product and secp160r1's Karatsuba terms (60 bytes)
+SSAVE = RSAVE + 2  # s's (and x's, r2's) for the fused forms (gen_fp160, gen_fp160_sqrsubadd)
+
+
 def gen_fp(asm, field, n, square, reduce):
-    """ks_fp_mul_FIELD / ks_fp_sqr_FIELD: the 2n-byte product into the static scratch
+    """ks_fp_mul_FIELD / ks_fp_sqr_FIELD for P-256: the 2n-byte product into the static scratch
     ks_avr_fp_t (no stack frame to set up: the kernels run on one thread, never in an
     interrupt), then the reduction from there into r. The pointer r waits in the scratch,
     behind the product (the Karatsuba products of karatsuba_rows: behind their own)."""
     name = "ks_fp_%s_%s" % ("sqr" if square else "mul", field)
-    rsave = 64  # behind the largest product and secp160r1's Karatsuba scratch (63 bytes)
+    rsave = RSAVE
     asm.function(name)
     prologue(asm)
-    if square or n in KARATSUBA:
+    if square:
         asm("ldi", "r28", "lo8(ks_avr_fp_t)")  # Y = the scratch
         asm("ldi", "r29", "hi8(ks_avr_fp_t)")
         asm("sts", "ks_avr_fp_t+%d" % rsave, "r24")
         asm("sts", "ks_avr_fp_t+%d" % (rsave + 1), "r25")
         asm("movw", "r26", "r22")
-        asm("movw", "r30", "r22" if square else "r20")
-    if square and n <= 20:
-        H = square_regs(asm, n)
-        V = H + ["r22", "r23", "r24", "r25", "r26"]  # reduce_secp160r1's V, from H's registers
-        asm.comment("V = L + H (H in registers)")
-        for r in V[n:]:
-            asm("clr", r)
-        for i in range(n):
-            asm("ldd", "r0", "Y+%d" % i)
-            asm("add" if i == 0 else "adc", V[i], "r0")
-        asm("adc", V[n], V[n + 1])
-    elif square:
+        asm("movw", "r30", "r22")
         product_rows(asm, n, True)
         square_finish(asm, n)
-    elif n in KARATSUBA:
-        Q = karatsuba_product(asm, n)
-        V = secp160r1_karatsuba_lh(asm, Q)
     else:
         rsave = karatsuba_rows(asm, n)
         asm("ldi", "r28", "lo8(ks_avr_fp_t)")
         asm("ldi", "r29", "hi8(ks_avr_fp_t)")
     asm("lds", "r30", "ks_avr_fp_t+%d" % rsave)  # Z = r
     asm("lds", "r31", "ks_avr_fp_t+%d" % (rsave + 1))
-    if square and n <= 20:
+    reduce(asm)
+    epilogue(asm)
+    asm.end(name)
+
+
+P160 = FIELDS[0][2]
+
+
+def gen_fp160_core(asm, square):
+    """ks_avr_fp160_mul_core(r, a, b) / ks_avr_fp160_sqr_core(r, a): secp160r1's product (one
+    level of Karatsuba) or square (square_regs) into the scratch and its reduction, the
+    result left in registers: a subroutine of gen_fp160's functions, which save the
+    registers and store the result (one copy of the product for the plain and the fused
+    forms). r is kept in the scratch. Returns the result's registers."""
+    name = "ks_avr_fp160_%s_core" % ("sqr" if square else "mul")
+    asm.function(name)
+    asm("ldi", "r28", "lo8(ks_avr_fp_t)")  # Y = the scratch
+    asm("ldi", "r29", "hi8(ks_avr_fp_t)")
+    asm("sts", "ks_avr_fp_t+%d" % RSAVE, "r24")
+    asm("sts", "ks_avr_fp_t+%d" % (RSAVE + 1), "r25")
+    asm("movw", "r26", "r22")
+    asm("movw", "r30", "r22" if square else "r20")
+    if square:
+        H = square_regs(asm, 20)
+        V = H + ["r22", "r23", "r24", "r25", "r26"]  # reduce_secp160r1's V, from H's registers
+        asm.comment("V = L + H (H in registers)")
+        for r in V[20:]:
+            asm("clr", r)
+        for i in range(20):
+            asm("ldd", "r0", "Y+%d" % i)
+            asm("add" if i == 0 else "adc", V[i], "r0")
+        asm("adc", V[20], V[21])
         asm("clr", "r1")
-        reduce(asm, V, tmp="r27", zero="r1")
-    elif not square and n in KARATSUBA:
-        reduce(asm, V, tmp="r1", zero=ZERO)
+        reduce_secp160r1(asm, V, tmp="r27", zero="r1")
     else:
-        reduce(asm)
+        Q = karatsuba_product(asm, 20)
+        V = secp160r1_karatsuba_lh(asm, Q)
+        reduce_secp160r1(asm, V, tmp="r1", zero=ZERO)
+    asm("ret")
+    asm.end(name)
+    return V[:20]
+
+
+def gen_fp160(asm, square, subs, V):
+    """ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a) and the fused forms of the point
+    formulas (kernels/ks_ec_formulas.h), the product's result taken down by s in registers
+    before it is stored: subs = 1, ks_fp_mulsub_secp160r1(r, a, b, s) = a b - s and
+    ks_fp_sqrsub_secp160r1(r, a, s) = a^2 - s; subs = 2, ks_fp_sqrsub2_secp160r1(r, a, s) =
+    a^2 - 2s (two subtractions): each subtraction a pass of LD and SBC, then p added under the
+    borrow's mask, as in gen_add_sub_regs. r may alias a, b or s (s is read before r is
+    written). V: the core's result registers (gen_fp160_core)."""
+    op = "sqr" if square else "mul"
+    name = "ks_fp_%s%s_secp160r1" % (op, {0: "", 1: "sub", 2: "sub2"}[subs])
+    asm.function(name)
+    prologue(asm)
+    if subs:
+        s_arg = ("r20", "r21") if square else ("r18", "r19")
+        asm("sts", "ks_avr_fp_t+%d" % SSAVE, s_arg[0])
+        asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), s_arg[1])
+    asm("call", "ks_avr_fp160_%s_core" % op)
+    if subs:
+        free = [reg(i) for i in range(16, 28) if reg(i) not in V]
+        mask, k7f, t = free[0], free[1], "r0"
+        pb = P160.to_bytes(20, "little")
+        asm("lds", "r30", "ks_avr_fp_t+%d" % SSAVE)  # Z = s
+        asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 1))
+        for k in range(subs):
+            asm.comment("- s mod p")
+            if k:
+                asm("sbiw", "r30", 20)
+            for i in range(20):
+                asm("ld", t, "Z+")
+                asm("sub" if i == 0 else "sbc", V[i], t)
+            asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+            asm("ldi", k7f, "0x7F")
+            asm("and", k7f, mask)
+            for i in range(20):
+                asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    for i in range(20):
+        asm("st", "Z+", V[i])
+    epilogue(asm)
+    asm.end(name)
+
+
+def add_z_p160(asm, V, t, mask, k7f, ff):
+    """V = V + (the 20 bytes at Z, Z advanced) mod p for secp160r1, both reduced: p taken off
+    under a mask when the sum carried or is not below p (as gen_add_sub_regs does). mask,
+    k7f and ff are r16 or above (LDI); t a scratch register."""
+    pb = P160.to_bytes(20, "little")
+    for i in range(20):
+        asm("ld", t, "Z+")
+        asm("add" if i == 0 else "adc", V[i], t)
+    asm("sbc", mask, mask)  # 0xFF if the sum carried
+    asm("ldi", k7f, "0x7F")
+    asm("ldi", ff, "0xFF")
+    for i in range(20):
+        asm("cp" if i == 0 else "cpc", V[i], k7f if pb[i] == 0x7F else ff)
+    asm("sbc", ff, ff)  # 0xFF if below p
+    asm("com", ff)
+    asm("or", ff, mask)  # the mask: subtract p
+    asm("and", k7f, ff)
+    for i in range(20):
+        asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
+
+
+def gen_fp160_mulhalf3(asm, V):
+    """ks_fp_mulhalf3_secp160r1(r, a, b): r = 3ab/2 mod p, the point doubling's
+    A = 3 (X - delta)(X + delta) / 2 (kernels/ks_ec_formulas.h): the product (gen_fp160_core)
+    stored in r, halved in registers (p added under the mask of its low bit, the sum shifted
+    right, as gen_add_sub_regs's half3), r added back and p taken off under a mask; stored
+    again. r may alias a or b."""
+    name = "ks_fp_mulhalf3_secp160r1"
+    asm.function(name)
+    prologue(asm)
+    asm("call", "ks_avr_fp160_mul_core")
+    pb = P160.to_bytes(20, "little")
+    mask, k7f, ff, t = "r23", "r24", "r25", "r0"
+    assert not set(V) & {mask, k7f, ff, t, "r30", "r31"}
+    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    for i in range(20):
+        asm("st", "Z+", V[i])
+    asm.comment("ab / 2")
+    asm("mov", mask, V[0])
+    asm("andi", mask, 1)
+    asm("neg", mask)  # 0xFF when ab is odd
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    for i in range(20):  # ab + p (odd ab) < 2^161: the carry is the sum's bit 160
+        asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+    for i in range(19, -1, -1):
+        asm("ror", V[i])
+    asm.comment("+ ab")
+    asm("sbiw", "r30", 20)
+    add_z_p160(asm, V, t, mask, k7f, ff)
+    asm("sbiw", "r30", 20)
+    for i in range(20):
+        asm("st", "Z+", V[i])
+    epilogue(asm)
+    asm.end(name)
+
+
+def gen_fp160_sqrsubadd(asm, V):
+    """ks_fp_sqrsubadd_secp160r1(r1, r2, a, x): r1 = x - a^2 and r2 = x + a^2 mod p, the
+    point doubling's X - delta and X + delta from delta = Z^2 (kernels/ks_ec_formulas.h):
+    the square stays in registers (V, gen_fp160_core) while x - a^2 is made in r1 (a pass
+    over x, p added under the borrow's mask in a second pass over r1), then x is added to it
+    in place (p taken off under a mask, as gen_add_sub_regs does) and it goes to r2. r1, r2
+    apart from each other and from x; a may alias either."""
+    name = "ks_fp_sqrsubadd_secp160r1"
+    asm.function(name)
+    prologue(asm)
+    asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r18")  # x
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r19")
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 2), "r22")  # r2
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 3), "r23")
+    asm("movw", "r22", "r20")  # the core squares (r22)
+    asm("call", "ks_avr_fp160_sqr_core")
+    pb = P160.to_bytes(20, "little")
+    mask, k7f, ff, t = "r22", "r23", "r24", "r0"
+    assert not set(V) & {mask, k7f, ff, t, "r26", "r27", "r30", "r31"}
+    asm.comment("r1 = x - a^2")
+    asm("lds", "r26", "ks_avr_fp_t+%d" % RSAVE)  # X = r1
+    asm("lds", "r27", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    asm("lds", "r30", "ks_avr_fp_t+%d" % SSAVE)  # Z = x
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 1))
+    for i in range(20):
+        asm("ld", t, "Z+")
+        asm("sub" if i == 0 else "sbc", t, V[i])
+        asm("st", "X+", t)
+    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    asm("sbiw", "r26", 20)
+    for i in range(20):
+        asm("ld", t, "X")
+        asm("add" if i == 0 else "adc", t, k7f if pb[i] == 0x7F else mask)
+        asm("st", "X+", t)
+    asm.comment("r2 = x + a^2")
+    asm("sbiw", "r30", 20)
+    add_z_p160(asm, V, t, mask, k7f, ff)
+    asm("lds", "r30", "ks_avr_fp_t+%d" % (SSAVE + 2))  # Z = r2
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 3))
+    for i in range(20):
+        asm("st", "Z+", V[i])
     epilogue(asm)
     asm.end(name)
 
@@ -1106,22 +1274,112 @@ def gen_lincomb(asm, with_z):
     asm.end(name)
 
 
+def gen_divsteps(asm):
+    """ks_avr_divsteps(eta, f, g, t): LINCOMB_N divsteps on the low 16-bit words f, g of the
+    inversion's (eta, f, g) (kernels/ks_modinv.c, steps(): the same masks, word for word),
+    returning the new eta and writing the matrix t = (u, v, q, r) with
+    2^N (f', g') = t (f, g). Each step: odd = -(g & 1), sw = odd & [eta > 0] (eta is odd,
+    never 0: [eta > 0] is the complement of its sign); swapped under sw: (eta, f, g) ->
+    (-eta, g, -f) and the rows likewise; g += f & odd and the rows; g / 2, u and v doubled,
+    eta + 2. In a counted loop (r5 = N, public): one branch on the count, never on the data."""
+    name = "ks_avr_divsteps"
+    asm.function(name)
+    saved = ["r2", "r3", "r4", "r5", "r6", "r7", "r8"]
+    for r in saved:
+        asm("push", r)
+    # avr-gcc ABI: eta in r25:r24 (and the result), f r23:r22, g r21:r20, t r19:r18
+    d, f, g = ("r24", "r25"), ("r22", "r23"), ("r20", "r21")
+    u, v, q, rr = ("r18", "r19"), ("r26", "r27"), ("r2", "r3"), ("r6", "r7")
+    x, odd, sw, cnt = ("r0", "r1"), "r4", "r8", "r5"
+    asm("movw", "r30", "r18")  # Z = t
+    asm("ldi", "r19", str(LINCOMB_N))
+    asm("mov", cnt, "r19")
+    asm("ldi", u[0], "1")  # (u v; q r) = identity
+    asm("clr", u[1])
+    asm("clr", v[0])
+    asm("clr", v[1])
+    asm("clr", q[0])
+    asm("clr", q[1])
+    asm("clr", rr[0])
+    asm("clr", rr[1])
+    asm("inc", rr[0])
+    loop = ".L%s_loop" % name
+    asm.label(loop)
+    asm("mov", odd, g[0])
+    asm("ror", odd)  # C = g's low bit
+    asm("sbc", odd, odd)  # 0xFF when g is odd
+    asm("mov", sw, d[1])
+    asm("lsl", sw)  # C = eta's sign
+    asm("sbc", sw, sw)
+    asm("com", sw)  # 0xFF when eta > 0
+    asm("and", sw, odd)
+    for a, b in ((f, g), (u, q), (v, rr)):  # (a, b) -> (b, -a) under sw
+        asm("movw", x[0], a[0])
+        asm("eor", x[0], b[0])
+        asm("eor", x[1], b[1])
+        asm("and", x[0], sw)
+        asm("and", x[1], sw)
+        asm("eor", a[0], x[0])
+        asm("eor", a[1], x[1])
+        asm("eor", b[0], x[0])
+        asm("eor", b[1], x[1])
+        asm("eor", b[0], sw)
+        asm("eor", b[1], sw)
+        asm("sub", b[0], sw)
+        asm("sbc", b[1], sw)
+    asm("eor", d[0], sw)  # eta -> -eta under sw
+    asm("eor", d[1], sw)
+    asm("sub", d[0], sw)
+    asm("sbc", d[1], sw)
+    for a, b in ((f, g), (u, q), (v, rr)):  # b += a & odd
+        asm("movw", x[0], a[0])
+        asm("and", x[0], odd)
+        asm("and", x[1], odd)
+        asm("add", b[0], x[0])
+        asm("adc", b[1], x[1])
+    asm("lsr", g[1])  # g / 2 (exact: g is even now)
+    asm("ror", g[0])
+    for a in (u, v):
+        asm("lsl", a[0])
+        asm("rol", a[1])
+    asm("subi", d[0], "0xFE")  # eta + 2
+    asm("sbci", d[1], "0xFF")
+    asm("dec", cnt)
+    asm("breq", ".+2")  # the body is beyond BRNE's reach
+    asm("rjmp", loop)
+    for a in (u, v, q, rr):
+        asm("st", "Z+", a[0])
+        asm("st", "Z+", a[1])
+    asm("clr", "r1")
+    for r in reversed(saved):
+        asm("pop", r)
+    asm("ret")
+    asm.end(name)
+
+
 # Instructions that could make the path or the time depend on data: branches, skips, jumps
 # and calls. The generated code has none (check(), run by `make avr-test`).
 CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eicall",
            "sbrc", "sbrs", "sbic", "sbis", "cpse", "reti")
 
 
-# Functions with one counted loop (gen_lincomb): `dec r5; breq .+2; rjmp loop`, the counter
+# Functions with one counted loop (gen_lincomb, gen_divsteps): `dec r5; breq .+2; rjmp loop`, the counter
 # set from the word count (public); check() allows that and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z")
+COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps")
+
+
+# Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
+# for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
+# 4 KB): the call's target is in the code, never in data.
+SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core")
 
 
 def check(path):
     """Prints a `check` line for sim/mote_report.py: every function of the assembly file is
     straight-line code (one RET at its end and no control-flow instruction), but for the
-    counted loops of COUNTED_LOOPS (one `dec r5; breq .+2; rjmp` each)."""
-    functions = instructions = loops = 0
+    counted loops of COUNTED_LOOPS (one `dec r5; breq .+2; rjmp` each) and fixed CALLs of
+    SUBROUTINES."""
+    functions = instructions = loops = calls = 0
     bad = []
     fn, last = None, None
     for line in open(path):
@@ -1137,13 +1395,16 @@ def check(path):
                     pass
                 elif fn in COUNTED_LOOPS and op == "rjmp" and last == "breq\t.+2":
                     loops += 1
+                elif op == "call" and line.split()[1] in SUBROUTINES:
+                    calls += 1
                 else:
                     bad.append(op)
             last = line.strip()
     rets = sum(1 for line in open(path) if line.split()[:1] == ["ret"])
     ok = not bad and rets == functions and loops == len(COUNTED_LOOPS)
     print("check straight_line functions=%d instructions=%d control_flow=%d counted_loops=%d "
-          "rets=%d ok=%d" % (functions, instructions, len(bad), loops, rets, 1 if ok else 0))
+          "fixed_calls=%d rets=%d ok=%d" % (functions, instructions, len(bad), loops, calls, rets,
+                                            1 if ok else 0))
     print("%d passed, %d failed" % ((1, 0) if ok else (0, 1)))
     print("exit %d" % (0 if ok else 1))
 
@@ -1161,7 +1422,13 @@ def main():
         gen_mul(asm, n)
         gen_sqr(asm, n)
     for square in (False, True):
-        gen_fp(asm, "secp160r1", 20, square, reduce_secp160r1)
+        V = gen_fp160_core(asm, square)
+        for subs in ((0, 1) if not square else (0, 1, 2)):
+            gen_fp160(asm, square, subs, V)
+        if square:
+            gen_fp160_sqrsubadd(asm, V)
+        else:
+            gen_fp160_mulhalf3(asm, V)
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
     for field, n, p in FIELDS:
         for op in ("add", "sub"):
@@ -1171,6 +1438,7 @@ def main():
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)
+    gen_divsteps(asm)
     sys.stdout.write("\n".join(asm.lines) + "\n")
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes fp_kat.h for avr/fp_test.c: inputs and expected results of the field operations
-(mul, sqr, add, sub, half mod p; and the fused sub2 = a - 2b and half3 = 3a/2 of the builds
-that have them) of secp160r1 and P-256, from plain Python integers.
+(mul, sqr, add, sub, half mod p; and the fused sub2 = a - 2b, half3 = 3a/2, mulsub = ab - s,
+sqrsub = a^2 - s, sqrsub2 = a^2 - 2s, sqrsubadd = (x - a^2, x + a^2) and mulhalf3 = 3ab/2 of the
+builds that have them) of secp160r1 and P-256, from plain Python integers.
 
     gen_fp_kat.py > fp_kat.h
 
@@ -25,6 +26,10 @@ FIELDS = [
 RANDOM_VALUES = 1
 # The fields with the fused operations (the AVR's assembly: ks_port_avr.h)
 FUSED = ("secp160r1", "secp256r1")
+# The fields with the product or square fused with a subtraction (mulsub = ab - s with s the
+# input (i + j) mod count for the pair (i, j), sqrsub = a^2 - b, sqrsub2 = a^2 - 2b, sqrsubadd's
+# two results b - a^2 and b + a^2, mulhalf3 = 3ab/2: the AVR's assembly, KS_FP_MULSUB_OF)
+FUSED_PRODUCT = ("secp160r1",)
 
 
 def values(n, p, extra, rng):
@@ -71,6 +76,23 @@ def main():
             out.append("static const uint8_t fp_%s_half3[%d][%d] MOTE_FLASH = {" % (name, k, n))
             out += ["\t%s," % c_bytes(3 * a * pow(2, -1, p) % p, n) for a in v]
             out.append("};")
+            out.append("#endif")
+        if name in FUSED_PRODUCT:
+            out.append("#ifdef KS_FP_MULSUB_OF")
+            out.append("static const uint8_t fp_%s_mulsub[%d][%d] MOTE_FLASH = {" % (name, k * k, n))
+            out += ["\t%s," % c_bytes((v[i] * v[j] - v[(i + j) % k]) % p, n) for i in range(k) for j in range(k)]
+            out.append("};")
+            for op, m in (("sqrsub", 1), ("sqrsub2", 2)):
+                out.append("static const uint8_t fp_%s_%s[%d][%d] MOTE_FLASH = {" % (name, op, k * k, n))
+                out += ["\t%s," % c_bytes((a * a - m * b) % p, n) for a in v for b in v]
+                out.append("};")
+            out.append("static const uint8_t fp_%s_mulhalf3[%d][%d] MOTE_FLASH = {" % (name, k * k, n))
+            out += ["\t%s," % c_bytes(3 * a * b * pow(2, -1, p) % p, n) for a in v for b in v]
+            out.append("};")
+            for op, sg in (("sqrsubadd1", -1), ("sqrsubadd2", 1)):
+                out.append("static const uint8_t fp_%s_%s[%d][%d] MOTE_FLASH = {" % (name, op, k * k, n))
+                out += ["\t%s," % c_bytes((b + sg * a * a) % p, n) for a in v for b in v]
+                out.append("};")
             out.append("#endif")
         out.append("#endif")
         out.append("")

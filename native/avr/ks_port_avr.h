@@ -30,13 +30,28 @@
 /* and the point doubling's fused operations, r = a - 2b and r = 3a/2 mod p, one call each
    instead of two (kernels/ks_ec_point.c): for a curve of fl limbs, its function or 0 (the
    formulas then compose them). The limb count tells the curves apart (one size each); a
-   curve the build leaves out is never named, so its functions are not linked. */
+   curve the build leaves out is never named, so its functions are not linked. A build that
+   carries one curve alone (the Sizzle firmware's) names its function without the test, so
+   the formulas' other path is left out of its flash. */
+#define KS_AVR_ONE_CURVE \
+    (KS_WITH_SECP160R1 + KS_WITH_SECP192R1 + KS_WITH_SECP224R1 + KS_WITH_SECP256R1 == 1)
+#define KS_AVR_IS_160(fl) (KS_WITH_SECP160R1 && (KS_AVR_ONE_CURVE || (fl) == KS_LIMBS(160)))
+#define KS_AVR_IS_256(fl) (KS_WITH_SECP256R1 && (KS_AVR_ONE_CURVE || (fl) == KS_LIMBS(256)))
 #define KS_FP_SUB2_OF(fl)                                                      \
-    ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_sub2_secp160r1       \
-     : (KS_WITH_SECP256R1 && (fl) == KS_LIMBS(256)) ? ks_fp_sub2_secp256r1 : 0)
+    (KS_AVR_IS_160(fl) ? ks_fp_sub2_secp160r1                                  \
+     : KS_AVR_IS_256(fl) ? ks_fp_sub2_secp256r1 : 0)
 #define KS_FP_HALF3_OF(fl)                                                     \
-    ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_half3_secp160r1      \
-     : (KS_WITH_SECP256R1 && (fl) == KS_LIMBS(256)) ? ks_fp_half3_secp256r1 : 0)
+    (KS_AVR_IS_160(fl) ? ks_fp_half3_secp160r1                                 \
+     : KS_AVR_IS_256(fl) ? ks_fp_half3_secp256r1 : 0)
+/* and the product or square with the subtraction that follows it in the formulas,
+   r = ab - s, a^2 - s, a^2 - 2s (kernels/ks_ec_formulas.h), for secp160r1: one copy of its
+   product and of its square under the plain and the fused forms (gen_fp160) */
+#define KS_FP_MULSUB_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_mulsub_secp160r1 : 0)
+#define KS_FP_SQRSUB_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_sqrsub_secp160r1 : 0)
+#define KS_FP_SQRSUB2_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_sqrsub2_secp160r1 : 0)
+/* and the doubling's X - Z^2 and X + Z^2 from one square, its A = 3ab/2 from one product */
+#define KS_FP_SQRSUBADD_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_sqrsubadd_secp160r1 : 0)
+#define KS_FP_MULHALF3_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_mulhalf3_secp160r1 : 0)
 #endif
 
 /* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
@@ -50,6 +65,9 @@ void ks_avr_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y, const u
 #define KS_MODINV_LINCOMB(r, x, y, a, b, L) ks_avr_lincomb(r, x, y, a, b, (uint8_t)(L))
 #define KS_MODINV_LINCOMB_Z(r, x, y, z, a, b, k, L) \
     ks_avr_lincomb_z(r, x, y, z, a, b, k, (uint8_t)(L))
+/* and the 13 steps on the low words (gen_divsteps) */
+uint16_t ks_avr_divsteps(uint16_t eta, uint16_t f, uint16_t g, uint16_t *t);
+#define KS_MODINV_STEPS(eta, f, g, t) ks_avr_divsteps(eta, f, g, t)
 #endif
 #ifndef KS_MODINV_MIN_BITS
 #if KS_AVR_ASM

@@ -6,11 +6,68 @@
  *   KS_F_DBL, KS_F_ADD   the names of the two functions
  *   FMUL(r, a, b), FSQR(r, a), FADD(r, a, b), FSUB(r, a, b), KS_F_N (limbs)
  * and may define FSUB2(r, a, b, t) (r = a - 2b, r not b) and FHALF3(r, a, t) (r = 3a/2),
- * t a scratch element (a port's fused assembly: ks_ec_point.c); without them the formulas
- * take two operations for each.
+ * t a scratch element, and FMULSUB(r, a, b, s) (r = ab - s), FSQRSUB(r, a, s) (r = a^2 - s)
+ * and FSQRSUB2(r, a, s, t) (r = a^2 - 2s), r may alias any input, and FSQRSUBADD(r1, r2, a,
+ * x, d) (r1 = x - a^2, r2 = x + a^2; r1, r2 apart from each other and from x; d a scratch
+ * element) and FMULHALF3(r, a, b) (r = 3ab/2; a and b may be overwritten) (a port's fused
+ * assembly: ks_ec_point.c); without them the formulas take two (three) operations for each.
  * Internal; no include guard on purpose.
  */
 #define FE(v) ks_limb v[KS_FE_MAX]
+#ifndef FMULSUB
+#define FMULSUB(r, a, b, s)     \
+    do {                        \
+        FMUL((r), (a), (b));    \
+        FSUB((r), (r), (s));    \
+    } while (0)
+#endif
+#ifndef FSQRSUB
+#define FSQRSUB(r, a, s)        \
+    do {                        \
+        FSQR((r), (a));         \
+        FSUB((r), (r), (s));    \
+    } while (0)
+#endif
+#ifndef FMULHALF3
+#ifdef FHALF3
+#define FMULHALF3(r, a, b)              \
+    do {                                \
+        FMUL((a), (a), (b));            \
+        FHALF3((r), (a), (b));          \
+    } while (0)
+#else
+#define FMULHALF3(r, a, b)              \
+    do {                                \
+        FMUL((a), (a), (b));            \
+        ks_fp_half(c, (b), (a));        \
+        FADD((r), (a), (b));            \
+    } while (0)
+#endif
+#endif
+#ifndef FSQRSUBADD
+#define FSQRSUBADD(r1, r2, a, x, d)     \
+    do {                                \
+        FSQR((d), (a));                 \
+        FSUB((r1), (x), (d));           \
+        FADD((r2), (x), (d));           \
+    } while (0)
+#endif
+#ifndef FSQRSUB2
+#ifdef FSUB2
+#define FSQRSUB2(r, a, s, t)            \
+    do {                                \
+        FSQR((r), (a));                 \
+        FSUB2((r), (r), (s), (t));      \
+    } while (0)
+#else
+#define FSQRSUB2(r, a, s, t)            \
+    do {                                \
+        FADD((t), (s), (s));            \
+        FSQR((r), (a));                 \
+        FSUB((r), (r), (t));            \
+    } while (0)
+#endif
+#endif
 
 /* r = 2p for a = -3: dbl-2001-b (4M + 4S, Z3 = 2 Y Z) with its result rescaled by 1/2, the
    same point as (X3 / 4, Y3 / 8, Z3 / 2) (Jacobian coordinates are defined up to
@@ -21,35 +78,19 @@
 void KS_F_DBL(const ks_curve *c, ks_jac *r, const ks_jac *p)
 {
     FE(delta); FE(gamma); FE(beta); FE(alpha); FE(t1); FE(t2);
-    FSQR(delta, p->z);
     FSQR(gamma, p->y);
     FMUL(beta, p->x, gamma);
     /* 3 (X - delta)(X + delta) is 3 X^2 + a Z^4 for a = -3; A = t + t / 2 */
-    FSUB(t1, p->x, delta);
-    FADD(t2, p->x, delta);
-    FMUL(t1, t1, t2);
-#ifdef FHALF3
-    FHALF3(alpha, t1, t2);
-#else
-    ks_fp_half(c, t2, t1);
-    FADD(alpha, t1, t2);
-#endif
+    FSQRSUBADD(t1, t2, p->z, p->x, delta);
+    FMULHALF3(alpha, t1, t2);
     /* Z3' = Y Z: last read of p */
     FMUL(r->z, p->y, p->z);
     /* X3' = A^2 - 2 beta */
-#ifdef FSUB2
-    FSQR(r->x, alpha);
-    FSUB2(r->x, r->x, beta, t1);
-#else
-    FADD(t1, beta, beta);
-    FSQR(r->x, alpha);
-    FSUB(r->x, r->x, t1);
-#endif
+    FSQRSUB2(r->x, alpha, beta, t1);
     /* Y3' = A (beta - X3') - gamma^2 */
     FSUB(t1, beta, r->x);
-    FMUL(t1, alpha, t1);
     FSQR(gamma, gamma);
-    FSUB(r->y, t1, gamma);
+    FMULSUB(r->y, alpha, t1, gamma);
 }
 
 /* r = p + q (add-1998-cmo-2). q is affine with qz = 0 (8M + 3S), else qz points to q's Z,
@@ -59,7 +100,7 @@ void KS_F_DBL(const ks_curve *c, ks_jac *r, const ks_jac *p)
 ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
                  const ks_limb *qx, const ks_limb *qy, const ks_limb *qz)
 {
-    FE(z1z1); FE(u1); FE(u2); FE(s1); FE(s2); FE(h); FE(rr); FE(hh); FE(hhh); FE(v); FE(t);
+    FE(z1z1); FE(u1); FE(s1); FE(s2); FE(h); FE(rr); FE(hh); FE(hhh); FE(v); FE(t);
     ks_limb exceptional;
     const size_t n = KS_F_N;
     /* U1 and S1: X1 and Y1 themselves for an affine q (no copies): read before r->x and
@@ -73,11 +114,10 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
         x1 = u1;
         y1 = s1;
     }
-    FMUL(u2, qx, z1z1);
+    /* H = U2 - U1 = X2 Z1^2 - U1, R = S2 - S1 = Y2 Z1^3 - S1 */
+    FMULSUB(h, qx, z1z1, x1);
     FMUL(s2, qy, p->z);
-    FMUL(s2, s2, z1z1);
-    FSUB(h, u2, x1);
-    FSUB(rr, s2, y1);
+    FMULSUB(rr, s2, z1z1, y1);
     exceptional = ks_bn_zero_mask(h, n);
     /* Z3 = Z1 Z2 H: last read of p->z */
     if (qz != 0) {
@@ -90,8 +130,7 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
     FMUL(hhh, h, hh);
     FMUL(v, x1, hh);
     /* X3 = R^2 - H^3 - 2V */
-    FSQR(t, rr);
-    FSUB(t, t, hhh);
+    FSQRSUB(t, rr, hhh);
 #ifdef FSUB2
     FSUB2(r->x, t, v, hh);
 #else
@@ -100,15 +139,19 @@ ks_limb KS_F_ADD(const ks_curve *c, ks_jac *r, const ks_jac *p,
 #endif
     /* Y3 = R (V - X3) - S1 H^3 */
     FSUB(t, v, r->x);
-    FMUL(t, rr, t);
     FMUL(s1, y1, hhh);
-    FSUB(r->y, t, s1);
+    FMULSUB(r->y, rr, t, s1);
     return exceptional;
 }
 
 #undef FE
 #undef FSUB2
 #undef FHALF3
+#undef FMULSUB
+#undef FSQRSUB
+#undef FSQRSUB2
+#undef FSQRSUBADD
+#undef FMULHALF3
 #undef KS_F_DBL
 #undef KS_F_ADD
 #undef FMUL

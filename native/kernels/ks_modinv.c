@@ -81,10 +81,8 @@ KS_INLINE ks_dd sar_w(ks_dd acc)
 
 /* N divsteps on the low words f, g of (eta, f, g), eta = 2 delta: eta updated, t = the matrix
    (t[0] t[1]; t[2] t[3]) with 2^N (f', g') = t (f, g). A port may have its own
-   (KS_MODINV_STEPS: the MSP430's assembly, 16-bit words, N = 13). */
-#ifdef KS_MODINV_STEPS
-#define steps KS_MODINV_STEPS
-#else
+   (KS_MODINV_STEPS(eta, f, g, t), returning eta: the motes' assembly, 16-bit words). */
+#ifndef KS_MODINV_STEPS
 static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
 {
     ks_dw u = 1, v = 0, q = 0, r = 1, d = *eta, odd, sw, x;
@@ -238,7 +236,11 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
         minv = (ks_dw)((ks_dd)minv * (ks_dw)(2 - (ks_dw)((ks_dd)mw[0] * minv)));
     }
     for (i = 0; i < batches; i++) {
+#ifdef KS_MODINV_STEPS
+        eta = KS_MODINV_STEPS(eta, f[0], g[0], t);
+#else
         steps(&eta, f[0], g[0], t);
+#endif
         lincomb(n0, f, g, 0, 0, L, t[0], t[1]);
         lincomb(n1, f, g, 0, 0, L, t[2], t[3]);
         x = f, f = n0, n0 = x;

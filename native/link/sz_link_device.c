@@ -36,7 +36,7 @@ void sz_link_ready(struct sz_link *l, uint32_t now)
 void sz_link_ready_into(struct sz_link *l, uint32_t now, uint8_t *buf, uint16_t room)
 {
 	l->rx.buf = buf;
-	l->rx.room = room;
+	l->rx.room = room < SZ_LINK_MAX_MESSAGE ? room : SZ_LINK_MAX_MESSAGE;
 	sz_link_ready(l, now);
 }
 #endif

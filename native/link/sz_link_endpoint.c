@@ -46,28 +46,32 @@ void sz_link_close(struct sz_link *l, uint32_t now)
 	sz_link_pump(l, now);
 }
 
-/* Queues an answer; an identical one already waiting is not queued twice. */
+/* Queues an answer; an identical one already waiting is not queued twice (compared byte for
+   byte: the struct is six bytes, no padding). */
 static void answer(struct sz_link *l, uint8_t type, uint8_t acked, uint8_t c, uint8_t m, uint8_t index, uint8_t status)
 {
-	struct sz_link_answer *a;
-	uint8_t k;
+	struct sz_link_answer n;
+	const uint8_t *a, *b;
+	uint8_t k, i;
+	n.type = type;
+	n.acked = acked;
+	n.conn = c;
+	n.msg = m;
+	n.index = index;
+	n.status = status;
 	for (k = 0; k < l->answers; k++) {
-		a = &l->answer[k];
-		if (a->type == type && a->acked == acked && a->conn == c && a->msg == m && a->index == index
-				&& a->status == status)
+		a = (const uint8_t *)&l->answer[k];
+		b = (const uint8_t *)&n;
+		for (i = 0; i < sizeof n && a[i] == b[i]; i++)
+			;
+		if (i == sizeof n)
 			return;
 	}
 	if (l->answers == SZ_LINK_ANSWERS) {
 		SZ_LINK_COUNT(l, SZ_LS_RESPONSE_DROPPED);
 		return;
 	}
-	a = &l->answer[l->answers++];
-	a->type = type;
-	a->acked = acked;
-	a->conn = c;
-	a->msg = m;
-	a->index = index;
-	a->status = status;
+	l->answer[l->answers++] = n;
 }
 
 void sz_link_ack_control(struct sz_link *l, uint8_t type, uint8_t conn, uint8_t msg, uint8_t status)
@@ -79,7 +83,7 @@ static void on_data(struct sz_link *l, const struct sz_link_frame *in, const uin
 {
 	uint8_t r, c;
 	(void)now;
-	if (l->conn == 0 || in->conn != l->conn) {
+	if (in->conn != l->conn) { /* DATA's conn is never 0 (sz_link_decode): none open is stale too */
 		SZ_LINK_COUNT(l, SZ_LS_STALE_CONN);
 		if (in->flags & SZ_LINK_ACK_REQ)
 			answer(l, SZ_LT_ACK, SZ_LT_DATA, in->conn, in->msg, in->index, SZ_LA_NO_CONNECTION);
@@ -103,7 +107,7 @@ static void on_ack(struct sz_link *l, const struct sz_link_frame *in, const uint
 {
 	uint8_t acked = b[SZ_LF_HEADER], status = b[SZ_LF_HEADER + 1], r;
 	if (acked == SZ_LT_DATA) {
-		if (l->conn == 0 || in->conn != l->conn) {
+		if (in->conn != l->conn) { /* an ACK of DATA has a conn (sz_link_decode) */
 			SZ_LINK_COUNT(l, SZ_LS_STALE_CONN);
 			return;
 		}
@@ -166,7 +170,7 @@ void sz_link_receive(struct sz_link *l, const uint8_t *b, uint8_t len, uint32_t 
 		on_ack(l, &in, b, now);
 		break;
 	case SZ_LT_NACK:
-		if (l->conn == 0 || in.conn != l->conn) {
+		if (in.conn != l->conn) { /* a NACK has a conn (sz_link_decode) */
 			SZ_LINK_COUNT(l, SZ_LS_STALE_CONN);
 		} else {
 			r = sz_link_sender_on_nack(&l->tx, in.msg, b + SZ_LF_HEADER, in.payload_length);

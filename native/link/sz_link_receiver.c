@@ -43,9 +43,9 @@ uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link
 			}
 #endif
 #if SZ_LINK_READY_ONLY
-			if (total > r->room || total > SZ_LINK_MAX_MESSAGE) {
+			if (total > r->room) { /* at most SZ_LINK_MAX_MESSAGE (sz_link_init, sz_link_ready_into) */
 #else
-			if (total > r->capacity || total > SZ_LINK_MAX_MESSAGE) {
+			if (total > r->capacity) { /* at most SZ_LINK_MAX_MESSAGE (sz_link_init) */
 #endif
 				r->dropped = SZ_LS_TOO_LONG;
 				return SZ_LA_REFUSED_TOO_LONG;

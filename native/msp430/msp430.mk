@@ -38,10 +38,13 @@ MSP_ASM_CFLAGS := -Wno-unused-function
 # compiles prim/ks_md5.c, ks_sha1.c or ks_sha256.c (the link drops what a build does not call).
 MSP_HASH_ASM := $(MSP_DIR)/ks_md5_msp430.S $(MSP_DIR)/ks_sha1_msp430.S $(MSP_DIR)/ks_sha256_msp430.S
 MSP_HASH_C := %/prim/ks_md5.c %/prim/ks_sha1.c %/prim/ks_sha256.c
+# AES-128's block in assembly (prim/ks_aes.h: KS_AES_ASM with the expanded key, the MSP430's
+# default): msp_link adds it to any link that compiles prim/ks_aes_tab.c.
+MSP_AES_ASM := $(MSP_DIR)/ks_aes_msp430.S
 # Firmware is rebuilt when these build files or the kernels' headers change; and kept after
 # its run (for sizes).
 MSP_MK := $(MSP_DIR)/msp430.mk $(MOTE_SIM)/mote.mk $(MSP_DIR)/msp430f1611.ld $(MSP_BUILD)/flags.stamp $(MOTE_KS_HDRS) \
-	$(MSP_HASH_ASM) $(MSP_DIR)/ks_hash_msp430.h
+	$(MSP_HASH_ASM) $(MSP_DIR)/ks_hash_msp430.h $(MSP_AES_ASM)
 $(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) $(MSP_LDFLAGS) $(MSP_KS_FLAGS) $(MOTE_UECC_FLAGS)))
 .PRECIOUS: $(MSP_BUILD)/ec_ks_l%.elf $(MSP_BUILD)/ec_ks_c%.elf
 
@@ -53,11 +56,12 @@ $(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) 
 # the software helpers __mspabi_mpyi/mpyl, which mspabi.S does not have: the link fails), and
 # LINK gives it the -mllvm options again (they act where the code is made). The link command
 # is kept beside the image (ELF.link: bench/mote_flash.py relinks with a map from it). With a
-# hash's C among SOURCES the hashes' assembly joins them (MSP_HASH_ASM).
+# hash's C among SOURCES the hashes' assembly joins them (MSP_HASH_ASM); with the table AES's C,
+# the AES block's (MSP_AES_ASM).
 MSP_LTO_LDFLAGS := -mllvm -mattr=+hwmult16
 define msp_link
 	@rm -rf $@.objs && mkdir -p $@.objs
-	@for f in $(2) $(if $(filter $(MSP_HASH_C),$(2)),$(MSP_HASH_ASM)); do \
+	@for f in $(2) $(if $(filter $(MSP_HASH_C),$(2)),$(MSP_HASH_ASM)) $(if $(filter %/prim/ks_aes_tab.c,$(2)),$(MSP_AES_ASM)); do \
 		$(MSP_CC) $(MSP_CFLAGS) $(1) -c $$f -o $@.objs/$$(basename $$f).o || exit 1; done
 	$(MSP_LD) $(MSP_LDFLAGS) $(if $(filter -flto,$(1)),$(MSP_LTO_LDFLAGS)) $(3) -o $@ $@.objs/*.o
 	@echo '$(MSP_LD) $(MSP_LDFLAGS) $(if $(filter -flto,$(1)),$(MSP_LTO_LDFLAGS)) $(3)' > $@.link

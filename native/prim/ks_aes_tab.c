@@ -45,10 +45,11 @@ KS_INLINE uint8_t xtime(uint8_t x)
     return (uint8_t)((x << 1) ^ (0x1b & ks_cipher_mask8(x >> 7)));
 }
 
-#if !KS_AES_ASM
-/* One step of the key schedule: round key k (16 bytes) to the next, with round constant rcon. */
 /* Four XORs of a word into the next (unrolled: avr-gcc 5.4 does not unroll loops). */
 #define XOR4(d, s) ((d)[0] ^= (s)[0], (d)[1] ^= (s)[1], (d)[2] ^= (s)[2], (d)[3] ^= (s)[3])
+
+#if !KS_AES_ASM && !KS_AES_EXPANDED
+/* One step of the key schedule: round key k (16 bytes) to the next, with round constant rcon. */
 
 static void next_round_key(uint8_t k[16], uint8_t rcon)
 {
@@ -66,12 +67,23 @@ static void next_round_key(uint8_t k[16], uint8_t rcon)
 void ks_aes128_init(ks_aes128 *c, const uint8_t key[16])
 {
 #if KS_AES_EXPANDED
-    uint8_t r, rcon = 1;
-    memcpy(c->rk, key, 16);
-    for (r = 1; r <= 10; r++) {
-        memcpy(c->rk + 16 * r, c->rk + 16 * (r - 1), 16);
-        next_round_key(c->rk + 16 * r, rcon);
-        rcon = xtime(rcon);
+    /* FIPS 197's KeyExpansion a byte at a time (a loop: the motes want the flash): byte i is
+       byte i - 16 XOR byte i - 4, but in the first word of each round key, which takes
+       S(RotWord(the word before)): bytes i - 3, i - 3, i - 3, i - 7 for its four bytes, and
+       the round constant in its first. i is public; the S-box index is the key's (as in the
+       block, KS_AES_TABLES). */
+    uint8_t *k = c->rk, rcon = 1, i, t;
+    memcpy(k, key, 16);
+    for (i = 16; i < 176; i++) {
+        t = k[i - 4];
+        if ((i & 15) < 4) {
+            t = SBOX(k[i - ((i & 15) == 3 ? 7 : 3)]);
+            if ((i & 15) == 0) {
+                t ^= rcon;
+                rcon = xtime(rcon);
+            }
+        }
+        k[i] = k[i - 16] ^ t;
     }
 #else
     memcpy(c->rk, key, 16);
@@ -131,7 +143,9 @@ static void add_round_key(uint8_t s[16], const uint8_t *k)
 }
 #endif
 
-#if KS_AES_ASM
+#if KS_AES_ASM && KS_AES_EXPANDED
+/* ks_aes128_encrypt is msp430/ks_aes_msp430.S */
+#elif KS_AES_ASM
 /* avr/ks_aes_avr.S: k is the cipher key on entry, the last round key on return */
 void ks_aes128_encrypt_asm(uint8_t k[16], const uint8_t in[16], uint8_t out[16]);
 

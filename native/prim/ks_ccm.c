@@ -33,9 +33,11 @@ static void pad(ks_ccm *c)
 int ks_ccm_start(ks_ccm *c, int encrypt, const uint8_t *nonce, size_t nonce_len,
                  uint32_t aad_len, uint32_t msg_len, size_t tag_len)
 {
-    uint8_t q = (uint8_t)(15 - nonce_len), i;
+    uint8_t q = (uint8_t)(15 - nonce_len);
+    /* q is 2 to 8: msg_len must fit q bytes (shifts by constants: a variable shift of a 32-bit
+       word is a loop or a helper call on the motes) */
     if (nonce_len < 7 || nonce_len > 13 || tag_len < 4 || tag_len > 16 || (tag_len & 1) != 0
-        || (q < 4 && (msg_len >> (8 * q)) != 0)) {
+        || (q == 2 && msg_len > 0xffffu) || (q == 3 && msg_len > 0xffffffu)) {
         return KS_CIPHER_INVALID;
     }
     c->encrypt = encrypt != 0;
@@ -46,8 +48,14 @@ int ks_ccm_start(ks_ccm *c, int encrypt, const uint8_t *nonce, size_t nonce_len,
     /* B0 = flags || N || [msg_len]q, then its CBC-MAC step */
     c->mac[0] = (uint8_t)((aad_len > 0 ? 0x40 : 0) | ((tag_len - 2) / 2) << 3 | (q - 1));
     memcpy(c->mac + 1, nonce, nonce_len);
-    for (i = 0; i < q; i++) {
-        c->mac[15 - i] = i < 4 ? (uint8_t)(msg_len >> (8 * i)) : 0;
+    memset(c->mac + 16 - q, 0, q);
+    c->mac[15] = (uint8_t)msg_len;
+    c->mac[14] = (uint8_t)(msg_len >> 8);
+    if (q > 2) {
+        c->mac[13] = (uint8_t)(msg_len >> 16);
+    }
+    if (q > 3) {
+        c->mac[12] = (uint8_t)(msg_len >> 24);
     }
     ks_aes128_encrypt(c->aes, c->mac, c->mac);
     c->mac_pos = 0;

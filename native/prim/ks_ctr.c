@@ -36,21 +36,12 @@ static void refill(ks_ctr *c, const ks_aes128 *aes)
 
 void ks_ctr_process(ks_ctr *c, const ks_aes128 *aes, const uint8_t *in, uint8_t *out, size_t len)
 {
-    size_t k = 0, i;
-    while (k < len) {
+    size_t k;
+    for (k = 0; k < len; k++) {
         if (c->pos == sizeof c->ks) {
             refill(c, aes);
-            if (len - k >= sizeof c->ks) { /* whole keystream buffers */
-                for (i = 0; i < sizeof c->ks; i++) {
-                    out[k + i] = in[k + i] ^ c->ks[i];
-                }
-                k += sizeof c->ks;
-                c->pos = sizeof c->ks;
-                continue;
-            }
         }
         out[k] = in[k] ^ c->ks[c->pos++];
-        k++;
     }
 }
 

@@ -5,6 +5,7 @@
 #include "ks_ecdsa.h"
 #include "ks_curve.h"
 #include "ks_hmac.h"
+#include "ks_hmac_drbg.h"
 #include "ks_modinv.h"
 #include "ks_rsa_mont.h"
 #include "ks_wipe.h"
@@ -59,30 +60,6 @@ typedef struct {
     uint8_t kb[OB_MAX]; /* the candidate k */
 } nonce;
 
-/* K = HMAC_K(V || sep || x || h1 [|| k']); V = HMAC_K(V) (x, h1 and k' when seeded). keyed:
-   the MAC holds K already (after the first step: the Java keys it again, with the same bytes
-   out; two compressions saved). */
-static void step(nonce *w, ks_hmac_ctx *mac, int hash, size_t hl, size_t ob, uint8_t sep, const uint8_t *x,
-                 const uint8_t *extra, int keyed)
-{
-    if (!keyed) {
-        ks_hmac_init(mac, hash, w->k, hl);
-    }
-    ks_hmac_update(mac, w->v, hl);
-    ks_hmac_update(mac, &sep, 1);
-    if (x != NULL) {
-        ks_hmac_update(mac, x, ob);
-        ks_hmac_update(mac, w->eb, ob);
-        if (extra != NULL) {
-            ks_hmac_update(mac, extra, ob);
-        }
-    }
-    ks_hmac_final(mac, w->k);
-    ks_hmac_init(mac, hash, w->k, hl);
-    ks_hmac_update(mac, w->v, hl);
-    ks_hmac_final(mac, w->v);
-}
-
 /* 1 <= a < n for a big-endian a of the order's length: all-ones, else zero. */
 static KS_NOINLINE ks_limb scalar_in_range(const ks_curve *c, const uint8_t *a)
 {
@@ -96,16 +73,22 @@ static KS_NOINLINE ks_limb scalar_in_range(const ks_curve *c, const uint8_t *a)
 
 /* The next candidate k of RFC 6979 section 3.2 in range into w->kb: first (h: the message's
    hash, hlen bytes), e = bits2int(h) mod n as int2octets into w->eb, V = 0x01 0x01 ..., K =
-   0x00 0x00 ... and steps b-g seeded with d, h1 (and k'); else step h.3 after a rejected one
-   (K = HMAC_K(V || 0x00), V = HMAC_K(V)); then step h: V = HMAC_K(V) until T has qlen bits,
-   k = bits2int(T), again after h.3 while k is out of range. The MAC restarts under K after
-   each final (ks_hmac_final). */
+   0x00 0x00 ... and steps b-g seeded with d, h1 (and k'): the DRBG's update; then step h, the
+   DRBG's output (V = HMAC_K(V) until T has qlen bits, k = bits2int(T)) with its update after
+   it (K = HMAC_K(V || 0x00), V = HMAC_K(V): step h.3, done ahead for the next candidate),
+   again while k is out of range. */
 static KS_NOINLINE void next_candidate(nonce *w, const ks_curve *c, int hash, size_t hl, const uint8_t *d,
                                        const uint8_t *extra, const uint8_t *h, size_t hlen)
 {
     ks_hmac_ctx mac;
     uint8_t t[OB_MAX];
-    size_t ob = c->obytes, off;
+    size_t ob = c->obytes;
+    ks_drbg_kv kv;
+    int keyed = 0;
+    kv.k = w->k;
+    kv.v = w->v;
+    kv.hash = hash;
+    kv.hl = hl;
     if (h != NULL) {
         ks_limb n[NL], e[NL], r[NL];
         ks_bn_from_flash(n, c->n, c->ol);
@@ -117,23 +100,17 @@ static KS_NOINLINE void next_candidate(nonce *w, const ks_curve *c, int hash, si
         ks_wipe(r, sizeof r);
         memset(w->v, 1, hl);
         memset(w->k, 0, hl);
-        step(w, &mac, hash, hl, ob, 0x00, d, extra, 0);
-        step(w, &mac, hash, hl, ob, 0x01, d, extra, 1);
-    } else {
-        step(w, &mac, hash, hl, ob, 0x00, NULL, NULL, 0);
+        ks_drbg_update(&kv, &mac, 0, d, ob, w->eb, ob, extra, extra != NULL ? ob : 0);
+        keyed = 1;
     }
     for (;;) {
-        for (off = 0; off < ob; off += hl) {
-            ks_hmac_update(&mac, w->v, hl);
-            ks_hmac_final(&mac, w->v);
-            memcpy(t + off, w->v, ob - off < hl ? ob - off : hl);
-        }
+        ks_drbg_output(&kv, &mac, keyed, t, ob, NULL, 0);
         /* T is at least ob bytes: bits2int takes its leftmost qlen bits (ob bytes are enough) */
         bits2int(w->kb, ob, c->obits, t, ob + 1);
         if (scalar_in_range(c, w->kb) & 1) {
             break;
         }
-        step(w, &mac, hash, hl, ob, 0x00, NULL, NULL, 0);
+        keyed = 1;
     }
     ks_wipe(t, sizeof t);
     ks_wipe(&mac, sizeof mac);

@@ -20,17 +20,26 @@ int ks_gcm_valid_tag_length(size_t t)
     return t == 4 || t == 8 || (t >= 12 && t <= 16);
 }
 
+/* [n]64 of a length n given in bytes, big-endian into p[3..8) (p[0..3) stay zero): n's bits
+   three places up, taken a byte a time (a variable shift of a 32-bit word is a loop or a
+   helper call on the motes). */
+static void bit_length(uint8_t *p, uint32_t n)
+{
+    uint8_t i;
+    p[7] = (uint8_t)(n << 3);
+    n >>= 5;
+    for (i = 6; i >= 3; i--) {
+        p[i] = (uint8_t)n;
+        n >>= 8;
+    }
+}
+
 /* The block [a]64 || [b]64 of bit lengths, a and b given in bytes. */
 static void length_block(uint8_t out[16], uint32_t a, uint32_t b)
 {
-    uint8_t i;
     memset(out, 0, 16);
-    out[3] = (uint8_t)(a >> 29);
-    out[11] = (uint8_t)(b >> 29);
-    for (i = 0; i < 4; i++) {
-        out[7 - i] = (uint8_t)((a << 3) >> (8 * i));
-        out[15 - i] = (uint8_t)((b << 3) >> (8 * i));
-    }
+    bit_length(out, a);
+    bit_length(out + 8, b);
 }
 
 int ks_gcm_start(ks_gcm *g, int encrypt, const uint8_t *iv, size_t iv_len, size_t tag_len)

@@ -12,9 +12,18 @@ static const uint8_t KS_FLASH sizes[6][3] = {
     {16, 4, 64}, {20, 5, 64}, {28, 8, 64}, {32, 8, 64}, {48, 8, 128}, {64, 8, 128},
 };
 
-static const uint32_t KS_FLASH iv32[4][8] = {
+/* The 32-bit chaining values from hash IV_FIRST on: a build without MD5 and SHA-1 (the modern
+   motes') keeps SHA-224's and SHA-256's alone. */
+#if KS_WITH_MD5 || KS_WITH_SHA1
+#define IV_FIRST KS_HASH_MD5
+#else
+#define IV_FIRST KS_HASH_SHA224
+#endif
+static const uint32_t KS_FLASH iv32[][8] = {
+#if KS_WITH_MD5 || KS_WITH_SHA1
     {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476},                           /* MD5 */
     {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0},               /* SHA-1 */
+#endif
     {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,                            /* SHA-224 */
      0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4},
     {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,                            /* SHA-256 */
@@ -59,9 +68,13 @@ size_t ks_hash_size(int id)
     return size_of(id, 0);
 }
 
+/* The block of a hash this build carries: 64 bytes for all of them without SHA-384/512 (a
+   constant, so update and final work with fixed masks and offsets). */
+#define BLOCK(id) (KS_WITH_SHA512 ? (size_t)KS_READ_BYTE(&sizes[id][2]) : (size_t)64)
+
 size_t ks_hash_block(int id)
 {
-    return size_of(id, 2);
+    return carried(id) ? BLOCK(id) : 0;
 }
 
 size_t ks_hash_state_size(int id)
@@ -120,14 +133,14 @@ int ks_hash_init(ks_hash_ctx *c, int id)
     }
 #endif
     for (i = 0; i < words; i++) {
-        c->h.w[i] = ks_flash_u32(&iv32[id][i]);
+        c->h.w[i] = ks_flash_u32(&iv32[id - IV_FIRST][i]);
     }
     return 0;
 }
 
 void ks_hash_update(ks_hash_ctx *c, const uint8_t *in, size_t len)
 {
-    size_t bs = KS_READ_BYTE(&sizes[c->id][2]);
+    size_t bs = BLOCK(c->id);
     size_t fill = (size_t)(c->count & (bs - 1));
     int compresses = fill + len >= bs; /* else the bytes only join the buffer: nothing to wipe */
     if (len == 0) {
@@ -175,13 +188,13 @@ static void put32(uint8_t *p, uint32_t w, int le)
 void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
 {
     int id = c->id;
-    size_t bs = KS_READ_BYTE(&sizes[id][2]);
+    size_t bs = BLOCK(id);
     size_t fill = (size_t)(c->count & (bs - 1));
     size_t len_at = bs - bs / 8; /* the length field: the last 8 or 16 bytes */
     size_t i, n = KS_READ_BYTE(&sizes[id][0]);
     /* the bit count as two 32-bit words (above 2^64 bits: SHA-384/512's extra byte below) */
     uint32_t lo = (uint32_t)c->count << 3, hi = (uint32_t)(c->count >> 29);
-    int le = id == KS_HASH_MD5;
+    int le = KS_WITH_MD5 && id == KS_HASH_MD5; /* a build without MD5 keeps no little-endian path */
     c->buf[fill++] = 0x80;
     if (fill > len_at) {
         memset(c->buf + fill, 0, bs - fill);

@@ -13,6 +13,7 @@
 #define KS_HMAC_DRBG_H
 
 #include "ks_config.h"
+#include "ks_hmac.h"
 
 #define KS_DRBG_MAX_REQUEST 65536u
 #define KS_DRBG_MIN_ENTROPY 32u
@@ -40,5 +41,24 @@ int ks_hmac_drbg_reseed(ks_hmac_drbg *d, const uint8_t *entropy, size_t elen, co
 int ks_hmac_drbg_generate(ks_hmac_drbg *d, uint8_t *out, size_t len, const uint8_t *add, size_t alen);
 /* Uninstantiate (section 9.4): wipes the state. */
 void ks_hmac_drbg_clear(ks_hmac_drbg *d);
+
+/* The DRBG's two steps over any hash of the family: K and V of hl = ks_hash_size(hash) bytes.
+   The DRBG above is them over SHA-256; RFC 6979's nonces (ks_ecdsa.c) are them over the
+   signature's hash (its section 3.3: its process is HMAC_DRBG). mac: the caller's context;
+   keyed: it holds the key K already (as the steps leave it: ks_hmac_final restarts under the
+   key), which saves its two compressions. */
+typedef struct {
+    uint8_t *k, *v;
+    int hash;
+    size_t hl;
+} ks_drbg_kv;
+/* HMAC_DRBG_Update (section 10.1.2.2) with provided_data = a || b || c (NULL parts empty; all
+   empty: one round). */
+void ks_drbg_update(const ks_drbg_kv *s, ks_hmac_ctx *mac, int keyed, const uint8_t *a, size_t al,
+                    const uint8_t *b, size_t bl, const uint8_t *c, size_t cl);
+/* Generate's output (section 10.1.2.5 step 4): V = HMAC_K(V), len bytes of them into out; then
+   the update with the additional input add (step 6; NULL or alen 0: none). */
+void ks_drbg_output(const ks_drbg_kv *s, ks_hmac_ctx *mac, int keyed, uint8_t *out, size_t len, const uint8_t *add,
+                    size_t alen);
 
 #endif

@@ -118,7 +118,7 @@ static struct sz_gate_entry *entry(struct sz_password_gate *g, const uint8_t *pe
 
 uint32_t sz_password_gate_retry_after(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len)
 {
-	uint32_t now = (uint32_t)sz_clock_millis();
+	uint32_t now = sz_clock_millis();
 	struct sz_gate_entry *e = entry(g, peer, peer_len, now, 0);
 	return locked(e, now) ? e->lock - (now - e->last_failure) : 0;
 }
@@ -126,7 +126,7 @@ uint32_t sz_password_gate_retry_after(struct sz_password_gate *g, const uint8_t 
 uint8_t sz_password_gate_attempt(struct sz_password_gate *g, const uint8_t *peer, uint8_t peer_len,
 				 const uint8_t *given, uint16_t length)
 {
-	uint32_t now = (uint32_t)sz_clock_millis();
+	uint32_t now = sz_clock_millis();
 	struct sz_gate_entry *e = entry(g, peer, peer_len, now, 1);
 	uint8_t doublings;
 	if (locked(e, now))

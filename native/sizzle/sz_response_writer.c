@@ -9,25 +9,62 @@
 #include "sz_handler.h"
 #include "sz_status.h"
 
-static const uint8_t http11[] KS_FLASH = "HTTP/1.1 ";
-static const uint8_t crlf[] KS_FLASH = "\r\n";
-/* The security headers, each with its CRLF: one constant block. */
-static const uint8_t security[] KS_FLASH = "Strict-Transport-Security: max-age=31536000\r\n"
-	"Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n"
-	"X-Content-Type-Options: nosniff\r\n";
-static const uint8_t location[] KS_FLASH = "Location: /";
-static const uint8_t allow_get[] KS_FLASH = "Allow: GET";
-static const uint8_t allow_get_post[] KS_FLASH = "Allow: GET, POST";
-static const uint8_t retry_after[] KS_FLASH = "Retry-After: ";
-static const uint8_t content_type[] KS_FLASH = "Content-Type: ";
-static const uint8_t text_plain[] KS_FLASH = "text/plain";
-static const uint8_t text_html[] KS_FLASH = "text/html";
-static const uint8_t application_json[] KS_FLASH = "application/json";
-static const uint8_t content_length[] KS_FLASH = "Content-Length: ";
-static const uint8_t connection_close[] KS_FLASH = "Connection: close\r\n";
-static const uint8_t connection_keep_alive[] KS_FLASH = "Connection: keep-alive\r\n";
+/* The head's constant pieces, one after another in one string, with a table of their lengths
+ * (C_*: their order); the security headers are one piece, each with its CRLF. */
+#define C_HTTP11 0
+#define C_SP 1
+#define C_CRLF 2
+#define C_SECURITY 3
+#define C_LOCATION 4 /* C_LOCATION + header - 1: SZ_HDR_LOCATION_ROOT .. SZ_HDR_RETRY_AFTER */
+#define C_CONTENT_TYPE 8
+#define C_TEXT_PLAIN 9 /* C_TEXT_PLAIN + type - 1: SZ_TYPE_TEXT .. SZ_TYPE_JSON */
+#define C_CONTENT_LENGTH 12
+#define C_CLOSE 13
+#define C_KEEP_ALIVE 14
+#define C_NL 15
+#define SECURITY "Strict-Transport-Security: max-age=31536000\r\n" \
+	"Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" \
+	"X-Content-Type-Options: nosniff\r\n"
+#define LEN(x) (sizeof(x) - 1)
+static const uint8_t text[] KS_FLASH = "HTTP/1.1 " " " "\r\n" SECURITY "Location: /" "Allow: GET" "Allow: GET, POST"
+	"Retry-After: " "Content-Type: " "text/plain" "text/html" "application/json" "Content-Length: "
+	"Connection: close\r\n" "Connection: keep-alive\r\n" "\n";
+static const uint8_t length[] KS_FLASH = {
+	LEN("HTTP/1.1 "), 1, 2, LEN(SECURITY), LEN("Location: /"), LEN("Allow: GET"), LEN("Allow: GET, POST"),
+	LEN("Retry-After: "), LEN("Content-Type: "), LEN("text/plain"), LEN("text/html"), LEN("application/json"),
+	LEN("Content-Length: "), LEN("Connection: close\r\n"), LEN("Connection: keep-alive\r\n"), 1,
+};
 
-#define FLASH(pc, a) sz_piece_flash(pc, a, sizeof(a) - 1)
+/* The head, a step a piece: a constant (C_*) or one of these, each under a condition (the top
+ * three bits: ON_*). The Java's header order. */
+#define W_STATUS 16
+#define W_REASON 17
+#define W_NUMBER 18      /* the Retry-After seconds */
+#define W_BODY_LENGTH 19
+#define W_HEADER 20      /* the status's header: Location, Allow or Retry-After */
+#define W_TYPE 21
+#define W_CONNECTION 22
+#define ON_HEADER (1 << 5)
+#define ON_RETRY (2 << 5)
+#define ON_TYPE (3 << 5)
+#define ON_CONNECTION (4 << 5)
+static const uint8_t head[] KS_FLASH = {
+	C_HTTP11, W_STATUS, C_SP, W_REASON, C_CRLF, C_SECURITY,
+	ON_HEADER | W_HEADER, ON_RETRY | W_NUMBER, ON_HEADER | C_CRLF,
+	ON_TYPE | C_CONTENT_TYPE, ON_TYPE | W_TYPE, ON_TYPE | C_CRLF,
+	C_CONTENT_LENGTH, W_BODY_LENGTH, C_CRLF,
+	ON_CONNECTION | W_CONNECTION, C_CRLF,
+};
+
+/* Constant piece c. */
+static void constant(struct sz_piece *pc, uint8_t c)
+{
+	const uint8_t *p = text;
+	uint8_t i;
+	for (i = 0; i < c; i++)
+		p += KS_READ_BYTE(&length[i]);
+	sz_piece_flash(pc, p, KS_READ_BYTE(&length[c]));
+}
 
 void sz_piece_flash(struct sz_piece *pc, const uint8_t *p, uint16_t len)
 {
@@ -92,74 +129,45 @@ static void number(struct sz_piece *pc, uint16_t v, uint8_t *scratch)
 	pc->flash = 0;
 }
 
+/* Whether the head's step under condition `on` (ON_* >> 5) is in this response. */
+static uint8_t step_on(const struct sz_response *w, uint8_t on)
+{
+	switch (on) {
+	case 0: return 1;
+	case ON_HEADER >> 5: return w->header != SZ_HDR_NONE;
+	case ON_RETRY >> 5: return w->header == SZ_HDR_RETRY_AFTER;
+	case ON_TYPE >> 5: return w->type != SZ_TYPE_NONE;
+	default: return w->close || w->keep_alive_header;
+	}
+}
+
 /* Piece i of the response w: HEAD or BODY, or END past the last. */
 static uint8_t piece(const struct sz_response *w, const void *app, uint8_t i, struct sz_piece *pc, uint8_t *scratch)
 {
-	uint8_t k = 0;
-	if (i == k++)
-		return FLASH(pc, http11), HEAD;
-	if (i == k++)
-		return number(pc, w->status, scratch), HEAD;
-	if (i == k++) /* the space after the code */
-		return sz_piece_flash(pc, http11 + 8, 1), HEAD;
-	if (i == k++)
-		return reason(pc, w->status), HEAD;
-	if (i == k++)
-		return FLASH(pc, crlf), HEAD;
-	if (i == k++)
-		return FLASH(pc, security), HEAD;
-	if (w->header != SZ_HDR_NONE) {
-		if (i == k++) {
-			switch (w->header) {
-			case SZ_HDR_LOCATION_ROOT: FLASH(pc, location); break;
-			case SZ_HDR_ALLOW_GET: FLASH(pc, allow_get); break;
-			case SZ_HDR_ALLOW_GET_POST: FLASH(pc, allow_get_post); break;
-			default: FLASH(pc, retry_after); break;
-			}
-			return HEAD;
+	uint8_t k = 0, j, step, what;
+	for (j = 0; j < sizeof head; j++) {
+		step = KS_READ_BYTE(&head[j]);
+		if (!step_on(w, (uint8_t)(step >> 5)) || i != k++)
+			continue;
+		what = step & 31;
+		switch (what) {
+		case W_STATUS: number(pc, w->status, scratch); break;
+		case W_REASON: reason(pc, w->status); break;
+		case W_NUMBER: number(pc, w->number, scratch); break;
+		case W_BODY_LENGTH: number(pc, w->body_length, scratch); break;
+		case W_HEADER: constant(pc, (uint8_t)(C_LOCATION + w->header - 1)); break;
+		case W_TYPE: constant(pc, (uint8_t)(C_TEXT_PLAIN + w->type - 1)); break;
+		case W_CONNECTION: constant(pc, w->close ? C_CLOSE : C_KEEP_ALIVE); break;
+		default: constant(pc, what);
 		}
-		if (w->header == SZ_HDR_RETRY_AFTER && i == k++)
-			return number(pc, w->number, scratch), HEAD;
-		if (i == k++)
-			return FLASH(pc, crlf), HEAD;
+		return HEAD;
 	}
-	if (w->type != SZ_TYPE_NONE) {
-		if (i == k++)
-			return FLASH(pc, content_type), HEAD;
-		if (i == k++) {
-			switch (w->type) {
-			case SZ_TYPE_TEXT: FLASH(pc, text_plain); break;
-			case SZ_TYPE_HTML: FLASH(pc, text_html); break;
-			default: FLASH(pc, application_json); break;
-			}
-			return HEAD;
-		}
-		if (i == k++)
-			return FLASH(pc, crlf), HEAD;
-	}
-	if (i == k++)
-		return FLASH(pc, content_length), HEAD;
-	if (i == k++)
-		return number(pc, w->body_length, scratch), HEAD;
-	if (i == k++)
-		return FLASH(pc, crlf), HEAD;
-	if (w->close || w->keep_alive_header) {
-		if (i == k++) {
-			if (w->close)
-				FLASH(pc, connection_close);
-			else
-				FLASH(pc, connection_keep_alive);
-			return HEAD;
-		}
-	}
-	if (i == k++)
-		return FLASH(pc, crlf), HEAD;
 	switch (w->body) {
 	case SZ_BODY_REASON:
 		if (i == k++)
 			return reason(pc, w->status), BODY;
 		if (i == k++) /* the newline of "\r\n" */
-			return sz_piece_flash(pc, crlf + 1, 1), BODY;
+			return constant(pc, C_NL), BODY;
 		return END;
 	case SZ_BODY_PAGE:
 		return sz_handler_piece(app, w, (uint8_t)(i - k), pc, scratch) ? BODY : END;

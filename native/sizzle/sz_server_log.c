@@ -11,8 +11,10 @@
 #define LINE 80
 
 static const char w_ready[] KS_FLASH = "sizzle " SZ_PROFILE_NAME " ready";
+#if SZ_LEGACY
 static const char w_ssl3[] KS_FLASH = " SSLv3";
 static const char w_tls10[] KS_FLASH = " TLSv1";
+#endif
 static const char w_tls12[] KS_FLASH = " TLSv1.2";
 static const char w_full[] KS_FLASH = " full, ";
 static const char w_resumed[] KS_FLASH = " resumed, ";
@@ -72,7 +74,11 @@ void sz_server_log_connection(uint32_t connection, const sz_tls *c, uint16_t res
 	put(&l, '#');
 	number(&l, connection);
 	if (c->established && (c->verdict == SZ_VERDICT_NONE || c->verdict == SZ_VERDICT_CLOSE_NOTIFY)) {
+#if SZ_LEGACY
 		words(&l, c->version == SZ_SSL30 ? w_ssl3 : c->version == SZ_TLS10 ? w_tls10 : w_tls12);
+#else
+		words(&l, w_tls12); /* the modern profile's only version (sz_profile.h) */
+#endif
 		put(&l, ' ');
 		put(&l, '0');
 		put(&l, 'x');

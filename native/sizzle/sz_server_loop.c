@@ -47,10 +47,16 @@ static KS_NOINLINE void read_and_push(sz_tls *c, uint16_t want, uint16_t timeout
 
 #if defined(SZ_FW_LINK) && SZ_FW_LINK
 /* Tells the link where the engine writes next (its next message lands there). A frame of its
- * own, as read_and_push: nothing of it stays in the loop's frame during a k P (the stack's peak). */
+ * own, as read_and_push: nothing of it stays in the loop's frame during a k P (the stack's peak).
+ * A build that does not open records as they come takes only records its buffer holds, each one
+ * message (the capacity announced is the buffer): every message lands at the start. */
 static KS_NOINLINE void receive_at(sz_tls *c)
 {
+#if SZ_STREAM_RECORDS
 	uint16_t at = sz_tls_receive_at(c);
+#else
+	uint16_t at = 0;
+#endif
 	sz_port_receive_at(c->rx + at, (uint16_t)(c->rx_cap - at));
 }
 #endif

@@ -133,7 +133,7 @@ void sz_tls_next(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t
 /* Draws the next hello's server random now, while the device waits for a client: the same draw
  * from the same source in the same order as on the hello (the next draw the source makes is
  * always the next hello's random), so every byte stays the Java server's; each handshake, full
- * or abbreviated, then costs one HMAC_DRBG generate less (~0.28 M cycles on the ATmega128).
+ * or abbreviated, then costs one HMAC_DRBG generate less (0.34 M cycles on the ATmega128).
  * Nothing when one is drawn already; when the source fails, the hello tries again. */
 void sz_tls_draw_ahead(sz_tls *c);
 /* The next record to send (length *n), or NULL: the engine makes it on demand (the flight,

@@ -60,6 +60,10 @@ void sz_link_on_received(struct sz_link *l, uint8_t conn, uint16_t len)
 {
 	put("received %u ", conn, 0);
 	put_hex(l->rx.buf, len);
+#if SZ_LINK_READY_ONLY
+	if (l->rx.buf != rx_buf) /* granted into a place (readyat) */
+		put(" at %u", (unsigned)(l->rx.buf - rx_buf), 0);
+#endif
 	put("\n", 0, 0);
 }
 
@@ -147,6 +151,14 @@ int sz_link_line(const char *line, char *out, size_t room)
 			}
 		} else if (strcmp(cmd, "ready") == 0) {
 			sz_link_ready(&link, now);
+#if SZ_LINK_READY_ONLY
+		} else if (strcmp(cmd, "readyat") == 0) {
+			/* readyat T OFFSET ROOM: the next message granted to land at rx_buf + OFFSET */
+			unsigned long at, room;
+			if (sscanf(line + used, "%lu %lu", &at, &room) != 2 || at > sizeof rx_buf || room > sizeof rx_buf - at)
+				goto bad;
+			sz_link_ready_into(&link, now, rx_buf + at, (uint16_t)room);
+#endif
 		} else if (strcmp(cmd, "close") == 0) {
 			sz_link_close(&link, now);
 		} else {

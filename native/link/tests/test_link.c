@@ -249,13 +249,19 @@ static const char *gateway_frame(uint8_t type, uint8_t flags, uint8_t conn, uint
 	return hexed;
 }
 
-/* A one-frame message m on conn 9: "DATA frame 0, L = 3, 'abc'" as a line command at t. */
-static const char *one_frame_message(uint8_t m, unsigned t)
+/* A one-frame message m on conn: "DATA frame 0, L = 3, 'abc'" as a line command at t. */
+static const char *one_frame_message_on(uint8_t conn, uint8_t m, unsigned t)
 {
 	static char cmd[128];
 	static const uint8_t p[5] = {0x00, 0x03, 'a', 'b', 'c'};
-	snprintf(cmd, sizeof cmd, "rx %u %s", t, gateway_frame(SZ_LT_DATA, SZ_LINK_ACK_REQ, 9, m, 0, p, 5));
+	snprintf(cmd, sizeof cmd, "rx %u %s", t, gateway_frame(SZ_LT_DATA, SZ_LINK_ACK_REQ, conn, m, 0, p, 5));
 	return cmd;
+}
+
+/* The same on conn 9. */
+static const char *one_frame_message(uint8_t m, unsigned t)
+{
+	return one_frame_message_on(9, m, t);
 }
 
 static void ready_only(void)
@@ -298,6 +304,21 @@ static void ready_only(void)
 	line_run("done 1011");
 	r = line_run(one_frame_message(1, 1012));
 	check(strstr(r, "received 9 616263") != NULL, "READY-ONLY: message 1 after READY 1: taken");
+	/* granted into a place (sz_link_ready_into: where the device's program reads next) */
+	line_run("done 1013");
+	line_run("readyat 1014 40 2");
+	line_run("done 1015");
+	r = line_run(one_frame_message(2, 1016));
+	check(strstr(r, "received") == NULL && strstr(r, "tx 0001100902000002") != NULL,
+	      "READY-ONLY: a 3-byte message granted 2 bytes of room: refused, ACK REFUSED_TOO_LONG");
+	line_run("done 1017");
+	snprintf(cmd, sizeof cmd, "rx 1018 %s", gateway_frame(SZ_LT_NEWCONNECTION, SZ_LINK_ACK_REQ, 10, 0, 0, (const uint8_t *)"", 0));
+	line_run(cmd);
+	line_run("done 1019");
+	line_run("readyat 1020 40 3");
+	line_run("done 1021");
+	r = line_run(one_frame_message_on(10, 0, 1022));
+	check(strstr(r, "received 10 616263 at 40\n") != NULL, "READY-ONLY: a 3-byte message granted 3 bytes at offset 40: taken there");
 }
 #endif
 

@@ -12,7 +12,8 @@
 #   SZ_FW_LINK=1: the port carries the radio link's frames (LINK.md §13) instead of the raw TLS
 #     stream: sz_port_link.c over the platform's byte link (port/sz_port_raw.c) and native/link,
 #     the CC1000's 29-byte frames on the ATmega128, the CC2420's 102 elsewhere; READY-SLEEP
-#     announces SZ_FW_NAME. Off by default (every other build and test is the raw stream).
+#     announces SZ_FW_NAME; SZ_FW_ADDRESS (1-254, default 1) is its radio address, as a mote's
+#     node id is set when it is flashed. Off by default (every other build and test is the raw stream).
 #   Without SZ_FW_DIR: the transcripts' test identity (identities/test-*.h) and the transcript
 #     application, into build/firmware/PLATFORM-BUILD-transcript/ (the replays' images).
 SZ_FW_PLATFORM ?= host
@@ -21,6 +22,7 @@ SZ_FW_APP ?= $(if $(SZ_FW_DIR),thermostat,transcript)
 SZ_FW_NAME ?= sizzle-mote
 SZF_SRC := $(MOTE_NATIVE)/sizzle
 SZ_FW_LINK ?= 0
+SZ_FW_ADDRESS ?= 1
 SZF_OUT = $(if $(SZ_FW_DIR),$(abspath $(SZ_FW_DIR))/$(SZ_FW_PLATFORM),$(MOTE_BUILD)/firmware/$(SZ_FW_PLATFORM)-$(SZ_FW_BUILD)-$(SZ_FW_APP)$(SZF_LINK_SUFFIX))
 SZF_IDENTITY_test_modern := $(SZF_SRC)/identities/test-p256.h
 SZF_IDENTITY_test_legacy-ecc := $(SZF_SRC)/identities/test-p160.h
@@ -65,7 +67,7 @@ SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_por
 SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=32
 SZF_LINK_RADIO_msp430 := -DSZ_LINK_MAX_FRAMES=64 -DSZ_PORT_LINK_READ=128
 SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
-	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2)
+	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_ADDRESS=$(SZ_FW_ADDRESS) -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2)
 SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) $(SZF_LINK_FLAGS) -DSZ_IDENTITY='"$(SZF_IDENTITY)"' \
 	-I$(SZF_SRC) -I$(SZF_SRC)/port -I$(SZF_SRC)/firmware -I$(MOTE_NATIVE)/prim $(SZ_FW_FLAGS)
 # The one record buffer (plaintext bytes a record, both ways): the transcripts' records want
@@ -88,13 +90,16 @@ SZF_LIMIT_avr_legacy-rsa_transcript := 512
 # (README, Records in); RAM in all: FirmwareClientsTest.ramWithinBudget. Over the link
 # (SZ_FW_LINK=1) legacy-ecc keeps 240: the gateway's next record comes only on the engine's
 # READY (LINK.md §6.1), never beside a record being answered; with the link's state inside the
-# image, 3,065 of its 3,072 B (GatewayLinkFirmwareTest). Modern over the link keeps 640 (its
+# image, 3,069 of its 3,072 B (GatewayLinkFirmwareTest). Modern over the link keeps 640 (its
 # link state takes the rest): Chromium's 694-byte GET is opened as it comes too, its pieces put
 # by the link behind the record's header and nonce (sz_tls_receive_at).
 SZF_LIMIT_avr_modern_thermostat := $(if $(SZF_LINK_ON),640,768)
 SZF_LIMIT_avr_legacy-ecc_thermostat := $(if $(SZF_LINK_ON),240,320)
 SZF_LIMIT_avr_legacy-rsa_thermostat := 448
 SZF_LIMIT_avr = $(SZF_LIMIT_avr_$(SZ_FW_BUILD)_$(SZ_FW_APP))
+# The MSP430's modern image with the link: 1,400 (its stack is deeper: above), still a browser's
+# requests whole (Chromium's POST ~870 B).
+SZF_LIMIT_msp430_modern_thermostat = $(if $(SZF_LINK_ON),1400)
 SZF_LIMIT_msp430 = $(or $(SZF_LIMIT_msp430_$(SZ_FW_BUILD)_$(SZ_FW_APP)),1536)
 # A mote cannot tell its clients apart (the link has no addresses): the password gate keeps one.
 SZF_MOTE_FLAGS := -DSZ_GATE_CLIENTS=1
@@ -175,12 +180,22 @@ endif
 # costs its image with the link 530 B of flash).
 # Thermostat images before -> after (ElfFlash bytes; with SZ_FW_LINK=1 in brackets; README,
 # "Flash"): modern 48,926 (55,744) -> 45,442 (50,800) B, legacy-ecc 45,958 (53,390) -> 42,276
-# (47,602) B, legacy-rsa 40,882 (48,312) -> 37,352 (42,678) B; the F1611 has 49,152 B.
+# (47,602) B, legacy-rsa 40,882 (48,312) -> 37,352 (42,678) B; the F1611 has 49,152 B. Modern
+# with the link fits since 2026-11-28: 50,616 -> 49,027 B (without it 43,773 B; README, "Over
+# the radio link", each cut: `make -C native sizzle-firmware SZ_FW_PLATFORM=msp430
+# SZ_FW_BUILD=modern SZ_FW_DIR=DIR SZ_FW_LINK=1`, `llvm-size-16 -A`).
 SZF_MSP_INLINE := -mllvm -inline-threshold=-1000
 SZF_MSP_OPT_modern := -Oz -flto $(SZF_MSP_INLINE)
 SZF_MSP_OPT_FOR = $(or $(SZF_MSP_OPT_$(1)),-Os -flto $(SZF_MSP_INLINE))
 SZF_MSP_OPT = $(call SZF_MSP_OPT_FOR,$(SZ_FW_BUILD))
-SZF_MSP_LINK := $(SZF_MSP_INLINE) -mllvm -inline-max-stacksize=64
+# At the link, LLVM's tail merging of blocks that end alike from two instructions up (its
+# default three) and its merging of identical functions: the modern image with the link
+# 49,203 -> 49,131 B (-52 and -20 B; -110 B in all on modern when first measured, README, and
+# then not worth a flag: that image now has to fit the chip).
+# The modern image with the radio link inlines big frames too (-266 B of flash, +210 B of stack,
+# which its 1,400-byte records pay: below): it has to fit the chip's flash.
+SZF_MSP_STACKSIZE = $(if $(and $(SZF_LINK_ON),$(filter modern,$(SZ_FW_BUILD))),,-mllvm -inline-max-stacksize=64)
+SZF_MSP_LINK = $(SZF_MSP_INLINE) $(SZF_MSP_STACKSIZE) -mllvm -tail-merge-size=2 -mllvm -enable-merge-functions
 ifeq ($(SZ_FW_PLATFORM),msp430)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(SZF_DEVICE) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_MK)
 	@mkdir -p $(@D)

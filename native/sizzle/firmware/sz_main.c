@@ -42,16 +42,15 @@ static sz_firmware server;
 
 /* The port's 24-bit milliseconds, counted on across its wraps (checked at least every 4.6 h:
  * the loop polls every SZ_LOOP_POLL_MS). */
-int64_t sz_clock_from_port(uint32_t now)
+uint32_t sz_clock_from_port(uint32_t now)
 {
-	static uint32_t last;
-	static int64_t total;
+	static uint32_t last, total;
 	total += (now - last) & 0xFFFFFFUL;
 	last = now;
 	return total;
 }
 
-int64_t sz_clock_millis(void)
+uint32_t sz_clock_millis(void)
 {
 	return sz_clock_from_port(sz_port_millis());
 }

@@ -92,12 +92,12 @@ static uint8_t rx_want, rx_have, rx_length_next = 1;
  * a stop of its bridge saved). */
 static uint32_t link_clock(uint32_t port_ms)
 {
-	return (uint32_t)sz_clock_from_port(port_ms);
+	return sz_clock_from_port(port_ms);
 }
 
 static uint32_t link_now(void)
 {
-	return (uint32_t)sz_clock_millis();
+	return sz_clock_millis();
 }
 
 /* The hooks (sz_link.h): they only note what happened; the loop below acts on it. */

@@ -85,10 +85,10 @@ static uint8_t get_byte(void)
 }
 #endif
 
-static int64_t now;
+static uint32_t now;
 static int16_t temperature;
 
-int64_t sz_clock_millis(void)
+uint32_t sz_clock_millis(void)
 {
 	return now;
 }
@@ -151,7 +151,8 @@ static void connection(void)
 	for (i = 0; i < len; i++)
 		peer[i < SZ_PEER_MAX ? i : SZ_PEER_MAX - 1] = get_byte();
 	lo = get_le(4);
-	now = (int64_t)((uint64_t)get_le(4) << 32 | lo);
+	(void)get_le(4); /* the Java's long: its high word, beyond sz_clock.h's 32 bits */
+	now = lo;
 	temperature = (int16_t)get_le(2);
 	timeout = get_byte();
 	left = (uint16_t)get_le(2);

@@ -16,10 +16,10 @@
 #include "sz_temperature_sensor.h"
 #include "sz_thermostat_app.h"
 
-static int64_t now;
+static uint32_t now;
 static int16_t temperature;
 
-int64_t sz_clock_millis(void)
+uint32_t sz_clock_millis(void)
 {
 	return now;
 }
@@ -100,7 +100,7 @@ static int replay(const struct ht_transcript *t, size_t split, char *why, size_t
 		size_t at = 0;
 		memset(&r, 0, sizeof(r));
 		r.c = c;
-		now = c->time;
+		now = (uint32_t)c->time; /* the Java's long, in sz_clock.h's 32 bits */
 		temperature = (int16_t)c->temperature;
 		sz_http_begin(&h, &app, (const uint8_t *)c->peer, (uint8_t)strlen(c->peer));
 		while (at < c->input_len && !sz_http_closed(&h)) {

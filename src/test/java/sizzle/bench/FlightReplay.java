@@ -21,9 +21,11 @@ import sizzle.template.TemplateException;
 /**
  * One TLS exchange run over the modelled radio on the simulated clock: the stored records go
  * through the link protocol (sizzle.link, the gateway's {@link GatewayPeer} and a mote's
- * DeviceLink on a {@link RadioMedium}) cut as the bridge cuts them ({@link RecordFramer}: the
- * gateway sends all the whole records it holds per message, up to the device's capacity; the
- * mote one record per message, saying READY after each message it takes), and between a
+ * DeviceLink on a {@link RadioMedium}) cut as the bridge cuts them for a C mote ({@link RecordFramer}:
+ * the gateway one record per message, none longer than the device's capacity, a longer record in
+ * pieces; the mote one record per message), the mote granting each of the gateway's messages by
+ * READY only, as the firmware's link does (LINK.md §6.1), once it has taken the one before, and
+ * between a
  * flight's last byte arriving at the mote and its answer leaving, the mote computes for the
  * flight's measured CPU cycles at its clock. The link connection is open before the clock
  * starts (the wait for the device's next poll is not counted: the papers' figures start at the
@@ -77,13 +79,15 @@ final class FlightReplay {
      * A gateway and one mote whose CPU runs at {@code clockHz}, on {@code channel} with
      * {@code link}'s parameters, compressing with {@code book} (null: plain DATA).
      */
-    FlightReplay(ChannelModel channel, LinkConfig link, long clockHz, TemplateBook book) {
+    FlightReplay(ChannelModel channel, LinkConfig link, long clockHz, TemplateBook book, int capacity) {
         this.clockHz = clockHz;
         this.book = book;
         medium = new RadioMedium(sim, channel, 1);
         gateway = new SimulatedGateway(medium, link, a -> gatewaySide, 1);
         LinkConfig m = link.copy().at(MOTE, 0);
         m.name = "bench".getBytes();
+        m.readyOnly = true;
+        m.capacity = capacity;
         mote = new JavaMote(medium, m, moteSide);
     }
 
@@ -112,6 +116,8 @@ final class FlightReplay {
 
     private final TemplateListener moteSide = new TemplateListener() {
         public void opened(int conn) {
+            mote.link().ready(sim.nowMs()); // the firmware's first read grants message 0
+            mote.poke();
         }
 
         public void received(int conn, byte[] b, int off, int len) {
@@ -176,7 +182,7 @@ final class FlightReplay {
         GatewayPeer p = gateway.peer(MOTE);
         if (gatewayInFlight || !p.canSend()) return;
         int max = Frame.maxMessage(p.config().frameSize);
-        byte[] m = toMote.next(p.capacity > 0 && p.capacity < max ? p.capacity : max, false);
+        byte[] m = toMote.next(p.capacity > 0 && p.capacity < max ? p.capacity : max, true);
         if (m != null) {
             byte[] z = book == null ? null : Suppressor.suppress(m, 0, m.length, book, toMoteSent, !gatewaySentAny, false);
             gatewaySentAny = true;

@@ -38,6 +38,17 @@ public final class GatewayBench {
             "mica2.legacy.full", "3800", "mica2.legacy.abbreviated", "1200",
             "telosb.legacy.full", "1110", "telosb.legacy.abbreviated", "422");
     /** Issue 9's goals (ms): full legacy handshakes, and a browser's modern one to the Mica2. */
+    /**
+     * The capacity each C firmware image announces over the link (LINK.md §6.1: its record
+     * buffer, SZ_WRITER_BUFFER(limit) = 5 + expansion + limit, less the headroom a build that
+     * opens records as they come keeps, 29 B; native/sizzle/firmware/firmware.mk's limits over
+     * the link): the Mica2's legacy-ecc 5 + 20 + 240, modern 5 + 24 + 640 - 29; the TelosB's
+     * legacy-ecc 5 + 20 + 1,536, modern 5 + 24 + 1,400. The replay's mote then behaves as the
+     * firmware's link does: READY-only grants, one message per record from the gateway, none
+     * longer than this.
+     */
+    static final Map<String, Integer> FIRMWARE_CAPACITY = Map.of("mica2.legacy", 265, "mica2.modern", 640,
+            "telosb.legacy", 1561, "telosb.modern", 1429);
     static final Map<String, Long> GOAL_MS = Map.of("mica2.legacy.full", 2000L, "telosb.legacy.full", 500L,
             "mica2.modern.full", 10000L);
     /** Issue 9's goals (radio bytes of a legacy handshake: the papers' 232 and 204 after compression). */
@@ -79,11 +90,18 @@ public final class GatewayBench {
         System.exit(2);
     }
 
-    /** The radio of a device kind: its channel model and the link's parameters; book: the templates, or null (plain). */
-    static FlightReplay replay(String device, long clockHz, TemplateBook book) {
+    /**
+     * The radio of a device kind: its channel model and the link's parameters, the mote's as its
+     * firmware's ({@link #FIRMWARE_CAPACITY} for {@code profile}); book: the templates, or null (plain).
+     */
+    static FlightReplay replay(String device, String profile, long clockHz, TemplateBook book) {
         boolean mica = device.equals("mica2");
+        Integer capacity = FIRMWARE_CAPACITY.get(device + "." + profile);
+        if (capacity == null) {
+            throw new IllegalArgumentException("no firmware capacity for " + device + "." + profile);
+        }
         return new FlightReplay(mica ? ChannelModel.cc1000() : ChannelModel.cc2420(),
-                mica ? LinkConfig.cc1000() : LinkConfig.cc2420(), clockHz, book).open();
+                mica ? LinkConfig.cc1000() : LinkConfig.cc2420(), clockHz, book, capacity).open();
     }
 
     static void handshakes(CycleFile file, Metrics m, boolean plain, boolean compressed) {
@@ -106,7 +124,7 @@ public final class GatewayBench {
                     String z = "";
                     if (compressed) {
                         TemplateBook book = new TemplateBook(1, FlightReplay.certificateMessage(p.full));
-                        FlightReplay.Result c = replay(d.name(), d.clockHz(), book).run(flights);
+                        FlightReplay.Result c = replay(d.name(), p.name, d.clockHz(), book).run(flights);
                         m.add(name + ".compressed_ms", c.micros() / 1000.0, "ms", d.note());
                         m.add(name + ".compressed.radio_bytes", (double) c.radioBytes(), "bytes", null);
                         m.add(name + ".compressed.message_bytes", (double) c.messageBytes(), "bytes",
@@ -117,7 +135,7 @@ public final class GatewayBench {
                         System.out.printf("%-7s %-7s %-12s compressed: %s%n", d.name(), p.name, kind, z);
                         continue;
                     }
-                    FlightReplay.Result r = replay(d.name(), d.clockHz(), null).run(flights);
+                    FlightReplay.Result r = replay(d.name(), p.name, d.clockHz(), null).run(flights);
                     String note = d.note();
                     m.add(name + "_ms", r.micros() / 1000.0, "ms", note);
                     m.add(name + ".cpu_ms", r.cpuMicros() / 1000.0, "ms", note);

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code ./sizzle demo --once}: the simulated motes and the Java server start behind the
- * gateway, the device list lists them, and every device's pages come back through the shared
- * port by name, each device's second page resumed.
+ * gateway, both motes reached over the radio link protocol, the device list lists them, and every
+ * device's pages come back through the shared port by name, each device's second page resumed.
  */
 class DemoCommandTest {
     @Test
@@ -32,7 +32,15 @@ class DemoCommandTest {
         for (String[] mote : DemoCommand.MOTES) {
             assertEquals("modern", mote[1], "the demo's motes run modern");
             devices.add(LocalGateway.nameOf(mote[0]));
+            // the list's kind says how the gateway reaches it: over the link protocol, on its radio
+            String row = "    " + LocalGateway.nameOf(mote[0]) + " | ";
+            String line = out.substring(out.indexOf(row), out.indexOf('\n', out.indexOf(row)));
+            String radio = mote[0].equals("avr") ? "CC1000" : "CC2420";
+            assertEquals(DemoCommand.overLink(mote), line.contains(" over the link protocol (" + radio), line);
         }
+        // both motes over the radio link protocol (LINK.md): the Mica2 on the CC1000, the TelosB on the CC2420
+        assertTrue(DemoCommand.overLink(DemoCommand.MOTES[0]) && DemoCommand.MOTES[0][0].equals("avr"), "the Mica2 over the link");
+        assertTrue(DemoCommand.overLink(DemoCommand.MOTES[1]) && DemoCommand.MOTES[1][0].equals("msp430"), "the TelosB over the link");
         devices.add("java" + LocalGateway.DOMAIN);
         devices.add("javamote" + LocalGateway.DOMAIN); // over the simulated radio
         String suite = "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256";

@@ -78,6 +78,14 @@ final class FirmwareFixture implements AutoCloseable {
         return SimulatedMote.build(platform, build, freshDir(platform + "-" + build), HOST, PASSWORD);
     }
 
+    /** The image the gateway reaches over the radio link (SZ_FW_LINK=1), named as the gateway names
+     *  the platform's first mote (LocalGateway.nameOf: telosb.sizzle.test, its READY-SLEEP name and
+     *  its certificate's), built only. */
+    static Path buildOverLink(String platform, String build) throws IOException, CertificateException, InterruptedException {
+        return SimulatedMote.build(platform, build, freshDir(platform + "-" + build + "-link"),
+                sizzle.desktop.LocalGateway.nameOf(platform), PASSWORD, true);
+    }
+
     private static Path freshDir(String name) throws IOException {
         Path dir = ProjectVenv.projectRoot().resolve("target/sizzle/firmware-tests/" + name);
         Files.deleteIfExists(dir.resolve("sz_identity.h")); // a fresh DEMO identity for every fixture

@@ -24,13 +24,23 @@ import sizzle.gateway.front.AccessRule;
  * device's pages through the shared port by name with the KSSL client: {@code /} with a full
  * handshake, then {@code /status.json} resuming the session (an abbreviated handshake). Then it
  * keeps serving until interrupted, unless --once. Progress is shown while the images build and
- * the simulators boot. Exit status 0 only if every fetch answered 2xx. The simulated motes'
- * TLS still goes over their simulators' byte link; the link protocol's C end comes later.
+ * the simulators boot. Exit status 0 only if every fetch answered 2xx. Both motes are reached
+ * over the link protocol (LINK.md: SZ_FW_LINK=1, its frames over the simulator's byte link,
+ * relayed onto the simulated radio in real time, LocalGateway.addMote overLink), as the papers'
+ * gateway reached its motes: the Mica2 on the CC1000, the TelosB on the CC2420.
  */
 public final class DemoCommand {
     static final String[] PAGES = {"/", "/status.json"};
-    /** The motes and the build each runs: the embedded default, modern (TLS 1.2, ECDHE-ECDSA P-256, AES-128-GCM). */
-    static final String[][] MOTES = {{"avr", "modern"}, {"msp430", "modern"}};
+    /**
+     * The motes and the build each runs: the embedded default, modern (TLS 1.2, ECDHE-ECDSA P-256,
+     * AES-128-GCM); "link": reached over the radio link protocol, else over the simulator's byte link.
+     */
+    static final String[][] MOTES = {{"avr", "modern", "link"}, {"msp430", "modern", "link"}};
+
+    /** Whether a device spec (PLATFORM, BUILD[, "link"]) is reached over the link protocol. */
+    static boolean overLink(String[] device) {
+        return device.length > 2 && device[2].equals("link");
+    }
     /** A read's wait for a simulated mote (a simulation runs slower than the mote on a loaded machine). */
     static final int MOTE_TIMEOUT_MS = 120_000;
 
@@ -87,8 +97,9 @@ public final class DemoCommand {
     /** The demo's devices in the gateway: the C firmware's motes (MOTES), the Java server, the Java mote; progress to {@code out}. */
     static void startDevices(LocalGateway g, PrintStream out) throws Exception {
         for (String[] mote : MOTES) {
-            out.println("  building the " + mote[1] + " firmware for a " + SimulatedMote.describe(mote[0]) + " and booting it ...");
-            g.addMote(mote[0], mote[1], line -> out.println("  " + mote[0] + ": " + line));
+            out.println("  building the " + mote[1] + " firmware for a " + SimulatedMote.describe(mote[0]) + " and booting it"
+                    + (overLink(mote) ? " (over the radio link protocol, in real time)" : "") + " ...");
+            g.addMote(mote[0], mote[1], false, overLink(mote), line -> out.println("  " + mote[0] + ": " + line));
         }
         g.addJavaServer(Profile.MODERN, line -> out.println("  java: " + line));
         out.println("  starting a Java mote on the simulated radio ...");

@@ -177,16 +177,18 @@ public final class LocalGateway implements AutoCloseable {
         }
         String name = moteName(platform);
         String password = ServerCommand.randomPassword();
+        // its radio address, compiled into the image (the gateway's addresses are one series
+        // over its radios: a Java mote may have taken 1)
+        int address = nextAddress++;
         // the radio runs in real time: the mote's clock must too, or their timers disagree
         SimulatedMote mote = new SimulatedMote(platform, build, state.resolve(name + "-" + build + "-link"), name, password,
-                true, true, firmwareLog);
+                true, address, firmwareLog);
         running.add(mote);
         mote.awaitReady(120);
         boolean mica2 = platform.equals("avr");
         ChannelModel channel = mica2 ? ChannelModel.cc1000() : ChannelModel.cc2420();
         Radio r = radio(channel, mica2 ? LinkConfig.cc1000() : LinkConfig.cc2420(),
                 firmwareLog);
-        int address = nextAddress++;
         ownAddresses.add(address);
         r.bridge.oneRecordPerMessage(address);
         sizzle.gateway.radio.FrameSocketStation station = new sizzle.gateway.radio.FrameSocketStation(r.medium, r.clock,

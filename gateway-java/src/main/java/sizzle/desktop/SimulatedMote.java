@@ -70,17 +70,27 @@ public final class SimulatedMote implements AutoCloseable {
     /**
      * The same, with overLink: the firmware built with SZ_FW_LINK=1, whose port carries the
      * radio link's frames (gateway-java/LINK.md §13; READY-SLEEP announcing {@code name})
-     * instead of the raw TLS stream: the gateway reaches it through a
+     * instead of the raw TLS stream, as radio address 1: the gateway reaches it through a
      * sizzle.gateway.radio.FrameSocketStation on its simulated radio, not as a TCP backend.
      */
     public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
             boolean overLink, Consumer<String> log)
             throws IOException, InterruptedException, ksecurity.cert.CertificateException {
+        this(platform, build, dir, name, password, realtime, overLink ? 1 : 0, log);
+    }
+
+    /**
+     * The same, over the link as radio address {@code linkAddress} (1-254, compiled into the
+     * image as a mote's node id is; 0: not over the link).
+     */
+    public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
+            int linkAddress, Consumer<String> log)
+            throws IOException, InterruptedException, ksecurity.cert.CertificateException {
         this.platform = platform;
         this.build = build;
         this.dir = dir;
         Path root = projectRoot();
-        Path image = build(platform, build, dir, name, password, overLink);
+        Path image = build(platform, build, dir, name, password, linkAddress);
         port = freePort();
         String seed = HexFormat.of().formatHex(new SecureRandom().generateSeed(32));
         List<String> cmd = new ArrayList<>();
@@ -133,6 +143,15 @@ public final class SimulatedMote implements AutoCloseable {
     /** The same; overLink: SZ_FW_LINK=1, the port over the radio link, READY-SLEEP announcing {@code name}. */
     public static Path build(String platform, String build, Path dir, String name, String password, boolean overLink)
             throws IOException, InterruptedException, ksecurity.cert.CertificateException {
+        return build(platform, build, dir, name, password, overLink ? 1 : 0);
+    }
+
+    /** The same, over the link as radio address {@code linkAddress} (0: not over the link). */
+    public static Path build(String platform, String build, Path dir, String name, String password, int linkAddress)
+            throws IOException, InterruptedException, ksecurity.cert.CertificateException {
+        if (linkAddress < 0 || linkAddress > 254) {
+            throw new IllegalArgumentException("a radio address is 1-254, not " + linkAddress);
+        }
         describe(platform);
         Files.createDirectories(dir);
         if (!Files.isRegularFile(dir.resolve("sz_identity.h"))) {
@@ -145,8 +164,8 @@ public final class SimulatedMote implements AutoCloseable {
         try {
             List<String> cmd = new ArrayList<>(List.of("make", "-s", "-C", projectRoot().resolve("native").toString(),
                     "sizzle-firmware", "SZ_FW_PLATFORM=" + platform, "SZ_FW_BUILD=" + build, "SZ_FW_DIR=" + dir));
-            if (overLink) {
-                cmd.addAll(List.of("SZ_FW_LINK=1", "SZ_FW_NAME=" + name));
+            if (linkAddress > 0) {
+                cmd.addAll(List.of("SZ_FW_LINK=1", "SZ_FW_NAME=" + name, "SZ_FW_ADDRESS=" + linkAddress));
             }
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
