@@ -104,10 +104,10 @@ static struct {
 	int idle_said;             /* the idle line of this wait has been printed */
 } h = { .in_fd = -1, .out_fd = 1, .listen_fd = -1 };
 
-#define PROF_WORDS 65536
+#define PROF_WORDS 65536 /* flash words of the largest AVR this harness runs (128 KB) */
 /* UART0's output is written to the client once the UART has been quiet this long: about three
  * byte times at the link's 57,600 baud and 7.3728 MHz (1,280 cycles a byte). */
-#define QUIET_CYCLES 4000 /* flash words of the largest AVR this harness runs (128 KB) */
+#define QUIET_CYCLES 4000
 
 /* Set by SIGTERM or SIGINT: the run ends at the next step, its profile written. */
 static volatile sig_atomic_t stop_requested;
