@@ -64,24 +64,15 @@ public final class SimulatedMote implements AutoCloseable {
      */
     public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
             Consumer<String> log) throws IOException, InterruptedException, ksecurity.cert.CertificateException {
-        this(platform, build, dir, name, password, realtime, false, log);
-    }
-
-    /**
-     * The same, with overLink: the firmware built with SZ_FW_LINK=1, whose port carries the
-     * radio link's frames (gateway-java/LINK.md §13; READY-SLEEP announcing {@code name})
-     * instead of the raw TLS stream, as radio address 1: the gateway reaches it through a
-     * sizzle.gateway.radio.FrameSocketStation on its simulated radio, not as a TCP backend.
-     */
-    public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
-            boolean overLink, Consumer<String> log)
-            throws IOException, InterruptedException, ksecurity.cert.CertificateException {
-        this(platform, build, dir, name, password, realtime, overLink ? 1 : 0, log);
+        this(platform, build, dir, name, password, realtime, 0, log);
     }
 
     /**
      * The same, over the link as radio address {@code linkAddress} (1-254, compiled into the
-     * image as a mote's node id is; 0: not over the link).
+     * image as a mote's node id is; 0: not over the link): the firmware built with SZ_FW_LINK=1,
+     * whose port carries the radio link's frames (gateway-java/LINK.md §13; READY-SLEEP
+     * announcing {@code name}) instead of the raw TLS stream; the gateway reaches it through a
+     * sizzle.gateway.radio.FrameSocketStation on its simulated radio, not as a TCP backend.
      */
     public SimulatedMote(String platform, String build, Path dir, String name, String password, boolean realtime,
             int linkAddress, Consumer<String> log)
