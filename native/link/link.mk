@@ -6,9 +6,14 @@
 #                               and its RAM and flash on each mote (tests/link_size.sh)
 #   make -C native link-host    build/host/link-device-{cc1000,cc2420}: the device end on
 #                               stdin/stdout, for gateway-java's CDeviceInteropTest
+#   make -C native template-test  the template codec's tests (tests/test_template.c, LINK.md
+#                               §9): the Java suppressor's forms of the transcripts recreated,
+#                               the C suppressor's checked against vectors/templates-c.txt
+#                               (which gateway-java's TemplateVectorsTest recreates), each
+#                               error, random round trips; link-test runs it too
 # sizzle-test (sizzle/port/port.mk) runs link-test with the firmware's tests.
 LINK_DIR := link
-LINK_SRC := $(wildcard $(LINK_DIR)/*.c)
+LINK_SRC := $(filter-out $(LINK_DIR)/sz_template.c,$(wildcard $(LINK_DIR)/*.c))
 LINK_HDR := $(wildcard $(LINK_DIR)/*.h)
 LINK_LINE := $(LINK_DIR)/tests/sz_link_line.c $(LINK_DIR)/tests/sz_link_line.h
 LINK_VECTORS := $(LINK_DIR)/tests/vectors
@@ -27,12 +32,44 @@ $(HOST)/link-test-%: $(LINK_SRC) $(LINK_HDR) $(LINK_LINE) $(LINK_DIR)/tests/test
 	@mkdir -p $(HOST)
 	$(CC) $(LINK_CFLAGS) $(SAN) $(LINK_FLAG_$*) $(LINK_SRC) $(LINK_DIR)/tests/sz_link_line.c $(LINK_DIR)/tests/test_link.c -o $@
 
-LINK_TESTS := $(foreach r,$(LINK_RADIOS) cc1000-ready,$(HOST)/link-test-$(r))
-LINK_TEST_RUNS := $(foreach r,$(LINK_RADIOS) cc1000-ready,"$(HOST)/link-test-$(r) $(LINK_VECTORS)") "bash $(LINK_DIR)/tests/link_size.sh"
+# The template codec (sz_template.c): apart from the link's sources, which it does not use.
+$(HOST)/template-test: $(LINK_DIR)/sz_template.c $(LINK_DIR)/sz_template.h $(LINK_DIR)/tests/test_template.c
+	@mkdir -p $(HOST)
+	$(CC) $(LINK_CFLAGS) $(SAN) $(LINK_DIR)/sz_template.c $(LINK_DIR)/tests/test_template.c -o $@
 
-.PHONY: link-test link-host link-size
+LINK_TESTS := $(foreach r,$(LINK_RADIOS) cc1000-ready,$(HOST)/link-test-$(r)) $(HOST)/template-test
+LINK_TEST_RUNS := $(foreach r,$(LINK_RADIOS) cc1000-ready,"$(HOST)/link-test-$(r) $(LINK_VECTORS)") \
+	"$(HOST)/template-test $(LINK_VECTORS)" "bash $(LINK_DIR)/tests/link_size.sh"
+
+.PHONY: link-test link-host link-size template-test
+template-test: $(HOST)/template-test
+	@bash tests/run_all.sh "$(HOST)/template-test $(LINK_VECTORS)"
 link-size:
 	@bash $(LINK_DIR)/tests/link_size.sh
 link-host: $(foreach r,$(LINK_RADIOS),$(HOST)/link-device-$(r))
 link-test: $(LINK_TESTS)
 	@bash tests/run_all.sh $(LINK_TEST_RUNS)
+
+# The codec on the motes (make -C native template-mote-test): tests/template_mote.c built for the
+# ATmega128 (simavr) and the MSP430F1611 (mspdebug) at the firmware's -Os, each message of the
+# legacy handshakes compressed or recreated with its cycles; then sz_template.o's flash on each.
+# Not part of link-test (the mote toolchains): its variables are the motes' fragments', read
+# after this file, so the recipe alone names them.
+TPL_MOTE_DIR = $(BUILD)/link/template_mote
+TPL_MOTE_SRC = $(LINK_DIR)/tests/template_mote.c $(LINK_DIR)/sz_template.c $(MOTE_SIM)/mote_print.c
+.PHONY: template-mote-test
+template-mote-test:
+	@mkdir -p $(TPL_MOTE_DIR) $(AVR_BUILD) $(MSP_BUILD)/template_mote.elf.objs
+	@python3 $(LINK_DIR)/tests/gen_template_mote.py $(LINK_VECTORS)/templates.txt $(TPL_MOTE_DIR)/template_mote.h
+	@$(MAKE) -s --no-print-directory $(AVR_HARNESS)
+	$(AVR_CC) $(AVR_CFLAGS) -Os -I$(LINK_DIR) -I$(TPL_MOTE_DIR) -o $(AVR_BUILD)/template_mote.elf $(TPL_MOTE_SRC) $(AVR_DIR)/mote_avr.c
+	@for f in $(TPL_MOTE_SRC) $(MSP_RT_SRCS); do \
+		$(MSP_CC) $(MSP_CFLAGS) -Os -I$(LINK_DIR) -I$(TPL_MOTE_DIR) -c $$f -o $(MSP_BUILD)/template_mote.elf.objs/$$(basename $$f).o || exit 1; done
+	$(MSP_LD) $(MSP_LDFLAGS) -o $(MSP_BUILD)/template_mote.elf $(MSP_BUILD)/template_mote.elf.objs/*.o
+	@bash tests/run_all.sh "$(AVR_HARNESS) -c $(AVR_MAX_CYCLES) $(AVR_BUILD)/template_mote.elf" \
+	    "python3 $(MSP_DIR)/mspsim_run.py --timeout $(MSP_TIMEOUT) $(MSP_BUILD)/template_mote.elf"
+	@cd $(TPL_MOTE_DIR) && $(AVR_CC) -mmcu=atmega128 -Os -std=gnu99 -Wall -Werror -I$(CURDIR)/$(LINK_DIR) -c $(CURDIR)/$(LINK_DIR)/sz_template.c -o avr.o \
+	    && echo "sz_template.o flash, ATmega128 (avr-gcc -Os): $$(avr-size avr.o | awk 'NR == 2 {print $$1 + $$2}') B"
+	@cd $(TPL_MOTE_DIR) && $(MSP_CC) --target=msp430 -mmcu=msp430f1611 -ffreestanding -nostdlib -Os -std=gnu99 -Wall -Werror \
+	    -I$(CURDIR)/$(LINK_DIR) -c $(CURDIR)/$(LINK_DIR)/sz_template.c -o msp.o \
+	    && echo "sz_template.o flash, MSP430F1611 (clang-16 -Os): $$(llvm-size-16 msp.o | awk 'NR == 2 {print $$1 + $$2}') B"

@@ -47,11 +47,16 @@ public final class TemplateCodec {
 
     /** The compressed form of {@code in[off, off+len)} over {@code book}; moves {@code cur} as the recreator will. */
     public static byte[] compress(byte[] in, int off, int len, TemplateBook book, TemplateCursor cur) {
+        return compress(in, off, len, book, cur, true);
+    }
+
+    /** As above; with {@code points} false it writes no POINT, as for a C device, which recreates none (native/link/README.md). */
+    static byte[] compress(byte[] in, int off, int len, TemplateBook book, TemplateCursor cur, boolean points) {
         Out o = new Out(len / 2 + 16);
         int end = off + len, litStart = -1;
         int i = off;
         while (i < end) {
-            int pointLen = pointAt(in, off, i, end);
+            int pointLen = points ? pointAt(in, off, i, end) : 0;
             if (pointLen > 0) {
                 litStart = o.flush(in, litStart, i);
                 int fb = (pointLen - 1) / 2;
@@ -88,7 +93,8 @@ public final class TemplateCodec {
             }
             if (litStart < 0) litStart = i;
             i++;
-            cur.advance(1, book.template(cur.t));
+            // The recreator moves its cursor by whole ops: a LITERAL ends where the cursor goes back from a certificate.
+            if (cur.advance(1, book.template(cur.t))) litStart = o.flush(in, litStart, i);
         }
         o.flush(in, litStart, end);
         return o.bytes();

@@ -31,13 +31,15 @@ public final class TemplateCursor {
         pos = at;
     }
 
-    /** The cursor moves over {@code k} bytes of template {@code tpl} (its current one). */
-    void advance(int k, byte[] tpl) {
+    /** The cursor moves over {@code k} bytes of template {@code tpl} (its current one); true if it went back from a certificate. */
+    boolean advance(int k, byte[] tpl) {
         pos += k;
         if (retT >= 0 && tpl != null && pos == tpl.length) {
             t = retT;
             pos = retPos;
             retT = -1;
+            return true;
         }
+        return false;
     }
 }
