@@ -69,7 +69,7 @@
 #define SZ_LINK_NAME "sizzle-mote"
 #endif
 const uint8_t sz_link_name[] KS_FLASH = SZ_LINK_NAME;
-const uint8_t sz_link_name_length = sizeof SZ_LINK_NAME - 1;
+const uint8_t sz_link_name_length KS_FLASH = sizeof SZ_LINK_NAME - 1;
 
 static struct sz_link link;
 static uint8_t *message;                  /* where in the engine's record buffer the message granted last landed */

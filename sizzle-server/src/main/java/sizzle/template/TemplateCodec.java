@@ -51,7 +51,7 @@ public final class TemplateCodec {
         int end = off + len, litStart = -1;
         int i = off;
         while (i < end) {
-            int pointLen = pointAt(in, off, i, end);
+            int pointLen = book.points ? pointAt(in, off, i, end) : 0;
             if (pointLen > 0) {
                 litStart = o.flush(in, litStart, i);
                 int fb = (pointLen - 1) / 2;
@@ -221,7 +221,7 @@ public final class TemplateCodec {
                 int at = op < SEEK_START ? r.varint() : 0;
                 if (at > to.length) throw new TemplateException(TemplateException.INCONSISTENT, TemplateException.say("SEEK to ", at, TemplateException.say(" in a ", to.length, "-byte template")));
                 cur.seek(t, at);
-            } else if ((op & 0xF8) == POINT && pointCurve((op >>> 1) & 3)) {
+            } else if ((op & 0xF8) == POINT && pointCurve((op >>> 1) & 3) && book.points) {
                 int curve = (op >>> 1) & 3, fb = Curves.fieldBytes(curve);
                 int k = EcPoints.uncompressedLength(curve);
                 byte[] cx = new byte[1 + fb];
