@@ -209,6 +209,12 @@ public final class LocalGateway implements AutoCloseable {
         return r == null ? null : r.medium;
     }
 
+    /** The gateway's bridge on the simulated radio named {@code channel}, or null: its counters, for tests. */
+    public RadioBridge bridge(String channel) {
+        Radio r = radios.get(channel);
+        return r == null ? null : r.bridge;
+    }
+
     /** One simulated radio: its real-time clock, the medium, and the gateway's bridge on it. */
     private record Radio(RealTimeRadio clock, RadioMedium medium, RadioBridge bridge) {
     }
