@@ -85,6 +85,11 @@ uint8_t sz_link_can_send(const struct sz_link *l);
 /* Queues one message (1 .. SZ_LINK_MAX_MESSAGE bytes) on the open connection: not copied,
    keep b until sz_link_on_sent or sz_link_on_closed. 0 if refused. */
 uint8_t sz_link_send(struct sz_link *l, const uint8_t *b, uint16_t len, uint32_t now);
+#if SZ_LINK_TEMPLATES
+/* As sz_link_send, a compressed message (DATA-TEMPLATE frames, LINK.md §9): only on a
+   connection where the gateway has sent one (it agreed to the templates). */
+uint8_t sz_link_send_template(struct sz_link *l, const uint8_t *b, uint16_t len, uint32_t now);
+#endif
 /* Closes the open connection once the message being sent has arrived (DISCONNECT). */
 void sz_link_close(struct sz_link *l, uint32_t now);
 /* Tells the gateway this end has taken every message so far and can take the next (READY):
@@ -113,7 +118,16 @@ void sz_link_on_opened(struct sz_link *l, uint8_t conn);
 void sz_link_on_received(struct sz_link *l, uint8_t conn, uint16_t len);
 void sz_link_on_sent(struct sz_link *l, uint8_t conn);
 void sz_link_on_closed(struct sz_link *l, uint8_t conn, uint8_t reason);
-/* READY-SLEEP's name (discovery): length bytes at name, in flash (KS_FLASH, read with
+#if SZ_LINK_TEMPLATES
+/* TemplateListener: a whole compressed message (DATA-TEMPLATE), in buf[0 .. len) as for
+   sz_link_on_received (numbered with the DATA messages). */
+void sz_link_on_received_template(struct sz_link *l, uint8_t conn, uint16_t len);
+/* READY-SLEEP's capabilities after the name (LINK.md §9.1: the template edition byte, then the
+   certificate ID): byte i of SZ_LINK_CAPABILITIES. */
+#define SZ_LINK_CAPABILITIES 5
+uint8_t sz_link_capability(uint8_t i);
+#endif
+/* READY-SLEEP's name (discovery): length bytes at name, both in flash (KS_FLASH, read with
    KS_READ_BYTE). */
 extern const uint8_t sz_link_name[];
 extern const uint8_t sz_link_name_length;

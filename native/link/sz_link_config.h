@@ -58,6 +58,13 @@
    on a message from this end), and the receiver refuses (drops, `unexpected`) the first frame
    of a message it has not granted with sz_link_ready. For a device whose link buffer is its
    TLS record buffer: nothing is written into it but after the READY its program gave. */
+/* Whether the device takes and sends compressed messages (DATA-TEMPLATE, LINK.md §9): its
+   program then defines sz_link_on_received_template and the capabilities READY-SLEEP announces
+   (sz_link.h). Off: type 7 stays reserved here (dropped, bad_type), as before §9. */
+#ifndef SZ_LINK_TEMPLATES
+#define SZ_LINK_TEMPLATES 0
+#endif
+
 #ifndef SZ_LINK_READY_ONLY
 #define SZ_LINK_READY_ONLY 0
 #endif

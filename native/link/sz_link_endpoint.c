@@ -28,14 +28,31 @@ uint8_t sz_link_can_send(const struct sz_link *l)
 	return l->conn != 0 && !l->closing && l->tx.state == SZ_TX_IDLE;
 }
 
-uint8_t sz_link_send(struct sz_link *l, const uint8_t *b, uint16_t len, uint32_t now)
+static uint8_t send(struct sz_link *l, const uint8_t *b, uint16_t len, uint8_t type, uint32_t now)
 {
 	if (!sz_link_can_send(l) || len < 1 || len > SZ_LINK_MAX_MESSAGE)
 		return 0;
 	sz_link_sender_take(&l->tx, b, len);
+#if SZ_LINK_TEMPLATES
+	l->tx.type = type;
+#else
+	(void)type;
+#endif
 	sz_link_pump(l, now);
 	return 1;
 }
+
+uint8_t sz_link_send(struct sz_link *l, const uint8_t *b, uint16_t len, uint32_t now)
+{
+	return send(l, b, len, SZ_LT_DATA, now);
+}
+
+#if SZ_LINK_TEMPLATES
+uint8_t sz_link_send_template(struct sz_link *l, const uint8_t *b, uint16_t len, uint32_t now)
+{
+	return send(l, b, len, SZ_LT_DATA_TEMPLATE, now);
+}
+#endif
 
 void sz_link_close(struct sz_link *l, uint32_t now)
 {
@@ -99,6 +116,12 @@ static void on_data(struct sz_link *l, const struct sz_link_frame *in, const uin
 	if (l->rx.completed) {
 		SZ_LINK_COUNT(l, SZ_LS_MESSAGES_IN);
 		c = l->conn;
+#if SZ_LINK_TEMPLATES
+		if (l->rx.type == SZ_LT_DATA_TEMPLATE) {
+			sz_link_on_received_template(l, c, l->rx.len);
+			return;
+		}
+#endif
 		sz_link_on_received(l, c, l->rx.len);
 	}
 }
@@ -144,8 +167,10 @@ void sz_link_receive(struct sz_link *l, const uint8_t *b, uint8_t len, uint32_t 
 {
 	struct sz_link_frame in;
 	uint8_t e = sz_link_decode(&in, b, len), r;
+#if !SZ_LINK_TEMPLATES
 	if (e == 0 && in.type == SZ_LT_DATA_TEMPLATE)
 		e = SZ_LS_BAD_TYPE; /* no recreator here: type 7 stays reserved (LinkEndpoint.receive) */
+#endif
 	if (e) {
 		SZ_LINK_COUNT(l, e);
 		return;
@@ -164,6 +189,9 @@ void sz_link_receive(struct sz_link *l, const uint8_t *b, uint8_t len, uint32_t 
 	sz_link_heard(l, &in);
 	switch (in.type) {
 	case SZ_LT_DATA:
+#if SZ_LINK_TEMPLATES
+	case SZ_LT_DATA_TEMPLATE:
+#endif
 		on_data(l, &in, b, now);
 		break;
 	case SZ_LT_ACK:

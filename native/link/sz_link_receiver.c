@@ -35,6 +35,12 @@ uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link
 			r->dropped = SZ_LS_BAD_SIZE;
 			return SZ_RX_SILENT;
 		}
+#if SZ_LINK_TEMPLATES
+		if (r->assembling && f->type != r->type) {
+			r->dropped = SZ_LS_BAD_TYPE;
+			return SZ_RX_SILENT;
+		}
+#endif
 		if (!r->assembling) {
 #if SZ_LINK_READY_ONLY
 			if (!r->granted) { /* not granted: its buffer may hold what its program has not read */
@@ -54,6 +60,9 @@ uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link
 #if SZ_LINK_READY_ONLY
 			r->granted = 0; /* one message per grant */
 #endif
+#if SZ_LINK_TEMPLATES
+			r->type = f->type;
+#endif
 			r->len = total;
 			r->frames = sz_link_frame_count(total);
 			r->have = 0;
@@ -63,6 +72,11 @@ uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link
 	} else if (!r->assembling) {
 		r->dropped = SZ_LS_NO_FIRST;
 		return asks ? SZ_RX_SEND_NACK : SZ_RX_SILENT;
+#if SZ_LINK_TEMPLATES
+	} else if (f->type != r->type) {
+		r->dropped = SZ_LS_BAD_TYPE; /* one message is all DATA or all DATA-TEMPLATE */
+		return SZ_RX_SILENT;
+#endif
 	}
 	if (i >= r->frames) {
 		r->dropped = SZ_LS_BAD_INDEX;

@@ -19,6 +19,9 @@ struct sz_link_receiver {
 	uint8_t expected, delivered_any, assembling;
 	uint8_t dropped;   /* the drop reason of the last accept that dropped (SZ_LS_*), else 0 */
 	uint8_t completed; /* whether the last accept completed a message (in buf[0 .. len)) */
+#if SZ_LINK_TEMPLATES
+	uint8_t type;      /* the message's frame type, DATA or DATA-TEMPLATE (LINK.md §9): its frame 0's */
+#endif
 #if SZ_LINK_READY_ONLY
 	uint8_t granted;   /* READY given for the expected message, its frame 0 not yet taken */
 	uint16_t room;     /* the bytes at buf the granted message may take (sz_link_ready_into) */

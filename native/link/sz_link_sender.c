@@ -69,7 +69,11 @@ uint8_t sz_link_sender_build(struct sz_link_sender *s, struct sz_link_frame *f, 
 	}
 	s->built_state = s->state;
 	s->built_asks = asks;
+#if SZ_LINK_TEMPLATES
+	f->type = s->type;
+#else
 	f->type = SZ_LT_DATA;
+#endif
 	f->flags = asks ? SZ_LINK_ACK_REQ : 0;
 	f->msg = s->msg;
 	f->index = (uint8_t)i;

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include "sz_link_frame.h"
+#include "sz_link_config.h"
 
 /* States. */
 #define SZ_TX_IDLE 0
@@ -30,6 +31,9 @@ struct sz_link_sender {
 	uint16_t len, frames, next;
 	uint8_t state, msg, retries, rounds;
 	uint8_t built_state, built_asks;
+#if SZ_LINK_TEMPLATES
+	uint8_t type; /* DATA, or DATA-TEMPLATE for a compressed message (LINK.md §9) */
+#endif
 	uint8_t resend[SZ_LINK_MAP_BYTES];
 };
 

@@ -29,6 +29,11 @@ const uint8_t *sz_identity_chain(uint16_t *len)
 	return sz_id_rsa_certificate_list;
 }
 
+const uint8_t *sz_identity_certificate_id(void)
+{
+	return sz_id_rsa_certificate_id;
+}
+
 #if defined(__AVR__) && !KS_RSA_KEY_FLASH
 #error "the ATmega128's key is in flash, outside its data space: build with KS_RSA_KEY_FLASH=1"
 #endif
@@ -59,6 +64,11 @@ const uint8_t *sz_identity_chain(uint16_t *len)
 {
 	*len = SZ_ID_EC_CERTIFICATE_LIST_BYTES;
 	return sz_id_ec_certificate_list;
+}
+
+const uint8_t *sz_identity_certificate_id(void)
+{
+	return sz_id_ec_certificate_id;
 }
 
 void sz_identity_ec_private(uint8_t *d)

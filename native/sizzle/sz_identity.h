@@ -18,6 +18,9 @@
 
 /* The certificate_list in flash and its length. */
 const uint8_t *sz_identity_chain(uint16_t *len);
+/* Its certificate ID in flash (4 bytes: gateway-java/LINK.md §9.1), which the radio link's
+ * READY-SLEEP announces with the template edition. */
+const uint8_t *sz_identity_certificate_id(void);
 
 #if defined(SZ_PROFILE_LEGACY_RSA)
 #define SZ_IDENTITY_RSA_BYTES 128

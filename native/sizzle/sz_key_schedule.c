@@ -82,7 +82,13 @@ uint8_t sz_finished(uint16_t version, const uint8_t master[SZ_MASTER_SECRET], ui
 	if (version == SZ_SSL30) {
 		/* ks_prf_ssl3_hash consumes (and wipes) the copies it is given */
 		ks_hash_ctx copy = h->md5;
-		const uint8_t *sender = client ? ks_ssl3_sender_client : ks_ssl3_sender_server;
+		/* "CLNT" or "SRVR" (ks_ssl3_sender_*), made here: the arrays would sit in a mote's RAM */
+		uint8_t sender[4];
+		uint32_t s = client ? 0x434C4E54UL : 0x53525652UL;
+		sender[0] = (uint8_t)(s >> 24);
+		sender[1] = (uint8_t)(s >> 16);
+		sender[2] = (uint8_t)(s >> 8);
+		sender[3] = (uint8_t)s;
 		ks_prf_ssl3_hash(&copy, sender, master, SZ_MASTER_SECRET, out);
 		copy = h->sha1;
 		ks_prf_ssl3_hash(&copy, sender, master, SZ_MASTER_SECRET, out + 16);

@@ -17,7 +17,7 @@
 #endif
 
 const uint8_t sz_link_name[] KS_FLASH = "thermostat";
-const uint8_t sz_link_name_length = 10;
+const uint8_t sz_link_name_length KS_FLASH = 10;
 
 static struct sz_link link;
 static uint8_t rx_buf[REPLAY_CAPACITY], tx_buf[REPLAY_MESSAGE], frame[SZ_LINK_FRAME_SIZE + 2];

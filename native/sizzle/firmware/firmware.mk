@@ -58,8 +58,12 @@ SZF_APP_FLAG_transcript := -DSZ_APP_TRANSCRIPT
 # needs, SZ_TLS_RECEIVE_HEADROOM), granting by READY only (LINK.md §6.1); two answers queued (−12 B).
 SZF_LINK_ON := $(filter 1,$(SZ_FW_LINK))
 SZF_LINK_SUFFIX := $(if $(SZF_LINK_ON),-link)
-SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_port_link.c) $(wildcard $(MOTE_NATIVE)/link/*.c),\
-	$(SZF_SRC)/port/sz_port_$(SZ_FW_PLATFORM).c)
+# The legacy builds over the link carry template compression (LINK.md §9.7: edition 2, the
+# book sz_port_book.c, the codec link/sz_template.c); SZ_FW_TEMPLATES=0 leaves it out.
+SZ_FW_TEMPLATES ?= 0
+SZF_TEMPLATES_ON := $(and $(SZF_LINK_ON),$(filter 1,$(SZ_FW_TEMPLATES)))
+SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_port_link.c $(if $(SZF_TEMPLATES_ON),sz_port_book.c)) \
+	$(wildcard $(MOTE_NATIVE)/link/*.c),$(SZF_SRC)/port/sz_port_$(SZ_FW_PLATFORM).c)
 # the motes' messages at most 64 frames (a record each way fits: 1,344 B at F = 29), for maps of
 # 8 bytes, not 32 (−48 B of RAM; the ATmega128's 32 frames, 4-byte maps: 670 B at F = 29, its
 # largest record buffer, modern's 669 B, is 32 frames); the MSP430 reads its byte link 128 bytes
@@ -67,7 +71,8 @@ SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_por
 SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=32
 SZF_LINK_RADIO_msp430 := -DSZ_LINK_MAX_FRAMES=64 -DSZ_PORT_LINK_READ=128
 SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
-	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_ADDRESS=$(SZ_FW_ADDRESS) -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2)
+	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_ADDRESS=$(SZ_FW_ADDRESS) -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2 \
+	-DSZ_LINK_TEMPLATES=$(if $(SZF_TEMPLATES_ON),1,0))
 SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) $(SZF_LINK_FLAGS) -DSZ_IDENTITY='"$(SZF_IDENTITY)"' \
 	-I$(SZF_SRC) -I$(SZF_SRC)/port -I$(SZF_SRC)/firmware -I$(MOTE_NATIVE)/prim $(SZ_FW_FLAGS)
 # The one record buffer (plaintext bytes a record, both ways): the transcripts' records want

@@ -36,6 +36,10 @@ static const uint8_t sz_id_rsa_certificate_list[433] KS_FLASH = {
     0x0d, 0x67, 0x28, 0xdc, 0xf6, 0x71, 0xa9, 0x94, 0xb8, 0x1e, 0x89, 0xd7, 0x48, 0x68, 0xc2, 0x23,
     0x9c
 };
+#define SZ_ID_RSA_CERTIFICATE_ID_BYTES 4
+static const uint8_t sz_id_rsa_certificate_id[4] KS_FLASH = {
+    0x35, 0x2a, 0xf3, 0xba
+};
 #define SZ_ID_RSA_N_LEN 128
 #define SZ_ID_RSA_E_LEN 3
 #define SZ_ID_RSA_HALF_LEN 64

@@ -30,6 +30,13 @@
  * was read from, so it never writes over a byte of the message it has not read.
  * Output: each sz_port_write is one message, sent from the caller's bytes (not copied; the call
  * returns once the message has arrived, or the connection has ended).
+ * Templates (SZ_LINK_TEMPLATES=1, LINK.md §9.7; the book: sz_port_book.c): a compressed message
+ * from the gateway is recreated in place, in the room it was granted, before the engine reads
+ * it; one that cannot be ends this connection alone (the engine reads its end, the hangup sends
+ * DISCONNECT). Once the gateway has sent one, each message of ours that begins a handshake or
+ * ChangeCipherSpec record, or goes on where the last left its template (the pieces of the
+ * Certificate record), goes compressed when that is shorter; it is put together on the stack
+ * of the send, which is not the deepest (a k P is).
  * The frame coming from the relay is put together in the link's own frame buffer (tx_frame),
  * free between the link's calls since sz_link_radio_transmit below hands the relay its frame
  * at once: a frame is read whole (service) before the link is called again.
@@ -41,6 +48,9 @@
 #include "sz_link.h"
 #include "sz_clock.h"
 #include "sz_config.h"
+#if SZ_LINK_TEMPLATES
+#include "sz_template.h"
+#endif
 
 #if !SZ_LINK_READY_ONLY
 #error "sz_port_link.c shares the record buffer: the link must grant by READY only (-DSZ_LINK_READY_ONLY=1)"
@@ -64,12 +74,18 @@
 #define SZ_PORT_LINK_READ 32
 #endif
 
+/* The most bytes a compressed message of ours may take (on the stack of the send): the ServerHello
+ * with the Certificate's first part is ~50 B compressed, a later part of it ~4 B. */
+#ifndef SZ_PORT_LINK_SQUEEZE
+#define SZ_PORT_LINK_SQUEEZE 96
+#endif
+
 /* READY-SLEEP's name (discovery), from the build: SZ_LINK_NAME, a string. */
 #ifndef SZ_LINK_NAME
 #define SZ_LINK_NAME "sizzle-mote"
 #endif
 const uint8_t sz_link_name[] KS_FLASH = SZ_LINK_NAME;
-const uint8_t sz_link_name_length = sizeof SZ_LINK_NAME - 1;
+const uint8_t sz_link_name_length KS_FLASH = sizeof SZ_LINK_NAME - 1;
 
 static struct sz_link link;
 static uint8_t *message;                  /* where in the engine's record buffer the message granted last landed */
@@ -81,7 +97,12 @@ static struct {
 	uint8_t sent : 1;       /* our message has arrived */
 	uint8_t ready_owed : 1; /* the buffer is free at the engine's next read: grant */
 	uint8_t radio_up : 1;   /* the gateway's relay is connected */
+	uint8_t agreed : 1;     /* the gateway sent a compressed message on this connection (LINK.md §9.1) */
+	uint8_t broken : 1;     /* a compressed message could not be recreated: this connection ends */
 } st;
+#if SZ_LINK_TEMPLATES
+static sz_template_cursor from_gateway, to_gateway; /* per connection and direction (LINK.md §9.2) */
+#endif
 /* The frame coming from the relay: its length, then its bytes, into link.tx_frame (those past
  * F are not kept: the codec refuses such a frame anyway). */
 static uint8_t rx_want, rx_have, rx_length_next = 1;
@@ -123,6 +144,21 @@ void sz_link_on_received(struct sz_link *l, uint8_t conn, uint16_t len)
 	message_len = len;
 	message_pos = 0;
 }
+
+#if SZ_LINK_TEMPLATES
+void sz_link_on_received_template(struct sz_link *l, uint8_t conn, uint16_t len)
+{
+	uint16_t n;
+	(void)conn;
+	message_len = message_pos = 0;
+	if (sz_template_recreate(&from_gateway, message, l->rx.room, len, &n) != SZ_TE_OK) {
+		st.broken = 1;
+		return;
+	}
+	st.agreed = 1;
+	message_len = n;
+}
+#endif
 
 void sz_link_on_sent(struct sz_link *l, uint8_t conn)
 {
@@ -225,7 +261,7 @@ void sz_port_share(uint8_t *records, uint16_t size, uint16_t headroom)
 
 void sz_port_receive_at(uint8_t *at, uint16_t room)
 {
-	if (st.ready_owed && message_pos == message_len && !st.ended) {
+	if (st.ready_owed && message_pos == message_len && !st.ended && !st.broken) {
 		/* the server read the last message whole and answered nothing: grant the next, to land
 		 * where the engine writes what it takes next (its copy then never runs ahead of the bytes
 		 * it reads: behind a record's first part, behind plaintext held, or at the start) */
@@ -242,6 +278,12 @@ void sz_port_accept(void)
 	while (open_conn == 0)
 		service(link_now(), 1000);
 	st.ended = 0;
+	st.agreed = 0;
+	st.broken = 0;
+#if SZ_LINK_TEMPLATES
+	sz_template_cursor_reset(&from_gateway);
+	sz_template_cursor_reset(&to_gateway);
+#endif
 	message_len = message_pos = 0;
 	st.ready_owed = 1; /* granted before the engine's first read (sz_port_receive_at): message 0 */
 	sz_raw_flush();
@@ -262,7 +304,7 @@ int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
 			sz_raw_flush(); /* the ACK of the message goes before the server computes */
 			return (int16_t)n;
 		}
-		if (st.ended) {
+		if (st.ended || st.broken) {
 			sz_raw_flush();
 			return SZ_PORT_CLOSED;
 		}
@@ -276,17 +318,57 @@ int16_t sz_port_read(uint8_t *buf, uint16_t max, uint16_t timeout_ms)
 	}
 }
 
+/* Sends one message (compressed: as DATA-TEMPLATE) and waits until it has arrived; 0 if the
+ * connection ended first. */
+static uint8_t send_whole(const uint8_t *b, uint16_t k, uint8_t compressed)
+{
+	uint8_t ok;
+	while (!st.ended && !sz_link_can_send(&link))
+		service(link_now(), 100);
+	st.sent = 0;
+	if (st.ended)
+		return 0;
+#if SZ_LINK_TEMPLATES
+	ok = compressed ? sz_link_send_template(&link, b, k, link_now()) : sz_link_send(&link, b, k, link_now());
+#else
+	(void)compressed;
+	ok = sz_link_send(&link, b, k, link_now());
+#endif
+	while (ok && !st.sent && !st.ended)
+		service(link_now(), 100);
+	return ok && st.sent;
+}
+
+#if SZ_LINK_TEMPLATES
+/* Whether b is worth compressing (LINK.md §9.3, §9.7): it begins a handshake or ChangeCipherSpec
+ * record, or goes on where our last message left its template. Application data and alerts are
+ * ciphertext: the suppressor's search would cost the mote time for nothing. */
+static uint8_t worth(const uint8_t *b, uint16_t k)
+{
+	const sz_template_cursor *c = &to_gateway;
+	if (b[0] == 20 || b[0] == 22)
+		return 1;
+	return k >= 2 && c->t != 0xFF && (uint32_t)c->pos + 2 <= sz_template_length(c->t)
+	       && sz_template_byte(c->t, c->pos) == b[0] && sz_template_byte(c->t, (uint16_t)(c->pos + 1)) == b[1];
+}
+
+/* One message of ours, compressed if that is shorter: on this frame's stack while it is sent. */
+static KS_NOINLINE uint8_t send_message(const uint8_t *b, uint16_t k)
+{
+	uint8_t z[SZ_PORT_LINK_SQUEEZE];
+	uint16_t m = st.agreed && worth(b, k) ? sz_template_compress(&to_gateway, b, k, z, sizeof z) : 0;
+	return m ? send_whole(z, m, 1) : send_whole(b, k, 0);
+}
+#else
+#define send_message(b, k) send_whole(b, k, 0)
+#endif
+
 void sz_port_write(const uint8_t *buf, uint16_t n)
 {
-	while (n && !st.ended) {
+	while (n && !st.ended && !st.broken) {
 		uint16_t k = n < SZ_LINK_MAX_MESSAGE ? n : SZ_LINK_MAX_MESSAGE;
-		while (!st.ended && !sz_link_can_send(&link))
-			service(link_now(), 100);
-		st.sent = 0;
-		if (st.ended || !sz_link_send(&link, buf, k, link_now()))
+		if (!send_message(buf, k))
 			break;
-		while (!st.sent && !st.ended)
-			service(link_now(), 100);
 		buf += k;
 		n = (uint16_t)(n - k);
 	}

@@ -17,6 +17,7 @@ import ksecurity.security.PrivateKey;
 import ksecurity.security.RSAPrivateCrtKey;
 import kssl.tls.EcdhKey;
 import kssl.tls.ServerIdentity;
+import sizzle.gateway.bridge.JavaMoteServer;
 
 /**
  * A server identity as C source for the motes' firmware: the Certificate message body exactly
@@ -29,7 +30,8 @@ import kssl.tls.ServerIdentity;
  * <p>Usage: {@code FirmwareIdentity OUT.h LABEL KEY.pem CHAIN.pem [KEY.pem CHAIN.pem]}: at most
  * one EC and one RSA identity. LABEL goes into the header's first comment (e.g. "TEST KEYS
  * ONLY"). Or {@code FirmwareIdentity --device BUILD NAME DIR}: a fresh DEMO identity for a
- * mote build (modern, legacy-ecc, legacy-rsa) written into DIR ({@link #device}).
+ * mote build (modern, legacy-ecc, legacy-rsa) written into DIR ({@link #device}), or the one DIR
+ * holds, kept ({@link #deviceOrKept}).
  */
 public final class FirmwareIdentity {
     private FirmwareIdentity() {
@@ -38,7 +40,7 @@ public final class FirmwareIdentity {
     public static void main(String[] args) throws Exception {
         if (args.length == 4 && args[0].equals("--device")) {
             try {
-                X509Certificate leaf = device(args[1], args[2], Path.of(args[3]));
+                X509Certificate leaf = deviceOrKept(args[1], args[2], Path.of(args[3]));
                 System.out.println("trust " + Path.of(args[3]).resolve("ca.pem") + "; device certificate SHA-256 "
                         + ServerIdentities.fingerprint(leaf));
             } catch (IllegalArgumentException | IOException | CertificateException e) {
@@ -101,9 +103,30 @@ public final class FirmwareIdentity {
         Files.writeString(dir.resolve("device-key.pem"), mark + PrivateKeys.toPem(keys.getPrivate(), keys.getPublic()),
                 StandardCharsets.US_ASCII);
         ServerIdentity id = new ServerIdentity(new X509Certificate[] {leaf}, keys.getPrivate());
-        Files.writeString(dir.resolve("sz_identity.h"), header("DEMO KEY (" + build + ", " + name + ")", List.of(id)),
+        Files.writeString(dir.resolve("sz_identity.h"), header(label(build, name), List.of(id)),
                 StandardCharsets.US_ASCII);
         return leaf;
+    }
+
+    /**
+     * The identity DIR already holds (a state directory kept across runs), its header written again
+     * from its PEM files if an older version wrote it; else a fresh one ({@link #device}).
+     */
+    public static X509Certificate deviceOrKept(String build, String name, Path dir) throws IOException, CertificateException {
+        Path h = dir.resolve("sz_identity.h");
+        if (!Files.isRegularFile(h)) {
+            return device(build, name, dir);
+        }
+        List<ServerIdentity> ids = ServerIdentities.load(dir.resolve("device-key.pem"), dir.resolve("device-chain.pem"))
+                .identities();
+        if (!Files.readString(h, StandardCharsets.US_ASCII).contains("_certificate_id[")) {
+            Files.writeString(h, header(label(build, name), ids), StandardCharsets.US_ASCII);
+        }
+        return ids.get(0).getChain()[0];
+    }
+
+    private static String label(String build, String name) {
+        return "DEMO KEY (" + build + ", " + name + ")";
     }
 
     /** The header for these identities (at most one EC and one RSA). */
@@ -126,6 +149,8 @@ public final class FirmwareIdentity {
             c.append("#define SZ_ID_").append(p.toUpperCase()).append(" 1\n");
             define(c, p, "CHAIN_SCHEMES", "0x" + Integer.toHexString(id.getChainSchemes()) + "UL");
             bytes(c, p, "certificate_list", certificateList(id.getChain()));
+            // the certificate ID its READY-SLEEP announces (LINK.md §9.1): its Certificate message is its template 0
+            bytes(c, p, "certificate_id", JavaMoteServer.book(List.of(id)).certificateId);
             if (isEc) {
                 ec = true;
                 int curve = EcdhKey.curveOf(id.getGroup());

@@ -191,6 +191,9 @@ public final class LocalGateway implements AutoCloseable {
                 firmwareLog);
         ownAddresses.add(address);
         r.bridge.oneRecordPerMessage(address);
+        // the operator gives the gateway the device's certificate (LINK.md §9.1): used if its image
+        // announces them (the legacy images, edition 2: §9.7)
+        r.bridge.knowTemplates(mote.templates());
         sizzle.gateway.radio.FrameSocketStation station = new sizzle.gateway.radio.FrameSocketStation(r.medium, r.clock,
                 address, new InetSocketAddress(InetAddress.getLoopbackAddress(), mote.port()), 30_000, firmwareLog);
         running.add(station);
@@ -204,6 +207,12 @@ public final class LocalGateway implements AutoCloseable {
     public RadioMedium medium(String channel) {
         Radio r = radios.get(channel);
         return r == null ? null : r.medium;
+    }
+
+    /** The gateway's bridge on the simulated radio named {@code channel}, or null: its counters, for tests. */
+    public RadioBridge bridge(String channel) {
+        Radio r = radios.get(channel);
+        return r == null ? null : r.bridge;
     }
 
     /** One simulated radio: its real-time clock, the medium, and the gateway's bridge on it. */

@@ -13,6 +13,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import ksecurity.cert.CertificateException;
+import sizzle.gateway.bridge.JavaMoteServer;
+import sizzle.template.TemplateBook;
 
 /**
  * The C Sizzle firmware (native/sizzle) serving the thermostat on a loopback port: a mote image
@@ -145,9 +148,7 @@ public final class SimulatedMote implements AutoCloseable {
         }
         describe(platform);
         Files.createDirectories(dir);
-        if (!Files.isRegularFile(dir.resolve("sz_identity.h"))) {
-            FirmwareIdentity.device(build, name, dir);
-        }
+        FirmwareIdentity.deviceOrKept(build, name, dir);
         Path pw = dir.resolve("password");
         Files.deleteIfExists(pw);
         Files.createFile(pw, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
@@ -208,6 +209,14 @@ public final class SimulatedMote implements AutoCloseable {
     /** The DEMO CA that signed the device certificate: what a client trusts. */
     public Path caPem() {
         return dir.resolve("ca.pem");
+    }
+
+    /**
+     * The templates a C image over the link announces when it carries them (gateway-java/LINK.md
+     * §9.7: edition 2, its certificate as template 0): what the gateway must hold to compress for it.
+     */
+    public TemplateBook templates() throws IOException, CertificateException {
+        return JavaMoteServer.book(2, ServerIdentities.load(dir.resolve("device-key.pem"), deviceChainPem()).identities());
     }
 
     /** The device's certificate chain (PEM). */

@@ -2,6 +2,8 @@ package sizzle.template;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Edition 1 of the protocol templates is made, not typed: {@link Skeletons} of the stored
  * transcripts named in {@link #SOURCES}. This test makes them again and fails if a byte of
- * ProtocolTemplates differs; {@code -Dtemplates.write=true} rewrites ProtocolTemplates.java.
+ * ProtocolTemplates differs; {@code -Dtemplates.write=true} rewrites ProtocolTemplates.java's data.
  */
 class ProtocolTemplatesTest {
     static final String[] SOURCES = {
@@ -36,22 +38,57 @@ class ProtocolTemplatesTest {
         for (int i = 0; i < made.length; i++) assertArrayEquals(made[i], stored[i], SOURCES[i / 4]);
     }
 
+    /**
+     * Edition 2 in the C motes' flash (native/sizzle/port/sz_template_edition2.h): edition 1's
+     * first eight templates, as committed ({@code -Dtemplates.write=true} writes the file again).
+     */
+    @Test
+    void editionTwoIsEditionOnesLegacyTemplatesAndTheCHeaderHoldsThem() throws IOException {
+        byte[][] one = ProtocolTemplates.edition(1), two = ProtocolTemplates.edition(2);
+        assertEquals(8, two.length);
+        for (int i = 0; i < two.length; i++) assertArrayEquals(one[i], two[i]);
+        String header = cHeader(two);
+        Path file = ROOT.resolve("native/sizzle/port/sz_template_edition2.h");
+        if (Boolean.getBoolean("templates.write")) Files.writeString(file, header);
+        assertEquals(Files.readString(file), header, "matches " + file);
+        assertFalse(new TemplateBook(2, new byte[0][]).points, "edition 2 carries no POINT (LINK.md §9.7)");
+        assertTrue(new TemplateBook(1, new byte[0][]).points);
+    }
+
+    private static final Path ROOT = StoredTranscripts.DIR.resolve("../../../../..").normalize();
+
+    /** The C header of {@code edition2}: each template's end offset, then their bytes, all in flash. */
+    private static String cHeader(byte[][] t) {
+        StringBuilder b = new StringBuilder();
+        b.append("/* Edition 2 of the radio link's protocol templates (gateway-java/LINK.md §9.1, §9.7): edition 1's\n")
+                .append("   legacy TLS 1.0 and SSL 3.0 templates, ids 4-11, in flash. Written from sizzle.template.ProtocolTemplates\n")
+                .append("   by gateway-java's ProtocolTemplatesTest (-Dtemplates.write=true); do not edit. Include from one C\n")
+                .append("   file only (sz_port_book.c). */\n")
+                .append("#define SZ_TEMPLATE_EDITION 2\n#define SZ_TEMPLATE_FIRST 4\n")
+                .append("#define SZ_TEMPLATE_COUNT ").append(t.length).append("\n\n");
+        int total = 0;
+        b.append("/* where each template ends in sz_template_bytes */\n")
+                .append("static const uint16_t sz_template_end[SZ_TEMPLATE_COUNT] KS_FLASH = {");
+        for (int i = 0; i < t.length; i++) {
+            total += t[i].length;
+            b.append(i == 0 ? "" : ", ").append(total);
+        }
+        b.append("};\n\nstatic const uint8_t sz_template_bytes[").append(total).append("] KS_FLASH = {\n");
+        int n = 0;
+        for (byte[] m : t) {
+            for (byte x : m) {
+                b.append(n % 16 == 0 ? "    " : " ").append(String.format("0x%02x,", x & 0xFF));
+                if (++n % 16 == 0) b.append('\n');
+            }
+        }
+        if (n % 16 != 0) b.append('\n');
+        b.append("};\n");
+        return b.toString();
+    }
+
+    /** Writes the made templates into ProtocolTemplates.java's data, the rest of the file as it is. */
     private static void write(byte[][] made) throws IOException {
         StringBuilder b = new StringBuilder();
-        b.append("package sizzle.template;\n\n");
-        b.append("/**\n * The protocol templates both ends hold, by edition (LINK.md §9.1). Edition 1: the fixed framing of\n");
-        b.append(" * the KSSL client's and the Sizzle server's handshakes (legacy TLS 1.0 and SSL 3.0 ECDH-ECDSA-RC4-SHA,\n");
-        b.append(" * modern TLS 1.2 ECDHE-ECDSA-AES128-GCM) and of a Chromium-shaped ClientHello, made from the stored\n");
-        b.append(" * transcripts with every per-connection field zeroed and certificates and key shares cut out\n");
-        b.append(" * (ProtocolTemplatesTest makes them again and compares; it rewrites this file with\n");
-        b.append(" * -Dtemplates.write=true). Four a source, in id order from 4: its full handshake's client records,\n");
-        b.append(" * its server records, then the same for its abbreviated handshake. Sources:\n");
-        for (String s : SOURCES) b.append(" * ").append(s).append('\n');
-        b.append(" */\nfinal class ProtocolTemplates {\n    private static byte[][] one;\n\n");
-        b.append("    private ProtocolTemplates() {\n    }\n\n");
-        b.append("    /** The templates of {@code edition}, or null if this end does not know it. */\n");
-        b.append("    static synchronized byte[][] edition(int edition) {\n        if (edition != 1) return null;\n");
-        b.append("        if (one == null) {\n            one = new byte[][] {\n");
         for (byte[] m : made) {
             b.append("                hex(\n");
             String h = HexFormat.of().formatHex(m);
@@ -60,11 +97,10 @@ class ProtocolTemplatesTest {
                 b.append(k + 96 < h.length() ? " +\n" : "),\n");
             }
         }
-        b.append("            };\n        }\n        return one;\n    }\n\n");
-        b.append("    private static byte[] hex(String s) {\n        byte[] b = new byte[s.length() / 2];\n");
-        b.append("        for (int i = 0; i < b.length; i++) b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);\n");
-        b.append("        return b;\n    }\n}\n");
-        Path p = StoredTranscripts.DIR.resolve("../../../../../sizzle-server/src/main/java/sizzle/template/ProtocolTemplates.java").normalize();
-        Files.writeString(p, b.toString());
+        Path p = ROOT.resolve("sizzle-server/src/main/java/sizzle/template/ProtocolTemplates.java");
+        String java = Files.readString(p);
+        String open = "            one = new byte[][] {\n", close = "            };\n";
+        int from = java.indexOf(open) + open.length(), to = java.indexOf(close, from);
+        Files.writeString(p, java.substring(0, from) + b + java.substring(to));
     }
 }

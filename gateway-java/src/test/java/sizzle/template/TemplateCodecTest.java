@@ -92,6 +92,22 @@ public class TemplateCodecTest {
         assertEquals(TemplateCodec.POINT | 0 << 1 | (cke[50] & 1), c[3] & 0xFF);
     }
 
+    /** Edition 2 (the C motes' legacy images, LINK.md §9.7): the same point goes as literal bytes, and a POINT is refused. */
+    @Test
+    void editionTwoCarriesNoPoint() throws Exception {
+        List<StoredTranscripts.Rec> recs = StoredTranscripts.records("legacy-ecdh-ecdsa-rc4-sha-tls10.txt");
+        byte[] cke = recs.get(2).bytes();
+        TemplateBook two = new TemplateBook(2, certificates(recs));
+        byte[] c = TemplateCodec.compress(cke, 0, cke.length, two);
+        // SEEK and its offset, COPY of the 10 bytes up to 04, LITERAL of 04 x y
+        assertEquals(2 + 1 + 1 + 41, c.length, HexFormat.of().formatHex(c));
+        assertArrayEquals(cke, TemplateCodec.recreate(c, 0, c.length, two, 1000));
+        byte[] withPoint = TemplateCodec.compress(cke, 0, cke.length, new TemplateBook(1, certificates(recs)));
+        TemplateException e = assertThrows(TemplateException.class,
+                () -> TemplateCodec.recreate(withPoint, 0, withPoint.length, two, 1000));
+        assertEquals(TemplateException.BAD_OP, e.reason);
+    }
+
     private static TemplateBook book() {
         return new TemplateBook(1, new byte[][] {TemplateBook.certificateMessage(new byte[][] {{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}})});
     }

@@ -12,6 +12,8 @@ package sizzle.template;
  * legacy-ecdh-ecdsa-rc4-sha-ssl3.txt
  * modern-ecdhe-ecdsa-aes128-gcm.txt
  * modern-browser-hello-ecdhe-ecdsa-aes128-gcm.txt
+ * Edition 2, for the C motes' legacy images (LINK.md §9.7): edition 1's two legacy sources alone
+ * (ids 4–11, numbered as in edition 1), and no POINT either way (see {@link #points}).
  */
 final class ProtocolTemplates {
     private static byte[][] one;
@@ -19,9 +21,29 @@ final class ProtocolTemplates {
     private ProtocolTemplates() {
     }
 
+    /** Edition 2's templates: edition 1's first eight (its legacy TLS 1.0 and SSL 3.0 sources). */
+    private static final int LEGACY = 8;
+
     /** The templates of {@code edition}, or null if this end does not know it. */
-    static synchronized byte[][] edition(int edition) {
-        if (edition != 1) return null;
+    static byte[][] edition(int edition) {
+        if (edition == 2) {
+            byte[][] legacy = new byte[LEGACY][];
+            System.arraycopy(one(), 0, legacy, 0, LEGACY);
+            return legacy;
+        }
+        return edition == 1 ? one() : null;
+    }
+
+    /**
+     * Whether POINT (LINK.md §9.2) may go to and from a device of {@code edition}. Edition 2's
+     * devices recreate none: a square root modulo p costs an ATmega128 about 45 ms, the 20 bytes
+     * of x it saves 10 ms on the CC1000 (LINK.md §9.7).
+     */
+    static boolean points(int edition) {
+        return edition != 2;
+    }
+
+    private static synchronized byte[][] one() {
         if (one == null) {
             one = new byte[][] {
                 hex(

@@ -17,6 +17,8 @@ public final class TemplateBook {
 
     private final byte[][] templates;
     public final int edition;
+    /** Whether POINT goes between the ends of this book (its edition says: LINK.md §9.7). */
+    public final boolean points;
     /** The first 4 bytes of SHA-256 over the certificate messages, each preceded by its u24 length. */
     public final byte[] certificateId;
 
@@ -31,6 +33,7 @@ public final class TemplateBook {
             throw new IllegalArgumentException("too many templates");
         }
         this.edition = edition;
+        points = ProtocolTemplates.points(edition);
         templates = new byte[CERTIFICATES + protocol.length][];
         Sha256 h = new Sha256();
         byte[] len = new byte[3];

@@ -47,10 +47,10 @@ public final class TemplateCodec {
 
     /** The compressed form of {@code in[off, off+len)} over {@code book}; moves {@code cur} as the recreator will. */
     public static byte[] compress(byte[] in, int off, int len, TemplateBook book, TemplateCursor cur) {
-        return compress(in, off, len, book, cur, true);
+        return compress(in, off, len, book, cur, book.points);
     }
 
-    /** As above; with {@code points} false it writes no POINT, as for a C device, which recreates none (native/link/README.md). */
+    /** As above; with {@code points} false it writes no POINT (as for a C device's book, edition 2), whatever the book's edition. */
     static byte[] compress(byte[] in, int off, int len, TemplateBook book, TemplateCursor cur, boolean points) {
         Out o = new Out(len / 2 + 16);
         int end = off + len, litStart = -1;
@@ -227,7 +227,7 @@ public final class TemplateCodec {
                 int at = op < SEEK_START ? r.varint() : 0;
                 if (at > to.length) throw new TemplateException(TemplateException.INCONSISTENT, TemplateException.say("SEEK to ", at, TemplateException.say(" in a ", to.length, "-byte template")));
                 cur.seek(t, at);
-            } else if ((op & 0xF8) == POINT && pointCurve((op >>> 1) & 3)) {
+            } else if ((op & 0xF8) == POINT && pointCurve((op >>> 1) & 3) && book.points) {
                 int curve = (op >>> 1) & 3, fb = Curves.fieldBytes(curve);
                 int k = EcPoints.uncompressedLength(curve);
                 byte[] cx = new byte[1 + fb];

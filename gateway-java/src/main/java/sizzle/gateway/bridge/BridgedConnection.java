@@ -116,6 +116,7 @@ final class BridgedConnection implements Backend.Stream {
             reset("the device's compressed message: " + e.getMessage());
             return;
         }
+        bridge.compressed(true);
         received(m, 0, m.length);
     }
 
@@ -162,6 +163,7 @@ final class BridgedConnection implements Backend.Stream {
             if (z != null && z.length <= bridge.limit(device)) { // else plain: a compressed form a little longer than the device takes
                 inFlight = p.sendTemplate(z, 0, z.length, now);
                 sentAny = true;
+                if (inFlight) bridge.compressed(false);
                 if ((z[0] & 0xFF) == TemplateCodec.HELLO_DIGEST) bridge.helloDigested();
             } else if (m != null) {
                 inFlight = p.send(m, 0, m.length, now);

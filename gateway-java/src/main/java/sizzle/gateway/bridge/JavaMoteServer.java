@@ -70,6 +70,11 @@ public final class JavaMoteServer implements AutoCloseable {
 
     /** The templates of a device serving {@code identities}: edition 1 and its Certificate messages. */
     public static TemplateBook book(List<ServerIdentity> identities) {
+        return book(1, identities);
+    }
+
+    /** The same in {@code edition} (2: a C mote's legacy image, LINK.md §9.7). */
+    public static TemplateBook book(int edition, List<ServerIdentity> identities) {
         byte[][] certs = new byte[identities.size()][];
         for (int i = 0; i < certs.length; i++) {
             ksecurity.cert.X509Certificate[] chain = identities.get(i).getChain();
@@ -77,7 +82,7 @@ public final class JavaMoteServer implements AutoCloseable {
             for (int k = 0; k < chain.length; k++) der[k] = chain[k].getEncoded();
             certs[i] = TemplateBook.certificateMessage(der);
         }
-        return new TemplateBook(1, certs);
+        return new TemplateBook(edition, certs);
     }
 
     /** The mote's templates (null without): what the gateway must hold to compress for it. */

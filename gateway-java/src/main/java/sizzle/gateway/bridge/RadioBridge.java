@@ -83,6 +83,18 @@ public final class RadioBridge {
         hellosDigested.incrementAndGet();
     }
 
+    /** Compressed messages (DATA-TEMPLATE, LINK.md §9) sent to the devices [0] and recreated from them [1]. */
+    private final java.util.concurrent.atomic.AtomicIntegerArray compressed = new java.util.concurrent.atomic.AtomicIntegerArray(2);
+
+    void compressed(boolean fromDevice) {
+        compressed.incrementAndGet(fromDevice ? 1 : 0);
+    }
+
+    /** How many compressed messages went to the devices so far ({@code fromDevice} false), or came from them and were recreated (any thread). */
+    public int compressedMessages(boolean fromDevice) {
+        return compressed.get(fromDevice ? 1 : 0);
+    }
+
     /** A device's templates (its edition and certificates), as configured for the gateway (any thread). */
     public void knowTemplates(TemplateBook book) {
         books.add(book);
@@ -183,6 +195,12 @@ public final class RadioBridge {
         int waiting = port == null ? 0 : port.waiting.size();
         return "radio " + device + ": " + state + (waiting > 0 ? ", " + waiting + " waiting" : "")
                 + "; heard " + (now - p.lastAnnounced) + " ms ago";
+    }
+
+    /** The capacity the device's READY-SLEEP announced (LINK.md §2), or -1 if it was never heard (any thread, once heard). */
+    public int announcedCapacity(int device) {
+        GatewayPeer p = gateway.peer(device);
+        return p == null ? -1 : p.capacity;
     }
 
     /** When the device's last READY-SLEEP was heard (simulated ms), or -1 if never (radio thread). */
