@@ -325,7 +325,6 @@ uint16_t sz_template_compress(sz_template_cursor *c, const uint8_t *in, uint16_t
 				i = (uint16_t)(i + best.len);
 				miss = 0;
 				whole = SZ_TEMPLATE_SCAN_FIRST - 1;
-			whole = SZ_TEMPLATE_SCAN_FIRST - 1;
 				continue;
 			}
 		}
