@@ -117,7 +117,7 @@ static void on_data(struct sz_link *l, const struct sz_link_frame *in, const uin
 		SZ_LINK_COUNT(l, SZ_LS_MESSAGES_IN);
 		c = l->conn;
 #if SZ_LINK_TEMPLATES
-		if (l->rx.type == SZ_LT_DATA_TEMPLATE) {
+		if (l->rx.compressed) {
 			sz_link_on_received_template(l, c, l->rx.len);
 			return;
 		}

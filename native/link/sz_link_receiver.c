@@ -36,7 +36,7 @@ uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link
 			return SZ_RX_SILENT;
 		}
 #if SZ_LINK_TEMPLATES
-		if (r->assembling && f->type != r->type) {
+		if (r->assembling && (f->type == SZ_LT_DATA_TEMPLATE) != r->compressed) {
 			r->dropped = SZ_LS_BAD_TYPE;
 			return SZ_RX_SILENT;
 		}
@@ -61,7 +61,7 @@ uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link
 			r->granted = 0; /* one message per grant */
 #endif
 #if SZ_LINK_TEMPLATES
-			r->type = f->type;
+			r->compressed = f->type == SZ_LT_DATA_TEMPLATE;
 #endif
 			r->len = total;
 			r->frames = sz_link_frame_count(total);
@@ -73,7 +73,7 @@ uint8_t sz_link_receiver_accept(struct sz_link_receiver *r, const struct sz_link
 		r->dropped = SZ_LS_NO_FIRST;
 		return asks ? SZ_RX_SEND_NACK : SZ_RX_SILENT;
 #if SZ_LINK_TEMPLATES
-	} else if (f->type != r->type) {
+	} else if ((f->type == SZ_LT_DATA_TEMPLATE) != r->compressed) {
 		r->dropped = SZ_LS_BAD_TYPE; /* one message is all DATA or all DATA-TEMPLATE */
 		return SZ_RX_SILENT;
 #endif

@@ -16,14 +16,19 @@
 struct sz_link_receiver {
 	uint8_t *buf;
 	uint16_t capacity, len, frames, have;
-	uint8_t expected, delivered_any, assembling;
+	uint8_t expected;
 	uint8_t dropped;   /* the drop reason of the last accept that dropped (SZ_LS_*), else 0 */
-	uint8_t completed; /* whether the last accept completed a message (in buf[0 .. len)) */
+	/* One bit each (a mote's RAM): */
+	uint8_t delivered_any : 1;
+	uint8_t assembling : 1;
+	uint8_t completed : 1;  /* whether the last accept completed a message (in buf[0 .. len)) */
+#if SZ_LINK_READY_ONLY
+	uint8_t granted : 1;    /* READY given for the expected message, its frame 0 not yet taken */
+#endif
 #if SZ_LINK_TEMPLATES
-	uint8_t type;      /* the message's frame type, DATA or DATA-TEMPLATE (LINK.md §9): its frame 0's */
+	uint8_t compressed : 1; /* the message is DATA-TEMPLATE, not DATA (LINK.md §9): its frame 0's type */
 #endif
 #if SZ_LINK_READY_ONLY
-	uint8_t granted;   /* READY given for the expected message, its frame 0 not yet taken */
 	uint16_t room;     /* the bytes at buf the granted message may take (sz_link_ready_into) */
 #endif
 	uint8_t got[SZ_LINK_MAP_BYTES];

@@ -194,7 +194,7 @@ static int transcripts(const char *dir, int write)
 	int headroom = 0, messages = 0, java_good = 0, c_sent = 0, h;
 	long plain_sum = 0, java_sum = 0, c_sum = 0;
 	char name[200] = "";
-	int n, zn, side;
+	int n, zn, side, jroom;
 	uint16_t cn, got;
 	snprintf(path, sizeof path, "%s/templates.txt", dir);
 	all = slurp(path);
@@ -235,6 +235,7 @@ static int transcripts(const char *dir, int write)
 			n = hex(line + 2, plain, BIG);
 			want = strchr(line + 2, ' ') + 1;
 			zn = want[0] == '-' ? 0 : hex(want, jz, BIG);
+			jroom = zn > 0 && strchr(want, ' ') ? atoi(strchr(want, ' ') + 1) : 0;
 			messages++;
 			plain_sum += n;
 			snprintf(what, sizeof what, "%s, message %d (%c, %d bytes)", name, messages, line[0], n);
@@ -244,6 +245,8 @@ static int transcripts(const char *dir, int write)
 				h = recreate_checked(&jc[side], jz, (uint16_t)zn, plain, (uint16_t)n, what);
 				if (h > headroom)
 					headroom = h;
+				check(n + h == jroom, "the least room in place is the Java rule's (TemplateCodec.recreatesInPlace): the gateway "
+				                      "sends a C mote only what it can recreate");
 				java_good++;
 			}
 			/* (b) the C suppressor's form: recreated here, written for the Java recreator */

@@ -60,7 +60,7 @@ SZF_LINK_ON := $(filter 1,$(SZ_FW_LINK))
 SZF_LINK_SUFFIX := $(if $(SZF_LINK_ON),-link)
 # The legacy builds over the link carry template compression (LINK.md §9.7: edition 2, the
 # book sz_port_book.c, the codec link/sz_template.c); SZ_FW_TEMPLATES=0 leaves it out.
-SZ_FW_TEMPLATES ?= 0
+SZ_FW_TEMPLATES ?= $(if $(and $(filter legacy-%,$(SZ_FW_BUILD)),$(filter avr host,$(SZ_FW_PLATFORM))),1,0)
 SZF_TEMPLATES_ON := $(and $(SZF_LINK_ON),$(filter 1,$(SZ_FW_TEMPLATES)))
 SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_port_link.c $(if $(SZF_TEMPLATES_ON),sz_port_book.c)) \
 	$(wildcard $(MOTE_NATIVE)/link/*.c),$(SZF_SRC)/port/sz_port_$(SZ_FW_PLATFORM).c)

@@ -22,7 +22,7 @@ $(SZP_BUILD)/link_echo_msp430.elf: $(SZP_DIR)/tests/link_echo.c $(SZP_DIR)/sz_po
 
 .PHONY: sizzle-test
 # The C server's tests on the motes and the host, summed by tests/run_all.sh: the radio link's
-# device end (link/link.mk, link/link_mote.mk), the link, the
+# device end (link/link.mk, link/link_mote.mk) and its template codec on both motes, the link, the
 # HTTP layer's firmware replaying its transcript (sizzle/http_mote.mk), and the inbound engine
 # parsing a browser's hello on both motes (sizzle/tests/mote.mk), the stored transcripts
 # against the server firmware and a short fuzzing run of its input path (sizzle/firmware/
@@ -34,6 +34,7 @@ sizzle-test: $(SZP_BUILD)/link_echo_host $(SZP_BUILD)/link_echo_avr.elf $(SZP_BU
 		msp430=$(MSP_DIR)/mspsim_run.py:$(SZP_BUILD)/link_echo_msp430.elf" \
 		"$(SZ_MOTE_SCRIPT) check $(SZ_MOTE_TRANSCRIPT) $(AVR_BUILD)/http_mote.out avr" \
 		"$(SZ_MOTE_SCRIPT) check $(SZ_MOTE_TRANSCRIPT) $(MSP_BUILD)/http_mote.out msp430" \
+		"$(MAKE) -s --no-print-directory template-mote-test" \
 		"$(MAKE) -s --no-print-directory sizzle-mote-test" \
 		"$(MAKE) -s --no-print-directory sizzle-ct-mote-test" \
 		"$(MAKE) -s --no-print-directory mote-bench-smoke" \

@@ -348,7 +348,7 @@ static uint8_t worth(const uint8_t *b, uint16_t k)
 	const sz_template_cursor *c = &to_gateway;
 	if (b[0] == 20 || b[0] == 22)
 		return 1;
-	return k >= 2 && c->t != 0xFF && (uint32_t)c->pos + 2 <= sz_template_length(c->t)
+	return k >= 2 && c->t != SZ_TEMPLATE_NONE && (uint32_t)c->pos + 2 <= sz_template_length(c->t)
 	       && sz_template_byte(c->t, c->pos) == b[0] && sz_template_byte(c->t, (uint16_t)(c->pos + 1)) == b[1];
 }
 

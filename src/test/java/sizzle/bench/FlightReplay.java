@@ -184,7 +184,8 @@ final class FlightReplay {
         int max = Frame.maxMessage(p.config().frameSize);
         byte[] m = toMote.next(p.capacity > 0 && p.capacity < max ? p.capacity : max, true);
         if (m != null) {
-            byte[] z = book == null ? null : Suppressor.suppress(m, 0, m.length, book, toMoteSent, !gatewaySentAny, false);
+            byte[] z = book == null ? null : Suppressor.suppress(m, 0, m.length, book, toMoteSent, !gatewaySentAny, false,
+                    p.capacity > 0 ? p.capacity : max);
             gatewaySentAny = true;
             carried += z != null ? z.length : m.length;
             gatewayInFlight = z != null ? p.sendTemplate(z, 0, z.length, sim.nowMs()) : p.send(m, 0, m.length, sim.nowMs());

@@ -49,7 +49,9 @@ class TemplateVectorsTest {
         b.append("# Written by gateway-java's TemplateVectorsTest (-Dtemplates.write=true), read by test_template.c.\n");
         b.append("# template ID HEX: edition 1's protocol templates; per transcript its Certificate message as template 0.\n");
         b.append("# C|S PLAIN JAVA: a message of the client or the server, tried by the suppressor, and the Java\n");
-        b.append("# suppressor's form without POINTs ('-': it goes as DATA); cursors carried within a connection.\n");
+        b.append("# suppressor's form without POINTs ('-': it goes as DATA), then the least room it recreates in\n");
+        b.append("# place in by TemplateCodec.recreatesInPlace (the C recreator's must be the same); cursors carried\n");
+        b.append("# within a connection.\n");
         TemplateBook empty = new TemplateBook(1, new byte[0][]);
         for (int id = TemplateBook.CERTIFICATES; id < empty.count(); id++) {
             b.append("template ").append(id).append(' ').append(hex.formatHex(empty.template(id))).append('\n');
@@ -76,7 +78,8 @@ class TemplateVectorsTest {
                         cur.set(moved);
                         compressed++;
                     }
-                    b.append(m.side).append(' ').append(hex.formatHex(m.bytes)).append(' ').append(send ? hex.formatHex(c) : "-").append('\n');
+                    b.append(m.side).append(' ').append(hex.formatHex(m.bytes)).append(' ')
+                            .append(send ? hex.formatHex(c) + " " + leastRoom(c, m.bytes.length) : "-").append('\n');
                 }
             }
         }
@@ -84,6 +87,13 @@ class TemplateVectorsTest {
         Path p = VECTORS.resolve("templates.txt");
         if (Boolean.getBoolean("templates.write")) Files.writeString(p, b.toString());
         assertEquals(Files.readString(p), b.toString(), "templates.txt is not what the Java suppressor writes now: -Dtemplates.write=true");
+    }
+
+    /** The least room compressed form c of an n-byte message recreates in place in (the Java rule). */
+    private static int leastRoom(byte[] c, int n) {
+        int room = Math.max(n, c.length);
+        while (!TemplateCodec.recreatesInPlace(c, room)) room++;
+        return room;
     }
 
     /** The C suppressor's forms (templates-c.txt) come back byte for byte through the Java recreator, cursors carried. */

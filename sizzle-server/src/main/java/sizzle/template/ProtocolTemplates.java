@@ -43,6 +43,15 @@ final class ProtocolTemplates {
         return edition != 2;
     }
 
+    /**
+     * Whether a device of {@code edition} recreates in place, in its record buffer (edition 2's C
+     * motes: LINK.md §9.7): a compressed message goes to it only if it recreates so within its
+     * capacity ({@link TemplateCodec#recreatesInPlace}).
+     */
+    static boolean inPlace(int edition) {
+        return edition == 2;
+    }
+
     private static synchronized byte[][] one() {
         if (one == null) {
             one = new byte[][] {

@@ -51,6 +51,17 @@ public final class Suppressor {
      * shorter.
      */
     public static byte[] suppress(byte[] m, int off, int len, TemplateBook book, TemplateCursor cursor, boolean must, boolean digest) {
+        return suppress(m, off, len, book, cursor, must, digest, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As above, to a receiver that takes at most {@code room} bytes a message (its capacity): a
+     * compressed form longer than that, or, to a device that recreates in place ({@link
+     * TemplateBook#inPlace}), one it cannot recreate in that room, is not sent (null: DATA,
+     * the cursor as it was), even if it must.
+     */
+    public static byte[] suppress(byte[] m, int off, int len, TemplateBook book, TemplateCursor cursor, boolean must, boolean digest,
+            int room) {
         int type = len > 0 ? m[off] & 0xFF : 0;
         if (!must && type != 20 && type != 22) return null;
         TemplateCursor cur = new TemplateCursor(), hcur = new TemplateCursor();
@@ -63,6 +74,7 @@ public final class Suppressor {
             cur = hcur;
         }
         if (!must && c.length >= len) return null;
+        if (c.length > room || book.inPlace && !TemplateCodec.recreatesInPlace(c, room)) return null;
         cursor.set(cur);
         return c;
     }

@@ -19,6 +19,8 @@ public final class TemplateBook {
     public final int edition;
     /** Whether POINT goes between the ends of this book (its edition says: LINK.md §9.7). */
     public final boolean points;
+    /** Whether its device recreates in place (its edition says: LINK.md §9.7). */
+    public final boolean inPlace;
     /** The first 4 bytes of SHA-256 over the certificate messages, each preceded by its u24 length. */
     public final byte[] certificateId;
 
@@ -34,6 +36,7 @@ public final class TemplateBook {
         }
         this.edition = edition;
         points = ProtocolTemplates.points(edition);
+        inPlace = ProtocolTemplates.inPlace(edition);
         templates = new byte[CERTIFICATES + protocol.length][];
         Sha256 h = new Sha256();
         byte[] len = new byte[3];

@@ -251,6 +251,41 @@ public final class TemplateCodec {
         return out.bytes();
     }
 
+    /**
+     * Whether compressed message {@code c} (well formed: one this codec made) recreates in place in
+     * {@code room} bytes as a C device recreates (LINK.md §9.7, native/link/sz_template.c): the
+     * message moved to the room's end, the original bytes written forward from its start, a
+     * LITERAL's bytes never ahead of where they are read, a COPY's never over an op not yet read.
+     */
+    public static boolean recreatesInPlace(byte[] c, int room) {
+        if (c.length > room) return false;
+        In r = new In(c, 0, c.length);
+        int w = 0, start = room - c.length;
+        try {
+            while (!r.atEnd()) {
+                int op = r.u8(), k;
+                if (op < COPY) {
+                    k = op + 1;
+                    if (w > start + r.p) return false;
+                    r.bytes(k);
+                } else if (op < SEEK || op == COPY_LONG) {
+                    k = op == COPY_LONG ? r.varint() : (op & 0x3F) + 1;
+                    if (w + k > start + r.p) return false;
+                } else if (op < RESERVED) {
+                    if (op < SEEK_START) r.varint();
+                    continue;
+                } else {
+                    return false; // no POINT or HELLO_DIGEST at a device that recreates in place
+                }
+                w += k;
+                if (w > room) return false;
+            }
+        } catch (TemplateException e) {
+            return false;
+        }
+        return true;
+    }
+
     private static void room(Out out, int k, int limit) throws TemplateException {
         if (k > limit - out.n) throw new TemplateException(TemplateException.INCONSISTENT, TemplateException.say("ops produce more than the limit of ", limit, " bytes"));
     }

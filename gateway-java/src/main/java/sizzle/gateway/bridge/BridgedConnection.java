@@ -159,8 +159,11 @@ final class BridgedConnection implements Backend.Stream {
             return;
         } else if (!inFlight && p.canSend()) {
             byte[] m = fromClient.next(bridge.limit(device), bridge.oneRecord(device));
-            byte[] z = m != null && book != null ? Suppressor.suppress(m, 0, m.length, book, toDevice, !sentAny, digests) : null;
-            if (z != null && z.length <= bridge.limit(device)) { // else plain: a compressed form a little longer than the device takes
+            // plain if its compressed form is a little longer than the device takes, or one a C
+            // device could not recreate in its buffer (LINK.md §9.7)
+            byte[] z = m != null && book != null
+                    ? Suppressor.suppress(m, 0, m.length, book, toDevice, !sentAny, digests, bridge.limit(device)) : null;
+            if (z != null) {
                 inFlight = p.sendTemplate(z, 0, z.length, now);
                 sentAny = true;
                 if (inFlight) bridge.compressed(false);
