@@ -146,12 +146,37 @@ void sz_link_on_received(struct sz_link *l, uint8_t conn, uint16_t len)
 }
 
 #if SZ_LINK_TEMPLATES
+/* The log's words for a compressed message that cannot be recreated: the prefix, then each
+ * reason's name in code order (TemplateException.name). */
+static const char w_bad[] KS_FLASH = "link: the gateway's compressed message: \0truncated compressed message\0"
+	"unknown template\0inconsistent compressed message\0compressed point not on its curve\0reserved template op";
+
+static void log_bad(uint8_t reason)
+{
+	char b[80];
+	const char *p = w_bad;
+	uint8_t n = 0, part = 0;
+	char c;
+	for (;;) {
+		c = (char)KS_READ_BYTE(p++);
+		if (c == 0 && (part++ == reason || part > SZ_TE_BAD_OP))
+			break;
+		if ((c != 0) && (part == 0 || part == reason) && n < sizeof b - 1)
+			b[n++] = c;
+	}
+	b[n++] = '\n';
+	sz_port_log(b, n);
+}
+
 void sz_link_on_received_template(struct sz_link *l, uint8_t conn, uint16_t len)
 {
 	uint16_t n;
+	uint8_t e;
 	(void)conn;
 	message_len = message_pos = 0;
-	if (sz_template_recreate(&from_gateway, message, l->rx.room, len, &n) != SZ_TE_OK) {
+	e = sz_template_recreate(&from_gateway, message, l->rx.room, len, &n);
+	if (e != SZ_TE_OK) {
+		log_bad(e); /* the connection ends (the reads say so, the hangup sends DISCONNECT) */
 		st.broken = 1;
 		return;
 	}

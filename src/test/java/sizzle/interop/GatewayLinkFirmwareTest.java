@@ -82,9 +82,10 @@ class GatewayLinkFirmwareTest {
             List<ServerLog.Handshake> hs = log.fullThenResumed(0);
             assertEquals(c.getCipherSuite(), hs.get(0).suite, hs.toString());
             assertTrue(hs.get(1).resumed, hs.toString());
-            if (!modern) {
-                // the legacy images carry templates (LINK.md §9.7): the handshakes went compressed
-                // both ways, and every Finished check passed over the recreated bytes
+            if (!modern && !platform.equals("msp430")) {
+                // the legacy images carry templates (LINK.md §9.7; the MSP430F1611's has no flash
+                // for them): the handshakes went compressed both ways, and every Finished check
+                // passed over the recreated bytes
                 sizzle.gateway.bridge.RadioBridge bridge = gateway.bridge(radio);
                 int toMote = bridge.compressedMessages(false), fromMote = bridge.compressedMessages(true);
                 System.out.printf("%s %s over the link: %d compressed messages to the mote, %d from it%n", platform, build,
