@@ -28,12 +28,12 @@ $(HOST)/link-device-%: $(LINK_SRC) $(LINK_HDR) $(LINK_LINE) $(LINK_DIR)/tests/li
 	@mkdir -p $(HOST)
 	$(CC) $(LINK_CFLAGS) -O2 $(LINK_FLAG_$*) $(LINK_SRC) $(LINK_DIR)/tests/sz_link_line.c $(LINK_DIR)/tests/link_device.c -o $@
 
-$(HOST)/link-test-%: $(LINK_SRC) $(LINK_HDR) $(LINK_LINE) $(LINK_DIR)/tests/test_link.c
+$(HOST)/link-test-%: $(LINK_SRC) $(LINK_HDR) $(LINK_LINE) $(LINK_DIR)/tests/test_link.c $(LINK_DIR)/tests/host_test.h
 	@mkdir -p $(HOST)
 	$(CC) $(LINK_CFLAGS) $(SAN) $(LINK_FLAG_$*) $(LINK_SRC) $(LINK_DIR)/tests/sz_link_line.c $(LINK_DIR)/tests/test_link.c -o $@
 
 # The template codec (sz_template.c): apart from the link's sources, which it does not use.
-$(HOST)/template-test: $(LINK_DIR)/sz_template.c $(LINK_DIR)/sz_template.h $(LINK_DIR)/tests/test_template.c
+$(HOST)/template-test: $(LINK_DIR)/sz_template.c $(LINK_DIR)/sz_template.h $(LINK_DIR)/tests/test_template.c $(LINK_DIR)/tests/host_test.h
 	@mkdir -p $(HOST)
 	$(CC) $(LINK_CFLAGS) $(SAN) $(LINK_DIR)/sz_template.c $(LINK_DIR)/tests/test_template.c -o $@
 

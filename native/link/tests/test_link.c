@@ -18,31 +18,9 @@
 #include <string.h>
 #include "sz_link.h"
 #include "sz_link_line.h"
+#include "host_test.h"
 
-static int passed, failed;
 
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		printf("FAIL: %s\n", what);
-	}
-}
-
-static int hex(const char *s, uint8_t *b, int room)
-{
-	int n = 0;
-	unsigned v;
-	while (s[0] && s[0] != ' ' && s[0] != '\n') {
-		if (n == room || sscanf(s, "%2x", &v) != 1)
-			return -1;
-		b[n++] = (uint8_t)v;
-		s += 2;
-	}
-	return n;
-}
 
 static void crc_vectors(void)
 {

@@ -18,18 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sz_template.h"
+#include "host_test.h"
 
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		passed++;
-	} else {
-		failed++;
-		printf("FAIL: %s\n", what);
-	}
-}
 
 /* --- the book: templates in one pool, template 0 replaced per transcript --- */
 static uint8_t pool[16384];
@@ -65,18 +55,6 @@ static void set_template(uint8_t id, const uint8_t *b, uint16_t n)
 	pool_top = (uint16_t)(pool_top + n);
 }
 
-static int hex(const char *s, uint8_t *b, int room)
-{
-	int n = 0;
-	unsigned v;
-	while (s[0] && s[0] != ' ' && s[0] != '\n') {
-		if (n == room || sscanf(s, "%2x", &v) != 1)
-			return -1;
-		b[n++] = (uint8_t)v;
-		s += 2;
-	}
-	return n;
-}
 
 static int same_cursor(const sz_template_cursor *a, const sz_template_cursor *b)
 {
