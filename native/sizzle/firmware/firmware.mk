@@ -58,9 +58,10 @@ SZF_APP_FLAG_transcript := -DSZ_APP_TRANSCRIPT
 # needs, SZ_TLS_RECEIVE_HEADROOM), granting by READY only (LINK.md §6.1); two answers queued (−12 B).
 SZF_LINK_ON := $(filter 1,$(SZ_FW_LINK))
 SZF_LINK_SUFFIX := $(if $(SZF_LINK_ON),-link)
-# The legacy builds over the link carry template compression (LINK.md §9.7: edition 2, the
-# book sz_port_book.c, the codec link/sz_template.c); SZ_FW_TEMPLATES=0 leaves it out.
-SZ_FW_TEMPLATES ?= $(if $(and $(filter legacy-%,$(SZ_FW_BUILD)),$(filter avr host,$(SZ_FW_PLATFORM))),1,0)
+# The images over the link on the ATmega128 and the host carry template compression (LINK.md
+# §9.7: editions 2 and 3, the book sz_port_book.c, the codec link/sz_template.c; the MSP430's
+# have no flash for it); SZ_FW_TEMPLATES=0 leaves it out.
+SZ_FW_TEMPLATES ?= $(if $(filter avr host,$(SZ_FW_PLATFORM)),1,0)
 SZF_TEMPLATES_ON := $(and $(SZF_LINK_ON),$(filter 1,$(SZ_FW_TEMPLATES)))
 SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_port_link.c $(if $(SZF_TEMPLATES_ON),sz_port_book.c)) \
 	$(wildcard $(MOTE_NATIVE)/link/*.c),$(SZF_SRC)/port/sz_port_$(SZ_FW_PLATFORM).c)

@@ -1,8 +1,9 @@
 /*
  * The device's template book for the radio link (gateway-java/LINK.md §9.1, §9.7), in flash:
  * template 0 its Certificate message (type 11 and its u24 length, made here, then the
- * certificate_list: sz_identity_chain), ids 1-3 none (one identity a build), ids 4-11 edition 2's
- * protocol templates (sz_template_edition2.h); and the capabilities its READY-SLEEP announces:
+ * certificate_list: sz_identity_chain), ids 1-3 none (one identity a build), then the protocol
+ * templates from id 4: the legacy builds' edition 2 (sz_template_edition2.h, ids 4-11), the
+ * modern build's edition 3 (sz_template_edition3.h, ids 4-19); and the capabilities its READY-SLEEP announces:
  * the edition, then the certificate ID (sz_identity_certificate_id). Built with the link's
  * templates (SZ_LINK_TEMPLATES=1, firmware.mk). Mirrors sizzle-server/src/main/java/sizzle/
  * template/TemplateBook.java (template) and Suppressor.java (capabilities).
@@ -11,7 +12,12 @@
 #include "sz_template.h"
 #include "sz_identity.h"
 #include "sz_link.h"
+#include "sz_config.h"
+#if SZ_LEGACY
 #include "sz_template_edition2.h"
+#else
+#include "sz_template_edition3.h"
+#endif
 
 #define CERTIFICATE_HEADER 4 /* type 11, u24 length */
 

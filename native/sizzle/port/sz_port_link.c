@@ -74,10 +74,16 @@
 #define SZ_PORT_LINK_READ 32
 #endif
 
-/* The most bytes a compressed message of ours may take (on the stack of the send): the ServerHello
- * with the Certificate's first part is ~50 B compressed, a later part of it ~4 B. */
+/* The most bytes a compressed message of ours may take (on the stack of the send): legacy, the
+ * ServerHello with the Certificate's first part is ~50 B compressed, a later part of it ~4 B;
+ * modern, the Certificate's end with the ServerKeyExchange (a point and a signature: ~150 B of
+ * literals) and ServerHelloDone. */
 #ifndef SZ_PORT_LINK_SQUEEZE
+#if SZ_LEGACY
 #define SZ_PORT_LINK_SQUEEZE 96
+#else
+#define SZ_PORT_LINK_SQUEEZE 192
+#endif
 #endif
 
 /* READY-SLEEP's name (discovery), from the build: SZ_LINK_NAME, a string. */

@@ -123,9 +123,9 @@ public final class GatewayBench {
                     }
                     String z = "";
                     if (compressed) {
-                        // the templates the firmware images carry: edition 2 in the legacy ones (no
-                        // POINT, LINK.md §9.7); a modern image carries none, its figure is a Java mote's
-                        TemplateBook book = new TemplateBook(p.name.equals("legacy") ? 2 : 1,
+                        // the templates the firmware images carry (LINK.md §9.7): edition 2 in the
+                        // legacy ones, 3 in the modern (no POINT, recreated in place)
+                        TemplateBook book = new TemplateBook(p.name.equals("legacy") ? 2 : 3,
                                 FlightReplay.certificateMessage(p.full));
                         FlightReplay.Result c = replay(d.name(), p.name, d.clockHz(), book).run(flights);
                         m.add(name + ".compressed_ms", c.micros() / 1000.0, "ms", d.note());

@@ -213,10 +213,12 @@ public final class SimulatedMote implements AutoCloseable {
 
     /**
      * The templates a C image over the link announces when it carries them (gateway-java/LINK.md
-     * §9.7: edition 2, its certificate as template 0): what the gateway must hold to compress for it.
+     * §9.7: edition 2 in the legacy builds, 3 in the modern one, its certificate as template 0):
+     * what the gateway must hold to compress for it.
      */
     public TemplateBook templates() throws IOException, CertificateException {
-        return JavaMoteServer.book(2, ServerIdentities.load(dir.resolve("device-key.pem"), deviceChainPem()).identities());
+        return JavaMoteServer.book(build.equals("modern") ? 3 : 2,
+                ServerIdentities.load(dir.resolve("device-key.pem"), deviceChainPem()).identities());
     }
 
     /** The device's certificate chain (PEM). */

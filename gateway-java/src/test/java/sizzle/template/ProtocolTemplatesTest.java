@@ -39,32 +39,40 @@ class ProtocolTemplatesTest {
     }
 
     /**
-     * Edition 2 in the C motes' flash (native/sizzle/port/sz_template_edition2.h): edition 1's
-     * first eight templates, as committed ({@code -Dtemplates.write=true} writes the file again).
+     * Editions 2 and 3 in the C motes' flash (native/sizzle/port/sz_template_editionN.h): edition
+     * 1's first eight templates, and all of them, as committed ({@code -Dtemplates.write=true}
+     * writes the files again); neither carries POINT, both recreate in place.
      */
     @Test
-    void editionTwoIsEditionOnesLegacyTemplatesAndTheCHeaderHoldsThem() throws IOException {
-        byte[][] one = ProtocolTemplates.edition(1), two = ProtocolTemplates.edition(2);
-        assertEquals(8, two.length);
-        for (int i = 0; i < two.length; i++) assertArrayEquals(one[i], two[i]);
-        String header = cHeader(two);
-        Path file = ROOT.resolve("native/sizzle/port/sz_template_edition2.h");
-        if (Boolean.getBoolean("templates.write")) Files.writeString(file, header);
-        assertEquals(Files.readString(file), header, "matches " + file);
-        assertFalse(new TemplateBook(2, new byte[0][]).points, "edition 2 carries no POINT (LINK.md §9.7)");
+    void theCMotesEditionsAreEditionOnesTemplatesAndTheCHeadersHoldThem() throws IOException {
+        byte[][] one = ProtocolTemplates.edition(1);
+        for (int edition = 2; edition <= 3; edition++) {
+            byte[][] t = ProtocolTemplates.edition(edition);
+            assertEquals(edition == 2 ? 8 : one.length, t.length);
+            for (int i = 0; i < t.length; i++) assertArrayEquals(one[i], t[i]);
+            String header = cHeader(edition, t);
+            Path file = ROOT.resolve("native/sizzle/port/sz_template_edition" + edition + ".h");
+            if (Boolean.getBoolean("templates.write")) Files.writeString(file, header);
+            assertEquals(Files.readString(file), header, "matches " + file);
+            TemplateBook book = new TemplateBook(edition, new byte[0][]);
+            assertFalse(book.points, "the C motes' editions carry no POINT (LINK.md §9.7)");
+            assertTrue(book.inPlace);
+        }
         assertTrue(new TemplateBook(1, new byte[0][]).points);
+        assertFalse(new TemplateBook(1, new byte[0][]).inPlace);
     }
 
     private static final Path ROOT = StoredTranscripts.DIR.resolve("../../../../..").normalize();
 
-    /** The C header of {@code edition2}: each template's end offset, then their bytes, all in flash. */
-    private static String cHeader(byte[][] t) {
+    /** The C header of {@code edition}'s templates: each one's end offset, then their bytes, all in flash. */
+    private static String cHeader(int edition, byte[][] t) {
         StringBuilder b = new StringBuilder();
-        b.append("/* Edition 2 of the radio link's protocol templates (gateway-java/LINK.md §9.1, §9.7): edition 1's\n")
-                .append("   legacy TLS 1.0 and SSL 3.0 templates, ids 4-11, in flash. Written from sizzle.template.ProtocolTemplates\n")
+        b.append("/* Edition ").append(edition).append(" of the radio link's protocol templates (gateway-java/LINK.md §9.1, §9.7): edition 1's\n")
+                .append(edition == 2 ? "   legacy TLS 1.0 and SSL 3.0 templates, ids 4-11" : "   templates, ids 4-19")
+                .append(", in flash. Written from sizzle.template.ProtocolTemplates\n")
                 .append("   by gateway-java's ProtocolTemplatesTest (-Dtemplates.write=true); do not edit. Include from one C\n")
                 .append("   file only (sz_port_book.c). */\n")
-                .append("#define SZ_TEMPLATE_EDITION 2\n#define SZ_TEMPLATE_FIRST 4\n")
+                .append("#define SZ_TEMPLATE_EDITION ").append(edition).append("\n#define SZ_TEMPLATE_FIRST 4\n")
                 .append("#define SZ_TEMPLATE_COUNT ").append(t.length).append("\n\n");
         int total = 0;
         b.append("/* where each template ends in sz_template_bytes */\n")

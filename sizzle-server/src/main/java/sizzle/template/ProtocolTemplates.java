@@ -13,7 +13,8 @@ package sizzle.template;
  * modern-ecdhe-ecdsa-aes128-gcm.txt
  * modern-browser-hello-ecdhe-ecdsa-aes128-gcm.txt
  * Edition 2, for the C motes' legacy images (LINK.md §9.7): edition 1's two legacy sources alone
- * (ids 4–11, numbered as in edition 1), and no POINT either way (see {@link #points}).
+ * (ids 4–11, numbered as in edition 1), and no POINT either way (see {@link #points}). Edition 3,
+ * for their modern images: edition 1's templates, and no POINT either way.
  */
 final class ProtocolTemplates {
     private static byte[][] one;
@@ -31,25 +32,25 @@ final class ProtocolTemplates {
             System.arraycopy(one(), 0, legacy, 0, LEGACY);
             return legacy;
         }
-        return edition == 1 ? one() : null;
+        return edition == 1 || edition == 3 ? one() : null;
     }
 
     /**
-     * Whether POINT (LINK.md §9.2) may go to and from a device of {@code edition}. Edition 2's
-     * devices recreate none: a square root modulo p costs an ATmega128 about 45 ms, the 20 bytes
-     * of x it saves 10 ms on the CC1000 (LINK.md §9.7).
+     * Whether POINT (LINK.md §9.2) may go to and from a device of {@code edition}. The C motes'
+     * editions (2, 3) recreate none: a square root modulo p costs an ATmega128 about 45 ms, the
+     * 20 bytes of x it saves 10 ms on the CC1000 (LINK.md §9.7).
      */
     static boolean points(int edition) {
-        return edition != 2;
+        return edition == 1;
     }
 
     /**
-     * Whether a device of {@code edition} recreates in place, in its record buffer (edition 2's C
-     * motes: LINK.md §9.7): a compressed message goes to it only if it recreates so within its
-     * capacity ({@link TemplateCodec#recreatesInPlace}).
+     * Whether a device of {@code edition} recreates in place, in its record buffer (the C motes'
+     * editions 2 and 3: LINK.md §9.7): a compressed message goes to it only if it recreates so
+     * within its capacity ({@link TemplateCodec#recreatesInPlace}).
      */
     static boolean inPlace(int edition) {
-        return edition == 2;
+        return edition != 1;
     }
 
     private static synchronized byte[][] one() {
