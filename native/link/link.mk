@@ -22,6 +22,8 @@ LINK_FLAG_cc1000 := -DSZ_LINK_CC1000
 LINK_FLAG_cc2420 :=
 # the motes' firmware build: grants by READY only (LINK.md §6.1), its maps for 64 frames
 LINK_FLAG_cc1000-ready := -DSZ_LINK_CC1000 -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_MAX_FRAMES=64
+# and with templates (DATA-TEMPLATE both ways, capabilities in READY-SLEEP: LINK.md §9.7)
+LINK_FLAG_cc1000-templates := $(LINK_FLAG_cc1000-ready) -DSZ_LINK_TEMPLATES=1
 LINK_CFLAGS = $(WARN) -I$(KDIR) -I$(LINK_DIR) -I$(LINK_DIR)/tests
 
 $(HOST)/link-device-%: $(LINK_SRC) $(LINK_HDR) $(LINK_LINE) $(LINK_DIR)/tests/link_device.c
@@ -37,8 +39,8 @@ $(HOST)/template-test: $(LINK_DIR)/sz_template.c $(LINK_DIR)/sz_template.h $(LIN
 	@mkdir -p $(HOST)
 	$(CC) $(LINK_CFLAGS) $(SAN) $(LINK_DIR)/sz_template.c $(LINK_DIR)/tests/test_template.c -o $@
 
-LINK_TESTS := $(foreach r,$(LINK_RADIOS) cc1000-ready,$(HOST)/link-test-$(r)) $(HOST)/template-test
-LINK_TEST_RUNS := $(foreach r,$(LINK_RADIOS) cc1000-ready,"$(HOST)/link-test-$(r) $(LINK_VECTORS)") \
+LINK_TESTS := $(foreach r,$(LINK_RADIOS) cc1000-ready cc1000-templates,$(HOST)/link-test-$(r)) $(HOST)/template-test
+LINK_TEST_RUNS := $(foreach r,$(LINK_RADIOS) cc1000-ready cc1000-templates,"$(HOST)/link-test-$(r) $(LINK_VECTORS)") \
 	"$(HOST)/template-test $(LINK_VECTORS)" "bash $(LINK_DIR)/tests/link_size.sh"
 
 .PHONY: link-test link-host link-size template-test

@@ -67,6 +67,23 @@ void sz_link_on_received(struct sz_link *l, uint8_t conn, uint16_t len)
 	put("\n", 0, 0);
 }
 
+#if SZ_LINK_TEMPLATES
+/* The link-test-cc1000-templates build: a compressed message is reported, not recreated (the
+   codec's own tests are test_template.c); the capabilities are a fixed edition and ID. */
+void sz_link_on_received_template(struct sz_link *l, uint8_t conn, uint16_t len)
+{
+	put("template %u ", conn, 0);
+	put_hex(l->rx.buf, len);
+	put("\n", 0, 0);
+}
+
+uint8_t sz_link_capability(uint8_t i)
+{
+	static const uint8_t caps[SZ_LINK_CAPABILITIES] = {0x02, 0xde, 0xad, 0xbe, 0xef};
+	return caps[i];
+}
+#endif
+
 void sz_link_on_sent(struct sz_link *l, uint8_t conn)
 {
 	(void)l;
@@ -139,25 +156,31 @@ int sz_link_line(const char *line, char *out, size_t room)
 			sz_link_transmitted(&link, now);
 		} else if (strcmp(cmd, "tick") == 0) {
 			sz_link_tick(&link, now);
-		} else if (strcmp(cmd, "send") == 0) {
-			/* the message stays in tx_buf until sent or closed: not overwritten meanwhile */
+		} else if (strcmp(cmd, "send") == 0 || strcmp(cmd, "sendt") == 0) {
+			/* the message stays in tx_buf until sent or closed: not overwritten meanwhile;
+			   sendt: as DATA-TEMPLATE (the link-test-cc1000-templates build) */
 			if (!sz_link_can_send(&link)) {
 				put("send 0\n", 0, 0);
 			} else {
 				n = parse_hex(line + used, tx_buf, sizeof tx_buf);
 				if (n < 0)
 					goto bad;
-				put("send %u\n", sz_link_send(&link, tx_buf, (uint16_t)n, now), 0);
+#if SZ_LINK_TEMPLATES
+				if (cmd[4] == 't') {
+					put("send %u\n", sz_link_send_template(&link, tx_buf, (uint16_t)n, now), 0);
+				} else
+#endif
+					put("send %u\n", sz_link_send(&link, tx_buf, (uint16_t)n, now), 0);
 			}
 		} else if (strcmp(cmd, "ready") == 0) {
 			sz_link_ready(&link, now);
 #if SZ_LINK_READY_ONLY
 		} else if (strcmp(cmd, "readyat") == 0) {
 			/* readyat T OFFSET ROOM: the next message granted to land at rx_buf + OFFSET */
-			unsigned long at, room;
-			if (sscanf(line + used, "%lu %lu", &at, &room) != 2 || at > sizeof rx_buf || room > sizeof rx_buf - at)
+			unsigned long at, granted;
+			if (sscanf(line + used, "%lu %lu", &at, &granted) != 2 || at > sizeof rx_buf || granted > sizeof rx_buf - at)
 				goto bad;
-			sz_link_ready_into(&link, now, rx_buf + at, (uint16_t)room);
+			sz_link_ready_into(&link, now, rx_buf + at, (uint16_t)granted);
 #endif
 		} else if (strcmp(cmd, "close") == 0) {
 			sz_link_close(&link, now);

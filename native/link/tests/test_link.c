@@ -300,6 +300,63 @@ static void ready_only(void)
 }
 #endif
 
+#if SZ_LINK_TEMPLATES
+/* DATA-TEMPLATE (LINK.md §9.5): the capabilities after the name in READY-SLEEP, a compressed
+   message delivered as one (not as DATA), one message all of one type, and the device's own
+   compressed message sent as type 7 (the CC1000's frames: 19 data bytes in frame 0). */
+static void templates(void)
+{
+	const char *r;
+	char cmd[160];
+	uint8_t p[21];
+	line_run("init 64");
+	line_run("start 0");
+	r = line_run("tick 0");
+	check(strstr(r, "746865726d6f73746174" "00" "02deadbeef") != NULL,
+	      "TEMPLATES: READY-SLEEP has the name (10 bytes at F = 29), a 0 byte and the capabilities");
+	line_run("done 1");
+	snprintf(cmd, sizeof cmd, "rx 2 %s", gateway_frame(SZ_LT_NEWCONNECTION, SZ_LINK_ACK_REQ, 9, 0, 0, (const uint8_t *)"", 0));
+	line_run(cmd);
+	line_run("done 3");
+	line_run("ready 4");
+	line_run("done 5");
+	snprintf(cmd, sizeof cmd, "rx 6 %s", gateway_frame(SZ_LT_DATA_TEMPLATE, SZ_LINK_ACK_REQ, 9, 0, 0, (const uint8_t *)"\x00\x03" "abc", 5));
+	r = line_run(cmd);
+	check(strstr(r, "template 9 616263\n") != NULL && strstr(r, "received") == NULL,
+	      "TEMPLATES: a one-frame DATA-TEMPLATE message is delivered as compressed");
+	line_run("done 7");
+	line_run("ready 8");
+	line_run("done 9");
+	/* message 1, 30 bytes: frame 0 as DATA-TEMPLATE, its frame 1 as DATA (dropped), then as DATA-TEMPLATE */
+	p[0] = 0;
+	p[1] = 30;
+	memset(p + 2, 'x', 19);
+	snprintf(cmd, sizeof cmd, "rx 10 %s", gateway_frame(SZ_LT_DATA_TEMPLATE, SZ_LINK_ACK_REQ, 9, 1, 0, p, 21));
+	r = line_run(cmd);
+	check(strstr(r, "template") == NULL && strstr(r, "tx ") != NULL, "TEMPLATES: frame 0 of a longer compressed message: ACKed");
+	line_run("done 11");
+	memset(p, 'y', 11);
+	snprintf(cmd, sizeof cmd, "rx 12 %s", gateway_frame(SZ_LT_DATA, SZ_LINK_ACK_REQ, 9, 1, 1, p, 11));
+	r = line_run(cmd);
+	check(strstr(r, "template") == NULL && strstr(r, "received") == NULL && strstr(r, "tx ") == NULL,
+	      "TEMPLATES: a DATA frame of a DATA-TEMPLATE message: dropped (bad_type), unanswered");
+	snprintf(cmd, sizeof cmd, "rx 13 %s", gateway_frame(SZ_LT_DATA_TEMPLATE, SZ_LINK_ACK_REQ, 9, 1, 1, p, 11));
+	r = line_run(cmd);
+	check(strstr(r, "template 9 " "78787878787878787878787878787878787878" "7979797979797979797979\n") != NULL,
+	      "TEMPLATES: the same frame as DATA-TEMPLATE completes it: delivered whole, as compressed");
+	line_run("done 14");
+	r = line_run("sendt 15 414243");
+	check(strstr(r, "send 1") != NULL && strstr(r, "tx 0001710900") != NULL,
+	      "TEMPLATES: the device's compressed message goes as type 7 (0x71: DATA-TEMPLATE, ACK_REQ)");
+	line_run("done 16");
+	snprintf(cmd, sizeof cmd, "rx 17 %s", gateway_frame(SZ_LT_ACK, 0, 9, 0, 0, (const uint8_t *)"\x00\x01", 2));
+	r = line_run(cmd);
+	check(strstr(r, "sent 9") != NULL, "TEMPLATES: its ACK COMPLETE (naming DATA, as for DATA: LINK.md §9.5) ends it");
+	r = line_run("send 18 444546");
+	check(strstr(r, "tx 0001010901") != NULL, "TEMPLATES: the next plain message goes as DATA (type 0) again");
+}
+#endif
+
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "link/tests/vectors";
@@ -309,6 +366,9 @@ int main(int argc, char **argv)
 	frame_vectors(dir);
 #if SZ_LINK_READY_ONLY
 	ready_only(); /* the transcripts are the Java device's, which grants on opening */
+#if SZ_LINK_TEMPLATES
+	templates();
+#endif
 #else
 	transcript(dir, "traffic");
 	transcript(dir, "faults");
