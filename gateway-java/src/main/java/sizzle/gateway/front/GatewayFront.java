@@ -241,7 +241,18 @@ public final class GatewayFront implements AutoCloseable {
             e.outcome = "refused: " + d.maxConnections + " connection" + (d.maxConnections == 1 ? "" : "s") + " already open";
             return;
         }
-        try (Backend.Stream dev = d.backend.open(HELLO_TIMEOUT_MS)) {
+        Backend.Stream opened;
+        try {
+            opened = d.backend.open(HELLO_TIMEOUT_MS);
+        } catch (SocketTimeoutException x) { // a radio device busy with another client, or not answering
+            d.open.decrementAndGet();
+            e.outcome = "timed out waiting for the device: " + x.getMessage();
+            return;
+        } catch (IOException | RuntimeException x) {
+            d.open.decrementAndGet();
+            throw x;
+        }
+        try (Backend.Stream dev = opened) {
             deadline.disarm();
             OutputStream toDevice = dev.output();
             toDevice.write(first);

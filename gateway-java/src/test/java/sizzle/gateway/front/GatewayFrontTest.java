@@ -188,6 +188,29 @@ class GatewayFrontTest {
         assertEquals("I am B", new String(t.getInputStream().readNBytes(6), StandardCharsets.US_ASCII));
     }
 
+    /**
+     * A device that cannot take the connection in time (a radio device busy with another client)
+     * is logged as such, not as a slow client; the next client is served.
+     */
+    @Test
+    void aDeviceThatDoesNotOpenInTimeIsLoggedAsSuch() throws Exception {
+        sizzle.gateway.front.Backend busy = timeoutMs -> {
+            throw new java.net.SocketTimeoutException("radio 1: no link connection within " + timeoutMs + " ms");
+        };
+        Backend b = new Backend("B", 5);
+        GatewayFront f = shared(new Device("busy.example", "mote", busy, AccessRule.ANYONE, 1),
+                new Device("b.example", "mote", b.address(), AccessRule.ANYONE, 1));
+        try (Socket s = connect(f)) {
+            s.getOutputStream().write(Hellos.records(Hellos.message("busy.example"), 100));
+            assertEquals(-1, s.getInputStream().read(), "the gateway closed the connection");
+        }
+        assertLogged("-> busy.example: timed out waiting for the device: radio 1: no link connection within "
+                + GatewayFront.HELLO_TIMEOUT_MS + " ms");
+        Socket t = connect(f);
+        t.getOutputStream().write(Hellos.records(Hellos.message("b.example"), 100));
+        assertEquals("I am B", new String(t.getInputStream().readNBytes(6), StandardCharsets.US_ASCII));
+    }
+
     @Test
     void plainHttpGetsTheDeviceList() throws Exception {
         Backend a = new Backend("a", 1);
