@@ -45,7 +45,7 @@ COMPONENTS = (
                                          "sz_port_memory", "sz_server_loop", "sz_firmware", "sz_main",
                                          "crt0", "mem", "mspabi", "mote_msp430", "mote_avr", "sz_link_device",
                                          "sz_link_endpoint", "sz_link_frame", "sz_link_receiver", "sz_link_sender",
-                                         "sz_link_time")),
+                                         "sz_link_time", "sz_template", "sz_port_book")),
 )
 ORDER = [c for c, _ in COMPONENTS] + ["run-time library (libgcc, avr-libc)"]
 FLASH_OUT = (".text", ".rodata", ".data", ".vectors", ".init", ".fini", ".progmem")
