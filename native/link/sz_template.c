@@ -1,5 +1,5 @@
 /* Mirrors sizzle/template/TemplateCodec.java (the suppressor and the recreator, LINK.md §9.2)
- * and TemplateCursor.java, without POINT and HELLO_DIGEST (sz_template.h says why). The
+ * and TemplateCursor.java, without POINT, HELLO_DIGEST recreated only where asked (sz_template.h says why). The
  * suppressor's search for a match anywhere is no hash index (no RAM for one) but a scan of a
  * few places, cheap enough for an ATmega128 (native/link/README.md has the cycles): every
  * template's start, and every place of the cursor's own template once the bytes have gone
@@ -12,6 +12,7 @@
 #define OP_SEEK_START 0xA0
 #define OP_RESERVED 0xC0
 #define OP_COPY_LONG 0xE0
+#define OP_HELLO_DIGEST 0xC1
 /* The longest LITERAL and COPY one op byte holds. */
 #define SHORT 64
 /* A jump pays for itself from this match length on; a copy at the cursor from this one. */
@@ -94,10 +95,13 @@ static uint8_t varint(const uint8_t *buf, uint16_t *r, uint16_t end, uint32_t *v
 	return SZ_TE_INCONSISTENT; /* a number longer than 3 bytes */
 }
 
-uint8_t sz_template_recreate(sz_template_cursor *c, uint8_t *buf, uint16_t room, uint16_t len, uint16_t *out_len)
+/* Both recreators: digest NULL refuses HELLO_DIGEST (reserved); else a message that begins with
+   it has its digest's place put there, and every byte recreated stays below that place. */
+static uint8_t recreate(sz_template_cursor *c, uint8_t *buf, uint16_t room, uint16_t len, uint16_t *out_len,
+                        uint16_t *digest)
 {
 	sz_template_cursor cur = *c;
-	uint16_t r, w = 0, j, tl;
+	uint16_t r, w = 0, j, tl, floor = room;
 	uint32_t k;
 	uint8_t op, e, t;
 	if (len == 0 || len > room)
@@ -106,6 +110,22 @@ uint8_t sz_template_recreate(sz_template_cursor *c, uint8_t *buf, uint16_t room,
 	r = (uint16_t)(room - len);
 	for (j = len; j-- > 0;)
 		buf[r + j] = buf[j];
+	if (digest) {
+		*digest = 0;
+		if (buf[r] == OP_HELLO_DIGEST) { /* first op only: L (u24), H (32), L mod 64 tail bytes */
+			r++;
+			if (room - r < 3)
+				return SZ_TE_TRUNCATED;
+			k = (uint32_t)buf[r] << 16 | (uint32_t)buf[r + 1] << 8 | buf[r + 2];
+			if ((uint32_t)(room - r) < 3u + 32u + (k & 63u))
+				return SZ_TE_TRUNCATED;
+			floor = r; /* the digest stays for the server: nothing recreated reaches it */
+			r = (uint16_t)(r + 3u + 32u + (k & 63u));
+			if (r == room)
+				return SZ_TE_INCONSISTENT; /* a HELLO_DIGEST without its hello */
+			*digest = floor;
+		}
+	}
 	/* Output buf[0..w) grows behind the unread ops buf[r..room): an op may write up to the
 	   place after its own bytes, never over the next op's. */
 	while (r < room) {
@@ -113,8 +133,8 @@ uint8_t sz_template_recreate(sz_template_cursor *c, uint8_t *buf, uint16_t room,
 		tl = tlen(cur.t);
 		if (op < OP_COPY) { /* LITERAL */
 			k = (uint32_t)op + 1;
-			if (k > (uint32_t)(room - w))
-				return SZ_TE_INCONSISTENT;
+			if (k > (uint32_t)(floor - w))
+				return SZ_TE_INCONSISTENT; /* past the room, or over a HELLO_DIGEST's digest */
 			if (k > (uint32_t)(room - r))
 				return SZ_TE_TRUNCATED;
 			if (w > r)
@@ -134,8 +154,8 @@ uint8_t sz_template_recreate(sz_template_cursor *c, uint8_t *buf, uint16_t room,
 				return SZ_TE_INCONSISTENT; /* a COPY before any SEEK */
 			if (k < 1 || cur.pos > tl || k > (uint32_t)(tl - cur.pos))
 				return SZ_TE_INCONSISTENT; /* beyond the template's end */
-			if (k > (uint32_t)(room - w) || w + k > r)
-				return SZ_TE_INCONSISTENT; /* past the room, or over the ops not yet read */
+			if (k > (uint32_t)(floor - w) || w + k > r)
+				return SZ_TE_INCONSISTENT; /* past the room (or a digest), or over the ops not yet read */
 			for (j = 0; j < (uint16_t)k; j++)
 				buf[w + j] = sz_template_byte(cur.t, (uint16_t)(cur.pos + j));
 		} else if (op < OP_RESERVED) { /* SEEK, SEEK_START */
@@ -162,6 +182,17 @@ uint8_t sz_template_recreate(sz_template_cursor *c, uint8_t *buf, uint16_t room,
 	*c = cur;
 	*out_len = w;
 	return SZ_TE_OK;
+}
+
+uint8_t sz_template_recreate(sz_template_cursor *c, uint8_t *buf, uint16_t room, uint16_t len, uint16_t *out_len)
+{
+	return recreate(c, buf, room, len, out_len, 0);
+}
+
+uint8_t sz_template_recreate_hello(sz_template_cursor *c, uint8_t *buf, uint16_t room, uint16_t len, uint16_t *out_len,
+                                   uint16_t *digest)
+{
+	return recreate(c, buf, room, len, out_len, digest);
 }
 
 /* --- the suppressor --- */

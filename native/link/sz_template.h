@@ -1,10 +1,10 @@
 /* Template compression for a C device (gateway-java/LINK.md §9): the recreator of the
  * gateway's DATA-TEMPLATE messages and the suppressor of the device's own. Mirrors
- * sizzle-server's sizzle/template/TemplateCodec.java and TemplateCursor.java, less two ops a
- * C device announces it does not take (native/link/README.md, "Template compression"): POINT
- * (a square root mod p: ~45 ms on the ATmega128 to save ~10 ms of CC1000 air) and
- * HELLO_DIGEST; the recreator refuses both as reserved (SZ_TE_BAD_OP), the suppressor writes
- * neither. No allocation, no recursion; the book is the program's, read byte by byte through
+ * sizzle-server's sizzle/template/TemplateCodec.java and TemplateCursor.java, less POINT (a
+ * square root mod p: ~45 ms on the ATmega128 to save ~10 ms of CC1000 air; native/link/README.md,
+ * "Template compression"), which the recreator refuses as reserved (SZ_TE_BAD_OP) and the
+ * suppressor never writes. HELLO_DIGEST is refused the same way but by
+ * sz_template_recreate_hello (a modern image's server takes it); the suppressor never writes it. No allocation, no recursion; the book is the program's, read byte by byte through
  * the two hooks below (from flash on a mote). */
 #ifndef SZ_TEMPLATE_H
 #define SZ_TEMPLATE_H
@@ -46,6 +46,15 @@ uint8_t sz_template_byte(uint8_t id, uint16_t pos);
    moves it; on any error *c is unchanged (the cursor moves only when the whole message was good)
    and buf's bytes are spoiled (the connection is reset in any case). */
 uint8_t sz_template_recreate(sz_template_cursor *c, uint8_t *buf, uint16_t room, uint16_t len, uint16_t *out_len);
+
+/* As sz_template_recreate, at a device that takes HELLO_DIGEST (LINK.md §15.2; it announces bit
+   7 of its edition byte): a message whose first op is HELLO_DIGEST sets *digest to the offset in
+   buf of its L (u24, the real ClientHello's length as hashed), which H (SHA-256's 32-byte
+   chaining value after the first 64 * floor(L / 64) bytes) and the L mod 64 tail bytes follow;
+   nothing recreated reaches that offset (INCONSISTENT otherwise), so the server can import the
+   digest from there. *digest is 0 for any other message. */
+uint8_t sz_template_recreate_hello(sz_template_cursor *c, uint8_t *buf, uint16_t room, uint16_t len, uint16_t *out_len,
+                                   uint16_t *digest);
 
 /* Suppressor: the compressed form of in[0..n) into out[0..cap). Returns its length, or 0 when it
    would not be shorter than n or does not fit in cap (the caller then sends the message as DATA);

@@ -47,7 +47,8 @@ typedef char sz_seal_fits[sizeof(sz_seal_stream) <= sizeof(sz_handshake_hash) ? 
 
 void sz_transcript_update(void *ctx, const uint8_t *data, size_t len)
 {
-	sz_handshake_hash_update((sz_handshake_hash *)ctx, data, len);
+	if (ctx) /* none: a ClientHello whose digest came in its place (sz_tls_hello_digest) */
+		sz_handshake_hash_update((sz_handshake_hash *)ctx, data, len);
 }
 
 /* Everything before `keep` zeroed, then the engine ready for a hello. */
@@ -419,6 +420,23 @@ void sz_tls_draw_ahead(sz_tls *c)
 	if (!c->random_ahead)
 		c->random_ahead = draw(c, c->server_random, 32);
 }
+
+#if !SZ_LEGACY
+int sz_tls_hello_digest(sz_tls *c, const uint8_t *d)
+{
+	sz_record_layer *rl = &c->u.hs.records;
+	uint32_t w[8], n = (uint32_t)d[0] << 16 | (uint32_t)d[1] << 8 | d[2];
+	uint8_t i;
+	if (c->state != SZ_WAIT_CLIENT_HELLO || rl->header_len != 0 || (rl->flags & SZ_RL_IN_BODY))
+		return -1;
+	for (i = 0; i < 8; i++) /* the chaining value in the context's own word form (ks_hash_resume) */
+		w[i] = (uint32_t)d[3 + 4 * i] << 24 | (uint32_t)d[4 + 4 * i] << 16 | (uint32_t)d[5 + 4 * i] << 8 | d[6 + 4 * i];
+	ks_hash_resume(&c->h.hash.sha256, KS_HASH_SHA256, (const uint8_t *)w, (ks_hash_count)(n & ~63UL));
+	ks_hash_update(&c->h.hash.sha256, d + 35, n & 63);
+	c->u.hs.transcript = 0;
+	return 0;
+}
+#endif
 
 /* answerClientHello from the server's random on: resumption or a new session, the flight. */
 static void on_hello(sz_tls *c)

@@ -136,6 +136,16 @@ void sz_tls_next(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t
  * or abbreviated, then costs one HMAC_DRBG generate less (0.34 M cycles on the ATmega128).
  * Nothing when one is drawn already; when the source fails, the hello tries again. */
 void sz_tls_draw_ahead(sz_tls *c);
+#if !SZ_LEGACY
+/* The ClientHello's digest in place of its bytes (gateway-java/LINK.md §15.2, HELLO_DIGEST, from
+ * a gateway over the radio link): d is L (u24, the hello's length as hashed), H (SHA-256's
+ * chaining value after 64 * floor(L / 64) of its bytes, big-endian words) and its last L mod 64
+ * bytes. The handshake hash goes on from them, and the hello that follows (its projection) is
+ * parsed but not hashed. Only before the connection's first byte (returns 0), else nothing
+ * (returns -1): a later one is no hello's. The modern build alone: HELLO_DIGEST carries SHA-256,
+ * TLS 1.2's PRF hash. A digest that is not the hello's only makes the Finished checks fail. */
+int sz_tls_hello_digest(sz_tls *c, const uint8_t *d);
+#endif
 /* The next record to send (length *n), or NULL: the engine makes it on demand (the flight,
  * ChangeCipherSpec and Finished, the application's response, an alert). */
 const uint8_t *sz_tls_output(sz_tls *c, uint16_t *n);

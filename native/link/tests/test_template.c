@@ -478,6 +478,64 @@ static void literal_across_the_certificate_end(void)
 	check(sent == 1, "a literal across the certificate's end: compressed");
 }
 
+/* HELLO_DIGEST at a device that takes it (sz_template_recreate_hello, LINK.md §15.2): the
+   digest's place given, the projection's bytes below it; each way to get it wrong refused with
+   the cursor unchanged; refused (BAD_OP) by sz_template_recreate. */
+static void hello_digest(void)
+{
+	/* C1, L = 0x000083 (131: 3 tail bytes), H = 32 x 0x11, tail "abc", then LITERAL "xyz" */
+	static uint8_t m[1 + 3 + 32 + 3 + 4];
+	static const struct {
+		uint16_t len, room_less; /* the message cut to len, in a room of len + 2 - room_less */
+		uint8_t want;
+		const char *what;
+	} bad[] = {
+		{3, 0, SZ_TE_TRUNCATED, "a HELLO_DIGEST cut inside L"},
+		{1 + 3 + 32 + 2, 0, SZ_TE_TRUNCATED, "a HELLO_DIGEST cut inside its tail"},
+		{1 + 3 + 32 + 3, 0, SZ_TE_INCONSISTENT, "a HELLO_DIGEST with no hello after it"},
+		{sizeof m, 1, SZ_TE_INCONSISTENT, "a projection that would reach the digest (one byte less room)"},
+	};
+	sz_template_cursor c, k;
+	uint16_t got = 0, d = 0, room = (uint16_t)(sizeof m + 2), i;
+	uint8_t e;
+	char say[120];
+	m[0] = 0xC1;
+	m[1] = 0;
+	m[2] = 0;
+	m[3] = 0x83;
+	memset(m + 4, 0x11, 32);
+	memcpy(m + 36, "abc", 3);
+	m[39] = 0x02; /* LITERAL of 3 */
+	memcpy(m + 40, "xyz", 3);
+	sz_template_cursor_reset(&c);
+	memcpy(work, m, sizeof m);
+	e = sz_template_recreate_hello(&c, work, room, (uint16_t)sizeof m, &got, &d);
+	check(e == SZ_TE_OK && got == 3 && memcmp(work, "xyz", 3) == 0, "HELLO_DIGEST: the projection recreated");
+	check(d == room - sizeof m + 1 && work[d] == 0 && work[d + 1] == 0 && work[d + 2] == 0x83 && work[d + 3] == 0x11 &&
+	      work[d + 34] == 0x11 && memcmp(work + d + 35, "abc", 3) == 0, "HELLO_DIGEST: L, H and the tail where it says");
+	memcpy(work, m + 39, 4);
+	e = sz_template_recreate_hello(&c, work, 8, 4, &got, &d);
+	check(e == SZ_TE_OK && d == 0, "HELLO_DIGEST: a message without one says none");
+	sz_template_cursor_reset(&c);
+	memcpy(work, m, sizeof m);
+	check(sz_template_recreate(&c, work, room, (uint16_t)sizeof m, &got) == SZ_TE_BAD_OP,
+	      "HELLO_DIGEST: refused as reserved by sz_template_recreate");
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		sz_template_cursor_reset(&c);
+		k = c;
+		memcpy(work, m, bad[i].len);
+		e = sz_template_recreate_hello(&c, work, (uint16_t)(bad[i].len + 2 - bad[i].room_less), bad[i].len, &got, &d);
+		snprintf(say, sizeof say, "HELLO_DIGEST: %s: refused (%u), the cursor unchanged", bad[i].what, bad[i].want);
+		check(e == bad[i].want && same_cursor(&c, &k), say);
+	}
+	/* not the first op: reserved */
+	memcpy(work, "\x00" "q", 2);
+	memcpy(work + 2, m, sizeof m);
+	sz_template_cursor_reset(&c);
+	check(sz_template_recreate_hello(&c, work, 100, (uint16_t)(sizeof m + 2), &got, &d) == SZ_TE_BAD_OP,
+	      "HELLO_DIGEST after the first op: BAD_OP");
+}
+
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "link/tests/vectors";
@@ -485,6 +543,7 @@ int main(int argc, char **argv)
 	transcripts(dir, write);
 	malformed();
 	literal_across_the_certificate_end();
+	hello_digest();
 	random_round_trips();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;

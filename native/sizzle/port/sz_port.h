@@ -76,4 +76,11 @@ int sz_port_ram(uint16_t *static_bytes, uint16_t *stack_bytes);
  * the host's entropy, or fixed ones for tests (README says what a real mote would sample). */
 void sz_port_seed(uint8_t *out, uint16_t n);
 
+#if defined(SZ_FW_LINK) && SZ_FW_LINK && defined(SZ_LINK_TEMPLATES) && SZ_LINK_TEMPLATES && !SZ_LEGACY
+/* Over the radio link, the modern build: the ClientHello's digest the gateway sent in its place
+ * (LINK.md §15.2: L, H and the tail, for sz_tls_hello_digest), once, when the bytes just read
+ * are the start of its projection; else 0. */
+const uint8_t *sz_port_hello_digest(void);
+#endif
+
 #endif

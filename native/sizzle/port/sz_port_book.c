@@ -59,5 +59,6 @@ uint8_t sz_template_byte(uint8_t id, uint16_t pos)
 
 uint8_t sz_link_capability(uint8_t i)
 {
-	return i == 0 ? SZ_TEMPLATE_EDITION : KS_READ_BYTE(sz_identity_certificate_id() + i - 1);
+	/* the edition; bit 7 in the modern build: its server takes a ClientHello as HELLO_DIGEST */
+	return i == 0 ? (uint8_t)(SZ_TEMPLATE_EDITION | (SZ_LEGACY ? 0 : 0x80)) : KS_READ_BYTE(sz_identity_certificate_id() + i - 1);
 }

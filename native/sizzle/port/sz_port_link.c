@@ -108,6 +108,11 @@ static struct {
 } st;
 #if SZ_LINK_TEMPLATES
 static sz_template_cursor from_gateway, to_gateway; /* per connection and direction (LINK.md §9.2) */
+#if !SZ_LEGACY
+/* The modern build takes a ClientHello as HELLO_DIGEST (LINK.md §15.2): where its L, H and tail
+ * are in the record buffer (above the projection recreated below them), until the server has it. */
+static const uint8_t *hello_digest;
+#endif
 #endif
 /* The frame coming from the relay: its length, then its bytes, into link.tx_frame (those past
  * F are not kept: the codec refuses such a frame anyway). */
@@ -180,7 +185,15 @@ void sz_link_on_received_template(struct sz_link *l, uint8_t conn, uint16_t len)
 	uint8_t e;
 	(void)conn;
 	message_len = message_pos = 0;
+#if SZ_LEGACY
 	e = sz_template_recreate(&from_gateway, message, l->rx.room, len, &n);
+#else
+	{
+		uint16_t d;
+		e = sz_template_recreate_hello(&from_gateway, message, l->rx.room, len, &n, &d);
+		hello_digest = e == SZ_TE_OK && d ? message + d : 0;
+	}
+#endif
 	if (e != SZ_TE_OK) {
 		log_bad(e); /* the connection ends (the reads say so, the hangup sends DISCONNECT) */
 		st.broken = 1;
@@ -314,6 +327,9 @@ void sz_port_accept(void)
 #if SZ_LINK_TEMPLATES
 	sz_template_cursor_reset(&from_gateway);
 	sz_template_cursor_reset(&to_gateway);
+#if !SZ_LEGACY
+	hello_digest = 0;
+#endif
 #endif
 	message_len = message_pos = 0;
 	st.ready_owed = 1; /* granted before the engine's first read (sz_port_receive_at): message 0 */
@@ -405,6 +421,15 @@ void sz_port_write(const uint8_t *buf, uint16_t n)
 	}
 	sz_raw_flush();
 }
+
+#if SZ_LINK_TEMPLATES && !SZ_LEGACY
+const uint8_t *sz_port_hello_digest(void)
+{
+	const uint8_t *d = hello_digest;
+	hello_digest = 0;
+	return d;
+}
+#endif
 
 uint8_t sz_port_pending(void)
 {

@@ -143,8 +143,9 @@ class ChromiumGatewayTest {
             Thread.sleep(page ? 0 : 50);
         }
         assertTrue(page, "a forwarded connection to " + m.name + " with a browser's hello up and a page down:\n" + accessLog);
-        if (m.name.startsWith("javamote")) {
-            // the Java mote on the radio: Chromium's ClientHello went as its digest and projection (gateway-java/LINK.md §15.2)
+        if (m.name.startsWith("javamote") || m.name.startsWith("mica2")) {
+            // the Java mote on the radio, and the Mica2's image over the link: Chromium's
+            // ClientHello went as its digest and projection (gateway-java/LINK.md §15.2)
             assertTrue(gateway.hellosDigested() > digested, "HELLO_DIGEST used for Chromium's hello");
         }
         accessLog.stream().filter(l -> l.contains(" -> " + m.name + ": ")).forEach(l -> System.out.println("gateway: " + l));

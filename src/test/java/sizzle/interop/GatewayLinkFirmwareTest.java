@@ -117,8 +117,15 @@ class GatewayLinkFirmwareTest {
                 assertTrue(budget == null || ram[2] <= budget, platform + " " + build + " over the link: RAM " + ram[2] + " B over its budget " + budget);
             }
             if (modern) {
+                int digested = gateway.hellosDigested();
                 GatewayThermostatClients.curlSetThenRead(m, gateway.sharedPort(), "21.5", 120,
                         () -> "firmware: " + log.lines() + "\naccess log: " + accessLog);
+                if (!platform.equals("msp430")) {
+                    // curl's hello (OpenSSL 3: key_share, supported_versions…) went as HELLO_DIGEST
+                    // (LINK.md §15.2): the firmware hashed its digest, parsed its projection, and
+                    // the Finished checks passed
+                    assertTrue(gateway.hellosDigested() > digested, "HELLO_DIGEST used for curl's hello");
+                }
                 curlLongRequest(m, gateway.sharedPort(), "21.5", () -> "firmware: " + log.lines() + "\naccess log: " + accessLog);
             }
         }

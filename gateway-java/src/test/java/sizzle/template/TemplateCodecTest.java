@@ -2,6 +2,7 @@ package sizzle.template;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -106,6 +107,28 @@ public class TemplateCodecTest {
         TemplateException e = assertThrows(TemplateException.class,
                 () -> TemplateCodec.recreate(withPoint, 0, withPoint.length, two, 1000));
         assertEquals(TemplateException.BAD_OP, e.reason);
+    }
+
+    /**
+     * A device that recreates in place (the C motes, LINK.md §9.7, §15.2) keeps a HELLO_DIGEST's
+     * digest where it was read: the projection must fit below it, in a room of the projection's
+     * length and the message's less one (the C recreator's rule, test_template.c's hello_digest).
+     */
+    @Test
+    void aHelloDigestRecreatesInPlaceBelowItsDigest() throws Exception {
+        List<StoredTranscripts.Rec> recs = StoredTranscripts.records("modern-browser-hello-ecdhe-ecdsa-aes128-gcm.txt");
+        byte[] hello = recs.get(0).bytes();
+        TemplateBook three = new TemplateBook(3, certificates(recs));
+        byte[] z = Suppressor.suppress(hello, 0, hello.length, three, new TemplateCursor(), true, true);
+        assertEquals(TemplateCodec.HELLO_DIGEST, z[0] & 0xFF);
+        byte[][] digest = new byte[1][];
+        int projection = TemplateCodec.recreate(z, 0, z.length, three, 1 << 16, new TemplateCursor(), digest).length;
+        assertTrue(TemplateCodec.recreatesInPlace(z, projection + z.length - 1));
+        assertFalse(TemplateCodec.recreatesInPlace(z, projection + z.length - 2));
+        assertTrue(Suppressor.suppress(hello, 0, hello.length, three, new TemplateCursor(), true, true, projection + z.length - 2)
+                == null || Suppressor.suppress(hello, 0, hello.length, three, new TemplateCursor(), true, true,
+                        projection + z.length - 2)[0] != (byte) TemplateCodec.HELLO_DIGEST,
+                "no HELLO_DIGEST to a device whose room is a byte short");
     }
 
     private static TemplateBook book() {

@@ -255,13 +255,21 @@ public final class TemplateCodec {
      * Whether compressed message {@code c} (well formed: one this codec made) recreates in place in
      * {@code room} bytes as a C device recreates (LINK.md §9.7, native/link/sz_template.c): the
      * message moved to the room's end, the original bytes written forward from its start, a
-     * LITERAL's bytes never ahead of where they are read, a COPY's never over an op not yet read.
+     * LITERAL's bytes never ahead of where they are read, a COPY's never over an op not yet read;
+     * after a HELLO_DIGEST, nothing written at or past its L, which the device's server reads after.
      */
     public static boolean recreatesInPlace(byte[] c, int room) {
         if (c.length > room) return false;
         In r = new In(c, 0, c.length);
-        int w = 0, start = room - c.length;
+        int w = 0, start = room - c.length, floor = room;
         try {
+            if (c.length > 0 && (c[0] & 0xFF) == HELLO_DIGEST) {
+                r.u8();
+                floor = start + r.p;
+                int n = HelloDigest.length(c, 1, c.length - 1);
+                if (n < 0) return false;
+                r.bytes(n);
+            }
             while (!r.atEnd()) {
                 int op = r.u8(), k;
                 if (op < COPY) {
@@ -278,7 +286,7 @@ public final class TemplateCodec {
                     return false; // no POINT or HELLO_DIGEST at a device that recreates in place
                 }
                 w += k;
-                if (w > room) return false;
+                if (w > floor) return false;
             }
         } catch (TemplateException e) {
             return false;

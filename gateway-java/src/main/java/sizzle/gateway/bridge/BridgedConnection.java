@@ -120,6 +120,26 @@ final class BridgedConnection implements Backend.Stream {
         received(m, 0, m.length);
     }
 
+    /**
+     * The client's first record, a ClientHello longer than the device's messages, sent whole as
+     * HELLO_DIGEST when that fits the device (LINK.md §15.2): a record so long would otherwise go
+     * in pieces, and a piece cannot be digested. False (nothing taken) otherwise.
+     */
+    private boolean helloDigested(GatewayPeer p, long now) {
+        byte[] r = fromClient.peekRecord();
+        int limit = bridge.limit(device);
+        if (r == null || r.length <= limit) return false;
+        // (a form that fits a device recreating in place is a HELLO_DIGEST: the whole record does not fit)
+        byte[] z = Suppressor.suppress(r, 0, r.length, book, toDevice, true, true, limit);
+        if (z == null) return false;
+        fromClient.takeRecord();
+        inFlight = p.sendTemplate(z, 0, z.length, now);
+        sentAny = true;
+        if (inFlight) bridge.compressed(false);
+        if ((z[0] & 0xFF) == TemplateCodec.HELLO_DIGEST) bridge.helloDigested();
+        return true;
+    }
+
     /** This connection alone ends: the client's stream fails with {@code why}, the device is told by DISCONNECT. */
     private void reset(String why) {
         if (closing) return;
@@ -158,6 +178,10 @@ final class BridgedConnection implements Backend.Stream {
             reset(bad);
             return;
         } else if (!inFlight && p.canSend()) {
+            if (digests && !sentAny && helloDigested(p, now)) {
+                bridge.poke(device);
+                return;
+            }
             byte[] m = fromClient.next(bridge.limit(device), bridge.oneRecord(device));
             // plain if its compressed form is a little longer than the device takes, or one a C
             // device could not recreate in its buffer (LINK.md §9.7)

@@ -25,6 +25,8 @@ public final class RecordFramer {
     private int whole;
     /** Bytes after the whole units that continue a record whose start was already sent (no header). */
     private int cont;
+    /** Whether the unit at the front is the rest of a record whose start was already sent. */
+    private boolean restAtFront;
     private String malformed;
 
     /** Takes the stream's next bytes. */
@@ -43,6 +45,7 @@ public final class RecordFramer {
             int at = whole;
             if (cont > 0) {
                 if (len - at < cont) return;
+                if (units.isEmpty()) restAtFront = true;
                 units.add(cont);
                 whole += cont;
                 cont = 0;
@@ -73,6 +76,25 @@ public final class RecordFramer {
     }
 
     /**
+     * The record at the front, whole, if there is one (not the rest of a record whose start was
+     * sent), not taken: a ClientHello longer than a device's messages that may go to it as
+     * HELLO_DIGEST (LINK.md §15.2); null otherwise. {@link #takeRecord} takes it.
+     */
+    public byte[] peekRecord() {
+        if (malformed != null || units.isEmpty() || restAtFront) return null;
+        return java.util.Arrays.copyOf(buf, units.peek());
+    }
+
+    /** Takes the record {@link #peekRecord} showed. */
+    public void takeRecord() {
+        int n = units.poll();
+        whole -= n;
+        System.arraycopy(buf, n, buf, 0, len - n);
+        len -= n;
+        scan();
+    }
+
+    /**
      * The next message, at most {@code limit} bytes: whole records from the front (only the
      * first if {@code oneRecord}), or {@code limit} bytes of a record longer than that; null if
      * there is none yet.
@@ -85,10 +107,12 @@ public final class RecordFramer {
             if (first > limit) {
                 units.poll();
                 units.addFirst(first - limit);
+                restAtFront = true;
                 n = limit;
             } else {
                 while (!units.isEmpty() && n + units.peek() <= limit) {
                     n += units.poll();
+                    restAtFront = false;
                     if (oneRecord) break;
                 }
             }

@@ -88,6 +88,34 @@ class RecordFramerTest {
         assertNull(f.next(5374, false));
     }
 
+    /**
+     * The record at the front, whole, shown without being taken (a ClientHello to go as
+     * HELLO_DIGEST, LINK.md §15.2); none while it is not whole, and none once a part of it went.
+     */
+    @Test
+    void theWholeRecordAtTheFrontIsShownThenTaken() {
+        byte[] hello = record(22, 1944, 5), next = record(22, 70, 6);
+        byte[] all = concat(hello, next);
+        RecordFramer f = new RecordFramer();
+        f.add(all, 0, 1000);
+        assertNull(f.peekRecord(), "not whole yet");
+        f.add(all, 1000, all.length - 1000);
+        assertArrayEquals(hello, f.peekRecord());
+        assertArrayEquals(hello, f.peekRecord(), "shown, not taken");
+        f.takeRecord();
+        assertArrayEquals(next, f.peekRecord());
+        assertArrayEquals(next, f.next(640, true));
+        assertNull(f.peekRecord());
+
+        f.add(all, 0, all.length);
+        assertEquals(640, f.next(640, true).length); // the hello's first part went
+        assertNull(f.peekRecord(), "the rest of a record whose start went is no record");
+        assertEquals(640, f.next(640, true).length);
+        assertEquals(640, f.next(640, true).length);
+        assertEquals(hello.length - 3 * 640, f.next(640, true).length);
+        assertArrayEquals(next, f.peekRecord(), "a record again at the front");
+    }
+
     @Test
     void aHeaderThatIsNoRecordsMakesTheStreamMalformed() {
         for (byte[] bad : new byte[][] {{'G', 'E', 'T', ' ', '/'}, {25, 3, 3, 0, 1}, {19, 3, 3, 0, 1},
