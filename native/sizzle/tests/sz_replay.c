@@ -196,6 +196,38 @@ static int drain(sz_tls *c, replay_state *r, int *sent)
 	return 0;
 }
 
+#if !SZ_LEGACY
+int sz_replay_digest_hello;
+
+/* The digest of a ClientHello record (one record, one message): L, H (big-endian words) and the
+ * tail, as the gateway's HelloDigest makes it; 0, or -1 if the record is no such hello. */
+static int hello_digest(const sz_line *l, uint8_t *d)
+{
+	ks_hash_ctx h;
+	uint32_t w[8], n;
+	uint8_t i;
+	if (l->len < 9 || l->bytes[0] != 22 || l->bytes[5] != 1)
+		return -1;
+	n = (uint32_t)(l->len - 5);
+	if (n != 4u + ((uint32_t)l->bytes[6] << 16 | (uint32_t)l->bytes[7] << 8 | l->bytes[8]))
+		return -1;
+	ks_hash_init(&h, KS_HASH_SHA256);
+	ks_hash_update(&h, l->bytes + 5, n & ~63u);
+	ks_hash_save(&h, (uint8_t *)w);
+	d[0] = (uint8_t)(n >> 16);
+	d[1] = (uint8_t)(n >> 8);
+	d[2] = (uint8_t)n;
+	for (i = 0; i < 8; i++) {
+		d[3 + 4 * i] = (uint8_t)(w[i] >> 24);
+		d[4 + 4 * i] = (uint8_t)(w[i] >> 16);
+		d[5 + 4 * i] = (uint8_t)(w[i] >> 8);
+		d[6 + 4 * i] = (uint8_t)w[i];
+	}
+	memcpy(d + 35, l->bytes + 5 + (n & ~63u), n & 63u);
+	return 0;
+}
+#endif
+
 int sz_replay(const sz_transcript *t, uint16_t split, uint8_t *rx, uint16_t rx_cap, uint8_t *tx, uint16_t tx_cap,
               char *why, size_t why_len)
 {
@@ -232,9 +264,28 @@ int sz_replay(const sz_transcript *t, uint16_t split, uint8_t *rx, uint16_t rx_c
 					 r.conn, j + 1, r.records, before + 1, sz_tls_state_name(c.state));
 				return -1;
 			}
+#if !SZ_LEGACY
+			if (sz_replay_digest_hello && c.state == SZ_WAIT_CLIENT_HELLO) {
+				uint8_t d[35 + 63];
+				/* (a record that is no whole hello goes as it is, as the gateway leaves it) */
+				if (hello_digest(l, d) == 0 && sz_tls_hello_digest(&c, d) != 0) {
+					snprintf(why, why_len, "connection %d: the hello at line %zu not taken as its digest", r.conn, j + 1);
+					return -1;
+				}
+			}
+#endif
 			while (off < l->len) {
 				size_t n = split && l->len - off > split ? split : l->len - off;
 				size_t took = sz_tls_push(&c, l->bytes + off, n);
+#if !SZ_LEGACY
+				if (sz_replay_digest_hello && off == 0 && took > 0) {
+					uint8_t late[35] = {0};
+					if (sz_tls_hello_digest(&c, late) != -1) {
+						snprintf(why, why_len, "connection %d: a digest after the hello's first byte taken", r.conn);
+						return -1;
+					}
+				}
+#endif
 				off += took;
 				if (drain(&c, &r, &sent) != 0)
 					return -1;

@@ -54,6 +54,14 @@ void sz_replay_server_init(sz_replay_server *s, uint16_t suite);
 int sz_replay(const sz_transcript *t, uint16_t split, uint8_t *rx, uint16_t rx_cap, uint8_t *tx, uint16_t tx_cap,
               char *why, size_t why_len);
 
+#if !SZ_LEGACY
+/* Set: each connection's ClientHello is given to the server as its digest first (LINK.md
+ * §15.2, sz_tls_hello_digest, as a gateway's HELLO_DIGEST does; the hello itself then stands for
+ * its projection, parsed and not hashed), and a digest after its first byte is refused: every
+ * server byte must still be the transcript's. */
+extern int sz_replay_digest_hello;
+#endif
+
 /* The host buffers of a connection: the Java's limits. */
 #define SZ_REPLAY_RX (5u + SZ_RECEIVE_LIMIT + SZ_PROTECTION_EXPANSION)
 #define SZ_REPLAY_TX SZ_WRITER_BUFFER(SZ_MAX_FRAGMENT)

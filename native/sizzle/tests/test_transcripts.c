@@ -70,7 +70,22 @@ int main(int argc, char **argv)
 				printf("FAIL %s (one shared buffer of %u bytes): %s\n", t.name, (unsigned)cap, why);
 			}
 		}
-		printf("%s: replayed whole and in pushes of 1, 7, 64 bytes, in a shared buffer\n", t.name);
+#if !SZ_LEGACY
+		/* each hello given as its digest first (LINK.md §15.2): the same bytes out */
+		for (s = 0; s < 2; s++) {
+			char why[256];
+			sz_replay_digest_hello = 1;
+			if (sz_replay(&t, splits[s], rx, sizeof rx, tx, sizeof tx, why, sizeof why) == 0) {
+				passed++;
+			} else {
+				failed++;
+				printf("FAIL %s (each hello as its digest, pushes of %u): %s\n", t.name, (unsigned)splits[s], why);
+			}
+			sz_replay_digest_hello = 0;
+		}
+#endif
+		printf("%s: replayed whole and in pushes of 1, 7, 64 bytes, in a shared buffer%s\n", t.name,
+		       SZ_LEGACY ? "" : ", each hello as its digest");
 		sz_transcript_free(&t);
 	}
 	printf("transcripts: %d files served by %s\n", files, SZ_PROFILE_NAME);
