@@ -182,10 +182,17 @@ final class FlightReplay {
         GatewayPeer p = gateway.peer(MOTE);
         if (gatewayInFlight || !p.canSend()) return;
         int max = Frame.maxMessage(p.config().frameSize);
-        byte[] m = toMote.next(p.capacity > 0 && p.capacity < max ? p.capacity : max, true);
+        int limit = p.capacity > 0 && p.capacity < max ? p.capacity : max;
+        // A C mote's modern image takes its ClientHello as HELLO_DIGEST (edition 3, LINK.md §15.2): the
+        // bridge then sends a hello longer than its messages whole, digested, when that fits.
+        byte[] hello = book != null && book.edition == 3 && !gatewaySentAny ? toMote.peekRecord() : null;
+        byte[] digested = hello != null && hello.length > limit
+                ? Suppressor.suppress(hello, 0, hello.length, book, toMoteSent, true, true, limit) : null;
+        if (digested != null) toMote.takeRecord();
+        byte[] m = digested != null ? hello : toMote.next(limit, true);
         if (m != null) {
-            byte[] z = book == null ? null : Suppressor.suppress(m, 0, m.length, book, toMoteSent, !gatewaySentAny, false,
-                    p.capacity > 0 ? p.capacity : max);
+            byte[] z = digested != null ? digested : book == null ? null
+                    : Suppressor.suppress(m, 0, m.length, book, toMoteSent, !gatewaySentAny, book.edition == 3, limit);
             gatewaySentAny = true;
             carried += z != null ? z.length : m.length;
             gatewayInFlight = z != null ? p.sendTemplate(z, 0, z.length, sim.nowMs()) : p.send(m, 0, m.length, sim.nowMs());
@@ -205,10 +212,16 @@ final class FlightReplay {
         mote.poke();
     }
 
-    /** The original length of a compressed message, recreated with {@code cursor} (that direction's). */
+    /**
+     * The original length of a compressed message, recreated with {@code cursor} (that direction's);
+     * a HELLO_DIGEST's is its hello record's (5 + L), which the projection stands for.
+     */
     private int recreate(byte[] b, int off, int len, TemplateCursor cursor) {
         try {
-            return TemplateCodec.recreate(b, off, len, book, 1 << 16, cursor, null).length;
+            byte[][] digest = new byte[1][];
+            int n = TemplateCodec.recreate(b, off, len, book, 1 << 16, cursor, book.edition == 3 ? digest : null).length;
+            byte[] d = digest[0];
+            return d == null ? n : 5 + ((d[0] & 0xFF) << 16 | (d[1] & 0xFF) << 8 | (d[2] & 0xFF));
         } catch (TemplateException e) {
             throw new IllegalStateException("a compressed message did not recreate: " + e.getMessage(), e);
         }
