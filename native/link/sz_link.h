@@ -53,6 +53,9 @@ struct sz_link {
 	   once, so they share one field, read by the state: SLEEP the wake, LISTEN the end of
 	   the window, AWAKE (a connection is open: conn != 0) when to confirm with READY. */
 	uint8_t power, polls;
+#if SZ_LINK_WAITING
+	uint8_t waiting; /* the gateway's ACK of READY said PENDING: another client waits (this connection) */
+#endif
 	uint32_t duty_at;
 #if SZ_LINK_STATS
 	uint16_t stats[SZ_LS_COUNTERS];
@@ -102,6 +105,14 @@ void sz_link_ready(struct sz_link *l, uint32_t now);
    still announces sz_link_init's capacity; the grants after this one use the same place until
    the next call. */
 void sz_link_ready_into(struct sz_link *l, uint32_t now, uint8_t *buf, uint16_t room);
+#endif
+
+/* Whether the gateway has said (its ACK of READY: PENDING, LINK.md §5) that another client waits
+   for this device while this connection is open: the one-connection server then closes it once it
+   is idle. A READY-only device says its grant again every SZ_LINK_POLL_MS while it waits, so an
+   idle connection learns it within a poll. */
+#if SZ_LINK_WAITING
+uint8_t sz_link_others_waiting(const struct sz_link *l);
 #endif
 
 /* Whether the radio's receiver must be on (SZ_LINK_LISTEN or SZ_LINK_AWAKE). */

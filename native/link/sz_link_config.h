@@ -65,6 +65,13 @@
 #define SZ_LINK_TEMPLATES 0
 #endif
 
+/* Whether the device learns that another client waits behind its open connection (the ACK of its
+   READY says PENDING, LINK.md §5; a READY-only device says an unused grant again every poll):
+   sz_link_others_waiting. Off only where the flash is short (the MSP430F1611's modern image). */
+#ifndef SZ_LINK_WAITING
+#define SZ_LINK_WAITING 1
+#endif
+
 #ifndef SZ_LINK_READY_ONLY
 #define SZ_LINK_READY_ONLY 0
 #endif

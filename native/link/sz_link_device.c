@@ -16,6 +16,13 @@ void sz_link_start(struct sz_link *l, uint32_t at)
 	l->duty_at = at;
 }
 
+#if SZ_LINK_WAITING
+uint8_t sz_link_others_waiting(const struct sz_link *l)
+{
+	return l->conn != 0 && l->waiting;
+}
+#endif
+
 uint8_t sz_link_radio_on(const struct sz_link *l)
 {
 	return l->power != SZ_LINK_SLEEP;
@@ -119,6 +126,19 @@ void sz_link_control_acked(struct sz_link *l, uint8_t type, uint8_t status, uint
 		sz_link_close_local(l, SZ_LC_PEER_RESET, now); /* the gateway has forgotten it */
 		return;
 	}
+#if SZ_LINK_WAITING
+	if (type == SZ_LT_READY) {
+		if (status == SZ_LA_PENDING)
+			l->waiting = 1; /* another client waits for this device */
+#if SZ_LINK_READY_ONLY
+		/* the grant is said again in a poll if no message has come: the gateway's ACK then
+		   tells an idle connection that another client waits */
+		if (l->rx.granted)
+			l->duty_at = sz_link_after(now, SZ_LINK_POLL_MS);
+#endif
+		return;
+	}
+#endif
 	if (type != SZ_LT_READY_SLEEP || l->conn != 0)
 		return;
 	if (status == SZ_LA_PENDING)
@@ -143,7 +163,11 @@ void sz_link_side_tick(struct sz_link *l, uint32_t now)
 {
 	if (l->conn != 0 && sz_link_reached(now, l->duty_at)) {
 		l->duty_at = SZ_LINK_NEVER;
+#if SZ_LINK_READY_ONLY
+		if (l->rx.granted && !sz_link_control_pending(l, SZ_LT_READY)) /* the grant, said again */
+#else
 		if (!sz_link_control_pending(l, SZ_LT_READY))
+#endif
 			sz_link_start_control(l, SZ_LT_READY, l->conn, l->rx.expected, SZ_LINK_RETRIES);
 	}
 	if (l->power == SZ_LINK_SLEEP && sz_link_reached(now, l->duty_at))

@@ -378,6 +378,9 @@ void sz_link_open_local(struct sz_link *l, uint8_t conn, uint32_t now)
 {
 	l->conn = conn;
 	l->closing = 0;
+#if SZ_LINK_WAITING
+	l->waiting = 0;
+#endif
 	l->last_heard = now;
 	sz_link_sender_reset(&l->tx);
 	sz_link_receiver_reset(&l->rx);

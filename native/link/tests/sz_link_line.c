@@ -184,6 +184,8 @@ int sz_link_line(const char *line, char *out, size_t room)
 #endif
 		} else if (strcmp(cmd, "close") == 0) {
 			sz_link_close(&link, now);
+		} else if (strcmp(cmd, "waiting") == 0) {
+			put("waiting %u\n", sz_link_others_waiting(&link), 0);
 		} else {
 			goto bad;
 		}

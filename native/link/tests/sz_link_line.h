@@ -3,7 +3,7 @@
  * end on its simulated radio, and by which test_link.c replays the transcripts the Java
  * device (sizzle.link.DeviceLink) made. Host only (stdio, no mote rules). Commands, T in ms:
  *   init CAPACITY   boot (again: a reset loses all link state), receive buffer of CAPACITY
- *   start T | rx T HEX | done T | tick T | send T HEX | ready T | close T | stats
+ *   start T | rx T HEX | done T | tick T | send T HEX | ready T | close T | stats | waiting T
  * Reply: events in the order they happened (tx HEX, opened C, received C HEX, sent C,
  * closed C REASON, send 1|0, stats NAME=V ...), then "end RADIO DEADLINE" (DEADLINE "-":
  * none). */

@@ -297,6 +297,35 @@ static void ready_only(void)
 	line_run("done 1021");
 	r = line_run(one_frame_message_on(10, 0, 1022));
 	check(strstr(r, "received 10 616263 at 40\n") != NULL, "READY-ONLY: a 3-byte message granted 3 bytes at offset 40: taken there");
+	/* another client waits (LINK.md §5): the ACK of READY says PENDING; an idle grant is said again each poll */
+	line_run("done 1023");
+	r = line_run("waiting 1024");
+	check(strstr(r, "waiting 0") != NULL, "READY-ONLY: nobody said to wait yet");
+	r = line_run("ready 1025");
+	check(strstr(r, "tx 0001510a01") != NULL, "READY-ONLY: READY(10, 1) goes out");
+	line_run("done 1026");
+	snprintf(cmd, sizeof cmd, "rx 1027 %s", gateway_frame(SZ_LT_ACK, 0, 10, 1, 0, (const uint8_t *)"\x05\x04", 2));
+	line_run(cmd);
+	r = line_run("waiting 1028");
+	check(strstr(r, "waiting 1") != NULL, "READY-ONLY: the ACK of READY said PENDING: another client waits");
+	r = line_run("tick 2026");
+	check(strstr(r, "tx ") == NULL, "READY-ONLY: no READY again before a poll has passed");
+	r = line_run("tick 2027");
+	check(strstr(r, "tx 0001510a01") != NULL, "READY-ONLY: the unused grant said again a poll after its ACK");
+	line_run("done 2028");
+	snprintf(cmd, sizeof cmd, "rx 2029 %s", gateway_frame(SZ_LT_ACK, 0, 10, 1, 0, (const uint8_t *)"\x05\x00", 2));
+	line_run(cmd);
+	r = line_run(one_frame_message_on(10, 1, 2030));
+	check(strstr(r, "received 10 616263 at 40\n") != NULL, "READY-ONLY: the granted message comes");
+	line_run("done 2031");
+	r = line_run("tick 4000");
+	check(strstr(r, "tx ") == NULL, "READY-ONLY: a used grant is not said again");
+	r = line_run("waiting 4001");
+	check(strstr(r, "waiting 1") != NULL, "READY-ONLY: still said for this connection");
+	snprintf(cmd, sizeof cmd, "rx 4002 %s", gateway_frame(SZ_LT_DISCONNECT, SZ_LINK_ACK_REQ, 10, 0, 0, (const uint8_t *)"", 0));
+	line_run(cmd);
+	r = line_run("waiting 4003");
+	check(strstr(r, "waiting 0") != NULL, "READY-ONLY: the connection closed: nobody waits behind it");
 }
 #endif
 

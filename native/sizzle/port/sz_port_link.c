@@ -433,7 +433,14 @@ const uint8_t *sz_port_hello_digest(void)
 
 uint8_t sz_port_pending(void)
 {
-	return 0; /* the gateway keeps the clients waiting for a device: none is seen here */
+	/* the gateway keeps the clients waiting for a device; its ACK of our READY says whether one
+	   does (LINK.md §5), and the server then closes this connection once it is idle (an image
+	   without the flash for that close, SZ_LINK_WAITING=0, lets its clients wait) */
+#if SZ_LINK_WAITING
+	return sz_link_others_waiting(&link);
+#else
+	return 0;
+#endif
 }
 
 void sz_port_hangup(void)

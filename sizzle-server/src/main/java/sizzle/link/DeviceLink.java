@@ -19,6 +19,8 @@ public final class DeviceLink extends LinkEndpoint {
      * device is awake, would otherwise wait for a READY-SLEEP that an awake device never sends).
      */
     private long confirmAt = Long.MAX_VALUE;
+    /** The gateway's ACK of READY said PENDING on this connection: another client waits (LINK.md §5). */
+    private boolean othersWaiting;
 
     public DeviceLink(LinkConfig cfg) {
         super(cfg);
@@ -38,6 +40,16 @@ public final class DeviceLink extends LinkEndpoint {
 
     public boolean radioOn() {
         return power != SLEEP;
+    }
+
+    /**
+     * Whether the gateway has said (its ACK of READY: PENDING) that another client waits for
+     * this device while this connection is open: a one-connection server then closes it once it
+     * is idle. A READY-only device says its grant again every poll period while it waits, so an
+     * idle connection learns it within a poll.
+     */
+    public boolean othersWaiting() {
+        return conn != 0 && othersWaiting;
     }
 
     /**
@@ -68,6 +80,7 @@ public final class DeviceLink extends LinkEndpoint {
             if (conn != 0) closeLocal(LinkListener.REPLACED, now);
             if (controlPending(Frame.READY_SLEEP)) cancelControl();
             openLocal(f.conn, now);
+            othersWaiting = false;
             power = AWAKE;
             // READY-only: no confirming READY of its own (it would be a grant its program did
             // not give); the program's first READY confirms the connection.
@@ -108,6 +121,13 @@ public final class DeviceLink extends LinkEndpoint {
             closeLocal(LinkListener.PEER_RESET, now); // the gateway has forgotten the connection
             return;
         }
+        if (type == Frame.READY) {
+            if (status == Frame.PENDING) othersWaiting = true; // another client waits for this device
+            // the grant is said again in a poll if no message has come: the gateway's ACK then
+            // tells an idle connection that another client waits
+            if (cfg.readyOnly && rx.granted) confirmAt = now + cfg.pollPeriodMs;
+            return;
+        }
         if (type != Frame.READY_SLEEP || conn != 0) return;
         if (status == Frame.PENDING) {
             listenUntil = now + cfg.listenMs; // the gateway is about to open a connection
@@ -132,7 +152,10 @@ public final class DeviceLink extends LinkEndpoint {
     protected void sideTick(long now) {
         if (conn != 0 && now >= confirmAt) {
             confirmAt = Long.MAX_VALUE;
-            if (!controlPending(Frame.READY)) startControl(Frame.READY, conn, rx.expected, cfg.maxRetries);
+            // (READY-only: only while its grant is still unused, said again)
+            if ((!cfg.readyOnly || rx.granted) && !controlPending(Frame.READY)) {
+                startControl(Frame.READY, conn, rx.expected, cfg.maxRetries);
+            }
         }
         if (power == SLEEP && now >= wakeAt) {
             announce(now);

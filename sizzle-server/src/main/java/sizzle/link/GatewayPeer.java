@@ -67,6 +67,13 @@ public final class GatewayPeer extends LinkEndpoint {
         return opened;
     }
 
+    /**
+     * Whether other clients wait for this device while its connection is open (set by the user,
+     * the bridge): the device's READYs are then ACKed PENDING (LINK.md §5), and a one-connection
+     * device closes its connection once idle.
+     */
+    public boolean othersWaiting;
+
     /** Whether the device has work waiting here (a connection to open). */
     public boolean pending() {
         return wantOpen || (conn != 0 && !opened);
@@ -115,7 +122,7 @@ public final class GatewayPeer extends LinkEndpoint {
             // Anything else is an old READY, duplicated or overtaken: ignored.
             boolean started = !tx.idle() && tx.state != MessageSender.HELD;
             if (f.msg == (started ? (tx.msg + 1) & 0xFF : tx.msg)) readyFor = f.msg;
-            ackControl(Frame.READY, f.conn, f.msg, Frame.OK);
+            ackControl(Frame.READY, f.conn, f.msg, othersWaiting ? Frame.PENDING : Frame.OK);
         } else if (f.type == Frame.READY_SLEEP) {
             // Newer than the last one heard (or than the one the device's NEWCONNECTION ACK
             // named): up to 127 ahead, modulo 256. While a connection is open, an older one is

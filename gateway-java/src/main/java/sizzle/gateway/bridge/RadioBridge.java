@@ -263,6 +263,13 @@ public final class RadioBridge {
         void enqueue(BridgedConnection c) {
             waiting.add(c);
             next();
+            othersWaiting();
+        }
+
+        /** Tells the device's peer whether clients wait behind the open connection (its READYs are ACKed PENDING then). */
+        private void othersWaiting() {
+            GatewayPeer p = gateway.peer(device);
+            if (p != null) p.othersWaiting = waiting.stream().anyMatch(c -> !c.cancelled);
         }
 
         /** Starts the next waiting connection when the link is free. */
@@ -276,12 +283,14 @@ public final class RadioBridge {
             } while (c.cancelled);
             current = c;
             p.open(sim.nowMs());
+            othersWaiting();
             gateway.poke(device);
         }
 
         /** A connection given up before its link connection came (its client stopped waiting). */
         void release(BridgedConnection c) {
             waiting.remove(c);
+            othersWaiting();
             if (current != c) return;
             GatewayPeer p = gateway.peer(device);
             if (p.cancelOpen()) {
