@@ -427,7 +427,10 @@ int sz_tls_hello_digest(sz_tls *c, const uint8_t *d)
 	sz_record_layer *rl = &c->u.hs.records;
 	uint32_t w[8], n = (uint32_t)d[0] << 16 | (uint32_t)d[1] << 8 | d[2];
 	uint8_t i;
-	if (c->state != SZ_WAIT_CLIENT_HELLO || rl->header_len != 0 || (rl->flags & SZ_RL_IN_BODY))
+	/* nothing of the connection taken yet: no record begun, nothing hashed (a hello's first
+	   record whole, another to come, is no place for its digest) */
+	if (c->state != SZ_WAIT_CLIENT_HELLO || rl->header_len != 0 || (rl->flags & SZ_RL_IN_BODY) ||
+	    c->h.hash.sha256.count != 0)
 		return -1;
 	for (i = 0; i < 8; i++) /* the chaining value in the context's own word form (ks_hash_resume) */
 		w[i] = (uint32_t)d[3 + 4 * i] << 24 | (uint32_t)d[4 + 4 * i] << 16 | (uint32_t)d[5 + 4 * i] << 8 | d[6 + 4 * i];

@@ -228,6 +228,34 @@ static int hello_digest(const sz_line *l, uint8_t *d)
 }
 #endif
 
+#if !SZ_LEGACY
+int sz_replay_late_digest(const sz_transcript *t, uint8_t *rx, uint16_t rx_cap, uint8_t *tx, uint16_t tx_cap)
+{
+	static sz_replay_server server;
+	static sz_tls c;
+	sz_transcript_app app;
+	sz_app ops;
+	const sz_line *l = 0;
+	uint8_t part[5 + 16], d[35 + 63];
+	size_t j;
+	for (j = 0; j < t->n_lines && !l; j++)
+		if (t->lines[j].client)
+			l = &t->lines[j];
+	if (!l || hello_digest(l, d) != 0)
+		return 1; /* no whole hello to cut */
+	sz_replay_server_init(&server, t->suite);
+	sz_transcript_app_init(&app, t->conns[0].response, &ops);
+	sz_tls_init(&c, &server.cfg, &ops, rx, rx_cap, tx, tx_cap);
+	memcpy(part, l->bytes, 3);
+	part[3] = 0;
+	part[4] = 16;
+	memcpy(part + 5, l->bytes + 5, 16);
+	if (sz_tls_push(&c, part, sizeof part) != sizeof part || c.state != SZ_WAIT_CLIENT_HELLO)
+		return -1;
+	return sz_tls_hello_digest(&c, d) == -1 ? 0 : -1;
+}
+#endif
+
 int sz_replay(const sz_transcript *t, uint16_t split, uint8_t *rx, uint16_t rx_cap, uint8_t *tx, uint16_t tx_cap,
               char *why, size_t why_len)
 {

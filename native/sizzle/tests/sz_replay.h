@@ -60,6 +60,9 @@ int sz_replay(const sz_transcript *t, uint16_t split, uint8_t *rx, uint16_t rx_c
  * its projection, parsed and not hashed), and a digest after its first byte is refused: every
  * server byte must still be the transcript's. */
 extern int sz_replay_digest_hello;
+/* The hello's first 16 bytes as a record of their own, then its digest: refused (nothing may
+   have been hashed before a digest). 0 if so, -1 if taken, 1 if t has no whole hello to cut. */
+int sz_replay_late_digest(const sz_transcript *t, uint8_t *rx, uint16_t rx_cap, uint8_t *tx, uint16_t tx_cap);
 #endif
 
 /* The host buffers of a connection: the Java's limits. */
