@@ -1,6 +1,6 @@
 /* Mirrors sizzle/template/TemplateCodec.java (the suppressor and the recreator, LINK.md §9.2)
- * and TemplateCursor.java, without POINT, HELLO_DIGEST recreated only where asked (sz_template.h says why). The
- * suppressor's search for a match anywhere is no hash index (no RAM for one) but a scan of a
+ * and TemplateCursor.java, without POINT, and HELLO_DIGEST recreated only where asked
+ * (sz_template.h says why). The suppressor's search for a match anywhere is no hash index (no RAM for one) but a scan of a
  * few places, cheap enough for an ATmega128 (native/link/README.md has the cycles): every
  * template's start, and every place of the cursor's own template once the bytes have gone
  * as literals for a while. */
