@@ -83,7 +83,7 @@ public final class LocalGateway implements AutoCloseable {
     private final java.util.Map<String, Radio> radios = new java.util.HashMap<>();
     /** The radio addresses of the devices started here (their announcements add nothing). */
     private final java.util.Set<Integer> ownAddresses = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    /** Template compression on the radio (gateway-java/LINK.md §9, §15.2): on unless switched off before the first Java mote. */
+    /** Template compression on the radio (gateway-java/LINK.md §9, §15.2): on unless switched off before the first mote. */
     private boolean compression = true;
     private int nextAddress = 1;
 
@@ -97,8 +97,9 @@ public final class LocalGateway implements AutoCloseable {
     }
 
     /**
-     * Template compression (and HELLO-DIGEST) for the Java motes on the simulated radio: on by
-     * default; call before {@link #addJavaMote}. Off, every link message is plain DATA.
+     * Template compression (and HELLO-DIGEST) on every radio, for the Java motes and the C motes
+     * whose images carry templates: on by default; call before the first mote. Off, every link
+     * message is plain DATA both ways (LINK.md §9.1: a device compresses only after the gateway did).
      */
     public LocalGateway compression(boolean on) {
         compression = on;
@@ -227,7 +228,7 @@ public final class LocalGateway implements AutoCloseable {
             RadioMedium medium = new RadioMedium(sim, channel, System.nanoTime());
             RealTimeRadio clock = new RealTimeRadio(sim, log);
             RadioBridge bridge = new RadioBridge(medium, template, 1 + (int) (System.nanoTime() & 0xFE), clock);
-            bridge.compression(compression); // a C mote announces no templates: it is served plain
+            bridge.compression(compression); // a device that announces no templates is served plain
             // a radio device nobody configured goes on the list by its announcement; the devices
             // started here are configured by their names (a Mica2's READY-SLEEP carries only 16
             // bytes of its name: announced, it would show twice)

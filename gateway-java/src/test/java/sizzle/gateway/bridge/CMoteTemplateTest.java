@@ -72,6 +72,26 @@ class CMoteTemplateTest {
         }
     }
 
+    /**
+     * LINK.md §9.1: a device sends DATA-TEMPLATE only on a connection where the gateway sent one
+     * first. The same template image behind a gateway whose compression is switched off is
+     * served plain both ways: a compressed message from the mote would reach a connection with no
+     * templates agreed and reset it, and the page would not come.
+     */
+    @Test
+    void aTemplateImageBehindAGatewayThatDoesNotCompressIsServedPlain(@TempDir Path dir) throws Exception {
+        try (LocalGateway g = new LocalGateway(dir, 0, AccessRule.allow("127.0.0.0/8"), line -> { })) {
+            g.compression(false);
+            LocalGateway.Member m = g.addMote("host", "legacy-ecc", false, true, line -> { });
+            RadioBridge bridge = g.bridge("CC2420");
+            String page = get(m, g.sharedPort());
+            assertTrue(page.contains("<title>Thermostat</title>"), page);
+            assertTrue(await(bridge, 1, p -> p.capabilities.length == 5), "the mote announced its templates (edition, certificate ID)");
+            assertEquals(0, bridge.compressedMessages(false), "the gateway sent no compressed message");
+            assertEquals(0, bridge.compressedMessages(true), "the mote sent no compressed message");
+        }
+    }
+
     /** Sends b as DATA-TEMPLATE to the device once its link connection is open and granted (radio thread). */
     private static boolean sendWhenGranted(RadioBridge bridge, int device, byte[] b) throws Exception {
         return await(bridge, device, p -> {
