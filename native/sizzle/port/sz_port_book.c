@@ -2,8 +2,9 @@
  * The device's template book for the radio link (gateway-java/LINK.md §9.1, §9.7), in flash:
  * template 0 its Certificate message (type 11 and its u24 length, made here, then the
  * certificate_list: sz_identity_chain), ids 1-3 none (one identity a build), then the protocol
- * templates from id 4: the legacy builds' edition 2 (sz_template_edition2.h, ids 4-11), the
- * modern build's edition 3 (sz_template_edition3.h, ids 4-19); and the capabilities its READY-SLEEP announces:
+ * templates from id 4 (sz_template_editions.h): the legacy builds' edition 2 (ids 4-11), the
+ * modern build's edition 3 (ids 4-19, edition 2 and then the modern templates); and the
+ * capabilities its READY-SLEEP announces:
  * the edition, then the certificate ID (sz_identity_certificate_id). Built with the link's
  * templates (SZ_LINK_TEMPLATES=1, firmware.mk). Mirrors sizzle-server/src/main/java/sizzle/
  * template/TemplateBook.java (template) and Suppressor.java (capabilities).
@@ -13,11 +14,8 @@
 #include "sz_identity.h"
 #include "sz_link.h"
 #include "sz_config.h"
-#if SZ_LEGACY
-#include "sz_template_edition2.h"
-#else
-#include "sz_template_edition3.h"
-#endif
+#define SZ_TEMPLATE_EDITION (SZ_LEGACY ? 2 : 3)
+#include "sz_template_editions.h"
 
 #define CERTIFICATE_HEADER 4 /* type 11, u24 length */
 

@@ -39,58 +39,76 @@ class ProtocolTemplatesTest {
     }
 
     /**
-     * Editions 2 and 3 in the C motes' flash (native/sizzle/port/sz_template_editionN.h): edition
-     * 1's first eight templates, and all of them, as committed ({@code -Dtemplates.write=true}
-     * writes the files again); neither carries POINT, both recreate in place.
+     * Editions 2 and 3 in the C motes' flash: edition 1's first eight templates, and all of them;
+     * neither carries POINT, both recreate in place. Edition 2 is the start of edition 3, so one
+     * header holds both (native/sizzle/port/sz_template_editions.h, as committed;
+     * {@code -Dtemplates.write=true} writes it again): a legacy build's flash has only the first part.
      */
     @Test
-    void theCMotesEditionsAreEditionOnesTemplatesAndTheCHeadersHoldThem() throws IOException {
+    void theCMotesEditionsAreEditionOnesTemplatesAndTheCHeaderHoldsThem() throws IOException {
         byte[][] one = ProtocolTemplates.edition(1);
+        byte[][] two = ProtocolTemplates.edition(2), three = ProtocolTemplates.edition(3);
+        assertEquals(8, two.length);
+        assertEquals(one.length, three.length);
+        for (int i = 0; i < three.length; i++) {
+            assertArrayEquals(one[i], three[i]);
+            if (i < two.length) assertArrayEquals(one[i], two[i]);
+        }
         for (int edition = 2; edition <= 3; edition++) {
-            byte[][] t = ProtocolTemplates.edition(edition);
-            assertEquals(edition == 2 ? 8 : one.length, t.length);
-            for (int i = 0; i < t.length; i++) assertArrayEquals(one[i], t[i]);
-            String header = cHeader(edition, t);
-            Path file = ROOT.resolve("native/sizzle/port/sz_template_edition" + edition + ".h");
-            if (Boolean.getBoolean("templates.write")) Files.writeString(file, header);
-            assertEquals(Files.readString(file), header, "matches " + file);
             TemplateBook book = new TemplateBook(edition, new byte[0][]);
             assertFalse(book.points, "the C motes' editions carry no POINT (LINK.md §9.7)");
             assertTrue(book.inPlace);
         }
         assertTrue(new TemplateBook(1, new byte[0][]).points);
         assertFalse(new TemplateBook(1, new byte[0][]).inPlace);
+
+        String header = cHeader(two.length, three);
+        Path file = ROOT.resolve("native/sizzle/port/sz_template_editions.h");
+        if (Boolean.getBoolean("templates.write")) Files.writeString(file, header);
+        assertEquals(Files.readString(file), header, "matches " + file);
     }
 
     private static final Path ROOT = StoredTranscripts.DIR.resolve("../../../../..").normalize();
 
-    /** The C header of {@code edition}'s templates: each one's end offset, then their bytes, all in flash. */
-    private static String cHeader(int edition, byte[][] t) {
+    /**
+     * The C header of editions 2 and 3: edition 3's templates t, of which edition 2 is the first
+     * {@code legacy}; each one's end offset, then their bytes, all in flash, the part past
+     * edition 2 under {@code #if SZ_TEMPLATE_EDITION == 3}.
+     */
+    private static String cHeader(int legacy, byte[][] t) {
         StringBuilder b = new StringBuilder();
-        b.append("/* Edition ").append(edition).append(" of the radio link's protocol templates (gateway-java/LINK.md §9.1, §9.7): edition 1's\n")
-                .append(edition == 2 ? "   legacy TLS 1.0 and SSL 3.0 templates, ids 4-11" : "   templates, ids 4-19")
-                .append(", in flash. Written from sizzle.template.ProtocolTemplates\n")
-                .append("   by gateway-java's ProtocolTemplatesTest (-Dtemplates.write=true); do not edit. Include from one C\n")
-                .append("   file only (sz_port_book.c). */\n")
-                .append("#define SZ_TEMPLATE_EDITION ").append(edition).append("\n#define SZ_TEMPLATE_FIRST 4\n")
-                .append("#define SZ_TEMPLATE_COUNT ").append(t.length).append("\n\n");
+        b.append("/* Editions 2 and 3 of the radio link's protocol templates (gateway-java/LINK.md §9.1, §9.7), in\n")
+                .append("   flash: edition 1's legacy TLS 1.0 and SSL 3.0 templates, ids 4-").append(3 + legacy)
+                .append(" (edition 2, the legacy builds'), then\n")
+                .append("   its modern ones, ids ").append(4 + legacy).append("-").append(3 + t.length)
+                .append(" (edition 3 is all of them: the modern build's). Written from\n")
+                .append("   sizzle.template.ProtocolTemplates by gateway-java's ProtocolTemplatesTest (-Dtemplates.write=true);\n")
+                .append("   do not edit. Include from one C file only (sz_port_book.c), SZ_TEMPLATE_EDITION defined first. */\n")
+                .append("#define SZ_TEMPLATE_FIRST 4\n")
+                .append("#if SZ_TEMPLATE_EDITION == 3\n#define SZ_TEMPLATE_COUNT ").append(t.length)
+                .append("\n#else\n#define SZ_TEMPLATE_COUNT ").append(legacy).append("\n#endif\n\n");
         int total = 0;
         b.append("/* where each template ends in sz_template_bytes */\n")
                 .append("static const uint16_t sz_template_end[SZ_TEMPLATE_COUNT] KS_FLASH = {");
         for (int i = 0; i < t.length; i++) {
             total += t[i].length;
-            b.append(i == 0 ? "" : ", ").append(total);
+            b.append(i == legacy ? "\n#if SZ_TEMPLATE_EDITION == 3\n    " : i == 0 ? "" : " ").append(total).append(',');
         }
-        b.append("};\n\nstatic const uint8_t sz_template_bytes[").append(total).append("] KS_FLASH = {\n");
+        b.append("\n#endif\n};\n\nstatic const uint8_t sz_template_bytes[] KS_FLASH = {\n");
         int n = 0;
-        for (byte[] m : t) {
-            for (byte x : m) {
+        for (int i = 0; i < t.length; i++) {
+            if (i == legacy) {
+                if (n % 16 != 0) b.append('\n');
+                b.append("#if SZ_TEMPLATE_EDITION == 3\n");
+                n = 0;
+            }
+            for (byte x : t[i]) {
                 b.append(n % 16 == 0 ? "    " : " ").append(String.format("0x%02x,", x & 0xFF));
                 if (++n % 16 == 0) b.append('\n');
             }
         }
         if (n % 16 != 0) b.append('\n');
-        b.append("};\n");
+        b.append("#endif\n};\n");
         return b.toString();
     }
 
