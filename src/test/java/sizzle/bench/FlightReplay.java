@@ -185,14 +185,12 @@ final class FlightReplay {
         int limit = p.capacity > 0 && p.capacity < max ? p.capacity : max;
         // A C mote's modern image takes its ClientHello as HELLO_DIGEST (edition 3, LINK.md §15.2): the
         // bridge then sends a hello longer than its messages whole, digested, when that fits.
-        byte[] hello = book != null && book.edition == 3 && !gatewaySentAny ? toMote.peekRecord() : null;
-        byte[] digested = hello != null && hello.length > limit
-                ? Suppressor.suppress(hello, 0, hello.length, book, toMoteSent, true, true, limit) : null;
-        if (digested != null) toMote.takeRecord();
-        byte[] m = digested != null ? hello : toMote.next(limit, true);
-        if (m != null) {
-            byte[] z = digested != null ? digested : book == null ? null
-                    : Suppressor.suppress(m, 0, m.length, book, toMoteSent, !gatewaySentAny, book.edition == 3, limit);
+        byte[] z = book != null && book.edition == 3 && !gatewaySentAny ? toMote.takeDigested(book, toMoteSent, limit) : null;
+        byte[] m = z != null ? null : toMote.next(limit, true);
+        if (z != null || m != null) {
+            if (z == null && book != null) {
+                z = Suppressor.suppress(m, 0, m.length, book, toMoteSent, !gatewaySentAny, book.edition == 3, limit);
+            }
             gatewaySentAny = true;
             carried += z != null ? z.length : m.length;
             gatewayInFlight = z != null ? p.sendTemplate(z, 0, z.length, sim.nowMs()) : p.send(m, 0, m.length, sim.nowMs());

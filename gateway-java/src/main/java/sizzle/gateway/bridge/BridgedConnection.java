@@ -120,19 +120,10 @@ final class BridgedConnection implements Backend.Stream {
         received(m, 0, m.length);
     }
 
-    /**
-     * The client's first record, a ClientHello longer than the device's messages, sent whole as
-     * HELLO_DIGEST when that fits the device (LINK.md §15.2): a record so long would otherwise go
-     * in pieces, and a piece cannot be digested. False (nothing taken) otherwise.
-     */
+    /** The client's first record sent whole as HELLO_DIGEST ({@link RecordFramer#takeDigested}); false (nothing taken) otherwise. */
     private boolean helloDigested(GatewayPeer p, long now) {
-        byte[] r = fromClient.peekRecord();
-        int limit = bridge.limit(device);
-        if (r == null || r.length <= limit) return false;
-        // (a form that fits a device recreating in place is a HELLO_DIGEST: the whole record does not fit)
-        byte[] z = Suppressor.suppress(r, 0, r.length, book, toDevice, true, true, limit);
+        byte[] z = fromClient.takeDigested(book, toDevice, bridge.limit(device));
         if (z == null) return false;
-        fromClient.takeRecord();
         inFlight = p.sendTemplate(z, 0, z.length, now);
         sentAny = true;
         if (inFlight) bridge.compressed(false);

@@ -1,6 +1,9 @@
 package sizzle.gateway.bridge;
 
 import java.util.ArrayDeque;
+import sizzle.template.Suppressor;
+import sizzle.template.TemplateBook;
+import sizzle.template.TemplateCursor;
 
 /**
  * Cuts a TLS byte stream into link messages at record boundaries (LINK.md §6): bytes are held
@@ -76,22 +79,25 @@ public final class RecordFramer {
     }
 
     /**
-     * The record at the front, whole, if there is one (not the rest of a record whose start was
-     * sent), not taken: a ClientHello longer than a device's messages that may go to it as
-     * HELLO_DIGEST (LINK.md §15.2); null otherwise. {@link #takeRecord} takes it.
+     * The record at the front as HELLO_DIGEST, taken: the client's first record, a ClientHello
+     * longer than the device's messages ({@code limit} bytes), sent whole when its digested form
+     * fits the device (LINK.md §15.2), since a record so long would otherwise go in pieces and a
+     * piece cannot be digested. Null, and nothing taken, otherwise: not a whole record at the
+     * front (the rest of one whose start went is not), not longer than {@code limit}, or no form
+     * that fits. The bridge ({@code BridgedConnection}) and the gateway benchmark both take it so.
      */
-    public byte[] peekRecord() {
-        if (malformed != null || units.isEmpty() || restAtFront) return null;
-        return java.util.Arrays.copyOf(buf, units.peek());
-    }
-
-    /** Takes the record {@link #peekRecord} showed. */
-    public void takeRecord() {
+    public byte[] takeDigested(TemplateBook book, TemplateCursor cursor, int limit) {
+        if (malformed != null || units.isEmpty() || restAtFront || units.peek() <= limit) return null;
+        byte[] r = java.util.Arrays.copyOf(buf, units.peek());
+        // (a form that fits a device recreating in place is a HELLO_DIGEST: the whole record does not fit)
+        byte[] z = Suppressor.suppress(r, 0, r.length, book, cursor, true, true, limit);
+        if (z == null) return null;
         int n = units.poll();
         whole -= n;
         System.arraycopy(buf, n, buf, 0, len - n);
         len -= n;
         scan();
+        return z;
     }
 
     /**
