@@ -33,6 +33,9 @@ AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
 # KS_HASH_ASM, the AVR's default): any AVR build of prim/ks_md5.c, ks_sha1.c or ks_sha256.c
 # links all three (the link drops what a build does not call).
 AVR_HASH_ASM := $(AVR_DIR)/ks_md5_avr.S $(AVR_DIR)/ks_sha1_avr.S $(AVR_DIR)/ks_sha256_avr.S
+# The Montgomery product's row in assembly (kernels/ks_rsa_mont.c: KS_MONT_ROW, 16-bit limbs):
+# any AVR build that multiplies modulo an RSA key or an EC order links it.
+AVR_RSA_ASM := $(AVR_DIR)/ks_rsa_avr.S
 # Firmware is rebuilt when these build files or the kernels' headers change; and kept after
 # its run (for sizes).
 AVR_MK := $(AVR_DIR)/avr.mk $(MOTE_SIM)/mote.mk $(AVR_BUILD)/flags.stamp $(MOTE_KS_HDRS) $(AVR_DIR)/ks_port_avr.h \
@@ -67,11 +70,12 @@ $(AVR_BUILD)/ec_baseline.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c $(MO
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_baseline.c
 
-# RSA-1024 (sim/rsa_test.c) with N-bit limbs: the RSA kernels are portable C on every build.
+# RSA-1024 (sim/rsa_test.c) with N-bit limbs: the RSA kernels are portable C on every build, but
+# for the 16-bit limbs' Montgomery row in assembly (AVR_RSA_ASM).
 AVR_RSA_BUILDS ?= 8 16 32
-$(AVR_BUILD)/rsa_l%.elf: $(MOTE_RSA_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS) $(MOTE_RSA_KAT) $(AVR_MK)
+$(AVR_BUILD)/rsa_l%.elf: $(MOTE_RSA_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS) $(MOTE_RSA_KAT) $(AVR_RSA_ASM) $(AVR_MK)
 	@mkdir -p $(@D)
-	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_RSA_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(MOTE_RSA_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(MOTE_RSA_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(MOTE_RSA_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS) $(AVR_RSA_ASM)
 .PRECIOUS: $(AVR_BUILD)/rsa_l%.elf
 # Six RSA-1024 operations: ~1.2 G cycles with 16-bit limbs, ~4 G with 32-bit ones.
 AVR_RSA_MAX_CYCLES := 8000000000

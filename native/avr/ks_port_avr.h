@@ -69,6 +69,14 @@ void ks_avr_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y, const u
 uint16_t ks_avr_divsteps(uint16_t eta, uint16_t f, uint16_t g, uint16_t *t);
 #define KS_MODINV_STEPS(eta, f, g, t) ks_avr_divsteps(eta, f, g, t)
 #endif
+/* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
+   one pass per limb of b in assembly (ks_rsa_avr.S), for 16-bit limbs; n counts in a byte. */
+#if KS_AVR_ASM && KS_LIMB_BITS == 16
+void ks_avr_mont_row(uint16_t *t, const uint16_t *a, const uint16_t *m, uint16_t b, uint16_t q,
+                     uint8_t n);
+#define KS_MONT_ROW(t, a, m, b, q, n) ks_avr_mont_row(t, a, m, b, q, (uint8_t)(n))
+#define KS_MONT_ROW_MAX_LIMBS 255
+#endif
 #ifndef KS_MODINV_MIN_BITS
 #if KS_AVR_ASM
 #define KS_MODINV_MIN_BITS 0

@@ -50,7 +50,8 @@ void ks_mont_init(ks_mont *mc, const ks_limb *m, size_t n, ks_limb *t, ks_limb *
 }
 
 /* CIOS (Koc, Acar and Kaliski, "Analyzing and comparing Montgomery multiplication
-   algorithms", IEEE Micro 1996). */
+   algorithms", IEEE Micro 1996): per limb of b a product row, then a reduction row; or, where
+   the port has it in assembly, their FIOS, both rows in one pass (KS_MONT_ROW). */
 void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb *b)
 {
     const ks_limb *m = mc->m;
@@ -64,11 +65,22 @@ void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb 
 #endif
     const size_t n = mc->n;
     const ks_limb n0 = mc->n0;
-    size_t i, j;
+    size_t i;
     memset(t, 0, (n + 2) * sizeof(ks_limb));
+#if defined(KS_MONT_ROW) && KS_RSA_LIMBS <= KS_MONT_ROW_MAX_LIMBS
+    /* A port's row in assembly (ks_port_avr.h): t = (t + a b[i] + q m) / 2^bits in one pass
+       over the limbs (FIOS), t[n] its 0/1 top, q making the sum's low limb 0. No product here
+       has more limbs than ks_modexp's modulus. */
+    for (i = 0; i < n; i++) {
+        const ks_limb bi = b[i];
+        const ks_limb q = (ks_limb)((ks_limb)(t[0] + (ks_limb)((unsigned)a[0] * bi)) * n0);
+        KS_MONT_ROW(t, a, m, bi, q, n);
+    }
+#else
     for (i = 0; i < n; i++) {
         const ks_limb bi = b[i]; /* a local: t may alias b as far as the compiler knows */
         ks_limb c = 0, k = 0, q, s;
+        size_t j;
         for (j = 0; j < n; j++) {
             c = muladd(&t[j], a[j], bi, t[j], c);
         }
@@ -84,6 +96,7 @@ void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb 
         t[n - 1] = ks_adc(t[n], c, &k);
         t[n] = (ks_limb)(t[n + 1] + k);
     }
+#endif
     /* t < 2m: subtract m unless that borrows past t[n] */
     {
         ks_limb borrow = ks_bn_sub(r, t, m, n);

@@ -21,10 +21,10 @@ PRIM_AVR_BUILDS ?= l8 l16
 PRIM_MSP430_BUILDS ?= l16
 .PRECIOUS: $(AVR_BUILD)/prim_l%.elf $(MSP_BUILD)/prim_l%.elf
 
-$(AVR_BUILD)/prim_l%.elf: $(PRIM_FW_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(PRIM_FW_DEPS) $(AVR_MK)
+$(AVR_BUILD)/prim_l%.elf: $(PRIM_FW_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(AVR_RSA_ASM) $(PRIM_FW_DEPS) $(AVR_MK)
 	@mkdir -p $(@D) $(AVR_BUILD)/prim_objs_l$*
-	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$* -o $@ $(PRIM_FW_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_HASH_ASM)
-	@for f in $(PRIM_COMPONENTS) $(AVR_HASH_ASM); do $(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$* \
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$* -o $@ $(PRIM_FW_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(AVR_RSA_ASM)
+	@for f in $(PRIM_COMPONENTS) $(AVR_HASH_ASM) $(AVR_RSA_ASM); do $(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$* \
 		-c $$f -o $(AVR_BUILD)/prim_objs_l$*/$$(basename $${f%.*}).o || exit 1; done
 
 # Timed with the per-address profile, for the same-path check of the signatures.

@@ -171,11 +171,11 @@ SZF_AVR_WIPE_legacy-ecc := -DSZ_WIPE_STACK_ECDH=837
 # as deep as the operation goes below ks_rsa_private_aux (1,279 B measured as above, + 8).
 SZF_AVR_RSA_legacy-rsa := -DKS_RSA_WINDOW=2 -DKS_RSA_KEY_FLASH=1 -DSZ_RSA_AUX=1 -DKS_WIPE_STACK_RSA=1287
 ifeq ($(SZ_FW_PLATFORM),avr)
-$(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(AVR_DIR)/mote_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(AVR_HASH_ASM) $(MOTE_KS_SRCS) $(AVR_MK) $(SZF_BASE_SRC_$(SZ_FW_BUILD))
+$(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(AVR_DIR)/mote_avr.c $(SZF_DEVICE) $(AVR_FP_ASM) $(AVR_CIPHER_ASM) $(AVR_HASH_ASM) $(AVR_RSA_ASM) $(MOTE_KS_SRCS) $(AVR_MK) $(SZF_BASE_SRC_$(SZ_FW_BUILD))
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) $(filter-out $(SZF_AVR_KS_OUT) $(if $(SZF_BASE_$(SZ_FW_BUILD)),-DKS_BASE_WINDOW=%),$(AVR_KS_FLAGS)) \
 		$(SZF_BASE_$(SZ_FW_BUILD)) $(SZF_AVR_FLAGS) $(SZF_FLAGS) $(SZF_BUFFERS) $(SZF_MOTE_FLAGS) -DKS_LIMB_BITS=16 -o $@ \
-		$(SZF_SIZZLE) $(SZF_PRIM) $(MOTE_KS_SRCS) $(SZF_BASE_SRC_$(SZ_FW_BUILD)) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(AVR_CIPHER_ASM)) \
+		$(SZF_SIZZLE) $(SZF_PRIM) $(MOTE_KS_SRCS) $(SZF_BASE_SRC_$(SZ_FW_BUILD)) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(AVR_RSA_ASM) $(if $(filter modern,$(SZ_FW_BUILD)),$(AVR_CIPHER_ASM)) \
 		$(SZF_PORT) $(AVR_DIR)/mote_avr.c
 	avr-objcopy -O ihex -R .eeprom $@ $(@:.elf=.hex)
 endif

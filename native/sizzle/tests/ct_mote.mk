@@ -31,10 +31,10 @@ $(SZC_BUILD)/%/ct_kat.h: $(SZC_DIR)/tests/ct_kat.py
 .PRECIOUS: $(SZC_BUILD)/%/ct_kat.h
 
 ifdef AVR_BUILD
-$(AVR_BUILD)/sz_ct_%.elf: $(SZC_BUILD)/%/ct_kat.h $(SZC_SRCS) $(SZC_DEPS) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(AVR_DIR)/mote_avr.c $(AVR_MK)
+$(AVR_BUILD)/sz_ct_%.elf: $(SZC_BUILD)/%/ct_kat.h $(SZC_SRCS) $(SZC_DEPS) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(AVR_RSA_ASM) $(AVR_DIR)/mote_avr.c $(AVR_MK)
 	@mkdir -p $(@D)
 	$(AVR_CC) $(AVR_CFLAGS) $(filter-out $(SZF_AVR_KS_OUT),$(AVR_KS_FLAGS)) $(call SZF_AVR_FLAGS_FOR,$*) $(call SZC_FLAGS,$*) \
-		-o $@ $(SZC_SRCS) $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(AVR_DIR)/mote_avr.c
+		-o $@ $(SZC_SRCS) $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(AVR_RSA_ASM) $(AVR_DIR)/mote_avr.c
 SZC_AVR_OUTS := $(foreach p,$(SZC_PROFILES),$(AVR_BUILD)/sz_ct_$(p).out)
 $(SZC_AVR_OUTS): $(AVR_BUILD)/sz_ct_%.out: $(AVR_BUILD)/sz_ct_%.elf $(AVR_HARNESS) MOTE_FORCE
 	@{ $(AVR_HARNESS) -c $(AVR_MAX_CYCLES) $< 2>/dev/null; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
