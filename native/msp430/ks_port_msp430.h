@@ -59,6 +59,23 @@ void ks_msp_steps(uint16_t *eta, uint16_t f, uint16_t g, uint16_t t[4]);
         ks_msp_lincomb_z((r), (x), (y), &p_);                               \
     } while (0)
 #endif
+/* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
+   one pass per limb of b in assembly on the hardware multiplier (ks_rsa_msp430.S, which
+   msp430.mk's msp_link adds to every link of ks_rsa_mont.c), for 16-bit limbs. Its own switch,
+   on with 16-bit limbs also where the field is portable C (-DKS_MSP430_ASM=0: the RSA test's
+   builds); -DKS_MSP430_MONT_ASM=0 builds the C rows. */
+#ifndef KS_MSP430_MONT_ASM
+#define KS_MSP430_MONT_ASM (KS_LIMB_BITS == 16)
+#endif
+#if KS_MSP430_MONT_ASM
+#if KS_LIMB_BITS != 16
+#error "KS_MSP430_MONT_ASM needs 16-bit limbs"
+#endif
+void ks_msp_mont_row(uint16_t *t, const uint16_t *a, const uint16_t *m, uint16_t b, uint16_t q,
+                     uint16_t n);
+#define KS_MONT_ROW(t, a, m, b, q, n) ks_msp_mont_row(t, a, m, b, q, (uint16_t)(n))
+#define KS_MONT_ROW_MAX_LIMBS 65535
+#endif
 #ifndef KS_MODINV_MIN_BITS
 #if KS_MSP430_ASM
 #define KS_MODINV_MIN_BITS 0

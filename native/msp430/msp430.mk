@@ -41,10 +41,15 @@ MSP_HASH_C := %/prim/ks_md5.c %/prim/ks_sha1.c %/prim/ks_sha256.c
 # AES-128's block in assembly (prim/ks_aes.h: KS_AES_ASM with the expanded key, the MSP430's
 # default): msp_link adds it to any link that compiles prim/ks_aes_tab.c.
 MSP_AES_ASM := $(MSP_DIR)/ks_aes_msp430.S
+# The Montgomery product's row in assembly (kernels/ks_rsa_mont.c: KS_MONT_ROW, 16-bit limbs,
+# KS_MSP430_MONT_ASM in ks_port_msp430.h): msp_link adds it to any link that compiles
+# kernels/ks_rsa_mont.c (RSA, and ECDSA's products modulo n); a build with other limbs, or
+# -DKS_MSP430_MONT_ASM=0, does not call it and the link drops it.
+MSP_RSA_ASM := $(MSP_DIR)/ks_rsa_msp430.S
 # Firmware is rebuilt when these build files or the kernels' headers change; and kept after
 # its run (for sizes).
 MSP_MK := $(MSP_DIR)/msp430.mk $(MOTE_SIM)/mote.mk $(MSP_DIR)/msp430f1611.ld $(MSP_BUILD)/flags.stamp $(MOTE_KS_HDRS) \
-	$(MSP_HASH_ASM) $(MSP_DIR)/ks_hash_msp430.h $(MSP_AES_ASM)
+	$(MSP_HASH_ASM) $(MSP_DIR)/ks_hash_msp430.h $(MSP_AES_ASM) $(MSP_RSA_ASM)
 $(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) $(MSP_LDFLAGS) $(MSP_KS_FLAGS) $(MOTE_UECC_FLAGS)))
 .PRECIOUS: $(MSP_BUILD)/ec_ks_l%.elf $(MSP_BUILD)/ec_ks_c%.elf
 
@@ -57,11 +62,12 @@ $(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) 
 # LINK gives it the -mllvm options again (they act where the code is made). The link command
 # is kept beside the image (ELF.link: bench/mote_flash.py relinks with a map from it). With a
 # hash's C among SOURCES the hashes' assembly joins them (MSP_HASH_ASM); with the table AES's C,
-# the AES block's (MSP_AES_ASM).
+# the AES block's (MSP_AES_ASM); with the Montgomery arithmetic's, its row's (MSP_RSA_ASM).
 MSP_LTO_LDFLAGS := -mllvm -mattr=+hwmult16
 define msp_link
 	@rm -rf $@.objs && mkdir -p $@.objs
-	@for f in $(2) $(if $(filter $(MSP_HASH_C),$(2)),$(MSP_HASH_ASM)) $(if $(filter %/prim/ks_aes_tab.c,$(2)),$(MSP_AES_ASM)); do \
+	@for f in $(2) $(if $(filter $(MSP_HASH_C),$(2)),$(MSP_HASH_ASM)) $(if $(filter %/prim/ks_aes_tab.c,$(2)),$(MSP_AES_ASM)) \
+		$(if $(filter %/kernels/ks_rsa_mont.c,$(2)),$(MSP_RSA_ASM)); do \
 		$(MSP_CC) $(MSP_CFLAGS) $(1) -c $$f -o $@.objs/$$(basename $$f).o || exit 1; done
 	$(MSP_LD) $(MSP_LDFLAGS) $(if $(filter -flto,$(1)),$(MSP_LTO_LDFLAGS)) $(3) -o $@ $@.objs/*.o
 	@echo '$(MSP_LD) $(MSP_LDFLAGS) $(if $(filter -flto,$(1)),$(MSP_LTO_LDFLAGS)) $(3)' > $@.link
@@ -79,7 +85,9 @@ $(MSP_BUILD)/ec_ks_c%.elf: $(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRC
 	@mkdir -p $(@D)
 	$(call msp_link,$(MSP_KS_FLAGS) -DKS_MSP430_ASM=0 -DKS_LIMB_BITS=$*,$(MSP_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS))
 
-# RSA-1024 (sim/rsa_test.c) with N-bit limbs: the RSA kernels are portable C on every build.
+# RSA-1024 (sim/rsa_test.c) with N-bit limbs: the RSA kernels are portable C on every build
+# (-DKS_MSP430_ASM=0: no field assembly), but for the 16-bit limbs' Montgomery row in assembly
+# (MSP_RSA_ASM, its own switch KS_MSP430_MONT_ASM: on with 16-bit limbs), which rsa_l16 measures.
 MSP430_RSA_BUILDS ?= 16 32
 $(MSP_BUILD)/rsa_l%.elf: $(MOTE_RSA_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MOTE_RSA_KAT) $(MSP_DIR)/ks_port_msp430.h $(MSP_MK)
 	@mkdir -p $(@D)
