@@ -39,7 +39,7 @@ $(AVR_BUILD)/path_prim_l%.out: $(AVR_BUILD)/prim_l%.out $(MOTE_SIM)/ct_same_path
 $(MSP_BUILD)/prim_l%.elf: $(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_DIR)/ks_fp_msp430.h $(MSP_DIR)/ks_port_msp430.h $(PRIM_FW_DEPS) $(MSP_MK)
 	@mkdir -p $(@D) $(MSP_BUILD)/prim_objs_l$*
 	$(call msp_link,$(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$*,$(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM))
-	@for f in $(PRIM_COMPONENTS) $(MSP_HASH_ASM); do $(MSP_CC) $(MSP_CFLAGS) $(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$* \
+	@for f in $(PRIM_COMPONENTS) $(MSP_HASH_ASM) $(MSP_RSA_ASM); do $(MSP_CC) $(MSP_CFLAGS) $(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$* \
 		-c $$f -o $(MSP_BUILD)/prim_objs_l$*/$$(basename $${f%.*}).o || exit 1; done
 
 avr-test: $(foreach b,$(PRIM_AVR_BUILDS),$(AVR_BUILD)/prim_$(b).out $(AVR_BUILD)/path_prim_$(b).out)
