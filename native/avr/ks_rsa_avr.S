@@ -145,3 +145,129 @@ ks_avr_mont_row:
 	.endr
 	ret
 	.size ks_avr_mont_row, .-ks_avr_mont_row
+
+/*
+ * The Montgomery square's two passes (kernels/ks_rsa_mont.c, KS_MONT_SQR for 16-bit limbs):
+ * a square computes each cross product a_i a_j (i < j) once, so a^2 / R mod m costs 1.5 n^2
+ * limb products (n^2 / 2 for the square, n^2 for the reduction) against the product's 2 n^2.
+ *
+ *   uint16_t ks_avr_mac_row(uint16_t *t, const uint16_t *a, uint16_t b, uint8_t n)
+ *     t[j] = lo(t[j] + a[j] b + c) for j < n, c the high half; returns the last c. n >= 1.
+ *     39 cycles a limb. avr-gcc's ABI: t r25:r24, a r23:r22, b r21:r20, n r18.
+ *   void ks_avr_sqr_diag(uint16_t *t, const uint16_t *a, uint8_t n)
+ *     t (2 n limbs, the cross products' sum) = 2 t + sum a[i]^2 2^(32 i): the doubling and the
+ *     squares on the diagonal in one pass. t r25:r24, a r23:r22, n r20.
+ *
+ * Both: the same instructions for every value, one loop counted by n (public).
+ */
+	.section .text.ks_avr_mac_row,"ax",@progbits
+	.global ks_avr_mac_row
+	.type ks_avr_mac_row, @function
+ks_avr_mac_row:
+	push r2
+	push r3
+	push r4
+	push r5
+	movw r30, r24 /* Z = t */
+	movw r26, r22 /* X = a */
+	clr r19       /* zero */
+	clr r2        /* c */
+	clr r3
+1:	ld r22, X+
+	ld r23, X+
+	ld r24, Z
+	ldd r25, Z+1
+	mul r23, r21
+	movw r4, r0   /* the high half as it is summed */
+	add r24, r2
+	adc r25, r3
+	adc r4, r19
+	adc r5, r19
+	mul r22, r20
+	add r24, r0
+	adc r25, r1
+	adc r4, r19
+	adc r5, r19
+	mul r22, r21
+	add r25, r0
+	adc r4, r1
+	adc r5, r19
+	mul r23, r20
+	add r25, r0
+	adc r4, r1
+	adc r5, r19
+	st Z+, r24
+	st Z+, r25
+	movw r2, r4
+	dec r18
+	brne 1b
+	movw r24, r2
+	clr r1
+	pop r5
+	pop r4
+	pop r3
+	pop r2
+	ret
+	.size ks_avr_mac_row, .-ks_avr_mac_row
+
+	.section .text.ks_avr_sqr_diag,"ax",@progbits
+	.global ks_avr_sqr_diag
+	.type ks_avr_sqr_diag, @function
+ks_avr_sqr_diag:
+	push r2
+	push r3
+	push r4
+	push r5
+	push r6
+	push r7
+	movw r30, r24 /* Z = t */
+	movw r26, r22 /* X = a */
+	clr r19       /* zero */
+	clr r18       /* the bit the doubling shifts out, into the next limb pair */
+	clr r21       /* the addition's carry, likewise */
+1:	ld r22, X+    /* a_i */
+	ld r23, X+
+	ld r24, Z     /* w = t[2i], t[2i+1] */
+	ldd r25, Z+1
+	ldd r2, Z+2
+	ldd r3, Z+3
+	lsr r18       /* w = 2 w + the bit shifted out before */
+	rol r24
+	rol r25
+	rol r2
+	rol r3
+	clr r18       /* (CLR keeps the carry) */
+	rol r18
+	mul r22, r22  /* s = a_i^2 */
+	movw r4, r0
+	mul r23, r23
+	movw r6, r0
+	mul r22, r23
+	add r5, r0
+	adc r6, r1
+	adc r7, r19
+	add r5, r0
+	adc r6, r1
+	adc r7, r19
+	lsr r21       /* w += s + the carry before */
+	adc r24, r4
+	adc r25, r5
+	adc r2, r6
+	adc r3, r7
+	clr r21
+	rol r21
+	st Z+, r24
+	st Z+, r25
+	st Z+, r2
+	st Z+, r3
+	dec r20
+	brne 1b
+	clr r1
+	pop r7
+	pop r6
+	pop r5
+	pop r4
+	pop r3
+	pop r2
+	ret
+	.size ks_avr_sqr_diag, .-ks_avr_sqr_diag
