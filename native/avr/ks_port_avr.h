@@ -76,6 +76,11 @@ void ks_avr_mont_row(uint16_t *t, const uint16_t *a, const uint16_t *m, uint16_t
                      uint8_t n);
 #define KS_MONT_ROW(t, a, m, b, q, n) ks_avr_mont_row(t, a, m, b, q, (uint8_t)(n))
 #define KS_MONT_ROW_MAX_LIMBS 255
+/* and the square's rows (the Montgomery square in ks_mont_pow) */
+uint16_t ks_avr_mac_row(uint16_t *t, const uint16_t *a, uint16_t b, uint8_t n);
+void ks_avr_sqr_diag(uint16_t *t, const uint16_t *a, uint8_t n);
+#define KS_MONT_SQR(t, a, b, n) ks_avr_mac_row(t, a, b, (uint8_t)(n))
+#define KS_MONT_SQR_DIAG(t, a, n) ks_avr_sqr_diag(t, a, (uint8_t)(n))
 #endif
 #ifndef KS_MODINV_MIN_BITS
 #if KS_AVR_ASM

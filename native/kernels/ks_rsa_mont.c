@@ -104,6 +104,41 @@ void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb 
     }
 }
 
+#if defined(KS_MONT_SQR) && KS_RSA_LIMBS <= KS_MONT_ROW_MAX_LIMBS
+/* r = a^2 / R mod m by separated operand scanning (Koc, Acar and Kaliski, above): the square
+   with each cross product once (n - 1 rows of a_i by the limbs above it), doubled and the
+   squares a_i^2 added (KS_MONT_SQR_DIAG), then the 2n-limb result reduced, one row q m per
+   limb, each row's carry added into the limb above it with the previous row's carry bit.
+   1.5 n^2 limb products against the product's 2 n^2; the rows in the port's assembly
+   (ks_port_avr.h). t holds 2 n + 1 limbs. */
+static void mont_sqr(const ks_mont *mc, ks_limb *r, const ks_limb *a)
+{
+    ks_limb *t = mc->t;
+    const ks_limb *m = mc->m;
+    const size_t n = mc->n;
+    ks_limb top = 0, borrow;
+    size_t i;
+    memset(t, 0, (2 * n + 1) * sizeof(ks_limb));
+    for (i = 0; i + 1 < n; i++) {
+        t[i + n] = KS_MONT_SQR(t + 2 * i + 1, a + i + 1, a[i], n - i - 1);
+    }
+    KS_MONT_SQR_DIAG(t, a, n);
+    for (i = 0; i < n; i++) {
+        ks_limb c = KS_MONT_SQR(t + i, m, (ks_limb)((unsigned)t[i] * mc->n0), n), k = 0, k2 = 0;
+        t[i + n] = ks_adc(t[i + n], c, &k);
+        t[i + n] = ks_adc(t[i + n], top, &k2);
+        top = (ks_limb)(k + k2); /* t[i + n] + c + top < 2^(bits + 1): at most 1 */
+    }
+    t[2 * n] = top;
+    /* t + n < 2m: subtract m unless that borrows past t[2n] */
+    borrow = ks_bn_sub(r, t + n, m, n);
+    ks_bn_cmov(r, t + n, n, KS_MASK((ks_limb)(borrow & (t[2 * n] ^ 1))));
+}
+#define KS_MONT_SQUARE(mc, r, a) mont_sqr(mc, r, a)
+#else
+#define KS_MONT_SQUARE(mc, r, a) ks_mont_mul(mc, r, a, a)
+#endif
+
 void ks_mul_add_plain(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *c, size_t n)
 {
     size_t i, j;
@@ -188,7 +223,7 @@ void ks_mont_pow(const ks_mont *mc, ks_limb *acc, const ks_limb *a, const uint8_
             }
         }
         for (k = 0; k < W; k++) {
-            ks_mont_mul(mc, acc, acc, acc);
+            KS_MONT_SQUARE(mc, acc, acc);
         }
         memset(sel, 0, n * sizeof(ks_limb));
         for (j = 0; j < KS_RSA_ENTRIES; j++) {
