@@ -116,3 +116,86 @@ ks_msp_mont_row:
 	pop	r10
 	ret
 	.size ks_msp_mont_row, .-ks_msp_mont_row
+
+/*
+ * The Montgomery square's two passes (kernels/ks_rsa_mont.c, KS_MONT_SQR for 16-bit limbs:
+ * the exponentiation's squares by separated operand scanning, each cross product a_i a_j,
+ * i < j, once: 1.5 n^2 limb products against the product's 2 n^2):
+ *
+ *   uint16_t ks_msp_mac_row(uint16_t *t, const uint16_t *a, uint16_t b, uint16_t n)
+ *     t[j] = lo(t[j] + a[j] b + c) for j < n, c the high half (the sum is below 2^32);
+ *     returns the last c. n >= 1. b is written to MPY once: each a[j] written to OP2 starts
+ *     its product. Limbs in pairs as the row above (c's two registers swap roles): 19 cycles
+ *     a limb, 20.5 with the loop's. t r12, a r13, b r14, n r15; no callee-saved register.
+ *   void ks_msp_sqr_diag(uint16_t *t, const uint16_t *a, uint16_t n)
+ *     t (2 n limbs, the cross products' sum) = 2 t + sum a[i]^2 2^(32 i): the doubling and
+ *     the squares on the diagonal in one pass, the bit the doubling shifts out and the
+ *     addition's carry each kept in a register for the next pair of words. t r12, a r13, n r14.
+ *
+ * Both: the same instructions for every value, one loop counted by n (public), and n's parity
+ * (public) picks the row's entry.
+ */
+/* t[j] = lo(t[j] + a[j] b + \c); the high half, the next limb's c, into \h */
+.macro MAC_LIMB c, h
+	MOV_INC_ABS 13, OP2	/* a[j] b */
+	add	@r12+, \c	/* c + t[j] */
+	mov	&RESHI, \h
+	adc	\h
+	add	&RESLO, \c
+	adc	\h		/* at most 2^16 - 1: the sum is below 2^32 */
+	mov	\c, -2(r12)
+.endm
+
+	.section .text.ks_msp_mac_row,"ax",@progbits
+	.global ks_msp_mac_row
+	.type ks_msp_mac_row, @function
+	.p2align 1
+ks_msp_mac_row:
+	mov	r14, &MPY	/* b, operand 1 for the whole row */
+	clr	r14		/* c, in r14 and r11 by turns */
+	clrc
+	rrc	r15		/* pairs; C = one limb alone first */
+	jnc	1f
+	MAC_LIMB r14, r11
+	mov	r11, r14
+1:	tst	r15
+	jz	3f
+2:	MAC_LIMB r14, r11
+	MAC_LIMB r11, r14
+	dec	r15
+	jnz	2b
+3:	mov	r14, r12
+	ret
+	.size ks_msp_mac_row, .-ks_msp_mac_row
+
+	.section .text.ks_msp_sqr_diag,"ax",@progbits
+	.global ks_msp_sqr_diag
+	.type ks_msp_sqr_diag, @function
+	.p2align 1
+ks_msp_sqr_diag:
+	push	r10
+	push	r9
+	clr	r10		/* the bit the doubling shifted out, 0 or 1 */
+	clr	r9		/* the addition's carry, 0 or 1 */
+1:	mov	@r13+, r15	/* s = a_i^2 */
+	mov	r15, &MPY
+	mov	r15, &OP2
+	mov	@r12, r15	/* w = t[2i], t[2i + 1] */
+	mov	2(r12), r11
+	rra	r10		/* C = the bit before; r10 = 0 */
+	rlc	r15		/* w = 2 w + it */
+	rlc	r11
+	rlc	r10		/* the bit out */
+	rra	r9		/* C = the carry before; r9 = 0 */
+	addc	&RESLO, r15	/* w += s + it */
+	addc	&RESHI, r11
+	rlc	r9		/* the carry out */
+	mov	r15, 0(r12)
+	mov	r11, 2(r12)
+	add	#4, r12
+	dec	r14
+	jnz	1b
+	pop	r9
+	pop	r10
+	ret
+	.size ks_msp_sqr_diag, .-ks_msp_sqr_diag
