@@ -75,11 +75,6 @@ void ks_msp_mont_row(uint16_t *t, const uint16_t *a, const uint16_t *m, uint16_t
                      uint16_t n);
 #define KS_MONT_ROW(t, a, m, b, q, n) ks_msp_mont_row(t, a, m, b, q, (uint16_t)(n))
 #define KS_MONT_ROW_MAX_LIMBS 65535
-/* and the square's passes (the Montgomery square in ks_mont_pow) */
-uint16_t ks_msp_mac_row(uint16_t *t, const uint16_t *a, uint16_t b, uint16_t n);
-void ks_msp_sqr_diag(uint16_t *t, const uint16_t *a, uint16_t n);
-#define KS_MONT_SQR(t, a, b, n) ks_msp_mac_row(t, a, b, (uint16_t)(n))
-#define KS_MONT_SQR_DIAG(t, a, n) ks_msp_sqr_diag(t, a, (uint16_t)(n))
 #endif
 #ifndef KS_MODINV_MIN_BITS
 #if KS_MSP430_ASM
