@@ -208,10 +208,9 @@ ks_avr_mont_row:
 	.global ks_avr_mac_row
 	.type ks_avr_mac_row, @function
 ks_avr_mac_row:
-	push r2
-	push r3
-	push r4
-	push r5
+	.irp r, 2, 3, 4, 5
+	push \r
+	.endr
 	movw r30, r24 /* Z = t */
 	movw r26, r22 /* X = a */
 	clr r19       /* zero */
@@ -229,10 +228,9 @@ ks_avr_mac_row:
 	brne 2b
 3:	movw r24, r2
 	clr r1
-	pop r5
-	pop r4
-	pop r3
-	pop r2
+	.irp r, 5, 4, 3, 2
+	pop \r
+	.endr
 	ret
 	.size ks_avr_mac_row, .-ks_avr_mac_row
 
@@ -240,12 +238,9 @@ ks_avr_mac_row:
 	.global ks_avr_sqr_diag
 	.type ks_avr_sqr_diag, @function
 ks_avr_sqr_diag:
-	push r2
-	push r3
-	push r4
-	push r5
-	push r6
-	push r7
+	.irp r, 2, 3, 4, 5, 6, 7
+	push \r
+	.endr
 	movw r30, r24 /* Z = t */
 	movw r26, r22 /* X = a */
 	clr r19       /* zero */
@@ -289,11 +284,8 @@ ks_avr_sqr_diag:
 	dec r20
 	brne 1b
 	clr r1
-	pop r7
-	pop r6
-	pop r5
-	pop r4
-	pop r3
-	pop r2
+	.irp r, 7, 6, 5, 4, 3, 2
+	pop \r
+	.endr
 	ret
 	.size ks_avr_sqr_diag, .-ks_avr_sqr_diag
