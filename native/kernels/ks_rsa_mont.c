@@ -68,9 +68,9 @@ void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb 
     size_t i;
     memset(t, 0, (n + 2) * sizeof(ks_limb));
 #if defined(KS_MONT_ROW) && KS_RSA_LIMBS <= KS_MONT_ROW_MAX_LIMBS
-    /* A port's row in assembly (ks_port_avr.h): t = (t + a b[i] + q m) / 2^bits in one pass
-       over the limbs (FIOS), t[n] its 0/1 top, q making the sum's low limb 0. No product here
-       has more limbs than ks_modexp's modulus. */
+    /* A port's row in assembly (ks_port_avr.h, ks_port_msp430.h): t = (t + a b[i] + q m) /
+       2^bits in one pass over the limbs (FIOS), t[n] its 0/1 top, q making the sum's low limb
+       0. No product here has more limbs than ks_modexp's modulus. */
     for (i = 0; i < n; i++) {
         const ks_limb bi = b[i];
         const ks_limb q = (ks_limb)((ks_limb)(t[0] + (ks_limb)((unsigned)a[0] * bi)) * n0);
