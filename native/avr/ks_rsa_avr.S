@@ -17,9 +17,9 @@
  * with this row (make -C native avr-test, build/avr/rsa_l16.out).
  *
  * Constant time: the same instructions for every value; the loop counts n (public), and n's
- * parity (public) picks a path; the carries stay in registers (ADC), never a branch. avr-gcc's ABI: t in r25:r24, a r23:r22,
- * m r21:r20, b r19:r18, q r17:r16, n r14; r2..r17 and Y saved by the callee; r1 zero on return
- * (MUL writes it).
+ * parity (public) picks a path; the carries stay in registers (ADC), never a branch.
+ * avr-gcc's ABI: t in r25:r24, a r23:r22, m r21:r20, b r19:r18, q r17:r16, n r14; r2..r17
+ * and Y saved by the callee; r1 zero on return (MUL writes it).
  */
 
 #define ZERO r2

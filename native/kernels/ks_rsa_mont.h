@@ -18,7 +18,8 @@
 
 typedef struct {
     const ks_limb *m; /* the odd modulus, n limbs (the top ones may be zero) */
-    ks_limb *t;       /* scratch: n + 2 limbs, 2 n + 2 for ks_mont_reduce_wide, ks_mont_from and ks_mont_pow */
+    ks_limb *t;       /* scratch: n + 2 limbs; 2 n + 2 for ks_mont_reduce_wide, ks_mont_from
+                         and ks_mont_pow */
     size_t n;
     ks_limb n0;       /* -m^-1 mod 2^KS_LIMB_BITS */
 } ks_mont;
