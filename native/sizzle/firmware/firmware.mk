@@ -69,12 +69,11 @@ SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_por
 # the motes' messages at most 64 frames (a record each way fits: 1,344 B at F = 29), for maps of
 # 8 bytes, not 32 (−48 B of RAM; the ATmega128's 32 frames, 4-byte maps: 670 B at F = 29, its
 # largest record buffer, modern's 669 B, is 32 frames); the MSP430 reads its byte link 128 bytes
-# a time (the whole mailbox, a whole CC2420 frame: each read is a stop of the simulator's bridge).
-# Every image closes an idle connection when another client waits (SZ_LINK_WAITING: 211 B of the
-# MSP430's modern image, the server's close-if-idle path and the link's repeated grant; that
-# image has room for it since the link's -enable-ipra below).
+# a time (the whole mailbox, a whole CC2420 frame: each read is a stop of the simulator's bridge);
+# its modern image has no flash for closing an idle connection when another client waits
+# (SZ_LINK_WAITING=0: 211 B, the server's close-if-idle path and the link's repeated grant)
 SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=32
-SZF_LINK_RADIO_msp430 = -DSZ_LINK_MAX_FRAMES=64 -DSZ_PORT_LINK_READ=128
+SZF_LINK_RADIO_msp430 = -DSZ_LINK_MAX_FRAMES=64 -DSZ_PORT_LINK_READ=128 $(if $(filter modern,$(SZ_FW_BUILD)),-DSZ_LINK_WAITING=0)
 SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
 	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_ADDRESS=$(SZ_FW_ADDRESS) -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2 \
 	-DSZ_LINK_TEMPLATES=$(if $(SZF_TEMPLATES_ON),1,0))
@@ -209,12 +208,7 @@ SZF_MSP_OPT = $(call SZF_MSP_OPT_FOR,$(SZ_FW_BUILD))
 # The modern image with the radio link inlines big frames too (-266 B of flash, +210 B of stack,
 # which its 1,400-byte records pay: below): it has to fit the chip's flash.
 SZF_MSP_STACKSIZE = $(if $(and $(SZF_LINK_ON),$(filter modern,$(SZ_FW_BUILD))),,-mllvm -inline-max-stacksize=64)
-# Modern's link also allocates registers across calls (-enable-ipra: a caller keeps in a register
-# what its callee, compiled in the same LTO module, leaves alone; the assembly callees count as
-# clobbering all the ABI lets them): the image with the radio link 49,009 -> 48,897 B (-112 B;
-# with SZ_LINK_WAITING 49,232 -> 49,119 B), the transcript image 37,226 -> 37,122 B.
-SZF_MSP_IPRA = $(if $(filter modern,$(SZ_FW_BUILD)),-mllvm -enable-ipra)
-SZF_MSP_LINK = $(SZF_MSP_INLINE) $(SZF_MSP_STACKSIZE) -mllvm -tail-merge-size=2 -mllvm -enable-merge-functions $(SZF_MSP_IPRA)
+SZF_MSP_LINK = $(SZF_MSP_INLINE) $(SZF_MSP_STACKSIZE) -mllvm -tail-merge-size=2 -mllvm -enable-merge-functions
 ifeq ($(SZ_FW_PLATFORM),msp430)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(SZF_DEVICE) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_MK)
 	@mkdir -p $(@D)
