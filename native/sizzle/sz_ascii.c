@@ -2,6 +2,7 @@
  * US-ASCII helpers (sz_ascii.h). Mirrors sizzle-server/src/main/java/sizzle/http/Ascii.java.
  */
 #include "sz_ascii.h"
+#include <string.h>
 
 uint8_t sz_lower(uint8_t b)
 {
@@ -94,8 +95,12 @@ uint8_t sz_words_matched(const uint8_t *list, uint8_t mask, uint8_t pos)
 
 void sz_flash_copy(uint8_t *dst, const uint8_t *src, uint16_t n)
 {
+#if defined(__AVR__)
 	while (n--)
 		*dst++ = KS_READ_BYTE(src++);
+#else
+	memcpy(dst, src, n); /* flash is memory (the MSP430's, the host's): no second copy loop */
+#endif
 }
 
 void sz_word_match_byte(struct sz_word_match *m, const uint8_t *list, uint8_t b)

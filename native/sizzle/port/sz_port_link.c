@@ -86,11 +86,13 @@
 #endif
 #endif
 
-/* READY-SLEEP's name (discovery), from the build: SZ_LINK_NAME, a string. */
+/* READY-SLEEP's name (discovery), from the build: SZ_LINK_NAME, a string, kept without its NUL
+   (sz_link_name_length says where it ends): the same bytes as the thermostat's sz_device_name
+   (firmware.mk gives both SZ_FW_NAME), so LTO keeps one copy (-18 B on the MSP430's modern image). */
 #ifndef SZ_LINK_NAME
 #define SZ_LINK_NAME "sizzle-mote"
 #endif
-const uint8_t sz_link_name[] KS_FLASH = SZ_LINK_NAME;
+const uint8_t sz_link_name[sizeof SZ_LINK_NAME - 1] KS_FLASH = SZ_LINK_NAME;
 const uint8_t sz_link_name_length KS_FLASH = sizeof SZ_LINK_NAME - 1;
 
 static struct sz_link link;
