@@ -13,18 +13,19 @@
  * MAC q m[j], so RESHI:RESLO = a[j] b + q m[j] mod 2^32 and SUMEXT its 33rd bit. To that the
  * limb adds t[j] and the carry c (below 2^17, in two registers): lo(sum) goes to t[j - 1]
  * and c = sum >> 16 (the sum stays below 2^33: 2 (2^16 - 1)^2 + (2^16 - 1) + c, so c's top
- * word is 0 or 1). t, a and m are each read once and t written once per limb: 35 cycles a limb for its
- * two 16 x 16 products (18 of them the four writes to the multiplier), 36.5 with the loop's
- * (one count per pair of limbs), against ~145 for the portable C's two rows (a product row, then
- * a reduction row: each product's halves read out of the multiplier and carried through
- * double-width sums; from the RSA-1024 totals, sim/README.md).
+ * word is 0 or 1). t, a and m are each read once and t written once per limb: 35 cycles a
+ * limb for its two 16 x 16 products (18 of them the four writes to the multiplier), 36.5 with
+ * the loop's (one count per pair of limbs), against ~145 for the portable C's two rows (a
+ * product row, then a reduction row: each product's halves read out of the multiplier and
+ * carried through double-width sums; from the RSA-1024 totals, sim/README.md).
  *
  * Constant time: the same instructions for every value (the multiplier's timing does not
  * depend on the operands); the one loop counts n (public: it and the parity of n - 1 are the
- * only branches), and the carries stay in the status register (ADDC), never a branch. Interrupts: none of these firmwares' handlers uses
- * the multiplier (crt0.S: every interrupt ends the run; mspabi.S and gen_msp430_fp.py assume
- * the same), so it is not guarded. clang's msp430 ABI: t in r12, a r13, m r14, b r15, q and n
- * on the stack (2(r1), 4(r1) at the entry); r4..r10 saved by the callee.
+ * only branches), and the carries stay in the status register (ADDC), never a branch.
+ * Interrupts: none of these firmwares' handlers uses the multiplier (crt0.S: every interrupt
+ * ends the run; mspabi.S and gen_msp430_fp.py assume the same), so it is not guarded.
+ * clang's msp430 ABI: t in r12, a r13, m r14, b r15, q and n on the stack (2(r1), 4(r1) at the
+ * entry); r4..r10 saved by the callee.
  */
 
 MPY	= 0x0130	/* unsigned multiply: write operand 1 */
