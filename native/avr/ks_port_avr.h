@@ -79,7 +79,7 @@ void ks_avr_mont_row(uint16_t *t, const uint16_t *a, const uint16_t *m, uint16_t
 /* and the square's rows (the Montgomery square in ks_mont_pow) */
 uint16_t ks_avr_mac_row(uint16_t *t, const uint16_t *a, uint16_t b, uint8_t n);
 void ks_avr_sqr_diag(uint16_t *t, const uint16_t *a, uint8_t n);
-#define KS_MONT_SQR(t, a, b, n) ks_avr_mac_row(t, a, b, (uint8_t)(n))
+#define KS_MONT_MAC_ROW(t, a, b, n) ks_avr_mac_row(t, a, b, (uint8_t)(n))
 #define KS_MONT_SQR_DIAG(t, a, n) ks_avr_sqr_diag(t, a, (uint8_t)(n))
 #endif
 #ifndef KS_MODINV_MIN_BITS

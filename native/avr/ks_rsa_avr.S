@@ -162,9 +162,10 @@ ks_avr_mont_row:
 	.size ks_avr_mont_row, .-ks_avr_mont_row
 
 /*
- * The Montgomery square's two passes (kernels/ks_rsa_mont.c, KS_MONT_SQR for 16-bit limbs):
- * a square computes each cross product a_i a_j (i < j) once, so a^2 / R mod m costs 1.5 n^2
- * limb products (n^2 / 2 for the square, n^2 for the reduction) against the product's 2 n^2.
+ * The Montgomery square's two passes (kernels/ks_rsa_mont.c, KS_MONT_MAC_ROW and
+ * KS_MONT_SQR_DIAG, for 16-bit limbs): a square computes each cross product a_i a_j (i < j)
+ * once, so a^2 / R mod m costs 1.5 n^2 limb products (n^2 / 2 for the square, n^2 for the
+ * reduction) against the product's 2 n^2.
  *
  *   uint16_t ks_avr_mac_row(uint16_t *t, const uint16_t *a, uint16_t b, uint8_t n)
  *     t[j] = lo(t[j] + a[j] b + c) for j < n, c the high half; returns the last c. n >= 1.

@@ -19,11 +19,14 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mote_report  # noqa: E402
 
+# The Montgomery arithmetic's files (kernels/ks_rsa_mont.c and its rows in assembly): RSA's in
+# legacy-rsa, ECDSA signing's products modulo n elsewhere.
+MONTGOMERY = ("ks_rsa_mont", "ks_rsa_avr", "ks_rsa_msp430")
 # Components by source file name (without directory and extension).
 COMPONENTS = (
     ("ECC", ("ks_ec", "ks_ec_base", "ks_ec_point", "ks_ec_verify", "ks_fp", "ks_fp_secp160r1", "ks_fp_secp192r1",
              "ks_fp_secp224r1", "ks_fp_secp256r1", "ks_curves", "ks_modinv", "ks_ecdsa", "ks_fp_avr", "ks_fp_msp430")),
-    ("RSA", ("ks_rsa", "ks_rsa_crt", "ks_rsa_mont", "ks_rsa_avr", "ks_rsa_msp430")),
+    ("RSA", ("ks_rsa", "ks_rsa_crt") + MONTGOMERY),
     ("SHA-1", ("ks_sha1", "ks_sha1_avr", "ks_sha1_msp430")),
     ("SHA-256", ("ks_sha256", "ks_sha512", "ks_sha256_avr", "ks_sha256_msp430")),
     ("MD5", ("ks_md5", "ks_md5_avr", "ks_md5_msp430")),
@@ -54,7 +57,7 @@ FLASH_OUT = (".text", ".rodata", ".data", ".vectors", ".init", ".fini", ".progme
 def component(obj, build=None):
     name = os.path.basename(obj)
     name = re.sub(r"(\.(c|S))?\.o$", "", name)
-    if name in ("ks_rsa_mont", "ks_rsa_avr", "ks_rsa_msp430") and build != "legacy-rsa":
+    if name in MONTGOMERY and build != "legacy-rsa":
         return "ECC"   # Montgomery arithmetic modulo n: ECDSA signing's, not RSA's
     if re.match(r"ks_base_[0-9]+$", name):
         return "ECC"   # k G's table of points in flash (build/gen, the modern motes' SZF_BASE_WINDOW)

@@ -104,7 +104,7 @@ void ks_mont_mul(const ks_mont *mc, ks_limb *r, const ks_limb *a, const ks_limb 
     }
 }
 
-#if defined(KS_MONT_SQR) && KS_RSA_LIMBS <= KS_MONT_ROW_MAX_LIMBS
+#if defined(KS_MONT_MAC_ROW) && KS_RSA_LIMBS <= KS_MONT_ROW_MAX_LIMBS
 /* r = a^2 / R mod m by separated operand scanning (Koc, Acar and Kaliski, above): the square
    with each cross product once (n - 1 rows of a_i by the limbs above it), doubled and the
    squares a_i^2 added (KS_MONT_SQR_DIAG), then the 2n-limb result reduced, one row q m per
@@ -120,11 +120,11 @@ static void mont_sqr(const ks_mont *mc, ks_limb *r, const ks_limb *a)
     size_t i;
     memset(t, 0, (2 * n + 1) * sizeof(ks_limb));
     for (i = 0; i + 1 < n; i++) {
-        t[i + n] = KS_MONT_SQR(t + 2 * i + 1, a + i + 1, a[i], n - i - 1);
+        t[i + n] = KS_MONT_MAC_ROW(t + 2 * i + 1, a + i + 1, a[i], n - i - 1);
     }
     KS_MONT_SQR_DIAG(t, a, n);
     for (i = 0; i < n; i++) {
-        ks_limb c = KS_MONT_SQR(t + i, m, (ks_limb)((unsigned)t[i] * mc->n0), n), k = 0, k2 = 0;
+        ks_limb c = KS_MONT_MAC_ROW(t + i, m, (ks_limb)((unsigned)t[i] * mc->n0), n), k = 0, k2 = 0;
         t[i + n] = ks_adc(t[i + n], c, &k);
         t[i + n] = ks_adc(t[i + n], top, &k2);
         top = (ks_limb)(k + k2); /* t[i + n] + c + top < 2^(bits + 1): at most 1 */

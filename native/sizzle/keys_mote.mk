@@ -35,11 +35,11 @@ $(SZK_BUILD)/%/keys_kat.h: $(SZK_DIR)/tests/protection-vectors.txt $(SZK_DIR)/te
 .PRECIOUS: $(SZK_BUILD)/%/keys_kat.h
 
 ifdef AVR_BUILD
-SZK_AVR_ASM_modern := $(AVR_DIR)/ks_ghash_avr.S $(AVR_DIR)/ks_aes_avr.S $(AVR_HASH_ASM) $(AVR_RSA_ASM)
-SZK_AVR_ASM_legacy-ecc := $(AVR_HASH_ASM) $(AVR_RSA_ASM)
-SZK_AVR_ASM_legacy-rsa := $(AVR_HASH_ASM) $(AVR_RSA_ASM)
+SZK_AVR_ASM_modern := $(AVR_DIR)/ks_ghash_avr.S $(AVR_DIR)/ks_aes_avr.S $(AVR_HASH_ASM)
+SZK_AVR_ASM_legacy-ecc := $(AVR_HASH_ASM)
+SZK_AVR_ASM_legacy-rsa := $(AVR_HASH_ASM)
 SZK_AVR_FLAGS = $(AVR_CFLAGS) $(AVR_KS_FLAGS) $(SZK_FLAG_$(1)) $(call SZK_INC,$(1))
-$(AVR_BUILD)/sz_keys_%.elf: $(SZK_BUILD)/%/keys_kat.h $(SZK_COMMON) $(SZK_SRCS_modern) $(SZK_SRCS_legacy) $(SZK_DEPS) $(AVR_DIR)/mote_avr.c $(AVR_HASH_ASM) $(AVR_RSA_ASM) $(AVR_MK)
+$(AVR_BUILD)/sz_keys_%.elf: $(SZK_BUILD)/%/keys_kat.h $(SZK_COMMON) $(SZK_SRCS_modern) $(SZK_SRCS_legacy) $(SZK_DEPS) $(AVR_DIR)/mote_avr.c $(AVR_HASH_ASM) $(AVR_MK)
 	@mkdir -p $(@D)/sz_keys_objs_$*
 	$(AVR_CC) $(call SZK_AVR_FLAGS,$*) -o $@ $(SZK_FW) $(AVR_DIR)/mote_avr.c $(SZK_SRCS_$*) $(SZK_AVR_ASM_$*)
 	@for f in $(SZK_OWN); do $(AVR_CC) $(filter-out -Wl%,$(call SZK_AVR_FLAGS,$*)) -c $$f -o $(@D)/sz_keys_objs_$*/$$(basename $$f .c).o || exit 1; done

@@ -30,7 +30,7 @@ static KS_NOINLINE void read_and_push(sz_tls *c, uint16_t want, uint16_t timeout
 {
 	uint8_t buf[64];
 	int16_t r = sz_port_read(buf, want < sizeof buf ? want : (uint16_t)sizeof buf, timeout_ms);
-#if defined(SZ_FW_LINK) && SZ_FW_LINK && defined(SZ_LINK_TEMPLATES) && SZ_LINK_TEMPLATES && !SZ_LEGACY
+#if SZ_PORT_HELLO_DIGEST
 	const uint8_t *digest = r > 0 ? sz_port_hello_digest() : 0;
 	if (digest)
 		sz_tls_hello_digest(c, digest); /* the hello's hash from its digest, its projection unhashed */

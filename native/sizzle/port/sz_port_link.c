@@ -110,7 +110,7 @@ static struct {
 } st;
 #if SZ_LINK_TEMPLATES
 static sz_template_cursor from_gateway, to_gateway; /* per connection and direction (LINK.md §9.2) */
-#if !SZ_LEGACY
+#if SZ_PORT_HELLO_DIGEST
 /* The modern build takes a ClientHello as HELLO_DIGEST (LINK.md §15.2): where its L, H and tail
  * are in the record buffer (above the projection recreated below them), until the server has it. */
 static const uint8_t *hello_digest;
@@ -187,7 +187,7 @@ void sz_link_on_received_template(struct sz_link *l, uint8_t conn, uint16_t len)
 	uint8_t e;
 	(void)conn;
 	message_len = message_pos = 0;
-#if SZ_LEGACY
+#if !SZ_PORT_HELLO_DIGEST
 	e = sz_template_recreate(&from_gateway, message, l->rx.room, len, &n);
 #else
 	{
@@ -329,7 +329,7 @@ void sz_port_accept(void)
 #if SZ_LINK_TEMPLATES
 	sz_template_cursor_reset(&from_gateway);
 	sz_template_cursor_reset(&to_gateway);
-#if !SZ_LEGACY
+#if SZ_PORT_HELLO_DIGEST
 	hello_digest = 0;
 #endif
 #endif
@@ -424,7 +424,7 @@ void sz_port_write(const uint8_t *buf, uint16_t n)
 	sz_raw_flush();
 }
 
-#if SZ_LINK_TEMPLATES && !SZ_LEGACY
+#if SZ_PORT_HELLO_DIGEST
 const uint8_t *sz_port_hello_digest(void)
 {
 	const uint8_t *d = hello_digest;

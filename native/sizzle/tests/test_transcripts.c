@@ -83,11 +83,16 @@ int main(int argc, char **argv)
 			}
 			sz_replay_digest_hello = 0;
 		}
-		if (sz_replay_late_digest(&t, rx, sizeof rx, tx, sizeof tx) == -1) {
+		switch (sz_replay_late_digest(&t, rx, sizeof rx, tx, sizeof tx)) {
+		case -1:
 			failed++;
 			printf("FAIL %s: a digest after the hello's first record taken\n", t.name);
-		} else {
+			break;
+		case 0:
 			passed++;
+			break;
+		default: /* no whole hello to cut: nothing checked, nothing counted */
+			break;
 		}
 #endif
 		printf("%s: replayed whole and in pushes of 1, 7, 64 bytes, in a shared buffer%s\n", t.name,
