@@ -65,4 +65,12 @@
 #define SZ_CHAIN_SCHEMES 0x0040u
 #endif
 
+/* Over the radio link with templates, the modern build: its server takes a ClientHello as the
+ * digest the gateway sends in its place (LINK.md §15.2; sz_port_hello_digest). */
+#if defined(SZ_FW_LINK) && SZ_FW_LINK && defined(SZ_LINK_TEMPLATES) && SZ_LINK_TEMPLATES && !SZ_LEGACY
+#define SZ_PORT_HELLO_DIGEST 1
+#else
+#define SZ_PORT_HELLO_DIGEST 0
+#endif
+
 #endif

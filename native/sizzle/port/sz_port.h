@@ -15,7 +15,6 @@
 #define SZ_PORT_H
 
 #include <stdint.h>
-#include "sz_config.h"
 
 /* Results of sz_port_read besides a byte count. */
 #define SZ_PORT_TIMEOUT 0    /* nothing arrived within the time given */
@@ -77,17 +76,9 @@ int sz_port_ram(uint16_t *static_bytes, uint16_t *stack_bytes);
  * the host's entropy, or fixed ones for tests (README says what a real mote would sample). */
 void sz_port_seed(uint8_t *out, uint16_t n);
 
-/* Over the radio link with templates, the modern build: its server takes a ClientHello as the
- * digest the gateway sends in its place (LINK.md §15.2). */
-#if defined(SZ_FW_LINK) && SZ_FW_LINK && defined(SZ_LINK_TEMPLATES) && SZ_LINK_TEMPLATES && !SZ_LEGACY
-#define SZ_PORT_HELLO_DIGEST 1
-#else
-#define SZ_PORT_HELLO_DIGEST 0
-#endif
-#if SZ_PORT_HELLO_DIGEST
-/* That digest (L, H and the tail, for sz_tls_hello_digest), once, when the bytes just read are
- * the start of its projection; else 0. */
+/* Where SZ_PORT_HELLO_DIGEST (sz_config.h) is on: the ClientHello's digest the gateway sent in
+ * its place (LINK.md §15.2: L, H and the tail, for sz_tls_hello_digest), once, when the bytes
+ * just read are the start of its projection; else 0. */
 const uint8_t *sz_port_hello_digest(void);
-#endif
 
 #endif
