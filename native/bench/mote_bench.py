@@ -242,7 +242,7 @@ def thermostat(arch, build, identities, components=True):
         info["why"] = failed(out)
         return info
     flash, ram = mote_report.sizes(SIZE_TOOL[arch], elf)
-    info.update(flash=flash, static=ram)
+    info.update(flash=flash, static=ram, infomem=mote_report.info_memory(SIZE_TOOL[arch], elf))
     if flash > FLASH_BYTES[arch]:
         info["why"] = "does not fit: %d B of flash > %d" % (flash, FLASH_BYTES[arch])
     elif ram > RAM_BYTES[arch]:
@@ -337,6 +337,8 @@ def main(argv):
             for build in BUILDS:
                 info = images[arch, build]
                 v = info.get("flash") if c == "total" else info["components"].get(c) if info["components"] else None
+                if c == "total" and v is not None and info["components"]:
+                    v += info["infomem"]   # the components' sum: the main flash and the information memory
                 row.append(fmt(v) if v is not None else "-")
             if c != "total" and all(x == "-" for x in row):
                 continue
@@ -346,6 +348,9 @@ def main(argv):
             note = info["why"] or ""
             if info.get("components_why"):
                 note += " (components: %s)" % info["components_why"]
+            if info.get("infomem"):
+                note = ("%s B of it in the information memory, %s B in the main flash" % (
+                    fmt(info["infomem"]), fmt(info["flash"])) + ("; " + note if note else ""))
             print("  %s: %s%s" % (build, info["identity"], "; " + note if note else ""))
             m.add("%s.%s.flash_bytes" % (arch, build), info.get("flash"), "bytes",
                   info["why"] if info.get("flash") is None else None)

@@ -8,7 +8,8 @@ The image is linked once more from per-file objects with a link map (the ATmega1
 is compiled by one avr-gcc command, so its objects are first compiled alone with the same
 flags, from `make -n`; the MSP430's link keeps them in ELF.objs/), and the relinked image must
 be as large as ELF, else nothing is reported. Flash counts .text (code and constants in flash)
-and .rodata, .data's initial values and the vectors.
+and .rodata, .data's initial values and the vectors, and on the MSP430F1611 the information
+memory (.infomem: AES's S-box), so that the components add up to the main flash and it.
 """
 import os
 import re
@@ -51,7 +52,7 @@ COMPONENTS = (
                                          "sz_link_time", "sz_template", "sz_port_book")),
 )
 ORDER = [c for c, _ in COMPONENTS] + ["run-time library (libgcc, avr-libc)"]
-FLASH_OUT = (".text", ".rodata", ".data", ".vectors", ".init", ".fini", ".progmem")
+FLASH_OUT = (".text", ".rodata", ".data", ".vectors", ".init", ".fini", ".progmem", ".infomem")
 
 
 def component(obj, build=None):
@@ -143,7 +144,8 @@ def avr_flash_size(elf):
 
 
 def msp_flash_size(elf):
-    return mote_report.sizes("llvm-size-16", elf)[0]
+    """The main flash and the information memory."""
+    return mote_report.sizes("llvm-size-16", elf)[0] + mote_report.info_memory("llvm-size-16", elf)
 
 
 def avr_link_command(make_args):

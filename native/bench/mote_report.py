@@ -131,6 +131,16 @@ def sizes(tool, elf):
     return flash, sec.get(".data", 0) + sec.get(".bss", 0)
 
 
+def info_memory(tool, elf):
+    """The bytes an MSP430F1611 image puts in the information memory (0x1000-0x10FF, 256 B of
+    flash apart from the 48 KB: msp430f1611.ld's .infomem), 0 for the ATmega128."""
+    if tool == "avr-size":
+        return 0
+    out = subprocess.run([tool, "-A", elf], check=True, capture_output=True, text=True).stdout
+    m = re.search(r"^\.infomem\s+(\d+)", out, re.M)
+    return int(m.group(1)) if m else 0
+
+
 def op_figures(arch, name, op, metric, suffix, rs):
     """Prints one operation's figures for one build (cycles, ms, stack); returns (the counts
     differ across inputs, the cycles: the one count of a constant-time build, else the median)."""

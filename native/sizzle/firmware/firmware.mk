@@ -69,11 +69,12 @@ SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_por
 # the motes' messages at most 64 frames (a record each way fits: 1,344 B at F = 29), for maps of
 # 8 bytes, not 32 (−48 B of RAM; the ATmega128's 32 frames, 4-byte maps: 670 B at F = 29, its
 # largest record buffer, modern's 669 B, is 32 frames); the MSP430 reads its byte link 128 bytes
-# a time (the whole mailbox, a whole CC2420 frame: each read is a stop of the simulator's bridge);
-# its modern image has no flash for closing an idle connection when another client waits
-# (SZ_LINK_WAITING=0: 211 B, the server's close-if-idle path and the link's repeated grant)
+# a time (the whole mailbox, a whole CC2420 frame: each read is a stop of the simulator's bridge).
+# Its modern image closes an idle connection when another client waits (SZ_LINK_WAITING, 222 B)
+# since AES's S-box moved to the information memory (../../msp430/msp430f1611.ld): until then
+# the chip had no flash for it.
 SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=32
-SZF_LINK_RADIO_msp430 = -DSZ_LINK_MAX_FRAMES=64 -DSZ_PORT_LINK_READ=128 $(if $(filter modern,$(SZ_FW_BUILD)),-DSZ_LINK_WAITING=0)
+SZF_LINK_RADIO_msp430 = -DSZ_LINK_MAX_FRAMES=64 -DSZ_PORT_LINK_READ=128
 SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
 	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_ADDRESS=$(SZ_FW_ADDRESS) -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2 \
 	-DSZ_LINK_TEMPLATES=$(if $(SZF_TEMPLATES_ON),1,0))
