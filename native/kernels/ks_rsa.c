@@ -24,7 +24,8 @@ static KS_NOINLINE int modexp_run(const uint8_t *base, const uint8_t *exp, size_
     /* a mask, not a branch: the modulus may be a secret prime. An even one goes through the
        same steps (wrong, not unsafe) and the result is refused. */
     ok = KS_MASK(w.m[0] & 1) & ks_bn_lt_mask(w.acc, w.m, n);
-    ks_mont_init(&mc, w.m, n, w.t, w.r2);
+    ks_mont_init(&mc, w.m, n, w.t);
+    ks_mont_r2(&mc, w.r2, 0);               /* the modulus may come with leading zero bytes */
     ks_mont_from(&mc, w.one, w.r2);         /* R mod m */
     ks_mont_mul(&mc, w.sel, w.acc, w.r2);   /* base R */
     ks_mont_pow(&mc, w.acc, w.sel, exp, exp_len, w.one, w.tab, w.sel);

@@ -57,10 +57,11 @@ static int lengths_ok(const ks_rsa_crt_key *key)
            && (!KS_RSA_KEY_FLASH || key->e_len <= key->half_len); /* e's bounce: w->w */
 }
 
-/* Loads the key; all-ones if n, p and q are odd and qinv < p. The answer is a mask, not a
-   branch: it depends on the secret primes. A key that fails goes through the same steps
-   (Montgomery arithmetic with an even modulus is wrong, not unsafe) and is refused at the
-   end. */
+/* Loads the key; all-ones if n, p and q are odd, p's and q's top limbs not zero (they fill
+   half_len bytes, as every key's primes do, FIPS 186-4 B.3.1: ks_mont_r2) and qinv < p.
+   The answer is a mask, not a branch: it depends on the secret primes. A key that fails goes
+   through the same steps (Montgomery arithmetic with an even modulus is wrong, not unsafe)
+   and is refused at the end. */
 static ks_limb load_key(crt_ws *w, const ks_rsa_crt_key *key)
 {
     const size_t h = KS_LIMBS(key->half_len * 8);
@@ -69,12 +70,15 @@ static ks_limb load_key(crt_ws *w, const ks_rsa_crt_key *key)
     ks_bn_from_bytes(w->p.m, h, key_bytes(w->y, key->p, key->half_len), key->half_len);
     ks_bn_from_bytes(w->q.m, h, key_bytes(w->y, key->q, key->half_len), key->half_len);
     ks_bn_from_bytes(w->qinv, h, key_bytes(w->y, key->qinv, key->half_len), key->half_len);
-    ks_mont_init(&w->mn, w->n, 2 * h, w->t, NULL);
-    ks_mont_init(&w->p.mc, w->p.m, h, w->t, w->p.r2);
-    ks_mont_init(&w->q.mc, w->q.m, h, w->t, w->q.r2);
+    ks_mont_init(&w->mn, w->n, 2 * h, w->t);
+    ks_mont_init(&w->p.mc, w->p.m, h, w->t);
+    ks_mont_init(&w->q.mc, w->q.m, h, w->t);
+    ks_mont_r2(&w->p.mc, w->p.r2, 1);
+    ks_mont_r2(&w->q.mc, w->q.r2, 1);
     ks_mont_from(&w->p.mc, w->p.one, w->p.r2);
     ks_mont_from(&w->q.mc, w->q.one, w->q.r2);
-    return KS_MASK(w->n[0] & w->p.m[0] & w->q.m[0] & 1) & ks_bn_lt_mask(w->qinv, w->p.m, h);
+    return KS_MASK(w->n[0] & w->p.m[0] & w->q.m[0] & 1) & ks_bn_lt_mask(w->qinv, w->p.m, h)
+           & ~ks_bn_zero_mask(w->p.m + h - 1, 1) & ~ks_bn_zero_mask(w->q.m + h - 1, 1);
 }
 
 /* w->y = v mod n from vp R mod p (Montgomery form) and vq mod q (plain), by Garner's formula:

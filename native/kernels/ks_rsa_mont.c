@@ -23,10 +23,9 @@ KS_INLINE ks_limb muladd(ks_limb *lo, ks_limb a, ks_limb b, ks_limb t, ks_limb c
 #endif
 }
 
-void ks_mont_init(ks_mont *mc, const ks_limb *m, size_t n, ks_limb *t, ks_limb *r2)
+void ks_mont_init(ks_mont *mc, const ks_limb *m, size_t n, ks_limb *t)
 {
     ks_limb inv = m[0];
-    size_t i;
     int j;
     mc->m = m;
     mc->t = t;
@@ -37,15 +36,21 @@ void ks_mont_init(ks_mont *mc, const ks_limb *m, size_t n, ks_limb *t, ks_limb *
         inv = (ks_limb)(inv * (ks_limb)(2 - (ks_limb)(m[0] * inv)));
     }
     mc->n0 = (ks_limb)(0 - inv);
-    if (r2 == NULL) {
-        return;
-    }
+}
+
+void ks_mont_r2(const ks_mont *mc, ks_limb *r2, int top)
+{
+    const size_t n = mc->n;
+    size_t i, e = top ? (n - 1) * KS_LIMB_BITS : 0;
     memset(r2, 0, n * sizeof(ks_limb));
-    r2[0] = 1;
-    for (i = 0; i < 2 * n * KS_LIMB_BITS; i++) {
+    r2[top ? n - 1 : 0] = 1; /* 2^e < m */
+    for (; e < n + n * KS_LIMB_BITS; e++) { /* doubled to 2^n R mod m */
         ks_limb carry = ks_bn_add(r2, r2, r2, n);
-        ks_limb borrow = ks_bn_sub(t, r2, m, n);
-        ks_bn_cmov(r2, t, n, KS_MASK(carry | (borrow ^ 1)));
+        ks_limb borrow = ks_bn_sub(mc->t, r2, mc->m, n);
+        ks_bn_cmov(r2, mc->t, n, KS_MASK(carry | (borrow ^ 1)));
+    }
+    for (i = n; i < n * KS_LIMB_BITS; i <<= 1) {
+        ks_mont_mul(mc, r2, r2, r2); /* 2^i R to 2^(2i) R */
     }
 }
 

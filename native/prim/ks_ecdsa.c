@@ -135,7 +135,8 @@ static KS_NOINLINE int sign_with(const nonce *w, const ks_curve *c, const uint8_
     ks_bn_from_bytes(a.r, ol, point, c->fbytes);
     reduce_once(a.r, a.n, ol, a.t);
     /* arithmetic modulo n, R = 2^(limb bits * ol): R^2 */
-    ks_mont_init(&a.mc, a.n, ol, a.t, a.r2);
+    ks_mont_init(&a.mc, a.n, ol, a.t);
+    ks_mont_r2(&a.mc, a.r2, 1);                  /* n fills its top limb on every curve here */
     /* s = k^-1 (e + r x) mod n */
     ks_mont_mul(&a.mc, a.s, a.r, a.r2);          /* r R */
     ks_mont_mul(&a.mc, a.s, a.s, a.x);           /* r x */

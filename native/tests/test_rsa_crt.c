@@ -136,6 +136,13 @@ static void test_crt_invalid(BN_CTX *ctx)
     k.pb[63] ^= 1;
     CHECK(ks_rsa_private(&k.key, state, in, out) == KS_RSA_INVALID, "even p");
     k.pb[63] ^= 1;
+    {   /* p short of its half_len: its top limb zero (ks_mont_r2's top, in load_key's mask) */
+        uint8_t top[sizeof(ks_limb)];
+        memcpy(top, k.pb, sizeof top);
+        memset(k.pb, 0, sizeof top);
+        CHECK(ks_rsa_private(&k.key, state, in, out) == KS_RSA_INVALID, "p's top limb zero");
+        memcpy(k.pb, top, sizeof top);
+    }
     memset(state, 0xff, 128);
     CHECK(ks_rsa_private(&k.key, state, in, out) == KS_RSA_INVALID, "blinding factor >= n");
     rsa_test_key_free(&k);
