@@ -113,20 +113,26 @@ def test(arch, args):
     return 1 if failed else 0
 
 
-def sizes(tool, elf):
-    """(flash, static RAM) in bytes."""
-    if tool == "avr-size":
-        out = subprocess.run([tool, "-C", "--mcu=atmega128", elf], check=True,
-                             capture_output=True, text=True).stdout
-        flash = int(re.search(r"Program:\s+(\d+)", out).group(1))
-        ram = int(re.search(r"Data:\s+(\d+)", out).group(1))
-        return flash, ram
+def section_sizes(tool, elf):
+    """{section: bytes} from `tool -A` (llvm-size-16's SysV form)."""
     out = subprocess.run([tool, "-A", elf], check=True, capture_output=True, text=True).stdout
     sec = {}
     for line in out.splitlines():
         f = line.split()
         if len(f) >= 2 and f[0].startswith(".") and f[1].isdigit():
             sec[f[0]] = int(f[1])
+    return sec
+
+
+def sizes(tool, elf):
+    """(flash, static RAM) in bytes; on the MSP430F1611 the main flash (info_memory apart)."""
+    if tool == "avr-size":
+        out = subprocess.run([tool, "-C", "--mcu=atmega128", elf], check=True,
+                             capture_output=True, text=True).stdout
+        flash = int(re.search(r"Program:\s+(\d+)", out).group(1))
+        ram = int(re.search(r"Data:\s+(\d+)", out).group(1))
+        return flash, ram
+    sec = section_sizes(tool, elf)
     flash = sum(sec.get(s, 0) for s in (".text", ".rodata", ".data", ".vectors"))
     return flash, sec.get(".data", 0) + sec.get(".bss", 0)
 
@@ -134,11 +140,7 @@ def sizes(tool, elf):
 def info_memory(tool, elf):
     """The bytes an MSP430F1611 image puts in the information memory (0x1000-0x10FF, 256 B of
     flash apart from the 48 KB: msp430f1611.ld's .infomem), 0 for the ATmega128."""
-    if tool == "avr-size":
-        return 0
-    out = subprocess.run([tool, "-A", elf], check=True, capture_output=True, text=True).stdout
-    m = re.search(r"^\.infomem\s+(\d+)", out, re.M)
-    return int(m.group(1)) if m else 0
+    return 0 if tool == "avr-size" else section_sizes(tool, elf).get(".infomem", 0)
 
 
 def op_figures(arch, name, op, metric, suffix, rs):
