@@ -136,11 +136,18 @@ static void test_crt_invalid(BN_CTX *ctx)
     k.pb[63] ^= 1;
     CHECK(ks_rsa_private(&k.key, state, in, out) == KS_RSA_INVALID, "even p");
     k.pb[63] ^= 1;
-    {   /* p short of its half_len: its top limb zero (ks_mont_r2's top, in load_key's mask) */
-        uint8_t top[sizeof(ks_limb)];
+    {   /* p short of its half_len, its top limb zero (qinv below it, so that check passes):
+           refused by both calls. load_key's mask says the rule (ks_mont_r2's top); the checks
+           behind it (blind_inv's, the result's) also catch the wrong R^2 such a p gets: with the
+           mask removed these still pass, so they hold the refusal, not the mask. */
+        uint8_t top[sizeof(ks_limb)], one[64];
+        memset(one, 0, sizeof one);
+        one[63] = 1;
         memcpy(top, k.pb, sizeof top);
         memset(k.pb, 0, sizeof top);
-        CHECK(ks_rsa_private(&k.key, state, in, out) == KS_RSA_INVALID, "p's top limb zero");
+        bad = k.key, bad.qinv = one; /* below p: its check passes */
+        CHECK(ks_rsa_private(&bad, state, in, out) == KS_RSA_INVALID, "p's top limb zero");
+        CHECK(ks_rsa_blind_init(&bad, r, state) == KS_RSA_INVALID, "blind_init: p's top limb zero");
         memcpy(k.pb, top, sizeof top);
     }
     memset(state, 0xff, 128);

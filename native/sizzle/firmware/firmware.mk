@@ -49,8 +49,8 @@ SZF_FLAG_legacy-rsa := -DSZ_PROFILE_LEGACY_RSA -DKS_WITH_SECP160R1=0 -DKS_WITH_S
 # (the motes' RSA-1024 private operation took ~32 s in C on the ATmega128 at 7.3728 MHz with its
 # 2-bit window and on the MSP430 at 8 MHz, past Deadlines.MOTE's 30 s handshake: those builds
 # allow 60 s, as the papers' RSA handshakes took up to 25 s. With the Montgomery rows in assembly
-# the whole handshake's CPU is ~16.5 s on the ATmega128 and ~9 s* on the MSP430: the 60 s stay
-# for the radio's time on top of it.)
+# and R^2 in a few steps the whole handshake's CPU is ~15.8 s on the ATmega128 and ~8.5 s* on the
+# MSP430: the 60 s stay for the radio's time on top of it.)
 SZF_APP_FLAG_thermostat = -DSZ_APP_THERMOSTAT -DSZ_DEVICE='"$(SZF_OUT)/sz_device.h"'
 SZF_APP_FLAG_transcript := -DSZ_APP_TRANSCRIPT
 # The port: the platform's raw byte link, or (SZ_FW_LINK=1) the radio link over it. The link
@@ -209,16 +209,18 @@ SZF_MSP_OPT = $(call SZF_MSP_OPT_FOR,$(SZ_FW_BUILD))
 # default three) and its merging of identical functions: the modern image with the link
 # 49,203 -> 49,131 B (-52 and -20 B; -110 B in all on modern when first measured, README, and
 # then not worth a flag: that image now has to fit the chip).
-# The modern image with the radio link inlines big frames too (-266 B of flash, +210 B of stack,
-# which its 1,400-byte records pay: below): it has to fit the chip's flash.
-SZF_MSP_STACKSIZE = $(if $(and $(SZF_LINK_ON),$(filter modern,$(SZ_FW_BUILD))),,-mllvm -inline-max-stacksize=64)
-# That image's register allocator also splits its spills for size (-split-spill-mode=size: -54 B;
-# with SZ_LINK_WAITING the image is then 8 B over the chip, not 62; ../README.md has the rest).
+# The modern image with the radio link, the one with the least room on the chip:
+SZF_MSP_TIGHT = $(and $(SZF_LINK_ON),$(filter modern,$(SZ_FW_BUILD)))
+# it inlines big frames too (-266 B of flash, +210 B of stack, which its 1,400-byte records pay:
+# below).
+SZF_MSP_STACKSIZE = $(if $(SZF_MSP_TIGHT),,-mllvm -inline-max-stacksize=64)
+# Its register allocator also splits its spills for size (-split-spill-mode=size: -54 B, on the
+# way to its one-connection mode, SZ_LINK_WAITING; ../README.md has the rest).
 # The modern transcript image linked as this one (no -inline-max-stacksize) with it and without:
 # full handshake 40,331,319 vs 40,331,356 cycles*, abbreviated 1,073,335 vs 1,073,348, stack
 # 2,386 B both (mote_handshakes.py, modern-ecdhe-ecdsa-aes128-gcm.txt; mspdebug's cycles, ~10%
 # high). On the other images it saves nothing (the modern transcript image +6 B).
-SZF_MSP_SPILL = $(if $(and $(SZF_LINK_ON),$(filter modern,$(SZ_FW_BUILD))),-mllvm -split-spill-mode=size)
+SZF_MSP_SPILL = $(if $(SZF_MSP_TIGHT),-mllvm -split-spill-mode=size)
 SZF_MSP_LINK = $(SZF_MSP_INLINE) $(SZF_MSP_STACKSIZE) -mllvm -tail-merge-size=2 -mllvm -enable-merge-functions $(SZF_MSP_SPILL)
 ifeq ($(SZ_FW_PLATFORM),msp430)
 $(SZF_OUT)/sizzle.elf: $(SZF_DEPS) $(SZF_PORT) $(SZF_DEVICE) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_MK)
