@@ -139,8 +139,17 @@ void sz_link_on_received_template(struct sz_link *l, uint8_t conn, uint16_t len)
 uint8_t sz_link_capability(uint8_t i);
 #endif
 /* READY-SLEEP's name (discovery): length bytes at name, both in flash (KS_FLASH, read with
-   KS_READ_BYTE). */
+   KS_READ_BYTE), at most SZ_LINK_NAME_ROOM: the name is never cut (LINK.md §6: a cut name would
+   be another name), so the port that defines them checks at build time that it fits (the
+   whole name, or its first label, which the gateway completes with its domain). The room is
+   the frame's after READY-SLEEP's fixed part and, with templates, the 0 byte that ends the name
+   and the capabilities (LINK.md §9.1). */
 extern const uint8_t sz_link_name[];
 extern const uint8_t sz_link_name_length;
+#if SZ_LINK_TEMPLATES
+#define SZ_LINK_NAME_ROOM (SZ_LINK_FRAME_SIZE - SZ_LF_OVERHEAD - SZ_LINK_READY_SLEEP_FIXED - 1 - SZ_LINK_CAPABILITIES)
+#else
+#define SZ_LINK_NAME_ROOM (SZ_LINK_FRAME_SIZE - SZ_LF_OVERHEAD - SZ_LINK_READY_SLEEP_FIXED)
+#endif
 
 #endif

@@ -82,15 +82,7 @@ void sz_link_heard(struct sz_link *l, const struct sz_link_frame *f)
 		l->duty_at = SZ_LINK_NEVER;
 }
 
-/* The bytes READY-SLEEP has for the name: the capabilities, and the 0 byte that ends the name
- * before them, go first (LINK.md §9.1: the name gives way). */
-#if SZ_LINK_TEMPLATES
-#define NAME_ROOM (SZ_LINK_FRAME_SIZE - SZ_LF_OVERHEAD - SZ_LINK_READY_SLEEP_FIXED - 1 - SZ_LINK_CAPABILITIES)
-#else
-#define NAME_ROOM (SZ_LINK_FRAME_SIZE - SZ_LF_OVERHEAD - SZ_LINK_READY_SLEEP_FIXED)
-#endif
-
-/* READY-SLEEP: window, capacity, kind, as much of the name as the frame holds, and with
+/* READY-SLEEP: window, capacity, kind, the name (it fits: SZ_LINK_NAME_ROOM), and with
  * templates, a 0 byte (no name holds one) and the capabilities. */
 uint8_t sz_link_control_payload(uint8_t type, uint8_t *p, uint16_t capacity)
 {
@@ -100,8 +92,6 @@ uint8_t sz_link_control_payload(uint8_t type, uint8_t *p, uint16_t capacity)
 	sz_link_put_u16(p, SZ_LINK_LISTEN_MS);
 	sz_link_put_u16(p + 2, capacity);
 	p[4] = (uint8_t)(SZ_LINK_KIND | (SZ_LINK_READY_ONLY ? SZ_LINK_KIND_READY_ONLY : 0));
-	if (n > NAME_ROOM)
-		n = NAME_ROOM;
 	p += SZ_LINK_READY_SLEEP_FIXED;
 	for (i = 0; i < n; i++)
 		*p++ = KS_READ_BYTE(&sz_link_name[i]);

@@ -12,7 +12,8 @@
 #   SZ_FW_LINK=1: the port carries the radio link's frames (LINK.md §13) instead of the raw TLS
 #     stream: sz_port_link.c over the platform's byte link (port/sz_port_raw.c) and native/link,
 #     the CC1000's 29-byte frames on the ATmega128, the CC2420's 102 elsewhere; READY-SLEEP
-#     announces SZ_FW_NAME; SZ_FW_ADDRESS (1-254, default 1) is its radio address, as a mote's
+#     announces SZ_FW_NAME (or its first label where the whole does not fit the frame);
+#     SZ_FW_ADDRESS (1-254, default 1) is its radio address, as a mote's
 #     node id is set when it is flashed. Off by default (every other build and test is the raw stream).
 #   Without SZ_FW_DIR: the transcripts' test identity (identities/test-*.h) and the transcript
 #     application, into build/firmware/PLATFORM-BUILD-transcript/ (the replays' images).
@@ -75,8 +76,11 @@ SZF_PORT = $(if $(SZF_LINK_ON),$(addprefix $(SZF_SRC)/port/,sz_port_raw.c sz_por
 # the chip had no flash for it.
 SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=32
 SZF_LINK_RADIO_msp430 = -DSZ_LINK_MAX_FRAMES=64 -DSZ_PORT_LINK_READ=128
+# the length of the name's first label: what READY-SLEEP announces when the whole name does not
+# fit the radio's frame (sz_port_link.c; the gateway completes it with its domain, LINK.md §6)
+SZF_LABEL_LENGTH = $(shell printf '%s' '$(firstword $(subst ., ,$(SZ_FW_NAME)))' | wc -c)
 SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
-	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_ADDRESS=$(SZ_FW_ADDRESS) -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2 \
+	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_LABEL_LENGTH=$(SZF_LABEL_LENGTH) -DSZ_LINK_ADDRESS=$(SZ_FW_ADDRESS) -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2 \
 	-DSZ_LINK_TEMPLATES=$(if $(SZF_TEMPLATES_ON),1,0))
 SZF_FLAGS = $(SZF_FLAG_$(SZ_FW_BUILD)) $(SZF_APP_FLAG_$(SZ_FW_APP)) $(SZF_LINK_FLAGS) -DSZ_IDENTITY='"$(SZF_IDENTITY)"' \
 	-I$(SZF_SRC) -I$(SZF_SRC)/port -I$(SZF_SRC)/firmware -I$(MOTE_NATIVE)/prim $(SZ_FW_FLAGS)

@@ -88,12 +88,23 @@
 
 /* READY-SLEEP's name (discovery), from the build: SZ_LINK_NAME, a string, kept without its NUL
    (sz_link_name_length says where it ends): the same bytes as the thermostat's sz_device_name
-   (firmware.mk gives both SZ_FW_NAME), so LTO keeps one copy (-18 B on the MSP430's modern image). */
+   (firmware.mk gives both SZ_FW_NAME), so LTO keeps one copy (-18 B on the MSP430's modern image).
+   The whole name goes if it fits the frame (SZ_LINK_NAME_ROOM); else its first label, the first
+   SZ_LINK_LABEL_LENGTH bytes (firmware.mk counts them), which the gateway completes with its
+   domain (LINK.md §6): the Mica2's 29-byte frames hold 10 bytes of name beside the capabilities,
+   so mica2.sizzle.test announces "mica2". A name whose first label does not fit either is
+   refused here, at build time: cut, it would name another device. */
 #ifndef SZ_LINK_NAME
 #define SZ_LINK_NAME "sizzle-mote"
 #endif
+#ifndef SZ_LINK_LABEL_LENGTH
+#define SZ_LINK_LABEL_LENGTH (sizeof SZ_LINK_NAME - 1)
+#endif
+#define SZ_LINK_NAME_FITS (sizeof SZ_LINK_NAME - 1 <= SZ_LINK_NAME_ROOM)
+extern const char sz_link_name_or_its_first_label_must_fit_ready_sleep
+	[SZ_LINK_NAME_FITS || (SZ_LINK_LABEL_LENGTH <= SZ_LINK_NAME_ROOM && SZ_LINK_LABEL_LENGTH > 0) ? 1 : -1];
 const uint8_t sz_link_name[sizeof SZ_LINK_NAME - 1] KS_FLASH = SZ_LINK_NAME;
-const uint8_t sz_link_name_length KS_FLASH = sizeof SZ_LINK_NAME - 1;
+const uint8_t sz_link_name_length KS_FLASH = SZ_LINK_NAME_FITS ? sizeof SZ_LINK_NAME - 1 : SZ_LINK_LABEL_LENGTH;
 
 static struct sz_link link;
 static uint8_t *message;                  /* where in the engine's record buffer the message granted last landed */

@@ -61,6 +61,11 @@ class GatewayLinkFirmwareTest {
             assertTrue(list.contains("<td>" + m.name + "</td><td>" + m.kind + "</td><td>radio 1: "), list);
             assertTrue(list.contains("<p>1 device;"), "listed once (its announcement adds no second entry): " + list);
 
+            // the whole name where the frame holds it; a Mica2's 29-byte frames hold 10 bytes of
+            // name beside its capabilities: its first label, which a gateway completes with its domain
+            String announced = platform.equals("avr") ? m.name.substring(0, m.name.indexOf('.')) : m.name;
+            assertEquals(announced, gateway.bridge(radio).announcedName(1), "READY-SLEEP's name");
+
             boolean modern = build.equals("modern");
             if (!platform.equals("host")) { // the benchmark models the image's link by what it announces
                 String model = (platform.equals("avr") ? "mica2." : "telosb.") + (modern ? "modern" : "legacy");

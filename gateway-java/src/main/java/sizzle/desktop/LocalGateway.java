@@ -229,10 +229,11 @@ public final class LocalGateway implements AutoCloseable {
             RealTimeRadio clock = new RealTimeRadio(sim, log);
             RadioBridge bridge = new RadioBridge(medium, template, 1 + (int) (System.nanoTime() & 0xFE), clock);
             bridge.compression(compression); // a device that announces no templates is served plain
-            // a radio device nobody configured goes on the list by its announcement; the devices
-            // started here are configured by their names (a Mica2's READY-SLEEP carries only 16
-            // bytes of its name: announced, it would show twice)
-            AnnouncedDevices announced = new AnnouncedDevices(bridge, shared, access, MOTE_CONNECTIONS, accessLog);
+            // a radio device nobody configured goes on the list by its announcement (a single
+            // label, as a Mica2 announces, completed with our domain); the devices started here
+            // are configured by their names, with their ports and certificates
+            AnnouncedDevices announced = new AnnouncedDevices(bridge, shared, access, MOTE_CONNECTIONS, DOMAIN.substring(1),
+                    accessLog);
             bridge.onDiscovery((device, name, kind) -> {
                 if (!ownAddresses.contains(device)) announced.announced(device, name, kind);
             });

@@ -28,8 +28,13 @@ public final class DeviceLink extends LinkEndpoint {
         wakeAt = Long.MAX_VALUE;
     }
 
-    /** Starts the duty cycle: the first poll at {@code at}. */
+    /**
+     * Starts the duty cycle: the first poll at {@code at}.
+     *
+     * @throws IllegalArgumentException if the name does not fit READY-SLEEP ({@link LinkConfig#announcedNameLength})
+     */
     public void start(long at) {
+        cfg.announcedNameLength();
         power = SLEEP;
         wakeAt = at;
     }
@@ -101,10 +106,7 @@ public final class DeviceLink extends LinkEndpoint {
         Frame.putU16(b, at, cfg.listenMs);
         Frame.putU16(b, at + 2, cfg.capacity);
         b[at + 4] = (byte) (cfg.kind | (cfg.readyOnly ? Frame.KIND_READY_ONLY : 0));
-        int n = cfg.name.length, caps = cfg.capabilities.length;
-        int room = cfg.frameSize - Frame.OVERHEAD - Frame.READY_SLEEP_FIXED;
-        if (caps > 0) room -= 1 + caps; // the name gives way to the capabilities (LINK.md §9.1)
-        if (n > room) n = room;
+        int n = cfg.announcedNameLength(), caps = cfg.capabilities.length;
         System.arraycopy(cfg.name, 0, b, at + Frame.READY_SLEEP_FIXED, n);
         if (caps == 0) return Frame.READY_SLEEP_FIXED + n;
         b[at + Frame.READY_SLEEP_FIXED + n] = 0; // no name holds a 0 byte: it ends the name

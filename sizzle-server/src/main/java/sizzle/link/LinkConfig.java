@@ -57,6 +57,33 @@ public final class LinkConfig {
         return new LinkConfig(102, 5, 25, 20);
     }
 
+    /**
+     * How many of {@link #name}'s bytes READY-SLEEP carries (LINK.md §6): the whole name if it
+     * fits the frame beside the fixed part and, with capabilities, their 0 byte and themselves
+     * (§9.1); else its first label, which the gateway completes with its domain (a Mica2's
+     * 29-byte frames hold 10 bytes of name beside the capabilities: mica2.sizzle.test announces
+     * "mica2"). Never a cut name, which would name another device: a first label that does not
+     * fit either is refused. The C firmware makes the same choice at build time
+     * (native/sizzle/port/sz_port_link.c).
+     *
+     * @throws IllegalArgumentException if neither the name nor its first label fits
+     */
+    public int announcedNameLength() {
+        int room = frameSize - Frame.OVERHEAD - Frame.READY_SLEEP_FIXED;
+        if (capabilities.length > 0) room -= 1 + capabilities.length;
+        int n = name.length;
+        if (n <= room) return n;
+        n = 0;
+        while (n < name.length && name[n] != '.') n++;
+        if (n == 0 || n > room) {
+            // StringBuffer: CLDC 1.1 has no StringBuilder, which javac's '+' would use
+            throw new IllegalArgumentException(new StringBuffer("READY-SLEEP has room for ").append(room)
+                    .append(" bytes of name at frame size ").append(frameSize).append(": neither the name (").append(name.length)
+                    .append(" bytes) nor its first label (").append(n).append(") fits").toString());
+        }
+        return n;
+    }
+
     public LinkConfig at(int address, int peer) {
         this.address = address;
         this.peer = peer;

@@ -8,7 +8,8 @@ import sizzle.gateway.front.GatewayFront;
 /**
  * Devices added to the gateway by their announcement alone (LINK.md §6, discovery): when a
  * device's first READY-SLEEP is heard, a {@link Device} named as it announced itself (its
- * READY-SLEEP's name; "radio-ADDRESS" if that is empty or no DNS name) goes on the shared
+ * READY-SLEEP's name, or "radio-ADDRESS" if that is empty or no DNS name; a single label, a
+ * host name, completed with the gateway's domain as a DHCP server completes one) goes on the shared
  * port, reached through the bridge, so that the device list shows it (name, kind, link state,
  * its https link) and clients reach it by name. It leaves the list when it falls silent (two
  * poll periods and a window: {@link RadioBridge#describe}) and shows again when heard. An
@@ -20,23 +21,30 @@ public final class AnnouncedDevices implements RadioBridge.Discovery {
     private final GatewayFront front;
     private final AccessRule access;
     private final int maxConnections;
+    private final String domain;
     private final Consumer<String> log;
 
     /**
      * Puts every device {@code bridge} discovers on {@code front}, each with {@code access} and
-     * {@code maxConnections}; {@code log} hears what was added or refused.
+     * {@code maxConnections}; a device that announces a single label (a Mica2's frames have no
+     * room for more beside its capabilities: LINK.md §6) is named LABEL.{@code domain};
+     * {@code log} hears what was added or refused.
      */
-    public AnnouncedDevices(RadioBridge bridge, GatewayFront front, AccessRule access, int maxConnections, Consumer<String> log) {
+    public AnnouncedDevices(RadioBridge bridge, GatewayFront front, AccessRule access, int maxConnections, String domain,
+            Consumer<String> log) {
+        if (!dnsName(domain)) throw new IllegalArgumentException("not a domain name: " + domain);
         this.bridge = bridge;
         this.front = front;
         this.access = access;
         this.maxConnections = maxConnections;
+        this.domain = domain;
         this.log = log;
         bridge.onDiscovery(this);
     }
 
     public void announced(int device, String announced, int kind) {
         String name = dnsName(announced) ? announced : "radio-" + device;
+        if (name.indexOf('.') < 0) name += "." + domain; // a host name: the gateway's domain completes it
         Device d = new Device(name, "radio device, kind " + kind + " (announced, radio address " + device + ")",
                 bridge.backend(device), access, maxConnections);
         log.accept(front.addIfAbsent(d) ? "discovered " + d.name + " at radio address " + device

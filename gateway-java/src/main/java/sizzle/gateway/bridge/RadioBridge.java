@@ -203,6 +203,12 @@ public final class RadioBridge {
         return p == null ? -1 : p.capacity;
     }
 
+    /** The name the device's READY-SLEEP announced (LINK.md §6: the whole, or its first label), or null if it was never heard (any thread, once heard). */
+    public String announcedName(int device) {
+        GatewayPeer p = gateway.peer(device);
+        return p == null ? null : new String(p.name, java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
     /** When the device's last READY-SLEEP was heard (simulated ms), or -1 if never (radio thread). */
     public long heardMs(int device) {
         GatewayPeer p = gateway.peer(device);

@@ -72,7 +72,7 @@ class DiscoveryTest {
         RadioBridge bridge = new RadioBridge(medium, gw, 1, sim);
         List<String> log = new ArrayList<>();
         try (GatewayFront front = GatewayFront.shared(List.of(), 0, line -> { })) {
-            new AnnouncedDevices(bridge, front, AccessRule.LOOPBACK, 1, log::add);
+            new AnnouncedDevices(bridge, front, AccessRule.LOOPBACK, 1, "sizzle.test", log::add);
             sim.runUntil(5_000_000); // the gateway is up and the air quiet for 5 s: nobody on the list
             assertFalse(front.deviceListHtml().contains("<td>radio"), front.deviceListHtml());
 
@@ -105,6 +105,35 @@ class DiscoveryTest {
         }
     }
 
+    /**
+     * A Mica2's 29-byte frames hold 10 bytes of name beside its capabilities: it announces its
+     * first label, and the gateway lists it under that label and its domain, the name its
+     * certificate carries; a name that is no DNS name is listed by the radio address.
+     */
+    @Test
+    void aMica2sFirstLabelIsCompletedWithTheGatewaysDomain() throws Exception {
+        Simulator sim = new Simulator();
+        RadioMedium medium = new RadioMedium(sim, ChannelModel.cc1000(), 3);
+        RadioBridge bridge = new RadioBridge(medium, LinkConfig.cc1000(), 1, sim);
+        List<String> log = new ArrayList<>();
+        try (GatewayFront front = GatewayFront.shared(List.of(), 0, line -> { })) {
+            new AnnouncedDevices(bridge, front, AccessRule.LOOPBACK, 1, "sizzle.test", log::add);
+            LinkConfig cfg = LinkConfig.cc1000().at(9, 0);
+            cfg.name = "mica2.sizzle.test".getBytes(StandardCharsets.US_ASCII);
+            cfg.capabilities = new byte[] {2, 1, 2, 3, 4};
+            new JavaMote(medium, cfg, NOBODY).start(sim.nowMs());
+            LinkConfig odd = LinkConfig.cc1000().at(10, 0);
+            odd.name = "no_dns".getBytes(StandardCharsets.US_ASCII);
+            new JavaMote(medium, odd, NOBODY).start(sim.nowMs());
+            assertTrue(sim.runUntil(() -> log.size() == 2, 2_000_000), log.toString());
+            assertEquals("mica2", bridge.announcedName(9));
+            assertTrue(log.contains("discovered mica2.sizzle.test at radio address 9"), log.toString());
+            assertTrue(log.contains("discovered radio-10.sizzle.test at radio address 10"), log.toString());
+            String html = front.deviceListHtml();
+            assertTrue(html.contains("<a href=\"https://mica2.sizzle.test:" + front.port() + "/\">"), html);
+        }
+    }
+
     @Test
     void anAnnouncedJavaMoteIsReachedByItsName(@TempDir Path dir) throws Exception {
         ServerIdentities.Loaded ids = ServerIdentities.generate(Profile.MODERN, dir, NAME);
@@ -116,7 +145,7 @@ class DiscoveryTest {
         try (RealTimeRadio radio = new RealTimeRadio(sim, line -> { });
                 GatewayFront front = GatewayFront.shared(List.of(), 0, line -> { })) {
             RadioBridge bridge = new RadioBridge(medium, LinkConfig.cc2420(), 1, radio);
-            new AnnouncedDevices(bridge, front, AccessRule.LOOPBACK, 1, line -> { });
+            new AnnouncedDevices(bridge, front, AccessRule.LOOPBACK, 1, "sizzle.test", line -> { });
             try (JavaMoteServer mote = new JavaMoteServer(medium, m, radio, Profile.MODERN, ids.identities(), "pw", line -> { }, 0)) {
                 radio.start();
                 for (int i = 0; i < 100 && !front.deviceListHtml().contains(NAME); i++) Thread.sleep(20);

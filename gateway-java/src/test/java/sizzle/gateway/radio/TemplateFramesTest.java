@@ -2,9 +2,11 @@ package sizzle.gateway.radio;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import sizzle.link.DeviceLink;
 import sizzle.link.LinkConfig;
 import sizzle.link.LinkListener;
 import sizzle.link.LinkStats;
@@ -86,11 +88,35 @@ class TemplateFramesTest {
         r.until(() -> r.peer() != null, 100, "discovery");
         assertEquals("thermostat", new String(r.peer().name));
         assertArrayEquals(caps, r.peer().capabilities);
-        // 29-byte frames leave 16 bytes for name and capabilities: a long name gives way
-        r.mote.link().config().name = "thermostat-kitchen".getBytes();
+        // 29-byte frames leave 16 bytes for name and capabilities: a longer name goes as its
+        // first label (the gateway completes it with its domain), never cut
+        r.mote.link().config().name = "kitchen.sizzle.test".getBytes();
         long heard = r.peer().lastAnnounced;
         r.until(() -> r.peer().lastAnnounced > heard, 3000, "next poll");
-        assertEquals("thermostat", new String(r.peer().name));
+        assertEquals("kitchen", new String(r.peer().name));
         assertArrayEquals(caps, r.peer().capabilities);
+        // without capabilities the whole of a 16-byte name fits: it goes whole
+        LinkConfig plain = LinkConfig.cc1000();
+        plain.name = "kitchen.sizzle.t".getBytes();
+        assertEquals(16, plain.announcedNameLength());
+        plain.name = "kitchen.sizzle.te".getBytes();
+        assertEquals(7, plain.announcedNameLength());
+    }
+
+    @Test
+    void aNameWhoseFirstLabelDoesNotFitIsRefused() {
+        LinkConfig c = LinkConfig.cc1000();
+        c.capabilities = new byte[] {1, 0, 0, 0, 0};
+        c.name = "thermostat".getBytes(); // 10 bytes: just fits beside the capabilities
+        assertEquals(10, c.announcedNameLength());
+        c.name = "thermostat-kitchen".getBytes(); // one label of 18 bytes: cut, it would be another name
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, c::announcedNameLength);
+        assertEquals("READY-SLEEP has room for 10 bytes of name at frame size 29: neither the name (18 bytes) nor its first label (18) fits",
+                e.getMessage());
+        c.name = ".sizzle.test".getBytes(); // an empty first label names nothing
+        assertThrows(IllegalArgumentException.class, c::announcedNameLength);
+        DeviceLink d = new DeviceLink(c.at(2, 1));
+        c.name = "thermostat-kitchen".getBytes();
+        assertThrows(IllegalArgumentException.class, () -> d.start(0), "refused when the duty cycle starts, not at the first poll");
     }
 }
