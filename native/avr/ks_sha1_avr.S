@@ -5,7 +5,8 @@
  *
  *   void ks_sha1_compress(uint32_t h[5], const uint8_t block[64]);
  *
- * The working variables a..e in r2..r21, the schedule W[t mod 16] in a 64-byte frame (Y).
+ * The working variables a..e in r2..r21, the schedule W[t mod 16] in an 84-byte frame (Y; its
+ * last 20 bytes hold a..e while the schedule's next words are computed in their registers).
  * Four loops of 20 steps, one per round function f and constant K, each four passes of five
  * steps written out: five steps bring a..e back to the same registers, so no step moves them
  * (step t computes the new a into e's registers, and the next step calls them a). Each step
@@ -17,13 +18,14 @@
  * Before steps 16, 32, 48 and 64 (Z at the frame's end) `schedule`
  * turns the 16 words in the frame into the next 16, in place and written out (constant
  * offsets from Y: W[t] = rotl1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]), W[t-3] already the new
- * one), and Z starts again at the frame. sim/prim_test.c's block (with ks_hash_update): 10,211
- * cycles against 14,285 for the rolled loop over 80 steps it replaces (a register shuffle and
- * the ring's address arithmetic every step, and a ks_wipe_stack of 114 B after it); 4,016 B of
+ * one; the words read again kept in a..e's registers: 41 cycles a word against 57), and Z
+ * starts again at the frame. sim/prim_test.c's block (with ks_hash_update): 9,724 cycles
+ * against 14,285 for the rolled loop over 80 steps it replaces (a register shuffle and the
+ * ring's address arithmetic every step, and a ks_wipe_stack of 114 B after it); 3,896 B of
  * flash against 774 B. The branches are on the step number only (public):
  * the same path for every block. The frame holds W, as secret as the block: it is cleared
  * before the return, so ks_hash_update and ks_hash_final need no ks_wipe_stack after it
- * (prim/ks_hash_impl.h; this function goes 90 B below its caller: 20 registers saved, h, the
+ * (prim/ks_hash_impl.h; this function goes 110 B below its caller: 20 registers saved, h, the
  * frame, the return addresses).
  */
 #if !defined(KS_HASH_ASM) || KS_HASH_ASM /* -DKS_HASH_ASM=0: the C of prim/ instead */
@@ -140,34 +142,61 @@
 2:
 .endm
 
+/* group k's register for byte b: the schedule's words in r2..r21 (a..e saved), W[k] in group
+   k mod 5 */
+#define GW(k, b) (2 + 4 * ((k) % 5) + (b))
+
 /* W[i] = rotl1(W[i + 13] ^ W[i + 8] ^ W[i + 2] ^ W[i]), indices mod 16 (those past i already
-   the new words), for i = 0..15 */
+   the new words), for i = 0..15, the words in registers where they are used again: W[i] was
+   read two words before as W[(i - 2) + 2] (for i >= 2) and becomes the result in place; the
+   three latest results are W[i + 13] (for i >= 3); W[i + 2] read into the group of W[i - 3],
+   once that is XORed in. Five groups: a..e's registers, saved in the frame meanwhile. */
 .macro SCHED i
+	.if \i < 2
 	.irp b, 0, 1, 2, 3
-	ldd T0 + \b, Y + 4 * \i + \b
+	ldd GW(\i, \b), Y + 4 * \i + \b
 	.endr
-	.irp k, 2, 8, 13
+	.endif
 	.irp b, 0, 1, 2, 3
-	ldd r0, Y + 4 * ((\i + \k) & 15) + \b
-	eor T0 + \b, r0
+	.if \i >= 3
+	eor GW(\i, \b), GW(\i + 2, \b)          /* W[i - 3], the group of i + 2 */
+	.else
+	ldd r0, Y + 4 * ((\i + 13) & 15) + \b
+	eor GW(\i, \b), r0
+	.endif
 	.endr
-	.endr
-	ROTL32 T0, T0+1, T0+2, T0+3
 	.irp b, 0, 1, 2, 3
-	std Y + 4 * \i + \b, T0 + \b
+	ldd GW(\i + 2, \b), Y + 4 * ((\i + 2) & 15) + \b
+	eor GW(\i, \b), GW(\i + 2, \b)
+	ldd r0, Y + 4 * ((\i + 8) & 15) + \b
+	eor GW(\i, \b), r0
+	.endr
+	ROTL32 GW(\i, 0), GW(\i, 1), GW(\i, 2), GW(\i, 3)
+	.irp b, 0, 1, 2, 3
+	std Y + 4 * \i + \b, GW(\i, \b)
 	.endr
 .endm
 
-/* The frame's 16 words into the next 16, and Z back at the first. */
+/* The frame's 16 words into the next 16 (a..e kept at Y + 64..83 meanwhile), and Z back at
+   the first. */
 schedule:
+	movw r30, r28
+	adiw r30, 32
+	adiw r30, 32
+	.irp r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21
+	std Z + \r - 2, \r
+	.endr
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	SCHED \i
+	.endr
+	.irp r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21
+	ldd \r, Z + \r - 2
 	.endr
 	movw r30, r28
 	ret
 
 ks_sha1_compress:
-	HASH_ENTER 64           /* Y = the frame, W[0..15] */
+	HASH_ENTER 84           /* Y = the frame: W[0..15], then a..e while `schedule` runs */
 	push r24               /* h, for the end */
 	push r25
 	/* W[t] = the block's big-endian words */
@@ -198,10 +227,10 @@ ks_sha1_compress:
 	ROUND F_MAJ, 0x8f1bbcdc, 3, 3       /* 40..59: step 48 = pass 1 (PASS 3), j = 3 */
 	ROUND F_PARITY, 0xca62c1d6, 4, 4    /* 60..79: step 64 = pass 0 (PASS 4), j = 4 */
 
-	/* the frame cleared: W is as secret as the block */
+	/* the frame cleared: W and the saved words are as secret as the block */
 	movw r30, r28
-	ldi PASS, 8
-3:	.rept 8
+	ldi PASS, 7
+3:	.rept 12
 	st Z+, r1
 	.endr
 	dec PASS
@@ -212,7 +241,8 @@ ks_sha1_compress:
 	.irp w, RA, RB, RC, RD, RE
 	ADDH \w
 	.endr
-	adiw r28, 63           /* SP = the frame's top */
+	subi r28, lo8(-83)     /* SP = the frame's top */
+	sbci r29, hi8(-83)
 	HASH_LEAVE_FRAME
 	HASH_LEAVE
 	.size ks_sha1_compress, . - ks_sha1_compress

@@ -26,7 +26,7 @@
    + 15 B (at most KS_WIPE_STACK_HASH), not 224 (with it the same test peaks 22 B deeper than
    without: the wipe covers the compression): 1,032, 630 and 259 cycles fewer a call. Since
    then SHA-1's assembly clears its own frame (the schedule) before it returns, as the MSP430's
-   do (152 cycles for its 64 B against ~780 for the wipe of 114 B), and MD5's has no frame (the
+   do (~190 cycles for its 84 B against ~780 for the wipe of 114 B), and MD5's has no frame (the
    block read where it lies, the working words in registers): neither needs one after it (0);
    below the caller they leave the caller's registers they saved and return addresses. */
 #define KS_WIPE_STACK_AT_MOST(n) (KS_WIPE_STACK_HASH < (n) ? KS_WIPE_STACK_HASH : (n))
