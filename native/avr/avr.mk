@@ -31,8 +31,10 @@ AVR_FP_ASM := $(AVR_BUILD)/ks_fp_avr.S
 AVR_KS_FLAGS := $(MOTE_KS_FLAGS) -DKS_PORT_HEADER='"ks_port_avr.h"'
 # MD5's, SHA-1's and SHA-256's compression functions in assembly (prim/ks_hash_impl.h:
 # KS_HASH_ASM, the AVR's default): any AVR build of prim/ks_md5.c, ks_sha1.c or ks_sha256.c
-# links all three (the link drops what a build does not call).
-AVR_HASH_ASM := $(AVR_DIR)/ks_md5_avr.S $(AVR_DIR)/ks_sha1_avr.S $(AVR_DIR)/ks_sha256_avr.S
+# links all three (the link drops what a build does not call); with them memcpy and memset
+# eight bytes a pass (avr/mem_avr.S, in place of avr-libc's), which their framing and the wipes
+# lean on.
+AVR_HASH_ASM := $(AVR_DIR)/ks_md5_avr.S $(AVR_DIR)/ks_sha1_avr.S $(AVR_DIR)/ks_sha256_avr.S $(AVR_DIR)/mem_avr.S
 # The Montgomery product's row in assembly (kernels/ks_rsa_mont.c: KS_MONT_ROW, 16-bit limbs):
 # any AVR build that multiplies modulo an RSA key or an EC order links it.
 AVR_RSA_ASM := $(AVR_DIR)/ks_rsa_avr.S

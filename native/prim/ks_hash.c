@@ -118,7 +118,7 @@ static void compress(ks_hash_ctx *c, const uint8_t *block)
 
 int ks_hash_init(ks_hash_ctx *c, int id)
 {
-    unsigned i, words = (unsigned)size_of(id, 1);
+    unsigned words = (unsigned)size_of(id, 1);
     if (!carried(id)) {
         return -1;
     }
@@ -126,15 +126,14 @@ int ks_hash_init(ks_hash_ctx *c, int id)
     c->count = 0;
 #if KS_WITH_SHA512
     if (id >= KS_HASH_SHA384) {
+        unsigned i;
         for (i = 0; i < 8; i++) {
             c->h.d[i] = ks_flash_u64(&iv64[id - KS_HASH_SHA384][i]);
         }
         return 0;
     }
 #endif
-    for (i = 0; i < words; i++) {
-        c->h.w[i] = ks_flash_u32(&iv32[id - IV_FIRST][i]);
-    }
+    ks_flash_read(c->h.w, iv32[id - IV_FIRST], words * 4); /* one loop: the table's words are the words */
     return 0;
 }
 
@@ -185,15 +184,22 @@ static void put32(uint8_t *p, uint32_t w, int le)
     p[3] = le ? b3 : b0;
 }
 
-void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
+void ks_hash_digest(ks_hash_ctx *c, uint8_t *out)
 {
     int id = c->id;
     size_t bs = BLOCK(id);
     size_t fill = (size_t)(c->count & (bs - 1));
     size_t len_at = bs - bs / 8; /* the length field: the last 8 or 16 bytes */
     size_t i, n = KS_READ_BYTE(&sizes[id][0]);
-    /* the bit count as two 32-bit words (above 2^64 bits: SHA-384/512's extra byte below) */
-    uint32_t lo = (uint32_t)c->count << 3, hi = (uint32_t)(c->count >> 29);
+    /* the bit count as two 32-bit words (above 2^64 bits: SHA-384/512's extra byte below); a
+       32-bit count's high word from its top byte alone: avr-gcc shifts a 32-bit word right by
+       29 in a loop of 29 one-bit steps (~200 cycles a final), a byte by 5 in a few */
+    uint32_t lo = (uint32_t)c->count << 3;
+#if KS_WITH_SHA512
+    uint32_t hi = (uint32_t)(c->count >> 29);
+#else
+    uint32_t hi = (uint8_t)(c->count >> 24) >> 5;
+#endif
     int le = KS_WITH_MD5 && id == KS_HASH_MD5; /* a build without MD5 keeps no little-endian path */
     c->buf[fill++] = 0x80;
     if (fill > len_at) {
@@ -222,12 +228,17 @@ void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
         put32(out + i, c->h.w[i >> 2], le);
     }
     ks_wipe(c->buf, bs);
-    ks_hash_init(c, id);
 #if KS_WIPE_STACK_HASH > 0
     if (wipe_depth(id) > 0) {
         ks_wipe_stack(wipe_depth(id));
     }
 #endif
+}
+
+void ks_hash_final(ks_hash_ctx *c, uint8_t *out)
+{
+    ks_hash_digest(c, out);
+    ks_hash_init(c, c->id);
 }
 
 void ks_hash_fill(ks_hash_ctx *c, uint8_t v, size_t n)

@@ -51,10 +51,10 @@ void ks_hmac_final(ks_hmac_ctx *c, uint8_t *out)
     uint8_t inner[KS_HASH_SIZE_MAX];
     int id = c->md.id;
     size_t n = ks_hash_size(id);
-    ks_hash_final(&c->md, inner);
+    ks_hash_digest(&c->md, inner);
     ks_hash_resume(&c->md, id, c->ostate, ks_hash_block(id));
     ks_hash_update(&c->md, inner, n);
-    ks_hash_final(&c->md, out);
+    ks_hash_digest(&c->md, out); /* ks_hmac_reset resumes it below */
     ks_wipe(inner, sizeof inner);
     ks_hmac_reset(c);
 }

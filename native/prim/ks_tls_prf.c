@@ -107,11 +107,11 @@ int ks_prf_ssl3(const uint8_t *secret, size_t slen, const uint8_t *s1, size_t l1
         ks_hash_update(&h, secret, slen);
         ks_hash_update(&h, s1, s1 != NULL ? l1 : 0);
         ks_hash_update(&h, s2, s2 != NULL ? l2 : 0);
-        ks_hash_final(&h, block);
+        ks_hash_digest(&h, block); /* started again below: no ks_hash_final's start */
         ks_hash_init(&h, KS_HASH_MD5);
         ks_hash_update(&h, secret, slen);
         ks_hash_update(&h, block, 20);
-        ks_hash_final(&h, block);
+        ks_hash_digest(&h, block);
         memcpy(out + done, block, n);
         done += n;
     }

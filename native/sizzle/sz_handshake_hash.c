@@ -33,7 +33,7 @@ void sz_handshake_hash_update(sz_handshake_hash *h, const uint8_t *data, size_t 
 static void digest_of(const ks_hash_ctx *c, uint8_t *out)
 {
 	ks_hash_ctx copy = *c;
-	ks_hash_final(&copy, out);
+	ks_hash_digest(&copy, out); /* the copy is cleared, not started again */
 	ks_hash_clear(&copy);
 }
 

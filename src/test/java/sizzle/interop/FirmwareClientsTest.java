@@ -437,9 +437,16 @@ class FirmwareClientsTest {
      * modern images take 256 B less of the main flash, and the one with the link spends 222 B of
      * them on its one-connection mode: 48,889 B (2026-11-28; 48,975 B with R^2 mod p and n in a
      * few steps, ks_mont_r2, which also took the legacy-rsa images to 53,968 B and 36,815 B).
+     * The ATmega128's legacy images +8,478 B each (2026-11-28, late) for the server's cycles
+     * outside k.P: MD5's 64 steps and SHA-1's passes of five written out in assembly (6,200 and
+     * 3,896 B against 892 and 774; the full legacy-ecc TLS 1.0 handshake 7.70 -> 6.85 M cycles,
+     * native/prim/README.md), so their budgets rose by 8,704 B (64,768 -> 73,472 and
+     * 54,016 -> 62,720; this test's images 71,856 and 62,454 B; 55 KB of the chip's 128 KB stay
+     * free); the modern image, which has neither, +22 B (memcpy and memset eight bytes a pass,
+     * avr/mem_avr.S; 107,840 B in this test).
      */
-    private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 64768,
-            "avr legacy-rsa", 54016, "msp430 modern", 44032, "msp430 legacy-ecc", 42112, "msp430 legacy-rsa", 36864,
+    private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 73472,
+            "avr legacy-rsa", 62720, "msp430 modern", 44032, "msp430 legacy-ecc", 42112, "msp430 legacy-rsa", 36864,
             "msp430 modern link", 49152);
 
     /**
