@@ -98,15 +98,21 @@
 .endm
 
 	HASH_BEGIN ks_md5_compress, FRAME, 128        ; h kept for the end
-	mov	r1, r14                ; X: 32 little-endian halves, twice
-	mov	#32, r15
+	mov	r1, r14                ; X: 16 little-endian words (two halves a pass), twice
+	mov	#16, r15
 1:	mov.b	@r13+, r10
 	mov.b	@r13+, r11
 	swpb	r11
 	bis	r11, r10
 	mov	r10, 0(r14)
 	mov	r10, 64(r14)
-	incd	r14
+	mov.b	@r13+, r10
+	mov.b	@r13+, r11
+	swpb	r11
+	bis	r11, r10
+	mov	r10, 2(r14)
+	mov	r10, 66(r14)
+	add	#4, r14
 	dec	r15
 	jnz	1b
 	mov	@r12+, r8              ; a, b, c, d = h[0..3]
