@@ -443,10 +443,15 @@ class FirmwareClientsTest {
      * native/prim/README.md), so their budgets rose by 8,704 B (64,768 -> 73,472 and
      * 54,016 -> 62,720; this test's images 71,856 and 62,454 B; 55 KB of the chip's 128 KB stay
      * free); the modern image, which has neither, +22 B (memcpy and memset eight bytes a pass,
-     * avr/mem_avr.S; 107,840 B in this test).
+     * avr/mem_avr.S; 107,840 B in this test). The MSP430's legacy images +108 B each (2026-11-28,
+     * late): MD5's four variables in registers, each round a loop over its four steps written out
+     * (native/msp430/ks_md5_msp430.S, 1,200 + 256 B against 1,092 + 256; a block 7,107 -> 3,690
+     * cycles*, the full legacy-ecc TLS 1.0 handshake 5.55 -> 5.29 M*), so their budgets rose by
+     * 128 B (42,112 -> 42,240 and 36,864 -> 36,992); the legacy images with the link, which must
+     * fit the chip's 49,152 B, are 47,759 B (ecc) and 42,485 B (rsa).
      */
     private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 73472,
-            "avr legacy-rsa", 62720, "msp430 modern", 44032, "msp430 legacy-ecc", 42112, "msp430 legacy-rsa", 36864,
+            "avr legacy-rsa", 62720, "msp430 modern", 44032, "msp430 legacy-ecc", 42240, "msp430 legacy-rsa", 36992,
             "msp430 modern link", 49152);
 
     /**
