@@ -8,6 +8,19 @@
  * r24:r25 (returned) and r22:r23, the byte in r22, n in r20:r21; r18, r20, r21, r26, r27, r30,
  * r31 and r0 are the caller's to lose.
  */
+/* After the n mod 8 odd bytes (label 2): r21:r20 = n / 8, the passes, and on to label 4 if none. */
+.macro PASSES_OF_EIGHT
+2:	lsr r21
+	ror r20
+	lsr r21
+	ror r20
+	lsr r21
+	ror r20
+	cp r20, r1
+	cpc r21, r1
+	breq 4f
+.endm
+
 	.section .text.memset, "ax", @progbits
 	.global memset
 	.type memset, @function
@@ -20,15 +33,7 @@ memset:
 1:	st X+, r22
 	dec r18
 	brne 1b
-2:	lsr r21                /* n / 8 passes */
-	ror r20
-	lsr r21
-	ror r20
-	lsr r21
-	ror r20
-	cp r20, r1
-	cpc r21, r1
-	breq 4f
+	PASSES_OF_EIGHT
 3:	.rept 8
 	st X+, r22
 	.endr
@@ -52,15 +57,7 @@ memcpy:
 	st X+, r0
 	dec r18
 	brne 1b
-2:	lsr r21
-	ror r20
-	lsr r21
-	ror r20
-	lsr r21
-	ror r20
-	cp r20, r1
-	cpc r21, r1
-	breq 4f
+	PASSES_OF_EIGHT
 3:	.rept 8
 	ld r0, Z+
 	st X+, r0
