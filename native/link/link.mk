@@ -3,7 +3,8 @@
 #   make -C native link-test    the C tests (tests/test_link.c): LINK.md's CRC vectors, the
 #                               Java codec's decode vectors, and the Java device's transcripts
 #                               replayed frame for frame; "N passed, N failed"
-#                               and its RAM and flash on each mote (tests/link_size.sh)
+#                               and its RAM and flash on each mote (tests/link_size.sh), and that a firmware name is never
+#                               cut in READY-SLEEP (tests/name_fit.sh)
 #   make -C native link-host    build/host/link-device-{cc1000,cc2420}: the device end on
 #                               stdin/stdout, for gateway-java's CDeviceInteropTest
 #   make -C native template-test  the template codec's tests (tests/test_template.c, LINK.md
@@ -41,7 +42,7 @@ $(HOST)/template-test: $(LINK_DIR)/sz_template.c $(LINK_DIR)/sz_template.h $(LIN
 
 LINK_TESTS := $(foreach r,$(LINK_RADIOS) cc1000-ready cc1000-templates,$(HOST)/link-test-$(r)) $(HOST)/template-test
 LINK_TEST_RUNS := $(foreach r,$(LINK_RADIOS) cc1000-ready cc1000-templates,"$(HOST)/link-test-$(r) $(LINK_VECTORS)") \
-	"$(HOST)/template-test $(LINK_VECTORS)" "bash $(LINK_DIR)/tests/link_size.sh"
+	"$(HOST)/template-test $(LINK_VECTORS)" "bash $(LINK_DIR)/tests/link_size.sh" "bash $(LINK_DIR)/tests/name_fit.sh"
 
 .PHONY: link-test link-host link-size template-test
 template-test: $(HOST)/template-test

@@ -78,7 +78,8 @@ SZF_LINK_RADIO_avr := -DSZ_LINK_CC1000 -DSZ_LINK_MAX_FRAMES=32
 SZF_LINK_RADIO_msp430 = -DSZ_LINK_MAX_FRAMES=64 -DSZ_PORT_LINK_READ=128
 # the length of the name's first label: what READY-SLEEP announces when the whole name does not
 # fit the radio's frame (sz_port_link.c; the gateway completes it with its domain, LINK.md §6)
-SZF_LABEL_LENGTH = $(shell printf '%s' '$(firstword $(subst ., ,$(SZ_FW_NAME)))' | wc -c)
+# (the bytes before its first dot: 0 for a name that starts with one, which sz_port_link.c refuses)
+SZF_LABEL_LENGTH = $(shell printf '%s\n' '$(SZ_FW_NAME)' | awk -F. '{ print length($$1) }')
 SZF_LINK_FLAGS = $(if $(SZF_LINK_ON),-DSZ_FW_LINK=1 -I$(MOTE_NATIVE)/link $(SZF_LINK_RADIO_$(SZ_FW_PLATFORM)) -DSZ_LINK_STATS=0 \
 	-DSZ_LINK_NAME='"$(SZ_FW_NAME)"' -DSZ_LINK_LABEL_LENGTH=$(SZF_LABEL_LENGTH) -DSZ_LINK_ADDRESS=$(SZ_FW_ADDRESS) -DSZ_LINK_READY_ONLY=1 -DSZ_LINK_ANSWERS=2 \
 	-DSZ_LINK_TEMPLATES=$(if $(SZF_TEMPLATES_ON),1,0))
