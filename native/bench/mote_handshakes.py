@@ -175,9 +175,11 @@ def read_for(s, want, timeout, quiet=0.5):
         got += chunk
 
 
-def connection(mote, records, timeout):
+def connection(mote, records, timeout, pause=0.0):
     """One connection: {"kind": full|abbreviated, "handshake_cpu", "handshake_link",
-    "cpu", "link", "equal": the handshake's server records as stored, "why"}."""
+    "cpu", "link", "equal": the handshake's server records as stored, "why"}. pause: seconds
+    the client waits (wall time) after the server goes idle before each flight, as a slow
+    client or a slow host would; the figures must not depend on it."""
     result = {"kind": None, "handshake_cpu": None, "handshake_link": None, "cpu": None, "link": None,
               "equal": True, "why": None, "flights": []}
     first_event = len(mote.events)
@@ -188,13 +190,14 @@ def connection(mote, records, timeout):
         before = 0   # the connection's CPU when the step began (its accept counts with the first)
         server_ccs_first = None
         for send, answer, over in steps(records):
-            for rtype, data in send:
-                if data is None:
-                    s.shutdown(socket.SHUT_WR)
-                else:
-                    s.sendall(data)
-                if rtype == "change_cipher_spec" and server_ccs_first is None:
-                    server_ccs_first = False
+            time.sleep(pause)
+            # the flight in one write: sent record by record, the server could take the first
+            # and find the line empty before the next came, and say it was idle too early
+            s.sendall(b"".join(data for _, data in send if data is not None))
+            if any(data is None for _, data in send):
+                s.shutdown(socket.SHUT_WR)
+            if server_ccs_first is None and any(rtype == "change_cipher_spec" for rtype, _ in send):
+                server_ccs_first = False
             if server_ccs_first is None and any(r == "change_cipher_spec" for r, _ in answer):
                 server_ccs_first = True
             want = b"".join(d for _, d in answer)
@@ -246,16 +249,16 @@ def flight(result, send, answer, cpu, handshake):
                               "server": [d.hex() for _, d in answer], "cpu": cpu, "handshake": handshake})
 
 
-def measure(arch, elf, transcript_path, harness=None, timeout=900, connections=None):
+def measure(arch, elf, transcript_path, harness=None, timeout=900, connections=None, pause=0.0):
     """[(connection header, result)] for the transcript's connections (the first N with
-    connections=N), and the firmware's 'ram:' lines."""
+    connections=N), and the firmware's 'ram:' lines; pause as connection's."""
     t = Transcript(transcript_path)
     mote = Mote(arch, elf, t.firmware_seed(), harness)
     out = []
     try:
         for header, records in t.connections[:connections]:
             try:
-                r = connection(mote, records, timeout)
+                r = connection(mote, records, timeout, pause)
             except (OSError, RuntimeError) as e:
                 r = {"kind": None, "handshake_cpu": None, "equal": False, "why": str(e)}
             out.append((header, r))
@@ -275,8 +278,9 @@ def main(argv):
     ap.add_argument("--harness")
     ap.add_argument("--timeout", type=float, default=900)
     ap.add_argument("--connections", type=int)
+    ap.add_argument("--pause", type=float, default=0.0, help="seconds the client waits before each flight")
     a = ap.parse_args(argv)
-    results, ram = measure(a.arch, a.elf, a.transcript, a.harness, a.timeout, a.connections)
+    results, ram = measure(a.arch, a.elf, a.transcript, a.harness, a.timeout, a.connections, a.pause)
     for header, r in results:
         print("%s: %s handshake cpu=%s link=%s; connection cpu=%s link=%s; %s" % (
             header, r.get("kind"), r.get("handshake_cpu"), r.get("handshake_link"), r.get("cpu"), r.get("link"),

@@ -22,9 +22,11 @@ brings back the clock), asks whether the client has closed or another
 waits, reads its own milliseconds for its deadlines (its cycles at 8 MHz plus the time it waited
 for the link), and gets its random seed (--seed
 HEX: those bytes, in order and again; else the host's entropy). With --timing it prints to stderr
-"mspsim_run: idle cpu=C link=0" when the firmware asks for input and none is there yet, and
-"mspsim_run: connection cpu=C link=0" at each hang-up: MCLK cycles since the accept (all of them
-the CPU's: the bridge halts it while it waits; ../bench/mote_bench.py reads them).
+"mspsim_run: idle cpu=C link=L" when the firmware asks for input and none is there yet, and
+"mspsim_run: connection cpu=C link=L" at each hang-up: MCLK cycles since the accept (the bridge
+halts the CPU while it waits, so no cycles pass then), L of them between an idle line and the
+client's next bytes (or its close): the server loop turns once a poll period while it waits,
+so a slow client (or a busy host) would otherwise add CPU. ../bench/mote_bench.py reads them.
 
 --realtime: the firmware's clock is the wall clock and its CPU runs no faster than HZ (8 MHz),
 paced at its stops (Pacer). MSPSIM_STATS=FILE: what each kind of stop costs in wall time (Stats).
@@ -188,6 +190,8 @@ class Server:
         self.timing = False  # --timing: the cycles per connection on stderr
         self.accepted_at = 0  # MCLK at the accept
         self.idle_said = False
+        self.idle_at = 0  # MCLK at the idle line
+        self.link_cycles = 0  # since the accept: the turns between an idle line and the next input
         self.pacer = None  # --realtime: the clock is the wall clock's (Pacer)
 
     def ready(self):
@@ -195,7 +199,15 @@ class Server:
         return self.sock is not None and (self.eof or bool(select.select([self.sock], [], [], 0)[0]))
 
     def timing_line(self, what, cycles):
-        print("mspsim_run: %s cpu=%d link=0" % (what, cycles - self.accepted_at), file=sys.stderr, flush=True)
+        link = self.link_cycles + (cycles - self.idle_at if self.idle_said else 0)
+        print("mspsim_run: %s cpu=%d link=%d" % (what, cycles - self.accepted_at - link, link), file=sys.stderr,
+              flush=True)
+
+    def input_came(self, cycles):
+        """The client's bytes (or its close) after an idle line: the wait since it was link."""
+        if self.idle_said:
+            self.link_cycles += cycles - self.idle_at
+            self.idle_said = False
 
     def accept(self):
         if self.sock is None:
@@ -469,14 +481,16 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                 if n:  # the writes so far go first: one stop for them and the read
                     stream.write(gdb.read(box + HEADER, n))
                     STATS.output()
-                if getattr(stream, "timing", False) and not stream.idle_said and not stream.ready():
+                timing = getattr(stream, "timing", False)
+                if timing and not stream.idle_said and not stream.ready():
                     stream.timing_line("idle", mclk(gdb))
-                    stream.idle_said = True
+                    stream.idle_said, stream.idle_at = True, mclk(gdb)
                 want, wait_ms = gdb.read(box + RX_WANT, 2), gdb.read(box + LINK_WORD + 2, 2)
                 data = stream.read(max(1, min(want[0] | want[1] << 8, RX_SIZE)),
                                    (wait_ms[0] | wait_ms[1] << 8) / 1000.0)
+                if timing and (data or stream.eof):
+                    stream.input_came(mclk(gdb))
                 if data:
-                    stream.idle_said = False
                     STATS.input()
                 gdb.write(box + RX_WANT + 2, len(data).to_bytes(2, "little") + data)
                 gdb.write(box + LINK_WORD, stream.link().to_bytes(2, "little") + wait_ms +
@@ -486,7 +500,7 @@ def run(elf, timeout, stream, pacer=None, stack=False):
             elif command == ACCEPT:
                 stream.accept()
                 if getattr(stream, "timing", False):
-                    stream.accepted_at, stream.idle_said = mclk(gdb), False
+                    stream.accepted_at, stream.idle_said, stream.link_cycles = mclk(gdb), False, 0
             elif command == HANGUP:
                 if getattr(stream, "timing", False):
                     stream.timing_line("connection", mclk(gdb))

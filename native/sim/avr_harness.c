@@ -45,7 +45,9 @@
  * link, not CPU. It prints to stderr "avr_harness: idle cpu=C link=L" when the firmware,
  * having taken all its input, first polls the link with nothing to read (before the output is
  * flushed to the client), and "avr_harness: connection cpu=C link=L" at each hang-up; C and L
- * count from the accept. ../bench/mote_bench.py reads them (the server's handshake cycles).
+ * count from the accept. From an idle line until the client's next bytes (or its close) come every cycle
+ * counts as link, wherever it is spent: the server loop turns once a poll period while it
+ * waits, so a slow client (or a busy host) would otherwise add CPU. ../bench/mote_bench.py reads them (the server's handshake cycles).
  *
  * Exit status: the value written to SIM_EXIT (0 if none), 2 if the core crashed, 3 if
  * MAX_CYCLES passed first, 4 on a usage or load error, 5 if the firmware sleeps waiting for
@@ -352,6 +354,7 @@ static uint8_t link_status(avr_t *avr, avr_io_addr_t addr, void *param)
 				h.idle_said = 0;
 			} else if (n == 0 || errno != EINTR) {
 				h.in_eof = 1;
+				h.idle_said = 0; /* the close is input too: what the firmware does on it is CPU */
 			}
 		}
 		st |= SIM_LINK_OPEN;
@@ -465,8 +468,10 @@ static void pump_input(avr_t *avr, avr_irq_t *uart_in)
 			return;
 		n = read(h.in_fd, h.in_buf, sizeof h.in_buf);
 		if (n <= 0) {
-			if (n == 0 || errno != EINTR)
+			if (n == 0 || errno != EINTR) {
 				h.in_eof = 1;
+				h.idle_said = 0;
+			}
 			return;
 		}
 		h.in_pos = 0;
@@ -651,7 +656,11 @@ int main(int argc, char **argv)
 			state = avr_run(avr);
 			if (h.prof)
 				h.prof[(pc >> 1) % PROF_WORDS] += avr->cycle - before;
-			if (h.timing && in_wait_code(pc))
+			/* After the idle line the firmware has taken all its input and answered it:
+			 * until the client's next bytes come, its turns of the server loop (a poll
+			 * period's return, the deadlines looked at) are waiting, and how many there are
+			 * depends on how long the client takes, so they count as link too. */
+			if (h.timing && (in_wait_code(pc) || h.idle_said))
 				h.link_cycles += avr->cycle - before;
 		} else {
 			state = avr_run(avr);
