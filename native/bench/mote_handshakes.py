@@ -8,11 +8,12 @@ the simulator's timing lines on (avr_harness -W, mspsim_run.py --timing).
 What is counted: the cycles the mote's CPU ran for the server, from the accept to the moment
 it has taken the client's last handshake record and, having answered it, waits for the next
 one (full: after its ChangeCipherSpec and Finished; abbreviated: after the client's Finished).
-Not counted: time waiting for the link. The MSP430's bridge halts the CPU while it waits, so
-its MCLK count is all CPU; the ATmega128 busy-waits in the port's link code (the UARTs' byte
-times at 57,600 and 230,400 baud, the polls of SIM_LINK while the client is silent), and the
-harness counts the cycles spent at those addresses (the sz_port_* functions other than the
-clock and the seed) as link, not CPU.
+Not counted: time waiting for the link. The MSP430's bridge halts the CPU while it waits; the
+ATmega128 busy-waits in the port's link code (the UARTs' byte times at 57,600 and 230,400 baud,
+the polls of SIM_LINK while the client is silent), and the harness counts the cycles spent at
+those addresses (the sz_port_* functions other than the clock and the seed) as link, not CPU.
+On both, every cycle from the server's idle line to the client's next bytes is link too: the
+server loop turns once a poll period while it waits, as many times as the client is slow.
 
 The client sends each flight only once the server has gone idle after the previous one, so
 every figure is taken at a point where the server has nothing left to do. The server's
