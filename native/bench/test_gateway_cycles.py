@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Smoke test of the gateway benchmark's cycle file (bench/gateway_cycles.py, the measuring
 half of `./sizzle bench gateway`; the Java half's smoke test, GatewayBenchTest, reads a fixed
-file of this format): the Mica2's legacy profile measured now (~10 s: the legacy-ecc
+file of this format): the Mica2's legacy profile measured now (~10 s, then ~10 s for the slow client: the legacy-ecc
 transcript image in simavr). The file names the device with its clock and the profile; the
 full handshake has two server flights, the abbreviated two (the second, the client's Finished,
 unanswered), each page request one; every flight's CPU is positive; every record is one whole
 TLS record (its header's length is the rest); the first client record is a ClientHello; a full
 handshake costs more CPU than an abbreviated one. Then the same handshakes again with a client
 that waits half a second before each flight: every handshake flight's CPU within 0.1% of the
-file's (the server's turns while it waits for the client are link, not CPU; a flight is sent in
+file's (and on the MSP430F1611's legacy-ecc transcript image, of a prompt client's) (the server's turns while it waits for the client are link, not CPU; a flight is sent in
 one write, so the server cannot go idle halfway through it). Ends with "N passed, N failed".
 
     test_gateway_cycles.py [--add "N passed, M failed"]
@@ -30,14 +30,17 @@ SLOW_CLIENT_PAUSE_S = 0.5
 SLOW_CLIENT_TOLERANCE = 0.001   # the firmware's few time-dependent cycles (its deadlines, its log's numbers)
 
 
-def slow_client_flights():
-    """{full|abbreviated: [handshake flight CPU]} of the Mica2's legacy transcript image, its
-    client pausing before each flight."""
-    elf = os.path.join(mote_bench.NATIVE, "build", "firmware", "avr-legacy-ecc-transcript", "sizzle.elf")
-    results, _ = mote_handshakes.measure("avr", elf, os.path.join(mote_bench.TRANSCRIPTS,
-                                         mote_bench.TRANSCRIPT["legacy-ecc"]), timeout=60,
-                                         pause=SLOW_CLIENT_PAUSE_S)
+def handshake_flights(arch, pause):
+    """{full|abbreviated: [handshake flight CPU]} of the mote's legacy-ecc transcript image (the
+    mote benchmark's smoke test built both), its client pausing before each flight."""
+    elf = os.path.join(mote_bench.NATIVE, "build", "firmware", "%s-legacy-ecc-transcript" % arch, "sizzle.elf")
+    results, _ = mote_handshakes.measure(arch, elf, os.path.join(mote_bench.TRANSCRIPTS,
+                                         mote_bench.TRANSCRIPT["legacy-ecc"]), timeout=60, pause=pause)
     return {r.get("kind"): [f["cpu"] for f in r.get("flights", []) if f["handshake"]] for _, r in results}
+
+
+def same_cpu(slow, quick):
+    return len(slow) == len(quick) and all(abs(a - b) <= SLOW_CLIENT_TOLERANCE * b for a, b in zip(slow, quick))
 
 
 def main(argv):
@@ -73,13 +76,14 @@ def main(argv):
           sum(f[1] for f in flights["full"]) > sum(f[1] for f in flights["abbreviated"]),
           "the abbreviated handshake ends with the client's Finished and costs less than the full one")
     check(sorted(f[0] for f in flights["page"]) == [600, 1500, 1500], "the pages answer 1,500, 1,500 and 600 bytes")
-    slow = slow_client_flights()
-    for kind in ("full", "abbreviated"):
-        quick = [f[1] for f in flights[kind]]
-        check(len(slow.get(kind, [])) == len(quick) and
-              all(abs(a - b) <= SLOW_CLIENT_TOLERANCE * b for a, b in zip(slow.get(kind, []), quick)),
-              "the %s handshake's flights cost the same CPU for a client that waits %.1f s before each: %r "
-              "against %r" % (kind, SLOW_CLIENT_PAUSE_S, slow.get(kind), quick))
+    slow = {"avr": handshake_flights("avr", SLOW_CLIENT_PAUSE_S), "msp430": handshake_flights("msp430", SLOW_CLIENT_PAUSE_S)}
+    quick = {"avr": {k: [f[1] for f in flights[k]] for k in ("full", "abbreviated")},
+             "msp430": handshake_flights("msp430", 0)}
+    for arch in ("avr", "msp430"):
+        for kind in ("full", "abbreviated"):
+            check(same_cpu(slow[arch].get(kind, []), quick[arch].get(kind, [])),
+                  "%s: the %s handshake's flights cost the same CPU for a client that waits %.1f s before each: "
+                  "%r against %r" % (arch, kind, SLOW_CLIENT_PAUSE_S, slow[arch].get(kind), quick[arch].get(kind)))
     for ok, what in results:
         if not ok:
             print("FAILED: " + what)
