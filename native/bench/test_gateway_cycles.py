@@ -27,7 +27,7 @@ import mote_bench  # noqa: E402
 import mote_handshakes  # noqa: E402
 
 SLOW_CLIENT_PAUSE_S = 0.5
-SLOW_CLIENT_TOLERANCE = 0.001   # the firmware's few time-dependent cycles (its deadlines, its log's numbers)
+SLOW_CLIENT_TOLERANCE = 0.001   # how the flight's bytes fall into the firmware's reads: a loop turn more or less
 
 
 def handshake_flights(arch, pause):
