@@ -415,10 +415,17 @@ static uint8_t draw(sz_tls *c, uint8_t *out, uint16_t n)
 	return ks_hmac_drbg_generate(c->cfg->random, out, n, 0, 0) == KS_OK;
 }
 
+/* The hello's draws, in the Java server's order: its random, then a session id if sessions are
+ * kept (used for a new session only). 1 when both came. */
+static uint8_t draw_hello(sz_tls *c)
+{
+	return draw(c, c->server_random, 32) && (!c->cfg->sessions || draw(c, c->session_id, SZ_SESSION_ID));
+}
+
 void sz_tls_draw_ahead(sz_tls *c)
 {
 	if (!c->random_ahead)
-		c->random_ahead = draw(c, c->server_random, 32);
+		c->random_ahead = draw_hello(c);
 }
 
 #if !SZ_LEGACY
@@ -459,9 +466,9 @@ static void on_hello(sz_tls *c)
 	c->has_name = h->server_name_length != 0;
 	if (c->has_name)
 		sz_session_name_digest(h->server_name, h->server_name_length, c->name_digest);
-	if (!c->random_ahead && !draw(c, c->server_random, 32))
+	if (!c->random_ahead && !draw_hello(c))
 		{ fail(c, SZ_INTERNAL_ERROR); return; }
-	c->random_ahead = 0; /* used: the next hello's is drawn after this one's draws */
+	c->random_ahead = 0; /* used: the next hello's are drawn after this one's draws */
 	v = find_session(c, &s);
 	if (v != SZ_VERDICT_NONE)
 		{ fail(c, v); return; }
@@ -476,11 +483,8 @@ static void on_hello(sz_tls *c)
 		if (v != SZ_VERDICT_NONE)
 			{ fail(c, v); return; }
 		c->suite = a->suite;
-		if (c->cfg->sessions) {
-			if (!draw(c, c->session_id, SZ_SESSION_ID))
-				{ fail(c, SZ_INTERNAL_ERROR); return; }
-			c->has_session = 1;
-		}
+		if (c->cfg->sessions)
+			c->has_session = 1; /* the id drawn with the random */
 	}
 	a->suite = c->suite;
 	/* the flight is cut into records of the negotiated size as it is written */

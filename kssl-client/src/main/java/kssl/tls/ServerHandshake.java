@@ -17,7 +17,10 @@ import ksecurity.security.Signature;
  * CertificateRequest.
  *
  * <p>Deterministic: its randomness is drawn from the config's source in a fixed order —
- * server_random (32 bytes), then for a new session its 4-byte id, then the ephemeral ECDHE
+ * server_random (32 bytes), then, when the server keeps sessions, a 4-byte session id (both
+ * drawn before anything about the hello is decided, so that a mote can draw them while it waits
+ * for a client; the id names a new session and is thrown away when the session resumes or the
+ * hello fails), then the ephemeral ECDHE
  * scalar unless one was precomputed, then the ServerKeyExchange signature's hedged nonce
  * input (RFC 6979 §3.6: orderBytes of fresh bytes), then for RSA key exchange the 48 bytes of
  * the fallback premaster secret (whose first two bytes are then the client_version).
@@ -185,6 +188,9 @@ final class ServerHandshake extends Handshake {
         ServerHello sh = answer;
         sh.version = version;
         config.random.generateData(sh.random, (short) 0, (short) 32);
+        if (config.sessions != null) {
+            config.random.generateData(newSessionId, (short) 0, (short) SESSION_ID_LENGTH);
+        }
         Session session = findSession();
         if (session != null) {
             resumed = true;
@@ -193,7 +199,6 @@ final class ServerHandshake extends Handshake {
         } else {
             suite = chooseSuite();
             if (config.sessions != null) {
-                config.random.generateData(newSessionId, (short) 0, (short) SESSION_ID_LENGTH);
                 sessionId = newSessionId;
             }
         }
