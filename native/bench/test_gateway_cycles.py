@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Smoke test of the gateway benchmark's cycle file (bench/gateway_cycles.py, the measuring
 half of `./sizzle bench gateway`; the Java half's smoke test, GatewayBenchTest, reads a fixed
-file of this format): the Mica2's legacy profile measured now (~10 s, then ~10 s for the slow client: the legacy-ecc
+file of this format): the Mica2's legacy profile measured now (~10 s: the legacy-ecc
 transcript image in simavr). The file names the device with its clock and the profile; the
 full handshake has two server flights, the abbreviated two (the second, the client's Finished,
 unanswered), each page request one; every flight's CPU is positive; every record is one whole
 TLS record (its header's length is the rest); the first client record is a ClientHello; a full
-handshake costs more CPU than an abbreviated one. Then the same handshakes again with a client
-that waits half a second before each flight: every handshake flight's CPU within 0.1% of the
-file's (and on the MSP430F1611's legacy-ecc transcript image, of a prompt client's) (the server's turns while it waits for the client are link, not CPU; a flight is sent in
-one write, so the server cannot go idle halfway through it). Ends with "N passed, N failed".
+handshake costs more CPU than an abbreviated one. Then (~10 s) the same handshakes with a
+client that waits half a second before each flight: every handshake flight's CPU within 0.1%
+of the file's, and on the MSP430F1611's legacy-ecc transcript image of a prompt client's (the
+server's turns while it waits for the client are link, not CPU; a flight goes in one write, so
+the server cannot go idle halfway through it). Ends with "N passed, N failed".
 
     test_gateway_cycles.py [--add "N passed, M failed"]
       (--add: another runner's summary, added into this one's last line: make's mote-bench-smoke

@@ -45,9 +45,10 @@
  * link, not CPU. It prints to stderr "avr_harness: idle cpu=C link=L" when the firmware,
  * having taken all its input, first polls the link with nothing to read (before the output is
  * flushed to the client), and "avr_harness: connection cpu=C link=L" at each hang-up; C and L
- * count from the accept. From an idle line until the client's next bytes (or its close) come every cycle
- * counts as link, wherever it is spent: the server loop turns once a poll period while it
- * waits, so a slow client (or a busy host) would otherwise add CPU. ../bench/mote_bench.py reads them (the server's handshake cycles).
+ * count from the accept. From an idle line until the client's next bytes (or its close) come,
+ * every cycle counts as link wherever it is spent: the server loop turns once a poll period
+ * while it waits, so a slow client (or a busy host) would otherwise add CPU.
+ * ../bench/mote_bench.py reads them (the server's handshake cycles).
  *
  * Exit status: the value written to SIM_EXIT (0 if none), 2 if the core crashed, 3 if
  * MAX_CYCLES passed first, 4 on a usage or load error, 5 if the firmware sleeps waiting for
