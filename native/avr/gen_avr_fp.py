@@ -152,11 +152,16 @@ def product_rows(asm, n, square):
         asm("std", "Y+%d" % (s + n + d - 1), c[0])
 
 
-def product_regs(asm, A, W, out):
+def product_regs(asm, A, W, out, keep=False):
     """Y[out..out + 2d) = A * W, both d-byte operands already in registers (product scanning,
-    three-byte accumulator)."""
+    three-byte accumulator). keep: the high output bytes d - 1 .. 2d - 1 stay in registers
+    instead: from column d - 1 on, each column frees A[k - d + 1] and W[k - d + 1], the
+    column's byte stays where the accumulator had it and a freed register becomes the
+    accumulator's new third byte (no MOV, no STD). Returns ({byte: register}, the registers
+    left free) with keep, else None."""
     d = len(A)
     c = list(ACC0)
+    kept, pool = {}, []
     # column 0 is one product: its low byte is output byte 0, its high byte the accumulator
     asm("mul", A[0], W[0])
     asm("std", "Y+%d" % out, "r0")
@@ -171,10 +176,18 @@ def product_regs(asm, A, W, out):
             asm("adc", c[1], "r1")
             if not last:  # the last column cannot carry out: the product is below 256^(2d)
                 asm("adc", c[2], ZERO)
-        asm("std", "Y+%d" % (out + k), c[0])
-        c = c[1:] + c[:1]
+        if keep and k >= d - 1:
+            kept[k] = c[0]
+            pool += [A[k - d + 1], W[k - d + 1]]  # read by no later column
+            c = c[1:] + ([] if last else [pool.pop(0)])
+        else:
+            asm("std", "Y+%d" % (out + k), c[0])
+            c = c[1:] + c[:1]
         if not last:
             asm("clr", c[2])
+    if keep:
+        kept[2 * d - 1] = c[0]
+        return kept, pool + c[1:]  # c[1:]: the last column's unused third byte (zero)
     asm("std", "Y+%d" % (out + 2 * d - 1), c[0])
 
 
@@ -194,7 +207,7 @@ def abs_diff(asm, R, lo, mask):
         asm("sub" if i == 0 else "sbc", R[i], mask)
 
 
-def karatsuba_product(asm, n):
+def karatsuba_product(asm, n, keep=False):
     """a * b (a through X, b through Z) by one level of subtractive Karatsuba on halves of
     h = n/2 bytes held in registers: L = a0 b0 into Y[0..n), H = a1 b1 into Y[n..2n),
     M = |a0 - a1| |b0 - b1| into Y[2n..3n), and a b = L + B Q + B^2 H with B = 256^h and
@@ -226,6 +239,8 @@ def karatsuba_product(asm, n):
     asm("eor", m, c[0])
     asm("com", m)  # 0xFF when the signs agree: subtract M
     asm.comment("M = |a0 - a1| |b0 - b1|")
+    if keep:
+        return karatsuba_q_kept(asm, n, A, W, m)
     product_regs(asm, A, W, 2 * n)
     asm.comment("Q = L + H -+ M")
     Q = [reg(i) for i in range(3, 3 + n + 1)]
@@ -245,6 +260,41 @@ def karatsuba_product(asm, n):
         asm("adc", Q[i], "r0")
     asm("adc", Q[n], m)
     return Q
+
+
+def karatsuba_q_kept(asm, n, A, W, m):
+    """karatsuba_product's M and Q with M's high bytes h - 1 .. n - 1 left in registers
+    (product_regs' keep): Q starts from M XOR m (its low bytes loaded, the rest in place),
+    then adds L and H (each a pass of LDD and ADC); the + 1 of -M = (M XOR 0xFF..) + 1 is
+    the first pass's carry in, m is Q's top byte before the passes' carries. One pass over M
+    fewer than storing it and reloading. Returns (Q's n + 1 registers, the registers left
+    free: the product's spare ones and X's high byte, r27)."""
+    h = n // 2
+    kept, free = product_regs(asm, A, W, 2 * n, keep=True)
+    Q = [None] * (n + 1)
+    for k, r in kept.items():
+        Q[k] = r
+    low = [k for k in range(n) if Q[k] is None]
+    for k in low:
+        Q[k] = free.pop(0)
+    Q[n] = free.pop(0)
+    asm.comment("Q = (M XOR m) + (m & 1) + L + H, m at byte %d" % n)
+    for k in low:
+        asm("ldd", Q[k], "Y+%d" % (2 * n + k))
+    for i in range(n):
+        asm("eor", Q[i], m)
+    asm("mov", Q[n], m)
+    asm("mov", "r0", m)
+    asm("lsr", "r0")  # C = m & 1
+    for i in range(n):
+        asm("ldd", "r0", "Y+%d" % i)
+        asm("adc", Q[i], "r0")
+    asm("adc", Q[n], ZERO)
+    for i in range(n):
+        asm("ldd", "r0", "Y+%d" % (n + i))
+        asm("add" if i == 0 else "adc", Q[i], "r0")
+    asm("adc", Q[n], ZERO)
+    return Q, free + ["r27"]
 
 
 def square_finish(asm, n):
@@ -560,7 +610,7 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     x80 = V[24]  # zero after the halving; r16 or above (LDI)
     T = ["r28", "r29", "r30", "r31"]  # keep T in Y and Z (not read again; r is in the scratch)
     for i in (0, 2):
-        if int(V[20 + i][1:]) % 2 == 0:
+        if int(V[20 + i][1:]) % 2 == 0 and int(V[21 + i][1:]) == int(V[20 + i][1:]) + 1:
             asm("movw", T[i], V[20 + i])
         else:
             asm("mov", T[i], V[20 + i])
@@ -690,7 +740,7 @@ def reduce_secp256r1(asm):
         asm("st", "Z+", x)
 
 
-def secp160r1_karatsuba_lh(asm, Q):
+def secp160r1_karatsuba_lh(asm, Q, extra):
     """From Karatsuba's L (Y[0..20)), H (Y[20..40)) and Q (registers): the product's low
     half P_lo = L + 2^80 Q mod 2^160 and high half P_hi, P_hi written to Y[20..40) and
     V = P_lo + P_hi left in registers for reduce_secp160r1 (which reads P_hi once more)."""
@@ -717,7 +767,6 @@ def secp160r1_karatsuba_lh(asm, Q):
         asm("adc", Q[i - 10], "r0")
     asm("clr", Q[20])  # CLR leaves C alone
     asm("adc", Q[20], ZERO)
-    extra = ["r24", "r25", "r26", "r27"]
     for r in extra:
         asm("clr", r)
     return Q[10:20] + Q[0:10] + [Q[20]] + extra
@@ -786,8 +835,9 @@ def gen_fp160_core(asm, square):
         asm("clr", "r1")
         reduce_secp160r1(asm, V, tmp="r27", zero="r1")
     else:
-        Q = karatsuba_product(asm, 20)
-        V = secp160r1_karatsuba_lh(asm, Q)
+        Q, free = karatsuba_product(asm, 20, keep=True)
+        # V's bytes 23 and 24 take LDI in reduce_secp160r1: r26 (the sign mask, read no more) and r27
+        V = secp160r1_karatsuba_lh(asm, Q, free[:2] + ["r26", "r27"])
         reduce_secp160r1(asm, V, tmp="r1", zero=ZERO)
     asm("ret")
     asm.end(name)
@@ -869,7 +919,8 @@ def gen_fp160_mulhalf3(asm, V):
     prologue(asm)
     asm("call", "ks_avr_fp160_mul_core")
     pb = P160.to_bytes(20, "little")
-    mask, k7f, ff, t = "r23", "r24", "r25", "r0"
+    mask, k7f, ff = [reg(i) for i in range(16, 30) if reg(i) not in V][:3]  # LDI, ANDI
+    t = "r0"
     assert not set(V) & {mask, k7f, ff, t, "r30", "r31"}
     asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r
     asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
