@@ -571,7 +571,7 @@ def gen_sqr(asm, n):
     asm.end(name)
 
 
-def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
+def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None):
     """V[0..20) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
     p = 2^160 - 2^31 - 1. t = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
     (2 (L + H) + H 2^32) / 2 in 25 registers V; then the part T above 2^160 is folded back as
@@ -596,8 +596,15 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     for i in range(1, 21):
         asm("rol", V[i])
     for i in range(20):  # V += H 2^32 (< 2^193)
-        asm("ldd", tmp, "Y+%d" % (20 + i))
-        asm("add" if i == 0 else "adc", V[4 + i], tmp)
+        if hi is not None and i in hi:
+            src = hi[i]
+        elif hi is not None:  # the product's caller: the scratch by address (Y holds bytes)
+            asm("lds", tmp, "ks_avr_fp_t+%d" % (20 + i))
+            src = tmp
+        else:
+            asm("ldd", tmp, "Y+%d" % (20 + i))
+            src = tmp
+        asm("add" if i == 0 else "adc", V[4 + i], src)
     asm("adc", V[24], zero)
     asm("lsr", V[24])  # V /= 2 (exact: the sum is even)
     for i in range(23, -1, -1):
@@ -740,36 +747,47 @@ def reduce_secp256r1(asm):
         asm("st", "Z+", x)
 
 
-def secp160r1_karatsuba_lh(asm, Q, extra):
-    """From Karatsuba's L (Y[0..20)), H (Y[20..40)) and Q (registers): the product's low
-    half P_lo = L + 2^80 Q mod 2^160 and high half P_hi, P_hi written to Y[20..40) and
-    V = P_lo + P_hi left in registers for reduce_secp160r1 (which reads P_hi once more)."""
+def secp160r1_karatsuba_lh(asm, Q, extra, keep):
+    """From Karatsuba's L (scratch[0..20)), H (scratch[20..40)) and Q (registers): the
+    product's low half P_lo = L + 2^80 Q mod 2^160 and high half P_hi, P_hi written to
+    scratch[20..40) and V = P_lo + P_hi left in registers for reduce_secp160r1 (which reads
+    P_hi once more). The scratch by absolute address (LDS, STS: Y is free). P_hi's bytes
+    11..19 (H's, plus the carry) are held in extra (V's bytes 21..24, cleared at the end) and
+    keep (free through the reduction's pass over P_hi), so V adds them from registers; those
+    in keep are not stored at all: the reduction takes them from there too. Returns V and
+    {P_hi byte: register} of keep's."""
+    at = lambda k: "ks_avr_fp_t+%d" % k
     asm.comment("P_lo bytes 10..19 = L + Q (in Q[0..10)); P_hi = H + Q >> 80 + carry")
     for i in range(10):
-        asm("ldd", "r0", "Y+%d" % (10 + i))
+        asm("lds", "r0", at(10 + i))
         asm("add" if i == 0 else "adc", Q[i], "r0")
     for m in range(11):
-        asm("ldd", "r0", "Y+%d" % (20 + m))
+        asm("lds", "r0", at(20 + m))
         asm("adc", Q[10 + m], "r0")
-    for m in range(11, 20):
-        asm("ldd", "r0", "Y+%d" % (20 + m))
-        asm("adc", "r0", ZERO)
-        asm("std", "Y+%d" % (20 + m), "r0")
+    hold = list(keep) + list(extra)
+    assert len(hold) >= 9
+    hi = {}
+    for j, m in enumerate(range(11, 20)):
+        asm("lds", hold[j], at(20 + m))
+        asm("adc", hold[j], ZERO)
+        if hold[j] in keep:
+            hi[m] = hold[j]
+        else:
+            asm("sts", at(20 + m), hold[j])
     for m in range(11):
-        asm("std", "Y+%d" % (20 + m), Q[10 + m])
+        asm("sts", at(20 + m), Q[10 + m])
     asm.comment("V = P_lo + P_hi")
     for i in range(10):
-        asm("ldd", "r0", "Y+%d" % i)
+        asm("lds", "r0", at(i))
         asm("add" if i == 0 else "adc", Q[10 + i], "r0")
     asm("adc", Q[0], Q[20])
     for i in range(11, 20):
-        asm("ldd", "r0", "Y+%d" % (20 + i))
-        asm("adc", Q[i - 10], "r0")
+        asm("adc", Q[i - 10], hold[i - 11])
     asm("clr", Q[20])  # CLR leaves C alone
     asm("adc", Q[20], ZERO)
     for r in extra:
         asm("clr", r)
-    return Q[10:20] + Q[0:10] + [Q[20]] + extra
+    return Q[10:20] + Q[0:10] + [Q[20]] + list(extra), hi
 
 
 RSAVE = 64  # r's place in the scratch: behind the largest product and secp160r1's Karatsuba terms (60 bytes)
@@ -837,8 +855,10 @@ def gen_fp160_core(asm, square):
     else:
         Q, free = karatsuba_product(asm, 20, keep=True)
         # V's bytes 23 and 24 take LDI in reduce_secp160r1: r26 (the sign mask, read no more) and r27
-        V = secp160r1_karatsuba_lh(asm, Q, free[:2] + ["r26", "r27"])
-        reduce_secp160r1(asm, V, tmp="r1", zero=ZERO)
+        # r1 (no MUL after), Y (the scratch by address from here on) and Z hold P_hi bytes
+        V, hi = secp160r1_karatsuba_lh(asm, Q, free[:2] + ["r26", "r27"],
+                                       ["r1", "r28", "r29", "r30", "r31"])
+        reduce_secp160r1(asm, V, tmp="r0", zero=ZERO, hi=hi)
     asm("ret")
     asm.end(name)
     return V[:20]
