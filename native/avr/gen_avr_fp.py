@@ -152,20 +152,34 @@ def product_rows(asm, n, square):
         asm("std", "Y+%d" % (s + n + d - 1), c[0])
 
 
-def product_regs(asm, A, W, out, keep=False):
+def product_regs(asm, A, W, out, keep=False, spare=()):
     """Y[out..out + 2d) = A * W, both d-byte operands already in registers (product scanning,
-    three-byte accumulator). keep: the high output bytes d - 1 .. 2d - 1 stay in registers
-    instead: from column d - 1 on, each column frees A[k - d + 1] and W[k - d + 1], the
-    column's byte stays where the accumulator had it and a freed register becomes the
-    accumulator's new third byte (no MOV, no STD). Returns ({byte: register}, the registers
-    left free) with keep, else None."""
+    three-byte accumulator). keep: output bytes stay in registers instead where one is free:
+    from column d - 1 on, each column frees A[k - d + 1] and W[k - d + 1]; before that,
+    spare (registers free during the product, the pair r30:r31 among them: column 0's
+    product goes there by MOVW, its low byte kept, its high byte the accumulator). A kept
+    byte stays where the accumulator had it and a free register becomes the accumulator's
+    new third byte (no MOV, no STD); the other bytes are stored by address (STS,
+    ks_avr_fp_t + out + k: spare may hold Y). Returns ({byte: register}, the registers left
+    free) with keep, else None."""
     d = len(A)
     c = list(ACC0)
     kept, pool = {}, []
+    if keep:
+        store = lambda k, r: asm("sts", "ks_avr_fp_t+%d" % (out + k), r)
+    else:
+        store = lambda k, r: asm("std", "Y+%d" % (out + k), r)
     # column 0 is one product: its low byte is output byte 0, its high byte the accumulator
     asm("mul", A[0], W[0])
-    asm("std", "Y+%d" % out, "r0")
-    asm("mov", c[0], "r1")
+    if keep and "r30" in spare:
+        asm("movw", "r30", "r0")
+        kept[0] = "r30"
+        pool = [r for r in spare if r not in ("r30", "r31")] + [c[2]]
+        c = ["r31"] + c[:2]
+    else:
+        store(0, "r0")
+        asm("mov", c[0], "r1")
+        pool = list(spare) if keep else []
     asm("clr", c[1])
     asm("clr", c[2])
     for k in range(1, 2 * d - 1):
@@ -177,18 +191,19 @@ def product_regs(asm, A, W, out, keep=False):
             if not last:  # the last column cannot carry out: the product is below 256^(2d)
                 asm("adc", c[2], ZERO)
         if keep and k >= d - 1:
-            kept[k] = c[0]
             pool += [A[k - d + 1], W[k - d + 1]]  # read by no later column
+        if keep and (pool or last):
+            kept[k] = c[0]
             c = c[1:] + ([] if last else [pool.pop(0)])
         else:
-            asm("std", "Y+%d" % (out + k), c[0])
+            store(k, c[0])
             c = c[1:] + c[:1]
         if not last:
             asm("clr", c[2])
     if keep:
         kept[2 * d - 1] = c[0]
         return kept, pool + c[1:]  # c[1:]: the last column's unused third byte (zero)
-    asm("std", "Y+%d" % (out + 2 * d - 1), c[0])
+    store(2 * d - 1, c[0])
 
 
 def abs_diff(asm, R, lo, mask):
@@ -268,9 +283,12 @@ def karatsuba_q_kept(asm, n, A, W, m):
     then adds L and H (each a pass of LDD and ADC); the + 1 of -M = (M XOR 0xFF..) + 1 is
     the first pass's carry in, m is Q's top byte before the passes' carries. One pass over M
     fewer than storing it and reloading. Returns (Q's n + 1 registers, the registers left
-    free: the product's spare ones and X's high byte, r27)."""
+    free)."""
     h = n // 2
-    kept, free = product_regs(asm, A, W, 2 * n, keep=True)
+    # free during M: Y (the scratch by address from here on) and Z; X's high byte (r27) is
+    # left to the caller with the rest, so that X can point at the result's destination
+    kept, free = product_regs(asm, A, W, 2 * n, keep=True,
+                              spare=["r30", "r31", "r28", "r29"])
     Q = [None] * (n + 1)
     for k, r in kept.items():
         Q[k] = r
@@ -279,22 +297,23 @@ def karatsuba_q_kept(asm, n, A, W, m):
         Q[k] = free.pop(0)
     Q[n] = free.pop(0)
     asm.comment("Q = (M XOR m) + (m & 1) + L + H, m at byte %d" % n)
+    at = lambda k: "ks_avr_fp_t+%d" % k
     for k in low:
-        asm("ldd", Q[k], "Y+%d" % (2 * n + k))
+        asm("lds", Q[k], at(2 * n + k))
     for i in range(n):
         asm("eor", Q[i], m)
     asm("mov", Q[n], m)
     asm("mov", "r0", m)
     asm("lsr", "r0")  # C = m & 1
     for i in range(n):
-        asm("ldd", "r0", "Y+%d" % i)
+        asm("lds", "r0", at(i))
         asm("adc", Q[i], "r0")
     asm("adc", Q[n], ZERO)
     for i in range(n):
-        asm("ldd", "r0", "Y+%d" % (n + i))
+        asm("lds", "r0", at(n + i))
         asm("add" if i == 0 else "adc", Q[i], "r0")
     asm("adc", Q[n], ZERO)
-    return Q, free + ["r27"]
+    return Q, free
 
 
 def square_finish(asm, n):
@@ -571,7 +590,8 @@ def gen_sqr(asm, n):
     asm.end(name)
 
 
-def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None):
+def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
+                     T=("r28", "r29", "r30", "r31")):
     """V[0..20) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
     p = 2^160 - 2^31 - 1. t = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
     (2 (L + H) + H 2^32) / 2 in 25 registers V; then the part T above 2^160 is folded back as
@@ -615,9 +635,10 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None):
     # result is U mod 2^160 = V' - p, else U - c = V'.
     asm.comment("fold: U = V mod 2^160 + (T + 1)(2^31 + 1), T = V >> 160")
     x80 = V[24]  # zero after the halving; r16 or above (LDI)
-    T = ["r28", "r29", "r30", "r31"]  # keep T in Y and Z (not read again; r is in the scratch)
+    # T waits in registers free by now (Y and Z by default: not read again; r is in the scratch)
+    num = lambda r: int(r[1:])
     for i in (0, 2):
-        if int(V[20 + i][1:]) % 2 == 0 and int(V[21 + i][1:]) == int(V[20 + i][1:]) + 1:
+        if all(num(x[i]) % 2 == 0 and num(x[i + 1]) == num(x[i]) + 1 for x in (V[20:], T)):
             asm("movw", T[i], V[20 + i])
         else:
             asm("mov", T[i], V[20 + i])
@@ -854,14 +875,28 @@ def gen_fp160_core(asm, square):
         reduce_secp160r1(asm, V, tmp="r27", zero="r1")
     else:
         Q, free = karatsuba_product(asm, 20, keep=True)
-        # V's bytes 23 and 24 take LDI in reduce_secp160r1: r26 (the sign mask, read no more) and r27
-        # r1 (no MUL after), Y (the scratch by address from here on) and Z hold P_hi bytes
-        V, hi = secp160r1_karatsuba_lh(asm, Q, free[:2] + ["r26", "r27"],
-                                       ["r1", "r28", "r29", "r30", "r31"])
-        reduce_secp160r1(asm, V, tmp="r0", zero=ZERO, hi=hi)
+        # nine registers hold P_hi's bytes 11..19 (secp160r1_karatsuba_lh): the product's spare
+        # ones, X (r26 the sign mask, read no more) and r1 (no MUL after). Four become V's bytes
+        # 21..24 (23 and 24 take LDI in reduce_secp160r1), five stay through the reduction's
+        # pass over P_hi, then T waits in four of them
+        free = free + ["r26", "r27", "r1"]
+        high = [r for r in free if int(r[1:]) >= 16]
+        extra = [r for r in free if r not in high[:2]][:2] + high[:2]
+        keep = [r for r in free if r not in extra]
+        V, hi = secp160r1_karatsuba_lh(asm, Q, extra, keep)
+        reduce_secp160r1(asm, V, tmp="r0", zero=ZERO, hi=hi, T=sorted(keep, key=lambda r: int(r[1:]))[:4])
     asm("ret")
     asm.end(name)
     return V[:20]
+
+
+def result_pointer(V):
+    """The pointer pair the forms below store through (r, s): Z, or X where the product's
+    result holds Z (ks_avr_fp160_mul_core keeps bytes of M in r30, r31)."""
+    for lo, hi, name in (("r30", "r31", "Z"), ("r26", "r27", "X")):
+        if not {lo, hi} & set(V):
+            return lo, hi, name
+    raise AssertionError("no pointer pair free of the result")
 
 
 def gen_fp160(asm, square, subs, V):
@@ -874,6 +909,7 @@ def gen_fp160(asm, square, subs, V):
     written). V: the core's result registers (gen_fp160_core)."""
     op = "sqr" if square else "mul"
     name = "ks_fp_%s%s_secp160r1" % (op, {0: "", 1: "sub", 2: "sub2"}[subs])
+    plo, phi, ptr = result_pointer(V)
     asm.function(name)
     prologue(asm)
     if subs:
@@ -882,38 +918,38 @@ def gen_fp160(asm, square, subs, V):
         asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), s_arg[1])
     asm("call", "ks_avr_fp160_%s_core" % op)
     if subs:
-        free = [reg(i) for i in range(16, 28) if reg(i) not in V]
+        free = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]]  # LDI
         mask, k7f, t = free[0], free[1], "r0"
         pb = P160.to_bytes(20, "little")
-        asm("lds", "r30", "ks_avr_fp_t+%d" % SSAVE)  # Z = s
-        asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 1))
+        asm("lds", plo, "ks_avr_fp_t+%d" % SSAVE)  # s
+        asm("lds", phi, "ks_avr_fp_t+%d" % (SSAVE + 1))
         for k in range(subs):
             asm.comment("- s mod p")
             if k:
-                asm("sbiw", "r30", 20)
+                asm("sbiw", plo, 20)
             for i in range(20):
-                asm("ld", t, "Z+")
+                asm("ld", t, ptr + "+")
                 asm("sub" if i == 0 else "sbc", V[i], t)
             asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
             asm("ldi", k7f, "0x7F")
             asm("and", k7f, mask)
             for i in range(20):
                 asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
-    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r
-    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    asm("lds", plo, "ks_avr_fp_t+%d" % RSAVE)  # r
+    asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
-        asm("st", "Z+", V[i])
+        asm("st", ptr + "+", V[i])
     epilogue(asm)
     asm.end(name)
 
 
-def add_z_p160(asm, V, t, mask, k7f, ff):
+def add_z_p160(asm, V, t, mask, k7f, ff, ptr="Z"):
     """V = V + (the 20 bytes at Z, Z advanced) mod p for secp160r1, both reduced: p taken off
     under a mask when the sum carried or is not below p (as gen_add_sub_regs does). mask,
     k7f and ff are r16 or above (LDI); t a scratch register."""
     pb = P160.to_bytes(20, "little")
     for i in range(20):
-        asm("ld", t, "Z+")
+        asm("ld", t, ptr + "+")
         asm("add" if i == 0 else "adc", V[i], t)
     asm("sbc", mask, mask)  # 0xFF if the sum carried
     asm("ldi", k7f, "0x7F")
@@ -939,13 +975,14 @@ def gen_fp160_mulhalf3(asm, V):
     prologue(asm)
     asm("call", "ks_avr_fp160_mul_core")
     pb = P160.to_bytes(20, "little")
-    mask, k7f, ff = [reg(i) for i in range(16, 30) if reg(i) not in V][:3]  # LDI, ANDI
+    plo, phi, ptr = result_pointer(V)
+    mask, k7f, ff = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]][:3]  # LDI
     t = "r0"
-    assert not set(V) & {mask, k7f, ff, t, "r30", "r31"}
-    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r
-    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    assert not set(V) & {mask, k7f, ff, t, plo, phi}
+    asm("lds", plo, "ks_avr_fp_t+%d" % RSAVE)  # r
+    asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
-        asm("st", "Z+", V[i])
+        asm("st", ptr + "+", V[i])
     asm.comment("ab / 2")
     asm("mov", mask, V[0])
     asm("andi", mask, 1)
@@ -957,11 +994,11 @@ def gen_fp160_mulhalf3(asm, V):
     for i in range(19, -1, -1):
         asm("ror", V[i])
     asm.comment("+ ab")
-    asm("sbiw", "r30", 20)
-    add_z_p160(asm, V, t, mask, k7f, ff)
-    asm("sbiw", "r30", 20)
+    asm("sbiw", plo, 20)
+    add_z_p160(asm, V, t, mask, k7f, ff, ptr)
+    asm("sbiw", plo, 20)
     for i in range(20):
-        asm("st", "Z+", V[i])
+        asm("st", ptr + "+", V[i])
     epilogue(asm)
     asm.end(name)
 
