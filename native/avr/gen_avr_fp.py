@@ -364,14 +364,15 @@ def square_finish(asm, n):
 
 
 
-def square_regs(asm, n):
+def square_regs(asm, n, skip=()):
     """Y[0..2n) = a^2 (a through Z) with all n bytes of a in registers (n <= 20), in one
     pass of product scanning that uses the symmetry: column k sums its cross products a_i a_j
     (i < j, i + j = k) once into a three-byte t, doubles t, adds it to the running
     accumulator (the carry of the columns below) and then the square a_(k/2)^2 when k is
     even. 190 byte products and 20 squares for n = 20, no pass over memory but the output.
     The high half Y[n..2n) also stays in the registers of a (byte n + m in a_m's, free from
-    that column on), which it returns. Clobbers r0-r27, r30, r31."""
+    that column on), which it returns; the output bytes in skip are left unstored (the caller
+    holds them). Clobbers r0-r27, r30, r31."""
     A = [reg(i) for i in range(2, 2 + n)]
     t = ["r22", "r23", "r24"]
     zero = "r30"
@@ -422,12 +423,14 @@ def square_regs(asm, n):
             asm("add", c[0], "r0")
             asm("adc", c[1], "r1")
             asm("adc", c[2], zero)
-        asm("std", "Y+%d" % k, c[0])
+        if k not in skip:
+            asm("std", "Y+%d" % k, c[0])
         if k >= n:  # a_(k-n) is read by no later column: its register keeps the byte
             asm("mov", A[k - n], c[0])
         fresh = c[0]
         c = c[1:]
-    asm("std", "Y+%d" % (2 * n - 1), c[0])
+    if 2 * n - 1 not in skip:
+        asm("std", "Y+%d" % (2 * n - 1), c[0])
     asm("mov", A[n - 1], c[0])
     return A
 
@@ -862,17 +865,23 @@ def gen_fp160_core(asm, square):
     asm("movw", "r26", "r22")
     asm("movw", "r30", "r22" if square else "r20")
     if square:
-        H = square_regs(asm, 20)
+        # H's bytes 15..19 are copied to the registers free through the reduction's pass over
+        # H (r0, Y, Z; the scratch by address from there) instead of stored and loaded again
+        held = {15: "r0", 16: "r28", 17: "r29", 18: "r30", 19: "r31"}
+        H = square_regs(asm, 20, skip={20 + i for i in held})
+        asm("movw", "r28", H[16])
+        asm("movw", "r30", H[18])
+        asm("mov", "r0", H[15])
         V = H + ["r22", "r23", "r24", "r25", "r26"]  # reduce_secp160r1's V, from H's registers
         asm.comment("V = L + H (H in registers)")
         for r in V[20:]:
             asm("clr", r)
         for i in range(20):
-            asm("ldd", "r0", "Y+%d" % i)
-            asm("add" if i == 0 else "adc", V[i], "r0")
+            asm("lds", "r27", "ks_avr_fp_t+%d" % i)
+            asm("add" if i == 0 else "adc", V[i], "r27")
         asm("adc", V[20], V[21])
         asm("clr", "r1")
-        reduce_secp160r1(asm, V, tmp="r27", zero="r1")
+        reduce_secp160r1(asm, V, tmp="r27", zero="r1", hi=held)
     else:
         Q, free = karatsuba_product(asm, 20, keep=True)
         # nine registers hold P_hi's bytes 11..19 (secp160r1_karatsuba_lh): the product's spare
