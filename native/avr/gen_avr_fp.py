@@ -228,7 +228,8 @@ def karatsuba_product(asm, n, keep=False):
     M = |a0 - a1| |b0 - b1| into Y[2n..3n), and a b = L + B Q + B^2 H with B = 256^h and
     Q = L + H - s M, s the product of the two signs, taken without a branch: Q adds
     (M XOR m) + (m & 1), m = 0xFF when s = +1 (m in r26: X is done with by then). Returns Q's
-    n + 1 registers (0 <= Q < 2^(8n+1))."""
+    n + 1 registers (0 <= Q < 2^(8n+1)). keep (secp160r1): most of M stays in registers and Q
+    is made around it (karatsuba_q_kept), which also returns the registers left free."""
     h = n // 2
     A, W = BANK[:h], BANK[h:2 * h]
     c = ACC0
@@ -601,8 +602,10 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
     T (2^31 + 1), which leaves a value below 2^160 + 2^64 < 2p, and p is subtracted when the
     value is not below it (both in one pass, see below). With V given, its bytes already hold L + H (and
     V[21..25) zero); Y[20..40) must still hold H. Y is free once H is read: T waits in r28-r31
-    (Z too: the output pointer waits in the scratch). Leaves the result in V[0..20), the
-    caller stores it (gen_fp160)."""
+    (Z too: the output pointer waits in the scratch). hi: {byte of H: register} for bytes the
+    caller holds in registers through the pass over H; the others are then read from the
+    scratch by address (ks_avr_fp_t + 20 + i: Y may be among hi), and T waits in registers
+    the caller names. Leaves the result in V[0..20), the caller stores it (gen_fp160)."""
     asm.comment("reduction mod p = 2^160 - 2^31 - 1")
     if V is None:
         V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
