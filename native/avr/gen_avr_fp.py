@@ -152,15 +152,34 @@ def product_rows(asm, n, square):
         asm("std", "Y+%d" % (s + n + d - 1), c[0])
 
 
-def product_regs(asm, A, W, out):
+def product_regs(asm, A, W, out, keep=False, spare=()):
     """Y[out..out + 2d) = A * W, both d-byte operands already in registers (product scanning,
-    three-byte accumulator)."""
+    three-byte accumulator). keep: output bytes stay in registers instead where one is free:
+    from column d - 1 on, each column frees A[k - d + 1] and W[k - d + 1]; before that,
+    spare (registers free during the product, the pair r30:r31 among them: column 0's
+    product goes there by MOVW, its low byte kept, its high byte the accumulator). A kept
+    byte stays where the accumulator had it and a free register becomes the accumulator's
+    new third byte (no MOV, no STD); the other bytes are stored by address (STS,
+    ks_avr_fp_t + out + k: spare may hold Y). Returns ({byte: register}, the registers left
+    free) with keep, else None."""
     d = len(A)
     c = list(ACC0)
+    kept, pool = {}, []
+    if keep:
+        store = lambda k, r: asm("sts", "ks_avr_fp_t+%d" % (out + k), r)
+    else:
+        store = lambda k, r: asm("std", "Y+%d" % (out + k), r)
     # column 0 is one product: its low byte is output byte 0, its high byte the accumulator
     asm("mul", A[0], W[0])
-    asm("std", "Y+%d" % out, "r0")
-    asm("mov", c[0], "r1")
+    if keep and "r30" in spare:
+        asm("movw", "r30", "r0")
+        kept[0] = "r30"
+        pool = [r for r in spare if r not in ("r30", "r31")] + [c[2]]
+        c = ["r31"] + c[:2]
+    else:
+        store(0, "r0")
+        asm("mov", c[0], "r1")
+        pool = list(spare) if keep else []
     asm("clr", c[1])
     asm("clr", c[2])
     for k in range(1, 2 * d - 1):
@@ -171,11 +190,20 @@ def product_regs(asm, A, W, out):
             asm("adc", c[1], "r1")
             if not last:  # the last column cannot carry out: the product is below 256^(2d)
                 asm("adc", c[2], ZERO)
-        asm("std", "Y+%d" % (out + k), c[0])
-        c = c[1:] + c[:1]
+        if keep and k >= d - 1:
+            pool += [A[k - d + 1], W[k - d + 1]]  # read by no later column
+        if keep and (pool or last):
+            kept[k] = c[0]
+            c = c[1:] + ([] if last else [pool.pop(0)])
+        else:
+            store(k, c[0])
+            c = c[1:] + c[:1]
         if not last:
             asm("clr", c[2])
-    asm("std", "Y+%d" % (out + 2 * d - 1), c[0])
+    if keep:
+        kept[2 * d - 1] = c[0]
+        return kept, pool + c[1:]  # c[1:]: the last column's unused third byte (zero)
+    store(2 * d - 1, c[0])
 
 
 def abs_diff(asm, R, lo, mask):
@@ -194,13 +222,14 @@ def abs_diff(asm, R, lo, mask):
         asm("sub" if i == 0 else "sbc", R[i], mask)
 
 
-def karatsuba_product(asm, n):
+def karatsuba_product(asm, n, keep=False):
     """a * b (a through X, b through Z) by one level of subtractive Karatsuba on halves of
     h = n/2 bytes held in registers: L = a0 b0 into Y[0..n), H = a1 b1 into Y[n..2n),
     M = |a0 - a1| |b0 - b1| into Y[2n..3n), and a b = L + B Q + B^2 H with B = 256^h and
     Q = L + H - s M, s the product of the two signs, taken without a branch: Q adds
     (M XOR m) + (m & 1), m = 0xFF when s = +1 (m in r26: X is done with by then). Returns Q's
-    n + 1 registers (0 <= Q < 2^(8n+1))."""
+    n + 1 registers (0 <= Q < 2^(8n+1)). keep (secp160r1): most of M stays in registers and Q
+    is made around it (karatsuba_q_kept), which also returns the registers left free."""
     h = n // 2
     A, W = BANK[:h], BANK[h:2 * h]
     c = ACC0
@@ -226,6 +255,8 @@ def karatsuba_product(asm, n):
     asm("eor", m, c[0])
     asm("com", m)  # 0xFF when the signs agree: subtract M
     asm.comment("M = |a0 - a1| |b0 - b1|")
+    if keep:
+        return karatsuba_q_kept(asm, n, A, W, m)
     product_regs(asm, A, W, 2 * n)
     asm.comment("Q = L + H -+ M")
     Q = [reg(i) for i in range(3, 3 + n + 1)]
@@ -245,6 +276,45 @@ def karatsuba_product(asm, n):
         asm("adc", Q[i], "r0")
     asm("adc", Q[n], m)
     return Q
+
+
+def karatsuba_q_kept(asm, n, A, W, m):
+    """karatsuba_product's M and Q with M's high bytes h - 1 .. n - 1 left in registers
+    (product_regs' keep): Q starts from M XOR m (its low bytes loaded, the rest in place),
+    then adds L and H (each a pass of LDD and ADC); the + 1 of -M = (M XOR 0xFF..) + 1 is
+    the first pass's carry in, m is Q's top byte before the passes' carries. One pass over M
+    fewer than storing it and reloading. Returns (Q's n + 1 registers, the registers left
+    free)."""
+    h = n // 2
+    # free during M: Y (the scratch by address from here on) and Z; X's high byte (r27) is
+    # left to the caller with the rest, so that X can point at the result's destination
+    kept, free = product_regs(asm, A, W, 2 * n, keep=True,
+                              spare=["r30", "r31", "r28", "r29"])
+    Q = [None] * (n + 1)
+    for k, r in kept.items():
+        Q[k] = r
+    low = [k for k in range(n) if Q[k] is None]
+    for k in low:
+        Q[k] = free.pop(0)
+    Q[n] = free.pop(0)
+    asm.comment("Q = (M XOR m) + (m & 1) + L + H, m at byte %d" % n)
+    at = lambda k: "ks_avr_fp_t+%d" % k
+    for k in low:
+        asm("lds", Q[k], at(2 * n + k))
+    for i in range(n):
+        asm("eor", Q[i], m)
+    asm("mov", Q[n], m)
+    asm("mov", "r0", m)
+    asm("lsr", "r0")  # C = m & 1
+    for i in range(n):
+        asm("lds", "r0", at(i))
+        asm("adc", Q[i], "r0")
+    asm("adc", Q[n], ZERO)
+    for i in range(n):
+        asm("lds", "r0", at(n + i))
+        asm("add" if i == 0 else "adc", Q[i], "r0")
+    asm("adc", Q[n], ZERO)
+    return Q, free
 
 
 def square_finish(asm, n):
@@ -295,14 +365,15 @@ def square_finish(asm, n):
 
 
 
-def square_regs(asm, n):
+def square_regs(asm, n, skip=()):
     """Y[0..2n) = a^2 (a through Z) with all n bytes of a in registers (n <= 20), in one
     pass of product scanning that uses the symmetry: column k sums its cross products a_i a_j
     (i < j, i + j = k) once into a three-byte t, doubles t, adds it to the running
     accumulator (the carry of the columns below) and then the square a_(k/2)^2 when k is
     even. 190 byte products and 20 squares for n = 20, no pass over memory but the output.
     The high half Y[n..2n) also stays in the registers of a (byte n + m in a_m's, free from
-    that column on), which it returns. Clobbers r0-r27, r30, r31."""
+    that column on), which it returns; the output bytes in skip are left unstored (the caller
+    holds them). Clobbers r0-r27, r30, r31."""
     A = [reg(i) for i in range(2, 2 + n)]
     t = ["r22", "r23", "r24"]
     zero = "r30"
@@ -353,12 +424,14 @@ def square_regs(asm, n):
             asm("add", c[0], "r0")
             asm("adc", c[1], "r1")
             asm("adc", c[2], zero)
-        asm("std", "Y+%d" % k, c[0])
+        if k not in skip:
+            asm("std", "Y+%d" % k, c[0])
         if k >= n:  # a_(k-n) is read by no later column: its register keeps the byte
             asm("mov", A[k - n], c[0])
         fresh = c[0]
         c = c[1:]
-    asm("std", "Y+%d" % (2 * n - 1), c[0])
+    if 2 * n - 1 not in skip:
+        asm("std", "Y+%d" % (2 * n - 1), c[0])
     asm("mov", A[n - 1], c[0])
     return A
 
@@ -521,15 +594,18 @@ def gen_sqr(asm, n):
     asm.end(name)
 
 
-def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
+def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
+                     T=("r28", "r29", "r30", "r31")):
     """V[0..20) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
     p = 2^160 - 2^31 - 1. t = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
     (2 (L + H) + H 2^32) / 2 in 25 registers V; then the part T above 2^160 is folded back as
     T (2^31 + 1), which leaves a value below 2^160 + 2^64 < 2p, and p is subtracted when the
     value is not below it (both in one pass, see below). With V given, its bytes already hold L + H (and
     V[21..25) zero); Y[20..40) must still hold H. Y is free once H is read: T waits in r28-r31
-    (Z too: the output pointer waits in the scratch). Leaves the result in V[0..20), the
-    caller stores it (gen_fp160)."""
+    (Z too: the output pointer waits in the scratch). hi: {byte of H: register} for bytes the
+    caller holds in registers through the pass over H; the others are then read from the
+    scratch by address (ks_avr_fp_t + 20 + i: Y may be among hi), and T waits in registers
+    the caller names. Leaves the result in V[0..20), the caller stores it (gen_fp160)."""
     asm.comment("reduction mod p = 2^160 - 2^31 - 1")
     if V is None:
         V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
@@ -546,8 +622,15 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     for i in range(1, 21):
         asm("rol", V[i])
     for i in range(20):  # V += H 2^32 (< 2^193)
-        asm("ldd", tmp, "Y+%d" % (20 + i))
-        asm("add" if i == 0 else "adc", V[4 + i], tmp)
+        if hi is not None and i in hi:
+            src = hi[i]
+        elif hi is not None:  # the product's caller: the scratch by address (Y holds bytes)
+            asm("lds", tmp, "ks_avr_fp_t+%d" % (20 + i))
+            src = tmp
+        else:
+            asm("ldd", tmp, "Y+%d" % (20 + i))
+            src = tmp
+        asm("add" if i == 0 else "adc", V[4 + i], src)
     asm("adc", V[24], zero)
     asm("lsr", V[24])  # V /= 2 (exact: the sum is even)
     for i in range(23, -1, -1):
@@ -558,9 +641,10 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1"):
     # result is U mod 2^160 = V' - p, else U - c = V'.
     asm.comment("fold: U = V mod 2^160 + (T + 1)(2^31 + 1), T = V >> 160")
     x80 = V[24]  # zero after the halving; r16 or above (LDI)
-    T = ["r28", "r29", "r30", "r31"]  # keep T in Y and Z (not read again; r is in the scratch)
+    # T waits in registers free by now (Y and Z by default: not read again; r is in the scratch)
+    num = lambda r: int(r[1:])
     for i in (0, 2):
-        if int(V[20 + i][1:]) % 2 == 0:
+        if all(num(x[i]) % 2 == 0 and num(x[i + 1]) == num(x[i]) + 1 for x in (V[20:], T)):
             asm("movw", T[i], V[20 + i])
         else:
             asm("mov", T[i], V[20 + i])
@@ -690,37 +774,47 @@ def reduce_secp256r1(asm):
         asm("st", "Z+", x)
 
 
-def secp160r1_karatsuba_lh(asm, Q):
-    """From Karatsuba's L (Y[0..20)), H (Y[20..40)) and Q (registers): the product's low
-    half P_lo = L + 2^80 Q mod 2^160 and high half P_hi, P_hi written to Y[20..40) and
-    V = P_lo + P_hi left in registers for reduce_secp160r1 (which reads P_hi once more)."""
+def secp160r1_karatsuba_lh(asm, Q, extra, keep):
+    """From Karatsuba's L (scratch[0..20)), H (scratch[20..40)) and Q (registers): the
+    product's low half P_lo = L + 2^80 Q mod 2^160 and high half P_hi, P_hi written to
+    scratch[20..40) and V = P_lo + P_hi left in registers for reduce_secp160r1 (which reads
+    P_hi once more). The scratch by absolute address (LDS, STS: Y is free). P_hi's bytes
+    11..19 (H's, plus the carry) are held in extra (V's bytes 21..24, cleared at the end) and
+    keep (free through the reduction's pass over P_hi), so V adds them from registers; those
+    in keep are not stored at all: the reduction takes them from there too. Returns V and
+    {P_hi byte: register} of keep's."""
+    at = lambda k: "ks_avr_fp_t+%d" % k
     asm.comment("P_lo bytes 10..19 = L + Q (in Q[0..10)); P_hi = H + Q >> 80 + carry")
     for i in range(10):
-        asm("ldd", "r0", "Y+%d" % (10 + i))
+        asm("lds", "r0", at(10 + i))
         asm("add" if i == 0 else "adc", Q[i], "r0")
     for m in range(11):
-        asm("ldd", "r0", "Y+%d" % (20 + m))
+        asm("lds", "r0", at(20 + m))
         asm("adc", Q[10 + m], "r0")
-    for m in range(11, 20):
-        asm("ldd", "r0", "Y+%d" % (20 + m))
-        asm("adc", "r0", ZERO)
-        asm("std", "Y+%d" % (20 + m), "r0")
+    hold = list(keep) + list(extra)
+    assert len(hold) >= 9
+    hi = {}
+    for j, m in enumerate(range(11, 20)):
+        asm("lds", hold[j], at(20 + m))
+        asm("adc", hold[j], ZERO)
+        if hold[j] in keep:
+            hi[m] = hold[j]
+        else:
+            asm("sts", at(20 + m), hold[j])
     for m in range(11):
-        asm("std", "Y+%d" % (20 + m), Q[10 + m])
+        asm("sts", at(20 + m), Q[10 + m])
     asm.comment("V = P_lo + P_hi")
     for i in range(10):
-        asm("ldd", "r0", "Y+%d" % i)
+        asm("lds", "r0", at(i))
         asm("add" if i == 0 else "adc", Q[10 + i], "r0")
     asm("adc", Q[0], Q[20])
     for i in range(11, 20):
-        asm("ldd", "r0", "Y+%d" % (20 + i))
-        asm("adc", Q[i - 10], "r0")
+        asm("adc", Q[i - 10], hold[i - 11])
     asm("clr", Q[20])  # CLR leaves C alone
     asm("adc", Q[20], ZERO)
-    extra = ["r24", "r25", "r26", "r27"]
     for r in extra:
         asm("clr", r)
-    return Q[10:20] + Q[0:10] + [Q[20]] + extra
+    return Q[10:20] + Q[0:10] + [Q[20]] + list(extra), hi
 
 
 RSAVE = 64  # r's place in the scratch: behind the largest product and secp160r1's Karatsuba terms (60 bytes)
@@ -774,24 +868,47 @@ def gen_fp160_core(asm, square):
     asm("movw", "r26", "r22")
     asm("movw", "r30", "r22" if square else "r20")
     if square:
-        H = square_regs(asm, 20)
+        # H's bytes 15..19 are copied to the registers free through the reduction's pass over
+        # H (r0, Y, Z; the scratch by address from there) instead of stored and loaded again
+        held = {15: "r0", 16: "r28", 17: "r29", 18: "r30", 19: "r31"}
+        H = square_regs(asm, 20, skip={20 + i for i in held})
+        asm("movw", "r28", H[16])
+        asm("movw", "r30", H[18])
+        asm("mov", "r0", H[15])
         V = H + ["r22", "r23", "r24", "r25", "r26"]  # reduce_secp160r1's V, from H's registers
         asm.comment("V = L + H (H in registers)")
         for r in V[20:]:
             asm("clr", r)
         for i in range(20):
-            asm("ldd", "r0", "Y+%d" % i)
-            asm("add" if i == 0 else "adc", V[i], "r0")
+            asm("lds", "r27", "ks_avr_fp_t+%d" % i)
+            asm("add" if i == 0 else "adc", V[i], "r27")
         asm("adc", V[20], V[21])
         asm("clr", "r1")
-        reduce_secp160r1(asm, V, tmp="r27", zero="r1")
+        reduce_secp160r1(asm, V, tmp="r27", zero="r1", hi=held)
     else:
-        Q = karatsuba_product(asm, 20)
-        V = secp160r1_karatsuba_lh(asm, Q)
-        reduce_secp160r1(asm, V, tmp="r1", zero=ZERO)
+        Q, free = karatsuba_product(asm, 20, keep=True)
+        # nine registers hold P_hi's bytes 11..19 (secp160r1_karatsuba_lh): the product's spare
+        # ones, X (r26 the sign mask, read no more) and r1 (no MUL after). Four become V's bytes
+        # 21..24 (23 and 24 take LDI in reduce_secp160r1), five stay through the reduction's
+        # pass over P_hi, then T waits in four of them
+        free = free + ["r26", "r27", "r1"]
+        high = [r for r in free if int(r[1:]) >= 16]
+        extra = [r for r in free if r not in high[:2]][:2] + high[:2]
+        keep = [r for r in free if r not in extra]
+        V, hi = secp160r1_karatsuba_lh(asm, Q, extra, keep)
+        reduce_secp160r1(asm, V, tmp="r0", zero=ZERO, hi=hi, T=sorted(keep, key=lambda r: int(r[1:]))[:4])
     asm("ret")
     asm.end(name)
     return V[:20]
+
+
+def result_pointer(V):
+    """The pointer pair the forms below store through (r, s): Z, or X where the product's
+    result holds Z (ks_avr_fp160_mul_core keeps bytes of M in r30, r31)."""
+    for lo, hi, name in (("r30", "r31", "Z"), ("r26", "r27", "X")):
+        if not {lo, hi} & set(V):
+            return lo, hi, name
+    raise AssertionError("no pointer pair free of the result")
 
 
 def gen_fp160(asm, square, subs, V):
@@ -804,6 +921,7 @@ def gen_fp160(asm, square, subs, V):
     written). V: the core's result registers (gen_fp160_core)."""
     op = "sqr" if square else "mul"
     name = "ks_fp_%s%s_secp160r1" % (op, {0: "", 1: "sub", 2: "sub2"}[subs])
+    plo, phi, ptr = result_pointer(V)
     asm.function(name)
     prologue(asm)
     if subs:
@@ -812,38 +930,38 @@ def gen_fp160(asm, square, subs, V):
         asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), s_arg[1])
     asm("call", "ks_avr_fp160_%s_core" % op)
     if subs:
-        free = [reg(i) for i in range(16, 28) if reg(i) not in V]
+        free = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]]  # LDI
         mask, k7f, t = free[0], free[1], "r0"
         pb = P160.to_bytes(20, "little")
-        asm("lds", "r30", "ks_avr_fp_t+%d" % SSAVE)  # Z = s
-        asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 1))
+        asm("lds", plo, "ks_avr_fp_t+%d" % SSAVE)  # s
+        asm("lds", phi, "ks_avr_fp_t+%d" % (SSAVE + 1))
         for k in range(subs):
             asm.comment("- s mod p")
             if k:
-                asm("sbiw", "r30", 20)
+                asm("sbiw", plo, 20)
             for i in range(20):
-                asm("ld", t, "Z+")
+                asm("ld", t, ptr + "+")
                 asm("sub" if i == 0 else "sbc", V[i], t)
             asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
             asm("ldi", k7f, "0x7F")
             asm("and", k7f, mask)
             for i in range(20):
                 asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
-    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r
-    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    asm("lds", plo, "ks_avr_fp_t+%d" % RSAVE)  # r
+    asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
-        asm("st", "Z+", V[i])
+        asm("st", ptr + "+", V[i])
     epilogue(asm)
     asm.end(name)
 
 
-def add_z_p160(asm, V, t, mask, k7f, ff):
+def add_z_p160(asm, V, t, mask, k7f, ff, ptr="Z"):
     """V = V + (the 20 bytes at Z, Z advanced) mod p for secp160r1, both reduced: p taken off
     under a mask when the sum carried or is not below p (as gen_add_sub_regs does). mask,
     k7f and ff are r16 or above (LDI); t a scratch register."""
     pb = P160.to_bytes(20, "little")
     for i in range(20):
-        asm("ld", t, "Z+")
+        asm("ld", t, ptr + "+")
         asm("add" if i == 0 else "adc", V[i], t)
     asm("sbc", mask, mask)  # 0xFF if the sum carried
     asm("ldi", k7f, "0x7F")
@@ -869,12 +987,14 @@ def gen_fp160_mulhalf3(asm, V):
     prologue(asm)
     asm("call", "ks_avr_fp160_mul_core")
     pb = P160.to_bytes(20, "little")
-    mask, k7f, ff, t = "r23", "r24", "r25", "r0"
-    assert not set(V) & {mask, k7f, ff, t, "r30", "r31"}
-    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r
-    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    plo, phi, ptr = result_pointer(V)
+    mask, k7f, ff = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]][:3]  # LDI
+    t = "r0"
+    assert not set(V) & {mask, k7f, ff, t, plo, phi}
+    asm("lds", plo, "ks_avr_fp_t+%d" % RSAVE)  # r
+    asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
-        asm("st", "Z+", V[i])
+        asm("st", ptr + "+", V[i])
     asm.comment("ab / 2")
     asm("mov", mask, V[0])
     asm("andi", mask, 1)
@@ -886,11 +1006,11 @@ def gen_fp160_mulhalf3(asm, V):
     for i in range(19, -1, -1):
         asm("ror", V[i])
     asm.comment("+ ab")
-    asm("sbiw", "r30", 20)
-    add_z_p160(asm, V, t, mask, k7f, ff)
-    asm("sbiw", "r30", 20)
+    asm("sbiw", plo, 20)
+    add_z_p160(asm, V, t, mask, k7f, ff, ptr)
+    asm("sbiw", plo, 20)
     for i in range(20):
-        asm("st", "Z+", V[i])
+        asm("st", ptr + "+", V[i])
     epilogue(asm)
     asm.end(name)
 
