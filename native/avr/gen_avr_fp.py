@@ -911,19 +911,21 @@ def result_pointer(V):
     raise AssertionError("no pointer pair free of the result")
 
 
-def gen_fp160(asm, square, subs, V):
+def gen_fp160(asm, square, subs, V, inline=False):
     """ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a) and the fused forms of the point
     formulas (kernels/ks_ec_formulas.h), the product's result taken down by s in registers
     before it is stored: subs = 1, ks_fp_mulsub_secp160r1(r, a, b, s) = a b - s and
     ks_fp_sqrsub_secp160r1(r, a, s) = a^2 - s; subs = 2, ks_fp_sqrsub2_secp160r1(r, a, s) =
     a^2 - 2s (two subtractions): each subtraction a pass of LD and SBC, then p added under the
     borrow's mask, as in gen_add_sub_regs. r may alias a, b or s (s is read before r is
-    written). V: the core's result registers (gen_fp160_core)."""
+    written). V: the core's result registers (gen_fp160_core). inline: the body alone, for
+    gen_dbl160 (the arguments in the same registers, no registers saved)."""
     op = "sqr" if square else "mul"
     name = "ks_fp_%s%s_secp160r1" % (op, {0: "", 1: "sub", 2: "sub2"}[subs])
     plo, phi, ptr = result_pointer(V)
-    asm.function(name)
-    prologue(asm)
+    if not inline:
+        asm.function(name)
+        prologue(asm)
     if subs:
         s_arg = ("r20", "r21") if square else ("r18", "r19")
         asm("sts", "ks_avr_fp_t+%d" % SSAVE, s_arg[0])
@@ -951,8 +953,9 @@ def gen_fp160(asm, square, subs, V):
     asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
         asm("st", ptr + "+", V[i])
-    epilogue(asm)
-    asm.end(name)
+    if not inline:
+        epilogue(asm)
+        asm.end(name)
 
 
 def add_z_p160(asm, V, t, mask, k7f, ff, ptr="Z"):
@@ -976,15 +979,16 @@ def add_z_p160(asm, V, t, mask, k7f, ff, ptr="Z"):
         asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
 
 
-def gen_fp160_mulhalf3(asm, V):
+def gen_fp160_mulhalf3(asm, V, inline=False):
     """ks_fp_mulhalf3_secp160r1(r, a, b): r = 3ab/2 mod p, the point doubling's
     A = 3 (X - delta)(X + delta) / 2 (kernels/ks_ec_formulas.h): the product (gen_fp160_core)
     stored in r, halved in registers (p added under the mask of its low bit, the sum shifted
     right, as gen_add_sub_regs's half3), r added back and p taken off under a mask; stored
     again. r may alias a or b."""
     name = "ks_fp_mulhalf3_secp160r1"
-    asm.function(name)
-    prologue(asm)
+    if not inline:
+        asm.function(name)
+        prologue(asm)
     asm("call", "ks_avr_fp160_mul_core")
     pb = P160.to_bytes(20, "little")
     plo, phi, ptr = result_pointer(V)
@@ -1011,11 +1015,12 @@ def gen_fp160_mulhalf3(asm, V):
     asm("sbiw", plo, 20)
     for i in range(20):
         asm("st", ptr + "+", V[i])
-    epilogue(asm)
-    asm.end(name)
+    if not inline:
+        epilogue(asm)
+        asm.end(name)
 
 
-def gen_fp160_sqrsubadd(asm, V):
+def gen_fp160_sqrsubadd(asm, V, inline=False):
     """ks_fp_sqrsubadd_secp160r1(r1, r2, a, x): r1 = x - a^2 and r2 = x + a^2 mod p, the
     point doubling's X - delta and X + delta from delta = Z^2 (kernels/ks_ec_formulas.h):
     the square stays in registers (V, gen_fp160_core) while x - a^2 is made in r1 (a pass
@@ -1023,8 +1028,9 @@ def gen_fp160_sqrsubadd(asm, V):
     in place (p taken off under a mask, as gen_add_sub_regs does) and it goes to r2. r1, r2
     apart from each other and from x; a may alias either."""
     name = "ks_fp_sqrsubadd_secp160r1"
-    asm.function(name)
-    prologue(asm)
+    if not inline:
+        asm.function(name)
+        prologue(asm)
     asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r18")  # x
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r19")
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 2), "r22")  # r2
@@ -1058,6 +1064,115 @@ def gen_fp160_sqrsubadd(asm, V):
     asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 3))
     for i in range(20):
         asm("st", "Z+", V[i])
+    if not inline:
+        epilogue(asm)
+        asm.end(name)
+
+
+DBL_FRAME = 92  # gen_dbl160's frame: six pointers, then four elements of 20 bytes
+DBL_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10}
+DBL_G, DBL_B, DBL_T1, DBL_T2 = 12, 32, 52, 72  # gamma; beta, then t1; t1; t2, then alpha
+
+
+def sp_frame(asm, size, grow):
+    """SP moved by size bytes (down to open the frame, up to close it) through Y, as avr-gcc's
+    prologue does: SPH written with the interrupts off, SREG put back before SPL (the
+    instruction after OUT SREG runs before any interrupt)."""
+    asm("in", "r28", "0x3d")
+    asm("in", "r29", "0x3e")
+    for part in (63, size - 63):
+        asm("sbiw" if grow else "adiw", "r28", part)
+    asm("in", "r0", "0x3f")
+    asm("cli")
+    asm("out", "0x3e", "r29")
+    asm("out", "0x3f", "r0")
+    asm("out", "0x3d", "r28")
+
+
+def dbl_args(asm, args):
+    """The C registers of one field operation's arguments (r24, r22, r20, r18 in order) from
+    the frame: a pointer kept there (DBL_PTR) or the address of an element in it."""
+    asm("in", "r30", "0x3d")  # Z = SP, the frame at Z+1
+    asm("in", "r31", "0x3e")
+    for lo, what in zip((24, 22, 20, 18), args):
+        if what in DBL_PTR:
+            asm("ldd", reg(lo), "Z+%d" % (1 + DBL_PTR[what]))
+            asm("ldd", reg(lo + 1), "Z+%d" % (2 + DBL_PTR[what]))
+        else:
+            asm("movw", reg(lo), "r30")
+            asm("subi", reg(lo), "lo8(-%d)" % (1 + what))
+            asm("sbci", reg(lo + 1), "hi8(-%d)" % (1 + what))
+    asm("clr", "r1")  # as the C caller leaves it for the wrappers' bodies
+
+
+def gen_dbl160(asm, Vmul, Vsqr):
+    """ks_avr_dbl_secp160r1(r, p, stride): r = 2p on secp160r1, the point doubling of
+    kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by 1/2) as one function:
+    the bodies of the C-called forms above (gen_fp160, gen_fp160_sqrsubadd,
+    gen_fp160_mulhalf3) one after the other, each entering its core by the fixed CALL, with
+    the callee-saved registers pushed once for the doubling instead of once for each of its
+    eight products and squares (~72 cycles each). r and p point to the points' x, their y and
+    z stride bytes on (sizeof x: KS_FE_MAX limbs); r may alias p. The elements between the
+    operations live in a frame on the stack (92 bytes, less than the C formulas' six
+    elements of KS_FE_MAX limbs). t1 = beta - X3 is made from X3 still in registers after
+    X3 = alpha^2 - 2 beta and written over beta (not read after)."""
+    name = "ks_avr_dbl_secp160r1"
+    asm.function(name)
+    prologue(asm)
+    sp_frame(asm, DBL_FRAME, True)
+    asm.comment("the pointers to p's and r's x, y, z (r1 = 0 from the C caller)")
+    for src, first in (("r22", "px"), ("r24", "rx")):
+        for k in range(3):
+            if k:
+                asm("add", src, "r20")
+                asm("adc", reg(int(src[1:]) + 1), "r1")
+            asm("std", "Y+%d" % (1 + DBL_PTR[first] + 2 * k), src)
+            asm("std", "Y+%d" % (2 + DBL_PTR[first] + 2 * k), reg(int(src[1:]) + 1))
+    asm.comment("gamma = Y^2")
+    dbl_args(asm, (DBL_G, "py"))
+    gen_fp160(asm, True, 0, Vsqr, inline=True)
+    asm.comment("beta = X gamma")
+    dbl_args(asm, (DBL_B, "px", DBL_G))
+    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm.comment("t1 = X - Z^2, t2 = X + Z^2")
+    dbl_args(asm, (DBL_T1, DBL_T2, "pz", "px"))
+    gen_fp160_sqrsubadd(asm, Vsqr, inline=True)
+    asm.comment("alpha = 3 t1 t2 / 2, in t2")
+    dbl_args(asm, (DBL_T2, DBL_T1, DBL_T2))
+    gen_fp160_mulhalf3(asm, Vmul, inline=True)
+    asm.comment("Z3 = Y Z: the last read of p")
+    dbl_args(asm, ("rz", "py", "pz"))
+    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm.comment("X3 = alpha^2 - 2 beta")
+    dbl_args(asm, ("rx", DBL_T2, DBL_B))
+    gen_fp160(asm, True, 2, Vsqr, inline=True)
+    asm.comment("t1 = beta - X3 (X3 in registers), over beta")
+    pb = P160.to_bytes(20, "little")
+    mask, k7f, t = "r22", "r23", "r0"
+    assert not set(Vsqr) & {mask, k7f, t, "r30", "r31"}
+    asm("in", "r30", "0x3d")
+    asm("in", "r31", "0x3e")
+    asm("subi", "r30", "lo8(-%d)" % (1 + DBL_B))
+    asm("sbci", "r31", "hi8(-%d)" % (1 + DBL_B))
+    for i in range(20):
+        asm("ld", t, "Z+")
+        asm("sub" if i == 0 else "sbc", t, Vsqr[i])
+        asm("mov", Vsqr[i], t)
+    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    for i in range(20):
+        asm("add" if i == 0 else "adc", Vsqr[i], k7f if pb[i] == 0x7F else mask)
+    asm("sbiw", "r30", 20)
+    for i in range(20):
+        asm("st", "Z+", Vsqr[i])
+    asm.comment("gamma^2")
+    dbl_args(asm, (DBL_G, DBL_G))
+    gen_fp160(asm, True, 0, Vsqr, inline=True)
+    asm.comment("Y3 = alpha t1 - gamma^2")
+    dbl_args(asm, ("ry", DBL_T2, DBL_B, DBL_G))
+    gen_fp160(asm, False, 1, Vmul, inline=True)
+    sp_frame(asm, DBL_FRAME, False)
     epilogue(asm)
     asm.end(name)
 
@@ -1541,8 +1656,9 @@ def main():
     for n in PRODUCT_SIZES:
         gen_mul(asm, n)
         gen_sqr(asm, n)
+    Vs = {}
     for square in (False, True):
-        V = gen_fp160_core(asm, square)
+        V = Vs[square] = gen_fp160_core(asm, square)
         for subs in ((0, 1) if not square else (0, 1, 2)):
             gen_fp160(asm, square, subs, V)
         if square:
@@ -1550,6 +1666,7 @@ def main():
         else:
             gen_fp160_mulhalf3(asm, V)
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
+    gen_dbl160(asm, Vs[False], Vs[True])
     for field, n, p in FIELDS:
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)

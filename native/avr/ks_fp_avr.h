@@ -31,8 +31,18 @@ void ks_avr_sqr28(uint8_t *r, const void *a);
         reduce_##name(r, t);                                                \
     }
 
-/* Per curve: nothing to define where the assembly has all four operations. */
-#define KS_AVR_OPS_secp160r1(FL)
+/* r = 2p on secp160r1 in one assembly function (gen_avr_fp.py, gen_dbl160): r and p point to
+   the points' x, their y and z stride bytes on. */
+void ks_avr_dbl_secp160r1(ks_limb *r, const ks_limb *p, uint8_t stride);
+
+/* Per curve: nothing to define where the assembly has all four operations; for secp160r1 the
+   curve table's doubling (KS_JAC_DBL_secp160r1, ks_port_avr.h). */
+#define KS_AVR_OPS_secp160r1(FL)                                                \
+    void ks_jac_dbl_secp160r1(const ks_curve *c, ks_jac *r, const ks_jac *p)    \
+    {                                                                           \
+        (void)c;                                                                \
+        ks_avr_dbl_secp160r1(r->x, p->x, (uint8_t)sizeof r->x);                 \
+    }
 #define KS_AVR_OPS_secp192r1(FL) KS_AVR_PRODUCT_OPS(secp192r1, FL, 24) KS_C_ADD_SUB_OPS(secp192r1, FL)
 #define KS_AVR_OPS_secp224r1(FL) KS_AVR_PRODUCT_OPS(secp224r1, FL, 28) KS_C_ADD_SUB_OPS(secp224r1, FL)
 #define KS_AVR_OPS_secp256r1(FL)
