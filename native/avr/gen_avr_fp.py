@@ -1089,20 +1089,50 @@ def sp_frame(asm, size, grow):
     asm("out", "0x3d", "r28")
 
 
-def dbl_args(asm, args):
+def dbl_args(asm, args, ptrs=None):
     """The C registers of one field operation's arguments (r24, r22, r20, r18 in order) from
     the frame: a pointer kept there (DBL_PTR) or the address of an element in it."""
     asm("in", "r30", "0x3d")  # Z = SP, the frame at Z+1
     asm("in", "r31", "0x3e")
+    ptrs = ptrs or DBL_PTR
     for lo, what in zip((24, 22, 20, 18), args):
-        if what in DBL_PTR:
-            asm("ldd", reg(lo), "Z+%d" % (1 + DBL_PTR[what]))
-            asm("ldd", reg(lo + 1), "Z+%d" % (2 + DBL_PTR[what]))
+        if what in ptrs:
+            asm("ldd", reg(lo), "Z+%d" % (1 + ptrs[what]))
+            asm("ldd", reg(lo + 1), "Z+%d" % (2 + ptrs[what]))
         else:
             asm("movw", reg(lo), "r30")
             asm("subi", reg(lo), "lo8(-%d)" % (1 + what))
             asm("sbci", reg(lo + 1), "hi8(-%d)" % (1 + what))
     asm("clr", "r1")  # as the C caller leaves it for the wrappers' bodies
+
+
+def frame_z(asm, off):
+    """Z = the address of the frame's byte off (the frame at SP + 1)."""
+    asm("in", "r30", "0x3d")
+    asm("in", "r31", "0x3e")
+    asm("subi", "r30", "lo8(-%d)" % (1 + off))
+    asm("sbci", "r31", "hi8(-%d)" % (1 + off))
+
+
+def mem_sub_v160(asm, V, off):
+    """The frame's element at off = itself - V mod p (V the square core's result registers,
+    made from it in place; p added under the borrow's mask)."""
+    pb = P160.to_bytes(20, "little")
+    mask, k7f, t = "r22", "r23", "r0"
+    assert not set(V) & {mask, k7f, t, "r30", "r31"}
+    frame_z(asm, off)
+    for i in range(20):
+        asm("ld", t, "Z+")
+        asm("sub" if i == 0 else "sbc", t, V[i])
+        asm("mov", V[i], t)
+    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    for i in range(20):
+        asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+    asm("sbiw", "r30", 20)
+    for i in range(20):
+        asm("st", "Z+", V[i])
 
 
 def gen_dbl160(asm, Vmul, Vsqr):
@@ -1147,25 +1177,7 @@ def gen_dbl160(asm, Vmul, Vsqr):
     dbl_args(asm, ("rx", DBL_T2, DBL_B))
     gen_fp160(asm, True, 2, Vsqr, inline=True)
     asm.comment("t1 = beta - X3 (X3 in registers), over beta")
-    pb = P160.to_bytes(20, "little")
-    mask, k7f, t = "r22", "r23", "r0"
-    assert not set(Vsqr) & {mask, k7f, t, "r30", "r31"}
-    asm("in", "r30", "0x3d")
-    asm("in", "r31", "0x3e")
-    asm("subi", "r30", "lo8(-%d)" % (1 + DBL_B))
-    asm("sbci", "r31", "hi8(-%d)" % (1 + DBL_B))
-    for i in range(20):
-        asm("ld", t, "Z+")
-        asm("sub" if i == 0 else "sbc", t, Vsqr[i])
-        asm("mov", Vsqr[i], t)
-    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
-    asm("ldi", k7f, "0x7F")
-    asm("and", k7f, mask)
-    for i in range(20):
-        asm("add" if i == 0 else "adc", Vsqr[i], k7f if pb[i] == 0x7F else mask)
-    asm("sbiw", "r30", 20)
-    for i in range(20):
-        asm("st", "Z+", Vsqr[i])
+    mem_sub_v160(asm, Vsqr, DBL_B)
     asm.comment("gamma^2")
     dbl_args(asm, (DBL_G, DBL_G))
     gen_fp160(asm, True, 0, Vsqr, inline=True)
@@ -1173,6 +1185,113 @@ def gen_dbl160(asm, Vmul, Vsqr):
     dbl_args(asm, ("ry", DBL_T2, DBL_B, DBL_G))
     gen_fp160(asm, False, 1, Vmul, inline=True)
     sp_frame(asm, DBL_FRAME, False)
+    epilogue(asm)
+    asm.end(name)
+
+
+ADD_FRAME = 117  # gen_add160's frame: eight pointers, h's zero test, five elements
+ADD_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10, "qx": 12, "qy": 14}
+ADD_HZ = 16
+# z1z1, then t; h, then hhh, then s1; s2, then rr; hh; v, then v - X3
+ADD_Z1, ADD_H, ADD_S2, ADD_HH, ADD_V = 17, 37, 57, 77, 97
+
+
+def gen_add160(asm, Vmul, Vsqr):
+    """ks_avr_add_secp160r1(r, p, qx, qy, stride): r = p + q on secp160r1 for an affine q, the
+    mixed addition of kernels/ks_ec_formulas.h (8M + 3S, add-1998-cmo-2 with Z2 = 1) as one
+    function, as gen_dbl160 does the doubling; returns 1 where x(p) = x(q) (H = 0: the
+    exceptional case), else 0. r and p point to the points' x, their y and z stride bytes
+    on; r may alias p. X3 = (R^2 - H^3) - 2V from the square's result in registers (two more
+    subtraction passes), V - X3 from X3 still in registers, written over V (not read after)."""
+    name = "ks_avr_add_secp160r1"
+    asm.function(name)
+    prologue(asm)
+    sp_frame(asm, ADD_FRAME, True)
+    asm.comment("the pointers to p's and r's x, y, z and to q's x, y (r1 = 0 from the C caller)")
+    for src, first in (("r22", "px"), ("r24", "rx")):
+        for k in range(3):
+            if k:
+                asm("add", src, "r16")
+                asm("adc", reg(int(src[1:]) + 1), "r1")
+            asm("std", "Y+%d" % (1 + ADD_PTR[first] + 2 * k), src)
+            asm("std", "Y+%d" % (2 + ADD_PTR[first] + 2 * k), reg(int(src[1:]) + 1))
+    for src, what in (("r20", "qx"), ("r18", "qy")):
+        asm("std", "Y+%d" % (1 + ADD_PTR[what]), src)
+        asm("std", "Y+%d" % (2 + ADD_PTR[what]), reg(int(src[1:]) + 1))
+    P = ADD_PTR
+    asm.comment("z1z1 = Z1^2")
+    dbl_args(asm, (ADD_Z1, "pz"), P)
+    gen_fp160(asm, True, 0, Vsqr, inline=True)
+    asm.comment("H = X2 z1z1 - X1")
+    dbl_args(asm, (ADD_H, "qx", ADD_Z1, "px"), P)
+    gen_fp160(asm, False, 1, Vmul, inline=True)
+    asm.comment("H's bytes ORed, for the exceptional case")
+    t = [r for r in ("r24", "r25", "r23", "r0") if r not in Vmul][0]
+    asm("mov", t, Vmul[0])
+    for i in range(1, 20):
+        asm("or", t, Vmul[i])
+    asm("in", "r30", "0x3d")
+    asm("in", "r31", "0x3e")
+    asm("std", "Z+%d" % (1 + ADD_HZ), t)
+    asm.comment("s2 = Y2 Z1")
+    dbl_args(asm, (ADD_S2, "qy", "pz"), P)
+    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm.comment("R = s2 z1z1 - Y1, over s2")
+    dbl_args(asm, (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
+    gen_fp160(asm, False, 1, Vmul, inline=True)
+    asm.comment("Z3 = Z1 H: the last read of p's z")
+    dbl_args(asm, ("rz", "pz", ADD_H), P)
+    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm.comment("hh = H^2")
+    dbl_args(asm, (ADD_HH, ADD_H), P)
+    gen_fp160(asm, True, 0, Vsqr, inline=True)
+    asm.comment("hhh = H hh, over H")
+    dbl_args(asm, (ADD_H, ADD_H, ADD_HH), P)
+    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm.comment("V = X1 hh: the last read of p's x")
+    dbl_args(asm, (ADD_V, "px", ADD_HH), P)
+    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm.comment("R^2 - hhh (in z1z1's place), then X3 = that - 2V in registers")
+    dbl_args(asm, (ADD_Z1, ADD_S2, ADD_H), P)
+    gen_fp160(asm, True, 1, Vsqr, inline=True)
+    pb = P160.to_bytes(20, "little")
+    mask, k7f, tt = "r22", "r23", "r0"
+    assert not set(Vsqr) & {mask, k7f, tt, "r26", "r27", "r30", "r31"}
+    frame_z(asm, ADD_V)
+    for k in range(2):
+        asm.comment("- V mod p")
+        if k:
+            asm("sbiw", "r30", 20)
+        for i in range(20):
+            asm("ld", tt, "Z+")
+            asm("sub" if i == 0 else "sbc", Vsqr[i], tt)
+        asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+        asm("ldi", k7f, "0x7F")
+        asm("and", k7f, mask)
+        for i in range(20):
+            asm("add" if i == 0 else "adc", Vsqr[i], k7f if pb[i] == 0x7F else mask)
+    asm("in", "r30", "0x3d")
+    asm("in", "r31", "0x3e")
+    asm("ldd", "r26", "Z+%d" % (1 + P["rx"]))  # X = r's x
+    asm("ldd", "r27", "Z+%d" % (2 + P["rx"]))
+    for i in range(20):
+        asm("st", "X+", Vsqr[i])
+    asm.comment("V - X3, over V")
+    mem_sub_v160(asm, Vsqr, ADD_V)
+    asm.comment("s1 = Y1 hhh, over hhh")
+    dbl_args(asm, (ADD_H, "py", ADD_H), P)
+    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm.comment("Y3 = R (V - X3) - s1")
+    dbl_args(asm, ("ry", ADD_S2, ADD_V, ADD_H), P)
+    gen_fp160(asm, False, 1, Vmul, inline=True)
+    asm.comment("1 where H = 0")
+    asm("in", "r30", "0x3d")
+    asm("in", "r31", "0x3e")
+    asm("ldd", "r24", "Z+%d" % (1 + ADD_HZ))
+    asm("neg", "r24")  # C = (H != 0)
+    asm("ldi", "r24", 1)
+    asm("sbci", "r24", 0)
+    sp_frame(asm, ADD_FRAME, False)
     epilogue(asm)
     asm.end(name)
 
@@ -1667,6 +1786,7 @@ def main():
             gen_fp160_mulhalf3(asm, V)
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
     gen_dbl160(asm, Vs[False], Vs[True])
+    gen_add160(asm, Vs[False], Vs[True])
     for field, n, p in FIELDS:
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)

@@ -34,6 +34,9 @@ void ks_avr_sqr28(uint8_t *r, const void *a);
 /* r = 2p on secp160r1 in one assembly function (gen_avr_fp.py, gen_dbl160): r and p point to
    the points' x, their y and z stride bytes on. */
 void ks_avr_dbl_secp160r1(ks_limb *r, const ks_limb *p, uint8_t stride);
+/* r = p + (qx, qy) for an affine q (gen_add160); 1 where x(p) = x(q), else 0 */
+uint8_t ks_avr_add_secp160r1(ks_limb *r, const ks_limb *p, const ks_limb *qx,
+                             const ks_limb *qy, uint8_t stride);
 
 /* Per curve: nothing to define where the assembly has all four operations; for secp160r1 the
    curve table's doubling (KS_JAC_DBL_secp160r1, ks_port_avr.h). */
@@ -42,6 +45,18 @@ void ks_avr_dbl_secp160r1(ks_limb *r, const ks_limb *p, uint8_t stride);
     {                                                                           \
         (void)c;                                                                \
         ks_avr_dbl_secp160r1(r->x, p->x, (uint8_t)sizeof r->x);                 \
+    }                                                                           \
+    /* the assembly for an affine q (k * P's main loop), the formulas for another: the   \
+       branch is on the caller's kind of q, not on data */                                \
+    ks_limb ks_jac_add_secp160r1(const ks_curve *c, ks_jac *r, const ks_jac *p,  \
+                                 const ks_limb *qx, const ks_limb *qy,           \
+                                 const ks_limb *qz)                              \
+    {                                                                           \
+        if (qz != 0) {                                                          \
+            return ks_jac_add_generic(c, r, p, qx, qy, qz);                     \
+        }                                                                       \
+        return (ks_limb)0 - (ks_limb)ks_avr_add_secp160r1(r->x, p->x, qx, qy,   \
+                                                          (uint8_t)sizeof r->x); \
     }
 #define KS_AVR_OPS_secp192r1(FL) KS_AVR_PRODUCT_OPS(secp192r1, FL, 24) KS_C_ADD_SUB_OPS(secp192r1, FL)
 #define KS_AVR_OPS_secp224r1(FL) KS_AVR_PRODUCT_OPS(secp224r1, FL, 28) KS_C_ADD_SUB_OPS(secp224r1, FL)
