@@ -1069,6 +1069,29 @@ def gen_fp160_sqrsubadd(asm, V, inline=False):
         asm.end(name)
 
 
+FUSED160 = ("mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd")
+
+
+def fused_body(asm, op, emit):
+    """A fused form of secp160r1 (gen_fp160, gen_fp160_sqrsubadd, gen_fp160_mulhalf3) as a
+    subroutine, ks_avr_fp160_OP (the C arguments' registers in, nothing saved, the result
+    left in the core's registers), entered by a fixed CALL from its C-called function
+    ks_fp_OP_secp160r1 (which saves the registers) and from gen_dbl160 and gen_add160: one
+    copy of its code in flash for the three."""
+    assert op in FUSED160
+    body = "ks_avr_fp160_" + op
+    asm.function(body)
+    emit()
+    asm("ret")
+    asm.end(body)
+    name = "ks_fp_%s_secp160r1" % op
+    asm.function(name)
+    prologue(asm)
+    asm("call", body)
+    epilogue(asm)
+    asm.end(name)
+
+
 DBL_FRAME = 92  # gen_dbl160's frame: six pointers, then four elements of 20 bytes
 DBL_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10}
 DBL_G, DBL_B, DBL_T1, DBL_T2 = 12, 32, 52, 72  # gamma; beta, then t1; t1; t2, then alpha
@@ -1115,12 +1138,20 @@ def frame_z(asm, off):
 
 
 def mem_sub_v160(asm, V, off):
-    """The frame's element at off = itself - V mod p (V the square core's result registers,
-    made from it in place; p added under the borrow's mask)."""
+    """The frame's element at off = itself - V mod p (ks_avr_fp160_subv)."""
+    frame_z(asm, off)
+    asm("call", "ks_avr_fp160_subv")
+
+
+def gen_subv160(asm, V):
+    """ks_avr_fp160_subv: the 20 bytes at Z = themselves - V mod p (V the square core's result
+    registers, made from them in place; p added under the borrow's mask), for gen_dbl160 and
+    gen_add160; V left holding the difference."""
+    name = "ks_avr_fp160_subv"
+    asm.function(name)
     pb = P160.to_bytes(20, "little")
     mask, k7f, t = "r22", "r23", "r0"
     assert not set(V) & {mask, k7f, t, "r30", "r31"}
-    frame_z(asm, off)
     for i in range(20):
         asm("ld", t, "Z+")
         asm("sub" if i == 0 else "sbc", t, V[i])
@@ -1133,6 +1164,8 @@ def mem_sub_v160(asm, V, off):
     asm("sbiw", "r30", 20)
     for i in range(20):
         asm("st", "Z+", V[i])
+    asm("ret")
+    asm.end(name)
 
 
 def gen_dbl160(asm, Vmul, Vsqr):
@@ -1166,16 +1199,16 @@ def gen_dbl160(asm, Vmul, Vsqr):
     gen_fp160(asm, False, 0, Vmul, inline=True)
     asm.comment("t1 = X - Z^2, t2 = X + Z^2")
     dbl_args(asm, (DBL_T1, DBL_T2, "pz", "px"))
-    gen_fp160_sqrsubadd(asm, Vsqr, inline=True)
+    asm("call", "ks_avr_fp160_sqrsubadd")
     asm.comment("alpha = 3 t1 t2 / 2, in t2")
     dbl_args(asm, (DBL_T2, DBL_T1, DBL_T2))
-    gen_fp160_mulhalf3(asm, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mulhalf3")
     asm.comment("Z3 = Y Z: the last read of p")
     dbl_args(asm, ("rz", "py", "pz"))
     gen_fp160(asm, False, 0, Vmul, inline=True)
     asm.comment("X3 = alpha^2 - 2 beta")
     dbl_args(asm, ("rx", DBL_T2, DBL_B))
-    gen_fp160(asm, True, 2, Vsqr, inline=True)
+    asm("call", "ks_avr_fp160_sqrsub2")
     asm.comment("t1 = beta - X3 (X3 in registers), over beta")
     mem_sub_v160(asm, Vsqr, DBL_B)
     asm.comment("gamma^2")
@@ -1183,7 +1216,7 @@ def gen_dbl160(asm, Vmul, Vsqr):
     gen_fp160(asm, True, 0, Vsqr, inline=True)
     asm.comment("Y3 = alpha t1 - gamma^2")
     dbl_args(asm, ("ry", DBL_T2, DBL_B, DBL_G))
-    gen_fp160(asm, False, 1, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mulsub")
     sp_frame(asm, DBL_FRAME, False)
     epilogue(asm)
     asm.end(name)
@@ -1224,7 +1257,7 @@ def gen_add160(asm, Vmul, Vsqr):
     gen_fp160(asm, True, 0, Vsqr, inline=True)
     asm.comment("H = X2 z1z1 - X1")
     dbl_args(asm, (ADD_H, "qx", ADD_Z1, "px"), P)
-    gen_fp160(asm, False, 1, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mulsub")
     asm.comment("H's bytes ORed, for the exceptional case")
     t = [r for r in ("r24", "r25", "r23", "r0") if r not in Vmul][0]
     asm("mov", t, Vmul[0])
@@ -1238,7 +1271,7 @@ def gen_add160(asm, Vmul, Vsqr):
     gen_fp160(asm, False, 0, Vmul, inline=True)
     asm.comment("R = s2 z1z1 - Y1, over s2")
     dbl_args(asm, (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
-    gen_fp160(asm, False, 1, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mulsub")
     asm.comment("Z3 = Z1 H: the last read of p's z")
     dbl_args(asm, ("rz", "pz", ADD_H), P)
     gen_fp160(asm, False, 0, Vmul, inline=True)
@@ -1251,25 +1284,22 @@ def gen_add160(asm, Vmul, Vsqr):
     asm.comment("V = X1 hh: the last read of p's x")
     dbl_args(asm, (ADD_V, "px", ADD_HH), P)
     gen_fp160(asm, False, 0, Vmul, inline=True)
-    asm.comment("R^2 - hhh (in z1z1's place), then X3 = that - 2V in registers")
-    dbl_args(asm, (ADD_Z1, ADD_S2, ADD_H), P)
-    gen_fp160(asm, True, 1, Vsqr, inline=True)
+    asm.comment("R^2 - 2V (in z1z1's place), then X3 = that - hhh in registers")
+    dbl_args(asm, (ADD_Z1, ADD_S2, ADD_V), P)
+    asm("call", "ks_avr_fp160_sqrsub2")
     pb = P160.to_bytes(20, "little")
     mask, k7f, tt = "r22", "r23", "r0"
     assert not set(Vsqr) & {mask, k7f, tt, "r26", "r27", "r30", "r31"}
-    frame_z(asm, ADD_V)
-    for k in range(2):
-        asm.comment("- V mod p")
-        if k:
-            asm("sbiw", "r30", 20)
-        for i in range(20):
-            asm("ld", tt, "Z+")
-            asm("sub" if i == 0 else "sbc", Vsqr[i], tt)
-        asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
-        asm("ldi", k7f, "0x7F")
-        asm("and", k7f, mask)
-        for i in range(20):
-            asm("add" if i == 0 else "adc", Vsqr[i], k7f if pb[i] == 0x7F else mask)
+    frame_z(asm, ADD_H)
+    asm.comment("- hhh mod p")
+    for i in range(20):
+        asm("ld", tt, "Z+")
+        asm("sub" if i == 0 else "sbc", Vsqr[i], tt)
+    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    for i in range(20):
+        asm("add" if i == 0 else "adc", Vsqr[i], k7f if pb[i] == 0x7F else mask)
     asm("in", "r30", "0x3d")
     asm("in", "r31", "0x3e")
     asm("ldd", "r26", "Z+%d" % (1 + P["rx"]))  # X = r's x
@@ -1283,7 +1313,7 @@ def gen_add160(asm, Vmul, Vsqr):
     gen_fp160(asm, False, 0, Vmul, inline=True)
     asm.comment("Y3 = R (V - X3) - s1")
     dbl_args(asm, ("ry", ADD_S2, ADD_V, ADD_H), P)
-    gen_fp160(asm, False, 1, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mulsub")
     asm.comment("1 where H = 0")
     asm("in", "r30", "0x3d")
     asm("in", "r31", "0x3e")
@@ -1725,7 +1755,8 @@ COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps")
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
-SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core")
+SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core") + tuple(
+    "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
 def check(path):
@@ -1778,13 +1809,16 @@ def main():
     Vs = {}
     for square in (False, True):
         V = Vs[square] = gen_fp160_core(asm, square)
-        for subs in ((0, 1) if not square else (0, 1, 2)):
-            gen_fp160(asm, square, subs, V)
+        gen_fp160(asm, square, 0, V)
+        for subs in ((1,) if not square else (1, 2)):
+            op = ("sqr" if square else "mul") + {1: "sub", 2: "sub2"}[subs]
+            fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V, inline=True))
         if square:
-            gen_fp160_sqrsubadd(asm, V)
+            fused_body(asm, "sqrsubadd", lambda: gen_fp160_sqrsubadd(asm, V, inline=True))
         else:
-            gen_fp160_mulhalf3(asm, V)
+            fused_body(asm, "mulhalf3", lambda: gen_fp160_mulhalf3(asm, V, inline=True))
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
+    gen_subv160(asm, Vs[True])
     gen_dbl160(asm, Vs[False], Vs[True])
     gen_add160(asm, Vs[False], Vs[True])
     for field, n, p in FIELDS:
