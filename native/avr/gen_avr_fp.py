@@ -1069,12 +1069,12 @@ def gen_fp160_sqrsubadd(asm, V, inline=False):
         asm.end(name)
 
 
-FUSED160 = ("mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd")
+FUSED160 = ("mul", "sqr", "mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd")
 
 
 def fused_body(asm, op, emit):
-    """A fused form of secp160r1 (gen_fp160, gen_fp160_sqrsubadd, gen_fp160_mulhalf3) as a
-    subroutine, ks_avr_fp160_OP (the C arguments' registers in, nothing saved, the result
+    """A product, square or fused form of secp160r1 (gen_fp160, gen_fp160_sqrsubadd,
+    gen_fp160_mulhalf3) as a subroutine, ks_avr_fp160_OP (the C arguments' registers in, nothing saved, the result
     left in the core's registers), entered by a fixed CALL from its C-called function
     ks_fp_OP_secp160r1 (which saves the registers) and from gen_dbl160 and gen_add160: one
     copy of its code in flash for the three."""
@@ -1193,10 +1193,10 @@ def gen_dbl160(asm, Vmul, Vsqr):
             asm("std", "Y+%d" % (2 + DBL_PTR[first] + 2 * k), reg(int(src[1:]) + 1))
     asm.comment("gamma = Y^2")
     dbl_args(asm, (DBL_G, "py"))
-    gen_fp160(asm, True, 0, Vsqr, inline=True)
+    asm("call", "ks_avr_fp160_sqr")
     asm.comment("beta = X gamma")
     dbl_args(asm, (DBL_B, "px", DBL_G))
-    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mul")
     asm.comment("t1 = X - Z^2, t2 = X + Z^2")
     dbl_args(asm, (DBL_T1, DBL_T2, "pz", "px"))
     asm("call", "ks_avr_fp160_sqrsubadd")
@@ -1205,7 +1205,7 @@ def gen_dbl160(asm, Vmul, Vsqr):
     asm("call", "ks_avr_fp160_mulhalf3")
     asm.comment("Z3 = Y Z: the last read of p")
     dbl_args(asm, ("rz", "py", "pz"))
-    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mul")
     asm.comment("X3 = alpha^2 - 2 beta")
     dbl_args(asm, ("rx", DBL_T2, DBL_B))
     asm("call", "ks_avr_fp160_sqrsub2")
@@ -1213,7 +1213,7 @@ def gen_dbl160(asm, Vmul, Vsqr):
     mem_sub_v160(asm, Vsqr, DBL_B)
     asm.comment("gamma^2")
     dbl_args(asm, (DBL_G, DBL_G))
-    gen_fp160(asm, True, 0, Vsqr, inline=True)
+    asm("call", "ks_avr_fp160_sqr")
     asm.comment("Y3 = alpha t1 - gamma^2")
     dbl_args(asm, ("ry", DBL_T2, DBL_B, DBL_G))
     asm("call", "ks_avr_fp160_mulsub")
@@ -1254,7 +1254,7 @@ def gen_add160(asm, Vmul, Vsqr):
     P = ADD_PTR
     asm.comment("z1z1 = Z1^2")
     dbl_args(asm, (ADD_Z1, "pz"), P)
-    gen_fp160(asm, True, 0, Vsqr, inline=True)
+    asm("call", "ks_avr_fp160_sqr")
     asm.comment("H = X2 z1z1 - X1")
     dbl_args(asm, (ADD_H, "qx", ADD_Z1, "px"), P)
     asm("call", "ks_avr_fp160_mulsub")
@@ -1268,22 +1268,22 @@ def gen_add160(asm, Vmul, Vsqr):
     asm("std", "Z+%d" % (1 + ADD_HZ), t)
     asm.comment("s2 = Y2 Z1")
     dbl_args(asm, (ADD_S2, "qy", "pz"), P)
-    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mul")
     asm.comment("R = s2 z1z1 - Y1, over s2")
     dbl_args(asm, (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
     asm("call", "ks_avr_fp160_mulsub")
     asm.comment("Z3 = Z1 H: the last read of p's z")
     dbl_args(asm, ("rz", "pz", ADD_H), P)
-    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mul")
     asm.comment("hh = H^2")
     dbl_args(asm, (ADD_HH, ADD_H), P)
-    gen_fp160(asm, True, 0, Vsqr, inline=True)
+    asm("call", "ks_avr_fp160_sqr")
     asm.comment("hhh = H hh, over H")
     dbl_args(asm, (ADD_H, ADD_H, ADD_HH), P)
-    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mul")
     asm.comment("V = X1 hh: the last read of p's x")
     dbl_args(asm, (ADD_V, "px", ADD_HH), P)
-    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mul")
     asm.comment("R^2 - 2V (in z1z1's place), then X3 = that - hhh in registers")
     dbl_args(asm, (ADD_Z1, ADD_S2, ADD_V), P)
     asm("call", "ks_avr_fp160_sqrsub2")
@@ -1310,7 +1310,7 @@ def gen_add160(asm, Vmul, Vsqr):
     mem_sub_v160(asm, Vsqr, ADD_V)
     asm.comment("s1 = Y1 hhh, over hhh")
     dbl_args(asm, (ADD_H, "py", ADD_H), P)
-    gen_fp160(asm, False, 0, Vmul, inline=True)
+    asm("call", "ks_avr_fp160_mul")
     asm.comment("Y3 = R (V - X3) - s1")
     dbl_args(asm, ("ry", ADD_S2, ADD_V, ADD_H), P)
     asm("call", "ks_avr_fp160_mulsub")
@@ -1809,7 +1809,7 @@ def main():
     Vs = {}
     for square in (False, True):
         V = Vs[square] = gen_fp160_core(asm, square)
-        gen_fp160(asm, square, 0, V)
+        fused_body(asm, "sqr" if square else "mul", lambda: gen_fp160(asm, square, 0, V, inline=True))
         for subs in ((1,) if not square else (1, 2)):
             op = ("sqr" if square else "mul") + {1: "sub", 2: "sub2"}[subs]
             fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V, inline=True))
