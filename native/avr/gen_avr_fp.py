@@ -1171,9 +1171,8 @@ def gen_subv160(asm, V):
 def gen_dbl160(asm, Vmul, Vsqr):
     """ks_avr_dbl_secp160r1(r, p, stride): r = 2p on secp160r1, the point doubling of
     kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by 1/2) as one function:
-    the bodies of the C-called forms above (gen_fp160, gen_fp160_sqrsubadd,
-    gen_fp160_mulhalf3) one after the other, each entering its core by the fixed CALL, with
-    the callee-saved registers pushed once for the doubling instead of once for each of its
+    the subroutines of the C-called forms (fused_body) called one after the other, with the
+    callee-saved registers pushed once for the doubling instead of once for each of its
     eight products and squares (~72 cycles each). r and p point to the points' x, their y and
     z stride bytes on (sizeof x: KS_FE_MAX limbs); r may alias p. The elements between the
     operations live in a frame on the stack (92 bytes, less than the C formulas' six
@@ -1234,8 +1233,10 @@ def gen_add160(asm, Vmul, Vsqr):
     mixed addition of kernels/ks_ec_formulas.h (8M + 3S, add-1998-cmo-2 with Z2 = 1) as one
     function, as gen_dbl160 does the doubling; returns 1 where x(p) = x(q) (H = 0: the
     exceptional case), else 0. r and p point to the points' x, their y and z stride bytes
-    on; r may alias p. X3 = (R^2 - H^3) - 2V from the square's result in registers (two more
-    subtraction passes), V - X3 from X3 still in registers, written over V (not read after)."""
+    on; r may alias p. X3 = (R^2 - 2V) - H^3 from sqrsub2's result in registers (one more
+    subtraction pass), V - X3 from X3 still in registers, written over V (not read after);
+    H's zero test ORs the product's result registers. The field operations are the
+    subroutines of fused_body, nothing saved around them."""
     name = "ks_avr_add_secp160r1"
     asm.function(name)
     prologue(asm)
