@@ -1322,6 +1322,7 @@ def gen_add160(asm, Vmul, Vsqr):
     asm("neg", "r24")  # C = (H != 0)
     asm("ldi", "r24", 1)
     asm("sbci", "r24", 0)
+    asm("clr", "r25")  # the byte zero-extended, as avr-gcc's callers may read r25:r24
     sp_frame(asm, ADD_FRAME, False)
     epilogue(asm)
     asm.end(name)
