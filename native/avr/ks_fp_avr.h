@@ -39,7 +39,8 @@ uint8_t ks_avr_add_secp160r1(ks_limb *r, const ks_limb *p, const ks_limb *qx,
                              const ks_limb *qy, uint8_t stride);
 
 /* Per curve: nothing to define where the assembly has all four operations; for secp160r1 the
-   curve table's doubling (KS_JAC_DBL_secp160r1, ks_port_avr.h). */
+   curve table's doubling and addition (KS_JAC_DBL_secp160r1, KS_JAC_ADD_secp160r1,
+   ks_port_avr.h). */
 #define KS_AVR_OPS_secp160r1(FL)                                                \
     void ks_jac_dbl_secp160r1(const ks_curve *c, ks_jac *r, const ks_jac *p)    \
     {                                                                           \
