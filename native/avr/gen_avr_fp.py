@@ -911,19 +911,21 @@ def result_pointer(V):
     raise AssertionError("no pointer pair free of the result")
 
 
-def gen_fp160(asm, square, subs, V):
+def gen_fp160(asm, square, subs, V, inline=False):
     """ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a) and the fused forms of the point
     formulas (kernels/ks_ec_formulas.h), the product's result taken down by s in registers
     before it is stored: subs = 1, ks_fp_mulsub_secp160r1(r, a, b, s) = a b - s and
     ks_fp_sqrsub_secp160r1(r, a, s) = a^2 - s; subs = 2, ks_fp_sqrsub2_secp160r1(r, a, s) =
     a^2 - 2s (two subtractions): each subtraction a pass of LD and SBC, then p added under the
     borrow's mask, as in gen_add_sub_regs. r may alias a, b or s (s is read before r is
-    written). V: the core's result registers (gen_fp160_core)."""
+    written). V: the core's result registers (gen_fp160_core). inline: the body alone, for
+    gen_dbl160 (the arguments in the same registers, no registers saved)."""
     op = "sqr" if square else "mul"
     name = "ks_fp_%s%s_secp160r1" % (op, {0: "", 1: "sub", 2: "sub2"}[subs])
     plo, phi, ptr = result_pointer(V)
-    asm.function(name)
-    prologue(asm)
+    if not inline:
+        asm.function(name)
+        prologue(asm)
     if subs:
         s_arg = ("r20", "r21") if square else ("r18", "r19")
         asm("sts", "ks_avr_fp_t+%d" % SSAVE, s_arg[0])
@@ -951,8 +953,9 @@ def gen_fp160(asm, square, subs, V):
     asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
         asm("st", ptr + "+", V[i])
-    epilogue(asm)
-    asm.end(name)
+    if not inline:
+        epilogue(asm)
+        asm.end(name)
 
 
 def add_z_p160(asm, V, t, mask, k7f, ff, ptr="Z"):
@@ -976,15 +979,16 @@ def add_z_p160(asm, V, t, mask, k7f, ff, ptr="Z"):
         asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
 
 
-def gen_fp160_mulhalf3(asm, V):
+def gen_fp160_mulhalf3(asm, V, inline=False):
     """ks_fp_mulhalf3_secp160r1(r, a, b): r = 3ab/2 mod p, the point doubling's
     A = 3 (X - delta)(X + delta) / 2 (kernels/ks_ec_formulas.h): the product (gen_fp160_core)
     stored in r, halved in registers (p added under the mask of its low bit, the sum shifted
     right, as gen_add_sub_regs's half3), r added back and p taken off under a mask; stored
     again. r may alias a or b."""
     name = "ks_fp_mulhalf3_secp160r1"
-    asm.function(name)
-    prologue(asm)
+    if not inline:
+        asm.function(name)
+        prologue(asm)
     asm("call", "ks_avr_fp160_mul_core")
     pb = P160.to_bytes(20, "little")
     plo, phi, ptr = result_pointer(V)
@@ -1011,11 +1015,12 @@ def gen_fp160_mulhalf3(asm, V):
     asm("sbiw", plo, 20)
     for i in range(20):
         asm("st", ptr + "+", V[i])
-    epilogue(asm)
-    asm.end(name)
+    if not inline:
+        epilogue(asm)
+        asm.end(name)
 
 
-def gen_fp160_sqrsubadd(asm, V):
+def gen_fp160_sqrsubadd(asm, V, inline=False):
     """ks_fp_sqrsubadd_secp160r1(r1, r2, a, x): r1 = x - a^2 and r2 = x + a^2 mod p, the
     point doubling's X - delta and X + delta from delta = Z^2 (kernels/ks_ec_formulas.h):
     the square stays in registers (V, gen_fp160_core) while x - a^2 is made in r1 (a pass
@@ -1023,8 +1028,9 @@ def gen_fp160_sqrsubadd(asm, V):
     in place (p taken off under a mask, as gen_add_sub_regs does) and it goes to r2. r1, r2
     apart from each other and from x; a may alias either."""
     name = "ks_fp_sqrsubadd_secp160r1"
-    asm.function(name)
-    prologue(asm)
+    if not inline:
+        asm.function(name)
+        prologue(asm)
     asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r18")  # x
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r19")
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 2), "r22")  # r2
@@ -1058,6 +1064,266 @@ def gen_fp160_sqrsubadd(asm, V):
     asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 3))
     for i in range(20):
         asm("st", "Z+", V[i])
+    if not inline:
+        epilogue(asm)
+        asm.end(name)
+
+
+FUSED160 = ("mul", "sqr", "mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd")
+
+
+def fused_body(asm, op, emit):
+    """A product, square or fused form of secp160r1 (gen_fp160, gen_fp160_sqrsubadd,
+    gen_fp160_mulhalf3) as a subroutine, ks_avr_fp160_OP (the C arguments' registers in, nothing saved, the result
+    left in the core's registers), entered by a fixed CALL from its C-called function
+    ks_fp_OP_secp160r1 (which saves the registers) and from gen_dbl160 and gen_add160: one
+    copy of its code in flash for the three."""
+    assert op in FUSED160
+    body = "ks_avr_fp160_" + op
+    asm.function(body)
+    emit()
+    asm("ret")
+    asm.end(body)
+    name = "ks_fp_%s_secp160r1" % op
+    asm.function(name)
+    prologue(asm)
+    asm("call", body)
+    epilogue(asm)
+    asm.end(name)
+
+
+DBL_FRAME = 92  # gen_dbl160's frame: six pointers, then four elements of 20 bytes
+DBL_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10}
+DBL_G, DBL_B, DBL_T1, DBL_T2 = 12, 32, 52, 72  # gamma; beta, then t1; t1; t2, then alpha
+
+
+def sp_frame(asm, size, grow):
+    """SP moved by size bytes (down to open the frame, up to close it) through Y, as avr-gcc's
+    prologue does: SPH written with the interrupts off, SREG put back before SPL (the
+    instruction after OUT SREG runs before any interrupt)."""
+    asm("in", "r28", "0x3d")
+    asm("in", "r29", "0x3e")
+    for part in (63, size - 63):
+        asm("sbiw" if grow else "adiw", "r28", part)
+    asm("in", "r0", "0x3f")
+    asm("cli")
+    asm("out", "0x3e", "r29")
+    asm("out", "0x3f", "r0")
+    asm("out", "0x3d", "r28")
+
+
+def dbl_args(asm, args, ptrs=None):
+    """The C registers of one field operation's arguments (r24, r22, r20, r18 in order) from
+    the frame: a pointer kept there (DBL_PTR) or the address of an element in it."""
+    asm("in", "r30", "0x3d")  # Z = SP, the frame at Z+1
+    asm("in", "r31", "0x3e")
+    ptrs = ptrs or DBL_PTR
+    for lo, what in zip((24, 22, 20, 18), args):
+        if what in ptrs:
+            asm("ldd", reg(lo), "Z+%d" % (1 + ptrs[what]))
+            asm("ldd", reg(lo + 1), "Z+%d" % (2 + ptrs[what]))
+        else:
+            asm("movw", reg(lo), "r30")
+            asm("subi", reg(lo), "lo8(-%d)" % (1 + what))
+            asm("sbci", reg(lo + 1), "hi8(-%d)" % (1 + what))
+    asm("clr", "r1")  # as the C caller leaves it for the wrappers' bodies
+
+
+def frame_z(asm, off):
+    """Z = the address of the frame's byte off (the frame at SP + 1)."""
+    asm("in", "r30", "0x3d")
+    asm("in", "r31", "0x3e")
+    asm("subi", "r30", "lo8(-%d)" % (1 + off))
+    asm("sbci", "r31", "hi8(-%d)" % (1 + off))
+
+
+def mem_sub_v160(asm, V, off):
+    """The frame's element at off = itself - V mod p (ks_avr_fp160_subv)."""
+    frame_z(asm, off)
+    asm("call", "ks_avr_fp160_subv")
+
+
+def gen_subv160(asm, V):
+    """ks_avr_fp160_subv: the 20 bytes at Z = themselves - V mod p (V the square core's result
+    registers, made from them in place; p added under the borrow's mask), for gen_dbl160 and
+    gen_add160; V left holding the difference."""
+    name = "ks_avr_fp160_subv"
+    asm.function(name)
+    pb = P160.to_bytes(20, "little")
+    mask, k7f, t = "r22", "r23", "r0"
+    assert not set(V) & {mask, k7f, t, "r30", "r31"}
+    for i in range(20):
+        asm("ld", t, "Z+")
+        asm("sub" if i == 0 else "sbc", t, V[i])
+        asm("mov", V[i], t)
+    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    for i in range(20):
+        asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+    asm("sbiw", "r30", 20)
+    for i in range(20):
+        asm("st", "Z+", V[i])
+    asm("ret")
+    asm.end(name)
+
+
+def gen_dbl160(asm, Vmul, Vsqr):
+    """ks_avr_dbl_secp160r1(r, p, stride): r = 2p on secp160r1, the point doubling of
+    kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by 1/2) as one function:
+    the subroutines of the C-called forms (fused_body) called one after the other, with the
+    callee-saved registers pushed once for the doubling instead of once for each of its
+    eight products and squares (~72 cycles each). r and p point to the points' x, their y and
+    z stride bytes on (sizeof x: KS_FE_MAX limbs); r may alias p. The elements between the
+    operations live in a frame on the stack (92 bytes, less than the C formulas' six
+    elements of KS_FE_MAX limbs). t1 = beta - X3 is made from X3 still in registers after
+    X3 = alpha^2 - 2 beta and written over beta (not read after)."""
+    name = "ks_avr_dbl_secp160r1"
+    asm.function(name)
+    prologue(asm)
+    sp_frame(asm, DBL_FRAME, True)
+    asm.comment("the pointers to p's and r's x, y, z (r1 = 0 from the C caller)")
+    for src, first in (("r22", "px"), ("r24", "rx")):
+        for k in range(3):
+            if k:
+                asm("add", src, "r20")
+                asm("adc", reg(int(src[1:]) + 1), "r1")
+            asm("std", "Y+%d" % (1 + DBL_PTR[first] + 2 * k), src)
+            asm("std", "Y+%d" % (2 + DBL_PTR[first] + 2 * k), reg(int(src[1:]) + 1))
+    asm.comment("gamma = Y^2")
+    dbl_args(asm, (DBL_G, "py"))
+    asm("call", "ks_avr_fp160_sqr")
+    asm.comment("beta = X gamma")
+    dbl_args(asm, (DBL_B, "px", DBL_G))
+    asm("call", "ks_avr_fp160_mul")
+    asm.comment("t1 = X - Z^2, t2 = X + Z^2")
+    dbl_args(asm, (DBL_T1, DBL_T2, "pz", "px"))
+    asm("call", "ks_avr_fp160_sqrsubadd")
+    asm.comment("alpha = 3 t1 t2 / 2, in t2")
+    dbl_args(asm, (DBL_T2, DBL_T1, DBL_T2))
+    asm("call", "ks_avr_fp160_mulhalf3")
+    asm.comment("Z3 = Y Z: the last read of p")
+    dbl_args(asm, ("rz", "py", "pz"))
+    asm("call", "ks_avr_fp160_mul")
+    asm.comment("X3 = alpha^2 - 2 beta")
+    dbl_args(asm, ("rx", DBL_T2, DBL_B))
+    asm("call", "ks_avr_fp160_sqrsub2")
+    asm.comment("t1 = beta - X3 (X3 in registers), over beta")
+    mem_sub_v160(asm, Vsqr, DBL_B)
+    asm.comment("gamma^2")
+    dbl_args(asm, (DBL_G, DBL_G))
+    asm("call", "ks_avr_fp160_sqr")
+    asm.comment("Y3 = alpha t1 - gamma^2")
+    dbl_args(asm, ("ry", DBL_T2, DBL_B, DBL_G))
+    asm("call", "ks_avr_fp160_mulsub")
+    sp_frame(asm, DBL_FRAME, False)
+    epilogue(asm)
+    asm.end(name)
+
+
+ADD_FRAME = 117  # gen_add160's frame: eight pointers, h's zero test, five elements
+ADD_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10, "qx": 12, "qy": 14}
+ADD_HZ = 16
+# z1z1, then t; h, then hhh, then s1; s2, then rr; hh; v, then v - X3
+ADD_Z1, ADD_H, ADD_S2, ADD_HH, ADD_V = 17, 37, 57, 77, 97
+
+
+def gen_add160(asm, Vmul, Vsqr):
+    """ks_avr_add_secp160r1(r, p, qx, qy, stride): r = p + q on secp160r1 for an affine q, the
+    mixed addition of kernels/ks_ec_formulas.h (8M + 3S, add-1998-cmo-2 with Z2 = 1) as one
+    function, as gen_dbl160 does the doubling; returns 1 where x(p) = x(q) (H = 0: the
+    exceptional case), else 0. r and p point to the points' x, their y and z stride bytes
+    on; r may alias p. X3 = (R^2 - 2V) - H^3 from sqrsub2's result in registers (one more
+    subtraction pass), V - X3 from X3 still in registers, written over V (not read after);
+    H's zero test ORs the product's result registers. The field operations are the
+    subroutines of fused_body, nothing saved around them."""
+    name = "ks_avr_add_secp160r1"
+    asm.function(name)
+    prologue(asm)
+    sp_frame(asm, ADD_FRAME, True)
+    asm.comment("the pointers to p's and r's x, y, z and to q's x, y (r1 = 0 from the C caller)")
+    for src, first in (("r22", "px"), ("r24", "rx")):
+        for k in range(3):
+            if k:
+                asm("add", src, "r16")
+                asm("adc", reg(int(src[1:]) + 1), "r1")
+            asm("std", "Y+%d" % (1 + ADD_PTR[first] + 2 * k), src)
+            asm("std", "Y+%d" % (2 + ADD_PTR[first] + 2 * k), reg(int(src[1:]) + 1))
+    for src, what in (("r20", "qx"), ("r18", "qy")):
+        asm("std", "Y+%d" % (1 + ADD_PTR[what]), src)
+        asm("std", "Y+%d" % (2 + ADD_PTR[what]), reg(int(src[1:]) + 1))
+    P = ADD_PTR
+    asm.comment("z1z1 = Z1^2")
+    dbl_args(asm, (ADD_Z1, "pz"), P)
+    asm("call", "ks_avr_fp160_sqr")
+    asm.comment("H = X2 z1z1 - X1")
+    dbl_args(asm, (ADD_H, "qx", ADD_Z1, "px"), P)
+    asm("call", "ks_avr_fp160_mulsub")
+    asm.comment("H's bytes ORed, for the exceptional case")
+    t = [r for r in ("r24", "r25", "r23", "r0") if r not in Vmul][0]
+    asm("mov", t, Vmul[0])
+    for i in range(1, 20):
+        asm("or", t, Vmul[i])
+    asm("in", "r30", "0x3d")
+    asm("in", "r31", "0x3e")
+    asm("std", "Z+%d" % (1 + ADD_HZ), t)
+    asm.comment("s2 = Y2 Z1")
+    dbl_args(asm, (ADD_S2, "qy", "pz"), P)
+    asm("call", "ks_avr_fp160_mul")
+    asm.comment("R = s2 z1z1 - Y1, over s2")
+    dbl_args(asm, (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
+    asm("call", "ks_avr_fp160_mulsub")
+    asm.comment("Z3 = Z1 H: the last read of p's z")
+    dbl_args(asm, ("rz", "pz", ADD_H), P)
+    asm("call", "ks_avr_fp160_mul")
+    asm.comment("hh = H^2")
+    dbl_args(asm, (ADD_HH, ADD_H), P)
+    asm("call", "ks_avr_fp160_sqr")
+    asm.comment("hhh = H hh, over H")
+    dbl_args(asm, (ADD_H, ADD_H, ADD_HH), P)
+    asm("call", "ks_avr_fp160_mul")
+    asm.comment("V = X1 hh: the last read of p's x")
+    dbl_args(asm, (ADD_V, "px", ADD_HH), P)
+    asm("call", "ks_avr_fp160_mul")
+    asm.comment("R^2 - 2V (in z1z1's place), then X3 = that - hhh in registers")
+    dbl_args(asm, (ADD_Z1, ADD_S2, ADD_V), P)
+    asm("call", "ks_avr_fp160_sqrsub2")
+    pb = P160.to_bytes(20, "little")
+    mask, k7f, tt = "r22", "r23", "r0"
+    assert not set(Vsqr) & {mask, k7f, tt, "r26", "r27", "r30", "r31"}
+    frame_z(asm, ADD_H)
+    asm.comment("- hhh mod p")
+    for i in range(20):
+        asm("ld", tt, "Z+")
+        asm("sub" if i == 0 else "sbc", Vsqr[i], tt)
+    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    for i in range(20):
+        asm("add" if i == 0 else "adc", Vsqr[i], k7f if pb[i] == 0x7F else mask)
+    asm("in", "r30", "0x3d")
+    asm("in", "r31", "0x3e")
+    asm("ldd", "r26", "Z+%d" % (1 + P["rx"]))  # X = r's x
+    asm("ldd", "r27", "Z+%d" % (2 + P["rx"]))
+    for i in range(20):
+        asm("st", "X+", Vsqr[i])
+    asm.comment("V - X3, over V")
+    mem_sub_v160(asm, Vsqr, ADD_V)
+    asm.comment("s1 = Y1 hhh, over hhh")
+    dbl_args(asm, (ADD_H, "py", ADD_H), P)
+    asm("call", "ks_avr_fp160_mul")
+    asm.comment("Y3 = R (V - X3) - s1")
+    dbl_args(asm, ("ry", ADD_S2, ADD_V, ADD_H), P)
+    asm("call", "ks_avr_fp160_mulsub")
+    asm.comment("1 where H = 0")
+    asm("in", "r30", "0x3d")
+    asm("in", "r31", "0x3e")
+    asm("ldd", "r24", "Z+%d" % (1 + ADD_HZ))
+    asm("neg", "r24")  # C = (H != 0)
+    asm("ldi", "r24", 1)
+    asm("sbci", "r24", 0)
+    asm("clr", "r25")  # the byte zero-extended, as avr-gcc's callers may read r25:r24
+    sp_frame(asm, ADD_FRAME, False)
     epilogue(asm)
     asm.end(name)
 
@@ -1491,7 +1757,8 @@ COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps")
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
-SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core")
+SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core") + tuple(
+    "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
 def check(path):
@@ -1541,15 +1808,21 @@ def main():
     for n in PRODUCT_SIZES:
         gen_mul(asm, n)
         gen_sqr(asm, n)
+    Vs = {}
     for square in (False, True):
-        V = gen_fp160_core(asm, square)
-        for subs in ((0, 1) if not square else (0, 1, 2)):
-            gen_fp160(asm, square, subs, V)
+        V = Vs[square] = gen_fp160_core(asm, square)
+        fused_body(asm, "sqr" if square else "mul", lambda: gen_fp160(asm, square, 0, V, inline=True))
+        for subs in ((1,) if not square else (1, 2)):
+            op = ("sqr" if square else "mul") + {1: "sub", 2: "sub2"}[subs]
+            fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V, inline=True))
         if square:
-            gen_fp160_sqrsubadd(asm, V)
+            fused_body(asm, "sqrsubadd", lambda: gen_fp160_sqrsubadd(asm, V, inline=True))
         else:
-            gen_fp160_mulhalf3(asm, V)
+            fused_body(asm, "mulhalf3", lambda: gen_fp160_mulhalf3(asm, V, inline=True))
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
+    gen_subv160(asm, Vs[True])
+    gen_dbl160(asm, Vs[False], Vs[True])
+    gen_add160(asm, Vs[False], Vs[True])
     for field, n, p in FIELDS:
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)

@@ -52,6 +52,12 @@
 /* and the doubling's X - Z^2 and X + Z^2 from one square, its A = 3ab/2 from one product */
 #define KS_FP_SQRSUBADD_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_sqrsubadd_secp160r1 : 0)
 #define KS_FP_MULHALF3_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_mulhalf3_secp160r1 : 0)
+/* and secp160r1's whole point doubling and mixed addition (gen_dbl160, gen_add160: the
+   callee-saved registers pushed once for the eight or eleven products and squares, not once
+   for each), in the curve table through ks_jac_dbl_secp160r1 and ks_jac_add_secp160r1
+   (ks_fp_avr.h, kernels/ks_curves.c) */
+#define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
+#define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
 #endif
 
 /* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the

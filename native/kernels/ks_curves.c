@@ -95,12 +95,40 @@ static const ks_limb KS_FLASH secp256r1_n[] = {
 #define KS_FP_HALF_secp256r1 0
 #endif
 
+/* A port's own point doubling and addition for a curve (its port header defines
+   KS_JAC_DBL_<curve> as ks_jac_dbl_<curve>, KS_JAC_ADD_<curve> as ks_jac_add_<curve>, which
+   its field file defines), else the formulas' (KS_JAC). */
+#ifndef KS_JAC_DBL_secp160r1
+#define KS_JAC_DBL_secp160r1 KS_JAC(dbl, secp160r1)
+#endif
+#ifndef KS_JAC_DBL_secp192r1
+#define KS_JAC_DBL_secp192r1 KS_JAC(dbl, secp192r1)
+#endif
+#ifndef KS_JAC_DBL_secp224r1
+#define KS_JAC_DBL_secp224r1 KS_JAC(dbl, secp224r1)
+#endif
+#ifndef KS_JAC_DBL_secp256r1
+#define KS_JAC_DBL_secp256r1 KS_JAC(dbl, secp256r1)
+#endif
+#ifndef KS_JAC_ADD_secp160r1
+#define KS_JAC_ADD_secp160r1 KS_JAC(add, secp160r1)
+#endif
+#ifndef KS_JAC_ADD_secp192r1
+#define KS_JAC_ADD_secp192r1 KS_JAC(add, secp192r1)
+#endif
+#ifndef KS_JAC_ADD_secp224r1
+#define KS_JAC_ADD_secp224r1 KS_JAC(add, secp224r1)
+#endif
+#ifndef KS_JAC_ADD_secp256r1
+#define KS_JAC_ADD_secp256r1 KS_JAC(add, secp256r1)
+#endif
+
 #define KS_CURVE(name, pbits, nbits)                                                        \
     { KS_LIMBS(pbits), ((pbits) + 7) / 8, KS_LIMBS(nbits), ((nbits) + 7) / 8, (nbits),       \
       ks_##name##_p, name##_b, name##_gx, name##_gy, name##_n,                               \
       ks_fp_mul_##name, ks_fp_sqr_##name, ks_fp_add_##name, ks_fp_sub_##name,        \
       KS_FP_HALF_##name,                                                                     \
-      KS_JAC(dbl, name), KS_JAC(add, name), KS_BASE_TABLE(name) KS_FORM(name) }
+      KS_JAC_DBL_##name, KS_JAC_ADD_##name, KS_BASE_TABLE(name) KS_FORM(name) }
 
 #if KS_WITH_SECP160R1
 static const ks_curve c160 = KS_CURVE(secp160r1, 160, 161);
