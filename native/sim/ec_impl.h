@@ -19,5 +19,10 @@ extern const uint8_t ec_impl_constant_time;
 
 /* out = k * point (point x||y, big-endian; k of the curve order's length). 0 on success. */
 int ec_impl_mul(uint8_t curve, const uint8_t *k, const uint8_t *point, uint8_t *out);
+/* The implementation's checks of paths no k * P takes, each given to count (1 passed) with its
+ * name (one word); point is secp160r1's known-answer point (x||y, big-endian). Ours: the point addition
+ * with q given with its own Z (the ATmega128's is assembly for an affine q and a scaling for
+ * that one). None for the peers. */
+void ec_impl_checks(const uint8_t *point, void (*count)(uint8_t ok, const char *what));
 
 #endif

@@ -8,7 +8,8 @@
  * One line per operation, for native/bench/mote_report.py:
  *   result impl=NAME curve=CURVE k=I weight=W cycles=N stack=N ok=0|1
  * then one per curve "equal impl=NAME curve=CURVE ok=0|1 required=0|1" (a test only where the
- * implementation claims constant time), and "N passed, N failed".
+ * implementation claims constant time), one "check NAME ok=0|1" per check of a path no k * P
+ * takes (ec_impl_checks), and "N passed, N failed".
  */
 #include "ec_impl.h"
 #include "mote.h"
@@ -70,9 +71,19 @@ static void run_curve(uint8_t curve, const char *name, uint8_t count_k, uint8_t 
 	mote_put_equal(ec_impl_name, name, all_equal, ec_impl_constant_time);
 }
 
+/* "check NAME ok=0|1", as bench/mote_report.py reads it */
+static void check(uint8_t ok, const char *what)
+{
+	count(ok);
+	mote_puts("check ");
+	mote_puts(what);
+	mote_puts(ok ? " ok=1\n" : " ok=0\n");
+}
+
 int main(void)
 {
 	uint32_t t0;
+	static uint8_t point[2 * MAX_COORD];
 	mote_init();
 	t0 = mote_cycles();
 	call_cost = mote_cycles() - t0;
@@ -82,6 +93,8 @@ int main(void)
 	run_curve(EC_P256, "p256", KAT_P256_COUNT, sizeof kat_p256_k[0],
 	          sizeof kat_p256_point / 2, kat_p256_point, kat_p256_k[0],
 	          kat_p256_out[0], kat_p256_weight);
+	mote_flash_copy(point, kat_secp160r1_point, sizeof kat_secp160r1_point);
+	ec_impl_checks(point, check);
 	mote_put_u32(passed);
 	mote_puts(" passed, ");
 	mote_put_u32(failed);
