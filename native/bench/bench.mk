@@ -4,7 +4,7 @@
 # the motes' fragments and sizzle/firmware/firmware.mk; run by `make sizzle-test`. Then, in
 # turn (it builds the same legacy-ecc image), the gateway benchmark's cycle file for the Mica2's
 # legacy profile and both motes' handshakes with a slow client (bench/test_gateway_cycles.py,
-# ~20 s), whose last line adds the first's counts (tests/run_all.sh reads one summary line per
+# ~45 s), whose last line adds the first's counts (tests/run_all.sh reads one summary line per
 # command).
 #   make -C native mote-bench-smoke
 MOTE_BENCH_SMOKE_LOG := $(MOTE_NATIVE)/build/mote-bench-smoke.log

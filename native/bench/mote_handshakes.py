@@ -179,8 +179,8 @@ def read_for(s, want, timeout, quiet=0.5):
 def connection(mote, records, timeout, pause=0.0):
     """One connection: {"kind": full|abbreviated, "handshake_cpu", "handshake_link",
     "cpu", "link", "equal": the handshake's server records as stored, "why"}. pause: seconds
-    the client waits (wall time) after the server goes idle before each flight, as a slow
-    client or a slow host would; the figures must not depend on it."""
+    the client waits (wall time) after the server goes idle before each handshake flight, as a
+    slow client or a slow host would; the figures must not depend on it."""
     result = {"kind": None, "handshake_cpu": None, "handshake_link": None, "cpu": None, "link": None,
               "equal": True, "why": None, "flights": []}
     first_event = len(mote.events)
@@ -191,7 +191,8 @@ def connection(mote, records, timeout, pause=0.0):
         before = 0   # the connection's CPU when the step began (its accept counts with the first)
         server_ccs_first = None
         for send, answer, over in steps(records):
-            time.sleep(pause)
+            if handshake:
+                time.sleep(pause)
             # the flight in one write: sent record by record, the server could take the first
             # and find the line empty before the next came, and say it was idle too early
             s.sendall(b"".join(data for _, data in send if data is not None))
