@@ -1168,6 +1168,18 @@ def gen_subv160(asm, V):
     asm.end(name)
 
 
+def frame_xyz_pointers(asm, stride, ptr):
+    """p's x, y, z pointers (from r23:r22) and r's (from r25:r24) into the frame at ptr["px"]
+    and ptr["rx"]: x as the C caller gave it, y and z the stride register's bytes on each."""
+    for src, first in (("r22", "px"), ("r24", "rx")):
+        for k in range(3):
+            if k:
+                asm("add", src, stride)
+                asm("adc", reg(int(src[1:]) + 1), "r1")
+            asm("std", "Y+%d" % (1 + ptr[first] + 2 * k), src)
+            asm("std", "Y+%d" % (2 + ptr[first] + 2 * k), reg(int(src[1:]) + 1))
+
+
 def gen_dbl160(asm, Vmul, Vsqr):
     """ks_avr_dbl_secp160r1(r, p, stride): r = 2p on secp160r1, the point doubling of
     kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by 1/2) as one function:
@@ -1183,13 +1195,7 @@ def gen_dbl160(asm, Vmul, Vsqr):
     prologue(asm)
     sp_frame(asm, DBL_FRAME, True)
     asm.comment("the pointers to p's and r's x, y, z (r1 = 0 from the C caller)")
-    for src, first in (("r22", "px"), ("r24", "rx")):
-        for k in range(3):
-            if k:
-                asm("add", src, "r20")
-                asm("adc", reg(int(src[1:]) + 1), "r1")
-            asm("std", "Y+%d" % (1 + DBL_PTR[first] + 2 * k), src)
-            asm("std", "Y+%d" % (2 + DBL_PTR[first] + 2 * k), reg(int(src[1:]) + 1))
+    frame_xyz_pointers(asm, "r20", DBL_PTR)
     asm.comment("gamma = Y^2")
     dbl_args(asm, (DBL_G, "py"))
     asm("call", "ks_avr_fp160_sqr")
@@ -1242,13 +1248,7 @@ def gen_add160(asm, Vmul, Vsqr):
     prologue(asm)
     sp_frame(asm, ADD_FRAME, True)
     asm.comment("the pointers to p's and r's x, y, z and to q's x, y (r1 = 0 from the C caller)")
-    for src, first in (("r22", "px"), ("r24", "rx")):
-        for k in range(3):
-            if k:
-                asm("add", src, "r16")
-                asm("adc", reg(int(src[1:]) + 1), "r1")
-            asm("std", "Y+%d" % (1 + ADD_PTR[first] + 2 * k), src)
-            asm("std", "Y+%d" % (2 + ADD_PTR[first] + 2 * k), reg(int(src[1:]) + 1))
+    frame_xyz_pointers(asm, "r16", ADD_PTR)
     for src, what in (("r20", "qx"), ("r18", "qy")):
         asm("std", "Y+%d" % (1 + ADD_PTR[what]), src)
         asm("std", "Y+%d" % (2 + ADD_PTR[what]), reg(int(src[1:]) + 1))
