@@ -934,21 +934,13 @@ def gen_fp160(asm, square, subs, V, inline=False):
     if subs:
         free = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]]  # LDI
         mask, k7f, t = free[0], free[1], "r0"
-        pb = P160.to_bytes(20, "little")
         asm("lds", plo, "ks_avr_fp_t+%d" % SSAVE)  # s
         asm("lds", phi, "ks_avr_fp_t+%d" % (SSAVE + 1))
         for k in range(subs):
             asm.comment("- s mod p")
             if k:
                 asm("sbiw", plo, 20)
-            for i in range(20):
-                asm("ld", t, ptr + "+")
-                asm("sub" if i == 0 else "sbc", V[i], t)
-            asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
-            asm("ldi", k7f, "0x7F")
-            asm("and", k7f, mask)
-            for i in range(20):
-                asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+            sub_z_p160(asm, V, t, mask, k7f, ptr)
     asm("lds", plo, "ks_avr_fp_t+%d" % RSAVE)  # r
     asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
@@ -956,6 +948,27 @@ def gen_fp160(asm, square, subs, V, inline=False):
     if not inline:
         epilogue(asm)
         asm.end(name)
+
+
+def add_p_if_borrowed(asm, V, mask, k7f):
+    """V = V + p for secp160r1 when the subtraction just made borrowed (the carry flag), else V:
+    p added under the borrow's mask (p's bytes are 0xFF but for the one 0x7F). k7f is r16 or
+    above (LDI); mask and k7f are clobbered."""
+    pb = P160.to_bytes(20, "little")
+    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    for i in range(20):
+        asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+
+
+def sub_z_p160(asm, V, t, mask, k7f, ptr="Z"):
+    """V = V - (the 20 bytes at ptr, ptr advanced) mod p for secp160r1, both reduced: a pass of
+    LD and SBC, then p added under the borrow's mask. t a scratch register."""
+    for i in range(20):
+        asm("ld", t, ptr + "+")
+        asm("sub" if i == 0 else "sbc", V[i], t)
+    add_p_if_borrowed(asm, V, mask, k7f)
 
 
 def add_z_p160(asm, V, t, mask, k7f, ff, ptr="Z"):
@@ -1149,18 +1162,13 @@ def gen_subv160(asm, V):
     gen_add160; V left holding the difference."""
     name = "ks_avr_fp160_subv"
     asm.function(name)
-    pb = P160.to_bytes(20, "little")
     mask, k7f, t = "r22", "r23", "r0"
     assert not set(V) & {mask, k7f, t, "r30", "r31"}
     for i in range(20):
         asm("ld", t, "Z+")
         asm("sub" if i == 0 else "sbc", t, V[i])
         asm("mov", V[i], t)
-    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
-    asm("ldi", k7f, "0x7F")
-    asm("and", k7f, mask)
-    for i in range(20):
-        asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+    add_p_if_borrowed(asm, V, mask, k7f)
     asm("sbiw", "r30", 20)
     for i in range(20):
         asm("st", "Z+", V[i])
@@ -1288,19 +1296,11 @@ def gen_add160(asm, Vmul, Vsqr):
     asm.comment("R^2 - 2V (in z1z1's place), then X3 = that - hhh in registers")
     dbl_args(asm, (ADD_Z1, ADD_S2, ADD_V), P)
     asm("call", "ks_avr_fp160_sqrsub2")
-    pb = P160.to_bytes(20, "little")
     mask, k7f, tt = "r22", "r23", "r0"
     assert not set(Vsqr) & {mask, k7f, tt, "r26", "r27", "r30", "r31"}
     frame_z(asm, ADD_H)
     asm.comment("- hhh mod p")
-    for i in range(20):
-        asm("ld", tt, "Z+")
-        asm("sub" if i == 0 else "sbc", Vsqr[i], tt)
-    asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
-    asm("ldi", k7f, "0x7F")
-    asm("and", k7f, mask)
-    for i in range(20):
-        asm("add" if i == 0 else "adc", Vsqr[i], k7f if pb[i] == 0x7F else mask)
+    sub_z_p160(asm, Vsqr, tt, mask, k7f)
     asm("in", "r30", "0x3d")
     asm("in", "r31", "0x3e")
     asm("ldd", "r26", "Z+%d" % (1 + P["rx"]))  # X = r's x
