@@ -60,7 +60,7 @@ static void check2(const char *field, const char *op, fp2 f, uint8_t n, uint8_t 
 	report(field, op, 2 * (uint16_t)count * count, bad);
 }
 
-#if defined(KS_FP_MULSUB_OF) && KS_WITH_SECP160R1
+#if defined(KS_AVR_FP160_FUSED) && KS_WITH_SECP160R1
 /* r = f(a, b, s) with s the input (i + j) mod count, into a fresh r, into r = a and into
    r = s (the fused product and subtraction: r may alias any input). */
 static void check3(const char *field, const char *op, fp3 f, uint8_t n, uint8_t count,
@@ -149,7 +149,7 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 	} while (0)
 
 /* The port's fused r = a - 2b and r = 3a/2 (the point doubling's), where it has them: the
-   AVR's assembly for secp160r1 and P-256 (KS_FP_SUB2_OF, ks_port_avr.h). */
+   AVR's assembly for secp160r1 and P-256 (P-256's through KS_FP_SUB2_OF, ks_port_avr.h). */
 #ifdef KS_FP_SUB2_OF
 #define CHECK_FUSED(name, N, UP)                                                              \
 	do {                                                                                  \
@@ -163,9 +163,9 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 #endif
 
 /* The port's product and square fused with the operations after them, ab - s, a^2 - s,
-   a^2 - 2s, 3ab/2 and x -+ a^2, where it has them: the AVR's assembly for secp160r1
-   (KS_FP_MULSUB_OF). */
-#ifdef KS_FP_MULSUB_OF
+   a^2 - 2s, 3ab/2 and x -+ a^2, where it has them: the AVR's assembly for secp160r1, the
+   subroutines of its point doubling and addition (KS_AVR_FP160_FUSED). */
+#ifdef KS_AVR_FP160_FUSED
 #define CHECK_FUSED_PRODUCT(name, N, UP)                                                      \
 	do {                                                                                  \
 		check3(#name, "mulsub", ks_fp_mulsub_##name, N, FP_##UP##_COUNT,              \

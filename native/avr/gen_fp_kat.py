@@ -28,7 +28,7 @@ RANDOM_VALUES = 1
 FUSED = ("secp160r1", "secp256r1")
 # The fields with the product or square fused with a subtraction (mulsub = ab - s with s the
 # input (i + j) mod count for the pair (i, j), sqrsub = a^2 - b, sqrsub2 = a^2 - 2b, sqrsubadd's
-# two results b - a^2 and b + a^2, mulhalf3 = 3ab/2: the AVR's assembly, KS_FP_MULSUB_OF)
+# two results b - a^2 and b + a^2, mulhalf3 = 3ab/2: the AVR's assembly, KS_AVR_FP160_FUSED)
 FUSED_PRODUCT = ("secp160r1",)
 
 
@@ -78,7 +78,7 @@ def main():
             out.append("};")
             out.append("#endif")
         if name in FUSED_PRODUCT:
-            out.append("#ifdef KS_FP_MULSUB_OF")
+            out.append("#ifdef KS_AVR_FP160_FUSED")
             out.append("static const uint8_t fp_%s_mulsub[%d][%d] MOTE_FLASH = {" % (name, k * k, n))
             out += ["\t%s," % c_bytes((v[i] * v[j] - v[(i + j) % k]) % p, n) for i in range(k) for j in range(k)]
             out.append("};")

@@ -29,33 +29,23 @@
 #define KS_FP_HALF_secp256r1 ks_fp_half_secp256r1
 /* and the point doubling's fused operations, r = a - 2b and r = 3a/2 mod p, one call each
    instead of two (kernels/ks_ec_point.c): for a curve of fl limbs, its function or 0 (the
-   formulas then compose them). The limb count tells the curves apart (one size each); a
-   curve the build leaves out is never named, so its functions are not linked. A build that
-   carries one curve alone (the Sizzle firmware's) names its function without the test, so
-   the formulas' other path is left out of its flash. */
+   formulas then compose them); P-256's (secp160r1's point operations are assembly whole,
+   below). The limb count tells the curves apart (one size each); a curve the build leaves
+   out is never named, so its functions are not linked. A build that carries one curve alone
+   (the Sizzle firmware's) names its function without the test, so the formulas' other path
+   is left out of its flash. */
 #define KS_AVR_ONE_CURVE \
     (KS_WITH_SECP160R1 + KS_WITH_SECP192R1 + KS_WITH_SECP224R1 + KS_WITH_SECP256R1 == 1)
-#define KS_AVR_IS_160(fl) (KS_WITH_SECP160R1 && (KS_AVR_ONE_CURVE || (fl) == KS_LIMBS(160)))
 #define KS_AVR_IS_256(fl) (KS_WITH_SECP256R1 && (KS_AVR_ONE_CURVE || (fl) == KS_LIMBS(256)))
-#define KS_FP_SUB2_OF(fl)                                                      \
-    (KS_AVR_IS_160(fl) ? ks_fp_sub2_secp160r1                                  \
-     : KS_AVR_IS_256(fl) ? ks_fp_sub2_secp256r1 : 0)
-#define KS_FP_HALF3_OF(fl)                                                     \
-    (KS_AVR_IS_160(fl) ? ks_fp_half3_secp160r1                                 \
-     : KS_AVR_IS_256(fl) ? ks_fp_half3_secp256r1 : 0)
-/* and the product or square with the subtraction that follows it in the formulas,
-   r = ab - s, a^2 - s, a^2 - 2s (kernels/ks_ec_formulas.h), for secp160r1: one copy of its
-   product and of its square under the plain and the fused forms (gen_fp160) */
-#define KS_FP_MULSUB_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_mulsub_secp160r1 : 0)
-#define KS_FP_SQRSUB_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_sqrsub_secp160r1 : 0)
-#define KS_FP_SQRSUB2_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_sqrsub2_secp160r1 : 0)
-/* and the doubling's X - Z^2 and X + Z^2 from one square, its A = 3ab/2 from one product */
-#define KS_FP_SQRSUBADD_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_sqrsubadd_secp160r1 : 0)
-#define KS_FP_MULHALF3_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_mulhalf3_secp160r1 : 0)
+#define KS_FP_SUB2_OF(fl) (KS_AVR_IS_256(fl) ? ks_fp_sub2_secp256r1 : 0)
+#define KS_FP_HALF3_OF(fl) (KS_AVR_IS_256(fl) ? ks_fp_half3_secp256r1 : 0)
 /* and secp160r1's whole point doubling and mixed addition (gen_dbl160, gen_add160: the
    callee-saved registers pushed once for the eight or eleven products and squares, not once
    for each), in the curve table through ks_jac_dbl_secp160r1 and ks_jac_add_secp160r1
-   (ks_fp_avr.h, kernels/ks_curves.c) */
+   (ks_fp_avr.h, kernels/ks_curves.c): secp160r1 never takes the formulas above. Their field
+   operations, the product and square fused with what follows them (ab - s, a^2 - s,
+   a^2 - 2s, x -+ a^2, 3ab/2), are also C functions, which avr/fp_test.c checks. */
+#define KS_AVR_FP160_FUSED 1
 #define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
 #define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
 #endif

@@ -6,29 +6,26 @@
  *   KS_F_DBL, KS_F_ADD   the names of the two functions
  *   FMUL(r, a, b), FSQR(r, a), FADD(r, a, b), FSUB(r, a, b), KS_F_N (limbs)
  * and may define FSUB2(r, a, b, t) (r = a - 2b, r not b) and FHALF3(r, a, t) (r = 3a/2),
- * t a scratch element, and FMULSUB(r, a, b, s) (r = ab - s), FSQRSUB(r, a, s) (r = a^2 - s)
- * and FSQRSUB2(r, a, s, t) (r = a^2 - 2s), r may alias any input, and FSQRSUBADD(r1, r2, a,
- * x, d) (r1 = x - a^2, r2 = x + a^2; r1, r2 apart from each other and from x; d a scratch
- * element) and FMULHALF3(r, a, b) (r = 3ab/2; a and b may be overwritten) (a port's fused
- * assembly: ks_ec_point.c); without them the formulas take two (three) operations for each.
+ * t a scratch element (a port's fused assembly: ks_ec_point.c); without them the formulas
+ * take two operations for each. Below, the steps that a product or square and the operation
+ * after it make: FMULSUB(r, a, b, s) (r = ab - s), FSQRSUB(r, a, s) (r = a^2 - s) and
+ * FSQRSUB2(r, a, s, t) (r = a^2 - 2s), r may alias any input, FSQRSUBADD(r1, r2, a, x, d)
+ * (r1 = x - a^2, r2 = x + a^2; r1, r2 apart from each other and from x; d a scratch element)
+ * and FMULHALF3(r, a, b) (r = 3ab/2; a and b may be overwritten): the ATmega128's secp160r1
+ * has them fused in assembly, but in its whole point operations (../avr/gen_avr_fp.py).
  * Internal; no include guard on purpose.
  */
 #define FE(v) ks_limb v[KS_FE_MAX]
-#ifndef FMULSUB
 #define FMULSUB(r, a, b, s)     \
     do {                        \
         FMUL((r), (a), (b));    \
         FSUB((r), (r), (s));    \
     } while (0)
-#endif
-#ifndef FSQRSUB
 #define FSQRSUB(r, a, s)        \
     do {                        \
         FSQR((r), (a));         \
         FSUB((r), (r), (s));    \
     } while (0)
-#endif
-#ifndef FMULHALF3
 #ifdef FHALF3
 #define FMULHALF3(r, a, b)              \
     do {                                \
@@ -43,16 +40,12 @@
         FADD((r), (a), (b));            \
     } while (0)
 #endif
-#endif
-#ifndef FSQRSUBADD
 #define FSQRSUBADD(r1, r2, a, x, d)     \
     do {                                \
         FSQR((d), (a));                 \
         FSUB((r1), (x), (d));           \
         FADD((r2), (x), (d));           \
     } while (0)
-#endif
-#ifndef FSQRSUB2
 #ifdef FSUB2
 #define FSQRSUB2(r, a, s, t)            \
     do {                                \
@@ -66,7 +59,6 @@
         FSQR((r), (a));                 \
         FSUB((r), (r), (t));            \
     } while (0)
-#endif
 #endif
 
 /* r = 2p for a = -3: dbl-2001-b (4M + 4S, Z3 = 2 Y Z) with its result rescaled by 1/2, the

@@ -37,68 +37,6 @@ typedef void (*fp_op1)(ks_limb *r, const ks_limb *a);
         }                                              \
     } while (0)
 #endif
-#ifdef KS_FP_MULSUB_OF
-/* The port's product or square fused with the subtraction after it (ks_port_*.h), r = ab - s,
-   a^2 - s, a^2 - 2s, x -+ a^2 (two results) and 3ab/2, where it has them for the curve, else
-   the operations they stand for. */
-typedef void (*fp_op3)(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *s);
-#define FMULSUB(r, a, b, s)                            \
-    do {                                               \
-        const fp_op3 f_ = KS_FP_MULSUB_OF(c->fl);      \
-        if (f_ != 0) {                                 \
-            f_((r), (a), (b), (s));                    \
-        } else {                                       \
-            FMUL((r), (a), (b));                       \
-            FSUB((r), (r), (s));                       \
-        }                                              \
-    } while (0)
-#define FSQRSUB(r, a, s)                               \
-    do {                                               \
-        const fp_op2 f_ = KS_FP_SQRSUB_OF(c->fl);      \
-        if (f_ != 0) {                                 \
-            f_((r), (a), (s));                         \
-        } else {                                       \
-            FSQR((r), (a));                            \
-            FSUB((r), (r), (s));                       \
-        }                                              \
-    } while (0)
-typedef void (*fp_op22)(ks_limb *r1, ks_limb *r2, const ks_limb *a, const ks_limb *x);
-#define FSQRSUBADD(r1, r2, a, x, d)                    \
-    do {                                               \
-        const fp_op22 f_ = KS_FP_SQRSUBADD_OF(c->fl);  \
-        if (f_ != 0) {                                 \
-            f_((r1), (r2), (a), (x));                  \
-        } else {                                       \
-            FSQR((d), (a));                            \
-            FSUB((r1), (x), (d));                      \
-            FADD((r2), (x), (d));                      \
-        }                                              \
-    } while (0)
-#ifdef FHALF3
-#define FMULHALF3(r, a, b)                             \
-    do {                                               \
-        const fp_op2 f_ = KS_FP_MULHALF3_OF(c->fl);    \
-        if (f_ != 0) {                                 \
-            f_((r), (a), (b));                         \
-        } else {                                       \
-            FMUL((a), (a), (b));                       \
-            FHALF3((r), (a), (b));                     \
-        }                                              \
-    } while (0)
-#endif
-#ifdef FSUB2
-#define FSQRSUB2(r, a, s, t)                           \
-    do {                                               \
-        const fp_op2 f_ = KS_FP_SQRSUB2_OF(c->fl);     \
-        if (f_ != 0) {                                 \
-            f_((r), (a), (s));                         \
-        } else {                                       \
-            FSQR((r), (a));                            \
-            FSUB2((r), (r), (s), (t));                 \
-        }                                              \
-    } while (0)
-#endif
-#endif
 #include "ks_ec_formulas.h"
 
 #define FE(v) ks_limb v[KS_FE_MAX]
