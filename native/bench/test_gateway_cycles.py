@@ -27,8 +27,9 @@ sys.path.insert(0, HERE)
 import mote_bench  # noqa: E402
 import mote_handshakes  # noqa: E402
 
-# Counted as CPU, the server loop's turns while it waited added ~2,400 cycles a second of the
-# client's wait to a flight (~0.35% of the 670 k of the first); how the flight's bytes fall into
+# Counted as CPU, the server loop's turns while it waited added 2,300 to 4,000 cycles a second
+# of the client's wait to a flight (+2,352 for 1 s, +12,094 for 3 s on the ATmega128's 375 k
+# first flight: 3.2%); how the flight's bytes fall into
 # the firmware's reads moves a flight by up to ~2,300 cycles (0.3%) on a busy machine. A 3 s wait
 # tells the two apart.
 SLOW_CLIENT_PAUSE_S = 3.0

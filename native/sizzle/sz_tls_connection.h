@@ -136,7 +136,8 @@ void sz_tls_next(sz_tls *c, const sz_tls_config *cfg, const sz_app *app, uint8_t
  * order as on the hello (the next draws the source makes are always the next hello's random and
  * id: the Java server draws the id with the random too, and throws it away when the session
  * resumes or the hello fails), so every byte stays the Java server's; a full handshake then
- * costs two HMAC_DRBG generates less (0.34 M and 0.30 M cycles on the ATmega128), an abbreviated
+ * costs two HMAC_DRBG generates less (0.34 M and 0.29 M cycles on the ATmega128, measured on
+ * the legacy-ecc full TLS 1.0 handshake: 6,848,871 -> 6,554,058 for the id), an abbreviated
  * one one less. Nothing when they are drawn already; when the source fails, the hello tries
  * again. */
 void sz_tls_draw_ahead(sz_tls *c);
