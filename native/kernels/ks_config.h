@@ -54,11 +54,27 @@ void *memset(void *dst, int c, size_t n);
 #ifndef KS_WITH_SECP256R1
 #define KS_WITH_SECP256R1 1
 #endif
+/* The largest field and order handled by this build, in bits (secp160r1's order has 161). */
+#if KS_WITH_SECP256R1
+#define KS_MAX_BITS 256
+#elif KS_WITH_SECP224R1
+#define KS_MAX_BITS 224
+#elif KS_WITH_SECP192R1
+#define KS_MAX_BITS 192
+#else
+#define KS_MAX_BITS 161
+#endif
 
-/* Window width of the variable-base scalar multiplication: 2^(w-1) Jacobian points on the
-   stack (P-256, w = 5: 16 x 96 bytes on 64-bit). Motes choose 2..4. */
+/* Window width of the variable-base scalar multiplication: a table of 2^(w-1) affine points
+   (P-256, w = 5: 16 x 64 bytes on 64-bit), on the stack or where the caller puts it
+   (ks_ec_mul_aux). Motes choose 2..4. */
 #ifndef KS_EC_WINDOW
 #define KS_EC_WINDOW 5
+#endif
+/* 1: ks_ec_mul_aux (ks_ec.h), k * P with its table where the caller puts it (ks_ec_mul then
+   keeps it a frame higher); 0: the table always on the scalar multiplication's own frame. */
+#ifndef KS_EC_AUX
+#define KS_EC_AUX 0
 #endif
 
 /* 1 where the time of a load cannot depend on its address (no data cache: set by the motes'

@@ -7,16 +7,7 @@
 
 #include "ks_bn.h"
 
-/* The largest field and order handled by this build, in limbs. */
-#if KS_WITH_SECP256R1
-#define KS_MAX_BITS 256
-#elif KS_WITH_SECP224R1
-#define KS_MAX_BITS 224
-#elif KS_WITH_SECP192R1
-#define KS_MAX_BITS 192
-#else
-#define KS_MAX_BITS 161
-#endif
+/* The largest field and order handled by this build (KS_MAX_BITS, ks_config.h), in limbs. */
 #define KS_FE_MAX KS_LIMBS(KS_MAX_BITS)
 
 /* A point in Jacobian coordinates (X/Z^2, Y/Z^3); Z = 0 is infinity. */

@@ -79,9 +79,20 @@ static KS_NOINLINE void odd_multiples(const ks_curve *c, ks_xy *tab, ks_jac *d,
     ks_wipe(l2, sizeof l2);
 }
 
+/* With KS_EC_AUX the table is the caller's (ENTRIES points, wiped at the end: TAB_PARAM,
+   TAB_ARG), else on mul_jac's frame; a build without it passes no argument for it (on the
+   ATmega128 even an unused pointer costs the callers' frames a register pair). */
+#if KS_EC_AUX
+#define TAB_PARAM , ks_xy *tab
+#define TAB_ARG(t) , (t)
+#else
+#define TAB_PARAM
+#define TAB_ARG(t)
+#endif
+
 /* q = k * (px, py) for 0 < k < n and a point on the curve. */
 static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_limb *px,
-                    const ks_limb *py)
+                    const ks_limb *py TAB_PARAM)
 {
     /* the table's scratch (odd_multiples' h) in q and in the place of a, which the main loop
        only needs later: 2^(w-1) X, Y pairs in all, not Jacobian points */
@@ -91,7 +102,9 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
         ks_limb h[IN_U][KS_FE_MAX];
     } u;
     ks_limb *h[H];
+#if !KS_EC_AUX
     ks_xy tab[ENTRIES];
+#endif
     ks_jac d;
     ks_limb k[KS_FE_MAX], even, hit;
     const int m = (c->obits + W - 1) / W;
@@ -102,7 +115,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     memcpy(k, k_in, c->ol * sizeof(ks_limb));
     even = ks_ec_make_odd(c, k);
     if (KS_JAC_CMOV_FULL) {
-        memset(tab, 0, sizeof tab); /* lookups then move whole entries, unused limbs included */
+        memset(tab, 0, ENTRIES * sizeof *tab); /* lookups then move whole entries, unused limbs included */
     }
     odd_multiples(c, tab, &d, h, px, py); /* affine entries */
     memset(u.a.z, 0, sizeof u.a.z);
@@ -123,7 +136,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     }
     ks_fp_cneg(c, q->y, q->y, even);
     ks_wipe(k, sizeof k); /* the recoded scalar, the table and the working points */
-    ks_wipe(tab, sizeof tab);
+    ks_wipe(tab, ENTRIES * sizeof *tab);
     ks_wipe(&u, sizeof u);
     ks_wipe(&d, sizeof d);
 }
@@ -139,11 +152,14 @@ static void mul_base_jac(const ks_curve *c, ks_jac *q, const ks_limb *k)
 #endif
     {
         ks_limb gx[KS_FE_MAX], gy[KS_FE_MAX];
+#if KS_EC_AUX
+        ks_xy tab[ENTRIES];
+#endif
         ks_bn_from_flash(gx, c->gx, c->fl);
         ks_bn_from_flash(gy, c->gy, c->fl);
         ks_fp_enc(c, gx);
         ks_fp_enc(c, gy);
-        mul_jac(c, q, k, gx, gy);
+        mul_jac(c, q, k, gx, gy TAB_ARG(tab));
     }
 }
 
@@ -169,7 +185,8 @@ int ks_ec_validate(int curve, const uint8_t *point)
     return ks_ec_load(c, x, y, point);
 }
 
-int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out)
+/* ks_ec_mul (with KS_EC_AUX, the table at tab) */
+static int mul_point(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out TAB_PARAM)
 {
     ks_limb x[KS_FE_MAX], y[KS_FE_MAX], kl[KS_FE_MAX];
     ks_jac q;
@@ -182,13 +199,30 @@ int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out)
         memset(out, 0, 2 * (size_t)c->fbytes);
         return KS_INVALID;
     }
-    mul_jac(c, &q, kl, x, y);
+    mul_jac(c, &q, kl, x, y TAB_ARG(tab));
     rc = ks_jac_to_bytes(c, out, &q);
     ks_wipe(kl, sizeof kl);
     ks_wipe(&q, sizeof q);
     ks_wipe_stack(KS_WIPE_STACK_EC);
     return rc;
 }
+
+int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out)
+{
+#if KS_EC_AUX
+    ks_xy tab[ENTRIES];
+#endif
+    return mul_point(curve, k, point, out TAB_ARG(tab));
+}
+
+#if KS_EC_AUX
+typedef char ks_ec_aux_size[KS_EC_AUX_BYTES == sizeof(ks_xy[ENTRIES]) ? 1 : -1];
+
+int ks_ec_mul_aux(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out, void *aux)
+{
+    return mul_point(curve, k, point, out, (ks_xy *)aux);
+}
+#endif
 
 int ks_ec_mul_base(int curve, const uint8_t *k, uint8_t *out)
 {

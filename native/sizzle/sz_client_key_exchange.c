@@ -97,7 +97,11 @@ uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_
 		return SZ_ILLEGAL_PARAMETER;
 	if (n != 1 + 2 * SZ_IDENTITY_FIELD_BYTES)
 		return SZ_ILLEGAL_PARAMETER;
+#if KS_EC_AUX
+	rc = ks_ec_mul_aux(SZ_IDENTITY_CURVE, d, body + 2, xy, xy); /* validates the point */
+#else
 	rc = ks_ec_mul(SZ_IDENTITY_CURVE, d, body + 2, xy); /* validates the point */
+#endif
 #if SZ_WIPE_STACK_ECDH
 	ks_wipe_stack(SZ_WIPE_STACK_ECDH);
 #endif

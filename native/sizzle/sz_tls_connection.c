@@ -665,6 +665,15 @@ typedef char sz_rsa_aux_fits[RSA_AUX_AT + KS_RSA_AUX_BYTES <= sizeof(((sz_tls *)
 #else
 #define RSA_AUX(c) ((void)(c), (void *)0)
 #endif
+#elif defined(SZ_PROFILE_LEGACY_ECC) && KS_EC_AUX
+/* KS_EC_AUX (the ATmega128): k P's table (ks_ec_mul_aux) from the premaster's place in the scratch
+ * on, over the key after it and the hello's dead bytes after the scratch, not on the stack (8
+ * points of 44 B, so the window can be 4). Safe as RSA_AUX above: the kernels read the point
+ * (the scratch's body) and the key before they write the table, and write the point over it
+ * after they wiped it. */
+#define EC_AUX_AT (offsetof(sz_tls, u.hs.hello.server_name) - offsetof(sz_tls, u) + SZ_SCRATCH_PMS)
+typedef char sz_ec_aux_fits[EC_AUX_AT + KS_EC_AUX_BYTES <= sizeof(((sz_tls *)0)->u) &&
+			    EC_AUX_AT % (KS_LIMB_BITS / 8) == 0 ? 1 : -1];
 #endif
 
 /* The ClientKeyExchange (its body in the scratch) to the premaster and the master secret

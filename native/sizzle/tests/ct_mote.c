@@ -170,8 +170,14 @@ static void run(void)
 	same_cycles("rsa1024_premaster", c, CT_RSA_CASES);
 }
 #else
-/* pms takes k P's whole point (sz_cke_ecdh: x then y), the premaster its first field bytes */
-static uint8_t point[sizeof ct_point], d[SZ_IDENTITY_ORDER_BYTES], pms[2 * SZ_IDENTITY_FIELD_BYTES], x[SZ_IDENTITY_FIELD_BYTES];
+/* pms takes k P's whole point (sz_cke_ecdh: x then y), the premaster its first field bytes; with
+ * KS_EC_AUX k P's table too, in static RAM as the firmware has it (sz_tls_connection.c) */
+#if KS_EC_AUX
+#define PMS_BYTES KS_EC_AUX_BYTES
+#else
+#define PMS_BYTES (2 * SZ_IDENTITY_FIELD_BYTES)
+#endif
+static uint8_t point[sizeof ct_point], d[SZ_IDENTITY_ORDER_BYTES], pms[PMS_BYTES], x[SZ_IDENTITY_FIELD_BYTES];
 
 /* Below the caller's frame by more than this, only the ClientKeyExchange's frames reach: its
  * dead stack must be the same whatever the secret scalar (the wipes, the kernels' or the
@@ -205,6 +211,15 @@ static void run(void)
 		ok = timed_ecdh(&len, &c[i], &dead[i]) == SZ_VERDICT_NONE && len == sizeof x && memcmp(pms, x, sizeof x) == 0;
 		mote_check(ok, "the shared x");
 		mote_check(dead[i] == dead[0], "the dead stack the same for every scalar");
+#if KS_EC_AUX
+		{
+			uint16_t j;
+			uint8_t any = 0;
+			for (j = 2 * SZ_IDENTITY_FIELD_BYTES; j < sizeof pms; j++)
+				any |= pms[j];
+			mote_check(any == 0, "k P's table wiped");
+		}
+#endif
 		mote_put_result("sizzle", op, i, 0, c[i], 0, ok);
 	}
 	ks_wipe(d, sizeof d);
