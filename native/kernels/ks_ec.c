@@ -141,6 +141,27 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     ks_wipe(&d, sizeof d);
 }
 
+/* q = k * G from G itself (no base table). With KS_EC_AUX a frame of its own: its table of odd
+   multiples is then a local, which k G from a base table must not reserve too (the compiler
+   takes a function's locals all at its entry; the ATmega128's modern image crashed so). */
+#if KS_EC_AUX
+#define G_FRAME KS_NOINLINE
+#else
+#define G_FRAME
+#endif
+static G_FRAME void mul_g(const ks_curve *c, ks_jac *q, const ks_limb *k)
+{
+    ks_limb gx[KS_FE_MAX], gy[KS_FE_MAX];
+#if KS_EC_AUX
+    ks_xy tab[ENTRIES];
+#endif
+    ks_bn_from_flash(gx, c->gx, c->fl);
+    ks_bn_from_flash(gy, c->gy, c->fl);
+    ks_fp_enc(c, gx);
+    ks_fp_enc(c, gy);
+    mul_jac(c, q, k, gx, gy TAB_ARG(tab));
+}
+
 /* q = k * G, 0 < k < n. */
 static void mul_base_jac(const ks_curve *c, ks_jac *q, const ks_limb *k)
 {
@@ -150,17 +171,7 @@ static void mul_base_jac(const ks_curve *c, ks_jac *q, const ks_limb *k)
         return;
     }
 #endif
-    {
-        ks_limb gx[KS_FE_MAX], gy[KS_FE_MAX];
-#if KS_EC_AUX
-        ks_xy tab[ENTRIES];
-#endif
-        ks_bn_from_flash(gx, c->gx, c->fl);
-        ks_bn_from_flash(gy, c->gy, c->fl);
-        ks_fp_enc(c, gx);
-        ks_fp_enc(c, gy);
-        mul_jac(c, q, k, gx, gy TAB_ARG(tab));
-    }
+    mul_g(c, q, k);
 }
 
 int ks_ec_field_bytes(int curve)

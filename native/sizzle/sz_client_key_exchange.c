@@ -85,7 +85,8 @@ uint16_t sz_cke_rsa(uint8_t *body, uint16_t len, uint16_t version, uint16_t clie
 	return SZ_VERDICT_NONE;
 }
 #else
-uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_t *xy, uint8_t *pms_len)
+uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_t *xy, uint8_t *pms_len,
+                     void *aux)
 {
 	uint8_t n = len > 0 ? body[0] : 0;
 	int rc;
@@ -98,8 +99,9 @@ uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_
 	if (n != 1 + 2 * SZ_IDENTITY_FIELD_BYTES)
 		return SZ_ILLEGAL_PARAMETER;
 #if KS_EC_AUX
-	rc = ks_ec_mul_aux(SZ_IDENTITY_CURVE, d, body + 2, xy, xy); /* validates the point */
+	rc = ks_ec_mul_aux(SZ_IDENTITY_CURVE, d, body + 2, xy, aux); /* validates the point */
 #else
+	(void)aux;
 	rc = ks_ec_mul(SZ_IDENTITY_CURVE, d, body + 2, xy); /* validates the point */
 #endif
 #if SZ_WIPE_STACK_ECDH

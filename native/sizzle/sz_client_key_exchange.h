@@ -59,10 +59,11 @@ uint16_t sz_cke_rsa(uint8_t *body, uint16_t len, uint16_t version, uint16_t clie
 #else
 /* The premaster (the shared x, field bytes) from the body (whole, len <= SZ_CKE_MAX) and the
  * private scalar d (the ephemeral's, or the identity's): k P's point into xy (2 * field bytes),
- * whose first *pms_len bytes are the premaster (the caller wipes xy). With KS_EC_AUX (ks_config.h)
- * xy has KS_EC_AUX_BYTES, idle during the call: k P's table lies there (ks_ec_mul_aux; it may lie
- * over the body and d too), off the stack. */
-uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_t *xy, uint8_t *pms_len);
+ * whose first *pms_len bytes are the premaster (the caller wipes xy). aux (with KS_EC_AUX,
+ * ks_config.h; else unused: NULL): KS_EC_AUX_BYTES of RAM idle during the call for k P's table
+ * (ks_ec_mul_aux: off the stack; it may lie over the body, d and xy). */
+uint16_t sz_cke_ecdh(const uint8_t *body, uint16_t len, const uint8_t *d, uint8_t *xy, uint8_t *pms_len,
+                     void *aux);
 #endif
 
 #endif

@@ -665,15 +665,17 @@ typedef char sz_rsa_aux_fits[RSA_AUX_AT + KS_RSA_AUX_BYTES <= sizeof(((sz_tls *)
 #else
 #define RSA_AUX(c) ((void)(c), (void *)0)
 #endif
-#elif defined(SZ_PROFILE_LEGACY_ECC) && KS_EC_AUX
-/* KS_EC_AUX (the ATmega128): k P's table (ks_ec_mul_aux) from the premaster's place in the scratch
- * on, over the key after it and the hello's dead bytes after the scratch, not on the stack (8
- * points of 44 B, so the window can be 4). Safe as RSA_AUX above: the kernels read the point
- * (the scratch's body) and the key before they write the table, and write the point over it
- * after they wiped it. */
-#define EC_AUX_AT (offsetof(sz_tls, u.hs.hello.server_name) - offsetof(sz_tls, u) + SZ_SCRATCH_PMS)
-typedef char sz_ec_aux_fits[EC_AUX_AT + KS_EC_AUX_BYTES <= sizeof(((sz_tls *)0)->u) &&
-			    EC_AUX_AT % (KS_LIMB_BITS / 8) == 0 ? 1 : -1];
+#elif KS_EC_AUX
+/* KS_EC_AUX (the ATmega128's legacy-ecc): k P's table (ks_ec_mul_aux) in the hello's dead bytes
+ * after its kept head, the scratch among them, not on the stack (8 points of 44 B: so the window
+ * can be 4; u.ec_aux keeps the room). Safe as RSA_AUX above: the
+ * kernels read the point (the scratch's body) and the key before they write the table, and
+ * write the point (the scratch's pms) after they wiped it; the protection states that take
+ * these bytes are keyed only after the master secret is made. */
+#define EC_AUX(c) ((void *)((uint8_t *)&(c)->u + SZ_TLS_HELLO_KEPT))
+typedef char sz_ec_aux_fits[SZ_TLS_HELLO_KEPT % (KS_LIMB_BITS / 8) == 0 ? 1 : -1];
+#else
+#define EC_AUX(c) ((void)(c), (void *)0)
 #endif
 
 /* The ClientKeyExchange (its body in the scratch) to the premaster and the master secret
@@ -690,10 +692,10 @@ static KS_NOINLINE void client_key_exchange(sz_tls *c)
 #elif defined(SZ_PROFILE_LEGACY_ECC)
 	uint8_t *d = SCRATCH(c) + SZ_SCRATCH_KEY;
 	sz_identity_ec_private(d);
-	v = sz_cke_ecdh(body, (uint16_t)c->m_len, d, pms, &pms_len);
+	v = sz_cke_ecdh(body, (uint16_t)c->m_len, d, pms, &pms_len, EC_AUX(c));
 	ks_wipe(d, SZ_IDENTITY_ORDER_BYTES);
 #else
-	v = sz_cke_ecdh(body, (uint16_t)c->m_len, c->ephemeral, pms, &pms_len);
+	v = sz_cke_ecdh(body, (uint16_t)c->m_len, c->ephemeral, pms, &pms_len, EC_AUX(c));
 	ks_wipe(c->ephemeral, sizeof c->ephemeral);
 #endif
 	if (v == SZ_VERDICT_NONE)

@@ -39,6 +39,7 @@
 #include "sz_handshake_hash.h"
 #include "sz_app.h"
 #include "ks_hmac_drbg.h"
+#include "ks_ec.h"
 
 /* The states, by STATES.md's names (ServerHandshake's ints, then the connection's). */
 #define SZ_WAIT_CLIENT_HELLO 0
@@ -77,6 +78,11 @@ typedef struct {
 			uint8_t hello[SZ_TLS_HELLO_KEPT];
 			sz_protection rd, wr;
 		} keyed;
+#if KS_EC_AUX && !defined(SZ_PROFILE_LEGACY_RSA)
+		/* during a ClientKeyExchange k P's table lies after the kept head (sz_tls_connection.c):
+		 * its room, should the hello's engine have less (legacy-ecc's has 642 B for 66 + 352) */
+		uint8_t ec_aux[SZ_TLS_HELLO_KEPT + KS_EC_AUX_BYTES];
+#endif
 	} u;
 	union {
 		sz_handshake_hash hash; /* the handshake's messages, until DONE */

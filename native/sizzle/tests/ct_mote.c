@@ -170,14 +170,15 @@ static void run(void)
 	same_cycles("rsa1024_premaster", c, CT_RSA_CASES);
 }
 #else
-/* pms takes k P's whole point (sz_cke_ecdh: x then y), the premaster its first field bytes; with
- * KS_EC_AUX k P's table too, in static RAM as the firmware has it (sz_tls_connection.c) */
+/* pms takes k P's whole point (sz_cke_ecdh: x then y), the premaster its first field bytes */
+static uint8_t point[sizeof ct_point], d[SZ_IDENTITY_ORDER_BYTES], pms[2 * SZ_IDENTITY_FIELD_BYTES], x[SZ_IDENTITY_FIELD_BYTES];
 #if KS_EC_AUX
-#define PMS_BYTES KS_EC_AUX_BYTES
+/* k P's table, in static RAM as the firmware has it (sz_tls_connection.c): wiped by each call */
+static uint8_t aux[KS_EC_AUX_BYTES];
+#define AUX aux
 #else
-#define PMS_BYTES (2 * SZ_IDENTITY_FIELD_BYTES)
+#define AUX NULL
 #endif
-static uint8_t point[sizeof ct_point], d[SZ_IDENTITY_ORDER_BYTES], pms[PMS_BYTES], x[SZ_IDENTITY_FIELD_BYTES];
 
 /* Below the caller's frame by more than this, only the ClientKeyExchange's frames reach: its
  * dead stack must be the same whatever the secret scalar (the wipes, the kernels' or the
@@ -188,7 +189,7 @@ static __attribute__((noinline)) uint16_t timed_ecdh(uint8_t *len, uint32_t *cyc
 {
 	uint8_t here;
 	uint32_t t0 = mote_cycles();
-	uint16_t v = sz_cke_ecdh(point, sizeof point, d, pms, len);
+	uint16_t v = sz_cke_ecdh(point, sizeof point, d, pms, len, AUX);
 	*cycles = mote_cycles() - t0 - overhead;
 	*dead = mote_stack_digest((uint16_t)(uintptr_t)&here - CT_SHALLOW);
 	return v;
@@ -215,8 +216,8 @@ static void run(void)
 		{
 			uint16_t j;
 			uint8_t any = 0;
-			for (j = 2 * SZ_IDENTITY_FIELD_BYTES; j < sizeof pms; j++)
-				any |= pms[j];
+			for (j = 0; j < sizeof aux; j++)
+				any |= aux[j];
 			mote_check(any == 0, "k P's table wiped");
 		}
 #endif
