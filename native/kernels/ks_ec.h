@@ -31,12 +31,13 @@ int ks_ec_order_bytes(int curve);
 
 /* out = k * point. Constant time in k. */
 int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out);
-/* (Builds with KS_EC_AUX=1, ks_config.h.) The same with k * point's table of odd multiples (2^(KS_EC_WINDOW-1) affine points) where
-   the caller puts it: KS_EC_AUX_BYTES bytes, aligned for a limb. A mote lays it over static
-   RAM idle during the call (the ATmega128's Sizzle: the hello's dead bytes during a
-   ClientKeyExchange), so that its stack need not hold it and it can afford the wider window;
-   it is wiped at the end. k, point and out may overlap aux and each other: k and point are
-   read before anything is written, out written after aux is wiped. */
+/* (Builds with KS_EC_AUX=1, ks_config.h.) The same with k * point's table of odd multiples
+   (2^(KS_EC_WINDOW-1) affine points) where the caller puts it: KS_EC_AUX_BYTES bytes, aligned
+   for a limb. A mote lays it over static RAM idle during the call (the ATmega128's Sizzle: the
+   hello's dead bytes during a ClientKeyExchange), so that its stack need not hold it and it
+   can afford the wider window; it is wiped at the end. k, point and out may overlap aux and
+   each other: k and point are read before anything is written, out written after aux is
+   wiped. */
 #define KS_EC_AUX_BYTES \
     ((1u << (KS_EC_WINDOW - 1)) * 2u * ((KS_MAX_BITS + KS_LIMB_BITS - 1) / KS_LIMB_BITS) * (KS_LIMB_BITS / 8))
 int ks_ec_mul_aux(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out, void *aux);

@@ -667,11 +667,11 @@ typedef char sz_rsa_aux_fits[RSA_AUX_AT + KS_RSA_AUX_BYTES <= sizeof(((sz_tls *)
 #endif
 #elif KS_EC_AUX
 /* KS_EC_AUX (the ATmega128's legacy-ecc): k P's table (ks_ec_mul_aux) in the hello's dead bytes
- * after its kept head, the scratch among them, not on the stack (8 points of 44 B: so the window
- * can be 4; u.ec_aux keeps the room). Safe as RSA_AUX above: the
- * kernels read the point (the scratch's body) and the key before they write the table, and
- * write the point (the scratch's pms) after they wiped it; the protection states that take
- * these bytes are keyed only after the master secret is made. */
+ * after its kept head, the scratch among them, not on the stack (8 points of 44 B: so the
+ * window can be 4; u.ec_aux keeps the room). Safe as RSA_AUX above: the kernels read the point
+ * (the scratch's body) and the key before they write the table, and write the point (the
+ * scratch's pms) after they wiped it; the protection states that take these bytes are keyed
+ * only after the master secret is made. */
 #define EC_AUX(c) ((void *)((uint8_t *)&(c)->u + SZ_TLS_HELLO_KEPT))
 typedef char sz_ec_aux_fits[SZ_TLS_HELLO_KEPT % (KS_LIMB_BITS / 8) == 0 ? 1 : -1];
 #else
