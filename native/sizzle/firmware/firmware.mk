@@ -154,15 +154,16 @@ SZF_BASE_modern = -DKS_BASE_WINDOW=$(SZF_BASE_WINDOW)
 SZF_BASE_SRC_modern = $(GEN)/ks_base_$(SZF_BASE_WINDOW).c
 # The ATmega128's 4 KB: k P's table of odd multiples with window 3 on the stack in the modern
 # build (4 points: 256 B for P-256, half of window 4's, for a few more additions; legacy-ecc's
-# in static RAM idle during the call, below), one session slot (a mote
-# serves one client at a time), the stack wiped after k P as deep as this build's goes (its
-# own measure, README; the kernels' default covers the two-curve test firmware).
+# in static RAM idle during the call, below), one session slot (a mote serves one client at a
+# time), the stack wiped after k P as deep as this build's goes (its own measure, README; the
+# kernels' default covers the two-curve test firmware).
 # The stack wipes after k P, k G and the signature from the sizzle layer, each as deep as the
 # operation went below that caller's stack pointer (measured with sim/mote.h's paint around the
-# call, avr-gcc 5.4 -O2, this build's frames, + 8 B): k P 1,145 B (P-256) / 701 B (secp160r1; 829 B
-# while its table was on the stack) below sz_cke_ecdh's, k G 813 B below sz_ephemeral_generate's, the signature 1,090 B below
-# sz_server_key_exchange_write's; the kernels' own wipes off (sized for any curve and caller,
-# they went deeper than the operations and made the stack's peak).
+# call, avr-gcc 5.4 -O2, this build's frames, + 8 B): k P 1,145 B (P-256) / 701 B (secp160r1;
+# 829 B while its table was on the stack) below sz_cke_ecdh's, k G 813 B below
+# sz_ephemeral_generate's, the signature 1,090 B below sz_server_key_exchange_write's; the
+# kernels' own wipes off (sized for any curve and caller, they went deeper than the operations
+# and made the stack's peak).
 # $(call SZF_AVR_FLAGS_FOR,BUILD): also what tests/ct_mote.mk builds its firmware with.
 SZF_AVR_FLAGS_FOR = $(or $(SZF_AVR_EC_$(1)),-DKS_EC_WINDOW=3) -DSZ_SESSION_SLOTS=1 -DKS_WIPE_STACK_EC=1 -DKS_WIPE_STACK_ECDSA=1 $(SZF_AVR_WIPE_$(1)) \
 	$(SZF_AVR_RSA_$(1))
@@ -172,8 +173,8 @@ SZF_AVR_WIPE_modern := -DSZ_WIPE_STACK_ECDH=1153 -DSZ_WIPE_STACK_KG=821 -DSZ_WIP
 SZF_AVR_WIPE_legacy-ecc := -DSZ_WIPE_STACK_ECDH=709
 # legacy-ecc: k P's table in the hello's dead bytes (KS_EC_AUX, sz_tls_connection.c: 8 points
 # of 44 B, 352 B), so the window is 4, not 3 as when the table was on the stack (4 points,
-# 176 B): 40 additions a k P, not 53 (the full handshake 6,281,058 -> 6,076,351 cycles), and
-# the stack's peak 128 B lower. Not modern: P-256's 512 B would grow the hello's engine by 34 B
+# 176 B): 40 additions a k P, not 53 (the full handshake 6,281,058 -> 6,076,043 cycles), and
+# the stack's peak 126 B lower. Not modern: P-256's 512 B would grow the hello's engine by 34 B
 # (u.ec_aux), and its stack's peak is the signature's, not k P's (ramWithinBudget: 3,828 ->
 # 3,862 B, over its 3,840 B budget, for -1.50 M cycles a full handshake).
 SZF_AVR_EC_legacy-ecc := -DKS_EC_WINDOW=4 -DKS_EC_AUX=1
