@@ -43,10 +43,13 @@ MOTE_FORCE:
 
 # $(call mote_flags_stamp,FILE,FLAGS): a file that changes only when FLAGS change, so that a
 # build with other flags on the command line (say MOTE_KS_FLAGS=...) rebuilds the firmware.
+# Two makes may check it at once (tests/run_all.sh runs the suite's steps side by side): the one
+# that finds FILE.new already taken by the other keeps the stamp the other left (a clean-clone
+# run of 2026-11-29 failed on `mv: cannot stat .../flags.stamp.new`).
 define mote_flags_stamp
 $(1): MOTE_FORCE
 	$$(shell mkdir -p $$(@D))$$(file >$$@.new,$(2))
-	@cmp -s $$@.new $$@ && rm -f $$@.new || mv $$@.new $$@
+	@if cmp -s $$@.new $$@; then rm -f $$@.new; else mv -f $$@.new $$@ 2>/dev/null || test -f $$@; fi
 endef
 
 .PHONY: mote-bench
