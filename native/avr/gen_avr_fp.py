@@ -911,26 +911,21 @@ def result_pointer(V):
     raise AssertionError("no pointer pair free of the result")
 
 
-def gen_fp160(asm, square, subs, V, inline=False):
-    """ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a) and the fused forms of the point
-    formulas (kernels/ks_ec_formulas.h), the product's result taken down by s in registers
-    before it is stored: subs = 1, ks_fp_mulsub_secp160r1(r, a, b, s) = a b - s and
-    ks_fp_sqrsub_secp160r1(r, a, s) = a^2 - s; subs = 2, ks_fp_sqrsub2_secp160r1(r, a, s) =
-    a^2 - 2s (two subtractions): each subtraction a pass of LD and SBC, then p added under the
-    borrow's mask, as in gen_add_sub_regs. r may alias a, b or s (s is read before r is
-    written). V: the core's result registers (gen_fp160_core). inline: the body alone, for
-    gen_dbl160 (the arguments in the same registers, no registers saved)."""
-    op = "sqr" if square else "mul"
-    name = "ks_fp_%s%s_secp160r1" % (op, {0: "", 1: "sub", 2: "sub2"}[subs])
+def gen_fp160(asm, square, subs, V):
+    """The body of ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a) and the fused forms
+    of the point formulas (kernels/ks_ec_formulas.h; fused_body makes the functions), the
+    product's result taken down by s in registers before it is stored: subs = 1,
+    ks_fp_mulsub_secp160r1(r, a, b, s) = a b - s and ks_fp_sqrsub_secp160r1(r, a, s) = a^2 - s;
+    subs = 2, ks_fp_sqrsub2_secp160r1(r, a, s) = a^2 - 2s (two subtractions): each subtraction
+    a pass of LD and SBC, then p added under the borrow's mask, as in gen_add_sub_regs. r may
+    alias a, b or s (s is read before r is written). V: the core's result registers
+    (gen_fp160_core)."""
     plo, phi, ptr = result_pointer(V)
-    if not inline:
-        asm.function(name)
-        prologue(asm)
     if subs:
         s_arg = ("r20", "r21") if square else ("r18", "r19")
         asm("sts", "ks_avr_fp_t+%d" % SSAVE, s_arg[0])
         asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), s_arg[1])
-    asm("call", "ks_avr_fp160_%s_core" % op)
+    asm("call", "ks_avr_fp160_%s_core" % ("sqr" if square else "mul"))
     if subs:
         free = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]]  # LDI
         mask, k7f, t = free[0], free[1], "r0"
@@ -945,9 +940,6 @@ def gen_fp160(asm, square, subs, V, inline=False):
     asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
         asm("st", ptr + "+", V[i])
-    if not inline:
-        epilogue(asm)
-        asm.end(name)
 
 
 def add_p_if_borrowed(asm, V, mask, k7f):
@@ -992,16 +984,12 @@ def add_z_p160(asm, V, t, mask, k7f, ff, ptr="Z"):
         asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
 
 
-def gen_fp160_mulhalf3(asm, V, inline=False):
-    """ks_fp_mulhalf3_secp160r1(r, a, b): r = 3ab/2 mod p, the point doubling's
+def gen_fp160_mulhalf3(asm, V):
+    """The body of ks_fp_mulhalf3_secp160r1(r, a, b) (fused_body): r = 3ab/2 mod p, the point doubling's
     A = 3 (X - delta)(X + delta) / 2 (kernels/ks_ec_formulas.h): the product (gen_fp160_core)
     stored in r, halved in registers (p added under the mask of its low bit, the sum shifted
     right, as gen_add_sub_regs's half3), r added back and p taken off under a mask; stored
     again. r may alias a or b."""
-    name = "ks_fp_mulhalf3_secp160r1"
-    if not inline:
-        asm.function(name)
-        prologue(asm)
     asm("call", "ks_avr_fp160_mul_core")
     pb = P160.to_bytes(20, "little")
     plo, phi, ptr = result_pointer(V)
@@ -1028,22 +1016,15 @@ def gen_fp160_mulhalf3(asm, V, inline=False):
     asm("sbiw", plo, 20)
     for i in range(20):
         asm("st", ptr + "+", V[i])
-    if not inline:
-        epilogue(asm)
-        asm.end(name)
 
 
-def gen_fp160_sqrsubadd(asm, V, inline=False):
-    """ks_fp_sqrsubadd_secp160r1(r1, r2, a, x): r1 = x - a^2 and r2 = x + a^2 mod p, the
+def gen_fp160_sqrsubadd(asm, V):
+    """The body of ks_fp_sqrsubadd_secp160r1(r1, r2, a, x) (fused_body): r1 = x - a^2 and r2 = x + a^2 mod p, the
     point doubling's X - delta and X + delta from delta = Z^2 (kernels/ks_ec_formulas.h):
     the square stays in registers (V, gen_fp160_core) while x - a^2 is made in r1 (a pass
     over x, p added under the borrow's mask in a second pass over r1), then x is added to it
     in place (p taken off under a mask, as gen_add_sub_regs does) and it goes to r2. r1, r2
     apart from each other and from x; a may alias either."""
-    name = "ks_fp_sqrsubadd_secp160r1"
-    if not inline:
-        asm.function(name)
-        prologue(asm)
     asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r18")  # x
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r19")
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 2), "r22")  # r2
@@ -1077,9 +1058,6 @@ def gen_fp160_sqrsubadd(asm, V, inline=False):
     asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 3))
     for i in range(20):
         asm("st", "Z+", V[i])
-    if not inline:
-        epilogue(asm)
-        asm.end(name)
 
 
 FUSED160 = ("mul", "sqr", "mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd")
@@ -1125,12 +1103,17 @@ def sp_frame(asm, size, grow):
     asm("out", "0x3d", "r28")
 
 
-def dbl_args(asm, args, ptrs=None):
-    """The C registers of one field operation's arguments (r24, r22, r20, r18 in order) from
-    the frame: a pointer kept there (DBL_PTR) or the address of an element in it."""
-    asm("in", "r30", "0x3d")  # Z = SP, the frame at Z+1
+def z_sp(asm):
+    """Z = SP: the frame of gen_dbl160 and gen_add160 at Z+1."""
+    asm("in", "r30", "0x3d")
     asm("in", "r31", "0x3e")
-    ptrs = ptrs or DBL_PTR
+
+
+def frame_call(asm, op, args, ptrs):
+    """ks_avr_fp160_OP (fused_body) called with the C registers of its arguments (r24, r22,
+    r20, r18 in order) from the frame: a pointer kept there (ptrs) or the address of an element
+    in it."""
+    z_sp(asm)
     for lo, what in zip((24, 22, 20, 18), args):
         if what in ptrs:
             asm("ldd", reg(lo), "Z+%d" % (1 + ptrs[what]))
@@ -1140,18 +1123,19 @@ def dbl_args(asm, args, ptrs=None):
             asm("subi", reg(lo), "lo8(-%d)" % (1 + what))
             asm("sbci", reg(lo + 1), "hi8(-%d)" % (1 + what))
     asm("clr", "r1")  # as the C caller leaves it for the wrappers' bodies
+    asm("call", "ks_avr_fp160_" + op)
 
 
 def frame_z(asm, off):
     """Z = the address of the frame's byte off (the frame at SP + 1)."""
-    asm("in", "r30", "0x3d")
-    asm("in", "r31", "0x3e")
+    z_sp(asm)
     asm("subi", "r30", "lo8(-%d)" % (1 + off))
     asm("sbci", "r31", "hi8(-%d)" % (1 + off))
 
 
-def mem_sub_v160(asm, V, off):
-    """The frame's element at off = itself - V mod p (ks_avr_fp160_subv)."""
+def mem_sub_v160(asm, off):
+    """The frame's element at off = itself - V mod p, V the square core's result registers
+    (ks_avr_fp160_subv)."""
     frame_z(asm, off)
     asm("call", "ks_avr_fp160_subv")
 
@@ -1188,7 +1172,25 @@ def frame_xyz_pointers(asm, stride, ptr):
             asm("std", "Y+%d" % (2 + ptr[first] + 2 * k), reg(int(src[1:]) + 1))
 
 
-def gen_dbl160(asm, Vmul, Vsqr):
+def open_point_op(asm, name, frame, stride, ptrs):
+    """gen_dbl160's and gen_add160's start: the callee-saved registers pushed once, the frame
+    opened, p's and r's x, y, z pointers kept in it (stride: the register the C caller gave
+    the coordinates' stride in)."""
+    asm.function(name)
+    prologue(asm)
+    sp_frame(asm, frame, True)
+    asm.comment("the pointers to p's and r's x, y, z (r1 = 0 from the C caller)")
+    frame_xyz_pointers(asm, stride, ptrs)
+
+
+def close_point_op(asm, name, frame):
+    """Their end: the frame closed, the registers popped, RET."""
+    sp_frame(asm, frame, False)
+    epilogue(asm)
+    asm.end(name)
+
+
+def gen_dbl160(asm):
     """ks_avr_dbl_secp160r1(r, p, stride): r = 2p on secp160r1, the point doubling of
     kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by 1/2) as one function:
     the subroutines of the C-called forms (fused_body) called one after the other, with the
@@ -1199,40 +1201,26 @@ def gen_dbl160(asm, Vmul, Vsqr):
     elements of KS_FE_MAX limbs). t1 = beta - X3 is made from X3 still in registers after
     X3 = alpha^2 - 2 beta and written over beta (not read after)."""
     name = "ks_avr_dbl_secp160r1"
-    asm.function(name)
-    prologue(asm)
-    sp_frame(asm, DBL_FRAME, True)
-    asm.comment("the pointers to p's and r's x, y, z (r1 = 0 from the C caller)")
-    frame_xyz_pointers(asm, "r20", DBL_PTR)
+    open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
     asm.comment("gamma = Y^2")
-    dbl_args(asm, (DBL_G, "py"))
-    asm("call", "ks_avr_fp160_sqr")
+    frame_call(asm, "sqr", (DBL_G, "py"), DBL_PTR)
     asm.comment("beta = X gamma")
-    dbl_args(asm, (DBL_B, "px", DBL_G))
-    asm("call", "ks_avr_fp160_mul")
+    frame_call(asm, "mul", (DBL_B, "px", DBL_G), DBL_PTR)
     asm.comment("t1 = X - Z^2, t2 = X + Z^2")
-    dbl_args(asm, (DBL_T1, DBL_T2, "pz", "px"))
-    asm("call", "ks_avr_fp160_sqrsubadd")
+    frame_call(asm, "sqrsubadd", (DBL_T1, DBL_T2, "pz", "px"), DBL_PTR)
     asm.comment("alpha = 3 t1 t2 / 2, in t2")
-    dbl_args(asm, (DBL_T2, DBL_T1, DBL_T2))
-    asm("call", "ks_avr_fp160_mulhalf3")
+    frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
     asm.comment("Z3 = Y Z: the last read of p")
-    dbl_args(asm, ("rz", "py", "pz"))
-    asm("call", "ks_avr_fp160_mul")
+    frame_call(asm, "mul", ("rz", "py", "pz"), DBL_PTR)
     asm.comment("X3 = alpha^2 - 2 beta")
-    dbl_args(asm, ("rx", DBL_T2, DBL_B))
-    asm("call", "ks_avr_fp160_sqrsub2")
+    frame_call(asm, "sqrsub2", ("rx", DBL_T2, DBL_B), DBL_PTR)
     asm.comment("t1 = beta - X3 (X3 in registers), over beta")
-    mem_sub_v160(asm, Vsqr, DBL_B)
+    mem_sub_v160(asm, DBL_B)
     asm.comment("gamma^2")
-    dbl_args(asm, (DBL_G, DBL_G))
-    asm("call", "ks_avr_fp160_sqr")
+    frame_call(asm, "sqr", (DBL_G, DBL_G), DBL_PTR)
     asm.comment("Y3 = alpha t1 - gamma^2")
-    dbl_args(asm, ("ry", DBL_T2, DBL_B, DBL_G))
-    asm("call", "ks_avr_fp160_mulsub")
-    sp_frame(asm, DBL_FRAME, False)
-    epilogue(asm)
-    asm.end(name)
+    frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_B, DBL_G), DBL_PTR)
+    close_point_op(asm, name, DBL_FRAME)
 
 
 ADD_FRAME = 117  # gen_add160's frame: eight pointers, h's zero test, five elements
@@ -1252,80 +1240,61 @@ def gen_add160(asm, Vmul, Vsqr):
     H's zero test ORs the product's result registers. The field operations are the
     subroutines of fused_body, nothing saved around them."""
     name = "ks_avr_add_secp160r1"
-    asm.function(name)
-    prologue(asm)
-    sp_frame(asm, ADD_FRAME, True)
-    asm.comment("the pointers to p's and r's x, y, z and to q's x, y (r1 = 0 from the C caller)")
-    frame_xyz_pointers(asm, "r16", ADD_PTR)
+    open_point_op(asm, name, ADD_FRAME, "r16", ADD_PTR)
+    asm.comment("and q's x, y")
     for src, what in (("r20", "qx"), ("r18", "qy")):
         asm("std", "Y+%d" % (1 + ADD_PTR[what]), src)
         asm("std", "Y+%d" % (2 + ADD_PTR[what]), reg(int(src[1:]) + 1))
     P = ADD_PTR
     asm.comment("z1z1 = Z1^2")
-    dbl_args(asm, (ADD_Z1, "pz"), P)
-    asm("call", "ks_avr_fp160_sqr")
+    frame_call(asm, "sqr", (ADD_Z1, "pz"), P)
     asm.comment("H = X2 z1z1 - X1")
-    dbl_args(asm, (ADD_H, "qx", ADD_Z1, "px"), P)
-    asm("call", "ks_avr_fp160_mulsub")
+    frame_call(asm, "mulsub", (ADD_H, "qx", ADD_Z1, "px"), P)
     asm.comment("H's bytes ORed, for the exceptional case")
     t = [r for r in ("r24", "r25", "r23", "r0") if r not in Vmul][0]
     asm("mov", t, Vmul[0])
     for i in range(1, 20):
         asm("or", t, Vmul[i])
-    asm("in", "r30", "0x3d")
-    asm("in", "r31", "0x3e")
+    z_sp(asm)
     asm("std", "Z+%d" % (1 + ADD_HZ), t)
     asm.comment("s2 = Y2 Z1")
-    dbl_args(asm, (ADD_S2, "qy", "pz"), P)
-    asm("call", "ks_avr_fp160_mul")
+    frame_call(asm, "mul", (ADD_S2, "qy", "pz"), P)
     asm.comment("R = s2 z1z1 - Y1, over s2")
-    dbl_args(asm, (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
-    asm("call", "ks_avr_fp160_mulsub")
+    frame_call(asm, "mulsub", (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
     asm.comment("Z3 = Z1 H: the last read of p's z")
-    dbl_args(asm, ("rz", "pz", ADD_H), P)
-    asm("call", "ks_avr_fp160_mul")
+    frame_call(asm, "mul", ("rz", "pz", ADD_H), P)
     asm.comment("hh = H^2")
-    dbl_args(asm, (ADD_HH, ADD_H), P)
-    asm("call", "ks_avr_fp160_sqr")
+    frame_call(asm, "sqr", (ADD_HH, ADD_H), P)
     asm.comment("hhh = H hh, over H")
-    dbl_args(asm, (ADD_H, ADD_H, ADD_HH), P)
-    asm("call", "ks_avr_fp160_mul")
+    frame_call(asm, "mul", (ADD_H, ADD_H, ADD_HH), P)
     asm.comment("V = X1 hh: the last read of p's x")
-    dbl_args(asm, (ADD_V, "px", ADD_HH), P)
-    asm("call", "ks_avr_fp160_mul")
+    frame_call(asm, "mul", (ADD_V, "px", ADD_HH), P)
     asm.comment("R^2 - 2V (in z1z1's place), then X3 = that - hhh in registers")
-    dbl_args(asm, (ADD_Z1, ADD_S2, ADD_V), P)
-    asm("call", "ks_avr_fp160_sqrsub2")
+    frame_call(asm, "sqrsub2", (ADD_Z1, ADD_S2, ADD_V), P)
     mask, k7f, tt = "r22", "r23", "r0"
     assert not set(Vsqr) & {mask, k7f, tt, "r26", "r27", "r30", "r31"}
     frame_z(asm, ADD_H)
     asm.comment("- hhh mod p")
     sub_z_p160(asm, Vsqr, tt, mask, k7f)
-    asm("in", "r30", "0x3d")
-    asm("in", "r31", "0x3e")
+    z_sp(asm)
     asm("ldd", "r26", "Z+%d" % (1 + P["rx"]))  # X = r's x
     asm("ldd", "r27", "Z+%d" % (2 + P["rx"]))
     for i in range(20):
         asm("st", "X+", Vsqr[i])
     asm.comment("V - X3, over V")
-    mem_sub_v160(asm, Vsqr, ADD_V)
+    mem_sub_v160(asm, ADD_V)
     asm.comment("s1 = Y1 hhh, over hhh")
-    dbl_args(asm, (ADD_H, "py", ADD_H), P)
-    asm("call", "ks_avr_fp160_mul")
+    frame_call(asm, "mul", (ADD_H, "py", ADD_H), P)
     asm.comment("Y3 = R (V - X3) - s1")
-    dbl_args(asm, ("ry", ADD_S2, ADD_V, ADD_H), P)
-    asm("call", "ks_avr_fp160_mulsub")
+    frame_call(asm, "mulsub", ("ry", ADD_S2, ADD_V, ADD_H), P)
     asm.comment("1 where H = 0")
-    asm("in", "r30", "0x3d")
-    asm("in", "r31", "0x3e")
+    z_sp(asm)
     asm("ldd", "r24", "Z+%d" % (1 + ADD_HZ))
     asm("neg", "r24")  # C = (H != 0)
     asm("ldi", "r24", 1)
     asm("sbci", "r24", 0)
     asm("clr", "r25")  # the byte zero-extended, as avr-gcc's callers may read r25:r24
-    sp_frame(asm, ADD_FRAME, False)
-    epilogue(asm)
-    asm.end(name)
+    close_point_op(asm, name, ADD_FRAME)
 
 
 def gen_add_sub(asm, field, n, p, op):
@@ -1811,17 +1780,17 @@ def main():
     Vs = {}
     for square in (False, True):
         V = Vs[square] = gen_fp160_core(asm, square)
-        fused_body(asm, "sqr" if square else "mul", lambda: gen_fp160(asm, square, 0, V, inline=True))
+        fused_body(asm, "sqr" if square else "mul", lambda: gen_fp160(asm, square, 0, V))
         for subs in ((1,) if not square else (1, 2)):
             op = ("sqr" if square else "mul") + {1: "sub", 2: "sub2"}[subs]
-            fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V, inline=True))
+            fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V))
         if square:
-            fused_body(asm, "sqrsubadd", lambda: gen_fp160_sqrsubadd(asm, V, inline=True))
+            fused_body(asm, "sqrsubadd", lambda: gen_fp160_sqrsubadd(asm, V))
         else:
-            fused_body(asm, "mulhalf3", lambda: gen_fp160_mulhalf3(asm, V, inline=True))
+            fused_body(asm, "mulhalf3", lambda: gen_fp160_mulhalf3(asm, V))
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
     gen_subv160(asm, Vs[True])
-    gen_dbl160(asm, Vs[False], Vs[True])
+    gen_dbl160(asm)
     gen_add160(asm, Vs[False], Vs[True])
     for field, n, p in FIELDS:
         for op in ("add", "sub"):

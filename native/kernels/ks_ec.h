@@ -31,6 +31,7 @@ int ks_ec_order_bytes(int curve);
 
 /* out = k * point. Constant time in k. */
 int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out);
+#if KS_EC_AUX
 /* (Builds with KS_EC_AUX=1, ks_config.h.) The same with k * point's table of odd multiples
    (2^(KS_EC_WINDOW-1) affine points) where the caller puts it: KS_EC_AUX_BYTES bytes, aligned
    for a limb. A mote lays it over static RAM idle during the call (the ATmega128's Sizzle: the
@@ -41,6 +42,7 @@ int ks_ec_mul(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out);
 #define KS_EC_AUX_BYTES \
     ((1u << (KS_EC_WINDOW - 1)) * 2u * ((KS_MAX_BITS + KS_LIMB_BITS - 1) / KS_LIMB_BITS) * (KS_LIMB_BITS / 8))
 int ks_ec_mul_aux(int curve, const uint8_t *k, const uint8_t *point, uint8_t *out, void *aux);
+#endif
 /* out = k * G. Constant time in k. */
 int ks_ec_mul_base(int curve, const uint8_t *k, uint8_t *out);
 /* The rest is VARIABLE TIME, for public inputs only (signature verification); never a
