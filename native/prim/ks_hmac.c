@@ -41,6 +41,22 @@ void ks_hmac_reset(ks_hmac_ctx *c)
     ks_hash_resume(&c->md, id, c->istate, ks_hash_block(id));
 }
 
+void ks_hmac_key_save(const ks_hmac_ctx *c, uint8_t *saved)
+{
+    size_t n = ks_hash_state_size(c->md.id);
+    memcpy(saved, c->istate, n);
+    memcpy(saved + n, c->ostate, n);
+}
+
+void ks_hmac_key_load(ks_hmac_ctx *c, int hash, const uint8_t *saved)
+{
+    size_t n = ks_hash_state_size(hash);
+    memcpy(c->istate, saved, n);
+    memcpy(c->ostate, saved + n, n);
+    c->md.id = (uint8_t)hash;
+    ks_hmac_reset(c);
+}
+
 void ks_hmac_update(ks_hmac_ctx *c, const uint8_t *in, size_t len)
 {
     ks_hash_update(&c->md, in, len);

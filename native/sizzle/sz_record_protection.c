@@ -58,13 +58,25 @@ static void next_seq(uint8_t seq[8])
 }
 
 #if SZ_LEGACY
+static int hash_of(const sz_protection *p)
+{
+	return p->mac_len == 16 ? KS_HASH_MD5 : KS_HASH_SHA1;
+}
+
 static void key(sz_protection *p, uint16_t version, uint8_t mac_len, const uint8_t *mac_secret,
                 const uint8_t *rc4_key)
 {
 	memset(p, 0, sizeof *p);
-	memcpy(p->mac_secret, mac_secret, mac_len);
 	p->mac_len = mac_len;
 	p->ssl3 = version == SZ_SSL30;
+	if (p->ssl3) {
+		memcpy(p->mac_key, mac_secret, mac_len);
+	} else {
+		ks_hmac_ctx h;
+		ks_hmac_init(&h, hash_of(p), mac_secret, mac_len);
+		ks_hmac_key_save(&h, p->mac_key);
+		ks_hmac_clear(&h);
+	}
 	ks_rc4_init(&p->rc4, rc4_key, KEY_LEN);
 }
 
@@ -74,12 +86,11 @@ static void mac_start(const sz_protection *p, sz_record_mac *m, uint8_t type, ui
 {
 	uint8_t hdr[13];
 	uint8_t n = header(hdr, p->seq, type, version, len, (uint8_t)!p->ssl3);
-	int hash = p->mac_len == 16 ? KS_HASH_MD5 : KS_HASH_SHA1;
 	if (p->ssl3) {
-		ks_ssl3_mac_init(&m->ssl3, hash, p->mac_secret, p->mac_len);
+		ks_ssl3_mac_init(&m->ssl3, hash_of(p), p->mac_key, p->mac_len);
 		ks_ssl3_mac_update(&m->ssl3, hdr, n);
 	} else {
-		ks_hmac_init(&m->hmac, hash, p->mac_secret, p->mac_len);
+		ks_hmac_key_load(&m->hmac, hash_of(p), p->mac_key);
 		ks_hmac_update(&m->hmac, hdr, n);
 	}
 }

@@ -289,6 +289,18 @@ static void test_random_hmac(void)
             ks_hmac_final(&c, got);
             HMAC(evp(id), key, (int)kl, msg, ml / 5, want, &wl);
             CHECK(memcmp(got, want, wl) == 0, "HMAC-%s after reset", names[id]);
+            {   /* the key saved as its chaining values and loaded into a fresh context */
+                uint8_t saved[KS_HMAC_KEY_SAVED_MAX];
+                ks_hmac_ctx d;
+                memset(&d, 0xA5, sizeof d);
+                ks_hmac_key_save(&c, saved);
+                ks_hmac_key_load(&d, id, saved);
+                ks_hmac_update(&d, msg, ml);
+                ks_hmac_final(&d, got);
+                HMAC(evp(id), key, (int)kl, msg, ml, want, &wl);
+                CHECK(wl == ks_hmac_size(&d) && memcmp(got, want, wl) == 0, "HMAC-%s from the saved key", names[id]);
+                ks_hmac_clear(&d);
+            }
             ks_hmac_clear(&c);
         }
     }
