@@ -22,12 +22,11 @@ static void seed(ks_phash *p)
     ks_hmac_update(&p->mac, p->s2, p->l2);
 }
 
-int ks_phash_init(ks_phash *p, int hash, const uint8_t *secret, size_t slen, const char *label,
-                  const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2)
+/* The seed parts kept and A(1) = HMAC(seed), the MAC keyed (inlined into both starts: a build
+   calls one of them). */
+KS_INLINE void phash_start(ks_phash *p, const char *label, const uint8_t *s1, size_t l1,
+                        const uint8_t *s2, size_t l2)
 {
-    if (ks_hmac_init(&p->mac, hash, secret, slen) != 0) {
-        return -1;
-    }
     p->label = label;
     p->s1 = s1;
     p->l1 = s1 != NULL ? l1 : 0;
@@ -36,7 +35,23 @@ int ks_phash_init(ks_phash *p, int hash, const uint8_t *secret, size_t slen, con
     seed(p);
     ks_hmac_final(&p->mac, p->a); /* A(1) = HMAC(seed) */
     p->used = 0xff;               /* no block yet */
+}
+
+int ks_phash_init(ks_phash *p, int hash, const uint8_t *secret, size_t slen, const char *label,
+                  const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2)
+{
+    if (ks_hmac_init(&p->mac, hash, secret, slen) != 0) {
+        return -1;
+    }
+    phash_start(p, label, s1, l1, s2, l2);
     return 0;
+}
+
+void ks_phash_init_keyed(ks_phash *p, int hash, const uint8_t *key, const char *label,
+                         const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2)
+{
+    ks_hmac_key_load(&p->mac, hash, key);
+    phash_start(p, label, s1, l1, s2, l2);
 }
 
 void ks_phash_next(ks_phash *p, uint8_t *out, size_t n, int xor)
@@ -70,25 +85,88 @@ void ks_phash_clear(ks_phash *p)
     ks_wipe(p, sizeof *p);
 }
 
-void ks_prf_tls10(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
-                  const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
+/* HMAC's prepared key over secret into key (ks_hmac_key_save). */
+static void save_key(int hash, const uint8_t *secret, size_t slen, uint8_t *key)
+{
+    ks_hmac_ctx h;
+    ks_hmac_init(&h, hash, secret, slen);
+    ks_hmac_key_save(&h, key);
+    ks_hmac_clear(&h);
+}
+
+void ks_prf_tls10_key(const uint8_t *secret, size_t slen, uint8_t key[KS_PRF_TLS10_KEY])
+{
+    size_t half = (slen + 1) / 2;
+    save_key(KS_HASH_MD5, secret, half, key);
+    save_key(KS_HASH_SHA1, secret + slen - half, half, key + 32);
+}
+
+void ks_prf_tls12_key(const uint8_t *secret, size_t slen, uint8_t key[KS_PRF_TLS12_KEY])
+{
+    save_key(KS_HASH_SHA256, secret, slen, key);
+}
+
+/* P_hash of `hash` started from the secret (keyed = 0) or from its prepared key (keyed = 1,
+   key). Always inlined with keyed a constant: each PRF below carries only its own keying, so a
+   build that never calls the keyed forms pays nothing for them (the motes' flash). */
+KS_INLINE void phash_start_from(ks_phash *p, int hash, int keyed, const uint8_t *secret, size_t slen,
+                                const uint8_t *key, const char *label, const uint8_t *s1, size_t l1,
+                                const uint8_t *s2, size_t l2)
+{
+    if (keyed) {
+        ks_phash_init_keyed(p, hash, key, label, s1, l1, s2, l2);
+    } else {
+        ks_phash_init(p, hash, secret, slen, label, s1, l1, s2, l2);
+    }
+}
+
+/* P_MD5 over the secret's first half (the key's first 32 bytes) xor P_SHA1 over its second
+   (the key's last 40). */
+KS_INLINE void tls10(int keyed, const uint8_t *secret, size_t slen, const uint8_t *key,
+                     const char *label, const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2,
+                     uint8_t *out, size_t olen)
 {
     ks_phash p;
     size_t half = (slen + 1) / 2;
-    ks_phash_init(&p, KS_HASH_MD5, secret, half, label, s1, l1, s2, l2);
+    phash_start_from(&p, KS_HASH_MD5, keyed, secret, half, key, label, s1, l1, s2, l2);
     ks_phash_next(&p, out, olen, 0);
-    ks_phash_init(&p, KS_HASH_SHA1, secret + slen - half, half, label, s1, l1, s2, l2);
+    phash_start_from(&p, KS_HASH_SHA1, keyed, secret + slen - half, half, key + 32, label, s1, l1, s2, l2);
     ks_phash_next(&p, out, olen, 1);
     ks_phash_clear(&p);
+}
+
+KS_INLINE void tls12(int keyed, const uint8_t *secret, size_t slen, const uint8_t *key,
+                     const char *label, const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2,
+                     uint8_t *out, size_t olen)
+{
+    ks_phash p;
+    phash_start_from(&p, KS_HASH_SHA256, keyed, secret, slen, key, label, s1, l1, s2, l2);
+    ks_phash_next(&p, out, olen, 0);
+    ks_phash_clear(&p);
+}
+
+void ks_prf_tls10(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
+                  const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
+{
+    tls10(0, secret, slen, NULL, label, s1, l1, s2, l2, out, olen);
+}
+
+void ks_prf_tls10_keyed(const uint8_t key[KS_PRF_TLS10_KEY], const char *label, const uint8_t *s1,
+                        size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
+{
+    tls10(1, NULL, 0, key, label, s1, l1, s2, l2, out, olen);
 }
 
 void ks_prf_tls12(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
                   const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
 {
-    ks_phash p;
-    ks_phash_init(&p, KS_HASH_SHA256, secret, slen, label, s1, l1, s2, l2);
-    ks_phash_next(&p, out, olen, 0);
-    ks_phash_clear(&p);
+    tls12(0, secret, slen, NULL, label, s1, l1, s2, l2, out, olen);
+}
+
+void ks_prf_tls12_keyed(const uint8_t key[KS_PRF_TLS12_KEY], const char *label, const uint8_t *s1,
+                        size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
+{
+    tls12(1, NULL, 0, key, label, s1, l1, s2, l2, out, olen);
 }
 
 int ks_prf_ssl3(const uint8_t *secret, size_t slen, const uint8_t *s1, size_t l1, const uint8_t *s2,

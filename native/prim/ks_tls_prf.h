@@ -41,11 +41,29 @@ int ks_phash_init(ks_phash *p, int hash, const uint8_t *secret, size_t slen, con
 void ks_phash_next(ks_phash *p, uint8_t *out, size_t n, int xor);
 void ks_phash_clear(ks_phash *p);
 
+/* Starts P_hash under a key prepared by ks_hmac_key_save (ks_prf_tls*_key's halves). */
+void ks_phash_init_keyed(ks_phash *p, int hash, const uint8_t *key, const char *label,
+                         const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2);
+
 /* out = PRF(secret, label, s1 || s2), olen bytes. */
 void ks_prf_tls10(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
                   const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
 void ks_prf_tls12(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
                   const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
+/* A secret that keys several PRFs (the master secret: the key block and both Finished) prepared
+   once, as HMAC's chaining values (ks_hmac_key_save, RFC 2104 section 4): TLS 1.0 HMAC-MD5's
+   over the secret's first half, then HMAC-SHA1's over its second (2 x 16 + 2 x 20 bytes); TLS
+   1.2 HMAC-SHA256's (2 x 32). Each PRF under it then costs four compressions fewer (two). As
+   secret as the secret. */
+#define KS_PRF_TLS10_KEY 72
+#define KS_PRF_TLS12_KEY 64
+void ks_prf_tls10_key(const uint8_t *secret, size_t slen, uint8_t key[KS_PRF_TLS10_KEY]);
+void ks_prf_tls12_key(const uint8_t *secret, size_t slen, uint8_t key[KS_PRF_TLS12_KEY]);
+/* ks_prf_tls10 and ks_prf_tls12 under a prepared key: the same output. */
+void ks_prf_tls10_keyed(const uint8_t key[KS_PRF_TLS10_KEY], const char *label, const uint8_t *s1,
+                        size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
+void ks_prf_tls12_keyed(const uint8_t key[KS_PRF_TLS12_KEY], const char *label, const uint8_t *s1,
+                        size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
 /* out = MD5(secret || SHA1("A" || secret || s1 || s2)) || MD5(secret || SHA1("BB" || ...)) ...,
    olen <= KS_PRF_SSL3_MAX: KS_OK (0), or KS_INVALID (-1) writing nothing. For the master
    secret s1 || s2 is client_random || server_random; for the key block the other way round. */

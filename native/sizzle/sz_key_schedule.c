@@ -20,16 +20,51 @@ static const char KS_FLASH label_client_finished[] = "client finished";
 static const char KS_FLASH label_server_finished[] = "server finished";
 static const char KS_FLASH label_extended_master[] = "extended master secret";
 
-/* The build's TLS PRF (KeySchedule.run): TLS 1.0's in the legacy builds, TLS 1.2's in modern. */
-static void prf(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
-                const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
+/* The build's TLS PRF (KeySchedule.run): TLS 1.0's in the legacy builds, TLS 1.2's in modern;
+ * keyed from secret, or from key, its prepared form (sz_master_key), if given. With
+ * SZ_PRF_KEYED every PRF goes through the keyed form (a secret's key made on the stack first:
+ * the same compressions), so that the build carries one form only. */
+static void prf(const uint8_t *secret, size_t slen, const uint8_t *key, const char *label,
+                const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
 {
+#if SZ_PRF_KEYED
+	uint8_t made[SZ_MASTER_KEY];
+	if (key == NULL) {
+#if SZ_LEGACY
+		ks_prf_tls10_key(secret, slen, made);
+#else
+		ks_prf_tls12_key(secret, slen, made);
+#endif
+		key = made;
+	}
+#if SZ_LEGACY
+	ks_prf_tls10_keyed(key, label, s1, l1, s2, l2, out, olen);
+#else
+	ks_prf_tls12_keyed(key, label, s1, l1, s2, l2, out, olen);
+#endif
+	ks_wipe(made, sizeof made);
+#else
+	(void)key;
 #if SZ_LEGACY
 	ks_prf_tls10(secret, slen, label, s1, l1, s2, l2, out, olen);
 #else
 	ks_prf_tls12(secret, slen, label, s1, l1, s2, l2, out, olen);
 #endif
+#endif
 }
+
+#if SZ_PRF_KEYED
+void sz_master_key(uint16_t version, const uint8_t master[SZ_MASTER_SECRET], uint8_t key[SZ_MASTER_KEY])
+{
+#if SZ_LEGACY
+	if (version != SZ_SSL30)
+		ks_prf_tls10_key(master, SZ_MASTER_SECRET, key);
+#else
+	(void)version;
+	ks_prf_tls12_key(master, SZ_MASTER_SECRET, key);
+#endif
+}
+#endif
 
 void sz_master_secret(uint16_t version, const uint8_t *premaster, size_t premaster_len,
                       const uint8_t client_random[32], const uint8_t server_random[32],
@@ -47,17 +82,17 @@ void sz_master_secret(uint16_t version, const uint8_t *premaster, size_t premast
 	(void)version;
 #endif
 	if (ems == NULL) {
-		prf(premaster, premaster_len, label_master, client_random, 32, server_random, 32, master,
-		    SZ_MASTER_SECRET);
+		prf(premaster, premaster_len, NULL, label_master, client_random, 32, server_random, 32,
+		    master, SZ_MASTER_SECRET);
 		return;
 	}
 	n = sz_handshake_hash_current(ems, session_hash);
-	prf(premaster, premaster_len, label_extended_master, session_hash, n, NULL, 0, master,
+	prf(premaster, premaster_len, NULL, label_extended_master, session_hash, n, NULL, 0, master,
 	    SZ_MASTER_SECRET);
 	ks_wipe(session_hash, sizeof session_hash);
 }
 
-void sz_key_block(uint16_t version, const uint8_t master[SZ_MASTER_SECRET],
+void sz_key_block(uint16_t version, const uint8_t master[SZ_MASTER_SECRET], const uint8_t *master_key,
                   const uint8_t client_random[32], const uint8_t server_random[32], uint8_t *out,
                   size_t len)
 {
@@ -69,12 +104,12 @@ void sz_key_block(uint16_t version, const uint8_t master[SZ_MASTER_SECRET],
 #else
 	(void)version;
 #endif
-	prf(master, SZ_MASTER_SECRET, label_key_expansion, server_random, 32, client_random, 32, out,
-	    len);
+	prf(master, SZ_MASTER_SECRET, master_key, label_key_expansion, server_random, 32, client_random,
+	    32, out, len);
 }
 
-uint8_t sz_finished(uint16_t version, const uint8_t master[SZ_MASTER_SECRET], uint8_t client,
-                    const sz_handshake_hash *h, uint8_t out[SZ_VERIFY_DATA_MAX])
+uint8_t sz_finished(uint16_t version, const uint8_t master[SZ_MASTER_SECRET], const uint8_t *master_key,
+                    uint8_t client, const sz_handshake_hash *h, uint8_t out[SZ_VERIFY_DATA_MAX])
 {
 	uint8_t hash[SZ_HANDSHAKE_HASH_SIZE];
 	uint8_t n;
@@ -98,8 +133,8 @@ uint8_t sz_finished(uint16_t version, const uint8_t master[SZ_MASTER_SECRET], ui
 	(void)version;
 #endif
 	n = sz_handshake_hash_current(h, hash);
-	prf(master, SZ_MASTER_SECRET, client ? label_client_finished : label_server_finished, hash, n,
-	    NULL, 0, out, 12);
+	prf(master, SZ_MASTER_SECRET, master_key, client ? label_client_finished : label_server_finished,
+	    hash, n, NULL, 0, out, 12);
 	ks_wipe(hash, sizeof hash);
 	return 12;
 }

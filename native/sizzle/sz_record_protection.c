@@ -144,18 +144,18 @@ static void nonce_aad(const sz_protection *p, const uint8_t explicit_nonce[8], u
 #endif
 
 void sz_protection_derive(sz_protection *read, sz_protection *write, uint16_t version,
-                          uint16_t suite, const uint8_t master[SZ_MASTER_SECRET],
+                          uint16_t suite, const uint8_t master[SZ_MASTER_SECRET], const uint8_t *master_key,
                           const uint8_t client_random[32], const uint8_t server_random[32])
 {
 	uint8_t kb[2 * (MAC_MAX + KEY_LEN + IV_LEN)];
 #if SZ_LEGACY
 	uint8_t mac = suite == SZ_TLS_RSA_WITH_RC4_128_MD5 ? 16 : 20;
 	size_t len = 2 * (size_t)(mac + KEY_LEN);
-	sz_key_block(version, master, client_random, server_random, kb, len);
+	sz_key_block(version, master, master_key, client_random, server_random, kb, len);
 	key(read, version, mac, kb, kb + 2 * mac);
 	key(write, version, mac, kb + mac, kb + 2 * mac + KEY_LEN);
 #else
-	sz_key_block(version, master, client_random, server_random, kb, sizeof kb);
+	sz_key_block(version, master, master_key, client_random, server_random, kb, sizeof kb);
 	key(read, suite, kb, kb + 2 * KEY_LEN);
 	key(write, suite, kb + KEY_LEN, kb + 2 * KEY_LEN + IV_LEN);
 #endif

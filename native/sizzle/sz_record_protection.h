@@ -55,9 +55,10 @@ typedef struct {
 } sz_protection;
 
 /* Keys both directions of the server from the master secret (the key block is derived on the
- * stack and wiped): `read` opens the client's records, `write` seals the server's. */
+ * stack and wiped): `read` opens the client's records, `write` seals the server's. master_key:
+ * the master's sz_master_key, or NULL (sz_key_block). */
 void sz_protection_derive(sz_protection *read, sz_protection *write, uint16_t version,
-                          uint16_t suite, const uint8_t master[SZ_MASTER_SECRET],
+                          uint16_t suite, const uint8_t master[SZ_MASTER_SECRET], const uint8_t *master_key,
                           const uint8_t client_random[32], const uint8_t server_random[32]);
 /* Seals the plaintext at buf[SZ_PROTECTION_PREFIX .. + len); the fragment then starts at
  * buf[0]; returns its length (at most len + SZ_PROTECTION_EXPANSION). */

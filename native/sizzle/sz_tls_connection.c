@@ -106,6 +106,9 @@ static void forget_session(sz_tls *c)
 static void wipe_secrets(sz_tls *c)
 {
 	ks_wipe(c->master, sizeof c->master);
+#if SZ_PRF_KEYED
+	ks_wipe(c->master_key, sizeof c->master_key);
+#endif
 #if defined(SZ_PROFILE_MODERN)
 	ks_wipe(c->ephemeral, sizeof c->ephemeral);
 #endif
@@ -160,11 +163,21 @@ static void close_gracefully(sz_tls *c)
 		last_alert(c, SZ_ALERT_WARNING, SZ_CLOSE_NOTIFY);
 }
 
+/* The master secret's prepared PRF key (sz_master_key, made with the keys), or NULL. */
+#if SZ_PRF_KEYED
+#define MASTER_KEY(c) ((c)->master_key)
+#else
+#define MASTER_KEY(c) NULL
+#endif
+
 static void derive_keys(sz_tls *c)
 {
 	if (!c->keyed) {
-		sz_protection_derive(&c->u.keyed.rd, &c->u.keyed.wr, c->version, c->suite, c->master, c->u.hs.hello.random,
-				     c->server_random);
+#if SZ_PRF_KEYED
+		sz_master_key(c->version, c->master, c->master_key); /* the first PRF under the master */
+#endif
+		sz_protection_derive(&c->u.keyed.rd, &c->u.keyed.wr, c->version, c->suite, c->master, MASTER_KEY(c),
+				     c->u.hs.hello.random, c->server_random);
 		c->keyed = 1;
 	}
 }
@@ -322,7 +335,7 @@ static void produce(sz_tls *c)
 			break;
 		case J_FINISHED:
 			if (c->seg == 0 && c->seg_off == 0) {
-				uint8_t n = sz_finished(c->version, c->master, 0, &c->h.hash, c->fin + 4);
+				uint8_t n = sz_finished(c->version, c->master, MASTER_KEY(c), 0, &c->h.hash, c->fin + 4);
 				sz_message_header(c->fin, SZ_HT_FINISHED, n);
 				c->sh_len = (uint16_t)(4u + n); /* the client's verify_data is used or not yet made */
 			}
@@ -879,7 +892,7 @@ static void dispatch(sz_tls *c)
 		c->pos = c->end;
 		derive_keys(c);
 		c->read_on = 1;
-		c->expected_len = sz_finished(c->version, c->master, 1, &c->h.hash, c->fin + 4);
+		c->expected_len = sz_finished(c->version, c->master, MASTER_KEY(c), 1, &c->h.hash, c->fin + 4);
 		c->fin_diff = 0;
 		c->state = c->state == SZ_WAIT_CHANGE_CIPHER_SPEC ? SZ_WAIT_FINISHED : SZ_RESUME_WAIT_FINISHED;
 		return;

@@ -107,6 +107,9 @@ typedef struct {
 	uint16_t sh_len, ske_len;    /* the flight's messages in the scratch */
 	uint8_t m_hdr[4], m_have;
 	uint8_t master[48];
+#if SZ_PRF_KEYED
+	uint8_t master_key[SZ_MASTER_KEY]; /* its PRF key (sz_master_key), made with the keys */
+#endif
 	uint8_t name_digest[16];
 #if defined(SZ_PROFILE_MODERN)
 	uint8_t ephemeral[32];

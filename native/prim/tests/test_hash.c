@@ -401,6 +401,17 @@ static void test_tls_prf(void)
         ks_prf_tls12(secret, sl, label, s1, l1, s2, l2, got, ol);
         ref_prf("SHA256", secret, sl, seed, ll + l1 + l2, want, ol);
         CHECK(memcmp(got, want, ol) == 0, "TLS 1.2 PRF secret %zu out %zu", sl, ol);
+        {   /* the same under the secret's prepared key */
+            uint8_t key10[KS_PRF_TLS10_KEY], key12[KS_PRF_TLS12_KEY];
+            ks_prf_tls12_key(secret, sl, key12);
+            ks_prf_tls12_keyed(key12, label, s1, l1, s2, l2, got, ol);
+            CHECK(memcmp(got, want, ol) == 0, "TLS 1.2 PRF keyed, secret %zu out %zu", sl, ol);
+            ks_prf_tls10_key(secret, sl, key10);
+            ks_prf_tls10_keyed(key10, label, s1, l1, s2, l2, got, ol);
+            ref_prf("MD5-SHA1", secret, sl, seed, ll + l1 + l2, want, ol);
+            CHECK(memcmp(got, want, ol) == 0, "TLS 1.0 PRF keyed, secret %zu out %zu", sl, ol);
+            ref_prf("SHA256", secret, sl, seed, ll + l1 + l2, want, ol);
+        }
         /* the stream in random pieces gives the same bytes */
         ks_phash_init(&p, KS_HASH_SHA256, secret, sl, label, l1 ? s1 : NULL, l1, s2, l2);
         for (done = 0; done < ol;) {

@@ -87,7 +87,7 @@ static void run_case(void)
 	c_master = since(t0);
 	mote_check(memcmp(master, want, 48) == 0, "master");
 	t0 = mote_cycles();
-	sz_protection_derive(&rd, &wr, version, suite, master, cr, sr);
+	sz_protection_derive(&rd, &wr, version, suite, master, NULL, cr, sr);
 	c_derive = since(t0);
 
 	for (i = 0; i < 4; i++) { /* the server's records */
@@ -120,7 +120,7 @@ static void run_case(void)
 	n = get_bytes('f', frag);
 	sz_protection_clear(&rd);
 	sz_protection_clear(&wr);
-	sz_protection_derive(&rd, &wr, version, suite, master, cr, sr);
+	sz_protection_derive(&rd, &wr, version, suite, master, NULL, cr, sr);
 	for (i = 0; i < after && i < 3; i++) {
 		memcpy(buf, cfrag[i], clen[i]);
 		mote_check(sz_protection_open(&rd, ctype[i], version, buf, clen[i], &out) == SZ_VERDICT_NONE, "the records before");

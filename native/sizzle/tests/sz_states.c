@@ -49,7 +49,7 @@ static void derive(rig *r)
 {
 	if (!r->keyed) {
 		/* derive() gives the server's read keys (the client's write) and write keys */
-		sz_protection_derive(&r->c_wr, &r->s_wr, r->c.version, r->c.suite, r->c.master, r->c.u.hs.hello.random,
+		sz_protection_derive(&r->c_wr, &r->s_wr, r->c.version, r->c.suite, r->c.master, NULL, r->c.u.hs.hello.random,
 				     r->c.server_random);
 		r->keyed = 1;
 	}
@@ -501,7 +501,7 @@ static void done_rows(const sz_transcript *t)
 		static uint8_t copy[600];
 		static sz_protection tmp, unused;
 		/* the transcript's request, decrypted with fresh client keys (sequence 1: after Finished) */
-		sz_protection_derive(&tmp, &unused, r.c.version, r.c.suite, r.c.master, r.c.u.hs.hello.random, r.c.server_random);
+		sz_protection_derive(&tmp, &unused, r.c.version, r.c.suite, r.c.master, NULL, r.c.u.hs.hello.random, r.c.server_random);
 		memcpy(copy, client_line(&r, FIN)->bytes, client_line(&r, FIN)->len);
 		(void)sz_protection_open(&tmp, copy[0], r.c.version, copy + 5, client_line(&r, FIN)->len - 5, &pl);
 		memcpy(copy, req->bytes, req->len);

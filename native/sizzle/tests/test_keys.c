@@ -69,12 +69,25 @@ static void sha256(const uint8_t *in, size_t len, uint8_t out[32])
 	ks_hash(KS_HASH_SHA256, in, len, out);
 }
 
+/* The master's prepared PRF key (sz_master_key), or NULL in a build without it: each
+   derivation below runs once from the master and once from its key, both against the Java's. */
+static const uint8_t *master_key(void)
+{
+#if SZ_PRF_KEYED
+	static uint8_t key[SZ_MASTER_KEY];
+	sz_master_key(v.version, v.master, key);
+	return key;
+#else
+	return NULL;
+#endif
+}
+
 static void derive(void)
 {
 	if (!v.derived) {
-		sz_protection_derive(&rd, &wr, v.version, v.suite, v.master, v.cr, v.sr);
+		sz_protection_derive(&rd, &wr, v.version, v.suite, v.master, master_key(), v.cr, v.sr);
 		/* the client's side of the same keys: `read` seals what the client writes */
-		sz_protection_derive(&cs, &scratch, v.version, v.suite, v.master, v.cr, v.sr);
+		sz_protection_derive(&cs, &scratch, v.version, v.suite, v.master, NULL, v.cr, v.sr);
 		sz_protection_clear(&scratch);
 		v.derived = 1;
 	}
@@ -128,7 +141,7 @@ static void fail_line(int type, int after, const char *frag, const char *what)
 	size_t n, plain = 99, tag;
 	uint16_t verdict;
 	int i, ok = 1;
-	sz_protection_derive(&r, &w, v.version, v.suite, v.master, v.cr, v.sr);
+	sz_protection_derive(&r, &w, v.version, v.suite, v.master, NULL, v.cr, v.sr);
 	for (i = 0; i < after; i++) {
 		memcpy(buf, v.cfrag[i], v.cfrag_len[i]);
 		ok &= sz_protection_open(&r, v.ctype[i], v.version, buf, v.cfrag_len[i], &plain) == SZ_VERDICT_NONE;
@@ -221,16 +234,16 @@ static void vector_line(char *l)
 		CHECK(same(out, 48, tok[1]), "master with ems %s", ks_hex(out, 48));
 	} else if (strcmp(tok[0], "key_block") == 0) {
 		n = field(tok[1], want);
-		sz_key_block(v.version, v.master, v.cr, v.sr, buf, n);
+		sz_key_block(v.version, v.master, NULL, v.cr, v.sr, buf, n);
 		CHECK(n > 0 && memcmp(buf, want, n) == 0, "key block %s", ks_hex(buf, n));
-		sz_key_block(v.version, v.master, v.cr, v.sr, buf, n - 5);
-		CHECK(memcmp(buf, want, n - 5) == 0, "key block's first %zu bytes", n - 5);
+		sz_key_block(v.version, v.master, master_key(), v.cr, v.sr, buf, n - 5);
+		CHECK(memcmp(buf, want, n - 5) == 0, "key block's first %zu bytes (from the master's key)", n - 5);
 	} else if (strcmp(tok[0], "client_finished") == 0 || strcmp(tok[0], "server_finished") == 0) {
 		uint8_t client = tok[0][0] == 'c';
-		n = sz_finished(v.version, v.master, client, &v.pieces, out);
+		n = sz_finished(v.version, v.master, NULL, client, &v.pieces, out);
 		CHECK(n == (v.version == SZ_SSL30 ? 36u : 12u) && same(out, n, tok[1]), "%s %s", tok[0], ks_hex(out, n));
-		n = sz_finished(v.version, v.master, client, &v.bytewise, out); /* and the hash runs on */
-		CHECK(same(out, n, tok[1]), "%s again", tok[0]);
+		n = sz_finished(v.version, v.master, master_key(), client, &v.bytewise, out); /* and the hash runs on */
+		CHECK(same(out, n, tok[1]), "%s again, from the master's key", tok[0]);
 	} else if (strcmp(tok[0], "seal") == 0 && nt == 5) {
 		seal_line(tok[1][0], atoi(tok[2]), tok[3], tok[4]);
 	} else if (strcmp(tok[0], "open_fail") == 0 && nt == 5) {
