@@ -130,7 +130,8 @@ KS_INLINE void tls10(int keyed, const uint8_t *secret, size_t slen, const uint8_
     size_t half = (slen + 1) / 2;
     phash_start_from(&p, KS_HASH_MD5, keyed, secret, half, key, label, s1, l1, s2, l2);
     ks_phash_next(&p, out, olen, 0);
-    phash_start_from(&p, KS_HASH_SHA1, keyed, secret + slen - half, half, key + 32, label, s1, l1, s2, l2);
+    phash_start_from(&p, KS_HASH_SHA1, keyed, keyed ? NULL : secret + slen - half, half, keyed ? key + 32 : NULL,
+                     label, s1, l1, s2, l2);
     ks_phash_next(&p, out, olen, 1);
     ks_phash_clear(&p);
 }
