@@ -162,7 +162,7 @@ def square(asm, n, a, t, toff, pool):
     asm("mov", c0, mem(toff + 2 * (2 * n - 1), t))  # c1 is 0: a^2 < 2^(32 n)
 
 
-def row_product(asm, n, a, b, t, toff, pool):
+def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI):
     """t[toff..] (2n words at base register t) = a * b by rows (operand scanning), for n <= 10:
     row i adds a_i B to the words t_i..t_(i+n), held in `pool` (n registers, renamed as the
     window slides: t_i is final after the row's first product, and its register takes the
@@ -175,27 +175,27 @@ def row_product(asm, n, a, b, t, toff, pool):
     T = {}
     pool = list(pool)
     for i in range(n):
-        asm("mov", mem(2 * i, a), MPY)
+        asm("mov", mem(aoff + 2 * i, a), MPY)
         for parity in (0, 1):
             js = list(range(parity, n, 2))
             for m, j in enumerate(js):
-                asm("mov", mem(2 * j, b), OP2)
+                asm("mov", mem(boff + 2 * j, b), OP2)
                 if i == 0 and parity == 0:  # t is still 0 there: no sum
                     if j == 0:
-                        asm("mov", RESLO, mem(toff, t))
+                        asm("mov", lo, mem(toff, t))
                     else:
                         T[j] = pool.pop(0)
-                        asm("mov", RESLO, T[j])
+                        asm("mov", lo, T[j])
                     T[j + 1] = pool.pop(0)
-                    asm("mov", RESHI, T[j + 1])
+                    asm("mov", hi, T[j + 1])
                     continue
-                asm("add" if m == 0 else "addc", RESLO, T[i + j])
+                asm("add" if m == 0 else "addc", lo, T[i + j])
                 if j == 0:  # t_i is final: its register becomes t_(i+n)
                     asm("mov", T[i], mem(toff + 2 * i, t))
                     T[i + n] = T.pop(i)
                     asm("clr", T[i + n])
                 if i + j + 1 <= i + n:
-                    asm("addc", RESHI, T[i + j + 1])
+                    asm("addc", hi, T[i + j + 1])
             if i == 0 and parity == 0:  # the top word, for the odd chain
                 T[n] = pool.pop(0)
                 asm("clr", T[n])
@@ -453,18 +453,35 @@ def reduce_secp160r1(asm, rp, V=V, top="r15", tmp="r12", hi_in_regs=False):
 def gen_fp_secp160r1(asm, sq):
     name = "ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")
     asm.function(name)
-    asm.comment("r = r12, a = r13, b = r14; frame: t (20 words) at 0(r1), r at 40(r1)")
     push(asm, SAVED + ["r12"])
-    asm("sub", "#40", "r1")
     if sq:
+        asm.comment("r = r12, a = r13; frame: t (20 words) at 0(r1), r at 40(r1)")
+        asm("sub", "#40", "r1")
         square_rows(asm, 10, "r13", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9", "r10",
                                               "r11", "r12", "r14", "r15"])
         reduce_secp160r1(asm, 40)
+        asm("add", "#42", "r1")
     else:
-        hi = row_product(asm, 10, "r13", "r14", "r1", 0,
-                         ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"])
-        reduce_secp160r1(asm, 40, hi, "r13", "r14", hi_in_regs=True)
-    asm("add", "#42", "r1")
+        # b and a copied below r (each word read by @rN+ into a register and pushed: 5 cycles;
+        # llvm-mc 16 takes neither `push x(rN)` nor `@rN+` into memory), so that r13 and r14
+        # can address the product's two words (@r14 = RESLO, @r13 = RESHI: 2 cycles a read
+        # instead of 3, 200 reads); the operands are then read from the frame at the cost they
+        # had from r13 and r14 (but a_0 and b_0, which were @r13 and @r14)
+        asm.comment("r = r12, a = r13, b = r14; frame: t (20 words) at 0(r1), a at 40(r1), "
+                    "b at 60(r1), r at 80(r1)")
+        words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
+        for src in ("r14", "r13"):
+            for j in range(10):
+                asm("mov", "@%s+" % src, words[j])
+            push(asm, words[::-1])
+        asm("sub", "#40", "r1")
+        asm("mov", "#RESLO", "r14")
+        asm("mov", "#RESHI", "r13")
+        hi = row_product(asm, 10, "r1", "r1", "r1", 0,
+                         ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"],
+                         aoff=40, boff=60, lo=mem(0, "r14"), hi=mem(0, "r13"))
+        reduce_secp160r1(asm, 80, hi, "r13", "r14", hi_in_regs=True)
+        asm("add", "#82", "r1")
     pop(asm, SAVED)
     asm.end(name)
 
