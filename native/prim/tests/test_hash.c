@@ -410,7 +410,7 @@ static void test_tls_prf(void)
             ks_prf_tls10_keyed(key10, label, s1, l1, s2, l2, got, ol);
             ref_prf("MD5-SHA1", secret, sl, seed, ll + l1 + l2, want, ol);
             CHECK(memcmp(got, want, ol) == 0, "TLS 1.0 PRF keyed, secret %zu out %zu", sl, ol);
-            ref_prf("SHA256", secret, sl, seed, ll + l1 + l2, want, ol);
+            ref_prf("SHA256", secret, sl, seed, ll + l1 + l2, want, ol); /* P_SHA256's again, for below */
         }
         /* the stream in random pieces gives the same bytes */
         ks_phash_init(&p, KS_HASH_SHA256, secret, sl, label, l1 ? s1 : NULL, l1, s2, l2);
