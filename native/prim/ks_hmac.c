@@ -57,6 +57,14 @@ void ks_hmac_key_load(ks_hmac_ctx *c, int hash, const uint8_t *saved)
     ks_hmac_reset(c);
 }
 
+void ks_hmac_key_make(int hash, const uint8_t *key, size_t len, uint8_t *saved)
+{
+    ks_hmac_ctx h;
+    ks_hmac_init(&h, hash, key, len);
+    ks_hmac_key_save(&h, saved);
+    ks_hmac_clear(&h);
+}
+
 void ks_hmac_update(ks_hmac_ctx *c, const uint8_t *in, size_t len)
 {
     ks_hash_update(&c->md, in, len);

@@ -31,6 +31,8 @@ size_t ks_hmac_size(const ks_hmac_ctx *c);
 #define KS_HMAC_KEY_SAVED_MAX (2 * KS_HASH_STATE_MAX)
 void ks_hmac_key_save(const ks_hmac_ctx *c, uint8_t *saved);
 void ks_hmac_key_load(ks_hmac_ctx *c, int hash, const uint8_t *saved);
+/* saved = the saved form of key (len bytes) for `hash`, made on a context of its own (wiped). */
+void ks_hmac_key_make(int hash, const uint8_t *key, size_t len, uint8_t *saved);
 /* One call: out = HMAC(key, in). */
 int ks_hmac(int hash, const uint8_t *key, size_t klen, const uint8_t *in, size_t len, uint8_t *out);
 /* Wipes the key material. */

@@ -85,25 +85,16 @@ void ks_phash_clear(ks_phash *p)
     ks_wipe(p, sizeof *p);
 }
 
-/* HMAC's prepared key over secret into key (ks_hmac_key_save). */
-static void save_key(int hash, const uint8_t *secret, size_t slen, uint8_t *key)
-{
-    ks_hmac_ctx h;
-    ks_hmac_init(&h, hash, secret, slen);
-    ks_hmac_key_save(&h, key);
-    ks_hmac_clear(&h);
-}
-
 void ks_prf_tls10_key(const uint8_t *secret, size_t slen, uint8_t key[KS_PRF_TLS10_KEY])
 {
     size_t half = (slen + 1) / 2;
-    save_key(KS_HASH_MD5, secret, half, key);
-    save_key(KS_HASH_SHA1, secret + slen - half, half, key + 32);
+    ks_hmac_key_make(KS_HASH_MD5, secret, half, key);
+    ks_hmac_key_make(KS_HASH_SHA1, secret + slen - half, half, key + 32);
 }
 
 void ks_prf_tls12_key(const uint8_t *secret, size_t slen, uint8_t key[KS_PRF_TLS12_KEY])
 {
-    save_key(KS_HASH_SHA256, secret, slen, key);
+    ks_hmac_key_make(KS_HASH_SHA256, secret, slen, key);
 }
 
 /* P_hash of `hash` started from the secret (keyed = 0) or from its prepared key (keyed = 1,

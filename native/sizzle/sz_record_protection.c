@@ -69,14 +69,10 @@ static void key(sz_protection *p, uint16_t version, uint8_t mac_len, const uint8
 	memset(p, 0, sizeof *p);
 	p->mac_len = mac_len;
 	p->ssl3 = version == SZ_SSL30;
-	if (p->ssl3) {
+	if (p->ssl3)
 		memcpy(p->mac_key, mac_secret, mac_len);
-	} else {
-		ks_hmac_ctx h;
-		ks_hmac_init(&h, hash_of(p), mac_secret, mac_len);
-		ks_hmac_key_save(&h, p->mac_key);
-		ks_hmac_clear(&h);
-	}
+	else
+		ks_hmac_key_make(hash_of(p), mac_secret, mac_len, p->mac_key);
 	ks_rc4_init(&p->rc4, rc4_key, KEY_LEN);
 }
 
