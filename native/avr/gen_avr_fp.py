@@ -188,7 +188,10 @@ def product_regs(asm, A, W, out, keep=False, spare=()):
             asm("mul", A[i], W[k - i])
             asm("add", c[0], "r0")
             asm("adc", c[1], "r1")
-            if not last:  # the last column cannot carry out: the product is below 256^(2d)
+            # the last column cannot carry out: the product is below 256^(2d); nor can the
+            # first product of columns 1 and 2, added to a carry of at most 254 and 508
+            # (0xFE01 + 508 < 2^16)
+            if not last and not (k <= 2 and i == 0):
                 asm("adc", c[2], ZERO)
         if keep and k >= d - 1:
             pool += [A[k - d + 1], W[k - d + 1]]  # read by no later column
@@ -278,13 +281,22 @@ def karatsuba_product(asm, n, keep=False):
     return Q
 
 
+XSAVE = 60  # the refined sum's bit 80 (karatsuba_q_kept), behind secp160r1's Karatsuba terms
+
+
 def karatsuba_q_kept(asm, n, A, W, m):
-    """karatsuba_product's M and Q with M's high bytes h - 1 .. n - 1 left in registers
-    (product_regs' keep): Q starts from M XOR m (its low bytes loaded, the rest in place),
-    then adds L and H (each a pass of LDD and ADC); the + 1 of -M = (M XOR 0xFF..) + 1 is
-    the first pass's carry in, m is Q's top byte before the passes' carries. One pass over M
-    fewer than storing it and reloading. Returns (Q's n + 1 registers, the registers left
-    free)."""
+    """karatsuba_product's M for secp160r1 (n = 20), with M's high bytes h - 1 .. n - 1 left in
+    registers (product_regs' keep), and the middle of the product made around it by the
+    refined sum: with B = 256^h, L = L0 + B L1, H = H0 + B H1, M' = -s M and X = L1 + H0,
+    a b = L0 + B S + B^3 H1 with S = M' + (L0 + B H1) + X (1 + B): L0 and H1 read once,
+    X = L1 + H0 made once (ten registers: the product's spare ones, the sign mask's r26 and
+    ZERO's r2, cleared again after) and added to both halves in one chain, where the
+    Karatsuba sums Q = L + H -+ M, then L1 + Q and H + (Q >> 80), read L and H twice each.
+    M' is (M XOR m) + (m & 1) with m the top byte before the carries. X's bit 80, x, is
+    added at S's top byte but not at its byte 10: S's registers hold S - x B, x waits in the
+    scratch (XSAVE) and enters as the carry into P_hi's byte 0 where P_hi is read
+    (secp160r1_karatsuba_lh, reduce_secp160r1). Returns (S's n + 1 registers, the registers
+    left free)."""
     h = n // 2
     # free during M: Y (the scratch by address from here on) and Z; X's high byte (r27) is
     # left to the caller with the rest, so that X can point at the result's destination
@@ -297,7 +309,7 @@ def karatsuba_q_kept(asm, n, A, W, m):
     for k in low:
         Q[k] = free.pop(0)
     Q[n] = free.pop(0)
-    asm.comment("Q = (M XOR m) + (m & 1) + L + H, m at byte %d" % n)
+    asm.comment("S = (M XOR m) + (m & 1) + (L0 + B H1) + X (1 + B), X = L1 + H0, m at byte %d" % n)
     at = lambda k: "ks_avr_fp_t+%d" % k
     for k in low:
         asm("lds", Q[k], at(2 * n + k))
@@ -306,15 +318,25 @@ def karatsuba_q_kept(asm, n, A, W, m):
     asm("mov", Q[n], m)
     asm("mov", "r0", m)
     asm("lsr", "r0")  # C = m & 1
-    for i in range(n):
-        asm("lds", "r0", at(i))
+    for i in range(n):  # L0 (scratch 0..h) and H1 (scratch n + h..2n)
+        asm("lds", "r0", at(i if i < h else n + i))
         asm("adc", Q[i], "r0")
     asm("adc", Q[n], ZERO)
+    X = free + [m, "r27", "r1", ZERO]  # r1: no MUL after; m and ZERO are read no more here
+    assert len(X) == h, X
+    for i in range(h):
+        asm("lds", X[i], at(h + i))  # L1
+    for i in range(h):
+        asm("lds", "r0", at(n + i))  # H0
+        asm("add" if i == 0 else "adc", X[i], "r0")
+    asm("sbc", "r0", "r0")
+    asm("neg", "r0")  # x = X >> 80
     for i in range(n):
-        asm("lds", "r0", at(n + i))
-        asm("add" if i == 0 else "adc", Q[i], "r0")
-    asm("adc", Q[n], ZERO)
-    return Q, free
+        asm("add" if i == 0 else "adc", Q[i], X[i % h])
+    asm("adc", Q[n], "r0")
+    asm("sts", at(XSAVE), "r0")
+    asm("clr", ZERO)
+    return Q, [r for r in X if r != ZERO]
 
 
 def square_finish(asm, n):
@@ -595,7 +617,7 @@ def gen_sqr(asm, n):
 
 
 def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
-                     T=("r28", "r29", "r30", "r31")):
+                     T=("r28", "r29", "r30", "r31"), carry_in=None):
     """V[0..20) = t mod p for the 40-byte product t = L + H 2^160 (through Y, clobbered),
     p = 2^160 - 2^31 - 1. t = L + H + H 2^31 (mod p) < 2^161 + 2^191, computed as
     (2 (L + H) + H 2^32) / 2 in 25 registers V; then the part T above 2^160 is folded back as
@@ -605,7 +627,9 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
     (Z too: the output pointer waits in the scratch). hi: {byte of H: register} for bytes the
     caller holds in registers through the pass over H; the others are then read from the
     scratch by address (ks_avr_fp_t + 20 + i: Y may be among hi), and T waits in registers
-    the caller names. Leaves the result in V[0..20), the caller stores it (gen_fp160)."""
+    the caller names. carry_in: the address of a byte 0 or 1 that H lacks at its bit 0
+    (karatsuba_q_kept's x), added as the carry into the pass over H. Leaves the result in
+    V[0..20), the caller stores it (gen_fp160)."""
     asm.comment("reduction mod p = 2^160 - 2^31 - 1")
     if V is None:
         V = [reg(i) for i in range(2, 26)] + ["r26"]  # 25 bytes
@@ -621,6 +645,9 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
     asm("lsl", V[0])  # V = 2 (L + H) < 2^162
     for i in range(1, 21):
         asm("rol", V[i])
+    if carry_in is not None:
+        asm("lds", tmp, carry_in)
+        asm("lsr", tmp)  # C = H's missing bit 0
     for i in range(20):  # V += H 2^32 (< 2^193)
         if hi is not None and i in hi:
             src = hi[i]
@@ -630,7 +657,7 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
         else:
             asm("ldd", tmp, "Y+%d" % (20 + i))
             src = tmp
-        asm("add" if i == 0 else "adc", V[4 + i], src)
+        asm("add" if i == 0 and carry_in is None else "adc", V[4 + i], src)
     asm("adc", V[24], zero)
     asm("lsr", V[24])  # V /= 2 (exact: the sum is even)
     for i in range(23, -1, -1):
@@ -775,22 +802,19 @@ def reduce_secp256r1(asm):
 
 
 def secp160r1_karatsuba_lh(asm, Q, extra, keep):
-    """From Karatsuba's L (scratch[0..20)), H (scratch[20..40)) and Q (registers): the
-    product's low half P_lo = L + 2^80 Q mod 2^160 and high half P_hi, P_hi written to
-    scratch[20..40) and V = P_lo + P_hi left in registers for reduce_secp160r1 (which reads
-    P_hi once more). The scratch by absolute address (LDS, STS: Y is free). P_hi's bytes
-    11..19 (H's, plus the carry) are held in extra (V's bytes 21..24, cleared at the end) and
-    keep (free through the reduction's pass over P_hi), so V adds them from registers; those
-    in keep are not stored at all: the reduction takes them from there too. Returns V and
-    {P_hi byte: register} of keep's."""
+    """From karatsuba_q_kept's S (registers; L0 in scratch[0..10), H1 in scratch[30..40)):
+    the product's low half P_lo = L0 + 2^80 (S mod 2^80) and high half
+    P_hi = (S >> 80) + x + 2^80 H1, P_hi but for x written to scratch[20..40) and
+    V = P_lo + P_hi (x the carry in) left in registers for reduce_secp160r1 (which reads P_hi
+    once more, x again its carry in). The scratch by absolute address (LDS, STS: Y is free).
+    P_hi's bytes 11..19 (H1's, plus the carry) are held in extra (V's bytes 21..24, cleared
+    at the end) and keep (free through the reduction's pass over P_hi), so V adds them from
+    registers; those in keep are not stored at all: the reduction takes them from there too.
+    Returns V and {P_hi byte: register} of keep's."""
     at = lambda k: "ks_avr_fp_t+%d" % k
-    asm.comment("P_lo bytes 10..19 = L + Q (in Q[0..10)); P_hi = H + Q >> 80 + carry")
-    for i in range(10):
-        asm("lds", "r0", at(10 + i))
-        asm("add" if i == 0 else "adc", Q[i], "r0")
-    for m in range(11):
-        asm("lds", "r0", at(20 + m))
-        asm("adc", Q[10 + m], "r0")
+    asm.comment("P_hi = S >> 80 + 2^80 H1 (+ x)")
+    asm("lds", "r0", at(30))
+    asm("add", Q[20], "r0")
     hold = list(keep) + list(extra)
     assert len(hold) >= 9
     hi = {}
@@ -804,9 +828,11 @@ def secp160r1_karatsuba_lh(asm, Q, extra, keep):
     for m in range(11):
         asm("sts", at(20 + m), Q[10 + m])
     asm.comment("V = P_lo + P_hi")
+    asm("lds", "r0", at(XSAVE))
+    asm("lsr", "r0")  # C = x
     for i in range(10):
         asm("lds", "r0", at(i))
-        asm("add" if i == 0 else "adc", Q[10 + i], "r0")
+        asm("adc", Q[10 + i], "r0")
     asm("adc", Q[0], Q[20])
     for i in range(11, 20):
         asm("adc", Q[i - 10], hold[i - 11])
@@ -888,15 +914,16 @@ def gen_fp160_core(asm, square):
     else:
         Q, free = karatsuba_product(asm, 20, keep=True)
         # nine registers hold P_hi's bytes 11..19 (secp160r1_karatsuba_lh): the product's spare
-        # ones, X (r26 the sign mask, read no more) and r1 (no MUL after). Four become V's bytes
+        # ones, X (r26 the sign mask, read no more) and r1 (no MUL after), which
+        # karatsuba_q_kept returns. Four become V's bytes
         # 21..24 (23 and 24 take LDI in reduce_secp160r1), five stay through the reduction's
         # pass over P_hi, then T waits in four of them
-        free = free + ["r26", "r27", "r1"]
         high = [r for r in free if int(r[1:]) >= 16]
         extra = [r for r in free if r not in high[:2]][:2] + high[:2]
         keep = [r for r in free if r not in extra]
         V, hi = secp160r1_karatsuba_lh(asm, Q, extra, keep)
-        reduce_secp160r1(asm, V, tmp="r0", zero=ZERO, hi=hi, T=sorted(keep, key=lambda r: int(r[1:]))[:4])
+        reduce_secp160r1(asm, V, tmp="r0", zero=ZERO, hi=hi, T=sorted(keep, key=lambda r: int(r[1:]))[:4],
+                         carry_in="ks_avr_fp_t+%d" % XSAVE)
     asm("ret")
     asm.end(name)
     return V[:20]
