@@ -209,6 +209,43 @@ def product_regs(asm, A, W, out, keep=False, spare=()):
     store(2 * d - 1, c[0])
 
 
+ACC4 = ["r2", "r3", "r4", "r5"]  # product_regs_pairs' accumulator: two aligned pairs
+YZERO = ("r28", "r29")  # and its zero pair (Y: the output goes by address)
+
+
+def product_regs_pairs(asm, A, W, out):
+    """ks_avr_fp_t[out..out + 2d) = A * W as product_regs, the output by address (STS), so
+    that Y, cleared, is a zero pair (YZERO, its low byte the zero of the carries): the
+    accumulator turns over four registers, two aligned pairs, and the two bytes stored last
+    are cleared by one MOVW from Y every second column instead of a CLR every column."""
+    d = len(A)
+    a, b, c_, d_ = ACC4
+    assert int(a[1:]) % 2 == 0 and int(c_[1:]) % 2 == 0
+    zero = YZERO[0]
+    store = lambda k, r: asm("sts", "ks_avr_fp_t+%d" % (out + k), r)
+    asm("mul", A[0], W[0])
+    store(0, "r0")
+    asm("mov", a, "r1")
+    asm("clr", b)
+    asm("movw", c_, YZERO[0])
+    ring = [a, b, c_, d_]  # column k's accumulator: ring[s], ring[s + 1], ring[s + 2]
+    s = 0
+    for k in range(1, 2 * d - 1):
+        last = k == 2 * d - 2
+        c = [ring[(s + t) % 4] for t in range(3)]
+        for i in range(max(0, k - d + 1), min(k, d - 1) + 1):
+            asm("mul", A[i], W[k - i])
+            asm("add", c[0], "r0")
+            asm("adc", c[1], "r1")
+            if not last and not (k <= 2 and i == 0):  # as in product_regs
+                asm("adc", c[2], zero)
+        store(k, c[0])
+        s += 1
+        if s % 2 == 0 and not last:  # ring[s - 2], ring[s - 1]: an aligned pair, both stored
+            asm("movw", ring[(s - 2) % 4], YZERO[0])
+    store(2 * d - 1, ring[s % 4])
+
+
 def abs_diff(asm, R, lo, mask):
     """R = |R - lo| for the h-byte operand R in registers and lo given by an emitter that loads
     its byte i into a register: R gets R - lo, then is negated under the borrow mask,
@@ -236,19 +273,25 @@ def karatsuba_product(asm, n, keep=False):
     h = n // 2
     A, W = BANK[:h], BANK[h:2 * h]
     c = ACC0
-    asm("clr", ZERO)
+    if keep:  # L and H into the scratch by address, Y a zero pair (product_regs_pairs)
+        asm("clr", YZERO[0])
+        asm("clr", YZERO[1])
+        half = lambda out: product_regs_pairs(asm, A, W, out)
+    else:
+        asm("clr", ZERO)
+        half = lambda out: product_regs(asm, A, W, out)
     asm.comment("L = a0 b0")
     for i in range(h):
         asm("ld", A[i], "X+")
     for j in range(h):
         asm("ldd", W[j], "Z+%d" % j)
-    product_regs(asm, A, W, 0)
+    half(0)
     asm.comment("H = a1 b1")
     for i in range(h):
         asm("ld", A[i], "X+")
     for j in range(h):
         asm("ldd", W[j], "Z+%d" % (h + j))
-    product_regs(asm, A, W, 2 * h)
+    half(2 * h)
     asm.comment("|a0 - a1|, |b0 - b1| and the sign")
     asm("sbiw", "r26", n)  # a1 and b1 are still in A and W
     abs_diff(asm, A, lambda r, i: asm("ld", r, "X+"), c[0])
@@ -259,6 +302,7 @@ def karatsuba_product(asm, n, keep=False):
     asm("com", m)  # 0xFF when the signs agree: subtract M
     asm.comment("M = |a0 - a1| |b0 - b1|")
     if keep:
+        asm("clr", ZERO)  # one of product_regs_pairs' accumulator
         return karatsuba_q_kept(asm, n, A, W, m)
     product_regs(asm, A, W, 2 * n)
     asm.comment("Q = L + H -+ M")
@@ -887,8 +931,9 @@ def gen_fp160_core(asm, square):
     forms). r is kept in the scratch. Returns the result's registers."""
     name = "ks_avr_fp160_%s_core" % ("sqr" if square else "mul")
     asm.function(name)
-    asm("ldi", "r28", "lo8(ks_avr_fp_t)")  # Y = the scratch
-    asm("ldi", "r29", "hi8(ks_avr_fp_t)")
+    if square:
+        asm("ldi", "r28", "lo8(ks_avr_fp_t)")  # Y = the scratch
+        asm("ldi", "r29", "hi8(ks_avr_fp_t)")
     asm("sts", "ks_avr_fp_t+%d" % RSAVE, "r24")
     asm("sts", "ks_avr_fp_t+%d" % (RSAVE + 1), "r25")
     asm("movw", "r26", "r22")
