@@ -152,7 +152,7 @@ def product_rows(asm, n, square):
         asm("std", "Y+%d" % (s + n + d - 1), c[0])
 
 
-def product_regs(asm, A, W, out, keep=False, spare=()):
+def product_regs(asm, A, W, out, keep=False, spare=(), zpair=None):
     """Y[out..out + 2d) = A * W, both d-byte operands already in registers (product scanning,
     three-byte accumulator). keep: output bytes stay in registers instead where one is free:
     from column d - 1 on, each column frees A[k - d + 1] and W[k - d + 1]; before that,
@@ -161,10 +161,34 @@ def product_regs(asm, A, W, out, keep=False, spare=()):
     byte stays where the accumulator had it and a free register becomes the accumulator's
     new third byte (no MOV, no STD); the other bytes are stored by address (STS,
     ks_avr_fp_t + out + k: spare may hold Y). Returns ({byte: register}, the registers left
-    free) with keep, else None."""
+    free) with keep, else None. zpair (with keep): the low register of an aligned pair that
+    holds zero (its low byte ZERO), so that two free registers of an aligned pair are cleared
+    by one MOVW: the accumulator starts in r4:r5 and takes such pairs first."""
     d = len(A)
     c = list(ACC0)
-    kept, pool = {}, []
+    if zpair is not None:
+        assert keep and zpair == ZERO and "r30" in spare
+        c = [None, "r4", "r5"]
+    kept, pool, zeroed = {}, [], set()
+
+    def fresh():
+        """A free register for the accumulator's new third byte, cleared."""
+        if zpair is not None:
+            for r in pool:
+                if r in zeroed:
+                    pool.remove(r)
+                    return r
+            for r in pool:
+                n = int(r[1:])
+                mate = reg(n ^ 1)
+                if mate in pool:
+                    asm("movw", reg(n & ~1), zpair)
+                    pool.remove(r)
+                    zeroed.add(mate)
+                    return r
+        r = pool.pop(0)
+        asm("clr", r)
+        return r
     if keep:
         store = lambda k, r: asm("sts", "ks_avr_fp_t+%d" % (out + k), r)
     else:
@@ -174,14 +198,17 @@ def product_regs(asm, A, W, out, keep=False, spare=()):
     if keep and "r30" in spare:
         asm("movw", "r30", "r0")
         kept[0] = "r30"
-        pool = [r for r in spare if r not in ("r30", "r31")] + [c[2]]
-        c = ["r31"] + c[:2]
+        pool = [r for r in spare if r not in ("r30", "r31")] + ([] if zpair else [c[2]])
+        c = ["r31"] + c[1:] if zpair else ["r31"] + c[:2]
     else:
         store(0, "r0")
         asm("mov", c[0], "r1")
         pool = list(spare) if keep else []
-    asm("clr", c[1])
-    asm("clr", c[2])
+    if zpair is not None:
+        asm("movw", c[1], zpair)
+    else:
+        asm("clr", c[1])
+        asm("clr", c[2])
     for k in range(1, 2 * d - 1):
         last = k == 2 * d - 2
         for i in range(max(0, k - d + 1), min(k, d - 1) + 1):
@@ -197,12 +224,12 @@ def product_regs(asm, A, W, out, keep=False, spare=()):
             pool += [A[k - d + 1], W[k - d + 1]]  # read by no later column
         if keep and (pool or last):
             kept[k] = c[0]
-            c = c[1:] + ([] if last else [pool.pop(0)])
+            c = c[1:] + ([] if last else [fresh()])
         else:
             store(k, c[0])
             c = c[1:] + c[:1]
-        if not last:
-            asm("clr", c[2])
+            if not last:
+                asm("clr", c[2])
     if keep:
         kept[2 * d - 1] = c[0]
         return kept, pool + c[1:]  # c[1:]: the last column's unused third byte (zero)
@@ -302,7 +329,6 @@ def karatsuba_product(asm, n, keep=False):
     asm("com", m)  # 0xFF when the signs agree: subtract M
     asm.comment("M = |a0 - a1| |b0 - b1|")
     if keep:
-        asm("clr", ZERO)  # one of product_regs_pairs' accumulator
         return karatsuba_q_kept(asm, n, A, W, m)
     product_regs(asm, A, W, 2 * n)
     asm.comment("Q = L + H -+ M")
@@ -344,8 +370,10 @@ def karatsuba_q_kept(asm, n, A, W, m):
     h = n // 2
     # free during M: Y (the scratch by address from here on) and Z; X's high byte (r27) is
     # left to the caller with the rest, so that X can point at the result's destination
+    # r2:r3 is the zero pair (product_regs' zpair; Y, still zero, clears it)
+    asm("movw", ZERO, YZERO[0])
     kept, free = product_regs(asm, A, W, 2 * n, keep=True,
-                              spare=["r30", "r31", "r28", "r29"])
+                              spare=["r30", "r31", "r28", "r29"], zpair=ZERO)
     Q = [None] * (n + 1)
     for k, r in kept.items():
         Q[k] = r
@@ -366,8 +394,10 @@ def karatsuba_q_kept(asm, n, A, W, m):
         asm("lds", "r0", at(i if i < h else n + i))
         asm("adc", Q[i], "r0")
     asm("adc", Q[n], ZERO)
-    X = free + [m, "r27", "r1", ZERO]  # r1: no MUL after; m and ZERO are read no more here
-    assert len(X) == h, X
+    # the registers but r0 and S's: the product's spare ones, r1 (no MUL after), r3, and m
+    # and ZERO, read no more here
+    X = free + [r for r in (m, "r27", "r1", "r3") if r not in free] + [ZERO]
+    assert len(X) == h and not set(X) & set(Q), X
     for i in range(h):
         asm("lds", X[i], at(h + i))  # L1
     for i in range(h):
@@ -975,9 +1005,10 @@ def gen_fp160_core(asm, square):
 
 
 def result_pointer(V):
-    """The pointer pair the forms below store through (r, s): Z, or X where the product's
-    result holds Z (ks_avr_fp160_mul_core keeps bytes of M in r30, r31)."""
-    for lo, hi, name in (("r30", "r31", "Z"), ("r26", "r27", "X")):
+    """The pointer pair the forms below store through (r, s): Z, or X or Y where the
+    product's result holds Z (ks_avr_fp160_mul_core keeps bytes of M in r30, r31, and in
+    r27: its callers keep nothing in Y across it, which it clobbers)."""
+    for lo, hi, name in (("r30", "r31", "Z"), ("r26", "r27", "X"), ("r28", "r29", "Y")):
         if not {lo, hi} & set(V):
             return lo, hi, name
     raise AssertionError("no pointer pair free of the result")
