@@ -250,16 +250,14 @@ def product_regs_pairs(asm, A, W, out):
     assert int(a[1:]) % 2 == 0 and int(c_[1:]) % 2 == 0
     zero = YZERO[0]
     store = lambda k, r: asm("sts", "ks_avr_fp_t+%d" % (out + k), r)
-    asm("mul", A[0], W[0])
-    store(0, "r0")
-    asm("mov", a, "r1")
-    asm("clr", b)
+    ring = [a, b, c_, d_]  # column k's accumulator: ring[k], ring[k + 1], ring[k + 2] (mod 4)
+    asm("mul", A[0], W[0])  # column 0, one product: a its byte, b the carry
+    asm("movw", a, "r0")
+    store(0, a)
     asm("movw", c_, YZERO[0])
-    ring = [a, b, c_, d_]  # column k's accumulator: ring[s], ring[s + 1], ring[s + 2]
-    s = 0
     for k in range(1, 2 * d - 1):
         last = k == 2 * d - 2
-        c = [ring[(s + t) % 4] for t in range(3)]
+        c = [ring[(k + t) % 4] for t in range(3)]
         for i in range(max(0, k - d + 1), min(k, d - 1) + 1):
             asm("mul", A[i], W[k - i])
             asm("add", c[0], "r0")
@@ -267,10 +265,9 @@ def product_regs_pairs(asm, A, W, out):
             if not last and not (k <= 2 and i == 0):  # as in product_regs
                 asm("adc", c[2], zero)
         store(k, c[0])
-        s += 1
-        if s % 2 == 0 and not last:  # ring[s - 2], ring[s - 1]: an aligned pair, both stored
-            asm("movw", ring[(s - 2) % 4], YZERO[0])
-    store(2 * d - 1, ring[s % 4])
+        if k % 2 == 1 and not last:  # ring[k - 1], ring[k]: an aligned pair, both stored
+            asm("movw", ring[(k - 1) % 4], YZERO[0])
+    store(2 * d - 1, ring[(2 * d - 1) % 4])
 
 
 def abs_diff(asm, R, lo, mask):
