@@ -292,8 +292,10 @@ def karatsuba_product(asm, n, keep=False):
     M = |a0 - a1| |b0 - b1| into Y[2n..3n), and a b = L + B Q + B^2 H with B = 256^h and
     Q = L + H - s M, s the product of the two signs, taken without a branch: Q adds
     (M XOR m) + (m & 1), m = 0xFF when s = +1 (m in r26: X is done with by then). Returns Q's
-    n + 1 registers (0 <= Q < 2^(8n+1)). keep (secp160r1): most of M stays in registers and Q
-    is made around it (karatsuba_q_kept), which also returns the registers left free."""
+    n + 1 registers (0 <= Q < 2^(8n+1)). keep (secp160r1): L and H go to the scratch by
+    address (product_regs_pairs: Y is no pointer then but a zero pair), most of M stays in
+    registers and the refined sum S is made around it (karatsuba_q_kept), which returns S's
+    registers instead of Q's and the registers left free."""
     h = n // 2
     A, W = BANK[:h], BANK[h:2 * h]
     c = ACC0
