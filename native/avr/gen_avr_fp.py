@@ -460,6 +460,9 @@ def square_finish(asm, n):
 
 
 
+SQR_RING = ("r25", "r26", "r24", "r27")  # square_regs: c0, c1, t's third byte, the free one
+
+
 def square_regs(asm, n, skip=()):
     """Y[0..2n) = a^2 (a through Z) with all n bytes of a in registers (n <= 20), in one
     pass of product scanning that uses the symmetry: column k sums its cross products a_i a_j
@@ -468,21 +471,36 @@ def square_regs(asm, n, skip=()):
     even. 190 byte products and 20 squares for n = 20, no pass over memory but the output.
     The high half Y[n..2n) also stays in the registers of a (byte n + m in a_m's, free from
     that column on), which it returns; the output bytes in skip are left unstored (the caller
-    holds them). Clobbers r0-r27, r30, r31."""
+    holds them). Clobbers r0-r27, r30, r31. Each column takes a cleared register for its
+    third byte (t's, or the accumulator's where a column has under two cross products): the
+    two free ones (the last stored and the one before) are cleared together by one MOVW from
+    the zero pair r30:r31 when they form an aligned pair."""
     A = [reg(i) for i in range(2, 2 + n)]
-    t = ["r22", "r23", "r24"]
+    t = ["r22", "r23", SQR_RING[2]]
     zero = "r30"
     assert 2 + n <= 22
     for i in range(n):
         asm("ldd", A[i], "Z+%d" % i)
     asm("clr", zero)
+    asm("clr", "r31")  # Z is read no more: r30:r31 the zero pair
     asm.comment("column 0: a_0^2")
     asm("mul", A[0], A[0])
     asm("std", "Y+0", "r0")
-    c = ["r25", "r26"]  # the accumulator's low two bytes; its third, this column's, comes below
+    c = list(SQR_RING[:2])  # the accumulator's low two bytes; its third, this column's, comes below
     asm("mov", c[0], "r1")
     asm("clr", c[1])
-    fresh = "r27"  # a free register, not cleared
+    fresh = SQR_RING[3]  # a free register, not cleared
+    zeroed = set()
+
+    def clear(r, other):
+        """r cleared, other the other free register: both at once where they are a pair."""
+        if r in zeroed:
+            zeroed.discard(r)
+        elif int(r[1:]) ^ 1 == int(other[1:]):
+            asm("movw", reg(int(r[1:]) & ~1), zero)
+            zeroed.add(other)
+        else:
+            asm("clr", r)
     for k in range(1, 2 * n - 1):
         pairs = [(i, k - i) for i in range(max(0, k - n + 1), n) if i < k - i]
         if len(pairs) >= 2:
@@ -490,7 +508,7 @@ def square_regs(asm, n, skip=()):
                 asm("mul", A[i], A[j])
                 if m == 0:
                     asm("movw", t[0], "r0")
-                    asm("clr", t[2])
+                    clear(t[2], fresh)
                 else:
                     asm("add", t[0], "r0")
                     asm("adc", t[1], "r1")
@@ -504,7 +522,7 @@ def square_regs(asm, n, skip=()):
             c = c + [t[2]]
             t[2] = fresh
         else:
-            asm("clr", fresh)
+            clear(fresh, t[2])
             c = c + [fresh]
         if len(pairs) == 1:  # one cross product: doubled in r1:r0, bit 16 straight to c2
             asm("mul", A[pairs[0][0]], A[pairs[0][1]])
