@@ -36,6 +36,8 @@ MSP_ASM_CFLAGS := -Wno-unused-function
 # MD5's, SHA-1's and SHA-256's compression functions in assembly (prim/ks_hash_impl.h:
 # KS_HASH_ASM, the MSP430's default as the AVR's): msp_link adds all three to any link that
 # compiles prim/ks_md5.c, ks_sha1.c or ks_sha256.c (the link drops what a build does not call).
+# SHA-1 in its faster, larger form with -DKS_SHA1_MSP430_FAST=1 (ks_sha1_msp430.S): the
+# legacy-ecc firmware's (../sizzle/firmware/firmware.mk).
 MSP_HASH_ASM := $(MSP_DIR)/ks_md5_msp430.S $(MSP_DIR)/ks_sha1_msp430.S $(MSP_DIR)/ks_sha256_msp430.S
 MSP_HASH_C := %/prim/ks_md5.c %/prim/ks_sha1.c %/prim/ks_sha256.c
 # AES-128's block in assembly (prim/ks_aes.h: KS_AES_ASM with the expanded key, the MSP430's

@@ -18,8 +18,8 @@ PRIM_COMPONENTS := $(PRIM_HASH_SRCS) $(MOTE_KERNELS)/ks_rsa_mont.c
 # kernels' default there) and 16-bit (faster for the arithmetic modulo n: P-256 signing 39.3 M
 # against 43.8 M cycles); on the MSP430 16-bit (32-bit limbs overflow its 48 KB of flash).
 PRIM_AVR_BUILDS ?= l8 l16
-PRIM_MSP430_BUILDS ?= l16
-.PRECIOUS: $(AVR_BUILD)/prim_l%.elf $(MSP_BUILD)/prim_l%.elf
+PRIM_MSP430_BUILDS ?= l16 f16
+.PRECIOUS: $(AVR_BUILD)/prim_l%.elf $(MSP_BUILD)/prim_l%.elf $(MSP_BUILD)/prim_f%.elf
 
 $(AVR_BUILD)/prim_l%.elf: $(PRIM_FW_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(AVR_RSA_ASM) $(PRIM_FW_DEPS) $(AVR_MK)
 	@mkdir -p $(@D) $(AVR_BUILD)/prim_objs_l$*
@@ -41,6 +41,14 @@ $(MSP_BUILD)/prim_l%.elf: $(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_F
 	$(call msp_link,$(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$*,$(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM))
 	@for f in $(PRIM_COMPONENTS) $(MSP_HASH_ASM) $(MSP_RSA_ASM); do $(MSP_CC) $(MSP_CFLAGS) $(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$* \
 		-c $$f -o $(MSP_BUILD)/prim_objs_l$*/$$(basename $${f%.*}).o || exit 1; done
+
+# fN: lN with SHA-1's faster, larger form (KS_SHA1_MSP430_FAST, ../msp430/ks_sha1_msp430.S:
+# the legacy-ecc firmware's); its objects in prim_objs_fN/.
+$(MSP_BUILD)/prim_f%.elf: $(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_DIR)/ks_fp_msp430.h $(MSP_DIR)/ks_port_msp430.h $(PRIM_FW_DEPS) $(MSP_MK)
+	@mkdir -p $(@D) $(MSP_BUILD)/prim_objs_f$*
+	$(call msp_link,$(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$* -DKS_SHA1_MSP430_FAST=1,$(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM))
+	@for f in $(MSP_HASH_ASM); do $(MSP_CC) $(MSP_CFLAGS) $(MSP_KS_FLAGS) -DKS_SHA1_MSP430_FAST=1 \
+		-c $$f -o $(MSP_BUILD)/prim_objs_f$*/$$(basename $${f%.*}).o || exit 1; done
 
 avr-test: $(foreach b,$(PRIM_AVR_BUILDS),$(AVR_BUILD)/prim_$(b).out $(AVR_BUILD)/path_prim_$(b).out)
 AVR_TEST_MORE_RUNS += $(foreach b,$(PRIM_AVR_BUILDS),prim.$(b)=$(AVR_BUILD)/prim_$(b) path.prim.$(b)=$(AVR_BUILD)/path_prim_$(b))

@@ -54,7 +54,8 @@ endif
 
 ifdef MSP_BUILD
 SZK_MSP_ASM_modern := $(MSP_DIR)/ks_ghash_msp430.S
-SZK_MSP_FLAGS = $(MSP_KS_FLAGS) -DKS_MSP430_ASM=0 $(SZK_FLAG_$(1)) $(call SZK_INC,$(1))
+# SHA-1's form as the firmware's (legacy-ecc the fast one: ../sizzle/firmware/firmware.mk).
+SZK_MSP_FLAGS = $(MSP_KS_FLAGS) -DKS_MSP430_ASM=0 $(SZK_FLAG_$(1)) $(SZF_MSP_SHA1_$(1)) $(call SZK_INC,$(1))
 $(MSP_BUILD)/sz_keys_%.elf: $(SZK_BUILD)/%/keys_kat.h $(SZK_COMMON) $(SZK_SRCS_modern) $(SZK_SRCS_legacy) $(SZK_DEPS) $(MSP_RT_SRCS) $(MSP_MK)
 	@mkdir -p $(@D)/sz_keys_objs_$*
 	$(call msp_link,$(call SZK_MSP_FLAGS,$*),$(SZK_FW) $(MSP_RT_SRCS) $(SZK_SRCS_$*) $(SZK_MSP_ASM_$*))

@@ -48,7 +48,7 @@ ifdef MSP_BUILD
 $(MSP_BUILD)/sz_ct_%.elf: $(SZC_BUILD)/%/ct_kat.h $(SZC_SRCS) $(SZC_DEPS) $(MSP_FP_ASM) $(MSP_RT_SRCS) $(MSP_MK)
 	@mkdir -p $(@D)
 	$(call msp_link,$(filter-out -DKS_WITH_SECP160R1=% -DKS_WITH_SECP256R1=%,$(MSP_KS_FLAGS)) $(MSP_ASM_CFLAGS) \
-		$(call SZC_FLAGS,$*) $(call SZF_MSP_OPT_FOR,$*),$(SZC_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_RT_SRCS),$(SZF_MSP_LINK))
+		$(call SZC_FLAGS,$*) $(SZF_MSP_SHA1_$*) $(call SZF_MSP_OPT_FOR,$*),$(SZC_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_RT_SRCS),$(SZF_MSP_LINK))
 SZC_MSP_OUTS := $(foreach p,$(SZC_PROFILES),$(MSP_BUILD)/sz_ct_$(p).out)
 $(SZC_MSP_OUTS): $(MSP_BUILD)/sz_ct_%.out: $(MSP_BUILD)/sz_ct_%.elf $(MSP_DIR)/mspsim_run.py MOTE_FORCE
 	@{ python3 $(MSP_DIR)/mspsim_run.py --timeout $(MSP_TIMEOUT) $<; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@

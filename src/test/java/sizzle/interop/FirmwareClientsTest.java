@@ -459,9 +459,16 @@ class FirmwareClientsTest {
      * 916 k cycles): on in the ATmega128's legacy-ecc image (72,438 B, within its budget) and the
      * MSP430's legacy ones, 42,631 and 37,359 B (budgets 42,752 and 37,504 B); off elsewhere (the
      * signatures' extra argument: the ATmega128's legacy-rsa 62,830 B, 62,854 B with ks_hmac_key_make, modern 107,870 B).
+     * The MSP430's SHA-1 (2026-11-29; native/msp430/ks_sha1_msp430.S, native/prim/README.md):
+     * its whole schedule first, read through the stack pointer, the variables in registers; the
+     * small form (754 B against 984) in legacy-rsa, 37,087 B in this test (its budget kept), and
+     * the faster form (KS_SHA1_MSP430_FAST, 1,676 B; a block 10,098 -> 7,298 cycles*, the full
+     * legacy-ecc TLS 1.0 handshake 4.90 -> 4.69 M*) in legacy-ecc, +692 B: 42,983 B, so its
+     * budget rose by 384 B (42,752 -> 43,136); its image with the link 48,557 B of the chip's
+     * 49,120 (a DEMO identity; 49,017 B with sizzle/identities/test-p160.h).
      */
     private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 73472,
-            "avr legacy-rsa", 62976, "msp430 modern", 44032, "msp430 legacy-ecc", 42752, "msp430 legacy-rsa", 37504,
+            "avr legacy-rsa", 62976, "msp430 modern", 44032, "msp430 legacy-ecc", 43136, "msp430 legacy-rsa", 37504,
             "msp430 modern link", 49152);
 
     /**
