@@ -365,75 +365,87 @@ def square_finish(asm, n):
 
 
 
-def square_regs(asm, n, skip=()):
-    """Y[0..2n) = a^2 (a through Z) with all n bytes of a in registers (n <= 20), in one
-    pass of product scanning that uses the symmetry: column k sums its cross products a_i a_j
-    (i < j, i + j = k) once into a three-byte t, doubles t, adds it to the running
-    accumulator (the carry of the columns below) and then the square a_(k/2)^2 when k is
-    even. 190 byte products and 20 squares for n = 20, no pass over memory but the output.
-    The high half Y[n..2n) also stays in the registers of a (byte n + m in a_m's, free from
-    that column on), which it returns; the output bytes in skip are left unstored (the caller
-    holds them). Clobbers r0-r27, r30, r31."""
-    A = [reg(i) for i in range(2, 2 + n)]
-    t = ["r22", "r23", "r24"]
-    zero = "r30"
-    assert 2 + n <= 22
+def square_regs(asm):
+    """secp160r1's square a^2 (a through Z, 20 bytes) with all of a in registers (a_i in
+    r(8+i)), in one pass of product scanning that uses the symmetry: column k sums its cross
+    products a_i a_j (i < j, i + j = k) once into a three-byte t, doubles t, adds it to the
+    running accumulator (the carry of the columns below) and then the square a_(k/2)^2 when k
+    is even. 190 byte products and 20 squares, no pass over memory but the stores below.
+    Each output byte is made in the register where it stays: the accumulator's third byte of
+    column k is the output byte k + 2, so it is taken in that byte's register. Bytes 0..3 (L's)
+    stay in r2..r5, H's byte j (byte 20 + j) in r(6+j): from j = 2 on that is a_(j-2)'s,
+    free once a_(j-2) a_19 (column j + 17) is made, one column before byte 20 + j's register
+    is needed. So the result ends as reduce_sqr160 wants it, with no MOV: r2..r25 are V's bytes
+    0..23 once H is halved in place. L's bytes 4..19 and H's 0..13 go to the scratch by
+    address (STS: Y and Z are the accumulator's), which reduce_sqr160 reads; H's 14..19 are
+    copied there to registers instead. Clobbers r0-r31."""
+    n = 20
+    A = [reg(8 + i) for i in range(n)]
+    home = {k: reg(2 + k) for k in range(4)}  # L's bytes 0..3
+    home.update({n + j: reg(6 + j) for j in range(n)})  # H's bytes
+    zero, t = "r29", ["r30", "r31"]
+    # bytes 4..19 rotate through three registers (each holds its byte from column b - 2 to
+    # its store at b): in this order bytes 17 and 18 end in r6 and r7, free when bytes 20 and
+    # 21 take them at columns 18 and 19
+    free = ["r28", "r6", "r7"]
     for i in range(n):
         asm("ldd", A[i], "Z+%d" % i)
     asm("clr", zero)
+
+    def take(b):
+        if b in home:
+            return home[b]
+        return free.pop(0)
+
     asm.comment("column 0: a_0^2")
     asm("mul", A[0], A[0])
-    asm("std", "Y+0", "r0")
-    c = ["r25", "r26"]  # the accumulator's low two bytes; its third, this column's, comes below
-    asm("mov", c[0], "r1")
-    asm("clr", c[1])
-    fresh = "r27"  # a free register, not cleared
+    asm("mov", home[0], "r0")
+    asm("mov", home[1], "r1")
+    asm("clr", home[2])
+    c = [home[1], home[2]]  # the accumulator's low two bytes; its third, this column's, below
     for k in range(1, 2 * n - 1):
         pairs = [(i, k - i) for i in range(max(0, k - n + 1), n) if i < k - i]
+        top = k + 2 < 2 * n  # a third byte: no carry leaves byte 39
+        c2 = take(k + 2) if top else None
+        if c2 is not None:
+            assert c2 not in A[max(0, k - n + 1):] and c2 not in c, (k, c2)
         if len(pairs) >= 2:
             for m, (i, j) in enumerate(pairs):
                 asm("mul", A[i], A[j])
                 if m == 0:
                     asm("movw", t[0], "r0")
-                    asm("clr", t[2])
+                    asm("clr", c2)
                 else:
                     asm("add", t[0], "r0")
                     asm("adc", t[1], "r1")
-                    asm("adc", t[2], zero)
+                    asm("adc", c2, zero)
             asm("lsl", t[0])
             asm("rol", t[1])
-            asm("rol", t[2])
+            asm("rol", c2)
             asm("add", c[0], t[0])
             asm("adc", c[1], t[1])
-            asm("adc", t[2], zero)  # t's top byte becomes the accumulator's third: no CLR
-            c = c + [t[2]]
-            t[2] = fresh
-        else:
-            asm("clr", fresh)
-            c = c + [fresh]
-        if len(pairs) == 1:  # one cross product: doubled in r1:r0, bit 16 straight to c2
+            asm("adc", c2, zero)  # t's top byte is the accumulator's third: no CLR
+        elif len(pairs) == 1:  # one cross product: doubled in r1:r0, bit 16 straight to c2
+            asm("clr", c2)
             asm("mul", A[pairs[0][0]], A[pairs[0][1]])
             asm("lsl", "r0")
             asm("rol", "r1")
-            asm("adc", c[2], zero)
+            asm("adc", c2, zero)
             asm("add", c[0], "r0")
             asm("adc", c[1], "r1")
-            asm("adc", c[2], zero)
+            asm("adc", c2, zero)
         if k % 2 == 0:
             asm("mul", A[k // 2], A[k // 2])
             asm("add", c[0], "r0")
             asm("adc", c[1], "r1")
-            asm("adc", c[2], zero)
-        if k not in skip:
-            asm("std", "Y+%d" % k, c[0])
-        if k >= n:  # a_(k-n) is read by no later column: its register keeps the byte
-            asm("mov", A[k - n], c[0])
-        fresh = c[0]
-        c = c[1:]
-    if 2 * n - 1 not in skip:
-        asm("std", "Y+%d" % (2 * n - 1), c[0])
-    asm("mov", A[n - 1], c[0])
-    return A
+            if top:
+                asm("adc", c2, zero)
+        if 4 <= k < n + 14:  # to the scratch: L's 4..19, H's 0..13
+            asm("sts", "ks_avr_fp_t+%d" % k, c[0])
+        if 4 <= k < n:
+            free.append(c[0])
+        c = c[1:] + ([c2] if top else [])
+    assert c == [home[2 * n - 1]]
 
 
 def half_product(asm, n):
@@ -635,6 +647,12 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
     asm("lsr", V[24])  # V /= 2 (exact: the sum is even)
     for i in range(23, -1, -1):
         asm("ror", V[i])
+    fold_secp160r1(asm, V, tmp, zero, T)
+
+
+def fold_secp160r1(asm, V, tmp, zero, T):
+    """V[0..20) = V mod p for V (bytes V[0..24), V[24] an LDI register, clobbered) below
+    2^161 + 2^191 (reduce_secp160r1, reduce_sqr160); T: four registers free by now."""
     # V < 2^161 + 2^191, so T = V >> 160 <= 2^31 + 1. Fold it back with one c = 2^31 + 1 =
     # 2^160 - p more: U = (V mod 2^160) + (T + 1) c < 2^160 + 2^64. U carries past 2^160
     # exactly when V' = (V mod 2^160) + T c (= V mod p, below 2p) is at least p; then the
@@ -684,6 +702,48 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
     creg = {0: zero, 1: one, 0x80: x80}
     for i in range(20):
         asm("sub" if i == 0 else "sbc", V[i], creg[cb[i]])
+
+
+def reduce_sqr160(asm):
+    """V[0..20) = t mod p in r2..r21 for square_regs' t = L + H 2^160: t = L + H + H 2^31 =
+    L + H + H' 2^32 + b 2^31 (mod p), H' = H >> 1 and b = H's bit 0, so H is halved in place
+    (r6..r25, where square_regs left it, are V's bytes 4..23: H' 2^32), b goes to byte 3, and
+    L and H are added in two passes (from the scratch, L's bytes 0..3 already in r2..r5, H's
+    14..19 from copies), then fold_secp160r1 as for the product: no doubling and halving of V
+    around an H 2^32 pass, as reduce_secp160r1 does. V = t mod p < 2^161 + 2^191: it fits
+    r2..r25, no carry leaves byte 23."""
+    at = lambda k: "ks_avr_fp_t+%d" % k
+    V = [reg(i) for i in range(2, 26)] + ["r26"]  # V[24] for fold_secp160r1's LDI
+    zero, tmp = "r1", "r0"
+    asm.comment("reduction mod p = 2^160 - 2^31 - 1 of the square")
+    copy = {14: "r28", 15: "r29", 16: "r30", 17: "r31", 18: "r26", 19: "r27"}
+    for j in (14, 16, 18):
+        asm("movw", copy[j], V[4 + j])
+    asm("clr", zero)
+    asm("lsr", V[23])  # H' = H >> 1 in V[4..24)
+    for i in range(22, 3, -1):
+        asm("ror", V[i])
+    asm("ror", zero)  # b 2^31: byte 3's top bit
+    asm("add", V[3], zero)
+    asm("clr", zero)  # CLR leaves C alone
+    asm.comment("+ L (bytes 0..3 in place)")
+    for i in range(4, 20):
+        asm("lds", tmp, at(i))
+        asm("adc", V[i], tmp)
+    for i in range(20, 24):
+        asm("adc", V[i], zero)
+    asm.comment("+ H")
+    for i in range(20):
+        if i in copy:
+            src = copy[i]
+        else:
+            asm("lds", tmp, at(20 + i))
+            src = tmp
+        asm("add" if i == 0 else "adc", V[i], src)
+    for i in range(20, 24):
+        asm("adc", V[i], zero)
+    fold_secp160r1(asm, V, "r27", zero, ("r28", "r29", "r30", "r31"))
+    return V
 
 
 # P-256, FIPS 186-4 D.2.3: r = T + 2 s1 + 2 s2 + s3 + s4 - d1 - d2 - d3 - d4, each output
@@ -868,23 +928,8 @@ def gen_fp160_core(asm, square):
     asm("movw", "r26", "r22")
     asm("movw", "r30", "r22" if square else "r20")
     if square:
-        # H's bytes 15..19 are copied to the registers free through the reduction's pass over
-        # H (r0, Y, Z; the scratch by address from there) instead of stored and loaded again
-        held = {15: "r0", 16: "r28", 17: "r29", 18: "r30", 19: "r31"}
-        H = square_regs(asm, 20, skip={20 + i for i in held})
-        asm("movw", "r28", H[16])
-        asm("movw", "r30", H[18])
-        asm("mov", "r0", H[15])
-        V = H + ["r22", "r23", "r24", "r25", "r26"]  # reduce_secp160r1's V, from H's registers
-        asm.comment("V = L + H (H in registers)")
-        for r in V[20:]:
-            asm("clr", r)
-        for i in range(20):
-            asm("lds", "r27", "ks_avr_fp_t+%d" % i)
-            asm("add" if i == 0 else "adc", V[i], "r27")
-        asm("adc", V[20], V[21])
-        asm("clr", "r1")
-        reduce_secp160r1(asm, V, tmp="r27", zero="r1", hi=held)
+        square_regs(asm)
+        V = reduce_sqr160(asm)
     else:
         Q, free = karatsuba_product(asm, 20, keep=True)
         # nine registers hold P_hi's bytes 11..19 (secp160r1_karatsuba_lh): the product's spare
