@@ -365,6 +365,11 @@ def square_finish(asm, n):
 
 
 
+# The square core's second entry, a already in square_regs' registers and r in the scratch
+# (gen_fp160_sqrsqr: a^4 from a^2 in registers)
+SQR_CORE_A = "ks_avr_fp160_sqr_core_a"
+
+
 def square_regs(asm):
     """secp160r1's square a^2 (a through Z, 20 bytes) with all of a in registers (a_i in
     r(8+i)), in one pass of product scanning over the cross products a_i a_j (i < j) and the
@@ -372,20 +377,20 @@ def square_regs(asm):
     operand: with d_i byte i of 2a (d_i = 2 a_i + h_(i-1) mod 256, h_i = a_i's top bit),
     sum_(i<j) d_i 256^i = 2 (a mod 256^j) - h_(j-1) 256^j, so
         a^2 = sum_(i<j) a_j d_i 256^(i+j) + sum_j (a_j^2 + h_(j-1) a_j) 256^(2j),
-    each column's products added once to the accumulator (MUL, ADD, ADC, ADC) with no sum
-    of its own to double and add (4 cycles fewer a column, 3 where it has one product), and
-    a_j^2 + h_(j-1) a_j < 2^16. a_i is read as itself in columns i..2i and as d_i in
-    2i+1..i+19, so it becomes d_i in place at column 2i+1 (LSL, BLD of h_(i-1) from T, which
-    MUL and ADD leave alone; SBC makes -h_i, the mask of a_(i+1)'s correction at column
-    2i+2, and BST keeps h_i in T): 7 cycles an index, 131 in all against 144. Each output byte is made in the register where it stays: the
-    accumulator's third byte of column k is the output byte k + 2, so it is taken in that
-    byte's register. Bytes 0..3 (L's) stay in r2..r5, H's byte j (byte 20 + j) in r(6+j):
-    from j = 2 on that is a_(j-2)'s, free once d_(j-2) a_19 (column j + 17) is made, one
-    column before byte 20 + j's register is needed. So the result ends as reduce_sqr160
-    wants it, with no MOV: r2..r25 are V's bytes 0..23 once H is halved in place. L's bytes
-    4..19 and H's 0..13 go to the scratch by address (STS: Y and Z are the accumulator's),
-    which reduce_sqr160 reads; H's 14..19 are copied there to registers instead. Clobbers
-    r0-r31 and T."""
+    each column's products added once to the accumulator (MUL, ADD, ADC, ADC) with no sum of its
+    own to double and add (4 cycles fewer a column, 3 where it has one product), and a_j^2 +
+    h_(j-1) a_j < 2^16. a_i is read as itself in columns i..2i and as d_i in 2i+1..i+19, so it
+    becomes d_i in place at column 2i+1 (LSL, BLD of h_(i-1) from T, which MUL and ADD leave
+    alone; SBC makes -h_i, the mask of a_(i+1)'s correction at column 2i+2, and BST keeps h_i in
+    T): 7 cycles an index, 131 in all against 144. Each output byte is made in the register
+    where it stays: the accumulator's third byte of column k is the output byte k + 2, so it is
+    taken in that byte's register. Bytes 0..3 (L's) stay in r2..r5, H's byte j (byte 20 + j) in
+    r(6+j): from j = 2 on that is a_(j-2)'s, free once d_(j-2) a_19 (column j + 17) is made, one
+    column before byte 20 + j's register is needed. So the result ends as reduce_sqr160 wants
+    it, with no MOV: r2..r25 are V's bytes 0..23 once H is halved in place. L's bytes 4..19 and
+    H's 0..13 go to the scratch by address (STS: Y and Z hold a rotating accumulator byte, the
+    zero and the mask), which reduce_sqr160 reads; it copies H's 14..19 to registers instead.
+    Clobbers r0-r31 and T."""
     n = 20
     A = [reg(8 + i) for i in range(n)]
     home = {k: reg(2 + k) for k in range(4)}  # L's bytes 0..3
@@ -397,6 +402,7 @@ def square_regs(asm):
     free = ["r28", "r6", "r7"]
     for i in range(n):
         asm("ldd", A[i], "Z+%d" % i)
+    asm.label(SQR_CORE_A)  # a in r8..r27 (gen_fp160_sqrsqr); local: one function for check()
     asm("clr", zero)
 
     def take(b):
@@ -1103,7 +1109,34 @@ def gen_fp160_sqrsubadd(asm, V):
         asm("st", "Z+", V[i])
 
 
-FUSED160 = ("mul", "sqr", "mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd")
+def gen_fp160_sqrsqr(asm, V):
+    """The body of ks_fp_sqrsqr_secp160r1(r1, r2, a) (fused_body): r1 = a^2 and r2 = a^4 mod p,
+    the point doubling's gamma = Y^2 and gamma^2: a^2 is stored in r1 and moved from the
+    core's result registers (V, r2..r21) to a's (r8..r27) for the core's second entry
+    (SQR_CORE_A), so the second square reads no memory and costs no call from the doubling.
+    r1 and r2 apart; a may alias either."""
+    assert V == [reg(i) for i in range(2, 22)]
+    asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r22")  # r2
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r23")
+    asm("movw", "r22", "r20")  # the core squares (r22)
+    asm("call", "ks_avr_fp160_sqr_core")
+    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r1
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    for i in range(20):
+        asm("st", "Z+", V[i])
+    for i in range(18, -1, -2):  # r8..r27 from r2..r21: from the top, no byte overwritten unread
+        asm("movw", reg(8 + i), V[i])
+    for k in range(2):  # r = r2 for the second square
+        asm("lds", "r30", "ks_avr_fp_t+%d" % (SSAVE + k))
+        asm("sts", "ks_avr_fp_t+%d" % (RSAVE + k), "r30")
+    asm("call", SQR_CORE_A)
+    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r2
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    for i in range(20):
+        asm("st", "Z+", V[i])
+
+
+FUSED160 = ("mul", "sqr", "mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd", "sqrsqr")
 
 
 def fused_body(asm, op, emit):
@@ -1128,7 +1161,8 @@ def fused_body(asm, op, emit):
 
 DBL_FRAME = 92  # gen_dbl160's frame: six pointers, then four elements of 20 bytes
 DBL_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10}
-DBL_G, DBL_B, DBL_T1, DBL_T2 = 12, 32, 52, 72  # gamma; beta, then t1; t1; t2, then alpha
+# gamma, then beta, then t1; gamma^2; t1; t2, then alpha
+DBL_G, DBL_B, DBL_T1, DBL_T2 = 12, 32, 52, 72
 
 
 def sp_frame(asm, size, grow):
@@ -1241,14 +1275,16 @@ def gen_dbl160(asm):
     eight products and squares (~72 cycles each). r and p point to the points' x, their y and
     z stride bytes on (sizeof x: KS_FE_MAX limbs); r may alias p. The elements between the
     operations live in a frame on the stack (92 bytes, less than the C formulas' six
-    elements of KS_FE_MAX limbs). t1 = beta - X3 is made from X3 still in registers after
-    X3 = alpha^2 - 2 beta and written over beta (not read after)."""
+    elements of KS_FE_MAX limbs). gamma and gamma^2 come from one call (sqrsqr: the second
+    square from the first's registers); beta is written over gamma (read by its product
+    only). t1 = beta - X3 is made from X3 still in registers after X3 = alpha^2 - 2 beta and
+    written over beta (not read after)."""
     name = "ks_avr_dbl_secp160r1"
     open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
-    asm.comment("gamma = Y^2")
-    frame_call(asm, "sqr", (DBL_G, "py"), DBL_PTR)
-    asm.comment("beta = X gamma")
-    frame_call(asm, "mul", (DBL_B, "px", DBL_G), DBL_PTR)
+    asm.comment("gamma = Y^2, gamma^2")
+    frame_call(asm, "sqrsqr", (DBL_G, DBL_B, "py"), DBL_PTR)
+    asm.comment("beta = X gamma, over gamma")
+    frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
     asm.comment("t1 = X - Z^2, t2 = X + Z^2")
     frame_call(asm, "sqrsubadd", (DBL_T1, DBL_T2, "pz", "px"), DBL_PTR)
     asm.comment("alpha = 3 t1 t2 / 2, in t2")
@@ -1256,13 +1292,11 @@ def gen_dbl160(asm):
     asm.comment("Z3 = Y Z: the last read of p")
     frame_call(asm, "mul", ("rz", "py", "pz"), DBL_PTR)
     asm.comment("X3 = alpha^2 - 2 beta")
-    frame_call(asm, "sqrsub2", ("rx", DBL_T2, DBL_B), DBL_PTR)
+    frame_call(asm, "sqrsub2", ("rx", DBL_T2, DBL_G), DBL_PTR)
     asm.comment("t1 = beta - X3 (X3 in registers), over beta")
-    mem_sub_v160(asm, DBL_B)
-    asm.comment("gamma^2")
-    frame_call(asm, "sqr", (DBL_G, DBL_G), DBL_PTR)
+    mem_sub_v160(asm, DBL_G)
     asm.comment("Y3 = alpha t1 - gamma^2")
-    frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_B, DBL_G), DBL_PTR)
+    frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
     close_point_op(asm, name, DBL_FRAME)
 
 
@@ -1769,7 +1803,7 @@ COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps")
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
-SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core") + tuple(
+SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A) + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -1829,6 +1863,7 @@ def main():
             fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V))
         if square:
             fused_body(asm, "sqrsubadd", lambda: gen_fp160_sqrsubadd(asm, V))
+            fused_body(asm, "sqrsqr", lambda: gen_fp160_sqrsqr(asm, V))
         else:
             fused_body(asm, "mulhalf3", lambda: gen_fp160_mulhalf3(asm, V))
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
