@@ -366,8 +366,9 @@ def square_finish(asm, n):
 
 
 # The square core's second entry, a already in square_regs' registers and r in the scratch
-# (gen_fp160_sqrsqr: a^4 from a^2 in registers)
-SQR_CORE_A = "ks_avr_fp160_sqr_core_a"
+# (gen_fp160_sqrsqr: a^4 from a^2 in registers). An assembler-local label: no symbol, so
+# check() and the profiles (bench/ct_profile.py) see one function, ks_avr_fp160_sqr_core.
+SQR_CORE_A = ".Lks_avr_fp160_sqr_core_a"
 
 
 def square_regs(asm):
@@ -402,7 +403,7 @@ def square_regs(asm):
     free = ["r28", "r6", "r7"]
     for i in range(n):
         asm("ldd", A[i], "Z+%d" % i)
-    asm.label(SQR_CORE_A)  # a in r8..r27 (gen_fp160_sqrsqr); local: one function for check()
+    asm.label(SQR_CORE_A)  # a in r8..r27 (gen_fp160_sqrsqr)
     asm("clr", zero)
 
     def take(b):
