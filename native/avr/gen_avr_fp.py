@@ -1142,7 +1142,7 @@ FUSED160 = ("mul", "sqr", "mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd"
 
 def fused_body(asm, op, emit):
     """A product, square or fused form of secp160r1 (gen_fp160, gen_fp160_sqrsubadd,
-    gen_fp160_mulhalf3) as a subroutine, ks_avr_fp160_OP (the C arguments' registers in, nothing saved, the result
+    gen_fp160_sqrsqr, gen_fp160_mulhalf3) as a subroutine, ks_avr_fp160_OP (the C arguments' registers in, nothing saved, the result
     left in the core's registers), entered by a fixed CALL from its C-called function
     ks_fp_OP_secp160r1 (which saves the registers) and from gen_dbl160 and gen_add160: one
     copy of its code in flash for the three."""
