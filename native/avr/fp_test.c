@@ -16,6 +16,7 @@ typedef void (*fp2)(ks_limb *r, const ks_limb *a, const ks_limb *b);
 typedef void (*fp1)(ks_limb *r, const ks_limb *a);
 typedef void (*fp3)(ks_limb *r, const ks_limb *a, const ks_limb *b, const ks_limb *s);
 typedef void (*fp22)(ks_limb *r1, ks_limb *r2, const ks_limb *a, const ks_limb *x);
+typedef void (*fp21)(ks_limb *r1, ks_limb *r2, const ks_limb *a);
 
 static uint16_t passed, failed;
 
@@ -112,6 +113,29 @@ static void check_subadd(const char *field, fp22 f, uint8_t n, uint8_t count, co
 	}
 	report(field, "sqrsubadd", 2 * (uint16_t)count * count, bad);
 }
+
+/* (r1, r2) = (a^2, a^4) for every a, once into fresh r1, r2 and once with a aliasing r1 (the
+   doubling's gamma and gamma^2: r2 is written after a is read). */
+static void check_sqrsqr(const char *field, fp21 f, uint8_t n, uint8_t count, const uint8_t *in,
+                         const uint8_t *want1, const uint8_t *want2)
+{
+	static ks_limb a[KS_FE_MAX], r1[KS_FE_MAX], r2[KS_FE_MAX];
+	static uint8_t w1[32], w2[32];
+	uint8_t i;
+	uint16_t bad = 0;
+	for (i = 0; i < count; i++) {
+		mote_flash_copy(w1, want1 + (uint16_t)i * n, n);
+		mote_flash_copy(w2, want2 + (uint16_t)i * n, n);
+		mote_flash_copy(a, in + (uint16_t)i * n, n);
+		f(r1, r2, a);
+		if (memcmp(r1, w1, n) != 0 || memcmp(r2, w2, n) != 0)
+			bad++;
+		f(a, r2, a);
+		if (memcmp(a, w1, n) != 0 || memcmp(r2, w2, n) != 0)
+			bad++;
+	}
+	report(field, "sqrsqr", 2 * (uint16_t)count, bad);
+}
 #endif
 
 static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t count, const uint8_t *in,
@@ -163,7 +187,7 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 #endif
 
 /* The port's product and square fused with the operations after them, ab - s, a^2 - s,
-   a^2 - 2s, 3ab/2 and x -+ a^2, where it has them: the AVR's assembly for secp160r1, the
+   a^2 - 2s, 3ab/2, x -+ a^2 and (a^2, a^4), where it has them: the AVR's assembly for secp160r1, the
    subroutines of its point doubling and addition (KS_AVR_FP160_FUSED). */
 #ifdef KS_AVR_FP160_FUSED
 #define CHECK_FUSED_PRODUCT(name, N, UP)                                                      \
@@ -179,6 +203,8 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 		check_subadd(#name, ks_fp_sqrsubadd_##name, N, FP_##UP##_COUNT,               \
 			     fp_##name##_in[0], fp_##name##_sqrsubadd1[0],                    \
 			     fp_##name##_sqrsubadd2[0]);                                      \
+		check_sqrsqr(#name, ks_fp_sqrsqr_##name, N, FP_##UP##_COUNT,                  \
+			     fp_##name##_in[0], fp_##name##_sqr[0], fp_##name##_sqrsqr[0]);    \
 	} while (0)
 #else
 #define CHECK_FUSED_PRODUCT(name, N, UP) ((void)0)

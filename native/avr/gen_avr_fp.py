@@ -13,9 +13,9 @@ once per row. A square computes each cross product a_i a_j (i < j) once in the s
 then doubles the sum and adds the squares a_i^2 in one pass. secp160r1's 20-byte product
 takes one level of subtractive Karatsuba instead: its 10-byte halves fit in registers, so
 the three half products cost 300 MULs instead of 400 and the middle term feeds the reduction
-straight from registers; its square holds all 20 bytes of the operand in registers and sums each
-column's cross products once, doubles them and adds the column's square as it goes (one pass,
-no rows), its high half left in registers for the reduction. Everything is straight-line
+straight from registers; its square holds all 20 bytes of the operand in registers and adds each
+cross product once, the doubling in the operand (a_i a_j by byte i of 2a), in one pass of
+product scanning, its high half left in registers for the reduction. Everything is straight-line
 code: no branch, no address and no instruction depends on the data (constant time; simavr's
 exact cycle counts check it).
 
@@ -460,93 +460,92 @@ def square_finish(asm, n):
 
 
 
-SQR_RING = ("r25", "r26", "r24", "r27")  # square_regs: c0, c1, t's third byte, the free one
+# The square core's second entry, a already in square_regs' registers and r in the scratch
+# (gen_fp160_sqrsqr: a^4 from a^2 in registers). An assembler-local label: no symbol, so
+# check() and the profiles (bench/ct_profile.py) see one function, ks_avr_fp160_sqr_core.
+SQR_CORE_A = ".Lks_avr_fp160_sqr_core_a"
 
 
-def square_regs(asm, n, skip=()):
-    """Y[0..2n) = a^2 (a through Z) with all n bytes of a in registers (n <= 20), in one
-    pass of product scanning that uses the symmetry: column k sums its cross products a_i a_j
-    (i < j, i + j = k) once into a three-byte t, doubles t, adds it to the running
-    accumulator (the carry of the columns below) and then the square a_(k/2)^2 when k is
-    even. 190 byte products and 20 squares for n = 20, no pass over memory but the output.
-    The high half Y[n..2n) also stays in the registers of a (byte n + m in a_m's, free from
-    that column on), which it returns; the output bytes in skip are left unstored (the caller
-    holds them). Clobbers r0-r27, r30, r31. Each column takes a cleared register for its
-    third byte (t's, or the accumulator's where a column has under two cross products): the
-    two free ones (the last stored and the one before) are cleared together by one MOVW from
-    the zero pair r30:r31 when they form an aligned pair."""
-    A = [reg(i) for i in range(2, 2 + n)]
-    t = ["r22", "r23", SQR_RING[2]]
-    zero = "r30"
-    assert 2 + n <= 22
+def square_regs(asm):
+    """secp160r1's square a^2 (a through Z, 20 bytes) with all of a in registers (a_i in
+    r(8+i)), in one pass of product scanning over the cross products a_i a_j (i < j) and the
+    squares: 190 byte products and 20 squares. The doubling of the cross products is in the
+    operand: with d_i byte i of 2a (d_i = 2 a_i + h_(i-1) mod 256, h_i = a_i's top bit),
+    sum_(i<j) d_i 256^i = 2 (a mod 256^j) - h_(j-1) 256^j, so
+        a^2 = sum_(i<j) a_j d_i 256^(i+j) + sum_j (a_j^2 + h_(j-1) a_j) 256^(2j),
+    each column's products added once to the accumulator (MUL, ADD, ADC, ADC) with no sum of its
+    own to double and add (4 cycles fewer a column, 3 where it has one product), and a_j^2 +
+    h_(j-1) a_j < 2^16. a_i is read as itself in columns i..2i and as d_i in 2i+1..i+19, so it
+    becomes d_i in place at column 2i+1 (LSL, BLD of h_(i-1) from T, which MUL and ADD leave
+    alone; SBC makes -h_i, the mask of a_(i+1)'s correction at column 2i+2, and BST keeps h_i in
+    T): 7 cycles an index, 131 in all against 144. Each output byte is made in the register
+    where it stays: the accumulator's third byte of column k is the output byte k + 2, so it is
+    taken in that byte's register. Bytes 0..3 (L's) stay in r2..r5, H's byte j (byte 20 + j) in
+    r(6+j): from j = 2 on that is a_(j-2)'s, free once d_(j-2) a_19 (column j + 17) is made, one
+    column before byte 20 + j's register is needed. So the result ends as reduce_sqr160 wants
+    it, with no MOV: r2..r25 are V's bytes 0..23 once H is halved in place. L's bytes 4..19 and
+    H's 0..13 go to the scratch by address (STS: Y and Z hold a rotating accumulator byte, the
+    zero and the mask), which reduce_sqr160 reads; it copies H's 14..19 to registers instead.
+    Clobbers r0-r31 and T."""
+    n = 20
+    A = [reg(8 + i) for i in range(n)]
+    home = {k: reg(2 + k) for k in range(4)}  # L's bytes 0..3
+    home.update({n + j: reg(6 + j) for j in range(n)})  # H's bytes
+    zero, m = "r29", "r30"
+    # bytes 4..19 rotate through three registers (each holds its byte from column b - 2 to
+    # its store at b): in this order bytes 17 and 18 end in r6 and r7, free when bytes 20 and
+    # 21 take them at columns 18 and 19
+    free = ["r28", "r6", "r7"]
     for i in range(n):
         asm("ldd", A[i], "Z+%d" % i)
+    asm.label(SQR_CORE_A)  # a in r8..r27 (gen_fp160_sqrsqr)
     asm("clr", zero)
-    asm("clr", "r31")  # Z is read no more: r30:r31 the zero pair
+
+    def take(b):
+        if b in home:
+            return home[b]
+        return free.pop(0)
+
     asm.comment("column 0: a_0^2")
     asm("mul", A[0], A[0])
-    asm("std", "Y+0", "r0")
-    c = list(SQR_RING[:2])  # the accumulator's low two bytes; its third, this column's, comes below
-    asm("mov", c[0], "r1")
-    asm("clr", c[1])
-    fresh = SQR_RING[3]  # a free register, not cleared
-    zeroed = set()
-
-    def clear(r, other):
-        """r cleared, other the other free register: both at once where they are a pair."""
-        if r in zeroed:
-            zeroed.discard(r)
-        elif int(r[1:]) ^ 1 == int(other[1:]):
-            asm("movw", reg(int(r[1:]) & ~1), zero)
-            zeroed.add(other)
-        else:
-            asm("clr", r)
+    asm("movw", home[0], "r0")
+    asm("clr", home[2])
+    c = [home[1], home[2]]  # the accumulator's low two bytes; its third, this column's, below
     for k in range(1, 2 * n - 1):
-        pairs = [(i, k - i) for i in range(max(0, k - n + 1), n) if i < k - i]
-        if len(pairs) >= 2:
-            for m, (i, j) in enumerate(pairs):
-                asm("mul", A[i], A[j])
-                if m == 0:
-                    asm("movw", t[0], "r0")
-                    clear(t[2], fresh)
-                else:
-                    asm("add", t[0], "r0")
-                    asm("adc", t[1], "r1")
-                    asm("adc", t[2], zero)
-            asm("lsl", t[0])
-            asm("rol", t[1])
-            asm("rol", t[2])
-            asm("add", c[0], t[0])
-            asm("adc", c[1], t[1])
-            asm("adc", t[2], zero)  # t's top byte becomes the accumulator's third: no CLR
-            c = c + [t[2]]
-            t[2] = fresh
-        else:
-            clear(fresh, t[2])
-            c = c + [fresh]
-        if len(pairs) == 1:  # one cross product: doubled in r1:r0, bit 16 straight to c2
-            asm("mul", A[pairs[0][0]], A[pairs[0][1]])
-            asm("lsl", "r0")
-            asm("rol", "r1")
-            asm("adc", c[2], zero)
+        top = k + 2 < 2 * n  # a third byte: no carry leaves byte 39
+        c2 = take(k + 2) if top else None
+        if c2 is not None:
+            assert c2 not in A[max(0, k - n + 1):] and c2 not in c, (k, c2)
+            asm("clr", c2)
+        if k % 2:  # a_i's last use as itself was a_i^2: it becomes d_i (T = h_(i-1))
+            i = k // 2
+            asm("lsl", A[i])  # C = h_i
+            if i:
+                asm("bld", A[i], 0)
+            asm("sbc", m, m)  # -h_i: the mask of a_(i+1)^2's correction
+            if i < n - 2:
+                asm("bst", m, 0)  # T = h_i for d_(i+1)
+        for i in range(max(0, k - n + 1), (k + 1) // 2):  # a_j d_i, i < j = k - i
+            asm("mul", A[k - i], A[i])
             asm("add", c[0], "r0")
             asm("adc", c[1], "r1")
-            asm("adc", c[2], zero)
-        if k % 2 == 0:
-            asm("mul", A[k // 2], A[k // 2])
+            asm("adc", c2, zero)
+        if k % 2 == 0:  # a_j^2 + h_(j-1) a_j (below 2^16)
+            j = k // 2
+            asm("mul", A[j], A[j])
+            asm("and", m, A[j])
+            asm("add", "r0", m)
+            asm("adc", "r1", zero)
             asm("add", c[0], "r0")
             asm("adc", c[1], "r1")
-            asm("adc", c[2], zero)
-        if k not in skip:
-            asm("std", "Y+%d" % k, c[0])
-        if k >= n:  # a_(k-n) is read by no later column: its register keeps the byte
-            asm("mov", A[k - n], c[0])
-        fresh = c[0]
-        c = c[1:]
-    if 2 * n - 1 not in skip:
-        asm("std", "Y+%d" % (2 * n - 1), c[0])
-    asm("mov", A[n - 1], c[0])
-    return A
+            if top:
+                asm("adc", c2, zero)
+        if 4 <= k < n + 14:  # to the scratch: L's 4..19, H's 0..13
+            asm("sts", "ks_avr_fp_t+%d" % k, c[0])
+        if 4 <= k < n:
+            free.append(c[0])
+        c = c[1:] + ([c2] if top else [])
+    assert c == [home[2 * n - 1]]
 
 
 def half_product(asm, n):
@@ -753,6 +752,12 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
     asm("lsr", V[24])  # V /= 2 (exact: the sum is even)
     for i in range(23, -1, -1):
         asm("ror", V[i])
+    fold_secp160r1(asm, V, tmp, zero, T)
+
+
+def fold_secp160r1(asm, V, tmp, zero, T):
+    """V[0..20) = V mod p for V (bytes V[0..24), V[24] an LDI register, clobbered) below
+    2^161 + 2^191 (reduce_secp160r1, reduce_sqr160); T: four registers free by now."""
     # V < 2^161 + 2^191, so T = V >> 160 <= 2^31 + 1. Fold it back with one c = 2^31 + 1 =
     # 2^160 - p more: U = (V mod 2^160) + (T + 1) c < 2^160 + 2^64. U carries past 2^160
     # exactly when V' = (V mod 2^160) + T c (= V mod p, below 2p) is at least p; then the
@@ -802,6 +807,48 @@ def reduce_secp160r1(asm, V=None, tmp="r27", zero="r1", hi=None,
     creg = {0: zero, 1: one, 0x80: x80}
     for i in range(20):
         asm("sub" if i == 0 else "sbc", V[i], creg[cb[i]])
+
+
+def reduce_sqr160(asm):
+    """V[0..20) = t mod p in r2..r21 for square_regs' t = L + H 2^160: t = L + H + H 2^31 =
+    L + H + H' 2^32 + b 2^31 (mod p), H' = H >> 1 and b = H's bit 0, so H is halved in place
+    (r6..r25, where square_regs left it, are V's bytes 4..23: H' 2^32), b goes to byte 3, and
+    L and H are added in two passes (from the scratch, L's bytes 0..3 already in r2..r5, H's
+    14..19 from copies), then fold_secp160r1 as for the product: no doubling and halving of V
+    around an H 2^32 pass, as reduce_secp160r1 does. V = t mod p < 2^161 + 2^191: it fits
+    r2..r25, no carry leaves byte 23."""
+    at = lambda k: "ks_avr_fp_t+%d" % k
+    V = [reg(i) for i in range(2, 26)] + ["r26"]  # V[24] for fold_secp160r1's LDI
+    zero, tmp = "r1", "r0"
+    asm.comment("reduction mod p = 2^160 - 2^31 - 1 of the square")
+    copy = {14: "r28", 15: "r29", 16: "r30", 17: "r31", 18: "r26", 19: "r27"}
+    for j in (14, 16, 18):
+        asm("movw", copy[j], V[4 + j])
+    asm("clr", zero)
+    asm("lsr", V[23])  # H' = H >> 1 in V[4..24)
+    for i in range(22, 3, -1):
+        asm("ror", V[i])
+    asm("ror", zero)  # b 2^31: byte 3's top bit
+    asm("add", V[3], zero)
+    asm("clr", zero)  # CLR leaves C alone
+    asm.comment("+ L (bytes 0..3 in place)")
+    for i in range(4, 20):
+        asm("lds", tmp, at(i))
+        asm("adc", V[i], tmp)
+    for i in range(20, 24):
+        asm("adc", V[i], zero)
+    asm.comment("+ H")
+    for i in range(20):
+        if i in copy:
+            src = copy[i]
+        else:
+            asm("lds", tmp, at(20 + i))
+            src = tmp
+        asm("add" if i == 0 else "adc", V[i], src)
+    for i in range(20, 24):
+        asm("adc", V[i], zero)
+    fold_secp160r1(asm, V, "r27", zero, ("r28", "r29", "r30", "r31"))
+    return V
 
 
 # P-256, FIPS 186-4 D.2.3: r = T + 2 s1 + 2 s2 + s3 + s4 - d1 - d2 - d3 - d4, each output
@@ -986,23 +1033,8 @@ def gen_fp160_core(asm, square):
     asm("movw", "r26", "r22")
     asm("movw", "r30", "r22" if square else "r20")
     if square:
-        # H's bytes 15..19 are copied to the registers free through the reduction's pass over
-        # H (r0, Y, Z; the scratch by address from there) instead of stored and loaded again
-        held = {15: "r0", 16: "r28", 17: "r29", 18: "r30", 19: "r31"}
-        H = square_regs(asm, 20, skip={20 + i for i in held})
-        asm("movw", "r28", H[16])
-        asm("movw", "r30", H[18])
-        asm("mov", "r0", H[15])
-        V = H + ["r22", "r23", "r24", "r25", "r26"]  # reduce_secp160r1's V, from H's registers
-        asm.comment("V = L + H (H in registers)")
-        for r in V[20:]:
-            asm("clr", r)
-        for i in range(20):
-            asm("lds", "r27", "ks_avr_fp_t+%d" % i)
-            asm("add" if i == 0 else "adc", V[i], "r27")
-        asm("adc", V[20], V[21])
-        asm("clr", "r1")
-        reduce_secp160r1(asm, V, tmp="r27", zero="r1", hi=held)
+        square_regs(asm)
+        V = reduce_sqr160(asm)
     else:
         Q, free = karatsuba_product(asm, 20, keep=True)
         # nine registers hold P_hi's bytes 11..19 (secp160r1_karatsuba_lh): the product's spare
@@ -1180,12 +1212,39 @@ def gen_fp160_sqrsubadd(asm, V):
         asm("st", "Z+", V[i])
 
 
-FUSED160 = ("mul", "sqr", "mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd")
+def gen_fp160_sqrsqr(asm, V):
+    """The body of ks_fp_sqrsqr_secp160r1(r1, r2, a) (fused_body): r1 = a^2 and r2 = a^4 mod p,
+    the point doubling's gamma = Y^2 and gamma^2: a^2 is stored in r1 and moved from the
+    core's result registers (V, r2..r21) to a's (r8..r27) for the core's second entry
+    (SQR_CORE_A), so the second square reads no memory and costs no call from the doubling.
+    r1 and r2 apart; a may alias either."""
+    assert V == [reg(i) for i in range(2, 22)]
+    asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r22")  # r2
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r23")
+    asm("movw", "r22", "r20")  # the core squares (r22)
+    asm("call", "ks_avr_fp160_sqr_core")
+    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r1
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    for i in range(20):
+        asm("st", "Z+", V[i])
+    for i in range(18, -1, -2):  # r8..r27 from r2..r21: from the top, no byte overwritten unread
+        asm("movw", reg(8 + i), V[i])
+    for k in range(2):  # r = r2 for the second square
+        asm("lds", "r30", "ks_avr_fp_t+%d" % (SSAVE + k))
+        asm("sts", "ks_avr_fp_t+%d" % (RSAVE + k), "r30")
+    asm("call", SQR_CORE_A)
+    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # Z = r2
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    for i in range(20):
+        asm("st", "Z+", V[i])
+
+
+FUSED160 = ("mul", "sqr", "mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd", "sqrsqr")
 
 
 def fused_body(asm, op, emit):
     """A product, square or fused form of secp160r1 (gen_fp160, gen_fp160_sqrsubadd,
-    gen_fp160_mulhalf3) as a subroutine, ks_avr_fp160_OP (the C arguments' registers in, nothing saved, the result
+    gen_fp160_sqrsqr, gen_fp160_mulhalf3) as a subroutine, ks_avr_fp160_OP (the C arguments' registers in, nothing saved, the result
     left in the core's registers), entered by a fixed CALL from its C-called function
     ks_fp_OP_secp160r1 (which saves the registers) and from gen_dbl160 and gen_add160: one
     copy of its code in flash for the three."""
@@ -1205,7 +1264,8 @@ def fused_body(asm, op, emit):
 
 DBL_FRAME = 92  # gen_dbl160's frame: six pointers, then four elements of 20 bytes
 DBL_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10}
-DBL_G, DBL_B, DBL_T1, DBL_T2 = 12, 32, 52, 72  # gamma; beta, then t1; t1; t2, then alpha
+# gamma, then beta, then t1; gamma^2; t1; t2, then alpha
+DBL_G, DBL_B, DBL_T1, DBL_T2 = 12, 32, 52, 72
 
 
 def sp_frame(asm, size, grow):
@@ -1318,14 +1378,16 @@ def gen_dbl160(asm):
     eight products and squares (~72 cycles each). r and p point to the points' x, their y and
     z stride bytes on (sizeof x: KS_FE_MAX limbs); r may alias p. The elements between the
     operations live in a frame on the stack (92 bytes, less than the C formulas' six
-    elements of KS_FE_MAX limbs). t1 = beta - X3 is made from X3 still in registers after
-    X3 = alpha^2 - 2 beta and written over beta (not read after)."""
+    elements of KS_FE_MAX limbs). gamma and gamma^2 come from one call (sqrsqr: the second
+    square from the first's registers); beta is written over gamma (read by its product
+    only). t1 = beta - X3 is made from X3 still in registers after X3 = alpha^2 - 2 beta and
+    written over beta (not read after)."""
     name = "ks_avr_dbl_secp160r1"
     open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
-    asm.comment("gamma = Y^2")
-    frame_call(asm, "sqr", (DBL_G, "py"), DBL_PTR)
-    asm.comment("beta = X gamma")
-    frame_call(asm, "mul", (DBL_B, "px", DBL_G), DBL_PTR)
+    asm.comment("gamma = Y^2, gamma^2")
+    frame_call(asm, "sqrsqr", (DBL_G, DBL_B, "py"), DBL_PTR)
+    asm.comment("beta = X gamma, over gamma")
+    frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
     asm.comment("t1 = X - Z^2, t2 = X + Z^2")
     frame_call(asm, "sqrsubadd", (DBL_T1, DBL_T2, "pz", "px"), DBL_PTR)
     asm.comment("alpha = 3 t1 t2 / 2, in t2")
@@ -1333,13 +1395,11 @@ def gen_dbl160(asm):
     asm.comment("Z3 = Y Z: the last read of p")
     frame_call(asm, "mul", ("rz", "py", "pz"), DBL_PTR)
     asm.comment("X3 = alpha^2 - 2 beta")
-    frame_call(asm, "sqrsub2", ("rx", DBL_T2, DBL_B), DBL_PTR)
+    frame_call(asm, "sqrsub2", ("rx", DBL_T2, DBL_G), DBL_PTR)
     asm.comment("t1 = beta - X3 (X3 in registers), over beta")
-    mem_sub_v160(asm, DBL_B)
-    asm.comment("gamma^2")
-    frame_call(asm, "sqr", (DBL_G, DBL_G), DBL_PTR)
+    mem_sub_v160(asm, DBL_G)
     asm.comment("Y3 = alpha t1 - gamma^2")
-    frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_B, DBL_G), DBL_PTR)
+    frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
     close_point_op(asm, name, DBL_FRAME)
 
 
@@ -1846,7 +1906,7 @@ COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps")
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
-SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core") + tuple(
+SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A) + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -1906,6 +1966,7 @@ def main():
             fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V))
         if square:
             fused_body(asm, "sqrsubadd", lambda: gen_fp160_sqrsubadd(asm, V))
+            fused_body(asm, "sqrsqr", lambda: gen_fp160_sqrsqr(asm, V))
         else:
             fused_body(asm, "mulhalf3", lambda: gen_fp160_mulhalf3(asm, V))
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes fp_kat.h for avr/fp_test.c: inputs and expected results of the field operations
 (mul, sqr, add, sub, half mod p; and the fused sub2 = a - 2b, half3 = 3a/2, mulsub = ab - s,
-sqrsub = a^2 - s, sqrsub2 = a^2 - 2s, sqrsubadd = (x - a^2, x + a^2) and mulhalf3 = 3ab/2 of the
-builds that have them) of secp160r1 and P-256, from plain Python integers.
+sqrsub = a^2 - s, sqrsub2 = a^2 - 2s, sqrsubadd = (x - a^2, x + a^2), mulhalf3 = 3ab/2 and
+sqrsqr = (a^2, a^4) of the builds that have them) of secp160r1 and P-256, from plain Python
+integers.
 
     gen_fp_kat.py > fp_kat.h
 
@@ -28,7 +29,8 @@ RANDOM_VALUES = 1
 FUSED = ("secp160r1", "secp256r1")
 # The fields with the product or square fused with a subtraction (mulsub = ab - s with s the
 # input (i + j) mod count for the pair (i, j), sqrsub = a^2 - b, sqrsub2 = a^2 - 2b, sqrsubadd's
-# two results b - a^2 and b + a^2, mulhalf3 = 3ab/2: the AVR's assembly, KS_AVR_FP160_FUSED)
+# two results b - a^2 and b + a^2, mulhalf3 = 3ab/2, sqrsqr's a^4 (its a^2 is sqr's): the AVR's
+# assembly, KS_AVR_FP160_FUSED)
 FUSED_PRODUCT = ("secp160r1",)
 
 
@@ -93,6 +95,9 @@ def main():
                 out.append("static const uint8_t fp_%s_%s[%d][%d] MOTE_FLASH = {" % (name, op, k * k, n))
                 out += ["\t%s," % c_bytes((b + sg * a * a) % p, n) for a in v for b in v]
                 out.append("};")
+            out.append("static const uint8_t fp_%s_sqrsqr[%d][%d] MOTE_FLASH = {" % (name, k, n))
+            out += ["\t%s," % c_bytes(pow(a, 4, p), n) for a in v]
+            out.append("};")
             out.append("#endif")
         out.append("#endif")
         out.append("")

@@ -44,7 +44,7 @@
    for each), in the curve table through ks_jac_dbl_secp160r1 and ks_jac_add_secp160r1
    (ks_fp_avr.h, kernels/ks_curves.c): secp160r1 never takes the formulas above. Their field
    operations, the product and square fused with what follows them (ab - s, a^2 - s,
-   a^2 - 2s, x -+ a^2, 3ab/2), are also C functions, which avr/fp_test.c checks. */
+   a^2 - 2s, x -+ a^2, 3ab/2, (a^2, a^4)), are also C functions, which avr/fp_test.c checks. */
 #define KS_AVR_FP160_FUSED 1
 #define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
 #define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
