@@ -1025,12 +1025,12 @@ def gen_fp160_core(asm, square):
     forms). r is kept in the scratch. Returns the result's registers."""
     name = "ks_avr_fp160_%s_core" % ("sqr" if square else "mul")
     asm.function(name)
-    if square:
-        asm("ldi", "r28", "lo8(ks_avr_fp_t)")  # Y = the scratch
-        asm("ldi", "r29", "hi8(ks_avr_fp_t)")
     asm("sts", "ks_avr_fp_t+%d" % RSAVE, "r24")
     asm("sts", "ks_avr_fp_t+%d" % (RSAVE + 1), "r25")
-    asm("movw", "r26", "r22")
+    # a through Z for the square (its output goes by address: no Y, no X); a through X and b
+    # through Z for the product
+    if not square:
+        asm("movw", "r26", "r22")
     asm("movw", "r30", "r22" if square else "r20")
     if square:
         square_regs(asm)
