@@ -162,7 +162,7 @@ def square(asm, n, a, t, toff, pool):
     asm("mov", c0, mem(toff + 2 * (2 * n - 1), t))  # c1 is 0: a^2 < 2^(32 n)
 
 
-def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI):
+def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI, store_hi=True):
     """t[toff..] (2n words at base register t) = a * b by rows (operand scanning), for n <= 10:
     row i adds a_i B to the words t_i..t_(i+n), held in `pool` (n registers, renamed as the
     window slides: t_i is final after the row's first product, and its register takes the
@@ -171,7 +171,7 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI)
     odd j the words i+1..i+n: two carry chains of ADDC, one per parity, each unbroken (moves
     to the multiplier and CLR leave the carry flag alone). The carry out of the second chain
     is 0, since t + a_i B < 2^(16 (i+n+1)). Returns the registers of t_n..t_(2n-1), which
-    are also stored."""
+    are also stored (unless not store_hi)."""
     T = {}
     pool = list(pool)
     for i in range(n):
@@ -202,8 +202,9 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI)
             last = js[-1] + 2 + i  # where the chain's carry goes
             if not (i == 0 and parity == 0) and last <= i + n:
                 asm("adc", T[last])
-    for k in range(n, 2 * n):
-        asm("mov", T[k], mem(toff + 2 * k, t))
+    if store_hi:
+        for k in range(n, 2 * n):
+            asm("mov", T[k], mem(toff + 2 * k, t))
     return [T[k] for k in range(n, 2 * n)]
 
 
@@ -370,21 +371,20 @@ SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
 V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r13", "r14"]
 
 
-def reduce_secp160r1(asm, rp, V=V, top="r15", tmp="r12", hi_in_regs=False):
-    """r (pointer at rp(r1)) = t mod p, t the 20-word product at 0(r1), which it overwrites.
-    t = lo + hi 2^160 = lo + hi + hi 2^31 (mod p): v = lo + hi + hi 2^31 < 2^161 + 2^191
-    (twelve words: V, top, tmp; computed as 2v = 2 (lo + hi) + hi 2^32, which is even, and
-    halved); fold the part above 2^160, T < 2^32, back as T (2^31 +
-    1): below 2^160 + 2^63; fold again (T <= 1): below 2^160 < 2p; then subtract p under a
-    mask unless that borrows (v + 2^31 + 1 carries out of 2^160 exactly when v >= p).
-    With hi_in_regs, V holds hi already (and t too)."""
-    asm.comment("v = lo + hi")
-    if not hi_in_regs:
-        for j in range(10):
-            asm("mov", mem(2 * j, "r1"), V[j])
-    asm("clr", top)
+def reduce_secp160r1(asm, rp, V=V, top="r15", tmp="r12"):
+    """r (pointer at rp(r1)) = t mod p, t the 20-word product at 0(r1), which it overwrites
+    (the square's tail; the product's is reduce_secp160r1_regs). t = lo + hi 2^160 = lo + hi
+    + hi 2^31 (mod p): v = lo + hi + hi 2^31 < 2^161 + 2^191 (twelve words: V, top, tmp;
+    computed as 2v = 2 (lo + hi) + hi 2^32, which is even, and halved), with 2^160 more (top
+    starts at 1): T + 1 above 2^160, T = v >> 160 <= 2^31 + 1. Folding U = T + 1 back as U (2^31
+    + 1) (fold_plus_one) leaves x = w + 2^31 + 1, w = v - T p < 2^160 + 2^63, whose carry out of
+    2^160 says w >= p; then p is added back under the mask of no carry (add_p_unless)."""
+    asm.comment("v + 2^160 = lo + hi + 2^160 (top starts at 1)")
     for j in range(10):
-        asm("add" if j == 0 else "addc", mem((0 if hi_in_regs else 20) + 2 * j, "r1"), V[j])
+        asm("mov", mem(2 * j, "r1"), V[j])
+    asm("mov", "#1", top)
+    for j in range(10):
+        asm("add" if j == 0 else "addc", mem(20 + 2 * j, "r1"), V[j])
     asm("adc", top)
     asm.comment("2v = 2 (lo + hi) + hi 2^32 (twelve words: V, top, tmp), then halved")
     asm("mov", mem(38, "r1"), tmp)
@@ -399,7 +399,7 @@ def reduce_secp160r1(asm, rp, V=V, top="r15", tmp="r12", hi_in_regs=False):
     asm("adc", tmp)
     for r in [tmp, top] + V[::-1]:  # 2v < 2^193: the carry out of tmp is its bit 192
         asm("rrc", r)
-    asm.comment("fold T = (tmp, top) < 2^32 back: + T + T 2^31 (words 0..3 of w)")
+    asm.comment("fold U = (tmp, top) = T + 1 < 2^32 back: + U + U 2^31 (words 0..3 of w)")
     asm("mov", top, mem(0, "r1"))
     asm("mov", tmp, mem(2, "r1"))
     asm("clrc")
@@ -407,47 +407,92 @@ def reduce_secp160r1(asm, rp, V=V, top="r15", tmp="r12", hi_in_regs=False):
     asm("rrc", top)
     asm("clr", mem(4, "r1"))
     asm("rrc", mem(4, "r1"))
-    asm("add", mem(2, "r1"), mem(4, "r1"))  # word 1: T_hi + (T & 1) 2^15
-    asm("adc", top)                       # word 2: (T >> 1) mod 2^16
-    asm("adc", tmp)                       # word 3: T >> 17, below 2^15: no carry out
+    asm("add", mem(2, "r1"), mem(4, "r1"))  # word 1: U_hi + (U & 1) 2^15
+    asm("adc", top)                       # word 2: (U >> 1) mod 2^16
+    asm("adc", tmp)                       # word 3: U >> 17, below 2^15: no carry out
     asm("add", mem(0, "r1"), V[0])
     asm("addc", mem(4, "r1"), V[1])
     asm("addc", top, V[2])
     asm("addc", tmp, V[3])
     for j in range(4, 10):
         asm("adc", V[j])
-    asm.comment("fold again: T <= 1")
-    asm("clr", top)
-    asm("adc", top)
-    asm("mov", top, tmp)
-    asm("rra", tmp)
-    asm("rrc", tmp)
-    asm("add", top, V[0])
-    asm("addc", tmp, V[1])
-    for j in range(2, 10):
-        asm("adc", V[j])
-    asm.comment("r = v + 2^31 + 1 - 2^160 if that carries (v >= p), else v: the carry alone")
-    asm.comment("first, then 2^31 + 1 added under its mask")
-    for j in range(10):
-        asm("mov", V[j], top)
-        if j == 0:
-            asm("add", "#1", top)
-        elif j == 1:
-            asm("addc", "#0x8000", top)
-        else:
-            asm("adc", top)
-    asm("subc", top, top)  # C - 1: 0 when v >= p
-    asm("inv", top)          # the mask: 0xFFFF when v >= p
-    asm("mov", top, tmp)
-    asm("and", "#1", tmp)
-    asm("and", "#0x8000", top)
-    asm("add", tmp, V[0])
-    asm("addc", top, V[1])
-    for j in range(2, 10):
-        asm("adc", V[j])       # the carry out of 2^160 is the - 2^160
+    add_p_unless(asm, V, top, tmp)
     asm("mov", mem(rp, "r1"), tmp)
     for j in range(10):
         asm("mov", V[j], mem(2 * j, tmp))
+
+
+def reduce_secp160r1_regs(asm, rp, H, X, Y):
+    """The product's tail: r (pointer at rp(r1)) = t mod p, t's low half lo at 0(r1) and its
+    high half hi in the registers H (not stored), X and Y free. As reduce_secp160r1, but with
+    hi shifted in its registers instead of the whole sum doubled and halved: v + 2^160 = lo +
+    hi + 2^160 + s 2^32 + b 2^31 (s = hi >> 1, b = hi & 1) as lo + hi into lo's frame words
+    (hi is read once, from its registers), then s shifted in place, and s 2^32 + b 2^31 and
+    the frame's words 1..9 in one chain into H (words 2..11); words 0 and 1 stay in the frame.
+    Then U = T + 1 (H's top two) folded back as U (2^31 + 1) (U_hi + (U & 1) 2^15 carries only
+    for U = 2^31 + 1, into (U >> 1)'s low word, 0 then) and p added back unless that carried
+    out of 2^160 (add_p_unless)."""
+    asm.comment("lo + hi into the frame (the carry, + 1 for the 2^160, in Y)")
+    asm("mov", "#1", Y)
+    for j in range(10):
+        asm("add" if j == 0 else "addc", H[j], mem(2 * j, "r1"))
+    asm("adc", Y)
+    asm.comment("s = hi >> 1 in place, b 2^15 in X")
+    asm("clr", X)
+    asm("clrc")
+    for j in range(9, -1, -1):
+        asm("rrc", H[j])
+    asm("rrc", X)
+    asm.comment("words 1..11: + b 2^15 at word 1, + s at word 2 up (H: words 2..11)")
+    asm("add", X, mem(2, "r1"))
+    for j in range(2, 10):
+        asm("addc", mem(2 * j, "r1"), H[j - 2])
+    asm("addc", Y, H[8])
+    asm("adc", H[9])
+    ul, uh = H[8], H[9]
+    asm.comment("U = T + 1 in (%s, %s): + U + U 2^31, Z = U_lo, U_hi + (U & 1) 2^15, U >> 1" % (ul, uh))
+    asm("mov", uh, mem(20, "r1"))
+    asm("mov", ul, X)
+    asm("clrc")
+    asm("rrc", uh)
+    asm("rrc", ul)          # C = U & 1
+    asm("clr", Y)
+    asm("rrc", Y)           # (U & 1) 2^15
+    asm("add", mem(20, "r1"), Y)
+    asm("adc", ul)          # only for U = 2^31 + 1, whose (U >> 1) mod 2^16 is 0
+    asm("add", X, mem(0, "r1"))
+    asm("addc", Y, mem(2, "r1"))
+    asm("addc", ul, H[0])
+    asm("addc", uh, H[1])
+    for j in range(2, 8):
+        asm("adc", H[j])
+    # after the masks (add_p_unless) words 0 and 1 into registers: cheaper to add and store
+    V = [ul, uh] + H[:8]
+    asm("subc", X, X)  # C - 1: 0xFFFF without the carry
+    asm("mov", X, Y)
+    asm("and", "#0x7fff", Y)
+    asm("mov", mem(0, "r1"), ul)
+    asm("mov", mem(2, "r1"), uh)
+    asm.comment("no carry (w < p): w = x - 2^31 - 1 = x + p mod 2^160, p added under the mask")
+    for j in range(10):
+        asm("add" if j == 0 else "addc", Y if j == 1 else X, V[j])
+    asm("mov", mem(rp, "r1"), X)
+    for j in range(10):
+        asm("mov", V[j], mem(2 * j, X))
+
+
+def add_p_unless(asm, V, m, m2):
+    """V = x mod 2^160 after the fold of U = T + 1 (x = w + 2^31 + 1, its carry out of 2^160 in
+    C): with the carry w >= p and w - p = x mod 2^160 (< p, as w < 2^160 + 2^63); without it
+    w < p and w = x - (2^31 + 1) = x + p mod 2^160: p added under the mask (0xFFFF when no
+    carry; p's words are 0xFFFF but word 1, 0x7FFF). V's words are registers or frame words;
+    m and m2 are free registers."""
+    asm.comment("no carry (w < p): w = x - 2^31 - 1 = x + p mod 2^160, p added under the mask")
+    asm("subc", m, m)  # C - 1: 0xFFFF without the carry
+    asm("mov", m, m2)
+    asm("and", "#0x7fff", m2)
+    for j in range(10):
+        asm("add" if j == 0 else "addc", m2 if j == 1 else m, V[j])
 
 
 def gen_fp_secp160r1(asm, sq):
@@ -479,8 +524,8 @@ def gen_fp_secp160r1(asm, sq):
         asm("mov", "#RESHI", "r13")
         hi = row_product(asm, 10, "r1", "r1", "r1", 0,
                          ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"],
-                         aoff=40, boff=60, lo=mem(0, "r14"), hi=mem(0, "r13"))
-        reduce_secp160r1(asm, 80, hi, "r13", "r14", hi_in_regs=True)
+                         aoff=40, boff=60, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False)
+        reduce_secp160r1_regs(asm, 80, hi, "r13", "r14")
         asm("add", "#82", "r1")
     pop(asm, SAVED)
     asm.end(name)
