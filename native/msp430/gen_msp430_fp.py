@@ -272,15 +272,20 @@ def half_rows(asm, n, a, b, t, pool, cnt):
             asm("mov", T[k], mem(2 * k, t))
 
 
-def square_rows(asm, n, a, t, toff, pool):
+def square_rows(asm, n, a, t, toff, pool, keep_hi=False):
     """t[toff..] (2n words) = a^2 for n <= 10: the cross products a_i a_j (i < j) by rows as
     in row_product (row i: OP1 = a_i once, two unbroken ADDC chains over the words
     2i+1..i+n, held in `pool`); the two words that are final after row i (2i+1, 2i+2) are
     doubled there, a_i^2 (OP1 is a_i already: one write) is added at words 2i (stored by the
     row before) and 2i+1, and both are stored. One register carries both chains between rows:
     the doubling's carry in bit 0 (RRA/RLC), the squares' in bit 15 (RLA/RRC). The carry out
-    of row i is 0 since the cross sum of rows 0..i is below 2^(16 (i+n+1))."""
+    of row i is 0 since the cross sum of rows 0..i is below 2^(16 (i+n+1)). With keep_hi the
+    high half's words stay in the registers they end in (the window shrinks as fast as they
+    become final: after row i the window needs n - i registers and i + 1 are left, for the
+    2i - 7 final words above n - 1), not stored, and their registers are returned (t_n..t_(2n-1)),
+    with the two left free (dbit and one more)."""
     T = {}
+    K = {}  # keep_hi: the final words >= n, in registers
     pool = list(pool)
     assert len(pool) >= n + 1
     dbit = pool.pop()
@@ -323,12 +328,15 @@ def square_rows(asm, n, a, t, toff, pool):
             asm("mov", RESLO, mem(toff, t))
             asm("add", RESHI, w1)
         else:
-            asm("addc", RESLO, mem(toff + 4 * i, t))
+            asm("addc", RESLO, K.get(2 * i, mem(toff + 4 * i, t)))
             asm("addc", RESHI, w1)
         asm("rrc", dbit)
-        asm("mov", w1, mem(toff + 2 * (2 * i + 1), t))
-        asm("mov", w2, mem(toff + 2 * (2 * i + 2), t))
-        pool += [w1, w2]
+        for k, w in ((2 * i + 1, w1), (2 * i + 2, w2)):
+            if keep_hi and k >= n:
+                K[k] = w
+            else:
+                asm("mov", w, mem(toff + 2 * k, t))
+                pool.append(w)
     assert not T
     asm.comment("+ a_(n-1)^2 at words 2n-2 and 2n-1 (the doubling's top bit)")
     top = pool[0]
@@ -337,8 +345,11 @@ def square_rows(asm, n, a, t, toff, pool):
     asm("mov", dbit, top)
     asm("and", "#1", top)
     asm("rla", dbit)
-    asm("addc", RESLO, mem(toff + 4 * (n - 1), t))
+    asm("addc", RESLO, K.get(2 * n - 2, mem(toff + 4 * (n - 1), t)))
     asm("addc", RESHI, top)
+    if keep_hi:
+        K[2 * n - 1] = top
+        return [K[k] for k in range(n, 2 * n)], [dbit] + pool[1:]
     asm("mov", top, mem(toff + 2 * (2 * n - 1), t))
 
 
@@ -367,71 +378,22 @@ def gen_product(asm, n, sq):
 
 
 SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
-# secp160r1's reduction: the value in ten registers, the word above it in r15.
-V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r13", "r14"]
-
-
-def reduce_secp160r1(asm, rp, V=V, top="r15", tmp="r12"):
-    """r (pointer at rp(r1)) = t mod p, t the 20-word product at 0(r1), which it overwrites
-    (the square's tail; the product's is reduce_secp160r1_regs). t = lo + hi 2^160 = lo + hi
-    + hi 2^31 (mod p): v = lo + hi + hi 2^31 < 2^161 + 2^191 (twelve words: V, top, tmp;
-    computed as 2v = 2 (lo + hi) + hi 2^32, which is even, and halved), with 2^160 more (top
-    starts at 1): T + 1 above 2^160, T = v >> 160 <= 2^31 + 1. Folding U = T + 1 back as U (2^31
-    + 1) (fold_plus_one) leaves x = w + 2^31 + 1, w = v - T p < 2^160 + 2^63, whose carry out of
-    2^160 says w >= p; then p is added back under the mask of no carry (add_p_unless)."""
-    asm.comment("v + 2^160 = lo + hi + 2^160 (top starts at 1)")
-    for j in range(10):
-        asm("mov", mem(2 * j, "r1"), V[j])
-    asm("mov", "#1", top)
-    for j in range(10):
-        asm("add" if j == 0 else "addc", mem(20 + 2 * j, "r1"), V[j])
-    asm("adc", top)
-    asm.comment("2v = 2 (lo + hi) + hi 2^32 (twelve words: V, top, tmp), then halved")
-    asm("mov", mem(38, "r1"), tmp)
-    asm("rla", V[0])
-    for j in range(1, 10):
-        asm("rlc", V[j])
-    asm("rlc", top)
-    asm("add", mem(20, "r1"), V[2])
-    for j in range(3, 10):
-        asm("addc", mem(20 + 2 * (j - 2), "r1"), V[j])
-    asm("addc", mem(36, "r1"), top)
-    asm("adc", tmp)
-    for r in [tmp, top] + V[::-1]:  # 2v < 2^193: the carry out of tmp is its bit 192
-        asm("rrc", r)
-    asm.comment("fold U = (tmp, top) = T + 1 < 2^32 back: + U + U 2^31 (words 0..3 of w)")
-    asm("mov", top, mem(0, "r1"))
-    asm("mov", tmp, mem(2, "r1"))
-    asm("clrc")
-    asm("rrc", tmp)
-    asm("rrc", top)
-    asm("clr", mem(4, "r1"))
-    asm("rrc", mem(4, "r1"))
-    asm("add", mem(2, "r1"), mem(4, "r1"))  # word 1: U_hi + (U & 1) 2^15
-    asm("adc", top)                       # word 2: (U >> 1) mod 2^16
-    asm("adc", tmp)                       # word 3: U >> 17, below 2^15: no carry out
-    asm("add", mem(0, "r1"), V[0])
-    asm("addc", mem(4, "r1"), V[1])
-    asm("addc", top, V[2])
-    asm("addc", tmp, V[3])
-    for j in range(4, 10):
-        asm("adc", V[j])
-    add_p_unless(asm, V, top, tmp)
-    asm("mov", mem(rp, "r1"), tmp)
-    for j in range(10):
-        asm("mov", V[j], mem(2 * j, tmp))
 
 
 def reduce_secp160r1_regs(asm, rp, H, X, Y):
-    """The product's tail: r (pointer at rp(r1)) = t mod p, t's low half lo at 0(r1) and its
-    high half hi in the registers H (not stored), X and Y free. As reduce_secp160r1, but with
-    hi shifted in its registers instead of the whole sum doubled and halved: v + 2^160 = lo +
-    hi + 2^160 + s 2^32 + b 2^31 (s = hi >> 1, b = hi & 1) as lo + hi into lo's frame words
-    (hi is read once, from its registers), then s shifted in place, and s 2^32 + b 2^31 and
-    the frame's words 1..9 in one chain into H (words 2..11); words 0 and 1 stay in the frame.
-    Then U = T + 1 (H's top two) folded back as U (2^31 + 1) (U_hi + (U & 1) 2^15 carries only
-    for U = 2^31 + 1, into (U >> 1)'s low word, 0 then) and p added back unless that carried
-    out of 2^160 (add_p_unless)."""
+    """secp160r1's reduction, the product's and the square's tail: r (pointer at rp(r1)) = t
+    mod p, t's low half lo at 0(r1) (overwritten; 20(r1) is scratch) and its high half hi in
+    the ten registers H (never stored), X and Y free. t = lo + hi 2^160 = lo + hi + hi 2^31
+    (mod p, 2^160 = 2^31 + 1): v + 2^160 = lo + hi + 2^160 + s 2^32 + b 2^31 (s = hi >> 1, b =
+    hi & 1; v < 2^161 + 2^191): lo + hi into lo's frame words (hi read once, from its
+    registers; the carry and the 2^160 in Y), s shifted in place, then b 2^15 + the frame's
+    words 1..9 + s 2^32 in one chain into H (words 2..11 of the sum); words 0 and 1 stay in
+    the frame. The top two words are U = T + 1, T = v >> 160 <= 2^31 + 1; folding U back as U
+    (2^31 + 1) (Z = U_lo, U_hi + (U & 1) 2^15, U >> 1: the middle word carries only for U =
+    2^31 + 1, into (U >> 1)'s low word, 0 then; a = b = p - 1 has T = 2^31) leaves x = w + 2^31
+    + 1, w = v - T p < 2^160 + 2^63, whose carry out of 2^160 says w >= p: then w - p = x mod
+    2^160 (< p); without it w = x - (2^31 + 1) = x + p mod 2^160, p added under the mask (its
+    words 0xFFFF but word 1, 0x7FFF). No second fold, no compare pass."""
     asm.comment("lo + hi into the frame (the carry, + 1 for the 2^160, in Y)")
     asm("mov", "#1", Y)
     for j in range(10):
@@ -466,7 +428,7 @@ def reduce_secp160r1_regs(asm, rp, H, X, Y):
     asm("addc", uh, H[1])
     for j in range(2, 8):
         asm("adc", H[j])
-    # after the masks (add_p_unless) words 0 and 1 into registers: cheaper to add and store
+    # words 0 and 1 into registers once the mask is made: cheaper to add and store
     V = [ul, uh] + H[:8]
     asm("subc", X, X)  # C - 1: 0xFFFF without the carry
     asm("mov", X, Y)
@@ -481,20 +443,6 @@ def reduce_secp160r1_regs(asm, rp, H, X, Y):
         asm("mov", V[j], mem(2 * j, X))
 
 
-def add_p_unless(asm, V, m, m2):
-    """V = x mod 2^160 after the fold of U = T + 1 (x = w + 2^31 + 1, its carry out of 2^160 in
-    C): with the carry w >= p and w - p = x mod 2^160 (< p, as w < 2^160 + 2^63); without it
-    w < p and w = x - (2^31 + 1) = x + p mod 2^160: p added under the mask (0xFFFF when no
-    carry; p's words are 0xFFFF but word 1, 0x7FFF). V's words are registers or frame words;
-    m and m2 are free registers."""
-    asm.comment("no carry (w < p): w = x - 2^31 - 1 = x + p mod 2^160, p added under the mask")
-    asm("subc", m, m)  # C - 1: 0xFFFF without the carry
-    asm("mov", m, m2)
-    asm("and", "#0x7fff", m2)
-    for j in range(10):
-        asm("add" if j == 0 else "addc", m2 if j == 1 else m, V[j])
-
-
 def gen_fp_secp160r1(asm, sq):
     name = "ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")
     asm.function(name)
@@ -502,9 +450,10 @@ def gen_fp_secp160r1(asm, sq):
     if sq:
         asm.comment("r = r12, a = r13; frame: t (20 words) at 0(r1), r at 40(r1)")
         asm("sub", "#40", "r1")
-        square_rows(asm, 10, "r13", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9", "r10",
-                                              "r11", "r12", "r14", "r15"])
-        reduce_secp160r1(asm, 40)
+        hi, free = square_rows(asm, 10, "r13", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9",
+                                                          "r10", "r11", "r12", "r14", "r15"],
+                               keep_hi=True)
+        reduce_secp160r1_regs(asm, 40, hi, (free + ["r13"])[0], (free + ["r13"])[1])
         asm("add", "#42", "r1")
     else:
         # b and a copied below r (each word read by @rN+ into a register and pushed: 5 cycles;
