@@ -272,7 +272,7 @@ def half_rows(asm, n, a, b, t, pool, cnt):
             asm("mov", T[k], mem(2 * k, t))
 
 
-def square_rows(asm, n, a, t, toff, pool, keep_hi=False):
+def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False):
     """t[toff..] (2n words) = a^2 for n <= 10: the cross products a_i a_j (i < j) by rows as
     in row_product (row i: OP1 = a_i once, two unbroken ADDC chains over the words
     2i+1..i+n, held in `pool`); the two words that are final after row i (2i+1, 2i+2) are
@@ -283,14 +283,26 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False):
     high half's words stay in the registers they end in (the window shrinks as fast as they
     become final: after row i the window needs n - i registers and i + 1 are left, for the
     2i - 7 final words above n - 1), not stored, and their registers are returned (t_n..t_(2n-1)),
-    with the two left free (dbit and one more)."""
+    with those left free. With ptrs (and a twelfth register in `pool`) the multiplier's result
+    is read through registers (@rN: 2 cycles, not 3): RESLO's from the start, RESHI's from row
+    1, when the words 1 and 2 have freed a register, to the last square, whose high word needs
+    that register (for the word 2n - 1)."""
     T = {}
     K = {}  # keep_hi: the final words >= n, in registers
     pool = list(pool)
-    assert len(pool) >= n + 1
+    assert len(pool) >= n + 1 + (1 if ptrs else 0)
     dbit = pool.pop()
+    lo, hi, plo, phi = RESLO, RESHI, None, None
+    if ptrs:
+        plo = pool.pop()
+        asm("mov", "#RESLO", plo)
+        lo = "@" + plo
     for i in range(n - 1):
-        asm("mov", mem(2 * i, a), MPY)
+        if ptrs and i == 1:
+            phi = pool.pop(0)
+            asm("mov", "#RESHI", phi)
+            hi = "@" + phi
+        asm("mov", mem(aoff + 2 * i, a), MPY)
         if i == 0:
             for k in range(1, n + 1):
                 T[k] = pool.pop(0)
@@ -300,13 +312,13 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False):
         for parity in (1, 2):
             js = list(range(i + parity, n, 2))
             for m, j in enumerate(js):
-                asm("mov", mem(2 * j, a), OP2)
+                asm("mov", mem(aoff + 2 * j, a), OP2)
                 if i == 0 and parity == 1:  # fresh words: no sum
-                    asm("mov", RESLO, T[i + j])
-                    asm("mov", RESHI, T[i + j + 1])
+                    asm("mov", lo, T[i + j])
+                    asm("mov", hi, T[i + j + 1])
                     continue
-                asm("add" if m == 0 else "addc", RESLO, T[i + j])
-                asm("addc", RESHI, T[i + j + 1])
+                asm("add" if m == 0 else "addc", lo, T[i + j])
+                asm("addc", hi, T[i + j + 1])
             if js and not (i == 0 and parity == 1) and js[-1] + i + 2 <= i + n:
                 asm("adc", T[js[-1] + i + 2])
         # words 2i+1 and 2i+2 are final: double them (carry from the pair below in dbit's bit 0)
@@ -322,14 +334,14 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False):
         asm("rlc", dbit)
         # + a_i^2 at words 2i (stored) and 2i+1 (w1): OP1 is a_i still; the squares' carry
         # waits in dbit's bit 15
-        asm("mov", mem(2 * i, a), OP2)
+        asm("mov", mem(aoff + 2 * i, a), OP2)
         asm("rla", dbit)
         if i == 0:
-            asm("mov", RESLO, mem(toff, t))
-            asm("add", RESHI, w1)
+            asm("mov", lo, mem(toff, t))
+            asm("add", hi, w1)
         else:
-            asm("addc", RESLO, K.get(2 * i, mem(toff + 4 * i, t)))
-            asm("addc", RESHI, w1)
+            asm("addc", lo, K.get(2 * i, mem(toff + 4 * i, t)))
+            asm("addc", hi, w1)
         asm("rrc", dbit)
         for k, w in ((2 * i + 1, w1), (2 * i + 2, w2)):
             if keep_hi and k >= n:
@@ -339,17 +351,21 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False):
                 pool.append(w)
     assert not T
     asm.comment("+ a_(n-1)^2 at words 2n-2 and 2n-1 (the doubling's top bit)")
-    top = pool[0]
-    asm("mov", mem(2 * (n - 1), a), MPY)
-    asm("mov", mem(2 * (n - 1), a), OP2)
+    if ptrs and not pool:  # the top word takes RESHI's register
+        top, phi, hi = phi, None, RESHI
+    else:
+        top = pool.pop(0)
+    asm("mov", mem(aoff + 2 * (n - 1), a), MPY)
+    asm("mov", mem(aoff + 2 * (n - 1), a), OP2)
     asm("mov", dbit, top)
     asm("and", "#1", top)
     asm("rla", dbit)
-    asm("addc", RESLO, K.get(2 * n - 2, mem(toff + 4 * (n - 1), t)))
-    asm("addc", RESHI, top)
+    asm("addc", lo, K.get(2 * n - 2, mem(toff + 4 * (n - 1), t)))
+    asm("addc", hi, top)
+    free = [dbit] + [r for r in (plo, phi) if r] + pool
     if keep_hi:
         K[2 * n - 1] = top
-        return [K[k] for k in range(n, 2 * n)], [dbit] + pool[1:]
+        return [K[k] for k in range(n, 2 * n)], free
     asm("mov", top, mem(toff + 2 * (2 * n - 1), t))
 
 
@@ -448,13 +464,19 @@ def gen_fp_secp160r1(asm, sq):
     asm.function(name)
     push(asm, SAVED + ["r12"])
     if sq:
-        asm.comment("r = r12, a = r13; frame: t (20 words) at 0(r1), r at 40(r1)")
+        # a copied below r (as the product's a and b, below) so that r13 can address RESLO and
+        # a register freed by the rows RESHI (square_rows' ptrs): ~100 reads at 2 cycles, not 3
+        asm.comment("r = r12, a = r13; frame: t (20 words) at 0(r1), a at 40(r1), r at 60(r1)")
+        words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
+        for j in range(10):
+            asm("mov", "@r13+", words[j])
+        push(asm, words[::-1])
         asm("sub", "#40", "r1")
-        hi, free = square_rows(asm, 10, "r13", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9",
-                                                          "r10", "r11", "r12", "r14", "r15"],
-                               keep_hi=True)
-        reduce_secp160r1_regs(asm, 40, hi, (free + ["r13"])[0], (free + ["r13"])[1])
-        asm("add", "#42", "r1")
+        hi, free = square_rows(asm, 10, "r1", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9",
+                                                         "r10", "r11", "r12", "r14", "r15", "r13"],
+                               keep_hi=True, aoff=40, ptrs=True)
+        reduce_secp160r1_regs(asm, 60, hi, free[0], free[1])
+        asm("add", "#62", "r1")
     else:
         # b and a copied below r (each word read by @rN+ into a register and pushed: 5 cycles;
         # llvm-mc 16 takes neither `push x(rN)` nor `@rN+` into memory), so that r13 and r14
