@@ -1085,13 +1085,14 @@ def gen_lincomb(asm, with_z):
     """ks_msp_lincomb(r, x, y, p) / ks_msp_lincomb_z(r, x, y, p), p = {z, a, b, k, L} (words
     at 0, 2, 4, 6, 8): r = (a x + b y [+ k z]) >> 13 on L >= 3 16-bit words, x and y two's
     complement (the top word signed), z nonnegative with a top word of 0, a, b, k signed and
-    below 2^14 in size, the sum divisible by 2^13 (the caller's k). Per word the multiplier's
-    signed MAC (MACS) accumulates a, b, k times the words taken as signed; a word with its
-    top bit set stands for itself + 2^16, so a (b, k) is added to the high half under that
-    bit's mask (r9 gathers them). The sum of a word always fits 32 signed bits (ks_modinv.c),
-    so the 32-bit result register holds it exactly; then the word out (shifted by 13 with the
-    one before) and the result shifted down 16 bits with its sign. The words below the top in
-    a counted loop: its one branch tests the count (L, public), never the data."""
+    below 2^14 in size, the sum divisible by 2^13 (the caller's k). The words below the top
+    go to the multiplier's unsigned MAC with the coefficient as its 16 bits (a + 2^16 when
+    a < 0), which counts 2^16 x too many when a < 0: x under a's sign mask (made once) is
+    taken off the high half (r9 gathers them). The top words are signed both: MACS. The
+    32-bit result register holds each word's sum modulo 2^32, and the sum fits 32 signed bits
+    (ks_modinv.c), so it is exact; then the word out (shifted by 13 with the one before) and
+    the result shifted down 16 bits with its sign. The words below the top in a counted
+    loop: its one branch tests the count (L, public), never the data."""
     name = "ks_msp_lincomb_z" if with_z else "ks_msp_lincomb"
     N = LINCOMB_N
     a, b, k, t, u, corr, prev, zp, rp, xp, yp, cnt = (
@@ -1106,20 +1107,38 @@ def gen_lincomb(asm, with_z):
         asm("mov", "0(r15)", zp)
     asm("mov", "8(r15)", cnt)
     asm("sub", "#2", cnt)  # L - 2 words in the loop
+
+    def sign_mask(src, dst):
+        """dst = 0xFFFF when src < 0, else 0"""
+        asm("mov", src, dst)
+        asm("rla", dst)
+        asm("subc", dst, dst)
+        asm("inv", dst)
+
+    # the coefficients' sign masks: without z in k's and z's registers; with z a's in u (the
+    # words out then re-read RESLO for prev), b's and k's on the stack (k's at 2(r1), b's at 0)
+    if with_z:
+        sign_mask(k, t)
+        asm("push", t)
+        sign_mask(b, t)
+        asm("push", t)
+        masks = {a: u, b: "0(r1)", k: "2(r1)"}
+        sign_mask(a, u)
+    else:
+        masks = {a: k, b: zp}
+        sign_mask(a, k)
+        sign_mask(b, zp)
     asm("mov", "#0", RESLO)
     asm("mov", "#0", RESHI)
     asm("mov", "#0", corr)
 
     def product(m, ptr, signed):
-        asm("mov", m, MACS)
+        asm("mov", m, MACS if signed else MAC)
         asm("mov", "@%s+" % ptr, t)
         asm("mov", t, OP2)
-        if not signed:  # + 2^16 m when the word's top bit is set
-            asm("rla", t)
-            asm("subc", t, t)  # 0 if it was set, else all-ones
-            asm("mov", m, u)
-            asm("bic", t, u)
-            asm("add", u, corr)
+        if not signed:  # 2^16 x too many when m < 0
+            asm("and", masks[m], t)
+            asm("sub", t, corr)
 
     def word(signed):
         product(a, xp, signed)
@@ -1149,9 +1168,13 @@ def gen_lincomb(asm, with_z):
     def word_out():
         """the word's sum out (with the one before) and kept as prev; the result shifted"""
         asm("mov", RESLO, t)
-        asm("mov", t, u)
-        out()
-        asm("mov", u, prev)
+        if with_z:  # u holds a's mask
+            out()
+            asm("mov", RESLO, prev)
+        else:
+            asm("mov", t, u)
+            out()
+            asm("mov", u, prev)
         shift()
 
     asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
@@ -1169,6 +1192,8 @@ def gen_lincomb(asm, with_z):
     word_out()
     asm("mov", RESLO, t)
     out()
+    if with_z:
+        asm("add", "#4", "r1")  # the two masks
     pop(asm, saved)
     asm.end(name)
 
