@@ -1088,7 +1088,8 @@ def gen_lincomb(asm, with_z):
     below 2^14 in size, the sum divisible by 2^13 (the caller's k). The words below the top
     go to the multiplier's unsigned MAC with the coefficient as its 16 bits (a + 2^16 when
     a < 0), which counts 2^16 x too many when a < 0: x under a's sign mask (made once) is
-    taken off the high half (r9 gathers them). The top words are signed both: MACS. The
+    taken off the high half (r9 gathers them, after what the shift left: below). The top
+    words are signed both: MACS. The
     32-bit result register holds each word's sum modulo 2^32, and the sum fits 32 signed bits
     (ks_modinv.c), so it is exact; then the word out (shifted by 13 with the one before) and
     the result shifted down 16 bits with its sign. The words below the top in a counted
@@ -1145,9 +1146,7 @@ def gen_lincomb(asm, with_z):
         product(b, yp, signed)
         if with_z and not signed:  # z's top word is 0
             product(k, zp, False)
-        if not signed:
-            asm("add", corr, RESHI)
-            asm("mov", "#0", corr)
+        asm("add", corr, RESHI)  # the shift's and the products' corrections
 
     def out():
         """r's next word: (s << (16 - N)) | (prev >> N) from s in t"""
@@ -1158,12 +1157,15 @@ def gen_lincomb(asm, with_z):
         asm("incd", rp)
 
     def shift():
+        """the result down 16 bits with its sign: RESHI is left as it was, what it lacks (the
+        sign's word less the old high half) starts the next word's corrections (corr)"""
         asm("mov", RESHI, t)
         asm("mov", t, RESLO)
-        asm("rla", t)
-        asm("subc", t, t)
-        asm("inv", t)
-        asm("mov", t, RESHI)
+        asm("mov", t, corr)
+        asm("rla", corr)
+        asm("subc", corr, corr)
+        asm("inv", corr)
+        asm("sub", t, corr)
 
     def word_out():
         """the word's sum out (with the one before) and kept as prev; the result shifted"""
