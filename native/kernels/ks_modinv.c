@@ -123,12 +123,20 @@ static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
    without z (0) the division is exact; with z (the modulus: odd, positive, zinv = z^-1 mod
    2^W) k = a [x < 0] + b [y < 0] - j, j in [0, 2^N) clearing the low N bits (see above). One
    output a pass: few registers live (the AVR's). A port may have its own pass over the words
-   (KS_MODINV_LINCOMB and KS_MODINV_LINCOMB_Z: the motes' assembly, 16-bit words, N = 13). */
+   (KS_MODINV_LINCOMB and KS_MODINV_LINCOMB_Z: the motes' assembly, 16-bit words, N = 13;
+   or KS_MODINV_LINCOMB_ZINV, which finds k itself from zinv: the MSP430's). */
 static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks_dw zinv,
                     size_t L, ks_dw a, ks_dw b)
 {
     const ks_dw xs = sign_mask(x[L - 1]), ys = sign_mask(y[L - 1]);
     ks_dw k = 0;
+#ifdef KS_MODINV_LINCOMB_ZINV
+    /* the port's pass with z finds k itself, from zinv */
+    if (z != 0) {
+        KS_MODINV_LINCOMB_ZINV(r, x, y, z, (int16_t)a, (int16_t)b, zinv, L);
+        return;
+    }
+#endif
     if (z != 0) {
         ks_dw low;
         k = (ks_dw)((a & xs) + (b & ys));
@@ -136,9 +144,12 @@ static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks
         k = (ks_dw)(k - (ks_dw)((ks_dw)((ks_dd)low * zinv) & ((1u << N) - 1)));
     }
 #ifdef KS_MODINV_LINCOMB
+#ifndef KS_MODINV_LINCOMB_ZINV
     if (z != 0) {
         KS_MODINV_LINCOMB_Z(r, x, y, z, (int16_t)a, (int16_t)b, (int16_t)k, L);
-    } else {
+    } else
+#endif
+    {
         KS_MODINV_LINCOMB(r, x, y, (int16_t)a, (int16_t)b, L);
     }
 #else

@@ -1082,10 +1082,12 @@ LINCOMB_N = 13
 
 
 def gen_lincomb(asm, with_z):
-    """ks_msp_lincomb(r, x, y, p) / ks_msp_lincomb_z(r, x, y, p), p = {z, a, b, k, L} (words
+    """ks_msp_lincomb(r, x, y, p) / ks_msp_lincomb_z(r, x, y, p), p = {z, a, b, zinv, L} (words
     at 0, 2, 4, 6, 8): r = (a x + b y [+ k z]) >> 13 on L >= 3 16-bit words, x and y two's
-    complement (the top word signed), z nonnegative with a top word of 0, a, b, k signed and
-    below 2^14 in size, the sum divisible by 2^13 (the caller's k). The words below the top
+    complement (the top word signed), z nonnegative with a top word of 0 and zinv = z^-1 mod
+    2^16, a, b, k signed and below 2^14 in size, the sum divisible by 2^13: with z, k is
+    found here as kernels/ks_modinv.c's lincomb finds it (KS_MODINV_LINCOMB_ZINV), on the
+    multiplier (the C's four products are calls of the multiply helper). The words below the top
     go to the multiplier's unsigned MAC with the coefficient as its 16 bits (a + 2^16 when
     a < 0), which counts 2^16 x too many when a < 0: x under a's sign mask (made once) is
     taken off the high half (r9 gathers them, after what the shift left: below). The top
@@ -1104,9 +1106,34 @@ def gen_lincomb(asm, with_z):
     asm("mov", "2(r15)", a)
     asm("mov", "4(r15)", b)
     if with_z:
-        asm("mov", "6(r15)", k)
+        asm("mov", "6(r15)", k)  # z^-1 mod 2^16 first
         asm("mov", "0(r15)", zp)
     asm("mov", "8(r15)", cnt)
+    if with_z:
+        asm.comment("k = a [x < 0] + b [y < 0] - j, j = ((a x0 + b y0 + k' z0) z^-1 mod 2^16) mod 2^%d for" % N)
+        asm.comment("k' = the first two terms: the sum then divisible by 2^%d (ks_modinv.c's lincomb)" % N)
+        for coeff, ptr, first in ((a, xp, True), (b, yp, False)):
+            asm("mov", cnt, t)
+            asm("rla", t)
+            asm("add", ptr, t)
+            asm("mov", mem(-2, t), t)  # the top word
+            asm("rla", t)
+            asm("subc", t, t)
+            asm("inv", t)           # its sign mask
+            asm("and", coeff, t)
+            asm("mov" if first else "add", t, corr)
+        asm("mov", a, MPY)
+        asm("mov", "@" + xp, OP2)
+        asm("mov", b, MAC)
+        asm("mov", "@" + yp, OP2)
+        asm("mov", corr, MAC)
+        asm("mov", "@" + zp, OP2)
+        asm("mov", RESLO, MPY)
+        asm("mov", k, OP2)
+        asm("mov", RESLO, t)
+        asm("and", "#0x%04x" % ((1 << N) - 1), t)
+        asm("sub", t, corr)
+        asm("mov", corr, k)
     asm("sub", "#2", cnt)  # L - 2 words in the loop
 
     def sign_mask(src, dst):
