@@ -123,12 +123,20 @@ static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
    without z (0) the division is exact; with z (the modulus: odd, positive, zinv = z^-1 mod
    2^W) k = a [x < 0] + b [y < 0] - j, j in [0, 2^N) clearing the low N bits (see above). One
    output a pass: few registers live (the AVR's). A port may have its own pass over the words
-   (KS_MODINV_LINCOMB and KS_MODINV_LINCOMB_Z: the motes' assembly, 16-bit words, N = 13). */
+   (KS_MODINV_LINCOMB and KS_MODINV_LINCOMB_Z: the motes' assembly, 16-bit words, N = 13;
+   or KS_MODINV_LINCOMB_ZINV, which finds k itself from zinv: the MSP430's). */
 static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks_dw zinv,
                     size_t L, ks_dw a, ks_dw b)
 {
     const ks_dw xs = sign_mask(x[L - 1]), ys = sign_mask(y[L - 1]);
     ks_dw k = 0;
+#ifdef KS_MODINV_LINCOMB_ZINV
+    /* the port's pass with z finds k itself, from zinv */
+    if (z != 0) {
+        KS_MODINV_LINCOMB_ZINV(r, x, y, z, (int16_t)a, (int16_t)b, zinv, L);
+        return;
+    }
+#endif
     if (z != 0) {
         ks_dw low;
         k = (ks_dw)((a & xs) + (b & ys));
@@ -136,9 +144,12 @@ static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks
         k = (ks_dw)(k - (ks_dw)((ks_dw)((ks_dd)low * zinv) & ((1u << N) - 1)));
     }
 #ifdef KS_MODINV_LINCOMB
+#ifndef KS_MODINV_LINCOMB_ZINV
     if (z != 0) {
         KS_MODINV_LINCOMB_Z(r, x, y, z, (int16_t)a, (int16_t)b, (int16_t)k, L);
-    } else {
+    } else
+#endif
+    {
         KS_MODINV_LINCOMB(r, x, y, (int16_t)a, (int16_t)b, L);
     }
 #else
@@ -183,6 +194,26 @@ static void add_if_negative(ks_dw *x, const ks_dw *m, size_t L)
     }
 }
 
+#if defined(__MSP430__)
+/* Words from limbs and back: on the MSP430 (little-endian, flash read like RAM) limbs of any
+   size hold the words' bytes in order, so a copy does it (the byte loop below, with its
+   variable shifts, which the MSP430 makes loops: ~2,300 cycles* each way for secp160r1, a
+   copy ~450). Bytes beyond either side's length are left out or zero, as below. */
+static void to_words(ks_dw *w, size_t L, const ks_limb *a, size_t n, int flash)
+{
+    const size_t b = n * KS_LIMB_BYTES;
+    (void)flash;
+    memset(w, 0, L * sizeof *w);
+    memcpy(w, a, b < L * sizeof *w ? b : L * sizeof *w);
+}
+
+static void from_words(ks_limb *a, size_t n, const ks_dw *w, size_t L)
+{
+    const size_t b = n * KS_LIMB_BYTES;
+    memset(a, 0, b);
+    memcpy(a, w, b < L * sizeof *w ? b : L * sizeof *w);
+}
+#else
 /* Words from limbs (in flash if `flash`, a public choice) and back (little-endian, bytes
    between: any limb and word sizes). */
 static void to_words(ks_dw *w, size_t L, const ks_limb *a, size_t n, int flash)
@@ -206,23 +237,25 @@ static void from_words(ks_limb *a, size_t n, const ks_dw *w, size_t L)
         a[i / KS_LIMB_BYTES] |= (ks_limb)(b << (8 * (i % KS_LIMB_BYTES)));
     }
 }
+#endif
 
 void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bits)
 {
     /* batches of N steps, at least the n with 9437 bits + 1 <= 4096 n (above): the least B
        with 4096 B N >= 9437 bits + 1 (a loop: the MSP430 has no divide) */
     const unsigned long need = 9437ul * (unsigned long)bits + 1;
-    unsigned long steps_done;
+    unsigned long reach; /* 4096 times the steps of the batches so far */
     int batches = 0;
     /* m's words and one more: room for 2m and the sign, and m's top word is 0 (lincomb) */
     const size_t L = (size_t)(bits + DW - 1) / DW + 1;
     /* f, g, d, e and two more places: a pair's new values go to the two free ones, which
-       then trade names with the old (no copies) */
-    ks_dw v[6][MAXW], mw[MAXW], t[4], eta = 1, minv, neg;
-    ks_dw *f = v[0], *g = v[1], *d = v[2], *e = v[3], *n0 = v[4], *n1 = v[5], *x;
+       then trade names with the old (no copies); L words apart, so that the wipe at the end
+       clears the 6 L words used and no more */
+    ks_dw v[6 * MAXW], mw[MAXW], t[4], eta = 1, minv, neg;
+    ks_dw *f = v, *g = v + L, *d = v + 2 * L, *e = v + 3 * L, *n0 = v + 4 * L, *n1 = v + 5 * L, *x;
     int i;
-    for (steps_done = 0; 4096ul * steps_done < need; batches++) {
-        steps_done = ks_ct_hide32((uint32_t)(steps_done + N)); /* opaque: no closed form */
+    for (reach = 0; reach < need; batches++) {
+        reach = ks_ct_hide32((uint32_t)(reach + 4096ul * N)); /* opaque: no closed form */
     }
     to_words(mw, L, m, n, 1);
     to_words(g, L, a, n, 0);
@@ -264,6 +297,6 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
         }
     }
     from_words(r, n, d, L);
-    ks_wipe(v, sizeof v);
+    ks_wipe(v, 6 * L * sizeof *v);
     ks_wipe(t, sizeof t);
 }

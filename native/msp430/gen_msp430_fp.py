@@ -162,7 +162,7 @@ def square(asm, n, a, t, toff, pool):
     asm("mov", c0, mem(toff + 2 * (2 * n - 1), t))  # c1 is 0: a^2 < 2^(32 n)
 
 
-def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI):
+def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI, store_hi=True):
     """t[toff..] (2n words at base register t) = a * b by rows (operand scanning), for n <= 10:
     row i adds a_i B to the words t_i..t_(i+n), held in `pool` (n registers, renamed as the
     window slides: t_i is final after the row's first product, and its register takes the
@@ -171,7 +171,7 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI)
     odd j the words i+1..i+n: two carry chains of ADDC, one per parity, each unbroken (moves
     to the multiplier and CLR leave the carry flag alone). The carry out of the second chain
     is 0, since t + a_i B < 2^(16 (i+n+1)). Returns the registers of t_n..t_(2n-1), which
-    are also stored."""
+    are also stored (unless not store_hi)."""
     T = {}
     pool = list(pool)
     for i in range(n):
@@ -202,8 +202,9 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI)
             last = js[-1] + 2 + i  # where the chain's carry goes
             if not (i == 0 and parity == 0) and last <= i + n:
                 asm("adc", T[last])
-    for k in range(n, 2 * n):
-        asm("mov", T[k], mem(toff + 2 * k, t))
+    if store_hi:
+        for k in range(n, 2 * n):
+            asm("mov", T[k], mem(toff + 2 * k, t))
     return [T[k] for k in range(n, 2 * n)]
 
 
@@ -271,20 +272,37 @@ def half_rows(asm, n, a, b, t, pool, cnt):
             asm("mov", T[k], mem(2 * k, t))
 
 
-def square_rows(asm, n, a, t, toff, pool):
+def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False):
     """t[toff..] (2n words) = a^2 for n <= 10: the cross products a_i a_j (i < j) by rows as
     in row_product (row i: OP1 = a_i once, two unbroken ADDC chains over the words
     2i+1..i+n, held in `pool`); the two words that are final after row i (2i+1, 2i+2) are
     doubled there, a_i^2 (OP1 is a_i already: one write) is added at words 2i (stored by the
     row before) and 2i+1, and both are stored. One register carries both chains between rows:
     the doubling's carry in bit 0 (RRA/RLC), the squares' in bit 15 (RLA/RRC). The carry out
-    of row i is 0 since the cross sum of rows 0..i is below 2^(16 (i+n+1))."""
+    of row i is 0 since the cross sum of rows 0..i is below 2^(16 (i+n+1)). With keep_hi the
+    high half's words stay in the registers they end in (the window shrinks as fast as they
+    become final: after row i the window needs n - i registers and i + 1 are left, for the
+    2i - 7 final words above n - 1), not stored, and their registers are returned (t_n..t_(2n-1)),
+    with those left free. With ptrs (and a twelfth register in `pool`) the multiplier's result
+    is read through registers (@rN: 2 cycles, not 3): RESLO's from the start, RESHI's from row
+    1, when the words 1 and 2 have freed a register, to the last square, whose high word needs
+    that register (for the word 2n - 1)."""
     T = {}
+    K = {}  # keep_hi: the final words >= n, in registers
     pool = list(pool)
-    assert len(pool) >= n + 1
+    assert len(pool) >= n + 1 + (1 if ptrs else 0)
     dbit = pool.pop()
+    lo, hi, plo, phi = RESLO, RESHI, None, None
+    if ptrs:
+        plo = pool.pop()
+        asm("mov", "#RESLO", plo)
+        lo = "@" + plo
     for i in range(n - 1):
-        asm("mov", mem(2 * i, a), MPY)
+        if ptrs and i == 1:
+            phi = pool.pop(0)
+            asm("mov", "#RESHI", phi)
+            hi = "@" + phi
+        asm("mov", mem(aoff + 2 * i, a), MPY)
         if i == 0:
             for k in range(1, n + 1):
                 T[k] = pool.pop(0)
@@ -294,13 +312,13 @@ def square_rows(asm, n, a, t, toff, pool):
         for parity in (1, 2):
             js = list(range(i + parity, n, 2))
             for m, j in enumerate(js):
-                asm("mov", mem(2 * j, a), OP2)
+                asm("mov", mem(aoff + 2 * j, a), OP2)
                 if i == 0 and parity == 1:  # fresh words: no sum
-                    asm("mov", RESLO, T[i + j])
-                    asm("mov", RESHI, T[i + j + 1])
+                    asm("mov", lo, T[i + j])
+                    asm("mov", hi, T[i + j + 1])
                     continue
-                asm("add" if m == 0 else "addc", RESLO, T[i + j])
-                asm("addc", RESHI, T[i + j + 1])
+                asm("add" if m == 0 else "addc", lo, T[i + j])
+                asm("addc", hi, T[i + j + 1])
             if js and not (i == 0 and parity == 1) and js[-1] + i + 2 <= i + n:
                 asm("adc", T[js[-1] + i + 2])
         # words 2i+1 and 2i+2 are final: double them (carry from the pair below in dbit's bit 0)
@@ -316,28 +334,38 @@ def square_rows(asm, n, a, t, toff, pool):
         asm("rlc", dbit)
         # + a_i^2 at words 2i (stored) and 2i+1 (w1): OP1 is a_i still; the squares' carry
         # waits in dbit's bit 15
-        asm("mov", mem(2 * i, a), OP2)
+        asm("mov", mem(aoff + 2 * i, a), OP2)
         asm("rla", dbit)
         if i == 0:
-            asm("mov", RESLO, mem(toff, t))
-            asm("add", RESHI, w1)
+            asm("mov", lo, mem(toff, t))
+            asm("add", hi, w1)
         else:
-            asm("addc", RESLO, mem(toff + 4 * i, t))
-            asm("addc", RESHI, w1)
+            asm("addc", lo, K.get(2 * i, mem(toff + 4 * i, t)))
+            asm("addc", hi, w1)
         asm("rrc", dbit)
-        asm("mov", w1, mem(toff + 2 * (2 * i + 1), t))
-        asm("mov", w2, mem(toff + 2 * (2 * i + 2), t))
-        pool += [w1, w2]
+        for k, w in ((2 * i + 1, w1), (2 * i + 2, w2)):
+            if keep_hi and k >= n:
+                K[k] = w
+            else:
+                asm("mov", w, mem(toff + 2 * k, t))
+                pool.append(w)
     assert not T
     asm.comment("+ a_(n-1)^2 at words 2n-2 and 2n-1 (the doubling's top bit)")
-    top = pool[0]
-    asm("mov", mem(2 * (n - 1), a), MPY)
-    asm("mov", mem(2 * (n - 1), a), OP2)
+    if ptrs and not pool:  # the top word takes RESHI's register
+        top, phi, hi = phi, None, RESHI
+    else:
+        top = pool.pop(0)
+    asm("mov", mem(aoff + 2 * (n - 1), a), MPY)
+    asm("mov", mem(aoff + 2 * (n - 1), a), OP2)
     asm("mov", dbit, top)
     asm("and", "#1", top)
     asm("rla", dbit)
-    asm("addc", RESLO, mem(toff + 4 * (n - 1), t))
-    asm("addc", RESHI, top)
+    asm("addc", lo, K.get(2 * n - 2, mem(toff + 4 * (n - 1), t)))
+    asm("addc", hi, top)
+    free = [dbit] + [r for r in (plo, phi) if r] + pool
+    if keep_hi:
+        K[2 * n - 1] = top
+        return [K[k] for k in range(n, 2 * n)], free
     asm("mov", top, mem(toff + 2 * (2 * n - 1), t))
 
 
@@ -366,88 +394,69 @@ def gen_product(asm, n, sq):
 
 
 SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
-# secp160r1's reduction: the value in ten registers, the word above it in r15.
-V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r13", "r14"]
 
 
-def reduce_secp160r1(asm, rp, V=V, top="r15", tmp="r12", hi_in_regs=False):
-    """r (pointer at rp(r1)) = t mod p, t the 20-word product at 0(r1), which it overwrites.
-    t = lo + hi 2^160 = lo + hi + hi 2^31 (mod p): v = lo + hi + hi 2^31 < 2^161 + 2^191
-    (twelve words: V, top, tmp; computed as 2v = 2 (lo + hi) + hi 2^32, which is even, and
-    halved); fold the part above 2^160, T < 2^32, back as T (2^31 +
-    1): below 2^160 + 2^63; fold again (T <= 1): below 2^160 < 2p; then subtract p under a
-    mask unless that borrows (v + 2^31 + 1 carries out of 2^160 exactly when v >= p).
-    With hi_in_regs, V holds hi already (and t too)."""
-    asm.comment("v = lo + hi")
-    if not hi_in_regs:
-        for j in range(10):
-            asm("mov", mem(2 * j, "r1"), V[j])
-    asm("clr", top)
+def reduce_secp160r1_regs(asm, rp, H, X, Y):
+    """secp160r1's reduction, the product's and the square's tail: r (pointer at rp(r1)) = t
+    mod p, t's low half lo at 0(r1) (overwritten; 20(r1) is scratch) and its high half hi in
+    the ten registers H (never stored), X and Y free. t = lo + hi 2^160 = lo + hi + hi 2^31
+    (mod p, 2^160 = 2^31 + 1): v + 2^160 = lo + hi + 2^160 + s 2^32 + b 2^31 (s = hi >> 1, b =
+    hi & 1; v < 2^161 + 2^191): lo + hi into lo's frame words (hi read once, from its
+    registers; the carry and the 2^160 in Y), s shifted in place, then b 2^15 + the frame's
+    words 1..9 + s 2^32 in one chain into H (words 2..11 of the sum); words 0 and 1 stay in
+    the frame. The top two words are U = T + 1, T = v >> 160 <= 2^31 + 1; folding U back as U
+    (2^31 + 1) (Z = U_lo, U_hi + (U & 1) 2^15, U >> 1: the middle word carries only for U =
+    2^31 + 1, into (U >> 1)'s low word, 0 then; a = b = p - 1 has T = 2^31) leaves x = w + 2^31
+    + 1, w = v - T p < 2^160 + 2^63, whose carry out of 2^160 says w >= p: then w - p = x mod
+    2^160 (< p); without it w = x - (2^31 + 1) = x + p mod 2^160, p added under the mask (its
+    words 0xFFFF but word 1, 0x7FFF). No second fold, no compare pass."""
+    asm.comment("lo + hi into the frame (the carry, + 1 for the 2^160, in Y)")
+    asm("mov", "#1", Y)
     for j in range(10):
-        asm("add" if j == 0 else "addc", mem((0 if hi_in_regs else 20) + 2 * j, "r1"), V[j])
-    asm("adc", top)
-    asm.comment("2v = 2 (lo + hi) + hi 2^32 (twelve words: V, top, tmp), then halved")
-    asm("mov", mem(38, "r1"), tmp)
-    asm("rla", V[0])
-    for j in range(1, 10):
-        asm("rlc", V[j])
-    asm("rlc", top)
-    asm("add", mem(20, "r1"), V[2])
-    for j in range(3, 10):
-        asm("addc", mem(20 + 2 * (j - 2), "r1"), V[j])
-    asm("addc", mem(36, "r1"), top)
-    asm("adc", tmp)
-    for r in [tmp, top] + V[::-1]:  # 2v < 2^193: the carry out of tmp is its bit 192
-        asm("rrc", r)
-    asm.comment("fold T = (tmp, top) < 2^32 back: + T + T 2^31 (words 0..3 of w)")
-    asm("mov", top, mem(0, "r1"))
-    asm("mov", tmp, mem(2, "r1"))
+        asm("add" if j == 0 else "addc", H[j], mem(2 * j, "r1"))
+    asm("adc", Y)
+    asm.comment("s = hi >> 1 in place, b 2^15 in X")
+    asm("clr", X)
     asm("clrc")
-    asm("rrc", tmp)
-    asm("rrc", top)
-    asm("clr", mem(4, "r1"))
-    asm("rrc", mem(4, "r1"))
-    asm("add", mem(2, "r1"), mem(4, "r1"))  # word 1: T_hi + (T & 1) 2^15
-    asm("adc", top)                       # word 2: (T >> 1) mod 2^16
-    asm("adc", tmp)                       # word 3: T >> 17, below 2^15: no carry out
-    asm("add", mem(0, "r1"), V[0])
-    asm("addc", mem(4, "r1"), V[1])
-    asm("addc", top, V[2])
-    asm("addc", tmp, V[3])
-    for j in range(4, 10):
-        asm("adc", V[j])
-    asm.comment("fold again: T <= 1")
-    asm("clr", top)
-    asm("adc", top)
-    asm("mov", top, tmp)
-    asm("rra", tmp)
-    asm("rrc", tmp)
-    asm("add", top, V[0])
-    asm("addc", tmp, V[1])
+    for j in range(9, -1, -1):
+        asm("rrc", H[j])
+    asm("rrc", X)
+    asm.comment("words 1..11: + b 2^15 at word 1, + s at word 2 up (H: words 2..11)")
+    asm("add", X, mem(2, "r1"))
     for j in range(2, 10):
-        asm("adc", V[j])
-    asm.comment("r = v + 2^31 + 1 - 2^160 if that carries (v >= p), else v: the carry alone")
-    asm.comment("first, then 2^31 + 1 added under its mask")
+        asm("addc", mem(2 * j, "r1"), H[j - 2])
+    asm("addc", Y, H[8])
+    asm("adc", H[9])
+    ul, uh = H[8], H[9]
+    asm.comment("U = T + 1 in (%s, %s): + U + U 2^31, Z = U_lo, U_hi + (U & 1) 2^15, U >> 1" % (ul, uh))
+    asm("mov", uh, mem(20, "r1"))
+    asm("mov", ul, X)
+    asm("clrc")
+    asm("rrc", uh)
+    asm("rrc", ul)          # C = U & 1
+    asm("clr", Y)
+    asm("rrc", Y)           # (U & 1) 2^15
+    asm("add", mem(20, "r1"), Y)
+    asm("adc", ul)          # only for U = 2^31 + 1, whose (U >> 1) mod 2^16 is 0
+    asm("add", X, mem(0, "r1"))
+    asm("addc", Y, mem(2, "r1"))
+    asm("addc", ul, H[0])
+    asm("addc", uh, H[1])
+    for j in range(2, 8):
+        asm("adc", H[j])
+    # words 0 and 1 into registers once the mask is made: cheaper to add and store
+    V = [ul, uh] + H[:8]
+    asm("subc", X, X)  # C - 1: 0xFFFF without the carry
+    asm("mov", X, Y)
+    asm("and", "#0x7fff", Y)
+    asm("mov", mem(0, "r1"), ul)
+    asm("mov", mem(2, "r1"), uh)
+    asm.comment("no carry (w < p): w = x - 2^31 - 1 = x + p mod 2^160, p added under the mask")
     for j in range(10):
-        asm("mov", V[j], top)
-        if j == 0:
-            asm("add", "#1", top)
-        elif j == 1:
-            asm("addc", "#0x8000", top)
-        else:
-            asm("adc", top)
-    asm("subc", top, top)  # C - 1: 0 when v >= p
-    asm("inv", top)          # the mask: 0xFFFF when v >= p
-    asm("mov", top, tmp)
-    asm("and", "#1", tmp)
-    asm("and", "#0x8000", top)
-    asm("add", tmp, V[0])
-    asm("addc", top, V[1])
-    for j in range(2, 10):
-        asm("adc", V[j])       # the carry out of 2^160 is the - 2^160
-    asm("mov", mem(rp, "r1"), tmp)
+        asm("add" if j == 0 else "addc", Y if j == 1 else X, V[j])
+    asm("mov", mem(rp, "r1"), X)
     for j in range(10):
-        asm("mov", V[j], mem(2 * j, tmp))
+        asm("mov", V[j], mem(2 * j, X))
 
 
 def gen_fp_secp160r1(asm, sq):
@@ -455,12 +464,19 @@ def gen_fp_secp160r1(asm, sq):
     asm.function(name)
     push(asm, SAVED + ["r12"])
     if sq:
-        asm.comment("r = r12, a = r13; frame: t (20 words) at 0(r1), r at 40(r1)")
+        # a copied below r (as the product's a and b, below) so that r13 can address RESLO and
+        # a register freed by the rows RESHI (square_rows' ptrs): ~100 reads at 2 cycles, not 3
+        asm.comment("r = r12, a = r13; frame: t (20 words) at 0(r1), a at 40(r1), r at 60(r1)")
+        words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
+        for j in range(10):
+            asm("mov", "@r13+", words[j])
+        push(asm, words[::-1])
         asm("sub", "#40", "r1")
-        square_rows(asm, 10, "r13", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9", "r10",
-                                              "r11", "r12", "r14", "r15"])
-        reduce_secp160r1(asm, 40)
-        asm("add", "#42", "r1")
+        hi, free = square_rows(asm, 10, "r1", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9",
+                                                         "r10", "r11", "r12", "r14", "r15", "r13"],
+                               keep_hi=True, aoff=40, ptrs=True)
+        reduce_secp160r1_regs(asm, 60, hi, free[0], free[1])
+        asm("add", "#62", "r1")
     else:
         # b and a copied below r (each word read by @rN+ into a register and pushed: 5 cycles;
         # llvm-mc 16 takes neither `push x(rN)` nor `@rN+` into memory), so that r13 and r14
@@ -479,8 +495,8 @@ def gen_fp_secp160r1(asm, sq):
         asm("mov", "#RESHI", "r13")
         hi = row_product(asm, 10, "r1", "r1", "r1", 0,
                          ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"],
-                         aoff=40, boff=60, lo=mem(0, "r14"), hi=mem(0, "r13"))
-        reduce_secp160r1(asm, 80, hi, "r13", "r14", hi_in_regs=True)
+                         aoff=40, boff=60, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False)
+        reduce_secp160r1_regs(asm, 80, hi, "r13", "r14")
         asm("add", "#82", "r1")
     pop(asm, SAVED)
     asm.end(name)
@@ -1066,16 +1082,20 @@ LINCOMB_N = 13
 
 
 def gen_lincomb(asm, with_z):
-    """ks_msp_lincomb(r, x, y, p) / ks_msp_lincomb_z(r, x, y, p), p = {z, a, b, k, L} (words
+    """ks_msp_lincomb(r, x, y, p) / ks_msp_lincomb_z(r, x, y, p), p = {z, a, b, zinv, L} (words
     at 0, 2, 4, 6, 8): r = (a x + b y [+ k z]) >> 13 on L >= 3 16-bit words, x and y two's
-    complement (the top word signed), z nonnegative with a top word of 0, a, b, k signed and
-    below 2^14 in size, the sum divisible by 2^13 (the caller's k). Per word the multiplier's
-    signed MAC (MACS) accumulates a, b, k times the words taken as signed; a word with its
-    top bit set stands for itself + 2^16, so a (b, k) is added to the high half under that
-    bit's mask (r9 gathers them). The sum of a word always fits 32 signed bits (ks_modinv.c),
-    so the 32-bit result register holds it exactly; then the word out (shifted by 13 with the
-    one before) and the result shifted down 16 bits with its sign. The words below the top in
-    a counted loop: its one branch tests the count (L, public), never the data."""
+    complement (the top word signed), z nonnegative with a top word of 0 and zinv = z^-1 mod
+    2^16, a, b, k signed and below 2^14 in size, the sum divisible by 2^13: with z, k is
+    found here as kernels/ks_modinv.c's lincomb finds it (KS_MODINV_LINCOMB_ZINV), on the
+    multiplier (the C's four products are calls of the multiply helper). The words below the top
+    go to the multiplier's unsigned MAC with the coefficient as its 16 bits (a + 2^16 when
+    a < 0), which counts 2^16 x too many when a < 0: x under a's sign mask (made once) is
+    taken off the high half (r9 gathers them, after what the shift left: below). The top
+    words are signed both: MACS. The
+    32-bit result register holds each word's sum modulo 2^32, and the sum fits 32 signed bits
+    (ks_modinv.c), so it is exact; then the word out (shifted by 13 with the one before) and
+    the result shifted down 16 bits with its sign. The words below the top in a counted
+    loop: its one branch tests the count (L, public), never the data."""
     name = "ks_msp_lincomb_z" if with_z else "ks_msp_lincomb"
     N = LINCOMB_N
     a, b, k, t, u, corr, prev, zp, rp, xp, yp, cnt = (
@@ -1086,33 +1106,74 @@ def gen_lincomb(asm, with_z):
     asm("mov", "2(r15)", a)
     asm("mov", "4(r15)", b)
     if with_z:
-        asm("mov", "6(r15)", k)
+        asm("mov", "6(r15)", k)  # z^-1 mod 2^16 first
         asm("mov", "0(r15)", zp)
     asm("mov", "8(r15)", cnt)
+    if with_z:
+        asm.comment("k = a [x < 0] + b [y < 0] - j, j = ((a x0 + b y0 + k' z0) z^-1 mod 2^16) mod 2^%d for" % N)
+        asm.comment("k' = the first two terms: the sum then divisible by 2^%d (ks_modinv.c's lincomb)" % N)
+        for coeff, ptr, first in ((a, xp, True), (b, yp, False)):
+            asm("mov", cnt, t)
+            asm("rla", t)
+            asm("add", ptr, t)
+            asm("mov", mem(-2, t), t)  # the top word
+            asm("rla", t)
+            asm("subc", t, t)
+            asm("inv", t)           # its sign mask
+            asm("and", coeff, t)
+            asm("mov" if first else "add", t, corr)
+        asm("mov", a, MPY)
+        asm("mov", "@" + xp, OP2)
+        asm("mov", b, MAC)
+        asm("mov", "@" + yp, OP2)
+        asm("mov", corr, MAC)
+        asm("mov", "@" + zp, OP2)
+        asm("mov", RESLO, MPY)
+        asm("mov", k, OP2)
+        asm("mov", RESLO, t)
+        asm("and", "#0x%04x" % ((1 << N) - 1), t)
+        asm("sub", t, corr)
+        asm("mov", corr, k)
     asm("sub", "#2", cnt)  # L - 2 words in the loop
+
+    def sign_mask(src, dst):
+        """dst = 0xFFFF when src < 0, else 0"""
+        asm("mov", src, dst)
+        asm("rla", dst)
+        asm("subc", dst, dst)
+        asm("inv", dst)
+
+    # the coefficients' sign masks: without z in k's and z's registers; with z a's in u (the
+    # words out then re-read RESLO for prev), b's and k's on the stack (k's at 2(r1), b's at 0)
+    if with_z:
+        sign_mask(k, t)
+        asm("push", t)
+        sign_mask(b, t)
+        asm("push", t)
+        masks = {a: u, b: "0(r1)", k: "2(r1)"}
+        sign_mask(a, u)
+    else:
+        masks = {a: k, b: zp}
+        sign_mask(a, k)
+        sign_mask(b, zp)
     asm("mov", "#0", RESLO)
     asm("mov", "#0", RESHI)
     asm("mov", "#0", corr)
 
     def product(m, ptr, signed):
-        asm("mov", m, MACS)
+        asm("mov", m, MACS if signed else MAC)
         asm("mov", "@%s+" % ptr, t)
         asm("mov", t, OP2)
-        if not signed:  # + 2^16 m when the word's top bit is set
-            asm("rla", t)
-            asm("subc", t, t)  # 0 if it was set, else all-ones
-            asm("mov", m, u)
-            asm("bic", t, u)
-            asm("add", u, corr)
+        if not signed:  # 2^16 x too many when m < 0
+            asm("and", masks[m], t)
+            asm("sub", t, corr)
 
     def word(signed):
         product(a, xp, signed)
         product(b, yp, signed)
         if with_z and not signed:  # z's top word is 0
             product(k, zp, False)
-        if not signed:
-            asm("add", corr, RESHI)
-            asm("mov", "#0", corr)
+        asm("add", corr, RESHI)  # the shift's and the products' corrections
 
     def out():
         """r's next word: (s << (16 - N)) | (prev >> N) from s in t"""
@@ -1123,19 +1184,26 @@ def gen_lincomb(asm, with_z):
         asm("incd", rp)
 
     def shift():
+        """the result down 16 bits with its sign: RESHI is left as it was, what it lacks (the
+        sign's word less the old high half) starts the next word's corrections (corr)"""
         asm("mov", RESHI, t)
         asm("mov", t, RESLO)
-        asm("rla", t)
-        asm("subc", t, t)
-        asm("inv", t)
-        asm("mov", t, RESHI)
+        asm("mov", t, corr)
+        asm("rla", corr)
+        asm("subc", corr, corr)
+        asm("inv", corr)
+        asm("sub", t, corr)
 
     def word_out():
         """the word's sum out (with the one before) and kept as prev; the result shifted"""
         asm("mov", RESLO, t)
-        asm("mov", t, u)
-        out()
-        asm("mov", u, prev)
+        if with_z:  # u holds a's mask
+            out()
+            asm("mov", RESLO, prev)
+        else:
+            asm("mov", t, u)
+            out()
+            asm("mov", u, prev)
         shift()
 
     asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
@@ -1153,6 +1221,8 @@ def gen_lincomb(asm, with_z):
     word_out()
     asm("mov", RESLO, t)
     out()
+    if with_z:
+        asm("add", "#4", "r1")  # the two masks
     pop(asm, saved)
     asm.end(name)
 

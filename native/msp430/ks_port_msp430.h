@@ -38,7 +38,8 @@
 #if KS_MSP430_ASM
 typedef struct {
     const uint16_t *z;
-    int16_t a, b, k;
+    int16_t a, b;
+    uint16_t k; /* ks_msp_lincomb_z: z^-1 mod 2^16, from which it finds k itself */
     uint16_t L;
 } ks_msp_lincomb_args;
 void ks_msp_lincomb(uint16_t *r, const uint16_t *x, const uint16_t *y,
@@ -53,9 +54,11 @@ void ks_msp_steps(uint16_t *eta, uint16_t f, uint16_t g, uint16_t t[4]);
         ks_msp_lincomb_args p_ = {0, (a), (b), 0, (uint16_t)(L)};           \
         ks_msp_lincomb((r), (x), (y), &p_);                                 \
     } while (0)
-#define KS_MODINV_LINCOMB_Z(r, x, y, z, a, b, k, L)                          \
+/* with z, k from z^-1 mod 2^16 on the multiplier (kernels/ks_modinv.c's C makes it with four
+   calls of the multiply helper otherwise) */
+#define KS_MODINV_LINCOMB_ZINV(r, x, y, z, a, b, zinv, L)                    \
     do {                                                                    \
-        ks_msp_lincomb_args p_ = {(z), (a), (b), (k), (uint16_t)(L)};       \
+        ks_msp_lincomb_args p_ = {(z), (a), (b), (zinv), (uint16_t)(L)};    \
         ks_msp_lincomb_z((r), (x), (y), &p_);                               \
     } while (0)
 #endif
