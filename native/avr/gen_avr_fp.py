@@ -1615,6 +1615,39 @@ def half_pass(asm, n, p):
         asm("std", "Z+%d" % i, t)
 
 
+def gen_cneg160(asm):
+    """ks_fp_cneg_secp160r1(r, a, mask): r = -a mod p where mask is 0xFF, else a, for a in
+    [0, p) (kernels/ks_fp.c, ks_fp_cneg: the k.P table lookups' sign; ks_port_avr.h). With
+    p = 2^160 - 2^31 - 1, p - a = ~a - 2^31 (no borrow out: ~a >= 2^31 + 1), and a = 0 must
+    stay 0: the mask is cleared where a is 0 (its bytes ORed), then r = (a XOR m) - (2^31 & m)
+    in one pass, each byte read before it is written (r may alias a). No register saved."""
+    name = "ks_fp_cneg_secp160r1"
+    n = 20
+    asm.function(name)
+    # avr-gcc ABI: r in r25:r24, a r23:r22, mask r20
+    asm("movw", "r30", "r22")  # Z = a
+    asm("movw", "r26", "r24")  # X = r
+    asm("ld", "r18", "Z")
+    for i in range(1, n):
+        asm("ldd", "r19", "Z+%d" % i)
+        asm("or", "r18", "r19")
+    asm("neg", "r18")  # C = [a != 0]
+    asm("sbc", "r18", "r18")
+    asm("and", "r20", "r18")  # the mask, 0 where a is 0
+    asm("mov", "r21", "r20")
+    asm("andi", "r21", "0x80")  # 2^31's byte under the mask
+    for i in range(n):
+        asm("ld" if i == 0 else "ldd", "r19", "Z" if i == 0 else "Z+%d" % i)
+        asm("eor", "r19", "r20")  # EOR leaves C alone
+        if i == 3:
+            asm("sub", "r19", "r21")
+        elif i > 3:
+            asm("sbc", "r19", "r1")
+        asm("st", "X+", "r19")
+    asm("ret")
+    asm.end(name)
+
+
 # The divsteps inversion's whole-number step (kernels/ks_modinv.c, 16-bit words, N = 13).
 LINCOMB_N = 13
 
@@ -1918,6 +1951,7 @@ def main():
         gen_half(asm, field, n, p)
         for op in ("sub2", "half3"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
+    gen_cneg160(asm)
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)
     gen_divsteps(asm)

@@ -48,6 +48,12 @@
 #define KS_AVR_FP160_FUSED 1
 #define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
 #define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
+/* and r = -a mod p under a mask for secp160r1 (kernels/ks_fp.c, ks_fp_cneg: the k.P table
+   lookups' sign; gen_cneg160, one pass with no register saved) in place of 0 - a by the
+   field's subtraction and a masked copy; P-256 keeps those. */
+void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
+#define KS_AVR_IS_160(fl) (KS_WITH_SECP160R1 && (KS_AVR_ONE_CURVE || (fl) == KS_LIMBS(160)))
+#define KS_FP_CNEG_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_cneg_secp160r1 : 0)
 #endif
 
 /* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
@@ -98,6 +104,11 @@ void ks_avr_sqr_diag(uint16_t *t, const uint16_t *a, uint8_t n);
 #else
 #define KS_WIPE_STACK_EC 1536
 #endif
+#endif
+/* The window digits of k (kernels/ks_ec_point.c, ks_ec_digit) read from k's bytes, one shift
+   a digit instead of one a bit (avr-gcc shifts by a count in a loop). */
+#ifndef KS_EC_DIGIT_BYTES
+#define KS_EC_DIGIT_BYTES 1
 #endif
 /* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */
 #ifndef KS_SECRET_INDEX

@@ -24,7 +24,7 @@ static void lookup(const ks_curve *c, ks_jac *r, const ks_xy *tab, uint32_t e)
     uint32_t idx = (e ^ (0u - neg)) & (ENTRIES - 1);
 #if KS_SECRET_INDEX
     memcpy(r->x, tab[idx].x, c->fl * sizeof(ks_limb));
-    memcpy(r->y, tab[idx].y, c->fl * sizeof(ks_limb));
+    ks_fp_cneg(c, r->y, tab[idx].y, KS_MASK(neg)); /* Y read from the entry once */
 #else
     /* all KS_FE_MAX limbs where the table was cleared first (KS_JAC_CMOV_FULL: the host,
        a constant length the compiler unrolls), else the curve's */
@@ -38,8 +38,8 @@ static void lookup(const ks_curve *c, ks_jac *r, const ks_xy *tab, uint32_t e)
         ks_bn_cmov(r->x, tab[j].x, n, mask);
         ks_bn_cmov(r->y, tab[j].y, n, mask);
     }
-#endif
     ks_fp_cneg(c, r->y, r->y, KS_MASK(neg));
+#endif
 }
 
 /* tab[j] = X, Y of (2j + 1) P for j < ENTRIES, affine, from P = (px, py): co-Z additions
