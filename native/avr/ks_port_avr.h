@@ -70,6 +70,12 @@ void ks_avr_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y, const u
 /* and the 13 steps on the low words (gen_divsteps) */
 uint16_t ks_avr_divsteps(uint16_t eta, uint16_t f, uint16_t g, uint16_t *t);
 #define KS_MODINV_STEPS(eta, f, g, t) ks_avr_divsteps(eta, f, g, t)
+/* and the whole batch, the steps and the four passes with their k's, in one call
+   (gen_modinv_batch): the registers saved once a batch, no C between the passes */
+uint16_t ks_avr_modinv_batch(uint16_t eta, uint16_t *f, uint16_t *g, uint16_t *d, uint16_t *e,
+                             uint16_t *n0, uint16_t *n1, const uint16_t *mw, uint8_t L);
+#define KS_MODINV_BATCH(eta, f, g, d, e, n0, n1, mw, L) \
+    ks_avr_modinv_batch(eta, f, g, d, e, n0, n1, mw, (uint8_t)(L))
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
    one pass per limb of b in assembly (ks_rsa_avr.S), for 16-bit limbs; n counts in a byte. */
