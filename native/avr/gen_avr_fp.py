@@ -1310,8 +1310,14 @@ def close_point_op(asm, name, frame):
     asm.end(name)
 
 
+DBL_COUNT = 70  # gen_dbl160's count of doublings left, in ks_avr_fp_t behind the fused forms' places
+
+
 def gen_dbl160(asm):
-    """ks_avr_dbl_secp160r1(r, p, stride): r = 2p on secp160r1, the point doubling of
+    """ks_avr_dbl_secp160r1(r, p, stride, n): r = 2^n p on secp160r1 (n >= 1; after the first,
+    r doubled in place: the main loop's window of w doublings in one call, kernels/ks_ec.c's
+    KS_JAC_DBL_N, the registers saved and the frame made once for the w; a counted loop on
+    the count kept in ks_avr_fp_t, public), each the point doubling of
     kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by 1/2) as one function:
     the subroutines of the C-called forms (fused_body) called one after the other, with the
     callee-saved registers pushed once for the doubling instead of once for each of its
@@ -1322,6 +1328,11 @@ def gen_dbl160(asm):
     X3 = alpha^2 - 2 beta and written over beta (not read after)."""
     name = "ks_avr_dbl_secp160r1"
     open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
+    assert DBL_COUNT >= SSAVE + 4 and DBL_COUNT < SCRATCH  # sqrsubadd's places end at SSAVE + 3
+    asm("mov", "r5", "r18")  # n
+    loop = ".L%s_loop" % name
+    asm.label(loop)
+    asm("sts", "ks_avr_fp_t+%d" % DBL_COUNT, "r5")
     asm.comment("gamma = Y^2")
     frame_call(asm, "sqr", (DBL_G, "py"), DBL_PTR)
     asm.comment("beta = X gamma")
@@ -1340,6 +1351,16 @@ def gen_dbl160(asm):
     frame_call(asm, "sqr", (DBL_G, DBL_G), DBL_PTR)
     asm.comment("Y3 = alpha t1 - gamma^2")
     frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_B, DBL_G), DBL_PTR)
+    asm.comment("the next doubling, of r in place (p's pointers are r's after the first)")
+    z_sp(asm)
+    for k in ("x", "y", "z"):
+        for b in (1, 2):
+            asm("ldd", "r0", "Z+%d" % (b + DBL_PTR["r" + k]))
+            asm("std", "Z+%d" % (b + DBL_PTR["p" + k]), "r0")
+    asm("lds", "r5", "ks_avr_fp_t+%d" % DBL_COUNT)
+    asm("dec", "r5")
+    asm("breq", ".+2")
+    asm("rjmp", loop)
     close_point_op(asm, name, DBL_FRAME)
 
 
@@ -2055,7 +2076,7 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
 # Functions with one counted loop (gen_lincomb, gen_divsteps): `dec r5; breq .+2; rjmp loop`, the counter
 # set from the word count (public); check() allows that and no other control flow.
 COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps", "ks_avr_lincomb_pass",
-                 "ks_avr_lincomb_z_pass", "ks_avr_modinv_batch")
+                 "ks_avr_lincomb_z_pass", "ks_avr_modinv_batch", "ks_avr_dbl_secp160r1")
 
 
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square

@@ -124,7 +124,12 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     memcpy(q->z, u.a.z, sizeof q->z);
     lookup(c, q, tab, ks_ec_digit(k, c->ol, m - 1, W, m));
     for (i = m - 2; i >= 0; i--) {
-        for (j = 0; j < W; j++) {
+#ifdef KS_JAC_DBL_N
+        j = KS_JAC_DBL_N(c, q, W); /* the port's W doublings in one call, or 0 (the curve's test) */
+#else
+        j = 0;
+#endif
+        for (; j < W; j++) {
             ks_jac_dbl(c, q, q);
         }
         lookup(c, &u.a, tab, ks_ec_digit(k, c->ol, i, W, m));
