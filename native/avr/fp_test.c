@@ -1,5 +1,5 @@
 /*
- * The field operations of the curves the build carries (ks_fp_mul/sqr/add/sub_*, ks_fp_half, the
+ * The field operations of the curves the build carries (ks_fp_mul/sqr/add/sub_*, ks_fp_half and ks_fp_cneg, the
  * assembly of gen_avr_fp.py or the portable C) against Python's integers (fp_kat.h,
  * gen_fp_kat.py) on every ordered pair of edge and random inputs; the fused forms of the builds
  * that have them (a - 2b, 3a/2, ab - s, a^2 - s, a^2 - 2s, x -+ a^2, 3ab/2). Also checks that r may alias an
@@ -170,6 +170,10 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 		       fp_##name##_sub[0]);                                                  \
 		check1(#name, "half", half_##name, N, FP_##UP##_COUNT, fp_##name##_in[0],    \
 		       fp_##name##_half[0]);                                                 \
+		check1(#name, "neg", neg_##name, N, FP_##UP##_COUNT, fp_##name##_in[0],      \
+		       fp_##name##_neg[0]);                                                  \
+		check1(#name, "cneg0", keep_##name, N, FP_##UP##_COUNT, fp_##name##_in[0],    \
+		       fp_##name##_in[0]);                                                   \
 	} while (0)
 
 /* The port's fused r = a - 2b and r = 3a/2 (the point doubling's), where it has them: the
@@ -210,11 +214,20 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 #define CHECK_FUSED_PRODUCT(name, N, UP) ((void)0)
 #endif
 
-/* r = a / 2 through the curve table (the port's assembly where it has one) */
+/* r = a / 2 through the curve table (the port's assembly where it has one); -a and a by ks_fp_cneg */
 #define HALF(name, id)                                                                        \
 	static void half_##name(ks_limb *r, const ks_limb *a)                                 \
 	{                                                                                     \
 		ks_fp_half(ks_curve_get(id), r, a);                                           \
+	}                                                                                     \
+	/* r = -a mod p and r = a through ks_fp_cneg (the port's assembly where it has one) */ \
+	static void neg_##name(ks_limb *r, const ks_limb *a)                                  \
+	{                                                                                     \
+		ks_fp_cneg(ks_curve_get(id), r, a, (ks_limb)~(ks_limb)0);                     \
+	}                                                                                     \
+	static void keep_##name(ks_limb *r, const ks_limb *a)                                 \
+	{                                                                                     \
+		ks_fp_cneg(ks_curve_get(id), r, a, 0);                                        \
 	}
 #if KS_WITH_SECP160R1
 HALF(secp160r1, KS_SECP160R1)

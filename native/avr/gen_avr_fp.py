@@ -1370,8 +1370,14 @@ def close_point_op(asm, name, frame):
     asm.end(name)
 
 
+DBL_COUNT = 70  # gen_dbl160's count of doublings left, in ks_avr_fp_t behind the fused forms' places
+
+
 def gen_dbl160(asm):
-    """ks_avr_dbl_secp160r1(r, p, stride): r = 2p on secp160r1, the point doubling of
+    """ks_avr_dbl_secp160r1(r, p, stride, n): r = 2^n p on secp160r1 (n >= 1; after the first,
+    r doubled in place: the main loop's window of w doublings in one call, kernels/ks_ec.c's
+    KS_JAC_DBL_N, the registers saved and the frame made once for the w; a counted loop on
+    the count kept in ks_avr_fp_t, public), each the point doubling of
     kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by 1/2) as one function:
     the subroutines of the C-called forms (fused_body) called one after the other, with the
     callee-saved registers pushed once for the doubling instead of once for each of its
@@ -1384,6 +1390,11 @@ def gen_dbl160(asm):
     written over beta (not read after)."""
     name = "ks_avr_dbl_secp160r1"
     open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
+    assert DBL_COUNT >= SSAVE + 4 and DBL_COUNT < SCRATCH  # sqrsubadd's places end at SSAVE + 3
+    asm("mov", "r5", "r18")  # n
+    loop = ".L%s_loop" % name
+    asm.label(loop)
+    asm("sts", "ks_avr_fp_t+%d" % DBL_COUNT, "r5")
     asm.comment("gamma = Y^2, gamma^2")
     frame_call(asm, "sqrsqr", (DBL_G, DBL_B, "py"), DBL_PTR)
     asm.comment("beta = X gamma, over gamma")
@@ -1400,6 +1411,16 @@ def gen_dbl160(asm):
     mem_sub_v160(asm, DBL_G)
     asm.comment("Y3 = alpha t1 - gamma^2")
     frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
+    asm.comment("the next doubling, of r in place (p's pointers are r's after the first)")
+    z_sp(asm)
+    for k in ("x", "y", "z"):
+        for b in (1, 2):
+            asm("ldd", "r0", "Z+%d" % (b + DBL_PTR["r" + k]))
+            asm("std", "Z+%d" % (b + DBL_PTR["p" + k]), "r0")
+    asm("lds", "r5", "ks_avr_fp_t+%d" % DBL_COUNT)
+    asm("dec", "r5")
+    asm("breq", ".+2")
+    asm("rjmp", loop)
     close_point_op(asm, name, DBL_FRAME)
 
 
@@ -1675,6 +1696,39 @@ def half_pass(asm, n, p):
         asm("std", "Z+%d" % i, t)
 
 
+def gen_cneg160(asm):
+    """ks_fp_cneg_secp160r1(r, a, mask): r = -a mod p where mask is 0xFF, else a, for a in
+    [0, p) (kernels/ks_fp.c, ks_fp_cneg: the k.P table lookups' sign; ks_port_avr.h). With
+    p = 2^160 - 2^31 - 1, p - a = ~a - 2^31 (no borrow out: ~a >= 2^31 + 1), and a = 0 must
+    stay 0: the mask is cleared where a is 0 (its bytes ORed), then r = (a XOR m) - (2^31 & m)
+    in one pass, each byte read before it is written (r may alias a). No register saved."""
+    name = "ks_fp_cneg_secp160r1"
+    n = 20
+    asm.function(name)
+    # avr-gcc ABI: r in r25:r24, a r23:r22, mask r20
+    asm("movw", "r30", "r22")  # Z = a
+    asm("movw", "r26", "r24")  # X = r
+    asm("ld", "r18", "Z")
+    for i in range(1, n):
+        asm("ldd", "r19", "Z+%d" % i)
+        asm("or", "r18", "r19")
+    asm("neg", "r18")  # C = [a != 0]
+    asm("sbc", "r18", "r18")
+    asm("and", "r20", "r18")  # the mask, 0 where a is 0
+    asm("mov", "r21", "r20")
+    asm("andi", "r21", "0x80")  # 2^31's byte under the mask
+    for i in range(n):
+        asm("ld" if i == 0 else "ldd", "r19", "Z" if i == 0 else "Z+%d" % i)
+        asm("eor", "r19", "r20")  # EOR leaves C alone
+        if i == 3:
+            asm("sub", "r19", "r21")
+        elif i > 3:
+            asm("sbc", "r19", "r1")
+        asm("st", "X+", "r19")
+    asm("ret")
+    asm.end(name)
+
+
 # The divsteps inversion's whole-number step (kernels/ks_modinv.c, 16-bit words, N = 13).
 LINCOMB_N = 13
 
@@ -1710,39 +1764,15 @@ def lincomb_product(asm, acc, lo, hi, w, signed_w):
     asm("adc", a3, "r1")
 
 
-def gen_lincomb(asm, with_z):
-    """ks_avr_lincomb(r, x, y, a, b, L) / ks_avr_lincomb_z(r, x, y, z, a, b, k, L):
-    r = (a x + b y [+ k z]) >> 13 on L >= 3 little-endian 16-bit words, x and y two's
-    complement (the top word signed), z nonnegative with a top word of 0, a, b, k signed and
-    below 2^14 in size; the caller has made the sum divisible by 2^13 (ks_modinv.c). Per word
-    a 4-byte signed accumulator: the products (MUL, MULSU, MULS), the word out, the
-    accumulator shifted down by 16 with its sign. r apart from x, y. The words below the top
-    in a counted loop: its one branch tests the count (L, public), never the data."""
-    name = "ks_avr_lincomb_z" if with_z else "ks_avr_lincomb"
+def lincomb_pass(asm, with_z, name):
+    """The pass of gen_lincomb from its registers: X = x, Y = y, r13:r12 = z (with z), r15:r14
+    = r, r5 = L, a in r17:r16, b in r19:r18, k in r20:r4; it clobbers r0..r6, r8..r11, r20..r23,
+    X, Y, Z and the pointers (r1 not cleared)."""
     N = LINCOMB_N
-    asm.function(name)
-    prologue(asm)
     acc = ["r8", "r9", "r10", "r11"]
     A, B, K = ("r16", "r17"), ("r18", "r19"), ("r4", "r20")
     w = ("r21", "r22")
     cnt, prev, zero = "r5", "r6", "r2"
-    # avr-gcc ABI: r in r24, x r22, y r20, then (with z) z r18, a r16, b r14, k r12, L r10;
-    # (without) a r18, b r16, L r14
-    asm("movw", "r26", "r22")  # X = x
-    asm("movw", "r28", "r20")  # Y = y
-    if with_z:
-        asm("movw", "r30", "r18")  # z
-        asm("movw", "r18", "r14")  # b
-        asm("mov", K[0], "r12")
-        asm("mov", K[1], "r13")
-        asm("mov", cnt, "r10")
-        asm("movw", "r12", "r30")  # z kept in r13:r12
-    else:
-        asm("movw", "r30", "r18")  # a
-        asm("movw", "r18", "r16")  # b
-        asm("movw", "r16", "r30")  # a
-        asm("mov", cnt, "r14")
-    asm("movw", "r14", "r24")  # r kept in r15:r14
     asm("clr", zero)
     for r in acc:
         asm("clr", r)
@@ -1805,8 +1835,48 @@ def gen_lincomb(asm, with_z):
     asm("movw", "r30", "r14")
     asm("st", "Z+", acc[2])
     asm("st", "Z+", acc[3])
+
+
+def gen_lincomb(asm, with_z):
+    """ks_avr_lincomb(r, x, y, a, b, L) / ks_avr_lincomb_z(r, x, y, z, a, b, k, L):
+    r = (a x + b y [+ k z]) >> 13 on L >= 3 little-endian 16-bit words, x and y two's
+    complement (the top word signed), z nonnegative with a top word of 0, a, b, k signed and
+    below 2^14 in size; the caller has made the sum divisible by 2^13 (ks_modinv.c). Per word
+    a 4-byte signed accumulator: the products (MUL, MULSU, MULS), the word out, the
+    accumulator shifted down by 16 with its sign. r apart from x, y. The words below the top
+    in a counted loop: its one branch tests the count (L, public), never the data. Also the
+    subroutines ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (the pass alone, from its
+    registers: lincomb_pass) for gen_modinv_batch."""
+    name = "ks_avr_lincomb_z" if with_z else "ks_avr_lincomb"
+    asm.function(name)
+    prologue(asm)
+    A, K = ("r16", "r17"), ("r4", "r20")
+    cnt = "r5"
+    # avr-gcc ABI: r in r24, x r22, y r20, then (with z) z r18, a r16, b r14, k r12, L r10;
+    # (without) a r18, b r16, L r14
+    asm("movw", "r26", "r22")  # X = x
+    asm("movw", "r28", "r20")  # Y = y
+    if with_z:
+        asm("movw", "r30", "r18")  # z
+        asm("movw", "r18", "r14")  # b
+        asm("mov", K[0], "r12")
+        asm("mov", K[1], "r13")
+        asm("mov", cnt, "r10")
+        asm("movw", "r12", "r30")  # z kept in r13:r12
+    else:
+        asm("movw", "r30", "r18")  # a
+        asm("movw", "r18", "r16")  # b
+        asm("movw", "r16", "r30")  # a
+        asm("mov", cnt, "r14")
+    asm("movw", "r14", "r24")  # r kept in r15:r14
+    lincomb_pass(asm, with_z, name)
     epilogue(asm)
     asm.end(name)
+    pname = name + "_pass"
+    asm.function(pname)
+    lincomb_pass(asm, with_z, pname)
+    asm("ret")
+    asm.end(pname)
 
 
 def gen_divsteps(asm):
@@ -1816,17 +1886,30 @@ def gen_divsteps(asm):
     2^N (f', g') = t (f, g). Each step: odd = -(g & 1), sw = odd & [eta > 0] (eta is odd,
     never 0: [eta > 0] is the complement of its sign); swapped under sw: (eta, f, g) ->
     (-eta, g, -f) and the rows likewise; g += f & odd and the rows; g / 2, u and v doubled,
-    eta + 2. In a counted loop (r5 = N, public): one branch on the count, never on the data."""
+    eta + 2. The swap and the sum in one pass a pair (divsteps_body: (f, g) -> (g, g - f)
+    under sw, else (f, g + (f & odd)); 16 cycles a pair against 18). In a counted loop (r5 =
+    N, public): one branch on the count, never on the data."""
     name = "ks_avr_divsteps"
     asm.function(name)
-    saved = ["r2", "r3", "r4", "r5", "r6", "r7", "r8"]
+    saved = ["r2", "r3", "r4", "r5", "r6", "r7", "r8", "r10", "r11"]
     for r in saved:
         asm("push", r)
     # avr-gcc ABI: eta in r25:r24 (and the result), f r23:r22, g r21:r20, t r19:r18
+    asm("movw", "r30", "r18")  # Z = t
+    divsteps_body(asm, name)
+    asm("clr", "r1")
+    for r in reversed(saved):
+        asm("pop", r)
+    asm("ret")
+    asm.end(name)
+
+
+def divsteps_body(asm, name):
+    """gen_divsteps' steps from eta in r25:r24, f r23:r22, g r21:r20 to t at Z (u, v, q, r)
+    and eta in r25:r24; it clobbers r0..r8, r10, r11, r18..r23, X and Z (r1 not cleared)."""
     d, f, g = ("r24", "r25"), ("r22", "r23"), ("r20", "r21")
     u, v, q, rr = ("r18", "r19"), ("r26", "r27"), ("r2", "r3"), ("r6", "r7")
     x, odd, sw, cnt = ("r0", "r1"), "r4", "r8", "r5"
-    asm("movw", "r30", "r18")  # Z = t
     asm("ldi", "r19", str(LINCOMB_N))
     asm("mov", cnt, "r19")
     asm("ldi", u[0], "1")  # (u v; q r) = identity
@@ -1848,7 +1931,17 @@ def gen_divsteps(asm):
     asm("sbc", sw, sw)
     asm("com", sw)  # 0xFF when eta > 0
     asm("and", sw, odd)
-    for a, b in ((f, g), (u, q), (v, rr)):  # (a, b) -> (b, -a) under sw
+    t = ("r10", "r11")
+    for a, b in ((f, g), (u, q), (v, rr)):
+        # (a, b) -> (b, b - a) under sw, else (a, b + (a & odd)): t = ((a ^ sw) - sw) & odd
+        # from the old a, a = b under sw, b += t (sw implies odd)
+        asm("movw", t[0], a[0])
+        asm("eor", t[0], sw)
+        asm("eor", t[1], sw)
+        asm("sub", t[0], sw)
+        asm("sbc", t[1], sw)
+        asm("and", t[0], odd)
+        asm("and", t[1], odd)
         asm("movw", x[0], a[0])
         asm("eor", x[0], b[0])
         asm("eor", x[1], b[1])
@@ -1856,22 +1949,12 @@ def gen_divsteps(asm):
         asm("and", x[1], sw)
         asm("eor", a[0], x[0])
         asm("eor", a[1], x[1])
-        asm("eor", b[0], x[0])
-        asm("eor", b[1], x[1])
-        asm("eor", b[0], sw)
-        asm("eor", b[1], sw)
-        asm("sub", b[0], sw)
-        asm("sbc", b[1], sw)
+        asm("add", b[0], t[0])
+        asm("adc", b[1], t[1])
     asm("eor", d[0], sw)  # eta -> -eta under sw
     asm("eor", d[1], sw)
     asm("sub", d[0], sw)
     asm("sbc", d[1], sw)
-    for a, b in ((f, g), (u, q), (v, rr)):  # b += a & odd
-        asm("movw", x[0], a[0])
-        asm("and", x[0], odd)
-        asm("and", x[1], odd)
-        asm("add", b[0], x[0])
-        asm("adc", b[1], x[1])
     asm("lsr", g[1])  # g / 2 (exact: g is even now)
     asm("ror", g[0])
     for a in (u, v):
@@ -1885,10 +1968,164 @@ def gen_divsteps(asm):
     for a in (u, v, q, rr):
         asm("st", "Z+", a[0])
         asm("st", "Z+", a[1])
-    asm("clr", "r1")
-    for r in reversed(saved):
-        asm("pop", r)
-    asm("ret")
+
+
+# gen_modinv_batch's places in ks_avr_fp_t (free during an inversion): the six pointers, m's,
+# L, the matrix t (u, v, q, r), eta, m^-1 mod 2^16
+MB = {"f": 0, "g": 2, "d": 4, "e": 6, "n0": 8, "n1": 10, "mw": 12, "L": 14, "t": 16,
+      "eta": 24, "minv": 26}
+
+
+def gen_modinv_batch(asm):
+    """ks_avr_modinv_batch(eta, f, g, d, e, n0, n1, mw, L): one batch of the divsteps
+    inversion (kernels/ks_modinv.c, KS_MODINV_BATCH) in one call: the 13 steps on f's and g's
+    low words (divsteps_body, t = (u v; q r)), then f' = (u f + v g) / 2^13 into n0, g' =
+    (q f + r g) / 2^13 into n1, d' = (u d + v e + k m) / 2^13 into f's place and e' likewise
+    with (q, r) into g's (f and g are read no more), each k = a [x < 0] + b [y < 0] - j with j
+    in [0, 2^13) clearing the low 13 bits (ks_modinv.c's lincomb: m^-1 mod 2^16 by Newton from
+    m's low word, three steps). Returns the new eta. The four passes are the subroutines
+    ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (fixed CALLs); between them everything is
+    kept in ks_avr_fp_t, not on the stack: the registers are saved once a batch instead of
+    once for each of five functions, and no C computes the k's (the inversion's stack no
+    deeper: 18 registers and two returns against lincomb's 12 and the pass's 18)."""
+    name = "ks_avr_modinv_batch"
+    at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
+    asm.function(name)
+    prologue(asm)
+    # avr-gcc ABI: eta r25:r24, f r23:r22, g r21:r20, d r19:r18, e r17:r16, n0 r15:r14,
+    # n1 r13:r12, mw r11:r10, L r8
+    for lo, what in ((22, "f"), (20, "g"), (18, "d"), (16, "e"), (14, "n0"), (12, "n1"),
+                     (10, "mw")):
+        asm("sts", at(what), reg(lo))
+        asm("sts", at(what, 1), reg(lo + 1))
+    asm("sts", at("L"), "r8")
+    asm.comment("m^-1 mod 2^16: x = m (right mod 8), then x (2 - m x) three times")
+    asm("movw", "r30", "r10")
+    asm("ld", "r16", "Z+")
+    asm("ld", "r17", "Z")
+    asm("movw", "r18", "r16")
+    for _ in range(3):
+        asm("mul", "r16", "r18")  # m x mod 2^16
+        asm("movw", "r20", "r0")
+        asm("mul", "r16", "r19")
+        asm("add", "r21", "r0")
+        asm("mul", "r17", "r18")
+        asm("add", "r21", "r0")
+        asm("com", "r20")  # 2 - m x = ~(m x) + 3
+        asm("com", "r21")
+        asm("subi", "r20", "0xFD")
+        asm("sbci", "r21", "0xFF")
+        asm("mul", "r18", "r20")  # x (2 - m x) mod 2^16
+        asm("movw", "r2", "r0")
+        asm("mul", "r18", "r21")
+        asm("add", "r3", "r0")
+        asm("mul", "r19", "r20")
+        asm("add", "r3", "r0")
+        asm("movw", "r18", "r2")
+    asm("sts", at("minv"), "r18")
+    asm("sts", at("minv", 1), "r19")
+    asm.comment("the steps on f's and g's low words (eta in r25:r24)")
+    asm("movw", "r30", "r22")
+    asm("ld", "r22", "Z+")
+    asm("ld", "r23", "Z")
+    asm("lds", "r30", at("g"))
+    asm("lds", "r31", at("g", 1))
+    asm("ld", "r20", "Z+")
+    asm("ld", "r21", "Z")
+    asm("ldi", "r30", "lo8(%s)" % at("t"))
+    asm("ldi", "r31", "hi8(%s)" % at("t"))
+    divsteps_body(asm, name)
+    asm("sts", at("eta"), "r24")
+    asm("sts", at("eta", 1), "r25")
+
+    def ab(row):
+        """the row's a, b into r17:r16, r19:r18"""
+        for k, lo in enumerate((16, 18)):
+            asm("lds", reg(lo), at("t", 4 * row + 2 * k))
+            asm("lds", reg(lo + 1), at("t", 4 * row + 2 * k + 1))
+
+    def k_of(row):
+        """k for d, e and the row into r20:r4 (lincomb's k: the signs of d and e from their
+        top words' top bytes, then j from the low words)"""
+        ab(row)
+        asm("lds", "r24", at("L"))
+        asm("lsl", "r24")
+        asm("dec", "r24")  # 2L - 1: the top word's top byte
+        asm("clr", "r25")
+        for what, ptr, sg in (("d", "r26", "r22"), ("e", "r28", "r23")):
+            asm("lds", "r30", at(what))
+            asm("lds", "r31", at(what, 1))
+            asm("movw", ptr, "r30")
+            asm("add", "r30", "r24")
+            asm("adc", "r31", "r25")
+            asm("ld", sg, "Z")
+            asm("lsl", sg)
+            asm("sbc", sg, sg)  # 0xFF where negative
+        asm("mov", "r4", "r16")  # k = (a & xs) + (b & ys)
+        asm("and", "r4", "r22")
+        asm("mov", "r20", "r17")
+        asm("and", "r20", "r22")
+        asm("mov", "r0", "r18")
+        asm("and", "r0", "r23")
+        asm("add", "r4", "r0")
+        asm("mov", "r0", "r19")
+        asm("and", "r0", "r23")
+        asm("adc", "r20", "r0")
+        asm("lds", "r30", at("mw"))
+        asm("lds", "r31", at("mw", 1))
+        first = True
+        for ptr, (lo, hi) in (("X", ("r16", "r17")), ("Y", ("r18", "r19")),
+                              ("Z", ("r4", "r20"))):
+            asm("ld", "r2", ptr)  # the low word (mod 2^16 the signs do not matter)
+            asm("ldd" if ptr != "X" else "adiw", *(("r3", ptr + "+1") if ptr != "X"
+                                                   else ("r26", 1)))
+            if ptr == "X":
+                asm("ld", "r3", "X")
+            asm("mul", lo, "r2")
+            if first:
+                asm("movw", "r24", "r0")
+                first = False
+            else:
+                asm("add", "r24", "r0")
+                asm("adc", "r25", "r1")
+            asm("mul", lo, "r3")
+            asm("add", "r25", "r0")
+            asm("mul", hi, "r2")
+            asm("add", "r25", "r0")
+        asm("lds", "r2", at("minv"))  # j = (low m^-1) mod 2^13
+        asm("lds", "r3", at("minv", 1))
+        asm("mul", "r24", "r2")
+        asm("movw", "r22", "r0")
+        asm("mul", "r24", "r3")
+        asm("add", "r23", "r0")
+        asm("mul", "r25", "r2")
+        asm("add", "r23", "r0")
+        asm("andi", "r23", "0x1F")
+        asm("sub", "r4", "r22")
+        asm("sbc", "r20", "r23")
+
+    def run_pass(x, y, r, row, with_z):
+        if not with_z:
+            ab(row)
+        for what, lo in ((x, 26), (y, 28), (r, 14)):
+            asm("lds", reg(lo), at(what))
+            asm("lds", reg(lo + 1), at(what, 1))
+        if with_z:
+            asm("lds", "r12", at("mw"))
+            asm("lds", "r13", at("mw", 1))
+        asm("lds", "r5", at("L"))
+        asm("call", "ks_avr_lincomb_z_pass" if with_z else "ks_avr_lincomb_pass")
+
+    asm.comment("f' = (u f + v g) / 2^13 into n0, g' = (q f + r g) / 2^13 into n1")
+    run_pass("f", "g", "n0", 0, False)
+    run_pass("f", "g", "n1", 1, False)
+    asm.comment("d' = (u d + v e + k m) / 2^13 into f's place, e' with (q, r) into g's")
+    for row, r in ((0, "f"), (1, "g")):
+        k_of(row)
+        run_pass("d", "e", r, row, True)
+    asm("lds", "r24", at("eta"))
+    asm("lds", "r25", at("eta", 1))
+    epilogue(asm)
     asm.end(name)
 
 
@@ -1900,13 +2137,15 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
 
 # Functions with one counted loop (gen_lincomb, gen_divsteps): `dec r5; breq .+2; rjmp loop`, the counter
 # set from the word count (public); check() allows that and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps")
+COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps", "ks_avr_lincomb_pass",
+                 "ks_avr_lincomb_z_pass", "ks_avr_modinv_batch", "ks_avr_dbl_secp160r1")
 
 
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
-SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A) + tuple(
+SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
+               "ks_avr_lincomb_z_pass") + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -1979,9 +2218,11 @@ def main():
         gen_half(asm, field, n, p)
         for op in ("sub2", "half3"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
+    gen_cneg160(asm)
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)
     gen_divsteps(asm)
+    gen_modinv_batch(asm)
     sys.stdout.write("\n".join(asm.lines) + "\n")
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes fp_kat.h for avr/fp_test.c: inputs and expected results of the field operations
-(mul, sqr, add, sub, half mod p; and the fused sub2 = a - 2b, half3 = 3a/2, mulsub = ab - s,
+(mul, sqr, add, sub, half, neg mod p; and the fused sub2 = a - 2b, half3 = 3a/2, mulsub = ab - s,
 sqrsub = a^2 - s, sqrsub2 = a^2 - 2s, sqrsubadd = (x - a^2, x + a^2), mulhalf3 = 3ab/2 and
 sqrsqr = (a^2, a^4) of the builds that have them) of secp160r1 and P-256, from plain Python
 integers.
@@ -69,6 +69,9 @@ def main():
         out.append("};")
         out.append("static const uint8_t fp_%s_half[%d][%d] MOTE_FLASH = {" % (name, k, n))
         out += ["\t%s," % c_bytes(a * pow(2, -1, p) % p, n) for a in v]
+        out.append("};")
+        out.append("static const uint8_t fp_%s_neg[%d][%d] MOTE_FLASH = {" % (name, k, n))
+        out += ["\t%s," % c_bytes(-a % p, n) for a in v]
         out.append("};")
         if name in FUSED:
             out.append("#ifdef KS_FP_SUB2_OF")

@@ -48,6 +48,20 @@
 #define KS_AVR_FP160_FUSED 1
 #define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
 #define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
+/* r = 2^n p (r and p point to x, y and z stride bytes on), and the main loop's w doublings of
+   secp160r1 by it in one call (kernels/ks_ec.c, KS_JAC_DBL_N: the registers saved and the
+   frame made once a window, not once a doubling); the number done, 0 for other curves */
+void ks_avr_dbl_secp160r1(void *r, const void *p, uint8_t stride, uint8_t n);
+#define KS_JAC_DBL_N(c, q, n)                                                              \
+    (KS_AVR_IS_160((c)->fl)                                                                \
+         ? (ks_avr_dbl_secp160r1((q)->x, (q)->x, (uint8_t)sizeof (q)->x, (uint8_t)(n)), (n)) \
+         : 0)
+/* and r = -a mod p under a mask for secp160r1 (kernels/ks_fp.c, ks_fp_cneg: the k.P table
+   lookups' sign; gen_cneg160, one pass with no register saved) in place of 0 - a by the
+   field's subtraction and a masked copy; P-256 keeps those. */
+void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
+#define KS_AVR_IS_160(fl) (KS_WITH_SECP160R1 && (KS_AVR_ONE_CURVE || (fl) == KS_LIMBS(160)))
+#define KS_FP_CNEG_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_cneg_secp160r1 : 0)
 #endif
 
 /* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
@@ -64,6 +78,12 @@ void ks_avr_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y, const u
 /* and the 13 steps on the low words (gen_divsteps) */
 uint16_t ks_avr_divsteps(uint16_t eta, uint16_t f, uint16_t g, uint16_t *t);
 #define KS_MODINV_STEPS(eta, f, g, t) ks_avr_divsteps(eta, f, g, t)
+/* and the whole batch, the steps and the four passes with their k's, in one call
+   (gen_modinv_batch): the registers saved once a batch, no C between the passes */
+uint16_t ks_avr_modinv_batch(uint16_t eta, uint16_t *f, uint16_t *g, uint16_t *d, uint16_t *e,
+                             uint16_t *n0, uint16_t *n1, const uint16_t *mw, uint8_t L);
+#define KS_MODINV_BATCH(eta, f, g, d, e, n0, n1, mw, L) \
+    ks_avr_modinv_batch(eta, f, g, d, e, n0, n1, mw, (uint8_t)(L))
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
    one pass per limb of b in assembly (ks_rsa_avr.S), for 16-bit limbs; n counts in a byte. */
@@ -98,6 +118,11 @@ void ks_avr_sqr_diag(uint16_t *t, const uint16_t *a, uint8_t n);
 #else
 #define KS_WIPE_STACK_EC 1536
 #endif
+#endif
+/* The window digits of k (kernels/ks_ec_point.c, ks_ec_digit) read from k's bytes, one shift
+   a digit instead of one a bit (avr-gcc shifts by a count in a loop). */
+#ifndef KS_EC_DIGIT_BYTES
+#define KS_EC_DIGIT_BYTES 1
 #endif
 /* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */
 #ifndef KS_SECRET_INDEX

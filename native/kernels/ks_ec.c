@@ -24,7 +24,7 @@ static void lookup(const ks_curve *c, ks_jac *r, const ks_xy *tab, uint32_t e)
     uint32_t idx = (e ^ (0u - neg)) & (ENTRIES - 1);
 #if KS_SECRET_INDEX
     memcpy(r->x, tab[idx].x, c->fl * sizeof(ks_limb));
-    memcpy(r->y, tab[idx].y, c->fl * sizeof(ks_limb));
+    ks_fp_cneg(c, r->y, tab[idx].y, KS_MASK(neg)); /* Y read from the entry once */
 #else
     /* all KS_FE_MAX limbs where the table was cleared first (KS_JAC_CMOV_FULL: the host,
        a constant length the compiler unrolls), else the curve's */
@@ -38,8 +38,8 @@ static void lookup(const ks_curve *c, ks_jac *r, const ks_xy *tab, uint32_t e)
         ks_bn_cmov(r->x, tab[j].x, n, mask);
         ks_bn_cmov(r->y, tab[j].y, n, mask);
     }
-#endif
     ks_fp_cneg(c, r->y, r->y, KS_MASK(neg));
+#endif
 }
 
 /* tab[j] = X, Y of (2j + 1) P for j < ENTRIES, affine, from P = (px, py): co-Z additions
@@ -124,7 +124,12 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     memcpy(q->z, u.a.z, sizeof q->z);
     lookup(c, q, tab, ks_ec_digit(k, c->ol, m - 1, W, m));
     for (i = m - 2; i >= 0; i--) {
-        for (j = 0; j < W; j++) {
+#ifdef KS_JAC_DBL_N
+        j = KS_JAC_DBL_N(c, q, W); /* the port's W doublings in one call, or 0 (the curve's test) */
+#else
+        j = 0;
+#endif
+        for (; j < W; j++) {
             ks_jac_dbl(c, q, q);
         }
         lookup(c, &u.a, tab, ks_ec_digit(k, c->ol, i, W, m));

@@ -187,8 +187,31 @@ ks_limb ks_ec_make_odd(const ks_curve *c, ks_limb *k)
     return even;
 }
 
+#if KS_EC_DIGIT_BYTES && (KS_EC_WINDOW > 9 || KS_BASE_WINDOW > 9)
+#error "KS_EC_DIGIT_BYTES reads a digit from two bytes: windows of at most 9 bits"
+#endif
 uint32_t ks_ec_digit(const ks_limb *k, size_t nl, int i, int w, int m)
 {
+#if KS_EC_DIGIT_BYTES
+    /* The port's limbs lie little-endian in memory and its shifts by a count are loops (the
+       AVR: KS_EC_DIGIT_BYTES): E's w <= 9 bits, k's bits w i + 1 .., from the two bytes that
+       hold them, by one shift of at most 7. Indices and the count are public. */
+    const uint8_t *kb = (const uint8_t *)k;
+    const size_t at = (size_t)(w * i + 1) / 8, nb = nl * KS_LIMB_BYTES;
+    unsigned v = 0;
+    uint32_t e;
+    if (at < nb) {
+        v = kb[at];
+    }
+    if (at + 1 < nb) {
+        v |= (unsigned)kb[at + 1] << 8;
+    }
+    e = (uint32_t)(v >> ((w * i + 1) % 8)) & ((1u << w) - 1);
+    if (i == m - 1) {
+        e |= (uint32_t)1 << (w - 1); /* E's top bit, bit w m - 1 */
+    }
+    return e;
+#else
     uint32_t e = 0;
     int j;
     for (j = 0; j < w; j++) {
@@ -203,4 +226,5 @@ uint32_t ks_ec_digit(const ks_limb *k, size_t nl, int i, int w, int m)
         e |= b << j;
     }
     return e;
+#endif
 }

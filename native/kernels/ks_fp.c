@@ -6,6 +6,12 @@ void ks_fp_cneg(const ks_curve *c, ks_limb *r, const ks_limb *a, ks_limb mask)
 {
     /* p - a as 0 - a mod p: the field's own subtraction (assembly on the motes) */
     ks_limb t[KS_FE_MAX], zero[KS_FE_MAX];
+#ifdef KS_FP_CNEG_OF
+    if (KS_FP_CNEG_OF(c->fl) != 0) { /* the port's own for the curve (a test of the curve) */
+        KS_FP_CNEG_OF(c->fl)(r, a, (uint8_t)mask);
+        return;
+    }
+#endif
     memset(zero, 0, sizeof zero);
     ks_fp_sub(c, t, zero, a);
     if (r != a) {

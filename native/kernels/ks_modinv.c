@@ -119,6 +119,7 @@ static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
 }
 #endif
 
+#ifndef KS_MODINV_BATCH
 /* r = (a x + b y + k z) / 2^N on L-word two's complement numbers (r apart from x and y);
    without z (0) the division is exact; with z (the modulus: odd, positive, zinv = z^-1 mod
    2^W) k = a [x < 0] + b [y < 0] - j, j in [0, 2^N) clearing the low N bits (see above). One
@@ -180,6 +181,8 @@ static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks
     }
 #endif
 }
+
+#endif
 
 /* x = x + m if x < 0, else x. */
 static void add_if_negative(ks_dw *x, const ks_dw *m, size_t L)
@@ -269,6 +272,13 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
         minv = (ks_dw)((ks_dd)minv * (ks_dw)(2 - (ks_dw)((ks_dd)mw[0] * minv)));
     }
     for (i = 0; i < batches; i++) {
+#ifdef KS_MODINV_BATCH
+        /* the port's whole batch (the AVR's assembly): the steps and the four passes, f' and
+           g' into n0 and n1, d' and e' into f's and g's places */
+        eta = KS_MODINV_BATCH(eta, f, g, d, e, n0, n1, mw, L);
+        x = d, d = f, f = n0, n0 = x;
+        x = e, e = g, g = n1, n1 = x;
+#else
 #ifdef KS_MODINV_STEPS
         eta = KS_MODINV_STEPS(eta, f[0], g[0], t);
 #else
@@ -282,6 +292,7 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
         lincomb(n1, d, e, mw, minv, L, t[2], t[3]);
         x = d, d = n0, n0 = x;
         x = e, e = n1, n1 = x;
+#endif
     }
     /* d in (-2m, m) to [0, m); f = +-1: a^-1 = +-d (m - d: d is not 0 then) */
     add_if_negative(d, mw, L);
