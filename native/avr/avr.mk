@@ -56,9 +56,11 @@ $(AVR_FP_ASM): $(AVR_DIR)/gen_avr_fp.py
 	@mkdir -p $(@D)
 	python3 $< > $@.tmp && mv $@.tmp $@
 
-$(AVR_BUILD)/ec_ks_l%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/ks_fp_avr.h $(MOTE_SIM)/ec_kat.h $(AVR_MK)
+# The kernels' builds with the field in assembly link the memcpy and memset the Sizzle images
+# carry (mem_avr.S), so that their k.P is the shipped firmware's (avr-libc's memset: +18 k).
+$(AVR_BUILD)/ec_ks_l%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/mem_avr.S $(AVR_DIR)/ks_fp_avr.h $(MOTE_SIM)/ec_kat.h $(AVR_MK)
 	@mkdir -p $(@D)
-	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(AVR_FP_ASM)
+	$(AVR_CC) $(AVR_CFLAGS) $(AVR_KS_FLAGS) -DKS_LIMB_BITS=$* -o $@ $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_DIR)/mem_avr.S
 
 $(AVR_BUILD)/ec_ks_c%.elf: $(AVR_FW_SRCS) $(MOTE_SIM)/ec_impl_ks.c $(MOTE_KS_SRCS) $(MOTE_SIM)/ec_kat.h $(AVR_MK)
 	@mkdir -p $(@D)
