@@ -1765,7 +1765,7 @@ def lincomb_product(asm, acc, lo, hi, w, signed_w):
 
 
 def lincomb_pass(asm, with_z, name):
-    """The pass of gen_lincomb from its registers: X = x, Y = y, r13:r12 = z (with z), r15:r14
+    """The pass of gen_lincomb_pass from its registers: X = x, Y = y, r13:r12 = z (with z), r15:r14
     = r, r5 = L, a in r17:r16, b in r19:r18, k in r20:r4; it clobbers r0..r6, r8..r11, r20..r23,
     X, Y, Z and the pointers (r1 not cleared)."""
     N = LINCOMB_N
@@ -1837,76 +1837,33 @@ def lincomb_pass(asm, with_z, name):
     asm("st", "Z+", acc[3])
 
 
-def gen_lincomb(asm, with_z):
-    """ks_avr_lincomb(r, x, y, a, b, L) / ks_avr_lincomb_z(r, x, y, z, a, b, k, L):
-    r = (a x + b y [+ k z]) >> 13 on L >= 3 little-endian 16-bit words, x and y two's
-    complement (the top word signed), z nonnegative with a top word of 0, a, b, k signed and
-    below 2^14 in size; the caller has made the sum divisible by 2^13 (ks_modinv.c). Per word
-    a 4-byte signed accumulator: the products (MUL, MULSU, MULS), the word out, the
-    accumulator shifted down by 16 with its sign. r apart from x, y. The words below the top
-    in a counted loop: its one branch tests the count (L, public), never the data. Also the
-    subroutines ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (the pass alone, from its
-    registers: lincomb_pass) for gen_modinv_batch."""
-    name = "ks_avr_lincomb_z" if with_z else "ks_avr_lincomb"
+def gen_lincomb_pass(asm, with_z):
+    """ks_avr_lincomb_pass / ks_avr_lincomb_z_pass, subroutines of gen_modinv_batch (fixed
+    CALLs, from its registers: lincomb_pass): r = (a x + b y [+ k z]) >> 13 on L >= 3
+    little-endian 16-bit words, x and y two's complement (the top word signed), z nonnegative
+    with a top word of 0, a, b, k signed and below 2^14 in size; the batch has made the sum
+    divisible by 2^13 (kernels/ks_modinv.c's lincomb). Per word a 4-byte signed accumulator:
+    the products (MUL, MULSU, MULS), the word out, the accumulator shifted down by 16 with its
+    sign. r apart from x, y. The words below the top in a counted loop: its one branch tests
+    the count (L, public), never the data."""
+    name = "ks_avr_lincomb_z_pass" if with_z else "ks_avr_lincomb_pass"
     asm.function(name)
-    prologue(asm)
-    A, K = ("r16", "r17"), ("r4", "r20")
-    cnt = "r5"
-    # avr-gcc ABI: r in r24, x r22, y r20, then (with z) z r18, a r16, b r14, k r12, L r10;
-    # (without) a r18, b r16, L r14
-    asm("movw", "r26", "r22")  # X = x
-    asm("movw", "r28", "r20")  # Y = y
-    if with_z:
-        asm("movw", "r30", "r18")  # z
-        asm("movw", "r18", "r14")  # b
-        asm("mov", K[0], "r12")
-        asm("mov", K[1], "r13")
-        asm("mov", cnt, "r10")
-        asm("movw", "r12", "r30")  # z kept in r13:r12
-    else:
-        asm("movw", "r30", "r18")  # a
-        asm("movw", "r18", "r16")  # b
-        asm("movw", "r16", "r30")  # a
-        asm("mov", cnt, "r14")
-    asm("movw", "r14", "r24")  # r kept in r15:r14
     lincomb_pass(asm, with_z, name)
-    epilogue(asm)
-    asm.end(name)
-    pname = name + "_pass"
-    asm.function(pname)
-    lincomb_pass(asm, with_z, pname)
-    asm("ret")
-    asm.end(pname)
-
-
-def gen_divsteps(asm):
-    """ks_avr_divsteps(eta, f, g, t): LINCOMB_N divsteps on the low 16-bit words f, g of the
-    inversion's (eta, f, g) (kernels/ks_modinv.c, steps(): the same masks, word for word),
-    returning the new eta and writing the matrix t = (u, v, q, r) with
-    2^N (f', g') = t (f, g). Each step: odd = -(g & 1), sw = odd & [eta > 0] (eta is odd,
-    never 0: [eta > 0] is the complement of its sign); swapped under sw: (eta, f, g) ->
-    (-eta, g, -f) and the rows likewise; g += f & odd and the rows; g / 2, u and v doubled,
-    eta + 2. The swap and the sum in one pass a pair (divsteps_body: (f, g) -> (g, g - f)
-    under sw, else (f, g + (f & odd)); 16 cycles a pair against 18). In a counted loop (r5 =
-    N, public): one branch on the count, never on the data."""
-    name = "ks_avr_divsteps"
-    asm.function(name)
-    saved = ["r2", "r3", "r4", "r5", "r6", "r7", "r8", "r10", "r11"]
-    for r in saved:
-        asm("push", r)
-    # avr-gcc ABI: eta in r25:r24 (and the result), f r23:r22, g r21:r20, t r19:r18
-    asm("movw", "r30", "r18")  # Z = t
-    divsteps_body(asm, name)
-    asm("clr", "r1")
-    for r in reversed(saved):
-        asm("pop", r)
     asm("ret")
     asm.end(name)
 
 
 def divsteps_body(asm, name):
-    """gen_divsteps' steps from eta in r25:r24, f r23:r22, g r21:r20 to t at Z (u, v, q, r)
-    and eta in r25:r24; it clobbers r0..r8, r10, r11, r18..r23, X and Z (r1 not cleared)."""
+    """LINCOMB_N divsteps on the low 16-bit words f, g of the inversion's (eta, f, g)
+    (kernels/ks_modinv.c, steps(): the same masks, word for word), from eta in r25:r24, f
+    r23:r22, g r21:r20, to the new eta in r25:r24 and the matrix t = (u, v, q, r) at Z, with
+    2^N (f', g') = t (f, g). Each step: odd = -(g & 1), sw = odd & [eta > 0] (eta is odd,
+    never 0: [eta > 0] is the complement of its sign); swapped under sw: (eta, f, g) ->
+    (-eta, g, -f) and the rows likewise; g += f & odd and the rows; g / 2, u and v doubled,
+    eta + 2. The swap and the sum in one pass a pair ((f, g) -> (g, g - f) under sw, else
+    (f, g + (f & odd)); 16 cycles a pair against 18). In a counted loop (r5 = N, public): one
+    branch on the count, never on the data. It clobbers r0..r8, r10, r11, r18..r23, X and Z
+    (r1 not cleared)."""
     d, f, g = ("r24", "r25"), ("r22", "r23"), ("r20", "r21")
     u, v, q, rr = ("r18", "r19"), ("r26", "r27"), ("r2", "r3"), ("r6", "r7")
     x, odd, sw, cnt = ("r0", "r1"), "r4", "r8", "r5"
@@ -2135,10 +2092,10 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
            "sbrc", "sbrs", "sbic", "sbis", "cpse", "reti")
 
 
-# Functions with one counted loop (gen_lincomb, gen_divsteps): `dec r5; breq .+2; rjmp loop`, the counter
-# set from the word count (public); check() allows that and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb", "ks_avr_lincomb_z", "ks_avr_divsteps", "ks_avr_lincomb_pass",
-                 "ks_avr_lincomb_z_pass", "ks_avr_modinv_batch", "ks_avr_dbl_secp160r1")
+# Functions with one counted loop (gen_lincomb_pass, gen_modinv_batch's steps, gen_dbl160's
+# doublings): `dec r5; breq .+2; rjmp loop`, the counter set from a public count (the word
+# count, the steps, the window); check() allows that and no other control flow.
+COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_modinv_batch", "ks_avr_dbl_secp160r1")
 
 
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
@@ -2219,9 +2176,8 @@ def main():
         for op in ("sub2", "half3"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)
     gen_cneg160(asm)
-    gen_lincomb(asm, False)
-    gen_lincomb(asm, True)
-    gen_divsteps(asm)
+    gen_lincomb_pass(asm, False)
+    gen_lincomb_pass(asm, True)
     gen_modinv_batch(asm)
     sys.stdout.write("\n".join(asm.lines) + "\n")
 

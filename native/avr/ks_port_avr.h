@@ -64,22 +64,12 @@ void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
 #define KS_FP_CNEG_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_cneg_secp160r1 : 0)
 #endif
 
-/* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
-   generated assembly (gen_avr_fp.py, gen_lincomb: 16-bit words, 13 steps a batch), for both
-   curves; in portable C only for P-256 (there secp160r1 keeps Fermat, measured faster). */
+/* The divsteps inversion (kernels/ks_modinv.c): each batch in one call of the generated
+   assembly (gen_avr_fp.py, gen_modinv_batch: 16-bit words, 13 steps a batch, both curves):
+   the steps on the low words, both k's (m^-1 mod 2^16 found in the batch) and the four passes
+   over the whole numbers (ks_avr_lincomb_pass, _z_pass), the registers saved once a batch and
+   no C between the passes. Portable C in the builds without the assembly. */
 #if KS_AVR_ASM
-void ks_avr_lincomb(uint16_t *r, const uint16_t *x, const uint16_t *y, int16_t a, int16_t b,
-                    uint8_t L);
-void ks_avr_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y, const uint16_t *z,
-                      int16_t a, int16_t b, int16_t k, uint8_t L);
-#define KS_MODINV_LINCOMB(r, x, y, a, b, L) ks_avr_lincomb(r, x, y, a, b, (uint8_t)(L))
-#define KS_MODINV_LINCOMB_Z(r, x, y, z, a, b, k, L) \
-    ks_avr_lincomb_z(r, x, y, z, a, b, k, (uint8_t)(L))
-/* and the 13 steps on the low words (gen_divsteps) */
-uint16_t ks_avr_divsteps(uint16_t eta, uint16_t f, uint16_t g, uint16_t *t);
-#define KS_MODINV_STEPS(eta, f, g, t) ks_avr_divsteps(eta, f, g, t)
-/* and the whole batch, the steps and the four passes with their k's, in one call
-   (gen_modinv_batch): the registers saved once a batch, no C between the passes */
 uint16_t ks_avr_modinv_batch(uint16_t eta, uint16_t *f, uint16_t *g, uint16_t *d, uint16_t *e,
                              uint16_t *n0, uint16_t *n1, const uint16_t *mw, uint8_t L);
 #define KS_MODINV_BATCH(eta, f, g, d, e, n0, n1, mw, L) \

@@ -41,8 +41,11 @@ typedef uint32_t ks_dw;
 typedef uint64_t ks_dd;
 #define DW 32
 #endif
-#if (defined(KS_MODINV_LINCOMB) || defined(KS_MODINV_STEPS)) && DW != 16
-#error "the port's lincomb and steps work on 16-bit words"
+#if (defined(KS_MODINV_LINCOMB) || defined(KS_MODINV_STEPS) || defined(KS_MODINV_BATCH)) && DW != 16
+#error "the port's lincomb, steps and batch work on 16-bit words"
+#endif
+#if defined(KS_MODINV_LINCOMB) != defined(KS_MODINV_LINCOMB_ZINV)
+#error "a port's passes come as a pair: KS_MODINV_LINCOMB and KS_MODINV_LINCOMB_ZINV"
 #endif
 enum {
     N = DW - 3,                              /* steps a batch (see above) */
@@ -82,7 +85,7 @@ KS_INLINE ks_dd sar_w(ks_dd acc)
 /* N divsteps on the low words f, g of (eta, f, g), eta = 2 delta: eta updated, t = the matrix
    (t[0] t[1]; t[2] t[3]) with 2^N (f', g') = t (f, g). A port may have its own
    (KS_MODINV_STEPS(eta, f, g, t), returning eta: the motes' assembly, 16-bit words). */
-#ifndef KS_MODINV_STEPS
+#if !defined(KS_MODINV_STEPS) && !defined(KS_MODINV_BATCH)
 static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
 {
     ks_dw u = 1, v = 0, q = 0, r = 1, d = *eta, odd, sw, x;
@@ -123,37 +126,27 @@ static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
 /* r = (a x + b y + k z) / 2^N on L-word two's complement numbers (r apart from x and y);
    without z (0) the division is exact; with z (the modulus: odd, positive, zinv = z^-1 mod
    2^W) k = a [x < 0] + b [y < 0] - j, j in [0, 2^N) clearing the low N bits (see above). One
-   output a pass: few registers live (the AVR's). A port may have its own pass over the words
-   (KS_MODINV_LINCOMB and KS_MODINV_LINCOMB_Z: the motes' assembly, 16-bit words, N = 13;
-   or KS_MODINV_LINCOMB_ZINV, which finds k itself from zinv: the MSP430's). */
+   output a pass: few registers live. A port may have its own passes over the words
+   (KS_MODINV_LINCOMB, and KS_MODINV_LINCOMB_ZINV, which finds k itself from zinv: the
+   MSP430's assembly, 16-bit words, N = 13); the AVR's whole batch is KS_MODINV_BATCH. */
 static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks_dw zinv,
                     size_t L, ks_dw a, ks_dw b)
 {
-    const ks_dw xs = sign_mask(x[L - 1]), ys = sign_mask(y[L - 1]);
-    ks_dw k = 0;
-#ifdef KS_MODINV_LINCOMB_ZINV
-    /* the port's pass with z finds k itself, from zinv */
+#ifdef KS_MODINV_LINCOMB
     if (z != 0) {
         KS_MODINV_LINCOMB_ZINV(r, x, y, z, (int16_t)a, (int16_t)b, zinv, L);
-        return;
+    } else {
+        KS_MODINV_LINCOMB(r, x, y, (int16_t)a, (int16_t)b, L);
     }
-#endif
+#else
+    const ks_dw xs = sign_mask(x[L - 1]), ys = sign_mask(y[L - 1]);
+    ks_dw k = 0;
     if (z != 0) {
         ks_dw low;
         k = (ks_dw)((a & xs) + (b & ys));
         low = (ks_dw)((ks_dd)a * x[0] + (ks_dd)b * y[0] + (ks_dd)k * z[0]); /* mod 2^W */
         k = (ks_dw)(k - (ks_dw)((ks_dw)((ks_dd)low * zinv) & ((1u << N) - 1)));
     }
-#ifdef KS_MODINV_LINCOMB
-#ifndef KS_MODINV_LINCOMB_ZINV
-    if (z != 0) {
-        KS_MODINV_LINCOMB_Z(r, x, y, z, (int16_t)a, (int16_t)b, (int16_t)k, L);
-    } else
-#endif
-    {
-        KS_MODINV_LINCOMB(r, x, y, (int16_t)a, (int16_t)b, L);
-    }
-#else
     {
         const ks_dw as = sign_mask(a), bs = sign_mask(b), ks = sign_mask(k);
         ks_dd acc;
@@ -254,8 +247,11 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
     /* f, g, d, e and two more places: a pair's new values go to the two free ones, which
        then trade names with the old (no copies); L words apart, so that the wipe at the end
        clears the 6 L words used and no more */
-    ks_dw v[6 * MAXW], mw[MAXW], t[4], eta = 1, minv, neg;
+    ks_dw v[6 * MAXW], mw[MAXW], eta = 1, neg;
     ks_dw *f = v, *g = v + L, *d = v + 2 * L, *e = v + 3 * L, *n0 = v + 4 * L, *n1 = v + 5 * L, *x;
+#ifndef KS_MODINV_BATCH
+    ks_dw t[4], minv; /* a batch's matrix; m^-1 mod 2^W */
+#endif
     int i;
     for (reach = 0; reach < need; batches++) {
         reach = ks_ct_hide32((uint32_t)(reach + 4096ul * N)); /* opaque: no closed form */
@@ -266,11 +262,13 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
     memset(d, 0, L * sizeof *d);
     memset(e, 0, L * sizeof *e);
     e[0] = 1;
+#ifndef KS_MODINV_BATCH /* (the port's batch finds it itself) */
     /* m^-1 mod 2^W by Newton's x(2 - m x), from m^-1 = m mod 8: 3 -> 6 -> 12 -> 24 -> 48 bits */
     minv = mw[0];
     for (i = 0; i < 4; i++) {
         minv = (ks_dw)((ks_dd)minv * (ks_dw)(2 - (ks_dw)((ks_dd)mw[0] * minv)));
     }
+#endif
     for (i = 0; i < batches; i++) {
 #ifdef KS_MODINV_BATCH
         /* the port's whole batch (the AVR's assembly): the steps and the four passes, f' and
@@ -309,5 +307,7 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
     }
     from_words(r, n, d, L);
     ks_wipe(v, 6 * L * sizeof *v);
+#ifndef KS_MODINV_BATCH
     ks_wipe(t, sizeof t);
+#endif
 }

@@ -19,7 +19,7 @@ PRIM_COMPONENTS := $(PRIM_HASH_SRCS) $(MOTE_KERNELS)/ks_rsa_mont.c
 # against 43.8 M cycles); on the MSP430 16-bit (32-bit limbs overflow its 48 KB of flash).
 PRIM_AVR_BUILDS ?= l8 l16
 PRIM_MSP430_BUILDS ?= l16 f16
-.PRECIOUS: $(AVR_BUILD)/prim_l%.elf $(MSP_BUILD)/prim_l%.elf $(MSP_BUILD)/prim_f%.elf
+.PRECIOUS: $(AVR_BUILD)/prim_l%.elf $(MSP_BUILD)/prim_%.elf
 
 $(AVR_BUILD)/prim_l%.elf: $(PRIM_FW_SRCS) $(AVR_DIR)/mote_avr.c $(MOTE_KS_SRCS) $(AVR_FP_ASM) $(AVR_HASH_ASM) $(AVR_RSA_ASM) $(PRIM_FW_DEPS) $(AVR_MK)
 	@mkdir -p $(@D) $(AVR_BUILD)/prim_objs_l$*
@@ -37,19 +37,14 @@ $(AVR_BUILD)/prim_l%.out: $(AVR_BUILD)/prim_l%.elf $(AVR_HARNESS) MOTE_FORCE
 $(AVR_BUILD)/path_prim_l%.out: $(AVR_BUILD)/prim_l%.out $(MOTE_SIM)/ct_same_path.py
 	@{ python3 $(MOTE_SIM)/ct_same_path.py --min-cycles 3000000 $< $(AVR_BUILD)/prim_l$*.prof --elf $(AVR_BUILD)/prim_l$*.elf; echo "exit $$?"; } > $@.tmp && mv $@.tmp $@
 
-$(MSP_BUILD)/prim_l%.elf: $(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_DIR)/ks_fp_msp430.h $(MSP_DIR)/ks_port_msp430.h $(PRIM_FW_DEPS) $(MSP_MK)
-	@mkdir -p $(@D) $(MSP_BUILD)/prim_objs_l$*
-	$(call msp_link,$(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$*,$(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM))
-	@for f in $(PRIM_COMPONENTS) $(MSP_HASH_ASM) $(MSP_RSA_ASM); do $(MSP_CC) $(MSP_CFLAGS) $(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$* \
-		-c $$f -o $(MSP_BUILD)/prim_objs_l$*/$$(basename $${f%.*}).o || exit 1; done
-
-# fN: lN with SHA-1's faster, larger form (KS_SHA1_MSP430_FAST, ../msp430/ks_sha1_msp430.S:
-# the legacy-ecc firmware's); its objects in prim_objs_fN/.
-$(MSP_BUILD)/prim_f%.elf: $(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_DIR)/ks_fp_msp430.h $(MSP_DIR)/ks_port_msp430.h $(PRIM_FW_DEPS) $(MSP_MK)
-	@mkdir -p $(@D) $(MSP_BUILD)/prim_objs_f$*
-	$(call msp_link,$(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) -DKS_LIMB_BITS=$* -DKS_SHA1_MSP430_FAST=1,$(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM))
-	@for f in $(MSP_HASH_ASM); do $(MSP_CC) $(MSP_CFLAGS) $(MSP_KS_FLAGS) -DKS_SHA1_MSP430_FAST=1 \
-		-c $$f -o $(MSP_BUILD)/prim_objs_f$*/$$(basename $${f%.*}).o || exit 1; done
+# lN: N-bit limbs; fN: the same with SHA-1's faster, larger form (KS_SHA1_MSP430_FAST,
+# ../msp430/ks_sha1_msp430.S: the legacy-ecc firmware's). The objects in prim_objs_<build>/.
+PRIM_MSP_FLAGS = -DKS_LIMB_BITS=$(patsubst f%,%,$(patsubst l%,%,$(1))) $(if $(filter f%,$(1)),-DKS_SHA1_MSP430_FAST=1)
+$(MSP_BUILD)/prim_%.elf: $(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM) $(MSP_DIR)/ks_fp_msp430.h $(MSP_DIR)/ks_port_msp430.h $(PRIM_FW_DEPS) $(MSP_MK)
+	@mkdir -p $(@D) $(MSP_BUILD)/prim_objs_$*
+	$(call msp_link,$(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) $(call PRIM_MSP_FLAGS,$*),$(PRIM_FW_SRCS) $(MSP_RT_SRCS) $(MOTE_KS_SRCS) $(MSP_FP_ASM))
+	@for f in $(PRIM_COMPONENTS) $(MSP_HASH_ASM) $(MSP_RSA_ASM); do $(MSP_CC) $(MSP_CFLAGS) $(MSP_KS_FLAGS) $(MSP_ASM_CFLAGS) $(PRIM_INC) $(call PRIM_MSP_FLAGS,$*) \
+		-c $$f -o $(MSP_BUILD)/prim_objs_$*/$$(basename $${f%.*}).o || exit 1; done
 
 avr-test: $(foreach b,$(PRIM_AVR_BUILDS),$(AVR_BUILD)/prim_$(b).out $(AVR_BUILD)/path_prim_$(b).out)
 AVR_TEST_MORE_RUNS += $(foreach b,$(PRIM_AVR_BUILDS),prim.$(b)=$(AVR_BUILD)/prim_$(b) path.prim.$(b)=$(AVR_BUILD)/path_prim_$(b))
