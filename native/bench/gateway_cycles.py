@@ -7,8 +7,9 @@ stored and the server's CPU cycles for it, measured now on the simulated mote.
 
 Devices: mica2 (ATmega128 at 7.3728 MHz in simavr, exact cycles) and telosb (MSP430F1611 at
 8 MHz in mspdebug's simulator, whose counts read ~10% high). Profiles: legacy (legacy-ecc
-build, TLS 1.0 ECDH-ECDSA RC4-SHA) and modern (modern build, TLS 1.2 ECDHE-ECDSA AES-128-GCM
-answering a Chromium-shaped 1,949-byte ClientHello: the browser's handshake the goal is about).
+build, TLS 1.0 ECDH-ECDSA RC4-SHA), legacy-ssl3 (the same image and suite in SSL 3.0, the
+papers' protocol) and modern (modern build, TLS 1.2 ECDHE-ECDSA AES-128-GCM answering a
+Chromium-shaped 1,949-byte ClientHello: the browser's handshake the goal is about).
 Each build's transcript image replays its stored transcript (bench/mote_handshakes.py, the
 same measurement as `./sizzle bench mote`), whose steps give the flights; the Java benchmark
 (sizzle.bench.GatewayBench) runs them over the radio model. The file, one item a line:
@@ -32,6 +33,9 @@ from replay import CONNECTION  # noqa: E402  (mote_handshakes put its directory 
 
 DEVICES = {"mica2": "avr", "telosb": "msp430"}
 PROFILES = {"legacy": ("legacy-ecc", "legacy-ecdh-ecdsa-rc4-sha-tls10.txt"),
+            # the papers' own protocol (Sizzle's `openssl s_client` log: "Protocol : SSLv3"):
+            # the same image and suite, the comparison with their figures like for like
+            "legacy-ssl3": ("legacy-ecc", "legacy-ecdh-ecdsa-rc4-sha-ssl3.txt"),
             "modern": ("modern", "modern-browser-hello-ecdhe-ecdsa-aes128-gcm.txt")}
 NOTE = {"avr": "simavr: exact cycles", "msp430": mote_bench.MSP_NOTE}
 
@@ -61,7 +65,7 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("--timeout", type=float, default=300, help="seconds to wait for one step")
-    ap.add_argument("--only", nargs="*", help="DEVICE.PROFILE pairs (default: all four)")
+    ap.add_argument("--only", nargs="*", help="DEVICE.PROFILE pairs (default: all six)")
     a = ap.parse_args(argv)
     lines = ["# gateway_cycles.py: server CPU cycles per flight, measured on the simulated motes"]
     for device, arch in DEVICES.items():
