@@ -20,9 +20,15 @@ same measurement as `./sizzle bench mote`), whose steps give the flights; the Ja
     flight full|abbreviated|page RESPONSE CYCLES C=HEX,HEX... S=HEX,...
       (one step: the client's records, the server's as stored, the server's CPU cycles for it;
        RESPONSE: for a page, the body bytes the server answered with; else 0)
+    codec full|abbreviated CYCLES,CYCLES...
+      (the legacy profiles: the mote's template codec per handshake flight, measured on the
+       same mote by `make -C native template-mote-test`: the gateway's compressed messages of
+       the flight recreated, then the mote's own compressed; added to the flight's CPU when
+       the benchmark runs it compressed)
 """
 import argparse
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,6 +44,30 @@ PROFILES = {"legacy": ("legacy-ecc", "legacy-ecdh-ecdsa-rc4-sha-tls10.txt"),
             "legacy-ssl3": ("legacy-ecc", "legacy-ecdh-ecdsa-rc4-sha-ssl3.txt"),
             "modern": ("modern", "modern-browser-hello-ecdhe-ecdsa-aes128-gcm.txt")}
 NOTE = {"avr": "simavr: exact cycles", "msp430": mote_bench.MSP_NOTE}
+# the legacy profiles' handshakes as tests/template_mote.c names them
+CODEC = {"legacy": "TLS 1.0", "legacy-ssl3": "SSL 3.0"}
+CODEC_LINE = re.compile(r"^(SSL 3\.0|TLS 1\.0) (full|abbreviated), the (gateway|mote)'s message: \d+ -> \d+ bytes; "
+                        r"(?:recreated in (\d+)$|compressed in (\d+) cycles)")
+
+
+def codec_flights(output):
+    """{(arch, "TLS 1.0", "full"): [cycles per flight]} from template-mote-test's output: a
+    flight starts at each message from the gateway (recreated on the mote) and takes the mote's
+    own messages after it (compressed on the mote; their "recreated" is the gateway's work)."""
+    got, arch = {}, None
+    for line in output.splitlines():
+        if line.startswith("== "):
+            arch = "avr" if "avr_harness" in line else "msp430" if "mspsim_run" in line else None
+            continue
+        m = CODEC_LINE.match(line)
+        if not m or not arch:
+            continue
+        flights = got.setdefault((arch, m.group(1), m.group(2)), [])
+        if m.group(3) == "gateway":
+            flights.append(int(m.group(4)))
+        elif flights:
+            flights[-1] += int(m.group(5))
+    return got
 
 
 def profile(arch, build, transcript, timeout):
@@ -68,6 +98,11 @@ def main(argv):
     ap.add_argument("--only", nargs="*", help="DEVICE.PROFILE pairs (default: all six)")
     a = ap.parse_args(argv)
     lines = ["# gateway_cycles.py: server CPU cycles per flight, measured on the simulated motes"]
+    ok, out = mote_bench.make("template-mote-test")
+    codec = codec_flights(out) if ok else {}
+    if not ok:
+        print("  the template codec's cycles not measured (%s): compressed figures without them"
+              % mote_bench.failed(out), flush=True)
     for device, arch in DEVICES.items():
         lines.append("device %s %s %d %s" % (device, arch, mote_bench.CLOCK_HZ[arch], NOTE[arch]))
         for name, (build, transcript) in PROFILES.items():
@@ -82,6 +117,14 @@ def main(argv):
                 for f in p.get(kind, []):
                     lines.append("flight %s %d %d C=%s S=%s" % (kind.rstrip("s"), f.get("response", 0), f["cpu"],
                                                               ",".join(f["client"]), ",".join(f["server"])))
+            for kind in ("full", "abbreviated"):
+                c = codec.get((arch, CODEC.get(name), kind))
+                if c is None:
+                    continue
+                if len(c) != len(p.get(kind, [])):   # the codec test's handshake is not this one
+                    print("    the codec's %s flights: %d, the transcript's %d: left out" % (kind, len(c), len(p.get(kind, []))))
+                    continue
+                lines.append("codec %s %s" % (kind, ",".join(str(x) for x in c)))
             print("    %s" % ("; ".join("%s %s cycles" % (k, sum(f["cpu"] for f in p[k]))
                                        for k in ("full", "abbreviated") if k in p) or p.get("why")), flush=True)
     with open(a.out, "w") as f:

@@ -6,7 +6,8 @@ transcript image in simavr). The file names the device with its clock and the pr
 full handshake has two server flights, the abbreviated two (the second, the client's Finished,
 unanswered), each page request one; every flight's CPU is positive; every record is one whole
 TLS record (its header's length is the rest); the first client record is a ClientHello; a full
-handshake costs more CPU than an abbreviated one. Then (~35 s) the same handshakes with a
+handshake costs more CPU than an abbreviated one; the mote's template codec has a positive figure
+for each handshake flight. Then (~35 s) the same handshakes with a
 client that waits 3 s before each handshake flight: every handshake flight's CPU within 5,000
 cycles of the file's, and on the MSP430F1611's legacy-ecc transcript image of a prompt client's (the
 server's turns while it waits for the client are link, not CPU; a flight goes in one write, so
@@ -84,6 +85,10 @@ def main(argv):
           sum(f[1] for f in flights["full"]) > sum(f[1] for f in flights["abbreviated"]),
           "the abbreviated handshake ends with the client's Finished and costs less than the full one")
     check(sorted(f[0] for f in flights["page"]) == [600, 1500, 1500], "the pages answer 1,500, 1,500 and 600 bytes")
+    codec = {l.split(" ")[1]: [int(x) for x in l.split(" ")[2].split(",")] for l in lines if l.startswith("codec ")}
+    check(sorted(codec) == ["abbreviated", "full"] and all(len(codec[k]) == len(flights[k]) and all(c > 0 for c in codec[k])
+                                                             for k in codec),
+          "the template codec's cycles, one positive figure per handshake flight: %r" % codec)
     slow = {"avr": handshake_flights("avr", SLOW_CLIENT_PAUSE_S), "msp430": handshake_flights("msp430", SLOW_CLIENT_PAUSE_S)}
     quick = {"avr": {k: [f[1] for f in flights[k]] for k in ("full", "abbreviated")},
              "msp430": handshake_flights("msp430", 0)}

@@ -26,6 +26,8 @@ final class CycleFile {
         final List<FlightReplay.Flight> full = new ArrayList<>(), abbreviated = new ArrayList<>();
         /** Page requests with the body size the server answered: (response bytes, flight). */
         final List<Map.Entry<Integer, FlightReplay.Flight>> pages = new ArrayList<>();
+        /** The mote's template codec per handshake flight ("full", "abbreviated"), where measured. */
+        final Map<String, long[]> codec = new LinkedHashMap<>();
 
         Profile(String name, String build, String transcript) {
             this.name = name;
@@ -52,6 +54,14 @@ final class CycleFile {
                     d.profiles().put(p.name, p);
                 }
                 case "why" -> p.why = line.substring(4);
+                case "codec" -> {
+                    String[] r = line.split(" ");
+                    if (r.length != 3 || !List.of("full", "abbreviated").contains(r[1])) throw new IOException(file + ": bad codec line " + line);
+                    String[] each = r[2].split(",");
+                    long[] cycles = new long[each.length];
+                    for (int i = 0; i < each.length; i++) cycles[i] = Long.parseLong(each[i]);
+                    p.codec.put(r[1], cycles);
+                }
                 case "flight" -> {
                     String[] r = line.split(" ");
                     FlightReplay.Flight fl = new FlightReplay.Flight(records(r[4], "C="), records(r[5], "S="), Long.parseLong(r[3]));

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import sizzle.gateway.radio.ChannelModel;
@@ -143,8 +144,14 @@ public final class GatewayBench {
                         // legacy ones, 3 in the modern (no POINT, recreated in place)
                         TemplateBook book = new TemplateBook(build(p.name).equals("legacy") ? 2 : 3,
                                 FlightReplay.certificateMessage(p.full));
-                        FlightReplay.Result c = replay(d.name(), p.name, d.clockHz(), book).run(flights);
-                        m.add(name + ".compressed_ms", c.micros() / 1000.0, "ms", d.note());
+                        long[] codec = p.codec.get(kind);
+                        FlightReplay.Result c = replay(d.name(), p.name, d.clockHz(), book).run(withCodec(flights, codec));
+                        m.add(name + ".compressed_ms", c.micros() / 1000.0, "ms", d.note()
+                                + (codec != null ? "; the mote's template codec included" : "; without the mote's template codec (not measured)"));
+                        if (codec != null) {
+                            m.add(name + ".compressed.codec_cpu_ms", Arrays.stream(codec).sum() * 1000.0 / d.clockHz(), "ms",
+                                    "the mote's compressing and recreating (template-mote-test)");
+                        }
                         m.add(name + ".compressed.radio_bytes", (double) c.radioBytes(), "bytes", null);
                         m.add(name + ".compressed.message_bytes", (double) c.messageBytes(), "bytes",
                                 "what the link messages carried: the papers' measure");
@@ -171,6 +178,21 @@ public final class GatewayBench {
             }
         }
         radioBytes(m, plain, compressed);
+    }
+
+    /**
+     * The flights with the mote's template codec's cycles added to each (codec: per flight, as
+     * the cycle file's codec line; null: the flights as they are).
+     */
+    static List<FlightReplay.Flight> withCodec(List<FlightReplay.Flight> flights, long[] codec) {
+        if (codec == null) return flights;
+        if (codec.length != flights.size()) throw new IllegalArgumentException(codec.length + " codec figures for " + flights.size() + " flights");
+        List<FlightReplay.Flight> out = new ArrayList<>();
+        for (int i = 0; i < codec.length; i++) {
+            FlightReplay.Flight f = flights.get(i);
+            out.add(new FlightReplay.Flight(f.client(), f.server(), f.cycles() + codec[i]));
+        }
+        return out;
     }
 
     /**

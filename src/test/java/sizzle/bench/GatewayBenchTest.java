@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * handshake's time is its CPU share plus its channel share, both positive; an abbreviated
  * handshake is faster than a full one; the radio carries at least the TLS bytes; the legacy
  * radio-byte metrics (TLS 1.0's and SSL 3.0's) are the Mica2's; with template compression every handshake carries fewer
- * radio bytes and fewer message bytes than its TLS records (a 1 KB page, ciphertext, no fewer).
+ * radio bytes and fewer message bytes than its TLS records (a 1 KB page, ciphertext, no fewer),
+ * and the legacy handshakes' compressed times carry the mote's template codec (the file's codec
+ * lines).
  */
 @Timeout(120)
 class GatewayBenchTest {
@@ -55,6 +57,11 @@ class GatewayBenchTest {
                     }
                 }
                 assertTrue(value(m, at + "abbreviated_handshake_ms") < value(m, at + "full_handshake_ms"), at);
+                // the mote's template codec, measured for the legacy handshakes, is in their compressed time
+                for (String kind : new String[] {"full_handshake", "abbreviated_handshake"}) {
+                    assertEquals(profile.startsWith("legacy"), m.containsKey(at + kind + ".compressed.codec_cpu_ms"), at + kind);
+                    if (profile.startsWith("legacy")) assertTrue(value(m, at + kind + ".compressed.codec_cpu_ms") > 0, at + kind);
+                }
             }
         }
         // the Mica2's radio is the slower: the same legacy handshake takes longer on it
