@@ -460,9 +460,18 @@ def reduce_secp160r1_regs(asm, rp, H, X, Y):
 
 
 def gen_fp_secp160r1(asm, sq):
-    name = "ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")
+    """ks_fp_mul_secp160r1 / ks_fp_sqr_secp160r1: the callee-saved registers pushed around a
+    fixed call of the core (gen_core160), which the point operations call with nothing saved
+    (gen_dbl160, gen_add160)."""
+    gen_c_entry(asm, "ks_fp_%s_secp160r1" % ("sqr" if sq else "mul"))
+
+
+def gen_core160(asm, sq):
+    """The product or square and its reduction (r = r12, a = r13[, b = r14]; r may alias),
+    every register r4..r15 clobbered: a straight-line subroutine (CORE160)."""
+    name = CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")]
     asm.function(name)
-    push(asm, SAVED + ["r12"])
+    asm("push", "r12")
     if sq:
         # a copied below r (as the product's a and b, below) so that r13 can address RESLO and
         # a register freed by the rows RESHI (square_rows' ptrs): ~100 reads at 2 cycles, not 3
@@ -498,8 +507,13 @@ def gen_fp_secp160r1(asm, sq):
                          aoff=40, boff=60, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False)
         reduce_secp160r1_regs(asm, 80, hi, "r13", "r14")
         asm("add", "#82", "r1")
-    pop(asm, SAVED)
     asm.end(name)
+
+
+# secp160r1's cores, called with nothing saved by the C entries and the point operations
+CORE160 = {"ks_fp_mul_secp160r1": "ks_msp_fp160_mul", "ks_fp_sqr_secp160r1": "ks_msp_fp160_sqr",
+           "ks_fp_add_secp160r1": "ks_msp_fp160_add", "ks_fp_sub2_secp160r1": "ks_msp_fp160_sub2",
+           "ks_fp_half3_secp160r1": "ks_msp_fp160_half3"}
 
 
 P256 = 2**256 - 2**224 + 2**192 + 2**96 - 1
@@ -766,7 +780,8 @@ ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
 # The fused operations of the fields in memory (gen_sub2, gen_half3) call the field's own
 # straight-line add, sub and half the same way.
 SUBROUTINES = (ROW8, SQR8) + tuple("ks_fp_%s_%s" % (op, field) for field, n, p in FIELDS if n > 10
-                                   for op in ("add", "sub", "half"))
+                                   for op in ("add", "sub", "half")) \
+    + tuple(CORE160.values()) + ("ks_fp_sub_secp160r1",)
 TAILS = (P256_TAIL,)
 P256_FRAME = 96
 P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
@@ -957,14 +972,23 @@ def gen_add_regs(asm, field, n, p):
     pw = words(p, n)
     assert n == 10
     R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
-    asm.function(name)
-    push(asm, SAVED)
+    gen_c_entry(asm, name)
+    asm.function(CORE160[name])
     for j in range(n):  # by @rN+ (2 cycles, not 3); a's pointer r13 then holds word 9
         asm("mov", "@r13+" if j < n - 1 else "@r13", R[j])
         asm("add" if j == 0 else "addc", "@r14+", R[j])
     correct_regs(asm, "add", R, pw, "r14")
     for j in range(n):
         asm("mov", R[j], mem(2 * j, "r12"))
+    asm.end(CORE160[name])
+
+
+def gen_c_entry(asm, name):
+    """The C-callable NAME: the callee-saved registers pushed around a fixed call of its core
+    (CORE160), which the point operations call with nothing saved."""
+    asm.function(name)
+    push(asm, SAVED)
+    asm("call", "#" + CORE160[name])
     pop(asm, SAVED)
     asm.end(name)
 
@@ -1020,8 +1044,9 @@ def gen_fused_regs(asm, field, n, p, op):
     pw = words(p, n)
     assert n == 10
     V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r14"]
-    asm.function(name)
-    push(asm, SAVED + ["r12"])
+    gen_c_entry(asm, name)
+    asm.function(CORE160[name])
+    asm("push", "r12")
     if op == "sub2":
         asm("mov", "r14", "r12")  # b's pointer: r14 joins V
         for j in range(n):  # by @rN+ (2 cycles a word, not 3)
@@ -1052,8 +1077,7 @@ def gen_fused_regs(asm, field, n, p, op):
     asm("pop", "r12")
     for j in range(n):
         asm("mov", V[j], mem(2 * j, "r12"))
-    pop(asm, SAVED)
-    asm.end(name)
+    asm.end(CORE160[name])
 
 
 def gen_half(asm, field, n, p):
@@ -1289,6 +1313,143 @@ def gen_steps(asm):
     asm.end(name)
 
 
+def point160(asm, elems, slots):
+    """The frame helpers of secp160r1's point operations: ptr(reg, x) loads the address of the
+    frame's element x or the pointer in slot x; op(core, r, a[, b]) the arguments and a fixed
+    call of the core."""
+    def ptr(reg, x):
+        if x in elems:
+            asm("mov", "r1", reg)
+            if elems[x]:
+                asm("add", "#%d" % elems[x], reg)
+        else:
+            asm("mov", mem(slots[x], "r1"), reg)
+
+    def op(core, *args):
+        for reg, x in zip(("r12", "r13", "r14"), args):
+            ptr(reg, x)
+        asm("call", "#" + core)
+    return op
+
+
+def frame160(names, after):
+    return {x: after + 2 * j for j, x in enumerate(names)}
+
+
+FP160_MUL, FP160_SQR, FP160_ADD, FP160_SUB2, FP160_HALF3 = (
+    "ks_msp_fp160_mul", "ks_msp_fp160_sqr", "ks_msp_fp160_add", "ks_msp_fp160_sub2",
+    "ks_msp_fp160_half3")
+FP160_SUB = "ks_fp_sub_secp160r1"  # saves nothing: its own C entry
+
+
+DBL160_CNT = 132  # the doubling's count in its frame (check(): its loop's `dec 132(r1)`)
+
+
+def gen_dbl160(asm):
+    """ks_msp_dbl_secp160r1(r, p, stride, n): r = 2^n p on secp160r1 (n >= 1; r and p point to
+    the points' x, their y and z stride bytes on; r may be p), by the formulas' doubling
+    (kernels/ks_ec_formulas.h: dbl-2001-b rescaled by 1/2, 4M + 4S) n times, the first from p
+    and the rest in r: the callee-saved registers pushed once for all, the elements in a frame
+    on the stack, each field operation a fixed call of its core (nothing saved there). The n
+    doublings in a counted loop (n public: the window's width)."""
+    name = "ks_msp_dbl_secp160r1"
+    E = {x: 20 * j for j, x in enumerate(("G", "B", "D", "T1", "T2", "A"))}
+    S = frame160(("RX", "RY", "RZ", "PX", "PY", "PZ", "CNT"), 120)
+    fr = 120 + 2 * len(S)
+    assert S["CNT"] == DBL160_CNT
+    op = point160(asm, E, S)
+    asm.function(name)
+    push(asm, SAVED)
+    asm("sub", "#%d" % fr, "r1")
+    for base, names in (("r12", ("RX", "RY", "RZ")), ("r13", ("PX", "PY", "PZ"))):
+        for j, x in enumerate(names):
+            if j:
+                asm("add", "r14", base)
+            asm("mov", base, mem(S[x], "r1"))
+    asm("mov", "r15", mem(S["CNT"], "r1"))
+    loop = ".L%s_loop" % name
+    asm.lines.append("%s:" % loop)
+    op(FP160_SQR, "G", "PY")               # gamma = Y^2
+    op(FP160_MUL, "B", "PX", "G")          # beta = X gamma
+    op(FP160_SQR, "D", "PZ")               # delta = Z^2
+    op(FP160_SUB, "T1", "PX", "D")
+    op(FP160_ADD, "T2", "PX", "D")
+    op(FP160_MUL, "T1", "T1", "T2")        # (X - delta)(X + delta)
+    op(FP160_HALF3, "A", "T1")             # A = 3 (X - delta)(X + delta) / 2
+    op(FP160_MUL, "RZ", "PY", "PZ")        # Z3' = Y Z: the last read of p
+    op(FP160_SQR, "RX", "A")
+    op(FP160_SUB2, "RX", "RX", "B")        # X3' = A^2 - 2 beta
+    op(FP160_SUB, "T1", "B", "RX")
+    op(FP160_SQR, "G", "G")
+    op(FP160_MUL, "RY", "A", "T1")
+    op(FP160_SUB, "RY", "RY", "G")         # Y3' = A (beta - X3') - gamma^2
+    asm.comment("the next doubling from r")
+    for a_, b_ in (("RX", "PX"), ("RY", "PY"), ("RZ", "PZ")):
+        asm("mov", mem(S[a_], "r1"), mem(S[b_], "r1"))
+    asm("dec", mem(S["CNT"], "r1"))
+    asm("jnz", loop)
+    asm("add", "#%d" % fr, "r1")
+    pop(asm, SAVED)
+    asm.end(name)
+
+
+def gen_add160(asm):
+    """ks_msp_add_secp160r1(r, p, qx, qy, stride): r = p + (qx, qy) on secp160r1 for an affine
+    q (the formulas' add-1998-cmo-2, 8M + 3S: kernels/ks_ec_formulas.h), r and p as in
+    gen_dbl160 (r may be p), stride the fifth argument (on the stack); returns 1 where
+    x(p) = x(q) (H = 0: the exceptional case), else 0, from H's words ORed (no branch)."""
+    name = "ks_msp_add_secp160r1"
+    E = {x: 20 * j for j, x in enumerate(("ZZ", "H", "S2", "RR", "HHH", "V", "T"))}
+    E["HH"], E["S1"] = E["ZZ"], E["S2"]  # Z1^2 and S2 are read for the last time before
+    S = frame160(("RX", "RY", "RZ", "PX", "PY", "PZ", "QX", "QY", "E"), 140)
+    fr = 140 + 2 * len(S)
+    op = point160(asm, E, S)
+    asm.function(name)
+    push(asm, SAVED)
+    asm("mov", mem(2 + 2 * len(SAVED), "r1"), "r11")  # the stride
+    asm("sub", "#%d" % fr, "r1")
+    asm("mov", "r14", mem(S["QX"], "r1"))
+    asm("mov", "r15", mem(S["QY"], "r1"))
+    for base, names in (("r12", ("RX", "RY", "RZ")), ("r13", ("PX", "PY", "PZ"))):
+        for j, x in enumerate(names):
+            if j:
+                asm("add", "r11", base)
+            asm("mov", base, mem(S[x], "r1"))
+    op(FP160_SQR, "ZZ", "PZ")              # Z1^2
+    op(FP160_MUL, "H", "QX", "ZZ")
+    op(FP160_SUB, "H", "H", "PX")          # H = X2 Z1^2 - X1
+    op(FP160_MUL, "S2", "QY", "PZ")
+    op(FP160_MUL, "RR", "S2", "ZZ")
+    op(FP160_SUB, "RR", "RR", "PY")        # R = Y2 Z1^3 - Y1
+    asm.comment("H = 0: 1, else 0 (the top bit of H | -H, for H's words ORed)")
+    asm("mov", mem(E["H"], "r1"), "r15")
+    for j in range(1, 10):
+        asm("bis", mem(E["H"] + 2 * j, "r1"), "r15")
+    asm("mov", "r15", "r14")
+    asm("inv", "r14")
+    asm("inc", "r14")
+    asm("bis", "r15", "r14")
+    asm("rla", "r14")
+    asm("subc", "r12", "r12")
+    asm("and", "#1", "r12")
+    asm("mov", "r12", mem(S["E"], "r1"))
+    op(FP160_MUL, "RZ", "PZ", "H")         # Z3 = Z1 H: the last read of p's z
+    op(FP160_SQR, "HH", "H")
+    op(FP160_MUL, "HHH", "H", "HH")
+    op(FP160_MUL, "V", "PX", "HH")         # V = X1 H^2: the last read of p's x
+    op(FP160_SQR, "T", "RR")
+    op(FP160_SUB, "T", "T", "HHH")
+    op(FP160_SUB2, "RX", "T", "V")         # X3 = R^2 - H^3 - 2V
+    op(FP160_SUB, "T", "V", "RX")
+    op(FP160_MUL, "S1", "PY", "HHH")       # Y1 H^3: the last read of p
+    op(FP160_MUL, "RY", "RR", "T")
+    op(FP160_SUB, "RY", "RY", "S1")        # Y3 = R (V - X3) - Y1 H^3
+    asm("mov", mem(S["E"], "r1"), "r12")
+    asm("add", "#%d" % fr, "r1")
+    pop(asm, SAVED)
+    asm.end(name)
+
+
 def generate():
     asm = Asm()
     asm.lines += ["; Generated by native/msp430/gen_msp430_fp.py: do not edit.",
@@ -1299,6 +1460,10 @@ def generate():
         gen_product(asm, n, True)
     gen_fp_secp160r1(asm, False)
     gen_fp_secp160r1(asm, True)
+    gen_core160(asm, False)
+    gen_core160(asm, True)
+    gen_dbl160(asm)
+    gen_add160(asm)
     gen_row8(asm)
     gen_sqr8(asm)
     gen_fp_secp256r1(asm, False)
@@ -1326,7 +1491,7 @@ def generate():
 # Functions with one counted loop (gen_steps, gen_lincomb):
 # `dec r15; jnz loop`, the counter set from the word count (public); check() allows that and
 # no other control flow.
-COUNTED_LOOPS = ("ks_msp_steps", "ks_msp_lincomb", "ks_msp_lincomb_z")
+COUNTED_LOOPS = ("ks_msp_steps", "ks_msp_lincomb", "ks_msp_lincomb_z", "ks_msp_dbl_secp160r1")
 
 
 def check(path):
@@ -1349,7 +1514,7 @@ def check(path):
             instructions += 1
             if op == "ret":
                 rets += 1
-            elif fn in COUNTED_LOOPS and op == "jnz" and last == "dec\tr15":
+            elif fn in COUNTED_LOOPS and op == "jnz" and last in ("dec\tr15", "dec\t%d(r1)" % DBL160_CNT):
                 loops += 1
             elif op == "call" and arg in ["#" + x for x in SUBROUTINES]:
                 calls += 1

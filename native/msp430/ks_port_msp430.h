@@ -21,13 +21,29 @@
 #define KS_FP_HALF_secp160r1 ks_fp_half_secp160r1
 #define KS_FP_HALF_secp256r1 ks_fp_half_secp256r1
 /* and the point doubling's fused r = a - 2b and r = 3a/2 mod p, one call each instead of two
-   (kernels/ks_ec_point.c): for a curve of fl limbs, its function or 0. The limb count tells
-   the curves apart; a curve the build leaves out is never named (not linked). */
-/* secp160r1's only: P-256's (ks_fp_sub2_secp256r1, ks_fp_half3_secp256r1, generated and tested)
-   save 0.4% of its k.P for ~340 B of flash with the formulas' glue, which the modern image with
-   the radio link does not have (it fills the F1611's 48 KB). */
-#define KS_FP_SUB2_OF(fl) ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_sub2_secp160r1 : 0)
-#define KS_FP_HALF3_OF(fl) ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_half3_secp160r1 : 0)
+   (kernels/ks_ec_point.c): for a curve of fl limbs, its function or 0. None for the C
+   formulas: secp160r1's (ks_fp_sub2_secp160r1, ks_fp_half3_secp160r1) serve its assembly
+   point operations below, which never take the formulas; P-256's (ks_fp_sub2_secp256r1,
+   ks_fp_half3_secp256r1, generated and tested) save 0.4% of its k.P for ~340 B of flash with
+   the formulas' glue, which the modern image with the radio link does not have (it fills the
+   F1611's 48 KB). Defined (as 0) so that avr/fp_test.c checks the four functions. */
+#define KS_FP_SUB2_OF(fl) 0
+#define KS_FP_HALF3_OF(fl) 0
+/* secp160r1's whole point doubling and mixed addition in generated assembly (gen_dbl160,
+   gen_add160: the callee-saved registers pushed once an operation, not once a field
+   operation; the elements in a frame on the stack; each field operation a fixed call of its
+   core), in the curve table through ks_jac_dbl_secp160r1 and ks_jac_add_secp160r1
+   (ks_fp_msp430.h, kernels/ks_curves.c): secp160r1 never takes the C formulas. */
+#define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
+#define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
+/* r = 2^n p (r and p point to x, y and z stride bytes on), and k.P's window of n doublings
+   of secp160r1 by it in one call (kernels/ks_ec.c, KS_JAC_DBL_N); the number done, 0 for
+   other curves (the test is on the curve, public) */
+void ks_msp_dbl_secp160r1(void *r, const void *p, uint16_t stride, uint16_t n);
+#define KS_JAC_DBL_N(c, q, n)                                                              \
+    ((KS_WITH_SECP160R1 && (c)->fl == KS_LIMBS(160))                                       \
+         ? (ks_msp_dbl_secp160r1((q)->x, (q)->x, (uint16_t)sizeof (q)->x, (uint16_t)(n)), (n)) \
+         : 0)
 #endif
 
 /* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
