@@ -396,7 +396,7 @@ def gen_product(asm, n, sq):
 SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
 
 
-def reduce_secp160r1_regs(asm, rp, H, X, Y):
+def reduce_secp160r1_regs(asm, rp, H, X, Y, store=True):
     """secp160r1's reduction, the product's and the square's tail: r (pointer at rp(r1)) = t
     mod p, t's low half lo at 0(r1) (overwritten; 20(r1) is scratch) and its high half hi in
     the ten registers H (never stored), X and Y free. t = lo + hi 2^160 = lo + hi + hi 2^31
@@ -454,28 +454,39 @@ def reduce_secp160r1_regs(asm, rp, H, X, Y):
     asm.comment("no carry (w < p): w = x - 2^31 - 1 = x + p mod 2^160, p added under the mask")
     for j in range(10):
         asm("add" if j == 0 else "addc", Y if j == 1 else X, V[j])
-    asm("mov", mem(rp, "r1"), X)
-    for j in range(10):
-        asm("mov", V[j], mem(2 * j, X))
+    if store:
+        asm("mov", mem(rp, "r1"), X)
+        for j in range(10):
+            asm("mov", V[j], mem(2 * j, X))
+    return V
 
 
 def gen_fp_secp160r1(asm, sq):
-    """ks_fp_mul_secp160r1 / ks_fp_sqr_secp160r1: the callee-saved registers pushed around a
-    fixed call of the core (gen_core160), which the point operations call with nothing saved
-    (gen_dbl160, gen_add160)."""
-    gen_c_entry(asm, "ks_fp_%s_secp160r1" % ("sqr" if sq else "mul"))
+    """ks_fp_mul_secp160r1 / ks_fp_sqr_secp160r1: the callee-saved registers and r pushed
+    around a fixed call of the core (gen_core160), which leaves the result in registers, then
+    r stored from them."""
+    name = "ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")
+    V, X, _ = CORE160_REGS[sq]
+    asm.function(name)
+    push(asm, SAVED + ["r12"])
+    asm("call", "#" + CORE160[name])
+    asm("pop", X)
+    for j in range(10):
+        asm("mov", V[j], mem(2 * j, X))
+    pop(asm, SAVED)
+    asm.end(name)
 
 
 def gen_core160(asm, sq):
-    """The product or square and its reduction (r = r12, a = r13[, b = r14]; r may alias),
-    every register r4..r15 clobbered: a straight-line subroutine (CORE160)."""
+    """The product or square and its reduction (a = r13[, b = r14]), every register r4..r15
+    clobbered, the result left in registers (CORE160_REGS: its ten words V, two free X, Y), for
+    its caller to store or to take on (gen_tail160): a straight-line subroutine (CORE160)."""
     name = CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")]
     asm.function(name)
-    asm("push", "r12")
     if sq:
         # a copied below r (as the product's a and b, below) so that r13 can address RESLO and
         # a register freed by the rows RESHI (square_rows' ptrs): ~100 reads at 2 cycles, not 3
-        asm.comment("r = r12, a = r13; frame: t (20 words) at 0(r1), a at 40(r1), r at 60(r1)")
+        asm.comment("a = r13; frame: t (20 words) at 0(r1), a at 40(r1)")
         words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
         for j in range(10):
             asm("mov", "@r13+", words[j])
@@ -484,16 +495,16 @@ def gen_core160(asm, sq):
         hi, free = square_rows(asm, 10, "r1", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9",
                                                          "r10", "r11", "r12", "r14", "r15", "r13"],
                                keep_hi=True, aoff=40, ptrs=True)
-        reduce_secp160r1_regs(asm, 60, hi, free[0], free[1])
-        asm("add", "#62", "r1")
+        V = reduce_secp160r1_regs(asm, None, hi, free[0], free[1], store=False)
+        asm("add", "#60", "r1")
+        free = (free[0], free[1])
     else:
         # b and a copied below r (each word read by @rN+ into a register and pushed: 5 cycles;
         # llvm-mc 16 takes neither `push x(rN)` nor `@rN+` into memory), so that r13 and r14
         # can address the product's two words (@r14 = RESLO, @r13 = RESHI: 2 cycles a read
         # instead of 3, 200 reads); the operands are then read from the frame at the cost they
         # had from r13 and r14 (but a_0 and b_0, which were @r13 and @r14)
-        asm.comment("r = r12, a = r13, b = r14; frame: t (20 words) at 0(r1), a at 40(r1), "
-                    "b at 60(r1), r at 80(r1)")
+        asm.comment("a = r13, b = r14; frame: t (20 words) at 0(r1), a at 40(r1), b at 60(r1)")
         words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
         for src in ("r14", "r13"):
             for j in range(10):
@@ -505,9 +516,49 @@ def gen_core160(asm, sq):
         hi = row_product(asm, 10, "r1", "r1", "r1", 0,
                          ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"],
                          aoff=40, boff=60, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False)
-        reduce_secp160r1_regs(asm, 80, hi, "r13", "r14")
-        asm("add", "#82", "r1")
+        V = reduce_secp160r1_regs(asm, None, hi, "r13", "r14", store=False)
+        asm("add", "#80", "r1")
+        free = ("r13", "r14")
+    assert (V, free[0], free[1]) == CORE160_REGS[sq]
     asm.end(name)
+
+
+# Where the cores leave their result (V) and which two registers (X, Y) are free then, by
+# sq: gen_core160 asserts it.
+CORE160_REGS = {
+    False: (["r11", "r12", "r15", "r4", "r5", "r6", "r7", "r8", "r9", "r10"], "r13", "r14"),
+    True: (["r12", "r4", "r14", "r5", "r6", "r7", "r8", "r9", "r10", "r11"], "r13", "r15"),
+}
+
+
+def gen_tail160(asm, sq, kind):
+    """The point operations' tails of a core (gen_core160), its result in registers: r = V
+    ("st"), r = V - s ("sub"), r = V - 2s ("sub2"), X = r and Y = s (CORE160_REGS), each
+    difference corrected in registers (p added under the borrow's mask); r may alias s.
+    Straight-line subroutines (TAIL160)."""
+    V, X, Y = CORE160_REGS[sq]
+    pw = words(FIELDS[0][2], 10)
+    name = TAIL160[(sq, kind)]
+    asm.function(name)
+    if kind == "sub2":
+        asm("push", Y)
+    if kind != "st":
+        for j in range(10):
+            asm("sub" if j == 0 else "subc", "@%s+" % Y, V[j])
+        correct_regs(asm, "sub", V, pw, Y)  # s's pointer, spent, takes the mask
+    if kind == "sub2":
+        asm("pop", Y)
+        for j in range(10):
+            asm("sub" if j == 0 else "subc", "@%s+" % Y, V[j])
+        correct_regs(asm, "sub", V, pw, Y)
+    for j in range(10):
+        asm("mov", V[j], mem(2 * j, X))
+    asm.end(name)
+
+
+TAIL160 = {(sq, kind): "ks_msp_fp160_%s_%s" % ("sqr" if sq else "mul", kind)
+           for sq, kind in ((False, "st"), (False, "sub"), (True, "st"), (True, "sub"),
+                            (True, "sub2"))}
 
 
 # secp160r1's cores, called with nothing saved by the C entries and the point operations
@@ -781,7 +832,8 @@ ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
 # straight-line add, sub and half the same way.
 SUBROUTINES = (ROW8, SQR8) + tuple("ks_fp_%s_%s" % (op, field) for field, n, p in FIELDS if n > 10
                                    for op in ("add", "sub", "half")) \
-    + tuple(CORE160.values()) + ("ks_msp_fp160_sub", "ks_msp_fp160_subsubhalf")
+    + tuple(CORE160.values()) + tuple(TAIL160.values()) \
+    + ("ks_msp_fp160_sub", "ks_msp_fp160_subsubhalf")
 TAILS = (P256_TAIL,)
 P256_FRAME = 96
 P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
@@ -1315,8 +1367,9 @@ def gen_steps(asm):
 
 def point160(asm, elems, slots):
     """The frame helpers of secp160r1's point operations: ptr(reg, x) loads the address of the
-    frame's element x or the pointer in slot x; op(core, r, a[, b]) the arguments and a fixed
-    call of the core."""
+    frame's element x or the pointer in slot x; op(core, r, a[, b[, c]]) the arguments and a
+    fixed call of the core; fop(tail, r, a[, b], s=None) a product (b given) or a square
+    into registers, then its tail (gen_tail160: r = the result, - s, - 2s)."""
     def ptr(reg, x):
         if x in elems:
             asm("mov", "r1", reg)
@@ -1329,7 +1382,19 @@ def point160(asm, elems, slots):
         for reg, x in zip(("r12", "r13", "r14", "r15"), args):
             ptr(reg, x)
         asm("call", "#" + core)
-    return op
+
+    def fop(tail, r, a, b=None, s=None):
+        sq = b is None
+        ptr("r13", a)
+        if not sq:
+            ptr("r14", b)
+        asm("call", "#" + CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")])
+        _, X, Y = CORE160_REGS[sq]
+        ptr(X, r)
+        if s is not None:
+            ptr(Y, s)
+        asm("call", "#" + TAIL160[(sq, tail)])
+    return op, fop
 
 
 def frame160(names, after):
@@ -1405,7 +1470,7 @@ def gen_dbl160(asm):
     S = frame160(("RX", "RY", "RZ", "PX", "PY", "PZ", "CNT"), 120)
     fr = 120 + 2 * len(S)
     assert S["CNT"] == DBL160_CNT
-    op = point160(asm, E, S)
+    op, fop = point160(asm, E, S)
     asm.function(name)
     push(asm, SAVED)
     asm("sub", "#%d" % fr, "r1")
@@ -1417,22 +1482,20 @@ def gen_dbl160(asm):
     asm("mov", "r15", mem(S["CNT"], "r1"))
     loop = ".L%s_loop" % name
     asm.lines.append("%s:" % loop)
-    op(FP160_SQR, "G", "PY")               # gamma = Y^2
-    op(FP160_MUL, "B", "PX", "G")          # beta = X gamma
-    op(FP160_SQR, "D", "PZ")               # delta = Z^2
+    fop("st", "G", "PY")                   # gamma = Y^2
+    fop("st", "B", "PX", "G")              # beta = X gamma
+    fop("st", "D", "PZ")                   # delta = Z^2
     op(FP160_ADD, "T1", "PY", "PZ")
-    op(FP160_SQR, "T1", "T1")
+    fop("st", "T1", "T1")
     op(FP160_SUBSUBHALF, "RZ", "T1", "G", "D")  # Z3' = Y Z = ((Y + Z)^2 - gamma - delta) / 2
     op(FP160_SUB, "T1", "PX", "D")
     op(FP160_ADD, "T2", "PX", "D")         # the last read of p
-    op(FP160_MUL, "T1", "T1", "T2")        # (X - delta)(X + delta)
+    fop("st", "T1", "T1", "T2")            # (X - delta)(X + delta)
     op(FP160_HALF3, "A", "T1")             # A = 3 (X - delta)(X + delta) / 2
-    op(FP160_SQR, "RX", "A")
-    op(FP160_SUB2, "RX", "RX", "B")        # X3' = A^2 - 2 beta
+    fop("sub2", "RX", "A", s="B")          # X3' = A^2 - 2 beta
     op(FP160_SUB, "T1", "B", "RX")
-    op(FP160_SQR, "G", "G")
-    op(FP160_MUL, "RY", "A", "T1")
-    op(FP160_SUB, "RY", "RY", "G")         # Y3' = A (beta - X3') - gamma^2
+    fop("st", "G", "G")
+    fop("sub", "RY", "A", "T1", s="G")     # Y3' = A (beta - X3') - gamma^2
     asm.comment("the next doubling from r")
     for a_, b_ in (("RX", "PX"), ("RY", "PY"), ("RZ", "PZ")):
         asm("mov", mem(S[a_], "r1"), mem(S[b_], "r1"))
@@ -1453,7 +1516,7 @@ def gen_add160(asm):
     E["HH"], E["S1"] = E["ZZ"], E["S2"]  # Z1^2 and S2 are read for the last time before
     S = frame160(("RX", "RY", "RZ", "PX", "PY", "PZ", "QX", "QY", "E"), 140)
     fr = 140 + 2 * len(S)
-    op = point160(asm, E, S)
+    op, fop = point160(asm, E, S)
     asm.function(name)
     push(asm, SAVED)
     asm("mov", mem(2 + 2 * len(SAVED), "r1"), "r11")  # the stride
@@ -1465,12 +1528,10 @@ def gen_add160(asm):
             if j:
                 asm("add", "r11", base)
             asm("mov", base, mem(S[x], "r1"))
-    op(FP160_SQR, "ZZ", "PZ")              # Z1^2
-    op(FP160_MUL, "H", "QX", "ZZ")
-    op(FP160_SUB, "H", "H", "PX")          # H = X2 Z1^2 - X1
-    op(FP160_MUL, "S2", "QY", "PZ")
-    op(FP160_MUL, "RR", "S2", "ZZ")
-    op(FP160_SUB, "RR", "RR", "PY")        # R = Y2 Z1^3 - Y1
+    fop("st", "ZZ", "PZ")                  # Z1^2
+    fop("sub", "H", "QX", "ZZ", s="PX")    # H = X2 Z1^2 - X1
+    fop("st", "S2", "QY", "PZ")
+    fop("sub", "RR", "S2", "ZZ", s="PY")   # R = Y2 Z1^3 - Y1
     asm.comment("H = 0: 1, else 0 (the top bit of H | -H, for H's words ORed)")
     asm("mov", mem(E["H"], "r1"), "r15")
     for j in range(1, 10):
@@ -1483,17 +1544,15 @@ def gen_add160(asm):
     asm("subc", "r12", "r12")
     asm("and", "#1", "r12")
     asm("mov", "r12", mem(S["E"], "r1"))
-    op(FP160_MUL, "RZ", "PZ", "H")         # Z3 = Z1 H: the last read of p's z
-    op(FP160_SQR, "HH", "H")
-    op(FP160_MUL, "HHH", "H", "HH")
-    op(FP160_MUL, "V", "PX", "HH")         # V = X1 H^2: the last read of p's x
-    op(FP160_SQR, "T", "RR")
-    op(FP160_SUB, "T", "T", "HHH")
+    fop("st", "RZ", "PZ", "H")             # Z3 = Z1 H: the last read of p's z
+    fop("st", "HH", "H")
+    fop("st", "HHH", "H", "HH")
+    fop("st", "V", "PX", "HH")             # V = X1 H^2: the last read of p's x
+    fop("sub", "T", "RR", s="HHH")
     op(FP160_SUB2, "RX", "T", "V")         # X3 = R^2 - H^3 - 2V
     op(FP160_SUB, "T", "V", "RX")
-    op(FP160_MUL, "S1", "PY", "HHH")       # Y1 H^3: the last read of p
-    op(FP160_MUL, "RY", "RR", "T")
-    op(FP160_SUB, "RY", "RY", "S1")        # Y3 = R (V - X3) - Y1 H^3
+    fop("st", "S1", "PY", "HHH")           # Y1 H^3: the last read of p
+    fop("sub", "RY", "RR", "T", s="S1")    # Y3 = R (V - X3) - Y1 H^3
     asm("mov", mem(S["E"], "r1"), "r12")
     asm("add", "#%d" % fr, "r1")
     pop(asm, SAVED)
@@ -1512,6 +1571,8 @@ def generate():
     gen_fp_secp160r1(asm, True)
     gen_core160(asm, False)
     gen_core160(asm, True)
+    for sq, kind in TAIL160:
+        gen_tail160(asm, sq, kind)
     gen_sub_core160(asm, *FIELDS[0])
     gen_subsubhalf160(asm, *FIELDS[0])
     gen_dbl160(asm)
