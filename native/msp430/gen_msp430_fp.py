@@ -542,7 +542,7 @@ def gen_tail160(asm, sq, kind):
     asm.function(name)
     if kind == "sub2":
         asm("push", Y)
-    if kind != "st":
+    if kind in ("sub", "sub2"):
         for j in range(10):
             asm("sub" if j == 0 else "subc", "@%s+" % Y, V[j])
         correct_regs(asm, "sub", V, pw, Y)  # s's pointer, spent, takes the mask
@@ -551,14 +551,50 @@ def gen_tail160(asm, sq, kind):
         for j in range(10):
             asm("sub" if j == 0 else "subc", "@%s+" % Y, V[j])
         correct_regs(asm, "sub", V, pw, Y)
+    if kind == "ssh":
+        # the doubling's Z3' = (V - gamma - delta) / 2, both read from its frame (gen_dbl160,
+        # DBL160_E) above this call's return address
+        for x in ("G", "D"):
+            for j in range(10):
+                asm("sub" if j == 0 else "subc", mem(2 + DBL160_E[x] + 2 * j, "r1"), V[j])
+            correct_regs(asm, "sub", V, pw, Y)
+    if kind in ("ssh", "half3"):
+        half_regs(asm, V, pw, Y)
+    if kind == "half3":
+        # 3V/2 = 3W for W = V/2 mod p: W stored, doubled in place, W added back from r
+        for j in range(10):
+            asm("mov", V[j], mem(2 * j, X))
+        for j in range(10):
+            asm("rla" if j == 0 else "rlc", V[j])
+        correct_regs(asm, "add", V, pw, Y)
+        for j in range(10):
+            asm("add" if j == 0 else "addc", "@%s+" % X, V[j])
+        correct_regs(asm, "add", V, pw, Y)
+        asm("sub", "#20", X)
     for j in range(10):
         asm("mov", V[j], mem(2 * j, X))
     asm.end(name)
 
 
+def half_regs(asm, V, pw, m):
+    """V = V / 2 mod p in registers (V reduced): p added under the mask of the low bit (in m),
+    the sum's carry shifted in at the top ((V + p) / 2 < 2^160)."""
+    asm("mov", V[0], m)
+    asm("rra", m)          # C = the low bit
+    asm("subc", m, m)
+    asm("inv", m)          # 0xFFFF when odd: + p
+    dropped = add_masked_p(asm, V, pw, m)
+    for j in range(len(V) - 1, -1, -1):
+        asm("rrc", V[j])
+    for _ in range(dropped):
+        asm("incd", "r1")  # after the RRCs: INCD changes the carry
+
+
 TAIL160 = {(sq, kind): "ks_msp_fp160_%s_%s" % ("sqr" if sq else "mul", kind)
-           for sq, kind in ((False, "st"), (False, "sub"), (True, "st"), (True, "sub"),
-                            (True, "sub2"))}
+           for sq, kind in ((False, "st"), (False, "sub"), (False, "half3"), (True, "st"),
+                            (True, "sub"), (True, "sub2"), (True, "ssh"))}
+# the doubling's frame (gen_dbl160), which the tail "ssh" reads
+DBL160_E = {x: 20 * j for j, x in enumerate(("G", "B", "D", "T1", "T2", "A"))}
 
 
 # secp160r1's cores, called with nothing saved by the C entries and the point operations
@@ -833,7 +869,7 @@ ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
 SUBROUTINES = (ROW8, SQR8) + tuple("ks_fp_%s_%s" % (op, field) for field, n, p in FIELDS if n > 10
                                    for op in ("add", "sub", "half")) \
     + tuple(CORE160.values()) + tuple(TAIL160.values()) \
-    + ("ks_msp_fp160_sub", "ks_msp_fp160_subsubhalf")
+    + ("ks_msp_fp160_sub",)
 TAILS = (P256_TAIL,)
 P256_FRAME = 96
 P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
@@ -1404,7 +1440,7 @@ def frame160(names, after):
 FP160_MUL, FP160_SQR, FP160_ADD, FP160_SUB2, FP160_HALF3 = (
     "ks_msp_fp160_mul", "ks_msp_fp160_sqr", "ks_msp_fp160_add", "ks_msp_fp160_sub2",
     "ks_msp_fp160_half3")
-FP160_SUB, FP160_SUBSUBHALF = "ks_msp_fp160_sub", "ks_msp_fp160_subsubhalf"
+FP160_SUB = "ks_msp_fp160_sub"
 
 
 def gen_sub_core160(asm, field, n, p):
@@ -1425,36 +1461,6 @@ def gen_sub_core160(asm, field, n, p):
     asm.end(FP160_SUB)
 
 
-def gen_subsubhalf160(asm, field, n, p):
-    """ks_msp_fp160_subsubhalf(r, a, b, c): r = (a - b - c) / 2 mod p (the doubling's
-    Z3' = ((Y + Z)^2 - Y^2 - Z^2) / 2 = Y Z), in registers: a loaded, b and c taken off each
-    with its correction (p added under the borrow's mask), then halved as ks_fp_half (p added
-    under the mask of the low bit, the sum's carry shifted in at the top); r may alias a."""
-    pw = words(p, n)
-    V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13"]
-    asm.function(FP160_SUBSUBHALF)
-    asm("push", "r12")
-    for j in range(n):  # a's pointer r13 then holds word 9
-        asm("mov", "@r13+" if j < n - 1 else "@r13", V[j])
-    for ptr in ("r14", "r15"):
-        for j in range(n):
-            asm("sub" if j == 0 else "subc", "@%s+" % ptr, V[j])
-        correct_regs(asm, "sub", V, pw, ptr)  # the pointer, spent, takes the mask
-    asm("mov", V[0], "r14")
-    asm("rra", "r14")      # C = the low bit
-    asm("subc", "r14", "r14")
-    asm("inv", "r14")      # 0xFFFF when odd: + p
-    dropped = add_masked_p(asm, V, pw, "r14")
-    for j in range(n - 1, -1, -1):
-        asm("rrc", V[j])   # (x + p) / 2 < 2^160: the sum's carry is its top bit
-    for _ in range(dropped):
-        asm("incd", "r1")  # after the RRCs: INCD changes the carry
-    asm("pop", "r14")
-    for j in range(n):
-        asm("mov", V[j], mem(2 * j, "r14"))
-    asm.end(FP160_SUBSUBHALF)
-
-
 DBL160_CNT = 132  # the doubling's count in its frame (check(): its loop's `dec 132(r1)`)
 
 
@@ -1466,7 +1472,7 @@ def gen_dbl160(asm):
     on the stack, each field operation a fixed call of its core (nothing saved there). The n
     doublings in a counted loop (n public: the window's width)."""
     name = "ks_msp_dbl_secp160r1"
-    E = {x: 20 * j for j, x in enumerate(("G", "B", "D", "T1", "T2", "A"))}
+    E = DBL160_E
     S = frame160(("RX", "RY", "RZ", "PX", "PY", "PZ", "CNT"), 120)
     fr = 120 + 2 * len(S)
     assert S["CNT"] == DBL160_CNT
@@ -1486,12 +1492,10 @@ def gen_dbl160(asm):
     fop("st", "B", "PX", "G")              # beta = X gamma
     fop("st", "D", "PZ")                   # delta = Z^2
     op(FP160_ADD, "T1", "PY", "PZ")
-    fop("st", "T1", "T1")
-    op(FP160_SUBSUBHALF, "RZ", "T1", "G", "D")  # Z3' = Y Z = ((Y + Z)^2 - gamma - delta) / 2
+    fop("ssh", "RZ", "T1")                 # Z3' = Y Z = ((Y + Z)^2 - gamma - delta) / 2
     op(FP160_SUB, "T1", "PX", "D")
     op(FP160_ADD, "T2", "PX", "D")         # the last read of p
-    fop("st", "T1", "T1", "T2")            # (X - delta)(X + delta)
-    op(FP160_HALF3, "A", "T1")             # A = 3 (X - delta)(X + delta) / 2
+    fop("half3", "A", "T1", "T2")          # A = 3 (X - delta)(X + delta) / 2
     fop("sub2", "RX", "A", s="B")          # X3' = A^2 - 2 beta
     op(FP160_SUB, "T1", "B", "RX")
     fop("st", "G", "G")
@@ -1574,7 +1578,6 @@ def generate():
     for sq, kind in TAIL160:
         gen_tail160(asm, sq, kind)
     gen_sub_core160(asm, *FIELDS[0])
-    gen_subsubhalf160(asm, *FIELDS[0])
     gen_dbl160(asm)
     gen_add160(asm)
     gen_row8(asm)
