@@ -869,7 +869,7 @@ ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
 SUBROUTINES = (ROW8, SQR8) + tuple("ks_fp_%s_%s" % (op, field) for field, n, p in FIELDS if n > 10
                                    for op in ("add", "sub", "half")) \
     + tuple(CORE160.values()) + tuple(TAIL160.values()) \
-    + ("ks_msp_fp160_sub",)
+    + ("ks_msp_fp160_sub", "ks_msp_steps_core", "ks_msp_lincomb_core", "ks_msp_lincomb_z_core")
 TAILS = (P256_TAIL,)
 P256_FRAME = 96
 P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
@@ -1208,13 +1208,11 @@ def gen_lincomb(asm, with_z):
     (ks_modinv.c), so it is exact; then the word out (shifted by 13 with the one before) and
     the result shifted down 16 bits with its sign. The words below the top in a counted
     loop: its one branch tests the count (L, public), never the data."""
-    name = "ks_msp_lincomb_z" if with_z else "ks_msp_lincomb"
+    name = LINCOMB_Z if with_z else LINCOMB
     N = LINCOMB_N
     a, b, k, t, u, corr, prev, zp, rp, xp, yp, cnt = (
         "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15")
-    saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
     asm.function(name)
-    push(asm, saved)
     asm("mov", "2(r15)", a)
     asm("mov", "4(r15)", b)
     if with_z:
@@ -1335,7 +1333,6 @@ def gen_lincomb(asm, with_z):
     out()
     if with_z:
         asm("add", "#4", "r1")  # the two masks
-    pop(asm, saved)
     asm.end(name)
 
 
@@ -1347,12 +1344,11 @@ def gen_steps(asm):
     and the rows likewise), g += f and its row f's where g is odd, then g halved (arithmetic
     shift: the bits shifted in stay above the N low bits the steps read) and f's row doubled,
     eta += 2. The N steps in a counted loop (public count)."""
-    name = "ks_msp_steps"
+    name = STEPS
     f, g, u, v, q, r, d, E, Y, x, cnt = ("r13", "r14", "r4", "r5", "r6", "r7", "r8", "r9", "r10",
                                          "r11", "r15")
-    saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
     asm.function(name)
-    push(asm, saved + ["r12", "r15"])
+    push(asm, ["r12", "r15"])
     asm("mov", "#1", u)
     asm("clr", v)
     asm("clr", q)
@@ -1397,8 +1393,69 @@ def gen_steps(asm):
     asm("mov", r, mem(6, "r15"))
     asm("pop", "r12")
     asm("mov", d, mem(0, "r12"))
-    pop(asm, saved)
     asm.end(name)
+
+
+# The divsteps' straight-line subroutines (each with its one counted loop), called by the
+# batches' loop (gen_batches) with nothing saved.
+STEPS, LINCOMB, LINCOMB_Z, BATCHES = ("ks_msp_steps_core", "ks_msp_lincomb_core",
+                                      "ks_msp_lincomb_z_core", "ks_msp_batches")
+# ks_msp_batches' frame: t (the batch's matrix, 4 words), the passes' argument block (z, a,
+# b, zinv, L), eta, the six pointers (f, g, d, e and the two free places), the count
+BT_T, BT_ARG, BT_ETA, BT_P, BT_CNT = 0, 8, 18, 20, 32
+BT_FRAME = 34
+
+
+def gen_batches(asm):
+    """ks_msp_batches(b), b = {f, g, d, e, n0, n1, m, zinv, L, batches, eta} (words):
+    kernels/ks_modinv.c's loop of batches in one call (KS_MODINV_BATCHES): per batch the N
+    steps on the low words (gen_steps), f and g's passes into n0 and n1 (gen_lincomb), which
+    then trade places with f and g, and d and e's likewise; the callee-saved registers pushed
+    once, the pointers in a frame, the batches in a counted loop (their number public). At the
+    end the pointers of f and d (which trade places) written back to b's first and third
+    words."""
+    asm.function(BATCHES)
+    push(asm, SAVED + ["r12"])
+    asm("sub", "#%d" % BT_FRAME, "r1")
+    for j in range(6):
+        asm("mov", mem(2 * j, "r12"), mem(BT_P + 2 * j, "r1"))
+    asm("mov", mem(12, "r12"), mem(BT_ARG, "r1"))       # z = m
+    asm("mov", mem(14, "r12"), mem(BT_ARG + 6, "r1"))   # m^-1 mod 2^16
+    asm("mov", mem(16, "r12"), mem(BT_ARG + 8, "r1"))   # L
+    asm("mov", mem(18, "r12"), mem(BT_CNT, "r1"))
+    asm("mov", mem(20, "r12"), mem(BT_ETA, "r1"))
+    loop = ".L%s_loop" % BATCHES
+    asm.lines.append("%s:" % loop)
+    asm("mov", "r1", "r12")
+    asm("add", "#%d" % BT_ETA, "r12")
+    asm("mov", mem(BT_P, "r1"), "r13")
+    asm("mov", "@r13", "r13")                            # f's low word
+    asm("mov", mem(BT_P + 2, "r1"), "r14")
+    asm("mov", "@r14", "r14")                            # g's
+    asm("mov", "r1", "r15")                              # t at 0
+    asm("call", "#" + STEPS)
+    for core, x, y in ((LINCOMB, 0, 1), (LINCOMB_Z, 2, 3)):  # (f, g), then (d, e)
+        for row, out in ((0, 4), (1, 5)):
+            asm("mov", mem(BT_T + 4 * row, "r1"), mem(BT_ARG + 2, "r1"))
+            asm("mov", mem(BT_T + 4 * row + 2, "r1"), mem(BT_ARG + 4, "r1"))
+            asm("mov", mem(BT_P + 2 * out, "r1"), "r12")
+            asm("mov", mem(BT_P + 2 * x, "r1"), "r13")
+            asm("mov", mem(BT_P + 2 * y, "r1"), "r14")
+            asm("mov", "r1", "r15")
+            asm("add", "#%d" % BT_ARG, "r15")
+            asm("call", "#" + core)
+        for old_, new_ in ((x, 4), (y, 5)):  # the new values' places trade names with the old
+            asm("mov", mem(BT_P + 2 * old_, "r1"), "r12")
+            asm("mov", mem(BT_P + 2 * new_, "r1"), mem(BT_P + 2 * old_, "r1"))
+            asm("mov", "r12", mem(BT_P + 2 * new_, "r1"))
+    asm("dec", mem(BT_CNT, "r1"))
+    asm("jnz", loop)
+    asm("mov", mem(BT_FRAME, "r1"), "r12")               # b
+    asm("mov", mem(BT_P, "r1"), mem(0, "r12"))
+    asm("mov", mem(BT_P + 4, "r1"), mem(4, "r12"))
+    asm("add", "#%d" % (BT_FRAME + 2), "r1")
+    pop(asm, SAVED)
+    asm.end(BATCHES)
 
 
 def point160(asm, elems, slots):
@@ -1601,13 +1658,14 @@ def generate():
     gen_steps(asm)
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)
+    gen_batches(asm)
     return "\n".join(asm.lines) + "\n"
 
 
 # Functions with one counted loop (gen_steps, gen_lincomb):
 # `dec r15; jnz loop`, the counter set from the word count (public); check() allows that and
 # no other control flow.
-COUNTED_LOOPS = ("ks_msp_steps", "ks_msp_lincomb", "ks_msp_lincomb_z", "ks_msp_dbl_secp160r1")
+COUNTED_LOOPS = (STEPS, LINCOMB, LINCOMB_Z, BATCHES, "ks_msp_dbl_secp160r1")
 
 
 def check(path):
@@ -1630,7 +1688,8 @@ def check(path):
             instructions += 1
             if op == "ret":
                 rets += 1
-            elif fn in COUNTED_LOOPS and op == "jnz" and last in ("dec\tr15", "dec\t%d(r1)" % DBL160_CNT):
+            elif fn in COUNTED_LOOPS and op == "jnz" and last in ("dec\tr15", "dec\t%d(r1)" % DBL160_CNT,
+                                                                   "dec\t%d(r1)" % BT_CNT):
                 loops += 1
             elif op == "call" and arg in ["#" + x for x in SUBROUTINES]:
                 calls += 1

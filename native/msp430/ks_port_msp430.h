@@ -46,36 +46,29 @@ void ks_msp_dbl_secp160r1(void *r, const void *p, uint16_t stride, uint16_t n);
          : 0)
 #endif
 
-/* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
-   generated assembly (gen_msp430_fp.py, gen_lincomb: 16-bit words, 13 steps a batch, the
-   multiplier's signed MAC), for both curves. In portable C it measured slower than Fermat
-   here (its 16 x 16 -> 32 products go through the 32-bit multiply helper): Fermat there
+/* The divsteps inversion (kernels/ks_modinv.c): its whole loop of batches in one call of the
+   generated assembly (gen_msp430_fp.py, gen_batches: per batch the 13 steps on the low words,
+   gen_steps, and the four passes over the 16-bit words on the multiplier's signed MAC,
+   gen_lincomb, as subroutines with nothing saved; the callee-saved registers pushed once an
+   inversion), for both curves. In portable C it measured slower than Fermat here (its
+   16 x 16 -> 32 products go through the 32-bit multiply helper): Fermat there
    (1024 > KS_MAX_BITS: the field never calls ks_modinv). */
 #if KS_MSP430_ASM
 typedef struct {
-    const uint16_t *z;
-    int16_t a, b;
-    uint16_t k; /* ks_msp_lincomb_z: z^-1 mod 2^16, from which it finds k itself */
-    uint16_t L;
-} ks_msp_lincomb_args;
-void ks_msp_lincomb(uint16_t *r, const uint16_t *x, const uint16_t *y,
-                    const ks_msp_lincomb_args *p);
-void ks_msp_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y,
-                      const ks_msp_lincomb_args *p);
-/* and its N steps on the low words (gen_steps; kernels/ks_modinv.c's steps()) */
-void ks_msp_steps(uint16_t *eta, uint16_t f, uint16_t g, uint16_t t[4]);
-#define KS_MODINV_STEPS(eta, f, g, t) (ks_msp_steps(&(eta), (f), (g), (t)), (eta))
-#define KS_MODINV_LINCOMB(r, x, y, a, b, L)                                  \
-    do {                                                                    \
-        ks_msp_lincomb_args p_ = {0, (a), (b), 0, (uint16_t)(L)};           \
-        ks_msp_lincomb((r), (x), (y), &p_);                                 \
-    } while (0)
-/* with z, k from z^-1 mod 2^16 on the multiplier (kernels/ks_modinv.c's C makes it with four
-   calls of the multiply helper otherwise) */
-#define KS_MODINV_LINCOMB_ZINV(r, x, y, z, a, b, zinv, L)                    \
-    do {                                                                    \
-        ks_msp_lincomb_args p_ = {(z), (a), (b), (zinv), (uint16_t)(L)};    \
-        ks_msp_lincomb_z((r), (x), (y), &p_);                               \
+    uint16_t *p[6];         /* f, g, d, e and the two free places (ks_modinv's v) */
+    const uint16_t *m;
+    uint16_t minv;          /* m^-1 mod 2^16 */
+    uint16_t L, batches, eta;
+} ks_msp_batches_args;
+void ks_msp_batches(ks_msp_batches_args *b);
+/* the batches' f and d back (their places trade names on the way) */
+#define KS_MODINV_BATCHES(f, g, d, e, n0, n1, m, minv, L, batches, eta)                  \
+    do {                                                                                  \
+        ks_msp_batches_args b_ = {{(f), (g), (d), (e), (n0), (n1)}, (m), (minv),           \
+                                  (uint16_t)(L), (uint16_t)(batches), (eta)};             \
+        ks_msp_batches(&b_);                                                              \
+        (f) = b_.p[0];                                                                    \
+        (d) = b_.p[2];                                                                    \
     } while (0)
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
