@@ -558,6 +558,13 @@ def gen_tail160(asm, sq, kind):
             for j in range(10):
                 asm("sub" if j == 0 else "subc", mem(2 + DBL160_E[x] + 2 * j, "r1"), V[j])
             correct_regs(asm, "sub", V, pw, Y)
+    if kind == "x3":
+        # the addition's X3 = V - H^3 - 2V', both read from its frame (gen_add160, ADD160_E)
+        # above this call's return address
+        for x in ("HHH", "V", "V"):
+            for j in range(10):
+                asm("sub" if j == 0 else "subc", mem(2 + ADD160_E[x] + 2 * j, "r1"), V[j])
+            correct_regs(asm, "sub", V, pw, Y)
     if kind in ("ssh", "half3"):
         half_regs(asm, V, pw, Y)
     if kind == "half3":
@@ -592,9 +599,13 @@ def half_regs(asm, V, pw, m):
 
 TAIL160 = {(sq, kind): "ks_msp_fp160_%s_%s" % ("sqr" if sq else "mul", kind)
            for sq, kind in ((False, "st"), (False, "sub"), (False, "half3"), (True, "st"),
-                            (True, "sub"), (True, "sub2"), (True, "ssh"))}
+                            (True, "sub2"), (True, "ssh"), (True, "x3"))}
 # the doubling's frame (gen_dbl160), which the tail "ssh" reads
 DBL160_E = {x: 20 * j for j, x in enumerate(("G", "B", "D", "T1", "T2", "A"))}
+# and the addition's (gen_add160), which the tail "x3" reads: Z1^2 and S2 are read for the
+# last time before H^2 and S1 take their places
+ADD160_E = {x: 20 * j for j, x in enumerate(("ZZ", "H", "S2", "RR", "HHH", "V", "T"))}
+ADD160_E["HH"], ADD160_E["S1"] = ADD160_E["ZZ"], ADD160_E["S2"]
 
 
 # secp160r1's cores, called with nothing saved by the C entries and the point operations
@@ -1494,10 +1505,7 @@ def frame160(names, after):
     return {x: after + 2 * j for j, x in enumerate(names)}
 
 
-FP160_MUL, FP160_SQR, FP160_ADD, FP160_SUB2, FP160_HALF3 = (
-    "ks_msp_fp160_mul", "ks_msp_fp160_sqr", "ks_msp_fp160_add", "ks_msp_fp160_sub2",
-    "ks_msp_fp160_half3")
-FP160_SUB = "ks_msp_fp160_sub"
+FP160_ADD, FP160_SUB = "ks_msp_fp160_add", "ks_msp_fp160_sub"
 
 
 def gen_sub_core160(asm, field, n, p):
@@ -1573,8 +1581,7 @@ def gen_add160(asm):
     gen_dbl160 (r may be p), stride the fifth argument (on the stack); returns 1 where
     x(p) = x(q) (H = 0: the exceptional case), else 0, from H's words ORed (no branch)."""
     name = "ks_msp_add_secp160r1"
-    E = {x: 20 * j for j, x in enumerate(("ZZ", "H", "S2", "RR", "HHH", "V", "T"))}
-    E["HH"], E["S1"] = E["ZZ"], E["S2"]  # Z1^2 and S2 are read for the last time before
+    E = ADD160_E
     S = frame160(("RX", "RY", "RZ", "PX", "PY", "PZ", "QX", "QY", "E"), 140)
     fr = 140 + 2 * len(S)
     op, fop = point160(asm, E, S)
@@ -1609,8 +1616,7 @@ def gen_add160(asm):
     fop("st", "HH", "H")
     fop("st", "HHH", "H", "HH")
     fop("st", "V", "PX", "HH")             # V = X1 H^2: the last read of p's x
-    fop("sub", "T", "RR", s="HHH")
-    op(FP160_SUB2, "RX", "T", "V")         # X3 = R^2 - H^3 - 2V
+    fop("x3", "RX", "RR")                  # X3 = R^2 - H^3 - 2V
     op(FP160_SUB, "T", "V", "RX")
     fop("st", "S1", "PY", "HHH")           # Y1 H^3: the last read of p
     fop("sub", "RY", "RR", "T", s="S1")    # Y3 = R (V - X3) - Y1 H^3
