@@ -109,6 +109,13 @@ void ks_msp_mont_row(uint16_t *t, const uint16_t *a, const uint16_t *m, uint16_t
 #define KS_WIPE_STACK_EC 1600
 #endif
 #endif
+/* k.P's digits from k's bytes (kernels/ks_ec_point.c, ks_ec_digit): the MSP430 shifts by a
+   count one bit an instruction, as the AVR, and its limbs lie little-endian in memory; a
+   digit from two bytes by one shift of at most 7 instead of a limb's shift for every bit:
+   secp160r1 k.P -22 k cycles*, P-256 -34 k*, and the function 76 B smaller (clang -O2). */
+#ifndef KS_EC_DIGIT_BYTES
+#define KS_EC_DIGIT_BYTES 1
+#endif
 /* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */
 #ifndef KS_SECRET_INDEX
 #define KS_SECRET_INDEX 1
