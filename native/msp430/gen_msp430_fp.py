@@ -1526,6 +1526,44 @@ def gen_sub_core160(asm, field, n, p):
     asm.end(FP160_SUB)
 
 
+def gen_cneg160(asm):
+    """ks_fp_cneg_secp160r1(r, a, mask): r = -a mod p where the byte mask is 0xFF, else a
+    (kernels/ks_fp.c's ks_fp_cneg: the k.P table lookups' sign, KS_FP_CNEG_OF), r may alias a:
+    m = mask and (a != 0) (a's words ORed, the top bit of x | -x); p - a on the stack (one
+    carry chain: only MOVs between), then r = a ^ ((a ^ (p - a)) & m). No register saved."""
+    name = "ks_fp_cneg_secp160r1"
+    pw = words(FIELDS[0][2], 10)
+    asm.function(name)
+    asm("mov", "@r13", "r15")
+    for j in range(1, 10):
+        asm("bis", mem(2 * j, "r13"), "r15")
+    asm("mov", "r15", "r11")
+    asm("inv", "r11")
+    asm("inc", "r11")
+    asm("bis", "r15", "r11")
+    asm("rla", "r11")      # C = (a != 0)
+    asm("subc", "r11", "r11")
+    asm("inv", "r11")      # 0xFFFF when a != 0
+    asm("sxt", "r14")      # the byte mask to a word
+    asm("and", "r14", "r11")
+    asm("sub", "#20", "r1")
+    for j in range(10):
+        asm("mov", "@r13+", "r14")
+        asm("mov", "#%d" % (pw[j] - 0x10000 if pw[j] == 0xFFFF else pw[j]), "r15")
+        asm("sub" if j == 0 else "subc", "r14", "r15")
+        asm("mov", "r15", mem(2 * j, "r1"))
+    asm("sub", "#20", "r13")
+    for j in range(10):
+        asm("mov", "@r13+", "r14")
+        asm("mov", mem(2 * j, "r1"), "r15")
+        asm("xor", "r14", "r15")
+        asm("and", "r11", "r15")
+        asm("xor", "r14", "r15")
+        asm("mov", "r15", mem(2 * j, "r12"))
+    asm("add", "#20", "r1")
+    asm.end(name)
+
+
 DBL160_CNT = 132  # the doubling's count in its frame (check(): its loop's `dec 132(r1)`)
 
 
@@ -1641,6 +1679,7 @@ def generate():
     for sq, kind in TAIL160:
         gen_tail160(asm, sq, kind)
     gen_sub_core160(asm, *FIELDS[0])
+    gen_cneg160(asm)
     gen_dbl160(asm)
     gen_add160(asm)
     gen_row8(asm)

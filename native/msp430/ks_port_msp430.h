@@ -34,6 +34,11 @@
    operation; the elements in a frame on the stack; each field operation a fixed call of its
    core), in the curve table through ks_jac_dbl_secp160r1 and ks_jac_add_secp160r1
    (ks_fp_msp430.h, kernels/ks_curves.c): secp160r1 never takes the C formulas. */
+/* and r = -a mod p under a mask for secp160r1 (kernels/ks_fp.c, ks_fp_cneg: the k.P table
+   lookups' sign; gen_cneg160, two passes with no register saved) in place of 0 - a by the
+   field's subtraction and a masked copy; P-256 keeps those. */
+void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
+#define KS_FP_CNEG_OF(fl) ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_cneg_secp160r1 : 0)
 #define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
 #define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
 /* r = 2^n p (r and p point to x, y and z stride bytes on), and k.P's window of n doublings
