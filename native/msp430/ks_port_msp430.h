@@ -28,6 +28,12 @@
    the formulas' glue, which the modern image with the radio link does not have (it fills the
    F1611's 48 KB). Defined (as 0) so that avr/fp_test.c checks the four functions. */
 #define KS_FP_SUB2_OF(fl) 0
+/* A curve of fl limbs is secp160r1: a test of the limb count, which a build that carries
+   secp160r1 alone (the legacy-ecc firmware's) does without, so that the other path is left
+   out of its flash. A curve the build leaves out is never named (not linked). */
+#define KS_MSP_ONE_CURVE \
+    (KS_WITH_SECP160R1 + KS_WITH_SECP192R1 + KS_WITH_SECP224R1 + KS_WITH_SECP256R1 == 1)
+#define KS_MSP_IS_160(fl) (KS_WITH_SECP160R1 && (KS_MSP_ONE_CURVE || (fl) == KS_LIMBS(160)))
 #define KS_FP_HALF3_OF(fl) 0
 /* secp160r1's whole point doubling and mixed addition in generated assembly (gen_dbl160,
    gen_add160: the callee-saved registers pushed once an operation, not once a field
@@ -38,7 +44,7 @@
    lookups' sign; gen_cneg160, two passes with no register saved) in place of 0 - a by the
    field's subtraction and a masked copy; P-256 keeps those. */
 void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
-#define KS_FP_CNEG_OF(fl) ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_cneg_secp160r1 : 0)
+#define KS_FP_CNEG_OF(fl) (KS_MSP_IS_160(fl) ? ks_fp_cneg_secp160r1 : 0)
 #define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
 #define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
 /* r = 2^n p (r and p point to x, y and z stride bytes on), and k.P's window of n doublings
@@ -46,7 +52,7 @@ void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
    other curves (the test is on the curve, public) */
 void ks_msp_dbl_secp160r1(void *r, const void *p, uint16_t stride, uint16_t n);
 #define KS_JAC_DBL_N(c, q, n)                                                              \
-    ((KS_WITH_SECP160R1 && (c)->fl == KS_LIMBS(160))                                       \
+    (KS_MSP_IS_160((c)->fl)                                                                \
          ? (ks_msp_dbl_secp160r1((q)->x, (q)->x, (uint16_t)sizeof (q)->x, (uint16_t)(n)), (n)) \
          : 0)
 #endif
