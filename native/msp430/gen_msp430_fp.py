@@ -38,9 +38,16 @@ here, see ks_port_msp430.h):
     ks_fp_sub2_NAME(r, a, b), ks_fp_half3_NAME(r, a)
                            r = a - 2b and r = 3a/2 mod p, the point doubling's fused operations
                            (KS_FP_SUB2_OF, KS_FP_HALF3_OF); r may alias a (not b)
-    ks_msp_steps, ks_msp_lincomb, ks_msp_lincomb_z
-                           the divsteps inversion's steps on the low words and its pass over
-                           the whole numbers (KS_MODINV_STEPS, KS_MODINV_LINCOMB[_Z])
+    ks_msp_batches(b)      the divsteps inversion's loop of batches (KS_MODINV_BATCHES): per
+                           batch the steps on the low words and four passes over the whole
+                           numbers (subroutines ks_msp_steps_core, ks_msp_lincomb[_z]_core)
+    ks_msp_dbl_secp160r1(r, p, stride, n), ks_msp_add_secp160r1(r, p, qx, qy, stride)
+                           secp160r1's point doubling (n times) and mixed addition (the curve
+                           table's, ks_fp_msp430.h; KS_JAC_DBL_N), each field operation a fixed
+                           call of a core with nothing saved (ks_msp_fp160_*: the product and
+                           square leave their result in registers for a tail, gen_tail160)
+    ks_fp_cneg_secp160r1(r, a, mask)
+                           r = -a mod p under a byte mask (KS_FP_CNEG_OF: the k.P lookups)
     ks_msp_row8, ks_msp_sqr8, ks_msp_p256_reduce
                            P-256's 8-word row product and square (straight-line subroutines
                            that its product and square call at fixed addresses) and its
