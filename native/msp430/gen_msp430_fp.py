@@ -571,15 +571,13 @@ def gen_tail160(asm, sq, kind):
             for j in range(10):
                 asm("sub" if j == 0 else "subc", mem(2 + ADD160_E[x] + 2 * j, "r1"), V[j])
             correct_regs(asm, "sub", V, pw, Y)
+    if kind == "half3":
+        # 3V/2 = V + V/2: V stored at r, halved in place, V added back from r
+        for j in range(10):
+            asm("mov", V[j], mem(2 * j, X))
     if kind in ("ssh", "half3"):
         half_regs(asm, V, pw, Y)
     if kind == "half3":
-        # 3V/2 = 3W for W = V/2 mod p: W stored, doubled in place, W added back from r
-        for j in range(10):
-            asm("mov", V[j], mem(2 * j, X))
-        for j in range(10):
-            asm("rla" if j == 0 else "rlc", V[j])
-        correct_regs(asm, "add", V, pw, Y)
         for j in range(10):
             asm("add" if j == 0 else "addc", "@%s+" % X, V[j])
         correct_regs(asm, "add", V, pw, Y)
