@@ -1354,11 +1354,14 @@ def gen_lincomb(asm, with_z):
 def gen_steps(asm):
     """ks_msp_steps(eta, f, g, t): kernels/ks_modinv.c's steps() (KS_MODINV_STEPS): N = 13
     divsteps on the low words f, g of (eta, f, g), eta = 2 delta updated in place, t = the
-    matrix (u v; q r) with 2^N (f', g') = t (f, g). Per step, with masks only: E = all-ones
-    when g is even, sw = all-ones when g is odd and eta > 0 (then (eta, f, g) = (-eta, g, -f)
-    and the rows likewise), g += f and its row f's where g is odd, then g halved (arithmetic
-    shift: the bits shifted in stay above the N low bits the steps read) and f's row doubled,
-    eta += 2. The N steps in a counted loop (public count)."""
+    matrix (u v; q r) with 2^N (f', g') = t (f, g). Per step, with masks only (in the form of
+    libsecp256k1's modinv32 divsteps, written afresh): E = all-ones when g is odd, Y = all-ones
+    when eta > 0; g += (Y ? -f : f) and its row likewise where g is odd; then where g was odd
+    and eta > 0 (sw = E & Y) f += the new g, which makes it the old g (f + (g - f)), its row
+    likewise, and eta = -eta: the swap of (eta, f, g) to (-eta, g, -f) and the sum g - f of
+    kernels/ks_modinv.c's steps(). Then g halved (arithmetic shift: the bits shifted in stay
+    above the N low bits the steps read), f's row doubled, eta += 2. The N steps in a counted
+    loop (public count)."""
     name = STEPS
     f, g, u, v, q, r, d, E, Y, x, cnt = ("r13", "r14", "r4", "r5", "r6", "r7", "r8", "r9", "r10",
                                          "r11", "r15")
@@ -1375,26 +1378,25 @@ def gen_steps(asm):
     asm("mov", g, x)
     asm("rra", x)          # C = g's low bit
     asm("subc", E, E)      # C - 1: all-ones when g is even
+    asm("inv", E)          # E: all-ones when g is odd
     asm("clr", Y)
     asm("sub", d, Y)       # -eta
     asm("rla", Y)          # C = its sign: eta > 0
     asm("subc", Y, Y)      # all-ones when eta <= 0
-    asm("bis", E, Y)
-    asm("inv", Y)          # sw
-    for a_, b_ in ((f, g), (u, q), (v, r)):  # (a, b) = (b, -a) under sw
+    asm("inv", Y)          # Y: all-ones when eta > 0
+    for a_, b_ in ((f, g), (u, q), (v, r)):  # b += (Y ? -a : a) where g is odd
         asm("mov", a_, x)
-        asm("xor", b_, x)
-        asm("and", Y, x)
-        asm("xor", x, a_)
-        asm("xor", x, b_)
-        asm("xor", Y, b_)
-        asm("sub", Y, b_)
-    asm("xor", Y, d)
-    asm("sub", Y, d)
-    for a_, b_ in ((f, g), (u, q), (v, r)):  # b += a where g is odd
-        asm("mov", a_, x)
-        asm("bic", E, x)
+        asm("xor", Y, x)
+        asm("sub", Y, x)
+        asm("and", E, x)
         asm("add", x, b_)
+    asm("and", E, Y)       # sw
+    for a_, b_ in ((f, g), (u, q), (v, r)):  # a += b under sw: the old b
+        asm("mov", b_, x)
+        asm("and", Y, x)
+        asm("add", x, a_)
+    asm("xor", Y, d)
+    asm("sub", Y, d)       # eta = -eta under sw
     asm("rra", g)
     asm("rla", u)
     asm("rla", v)
