@@ -41,7 +41,8 @@ typedef uint32_t ks_dw;
 typedef uint64_t ks_dd;
 #define DW 32
 #endif
-#if (defined(KS_MODINV_LINCOMB) || defined(KS_MODINV_STEPS) || defined(KS_MODINV_BATCH)) && DW != 16
+#if (defined(KS_MODINV_LINCOMB) || defined(KS_MODINV_STEPS) || defined(KS_MODINV_BATCH) || \
+     defined(KS_MODINV_BATCHES)) && DW != 16
 #error "the port's lincomb, steps and batch work on 16-bit words"
 #endif
 #if defined(KS_MODINV_LINCOMB) != defined(KS_MODINV_LINCOMB_ZINV)
@@ -85,7 +86,7 @@ KS_INLINE ks_dd sar_w(ks_dd acc)
 /* N divsteps on the low words f, g of (eta, f, g), eta = 2 delta: eta updated, t = the matrix
    (t[0] t[1]; t[2] t[3]) with 2^N (f', g') = t (f, g). A port may have its own
    (KS_MODINV_STEPS(eta, f, g, t), returning eta: the motes' assembly, 16-bit words). */
-#if !defined(KS_MODINV_STEPS) && !defined(KS_MODINV_BATCH)
+#if !defined(KS_MODINV_STEPS) && !defined(KS_MODINV_BATCH) && !defined(KS_MODINV_BATCHES)
 static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
 {
     ks_dw u = 1, v = 0, q = 0, r = 1, d = *eta, odd, sw, x;
@@ -122,13 +123,14 @@ static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
 }
 #endif
 
-#ifndef KS_MODINV_BATCH
+#if !defined(KS_MODINV_BATCH) && !defined(KS_MODINV_BATCHES)
 /* r = (a x + b y + k z) / 2^N on L-word two's complement numbers (r apart from x and y);
    without z (0) the division is exact; with z (the modulus: odd, positive, zinv = z^-1 mod
    2^W) k = a [x < 0] + b [y < 0] - j, j in [0, 2^N) clearing the low N bits (see above). One
    output a pass: few registers live. A port may have its own passes over the words
-   (KS_MODINV_LINCOMB, and KS_MODINV_LINCOMB_ZINV, which finds k itself from zinv: the
-   MSP430's assembly, 16-bit words, N = 13); the AVR's whole batch is KS_MODINV_BATCH. */
+   (KS_MODINV_LINCOMB, and KS_MODINV_LINCOMB_ZINV, which finds k itself from zinv: 16-bit
+   words, N = 13); the AVR's whole batch is KS_MODINV_BATCH, the MSP430's whole loop of
+   batches KS_MODINV_BATCHES. */
 static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks_dw zinv,
                     size_t L, ks_dw a, ks_dw b)
 {
@@ -269,6 +271,12 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
         minv = (ks_dw)((ks_dd)minv * (ks_dw)(2 - (ks_dw)((ks_dd)mw[0] * minv)));
     }
 #endif
+#ifdef KS_MODINV_BATCHES
+    /* the port's whole loop of batches in one call (the MSP430's assembly), which hands back
+       where f and d end */
+    KS_MODINV_BATCHES(f, g, d, e, n0, n1, mw, minv, L, batches, eta);
+    (void)x;
+#else
     for (i = 0; i < batches; i++) {
 #ifdef KS_MODINV_BATCH
         /* the port's whole batch (the AVR's assembly): the steps and the four passes, f' and
@@ -292,6 +300,7 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
         x = e, e = n1, n1 = x;
 #endif
     }
+#endif
     /* d in (-2m, m) to [0, m); f = +-1: a^-1 = +-d (m - d: d is not 0 then) */
     add_if_negative(d, mw, L);
     add_if_negative(d, mw, L);

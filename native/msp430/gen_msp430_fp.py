@@ -38,9 +38,16 @@ here, see ks_port_msp430.h):
     ks_fp_sub2_NAME(r, a, b), ks_fp_half3_NAME(r, a)
                            r = a - 2b and r = 3a/2 mod p, the point doubling's fused operations
                            (KS_FP_SUB2_OF, KS_FP_HALF3_OF); r may alias a (not b)
-    ks_msp_steps, ks_msp_lincomb, ks_msp_lincomb_z
-                           the divsteps inversion's steps on the low words and its pass over
-                           the whole numbers (KS_MODINV_STEPS, KS_MODINV_LINCOMB[_Z])
+    ks_msp_batches(b)      the divsteps inversion's loop of batches (KS_MODINV_BATCHES): per
+                           batch the steps on the low words and four passes over the whole
+                           numbers (subroutines ks_msp_steps_core, ks_msp_lincomb[_z]_core)
+    ks_msp_dbl_secp160r1(r, p, stride, n), ks_msp_add_secp160r1(r, p, qx, qy, stride)
+                           secp160r1's point doubling (n times) and mixed addition (the curve
+                           table's, ks_fp_msp430.h; KS_JAC_DBL_N), each field operation a fixed
+                           call of a core with nothing saved (ks_msp_fp160_*: the product and
+                           square leave their result in registers for a tail, gen_tail160)
+    ks_fp_cneg_secp160r1(r, a, mask)
+                           r = -a mod p under a byte mask (KS_FP_CNEG_OF: the k.P lookups)
     ks_msp_row8, ks_msp_sqr8, ks_msp_p256_reduce
                            P-256's 8-word row product and square (straight-line subroutines
                            that its product and square call at fixed addresses) and its
@@ -396,7 +403,7 @@ def gen_product(asm, n, sq):
 SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
 
 
-def reduce_secp160r1_regs(asm, rp, H, X, Y):
+def reduce_secp160r1_regs(asm, rp, H, X, Y, store=True):
     """secp160r1's reduction, the product's and the square's tail: r (pointer at rp(r1)) = t
     mod p, t's low half lo at 0(r1) (overwritten; 20(r1) is scratch) and its high half hi in
     the ten registers H (never stored), X and Y free. t = lo + hi 2^160 = lo + hi + hi 2^31
@@ -454,19 +461,38 @@ def reduce_secp160r1_regs(asm, rp, H, X, Y):
     asm.comment("no carry (w < p): w = x - 2^31 - 1 = x + p mod 2^160, p added under the mask")
     for j in range(10):
         asm("add" if j == 0 else "addc", Y if j == 1 else X, V[j])
-    asm("mov", mem(rp, "r1"), X)
-    for j in range(10):
-        asm("mov", V[j], mem(2 * j, X))
+    if store:
+        asm("mov", mem(rp, "r1"), X)
+        for j in range(10):
+            asm("mov", V[j], mem(2 * j, X))
+    return V
 
 
 def gen_fp_secp160r1(asm, sq):
+    """ks_fp_mul_secp160r1 / ks_fp_sqr_secp160r1: the callee-saved registers and r pushed
+    around a fixed call of the core (gen_core160), which leaves the result in registers, then
+    r stored from them by a fixed call of its tail (gen_tail160: 36 B less than the stores)."""
     name = "ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")
+    _, X, _ = CORE160_REGS[sq]
     asm.function(name)
     push(asm, SAVED + ["r12"])
+    asm("call", "#" + CORE160[name])
+    asm("pop", X)
+    asm("call", "#" + TAIL160[(sq, "st")])
+    pop(asm, SAVED)
+    asm.end(name)
+
+
+def gen_core160(asm, sq):
+    """The product or square and its reduction (a = r13[, b = r14]), every register r4..r15
+    clobbered, the result left in registers (CORE160_REGS: its ten words V, two free X, Y), for
+    its caller to store or to take on (gen_tail160): a straight-line subroutine (CORE160)."""
+    name = CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")]
+    asm.function(name)
     if sq:
         # a copied below r (as the product's a and b, below) so that r13 can address RESLO and
         # a register freed by the rows RESHI (square_rows' ptrs): ~100 reads at 2 cycles, not 3
-        asm.comment("r = r12, a = r13; frame: t (20 words) at 0(r1), a at 40(r1), r at 60(r1)")
+        asm.comment("a = r13; frame: t (20 words) at 0(r1), a at 40(r1)")
         words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
         for j in range(10):
             asm("mov", "@r13+", words[j])
@@ -475,16 +501,16 @@ def gen_fp_secp160r1(asm, sq):
         hi, free = square_rows(asm, 10, "r1", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9",
                                                          "r10", "r11", "r12", "r14", "r15", "r13"],
                                keep_hi=True, aoff=40, ptrs=True)
-        reduce_secp160r1_regs(asm, 60, hi, free[0], free[1])
-        asm("add", "#62", "r1")
+        V = reduce_secp160r1_regs(asm, None, hi, free[0], free[1], store=False)
+        asm("add", "#60", "r1")
+        free = (free[0], free[1])
     else:
         # b and a copied below r (each word read by @rN+ into a register and pushed: 5 cycles;
         # llvm-mc 16 takes neither `push x(rN)` nor `@rN+` into memory), so that r13 and r14
         # can address the product's two words (@r14 = RESLO, @r13 = RESHI: 2 cycles a read
         # instead of 3, 200 reads); the operands are then read from the frame at the cost they
         # had from r13 and r14 (but a_0 and b_0, which were @r13 and @r14)
-        asm.comment("r = r12, a = r13, b = r14; frame: t (20 words) at 0(r1), a at 40(r1), "
-                    "b at 60(r1), r at 80(r1)")
+        asm.comment("a = r13, b = r14; frame: t (20 words) at 0(r1), a at 40(r1), b at 60(r1)")
         words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
         for src in ("r14", "r13"):
             for j in range(10):
@@ -496,10 +522,100 @@ def gen_fp_secp160r1(asm, sq):
         hi = row_product(asm, 10, "r1", "r1", "r1", 0,
                          ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"],
                          aoff=40, boff=60, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False)
-        reduce_secp160r1_regs(asm, 80, hi, "r13", "r14")
-        asm("add", "#82", "r1")
-    pop(asm, SAVED)
+        V = reduce_secp160r1_regs(asm, None, hi, "r13", "r14", store=False)
+        asm("add", "#80", "r1")
+        free = ("r13", "r14")
+    assert (V, free[0], free[1]) == CORE160_REGS[sq]
     asm.end(name)
+
+
+# Where the cores leave their result (V) and which two registers (X, Y) are free then, by
+# sq: gen_core160 asserts it.
+CORE160_REGS = {
+    False: (["r11", "r12", "r15", "r4", "r5", "r6", "r7", "r8", "r9", "r10"], "r13", "r14"),
+    True: (["r12", "r4", "r14", "r5", "r6", "r7", "r8", "r9", "r10", "r11"], "r13", "r15"),
+}
+
+
+def gen_tail160(asm, sq, kind):
+    """The point operations' tails of a core (gen_core160), its result in registers: r = V
+    ("st"), r = V - s ("sub"), r = V - 2s ("sub2"), X = r and Y = s (CORE160_REGS), each
+    difference corrected in registers (p added under the borrow's mask); r may alias s.
+    Straight-line subroutines (TAIL160)."""
+    V, X, Y = CORE160_REGS[sq]
+    pw = words(FIELDS[0][2], 10)
+    name = TAIL160[(sq, kind)]
+    asm.function(name)
+    if kind == "sub2":
+        asm("push", Y)
+    if kind in ("sub", "sub2"):
+        for j in range(10):
+            asm("sub" if j == 0 else "subc", "@%s+" % Y, V[j])
+        correct_regs(asm, "sub", V, pw, Y)  # s's pointer, spent, takes the mask
+    if kind == "sub2":
+        asm("pop", Y)
+        for j in range(10):
+            asm("sub" if j == 0 else "subc", "@%s+" % Y, V[j])
+        correct_regs(asm, "sub", V, pw, Y)
+    if kind == "ssh":
+        # the doubling's Z3' = (V - gamma - delta) / 2, both read from its frame (gen_dbl160,
+        # DBL160_E) above this call's return address
+        for x in ("G", "D"):
+            for j in range(10):
+                asm("sub" if j == 0 else "subc", mem(2 + DBL160_E[x] + 2 * j, "r1"), V[j])
+            correct_regs(asm, "sub", V, pw, Y)
+    if kind == "x3":
+        # the addition's X3 = V - H^3 - 2V', both read from its frame (gen_add160, ADD160_E)
+        # above this call's return address
+        for x in ("HHH", "V", "V"):
+            for j in range(10):
+                asm("sub" if j == 0 else "subc", mem(2 + ADD160_E[x] + 2 * j, "r1"), V[j])
+            correct_regs(asm, "sub", V, pw, Y)
+    if kind == "half3":
+        # 3V/2 = V + V/2: V stored at r, halved in place, V added back from r
+        for j in range(10):
+            asm("mov", V[j], mem(2 * j, X))
+    if kind in ("ssh", "half3"):
+        half_regs(asm, V, pw, Y)
+    if kind == "half3":
+        for j in range(10):
+            asm("add" if j == 0 else "addc", "@%s+" % X, V[j])
+        correct_regs(asm, "add", V, pw, Y)
+        asm("sub", "#20", X)
+    for j in range(10):
+        asm("mov", V[j], mem(2 * j, X))
+    asm.end(name)
+
+
+def half_regs(asm, V, pw, m):
+    """V = V / 2 mod p in registers (V reduced): p added under the mask of the low bit (in m),
+    the sum's carry shifted in at the top ((V + p) / 2 < 2^160)."""
+    asm("mov", V[0], m)
+    asm("rra", m)          # C = the low bit
+    asm("subc", m, m)
+    asm("inv", m)          # 0xFFFF when odd: + p
+    dropped = add_masked_p(asm, V, pw, m)
+    for j in range(len(V) - 1, -1, -1):
+        asm("rrc", V[j])
+    for _ in range(dropped):
+        asm("incd", "r1")  # after the RRCs: INCD changes the carry
+
+
+TAIL160 = {(sq, kind): "ks_msp_fp160_%s_%s" % ("sqr" if sq else "mul", kind)
+           for sq, kind in ((False, "st"), (False, "sub"), (False, "half3"), (True, "st"),
+                            (True, "sub2"), (True, "ssh"), (True, "x3"))}
+# the doubling's frame (gen_dbl160), which the tail "ssh" reads
+DBL160_E = {x: 20 * j for j, x in enumerate(("G", "B", "D", "T1", "T2", "A"))}
+# and the addition's (gen_add160), which the tail "x3" reads: Z1^2 and S2 are read for the
+# last time before H^2 and S1 take their places
+ADD160_E = {x: 20 * j for j, x in enumerate(("ZZ", "H", "S2", "RR", "HHH", "V", "T"))}
+ADD160_E["HH"], ADD160_E["S1"] = ADD160_E["ZZ"], ADD160_E["S2"]
+
+
+# secp160r1's cores, called with nothing saved by the C entries and the point operations
+CORE160 = {"ks_fp_mul_secp160r1": "ks_msp_fp160_mul", "ks_fp_sqr_secp160r1": "ks_msp_fp160_sqr",
+           "ks_fp_add_secp160r1": "ks_msp_fp160_add", "ks_fp_sub2_secp160r1": "ks_msp_fp160_sub2",
+           "ks_fp_half3_secp160r1": "ks_msp_fp160_half3"}
 
 
 P256 = 2**256 - 2**224 + 2**192 + 2**96 - 1
@@ -766,7 +882,9 @@ ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
 # The fused operations of the fields in memory (gen_sub2, gen_half3) call the field's own
 # straight-line add, sub and half the same way.
 SUBROUTINES = (ROW8, SQR8) + tuple("ks_fp_%s_%s" % (op, field) for field, n, p in FIELDS if n > 10
-                                   for op in ("add", "sub", "half"))
+                                   for op in ("add", "sub", "half")) \
+    + tuple(CORE160.values()) + tuple(TAIL160.values()) \
+    + ("ks_msp_fp160_sub", "ks_msp_steps_core", "ks_msp_lincomb_core", "ks_msp_lincomb_z_core")
 TAILS = (P256_TAIL,)
 P256_FRAME = 96
 P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
@@ -957,14 +1075,23 @@ def gen_add_regs(asm, field, n, p):
     pw = words(p, n)
     assert n == 10
     R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
-    asm.function(name)
-    push(asm, SAVED)
+    gen_c_entry(asm, name)
+    asm.function(CORE160[name])
     for j in range(n):  # by @rN+ (2 cycles, not 3); a's pointer r13 then holds word 9
         asm("mov", "@r13+" if j < n - 1 else "@r13", R[j])
         asm("add" if j == 0 else "addc", "@r14+", R[j])
     correct_regs(asm, "add", R, pw, "r14")
     for j in range(n):
         asm("mov", R[j], mem(2 * j, "r12"))
+    asm.end(CORE160[name])
+
+
+def gen_c_entry(asm, name):
+    """The C-callable NAME: the callee-saved registers pushed around a fixed call of its core
+    (CORE160), which the point operations call with nothing saved."""
+    asm.function(name)
+    push(asm, SAVED)
+    asm("call", "#" + CORE160[name])
     pop(asm, SAVED)
     asm.end(name)
 
@@ -1020,8 +1147,9 @@ def gen_fused_regs(asm, field, n, p, op):
     pw = words(p, n)
     assert n == 10
     V = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r14"]
-    asm.function(name)
-    push(asm, SAVED + ["r12"])
+    gen_c_entry(asm, name)
+    asm.function(CORE160[name])
+    asm("push", "r12")
     if op == "sub2":
         asm("mov", "r14", "r12")  # b's pointer: r14 joins V
         for j in range(n):  # by @rN+ (2 cycles a word, not 3)
@@ -1052,8 +1180,7 @@ def gen_fused_regs(asm, field, n, p, op):
     asm("pop", "r12")
     for j in range(n):
         asm("mov", V[j], mem(2 * j, "r12"))
-    pop(asm, SAVED)
-    asm.end(name)
+    asm.end(CORE160[name])
 
 
 def gen_half(asm, field, n, p):
@@ -1096,13 +1223,11 @@ def gen_lincomb(asm, with_z):
     (ks_modinv.c), so it is exact; then the word out (shifted by 13 with the one before) and
     the result shifted down 16 bits with its sign. The words below the top in a counted
     loop: its one branch tests the count (L, public), never the data."""
-    name = "ks_msp_lincomb_z" if with_z else "ks_msp_lincomb"
+    name = LINCOMB_Z if with_z else LINCOMB
     N = LINCOMB_N
     a, b, k, t, u, corr, prev, zp, rp, xp, yp, cnt = (
         "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15")
-    saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
     asm.function(name)
-    push(asm, saved)
     asm("mov", "2(r15)", a)
     asm("mov", "4(r15)", b)
     if with_z:
@@ -1223,24 +1348,25 @@ def gen_lincomb(asm, with_z):
     out()
     if with_z:
         asm("add", "#4", "r1")  # the two masks
-    pop(asm, saved)
     asm.end(name)
 
 
 def gen_steps(asm):
     """ks_msp_steps(eta, f, g, t): kernels/ks_modinv.c's steps() (KS_MODINV_STEPS): N = 13
     divsteps on the low words f, g of (eta, f, g), eta = 2 delta updated in place, t = the
-    matrix (u v; q r) with 2^N (f', g') = t (f, g). Per step, with masks only: E = all-ones
-    when g is even, sw = all-ones when g is odd and eta > 0 (then (eta, f, g) = (-eta, g, -f)
-    and the rows likewise), g += f and its row f's where g is odd, then g halved (arithmetic
-    shift: the bits shifted in stay above the N low bits the steps read) and f's row doubled,
-    eta += 2. The N steps in a counted loop (public count)."""
-    name = "ks_msp_steps"
+    matrix (u v; q r) with 2^N (f', g') = t (f, g). Per step, with masks only (in the form of
+    libsecp256k1's modinv32 divsteps, written afresh): E = all-ones when g is odd, Y = all-ones
+    when eta > 0; g += (Y ? -f : f) and its row likewise where g is odd; then where g was odd
+    and eta > 0 (sw = E & Y) f += the new g, which makes it the old g (f + (g - f)), its row
+    likewise, and eta = -eta: the swap of (eta, f, g) to (-eta, g, -f) and the sum g - f of
+    kernels/ks_modinv.c's steps(). Then g halved (arithmetic shift: the bits shifted in stay
+    above the N low bits the steps read), f's row doubled, eta += 2. The N steps in a counted
+    loop (public count)."""
+    name = STEPS
     f, g, u, v, q, r, d, E, Y, x, cnt = ("r13", "r14", "r4", "r5", "r6", "r7", "r8", "r9", "r10",
                                          "r11", "r15")
-    saved = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
     asm.function(name)
-    push(asm, saved + ["r12", "r15"])
+    push(asm, ["r12", "r15"])
     asm("mov", "#1", u)
     asm("clr", v)
     asm("clr", q)
@@ -1252,26 +1378,25 @@ def gen_steps(asm):
     asm("mov", g, x)
     asm("rra", x)          # C = g's low bit
     asm("subc", E, E)      # C - 1: all-ones when g is even
+    asm("inv", E)          # E: all-ones when g is odd
     asm("clr", Y)
     asm("sub", d, Y)       # -eta
     asm("rla", Y)          # C = its sign: eta > 0
     asm("subc", Y, Y)      # all-ones when eta <= 0
-    asm("bis", E, Y)
-    asm("inv", Y)          # sw
-    for a_, b_ in ((f, g), (u, q), (v, r)):  # (a, b) = (b, -a) under sw
+    asm("inv", Y)          # Y: all-ones when eta > 0
+    for a_, b_ in ((f, g), (u, q), (v, r)):  # b += (Y ? -a : a) where g is odd
         asm("mov", a_, x)
-        asm("xor", b_, x)
-        asm("and", Y, x)
-        asm("xor", x, a_)
-        asm("xor", x, b_)
-        asm("xor", Y, b_)
-        asm("sub", Y, b_)
-    asm("xor", Y, d)
-    asm("sub", Y, d)
-    for a_, b_ in ((f, g), (u, q), (v, r)):  # b += a where g is odd
-        asm("mov", a_, x)
-        asm("bic", E, x)
+        asm("xor", Y, x)
+        asm("sub", Y, x)
+        asm("and", E, x)
         asm("add", x, b_)
+    asm("and", E, Y)       # sw
+    for a_, b_ in ((f, g), (u, q), (v, r)):  # a += b under sw: the old b
+        asm("mov", b_, x)
+        asm("and", Y, x)
+        asm("add", x, a_)
+    asm("xor", Y, d)
+    asm("sub", Y, d)       # eta = -eta under sw
     asm("rra", g)
     asm("rla", u)
     asm("rla", v)
@@ -1285,7 +1410,263 @@ def gen_steps(asm):
     asm("mov", r, mem(6, "r15"))
     asm("pop", "r12")
     asm("mov", d, mem(0, "r12"))
-    pop(asm, saved)
+    asm.end(name)
+
+
+# The divsteps' straight-line subroutines (each with its one counted loop), called by the
+# batches' loop (gen_batches) with nothing saved.
+STEPS, LINCOMB, LINCOMB_Z, BATCHES = ("ks_msp_steps_core", "ks_msp_lincomb_core",
+                                      "ks_msp_lincomb_z_core", "ks_msp_batches")
+# ks_msp_batches' frame: t (the batch's matrix, 4 words), the passes' argument block (z, a,
+# b, zinv, L), eta, the six pointers (f, g, d, e and the two free places), the count
+BT_T, BT_ARG, BT_ETA, BT_P, BT_CNT = 0, 8, 18, 20, 32
+BT_FRAME = 34
+
+
+def gen_batches(asm):
+    """ks_msp_batches(b), b = {f, g, d, e, n0, n1, m, zinv, L, batches, eta} (words):
+    kernels/ks_modinv.c's loop of batches in one call (KS_MODINV_BATCHES): per batch the N
+    steps on the low words (gen_steps), f and g's passes into n0 and n1 (gen_lincomb), which
+    then trade places with f and g, and d and e's likewise; the callee-saved registers pushed
+    once, the pointers in a frame, the batches in a counted loop (their number public). At the
+    end the pointers of f and d (which trade places) written back to b's first and third
+    words."""
+    asm.function(BATCHES)
+    push(asm, SAVED + ["r12"])
+    asm("sub", "#%d" % BT_FRAME, "r1")
+    for j in range(6):
+        asm("mov", mem(2 * j, "r12"), mem(BT_P + 2 * j, "r1"))
+    asm("mov", mem(12, "r12"), mem(BT_ARG, "r1"))       # z = m
+    asm("mov", mem(14, "r12"), mem(BT_ARG + 6, "r1"))   # m^-1 mod 2^16
+    asm("mov", mem(16, "r12"), mem(BT_ARG + 8, "r1"))   # L
+    asm("mov", mem(18, "r12"), mem(BT_CNT, "r1"))
+    asm("mov", mem(20, "r12"), mem(BT_ETA, "r1"))
+    loop = ".L%s_loop" % BATCHES
+    asm.lines.append("%s:" % loop)
+    asm("mov", "r1", "r12")
+    asm("add", "#%d" % BT_ETA, "r12")
+    asm("mov", mem(BT_P, "r1"), "r13")
+    asm("mov", "@r13", "r13")                            # f's low word
+    asm("mov", mem(BT_P + 2, "r1"), "r14")
+    asm("mov", "@r14", "r14")                            # g's
+    asm("mov", "r1", "r15")                              # t at 0
+    asm("call", "#" + STEPS)
+    for core, x, y in ((LINCOMB, 0, 1), (LINCOMB_Z, 2, 3)):  # (f, g), then (d, e)
+        for row, out in ((0, 4), (1, 5)):
+            asm("mov", mem(BT_T + 4 * row, "r1"), mem(BT_ARG + 2, "r1"))
+            asm("mov", mem(BT_T + 4 * row + 2, "r1"), mem(BT_ARG + 4, "r1"))
+            asm("mov", mem(BT_P + 2 * out, "r1"), "r12")
+            asm("mov", mem(BT_P + 2 * x, "r1"), "r13")
+            asm("mov", mem(BT_P + 2 * y, "r1"), "r14")
+            asm("mov", "r1", "r15")
+            asm("add", "#%d" % BT_ARG, "r15")
+            asm("call", "#" + core)
+        for old_, new_ in ((x, 4), (y, 5)):  # the new values' places trade names with the old
+            asm("mov", mem(BT_P + 2 * old_, "r1"), "r12")
+            asm("mov", mem(BT_P + 2 * new_, "r1"), mem(BT_P + 2 * old_, "r1"))
+            asm("mov", "r12", mem(BT_P + 2 * new_, "r1"))
+    asm("dec", mem(BT_CNT, "r1"))
+    asm("jnz", loop)
+    asm("mov", mem(BT_FRAME, "r1"), "r12")               # b
+    asm("mov", mem(BT_P, "r1"), mem(0, "r12"))
+    asm("mov", mem(BT_P + 4, "r1"), mem(4, "r12"))
+    asm("add", "#%d" % (BT_FRAME + 2), "r1")
+    pop(asm, SAVED)
+    asm.end(BATCHES)
+
+
+def point160(asm, elems, slots):
+    """The frame helpers of secp160r1's point operations: ptr(reg, x) loads the address of the
+    frame's element x or the pointer in slot x; op(core, r, a[, b[, c]]) the arguments and a
+    fixed call of the core; fop(tail, r, a[, b], s=None) a product (b given) or a square
+    into registers, then its tail (gen_tail160: r = the result, - s, - 2s)."""
+    def ptr(reg, x):
+        if x in elems:
+            asm("mov", "r1", reg)
+            if elems[x]:
+                asm("add", "#%d" % elems[x], reg)
+        else:
+            asm("mov", mem(slots[x], "r1"), reg)
+
+    def op(core, *args):
+        for reg, x in zip(("r12", "r13", "r14", "r15"), args):
+            ptr(reg, x)
+        asm("call", "#" + core)
+
+    def fop(tail, r, a, b=None, s=None):
+        sq = b is None
+        ptr("r13", a)
+        if not sq:
+            ptr("r14", b)
+        asm("call", "#" + CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")])
+        _, X, Y = CORE160_REGS[sq]
+        ptr(X, r)
+        if s is not None:
+            ptr(Y, s)
+        asm("call", "#" + TAIL160[(sq, tail)])
+    return op, fop
+
+
+def frame160(names, after):
+    return {x: after + 2 * j for j, x in enumerate(names)}
+
+
+FP160_ADD, FP160_SUB = "ks_msp_fp160_add", "ks_msp_fp160_sub"
+
+
+def gen_sub_core160(asm, field, n, p):
+    """ks_msp_fp160_sub(r, a, b): r = a - b mod p as ks_fp_sub_secp160r1 (r may alias a or b),
+    the difference in registers (a loaded and b taken off by @rN+, the correction there,
+    r stored once): ~30 cycles less than the C entry's pass through memory, for the point
+    operations, which save the registers once."""
+    pw = words(p, n)
+    R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
+    asm.function(FP160_SUB)
+    for j in range(n):  # a's pointer r13 then holds word 9
+        asm("mov", "@r13+" if j < n - 1 else "@r13", R[j])
+    for j in range(n):
+        asm("sub" if j == 0 else "subc", "@r14+", R[j])
+    correct_regs(asm, "sub", R, pw, "r14")
+    for j in range(n):
+        asm("mov", R[j], mem(2 * j, "r12"))
+    asm.end(FP160_SUB)
+
+
+def gen_cneg160(asm):
+    """ks_fp_cneg_secp160r1(r, a, mask): r = -a mod p where the byte mask is 0xFF, else a
+    (kernels/ks_fp.c's ks_fp_cneg: the k.P table lookups' sign, KS_FP_CNEG_OF), r may alias a:
+    m = mask and (a != 0) (a's words ORed, the top bit of x | -x); p - a on the stack (one
+    carry chain: only MOVs between), then r = a ^ ((a ^ (p - a)) & m). No register saved."""
+    name = "ks_fp_cneg_secp160r1"
+    pw = words(FIELDS[0][2], 10)
+    asm.function(name)
+    asm("mov", "@r13", "r15")
+    for j in range(1, 10):
+        asm("bis", mem(2 * j, "r13"), "r15")
+    asm("mov", "r15", "r11")
+    asm("inv", "r11")
+    asm("inc", "r11")
+    asm("bis", "r15", "r11")
+    asm("rla", "r11")      # C = (a != 0)
+    asm("subc", "r11", "r11")
+    asm("inv", "r11")      # 0xFFFF when a != 0
+    asm("sxt", "r14")      # the byte mask to a word
+    asm("and", "r14", "r11")
+    asm("sub", "#20", "r1")
+    for j in range(10):
+        asm("mov", "@r13+", "r14")
+        asm("mov", "#%d" % (pw[j] - 0x10000 if pw[j] == 0xFFFF else pw[j]), "r15")
+        asm("sub" if j == 0 else "subc", "r14", "r15")
+        asm("mov", "r15", mem(2 * j, "r1"))
+    asm("sub", "#20", "r13")
+    for j in range(10):
+        asm("mov", "@r13+", "r14")
+        asm("mov", mem(2 * j, "r1"), "r15")
+        asm("xor", "r14", "r15")
+        asm("and", "r11", "r15")
+        asm("xor", "r14", "r15")
+        asm("mov", "r15", mem(2 * j, "r12"))
+    asm("add", "#20", "r1")
+    asm.end(name)
+
+
+DBL160_CNT = 132  # the doubling's count in its frame (check(): its loop's `dec 132(r1)`)
+
+
+def gen_dbl160(asm):
+    """ks_msp_dbl_secp160r1(r, p, stride, n): r = 2^n p on secp160r1 (n >= 1; r and p point to
+    the points' x, their y and z stride bytes on; r may be p), by the formulas' doubling
+    (kernels/ks_ec_formulas.h: dbl-2001-b rescaled by 1/2, 4M + 4S) n times, the first from p
+    and the rest in r: the callee-saved registers pushed once for all, the elements in a frame
+    on the stack, each field operation a fixed call of its core (nothing saved there). The n
+    doublings in a counted loop (n public: the window's width)."""
+    name = "ks_msp_dbl_secp160r1"
+    E = DBL160_E
+    S = frame160(("RX", "RY", "RZ", "PX", "PY", "PZ", "CNT"), 120)
+    fr = 120 + 2 * len(S)
+    assert S["CNT"] == DBL160_CNT
+    op, fop = point160(asm, E, S)
+    asm.function(name)
+    push(asm, SAVED)
+    asm("sub", "#%d" % fr, "r1")
+    for base, names in (("r12", ("RX", "RY", "RZ")), ("r13", ("PX", "PY", "PZ"))):
+        for j, x in enumerate(names):
+            if j:
+                asm("add", "r14", base)
+            asm("mov", base, mem(S[x], "r1"))
+    asm("mov", "r15", mem(S["CNT"], "r1"))
+    loop = ".L%s_loop" % name
+    asm.lines.append("%s:" % loop)
+    fop("st", "G", "PY")                   # gamma = Y^2
+    fop("st", "B", "PX", "G")              # beta = X gamma
+    fop("st", "D", "PZ")                   # delta = Z^2
+    op(FP160_ADD, "T1", "PY", "PZ")
+    fop("ssh", "RZ", "T1")                 # Z3' = Y Z = ((Y + Z)^2 - gamma - delta) / 2
+    op(FP160_SUB, "T1", "PX", "D")
+    op(FP160_ADD, "T2", "PX", "D")         # the last read of p
+    fop("half3", "A", "T1", "T2")          # A = 3 (X - delta)(X + delta) / 2
+    fop("sub2", "RX", "A", s="B")          # X3' = A^2 - 2 beta
+    op(FP160_SUB, "T1", "B", "RX")
+    fop("st", "G", "G")
+    fop("sub", "RY", "A", "T1", s="G")     # Y3' = A (beta - X3') - gamma^2
+    asm.comment("the next doubling from r")
+    for a_, b_ in (("RX", "PX"), ("RY", "PY"), ("RZ", "PZ")):
+        asm("mov", mem(S[a_], "r1"), mem(S[b_], "r1"))
+    asm("dec", mem(S["CNT"], "r1"))
+    asm("jnz", loop)
+    asm("add", "#%d" % fr, "r1")
+    pop(asm, SAVED)
+    asm.end(name)
+
+
+def gen_add160(asm):
+    """ks_msp_add_secp160r1(r, p, qx, qy, stride): r = p + (qx, qy) on secp160r1 for an affine
+    q (the formulas' add-1998-cmo-2, 8M + 3S: kernels/ks_ec_formulas.h), r and p as in
+    gen_dbl160 (r may be p), stride the fifth argument (on the stack); returns 1 where
+    x(p) = x(q) (H = 0: the exceptional case), else 0, from H's words ORed (no branch)."""
+    name = "ks_msp_add_secp160r1"
+    E = ADD160_E
+    S = frame160(("RX", "RY", "RZ", "PX", "PY", "PZ", "QX", "QY", "E"), 140)
+    fr = 140 + 2 * len(S)
+    op, fop = point160(asm, E, S)
+    asm.function(name)
+    push(asm, SAVED)
+    asm("mov", mem(2 + 2 * len(SAVED), "r1"), "r11")  # the stride
+    asm("sub", "#%d" % fr, "r1")
+    asm("mov", "r14", mem(S["QX"], "r1"))
+    asm("mov", "r15", mem(S["QY"], "r1"))
+    for base, names in (("r12", ("RX", "RY", "RZ")), ("r13", ("PX", "PY", "PZ"))):
+        for j, x in enumerate(names):
+            if j:
+                asm("add", "r11", base)
+            asm("mov", base, mem(S[x], "r1"))
+    fop("st", "ZZ", "PZ")                  # Z1^2
+    fop("sub", "H", "QX", "ZZ", s="PX")    # H = X2 Z1^2 - X1
+    fop("st", "S2", "QY", "PZ")
+    fop("sub", "RR", "S2", "ZZ", s="PY")   # R = Y2 Z1^3 - Y1
+    asm.comment("H = 0: 1, else 0 (the top bit of H | -H, for H's words ORed)")
+    asm("mov", mem(E["H"], "r1"), "r15")
+    for j in range(1, 10):
+        asm("bis", mem(E["H"] + 2 * j, "r1"), "r15")
+    asm("mov", "r15", "r14")
+    asm("inv", "r14")
+    asm("inc", "r14")
+    asm("bis", "r15", "r14")
+    asm("rla", "r14")
+    asm("subc", "r12", "r12")
+    asm("and", "#1", "r12")
+    asm("mov", "r12", mem(S["E"], "r1"))
+    fop("st", "RZ", "PZ", "H")             # Z3 = Z1 H: the last read of p's z
+    fop("st", "HH", "H")
+    fop("st", "HHH", "H", "HH")
+    fop("st", "V", "PX", "HH")             # V = X1 H^2: the last read of p's x
+    fop("x3", "RX", "RR")                  # X3 = R^2 - H^3 - 2V
+    op(FP160_SUB, "T", "V", "RX")
+    fop("st", "S1", "PY", "HHH")           # Y1 H^3: the last read of p
+    fop("sub", "RY", "RR", "T", s="S1")    # Y3 = R (V - X3) - Y1 H^3
+    asm("mov", mem(S["E"], "r1"), "r12")
+    asm("add", "#%d" % fr, "r1")
+    pop(asm, SAVED)
     asm.end(name)
 
 
@@ -1299,6 +1680,14 @@ def generate():
         gen_product(asm, n, True)
     gen_fp_secp160r1(asm, False)
     gen_fp_secp160r1(asm, True)
+    gen_core160(asm, False)
+    gen_core160(asm, True)
+    for sq, kind in TAIL160:
+        gen_tail160(asm, sq, kind)
+    gen_sub_core160(asm, *FIELDS[0])
+    gen_cneg160(asm)
+    gen_dbl160(asm)
+    gen_add160(asm)
     gen_row8(asm)
     gen_sqr8(asm)
     gen_fp_secp256r1(asm, False)
@@ -1320,13 +1709,14 @@ def generate():
     gen_steps(asm)
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)
+    gen_batches(asm)
     return "\n".join(asm.lines) + "\n"
 
 
 # Functions with one counted loop (gen_steps, gen_lincomb):
 # `dec r15; jnz loop`, the counter set from the word count (public); check() allows that and
 # no other control flow.
-COUNTED_LOOPS = ("ks_msp_steps", "ks_msp_lincomb", "ks_msp_lincomb_z")
+COUNTED_LOOPS = (STEPS, LINCOMB, LINCOMB_Z, BATCHES, "ks_msp_dbl_secp160r1")
 
 
 def check(path):
@@ -1349,7 +1739,8 @@ def check(path):
             instructions += 1
             if op == "ret":
                 rets += 1
-            elif fn in COUNTED_LOOPS and op == "jnz" and last == "dec\tr15":
+            elif fn in COUNTED_LOOPS and op == "jnz" and last in ("dec\tr15", "dec\t%d(r1)" % DBL160_CNT,
+                                                                   "dec\t%d(r1)" % BT_CNT):
                 loops += 1
             elif op == "call" and arg in ["#" + x for x in SUBROUTINES]:
                 calls += 1

@@ -21,45 +21,65 @@
 #define KS_FP_HALF_secp160r1 ks_fp_half_secp160r1
 #define KS_FP_HALF_secp256r1 ks_fp_half_secp256r1
 /* and the point doubling's fused r = a - 2b and r = 3a/2 mod p, one call each instead of two
-   (kernels/ks_ec_point.c): for a curve of fl limbs, its function or 0. The limb count tells
-   the curves apart; a curve the build leaves out is never named (not linked). */
-/* secp160r1's only: P-256's (ks_fp_sub2_secp256r1, ks_fp_half3_secp256r1, generated and tested)
-   save 0.4% of its k.P for ~340 B of flash with the formulas' glue, which the modern image with
-   the radio link does not have (it fills the F1611's 48 KB). */
-#define KS_FP_SUB2_OF(fl) ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_sub2_secp160r1 : 0)
-#define KS_FP_HALF3_OF(fl) ((KS_WITH_SECP160R1 && (fl) == KS_LIMBS(160)) ? ks_fp_half3_secp160r1 : 0)
+   (kernels/ks_ec_point.c): for a curve of fl limbs, its function or 0. None for the C
+   formulas: secp160r1's (ks_fp_sub2_secp160r1, ks_fp_half3_secp160r1) serve its assembly
+   point operations below, which never take the formulas; P-256's (ks_fp_sub2_secp256r1,
+   ks_fp_half3_secp256r1, generated and tested) save 0.4% of its k.P for ~340 B of flash with
+   the formulas' glue, which the modern image with the radio link does not have (it fills the
+   F1611's 48 KB). Defined (as 0) so that avr/fp_test.c checks the four functions. */
+#define KS_FP_SUB2_OF(fl) 0
+/* A curve of fl limbs is secp160r1: a test of the limb count, which a build that carries
+   secp160r1 alone (the legacy-ecc firmware's) does without, so that the other path is left
+   out of its flash. A curve the build leaves out is never named (not linked). */
+#define KS_MSP_ONE_CURVE \
+    (KS_WITH_SECP160R1 + KS_WITH_SECP192R1 + KS_WITH_SECP224R1 + KS_WITH_SECP256R1 == 1)
+#define KS_MSP_IS_160(fl) (KS_WITH_SECP160R1 && (KS_MSP_ONE_CURVE || (fl) == KS_LIMBS(160)))
+#define KS_FP_HALF3_OF(fl) 0
+/* secp160r1's whole point doubling and mixed addition in generated assembly (gen_dbl160,
+   gen_add160: the callee-saved registers pushed once an operation, not once a field
+   operation; the elements in a frame on the stack; each field operation a fixed call of its
+   core), in the curve table through ks_jac_dbl_secp160r1 and ks_jac_add_secp160r1
+   (ks_fp_msp430.h, kernels/ks_curves.c): secp160r1 never takes the C formulas. */
+/* and r = -a mod p under a mask for secp160r1 (kernels/ks_fp.c, ks_fp_cneg: the k.P table
+   lookups' sign; gen_cneg160, two passes with no register saved) in place of 0 - a by the
+   field's subtraction and a masked copy; P-256 keeps those. */
+void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
+#define KS_FP_CNEG_OF(fl) (KS_MSP_IS_160(fl) ? ks_fp_cneg_secp160r1 : 0)
+#define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
+#define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
+/* r = 2^n p (r and p point to x, y and z stride bytes on), and k.P's window of n doublings
+   of secp160r1 by it in one call (kernels/ks_ec.c, KS_JAC_DBL_N); the number done, 0 for
+   other curves (the test is on the curve, public) */
+void ks_msp_dbl_secp160r1(void *r, const void *p, uint16_t stride, uint16_t n);
+#define KS_JAC_DBL_N(c, q, n)                                                              \
+    (KS_MSP_IS_160((c)->fl)                                                                \
+         ? (ks_msp_dbl_secp160r1((q)->x, (q)->x, (uint16_t)sizeof (q)->x, (uint16_t)(n)), (n)) \
+         : 0)
 #endif
 
-/* The divsteps inversion (kernels/ks_modinv.c): its pass over the whole numbers in the
-   generated assembly (gen_msp430_fp.py, gen_lincomb: 16-bit words, 13 steps a batch, the
-   multiplier's signed MAC), for both curves. In portable C it measured slower than Fermat
-   here (its 16 x 16 -> 32 products go through the 32-bit multiply helper): Fermat there
+/* The divsteps inversion (kernels/ks_modinv.c): its whole loop of batches in one call of the
+   generated assembly (gen_msp430_fp.py, gen_batches: per batch the 13 steps on the low words,
+   gen_steps, and the four passes over the 16-bit words on the multiplier's signed MAC,
+   gen_lincomb, as subroutines with nothing saved; the callee-saved registers pushed once an
+   inversion), for both curves. In portable C it measured slower than Fermat here (its
+   16 x 16 -> 32 products go through the 32-bit multiply helper): Fermat there
    (1024 > KS_MAX_BITS: the field never calls ks_modinv). */
 #if KS_MSP430_ASM
 typedef struct {
-    const uint16_t *z;
-    int16_t a, b;
-    uint16_t k; /* ks_msp_lincomb_z: z^-1 mod 2^16, from which it finds k itself */
-    uint16_t L;
-} ks_msp_lincomb_args;
-void ks_msp_lincomb(uint16_t *r, const uint16_t *x, const uint16_t *y,
-                    const ks_msp_lincomb_args *p);
-void ks_msp_lincomb_z(uint16_t *r, const uint16_t *x, const uint16_t *y,
-                      const ks_msp_lincomb_args *p);
-/* and its N steps on the low words (gen_steps; kernels/ks_modinv.c's steps()) */
-void ks_msp_steps(uint16_t *eta, uint16_t f, uint16_t g, uint16_t t[4]);
-#define KS_MODINV_STEPS(eta, f, g, t) (ks_msp_steps(&(eta), (f), (g), (t)), (eta))
-#define KS_MODINV_LINCOMB(r, x, y, a, b, L)                                  \
-    do {                                                                    \
-        ks_msp_lincomb_args p_ = {0, (a), (b), 0, (uint16_t)(L)};           \
-        ks_msp_lincomb((r), (x), (y), &p_);                                 \
-    } while (0)
-/* with z, k from z^-1 mod 2^16 on the multiplier (kernels/ks_modinv.c's C makes it with four
-   calls of the multiply helper otherwise) */
-#define KS_MODINV_LINCOMB_ZINV(r, x, y, z, a, b, zinv, L)                    \
-    do {                                                                    \
-        ks_msp_lincomb_args p_ = {(z), (a), (b), (zinv), (uint16_t)(L)};    \
-        ks_msp_lincomb_z((r), (x), (y), &p_);                               \
+    uint16_t *p[6];         /* f, g, d, e and the two free places (ks_modinv's v) */
+    const uint16_t *m;
+    uint16_t minv;          /* m^-1 mod 2^16 */
+    uint16_t L, batches, eta;
+} ks_msp_batches_args;
+void ks_msp_batches(ks_msp_batches_args *b);
+/* the batches' f and d back (their places trade names on the way) */
+#define KS_MODINV_BATCHES(f, g, d, e, n0, n1, m, minv, L, batches, eta)                  \
+    do {                                                                                  \
+        ks_msp_batches_args b_ = {{(f), (g), (d), (e), (n0), (n1)}, (m), (minv),           \
+                                  (uint16_t)(L), (uint16_t)(batches), (eta)};             \
+        ks_msp_batches(&b_);                                                              \
+        (f) = b_.p[0];                                                                    \
+        (d) = b_.p[2];                                                                    \
     } while (0)
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
@@ -99,6 +119,13 @@ void ks_msp_mont_row(uint16_t *t, const uint16_t *a, const uint16_t *m, uint16_t
 #else
 #define KS_WIPE_STACK_EC 1600
 #endif
+#endif
+/* k.P's digits from k's bytes (kernels/ks_ec_point.c, ks_ec_digit): the MSP430 shifts by a
+   count one bit an instruction, as the AVR, and its limbs lie little-endian in memory; a
+   digit from two bytes by one shift of at most 7 instead of a limb's shift for every bit:
+   secp160r1 k.P -22 k cycles*, P-256 -34 k*, and the function 76 B smaller (clang -O2). */
+#ifndef KS_EC_DIGIT_BYTES
+#define KS_EC_DIGIT_BYTES 1
 #endif
 /* No data cache: a load takes the same cycles at every address (kernels/ks_config.h). */
 #ifndef KS_SECRET_INDEX

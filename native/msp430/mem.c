@@ -4,10 +4,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A 16-bit word that may alias any object (the word loops below). */
+typedef uint16_t __attribute__((may_alias)) mem_word;
+
+/* memcpy and memset a word at a time where the addresses and the length are even (the
+   kernels' limbs and stack wipes: about half the cycles of the byte loop), else by bytes. */
 void *memcpy(void *dst, const void *src, size_t n)
 {
 	uint8_t *d = dst;
 	const uint8_t *s = src;
+	if ((((uintptr_t)d | (uintptr_t)s | n) & 1) == 0) {
+		mem_word *dw = dst;
+		const mem_word *sw = src;
+		for (n >>= 1; n; n--)
+			*dw++ = *sw++;
+		return dst;
+	}
 	while (n--)
 		*d++ = *s++;
 	return dst;
@@ -30,6 +42,13 @@ void *memmove(void *dst, const void *src, size_t n)
 void *memset(void *dst, int c, size_t n)
 {
 	uint8_t *d = dst;
+	if ((((uintptr_t)d | n) & 1) == 0) {
+		const uint16_t w = (uint16_t)((uint8_t)c | ((uint16_t)(uint8_t)c << 8));
+		mem_word *dw = dst;
+		for (n >>= 1; n; n--)
+			*dw++ = w;
+		return dst;
+	}
 	while (n--)
 		*d++ = (uint8_t)c;
 	return dst;
