@@ -11,7 +11,8 @@ scalar), and the functions whose cycle totals differ are listed, largest differe
 
 --whole N: every block summed instead, and the N functions that took most of the run's cycles
 printed (a server's whole run: bench/mote_handshakes.py with a harness that adds -P; the
-harness writes its last block when it is stopped).
+harness writes its last block when it is stopped). --block I with it: block I alone (with -W
+the harness writes a block per flight: the CPU cycles from the previous idle line to the next).
 """
 import argparse
 import bisect
@@ -57,12 +58,13 @@ def main():
     ap.add_argument("profile")
     ap.add_argument("--nm", default="avr-nm")
     ap.add_argument("--whole", type=int, metavar="N")
+    ap.add_argument("--block", type=int, metavar="I")
     a = ap.parse_args()
     syms = functions(a.elf, a.nm)
     bs = blocks(a.profile)
     if a.whole:
         run = {}
-        for b in bs:
+        for b in (bs if a.block is None else bs[a.block:a.block + 1]):
             for addr, cycles in b.items():
                 run[addr] = run.get(addr, 0) + cycles
         totals = by_function(run, syms)

@@ -95,7 +95,8 @@ void ks_hash_update(ks_hash_ctx *c, const uint8_t *in, size_t len);
 void ks_hash_final(ks_hash_ctx *c, uint8_t *out);
 /* ks_hash_final without the start again: the context is spent until ks_hash_init or
    ks_hash_resume (HMAC resumes it from a saved chaining value at once: the start, ~200 cycles
-   on the ATmega128, twice a MAC, would be thrown away). */
+   on the ATmega128, twice a MAC, would be thrown away). out may be the context's own buffer
+   (c->buf): it is written last. */
 void ks_hash_digest(ks_hash_ctx *c, uint8_t *out);
 /* Feeds n copies of the byte v (the SSL 3.0 pads). */
 void ks_hash_fill(ks_hash_ctx *c, uint8_t v, size_t n);
@@ -110,7 +111,9 @@ size_t ks_hash_state_size(int id);
 /* The chaining value, for HMAC's precomputed pads (Hmac.java, RFC 2104 section 4): save
    writes ks_hash_state_size bytes (in the context's own word form: for resume only) and is
    meaningful on a block boundary only; resume starts a context of that hash from them, as if
-   `count` bytes (a multiple of the block) had been hashed. */
+   `count` bytes had been hashed: a multiple of the block, or past one by bytes the buffer
+   already holds (resume leaves it as it is: HMAC's outer hash over the inner digest that
+   ks_hash_digest wrote there). */
 void ks_hash_save(const ks_hash_ctx *c, uint8_t *state);
 void ks_hash_resume(ks_hash_ctx *c, int id, const uint8_t *state, ks_hash_count count);
 

@@ -35,7 +35,10 @@
  * lines); bench/ct_profile.py names the functions and shows where two intervals that should
  * take equal time (one scalar multiplication and another) differ. The last block is written
  * however the run ends (SIGTERM and SIGINT end it too), so a server's run can be profiled whole:
- * bench/ct_profile.py --whole sums it by function.
+ * bench/ct_profile.py --whole sums it by function. With -W too, only the server's CPU cycles
+ * (those -W does not count as link) are profiled, and a block is also written at each idle and
+ * connection line: a block per flight, the figures mote_handshakes.py reports (ct_profile.py
+ * --whole N --block I).
  *
  * With -W (a server, -L) the harness tells the server's own CPU cycles from the link's: the
  * byte-address ranges LO-HI (hex, HI exclusive) are the port's link code (sz_port_read,
@@ -277,6 +280,8 @@ static void timing_line(avr_t *avr, const char *what)
 	fprintf(stderr, "avr_harness: %s cpu=%llu link=%llu\n", what,
 	        (unsigned long long)(all - h.link_cycles), (unsigned long long)h.link_cycles);
 	fflush(stderr);
+	if (h.prof)
+		profile_flush(); /* -P: this flight's block ends here */
 }
 
 static int in_wait_code(uint32_t pc)
@@ -654,15 +659,17 @@ int main(int argc, char **argv)
 		if (h.prof || h.timing) {   /* -P and -W together: one step, both bookkeepings */
 			uint32_t pc = avr->pc;
 			avr_cycle_count_t before = avr->cycle;
+			int link;
 			state = avr_run(avr);
-			if (h.prof)
-				h.prof[(pc >> 1) % PROF_WORDS] += avr->cycle - before;
 			/* After the idle line the firmware has taken all its input and answered it:
 			 * until the client's next bytes come, its turns of the server loop (a poll
 			 * period's return, the deadlines looked at) are waiting, and how many there are
 			 * depends on how long the client takes, so they count as link too. */
-			if (h.timing && (in_wait_code(pc) || h.idle_said))
+			link = h.timing && (in_wait_code(pc) || h.idle_said);
+			if (link)
 				h.link_cycles += avr->cycle - before;
+			else if (h.prof)   /* with -W, the CPU's cycles only */
+				h.prof[(pc >> 1) % PROF_WORDS] += avr->cycle - before;
 		} else {
 			state = avr_run(avr);
 		}

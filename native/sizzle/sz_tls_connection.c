@@ -184,26 +184,30 @@ static void derive_keys(sz_tls *c)
 
 /* ---- output ------------------------------------------------------------------------------ */
 
-/* Streams one segment of handshake bytes (flash or RAM) into records, hashing what is written;
- * 1 when all of it is written. */
+/* Streams one segment of handshake bytes (flash or RAM) into records, hashing what is written
+ * from its copy in the record (plaintext: these messages precede the ChangeCipherSpec), in one
+ * update a record: a flash segment hashed 16 bytes at a time from a copy on the stack cost the
+ * ATmega128 ~40 k cycles a full handshake (the certificates' ~700 B read twice, two updates
+ * a piece); 1 when all of it is written. */
 static uint8_t put_handshake(sz_tls *c, const uint8_t *p, uint16_t len, uint8_t flash)
 {
 	while (c->seg_off < len) {
-		uint16_t k = sz_writer_append(&c->w, SZ_HANDSHAKE, p + c->seg_off, (uint16_t)(len - c->seg_off), flash);
+		uint16_t k, i;
+		uint8_t *dst = sz_writer_space(&c->w, SZ_HANDSHAKE, &k);
+		const uint8_t *src = p + c->seg_off;
+		if (k > len - c->seg_off)
+			k = (uint16_t)(len - c->seg_off);
+		if (flash) {
+			uint8_t *d = dst;
+			for (i = k; i; i--) /* pointers stepped: ~9 cycles a byte on the AVR, an index ~19 */
+				*d++ = KS_READ_BYTE(src++);
+		} else if (k) {
+			memcpy(dst, src, k);
+		}
+		sz_handshake_hash_update(&c->h.hash, dst, k);
+		sz_writer_commit(&c->w, k); /* as sz_writer_append: a full record goes out here */
 		if (k == 0)
 			return 0;
-		/* the bytes as written (a flash segment is hashed from its RAM copy in the record) */
-		if (flash) {
-			uint8_t tmp[16];
-			uint16_t i, j;
-			for (i = 0; i < k; i += j) {
-				for (j = 0; j < sizeof tmp && i + j < k; j++)
-					tmp[j] = KS_READ_BYTE(p + c->seg_off + i + j);
-				sz_handshake_hash_update(&c->h.hash, tmp, j);
-			}
-		} else {
-			sz_handshake_hash_update(&c->h.hash, p + c->seg_off, k);
-		}
 		c->seg_off = (uint16_t)(c->seg_off + k);
 	}
 	c->seg++;
