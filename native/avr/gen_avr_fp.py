@@ -1927,37 +1927,51 @@ def divsteps_body(asm, name):
         asm("st", "Z+", a[1])
 
 
-# gen_modinv_batch's places in ks_avr_fp_t (free during an inversion): the six pointers, m's,
-# L, the matrix t (u, v, q, r), eta, m^-1 mod 2^16
-MB = {"f": 0, "g": 2, "d": 4, "e": 6, "n0": 8, "n1": 10, "mw": 12, "L": 14, "t": 16,
-      "eta": 24, "minv": 26}
+# gen_modinv_batches' places in ks_avr_fp_t (free during an inversion): the slots of the three
+# pairs (f, g), (d, e) and (n0, n1) (each pair's second number 2L bytes after its first), m's,
+# L, 2L, the matrix t (u, v, q, r), eta, m^-1 mod 2^16, the signs of d and e (a batch's two k's
+# share them) and the batches left
+MB = {"fg": 0, "de": 2, "nn": 4, "mw": 6, "L": 8, "L2": 9, "t": 10, "eta": 18, "minv": 20,
+      "sg": 22, "cnt": 24}
 
 
 def gen_modinv_batch(asm):
-    """ks_avr_modinv_batch(eta, f, g, d, e, n0, n1, mw, L): one batch of the divsteps
-    inversion (kernels/ks_modinv.c, KS_MODINV_BATCH) in one call: the 13 steps on f's and g's
-    low words (divsteps_body, t = (u v; q r)), then f' = (u f + v g) / 2^13 into n0, g' =
-    (q f + r g) / 2^13 into n1, d' = (u d + v e + k m) / 2^13 into f's place and e' likewise
-    with (q, r) into g's (f and g are read no more), each k = a [x < 0] + b [y < 0] - j with j
-    in [0, 2^13) clearing the low 13 bits (ks_modinv.c's lincomb: m^-1 mod 2^16 by Newton from
-    m's low word, three steps). Returns the new eta. The four passes are the subroutines
+    """ks_avr_modinv_batches(v, mw, L, batches): the divsteps inversion's batches
+    (kernels/ks_modinv.c, KS_MODINV_BATCHES) in one call, from eta = 1 with f, g, d, e, n0, n1 at
+    v, L words apart. Each batch: the 13 steps on f's and g's low words (divsteps_body, t = (u
+    v; q r)), then f' = (u f + v g) / 2^13 into n0, g' = (q f + r g) / 2^13 into n1,
+    d' = (u d + v e + k m) / 2^13 into f's place and e' likewise with (q, r) into g's (f and g
+    are read no more), each k = a [x < 0] + b [y < 0] - j with j in [0, 2^13) clearing the low
+    13 bits (ks_modinv.c's lincomb: m^-1 mod 2^16 by Newton from m's low word, three steps,
+    once a call); then the pairs' slots turn round ((f, g) to n's slot, (d, e) to f's, n to
+    d's: the C follows them the same way). The four passes are the subroutines
     ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (fixed CALLs); between them everything is
-    kept in ks_avr_fp_t, not on the stack: the registers are saved once a batch instead of
-    once for each of five functions, and no C computes the k's (the inversion's stack no
-    deeper: 18 registers and two returns against lincomb's 12 and the pass's 18)."""
-    name = "ks_avr_modinv_batch"
+    kept in ks_avr_fp_t, not on the stack: the registers are saved once an inversion. Two
+    counted loops (the batches, the steps), on public counts."""
+    name = "ks_avr_modinv_batches"
     at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
     asm.function(name)
     prologue(asm)
-    # avr-gcc ABI: eta r25:r24, f r23:r22, g r21:r20, d r19:r18, e r17:r16, n0 r15:r14,
-    # n1 r13:r12, mw r11:r10, L r8
-    for lo, what in ((22, "f"), (20, "g"), (18, "d"), (16, "e"), (14, "n0"), (12, "n1"),
-                     (10, "mw")):
-        asm("sts", at(what), reg(lo))
-        asm("sts", at(what, 1), reg(lo + 1))
-    asm("sts", at("L"), "r8")
+    # avr-gcc ABI: v r25:r24, mw r23:r22, L r20, batches r18 (r1 = 0)
+    asm("mov", "r5", "r18")  # the batches left
+    asm("sts", at("mw"), "r22")
+    asm("sts", at("mw", 1), "r23")
+    asm("sts", at("L"), "r20")
+    asm("mov", "r21", "r20")
+    asm("lsl", "r21")
+    asm("sts", at("L2"), "r21")
+    asm("lsl", "r21")  # 4L bytes a pair (L <= 63)
+    for what in ("fg", "de", "nn"):
+        if what != "fg":
+            asm("add", "r24", "r21")
+            asm("adc", "r25", "r1")
+        asm("sts", at(what), "r24")
+        asm("sts", at(what, 1), "r25")
+    asm("ldi", "r24", "1")  # eta = 1
+    asm("sts", at("eta"), "r24")
+    asm("sts", at("eta", 1), "r1")
     asm.comment("m^-1 mod 2^16: x = m (right mod 8), then x (2 - m x) three times")
-    asm("movw", "r30", "r10")
+    asm("movw", "r30", "r22")
     asm("ld", "r16", "Z+")
     asm("ld", "r17", "Z")
     asm("movw", "r18", "r16")
@@ -1981,17 +1995,32 @@ def gen_modinv_batch(asm):
         asm("movw", "r18", "r2")
     asm("sts", at("minv"), "r18")
     asm("sts", at("minv", 1), "r19")
+
+    def pointer(slot, second, lo):
+        """a pair's first number (second: its second, 2L bytes on) into lo+1:lo"""
+        asm("lds", reg(lo), at(slot))
+        asm("lds", reg(lo + 1), at(slot, 1))
+        if second:
+            asm("lds", "r0", at("L2"))
+            asm("add", reg(lo), "r0")
+            asm("clr", "r0")  # (C kept)
+            asm("adc", reg(lo + 1), "r0")
+
+    batch = ".L%s_batch" % name
+    asm.label(batch)
+    asm("sts", at("cnt"), "r5")
     asm.comment("the steps on f's and g's low words (eta in r25:r24)")
-    asm("movw", "r30", "r22")
-    asm("ld", "r22", "Z+")
-    asm("ld", "r23", "Z")
-    asm("lds", "r30", at("g"))
-    asm("lds", "r31", at("g", 1))
-    asm("ld", "r20", "Z+")
-    asm("ld", "r21", "Z")
+    pointer("fg", False, 30)
+    asm("ld", "r22", "Z")
+    asm("ldd", "r23", "Z+1")
+    pointer("fg", True, 30)
+    asm("ld", "r20", "Z")
+    asm("ldd", "r21", "Z+1")
+    asm("lds", "r24", at("eta"))
+    asm("lds", "r25", at("eta", 1))
     asm("ldi", "r30", "lo8(%s)" % at("t"))
     asm("ldi", "r31", "hi8(%s)" % at("t"))
-    divsteps_body(asm, name)
+    divsteps_body(asm, name + "_steps")
     asm("sts", at("eta"), "r24")
     asm("sts", at("eta", 1), "r25")
 
@@ -2003,21 +2032,30 @@ def gen_modinv_batch(asm):
 
     def k_of(row):
         """k for d, e and the row into r20:r4 (lincomb's k: the signs of d and e from their
-        top words' top bytes, then j from the low words)"""
+        top words' top bytes, found for row 0 and kept for row 1, then j from the low words);
+        X = d, Y = e"""
         ab(row)
-        asm("lds", "r24", at("L"))
-        asm("lsl", "r24")
-        asm("dec", "r24")  # 2L - 1: the top word's top byte
+        asm("lds", "r26", at("de"))  # X = d
+        asm("lds", "r27", at("de", 1))
+        asm("lds", "r24", at("L2"))
         asm("clr", "r25")
-        for what, ptr, sg in (("d", "r26", "r22"), ("e", "r28", "r23")):
-            asm("lds", "r30", at(what))
-            asm("lds", "r31", at(what, 1))
-            asm("movw", ptr, "r30")
+        asm("movw", "r28", "r26")  # Y = e = d + 2L bytes
+        asm("add", "r28", "r24")
+        asm("adc", "r29", "r25")
+        if row == 0:
+            asm("movw", "r30", "r28")
+            asm("ld", "r22", "-Z")  # d's top byte, just below e
             asm("add", "r30", "r24")
             asm("adc", "r31", "r25")
-            asm("ld", sg, "Z")
-            asm("lsl", sg)
-            asm("sbc", sg, sg)  # 0xFF where negative
+            asm("ld", "r23", "Z")  # e's
+            for sg in ("r22", "r23"):
+                asm("lsl", sg)
+                asm("sbc", sg, sg)  # 0xFF where negative
+            asm("sts", at("sg"), "r22")
+            asm("sts", at("sg", 1), "r23")
+        else:
+            asm("lds", "r22", at("sg"))
+            asm("lds", "r23", at("sg", 1))
         asm("mov", "r4", "r16")  # k = (a & xs) + (b & ys)
         asm("and", "r4", "r22")
         asm("mov", "r20", "r17")
@@ -2033,11 +2071,13 @@ def gen_modinv_batch(asm):
         first = True
         for ptr, (lo, hi) in (("X", ("r16", "r17")), ("Y", ("r18", "r19")),
                               ("Z", ("r4", "r20"))):
-            asm("ld", "r2", ptr)  # the low word (mod 2^16 the signs do not matter)
-            asm("ldd" if ptr != "X" else "adiw", *(("r3", ptr + "+1") if ptr != "X"
-                                                   else ("r26", 1)))
+            # the low word (mod 2^16 the signs do not matter)
             if ptr == "X":
+                asm("ld", "r2", "X+")
                 asm("ld", "r3", "X")
+            else:
+                asm("ld", "r2", ptr)
+                asm("ldd", "r3", ptr + "+1")
             asm("mul", lo, "r2")
             if first:
                 asm("movw", "r24", "r0")
@@ -2061,12 +2101,13 @@ def gen_modinv_batch(asm):
         asm("sub", "r4", "r22")
         asm("sbc", "r20", "r23")
 
-    def run_pass(x, y, r, row, with_z):
+    def run_pass(x, r, row, with_z):
+        """the pass over the pair x into r (a slot, and True for its second number)"""
         if not with_z:
             ab(row)
-        for what, lo in ((x, 26), (y, 28), (r, 14)):
-            asm("lds", reg(lo), at(what))
-            asm("lds", reg(lo + 1), at(what, 1))
+        pointer(x, False, 26)
+        pointer(x, True, 28)
+        pointer(r[0], r[1], 14)
         if with_z:
             asm("lds", "r12", at("mw"))
             asm("lds", "r13", at("mw", 1))
@@ -2074,14 +2115,23 @@ def gen_modinv_batch(asm):
         asm("call", "ks_avr_lincomb_z_pass" if with_z else "ks_avr_lincomb_pass")
 
     asm.comment("f' = (u f + v g) / 2^13 into n0, g' = (q f + r g) / 2^13 into n1")
-    run_pass("f", "g", "n0", 0, False)
-    run_pass("f", "g", "n1", 1, False)
+    run_pass("fg", ("nn", False), 0, False)
+    run_pass("fg", ("nn", True), 1, False)
     asm.comment("d' = (u d + v e + k m) / 2^13 into f's place, e' with (q, r) into g's")
-    for row, r in ((0, "f"), (1, "g")):
+    for row in (0, 1):
         k_of(row)
-        run_pass("d", "e", r, row, True)
-    asm("lds", "r24", at("eta"))
-    asm("lds", "r25", at("eta", 1))
+        run_pass("de", ("fg", row == 1), row, True)
+    asm.comment("the slots turn round: (f, g) <- n's, (d, e) <- f's, n <- d's")
+    for lo, what in ((24, "fg"), (22, "de"), (20, "nn")):
+        asm("lds", reg(lo), at(what))
+        asm("lds", reg(lo + 1), at(what, 1))
+    for lo, what in ((20, "fg"), (24, "de"), (22, "nn")):
+        asm("sts", at(what), reg(lo))
+        asm("sts", at(what, 1), reg(lo + 1))
+    asm("lds", "r5", at("cnt"))
+    asm("dec", "r5")
+    asm("breq", ".+2")  # the body is beyond BRNE's reach
+    asm("rjmp", batch)
     epilogue(asm)
     asm.end(name)
 
@@ -2092,10 +2142,12 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
            "sbrc", "sbrs", "sbic", "sbis", "cpse", "reti")
 
 
-# Functions with one counted loop (gen_lincomb_pass, gen_modinv_batch's steps, gen_dbl160's
-# doublings): `dec r5; breq .+2; rjmp loop`, the counter set from a public count (the word
-# count, the steps, the window); check() allows that and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_modinv_batch", "ks_avr_dbl_secp160r1")
+# The counted loops, a function's name once for each (gen_lincomb_pass; gen_modinv_batch's
+# batches and steps; gen_dbl160's doublings): `dec r5; breq .+2; rjmp loop`, the counter set
+# from a public count (the word count, the batches, the steps, the window); check() allows that
+# and no other control flow.
+COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_modinv_batches",
+                 "ks_avr_modinv_batches", "ks_avr_dbl_secp160r1")
 
 
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
