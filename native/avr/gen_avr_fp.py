@@ -1764,11 +1764,16 @@ def lincomb_product(asm, acc, lo, hi, w, signed_w):
     asm("adc", a3, "r1")
 
 
-def lincomb_pass(asm, with_z, name):
+def lincomb_pass(asm, with_z, name, p160=False):
     """The pass of gen_lincomb_pass from its registers: X = x, Y = y, r13:r12 = z (with z), r15:r14
     = r, r5 = L, a in r17:r16, b in r19:r18, k in r20:r4; it clobbers r0..r6, r8..r11, r20..r23,
-    X, Y, Z and the pointers (r1 not cleared)."""
+    X, Y, Z and the pointers (r1 not cleared). p160: z is secp160r1's p = 2^160 - 2^31 - 1 (L =
+    11), read from no memory: k p = k 2^160 + c with c = -k - k 2^31, so -k goes into word 0,
+    -k 2^15 into word 1 (both signed: the accumulator is) and k into the top word, in place of
+    a product a word (it also clobbers r7, r12, r13, r24, r25)."""
     N = LINCOMB_N
+    if p160:
+        with_z = False  # (no z words read: Z holds r as in the pass without z)
     acc = ["r8", "r9", "r10", "r11"]
     A, B, K = ("r16", "r17"), ("r18", "r19"), ("r4", "r20")
     w = ("r21", "r22")
@@ -1778,6 +1783,24 @@ def lincomb_pass(asm, with_z, name):
         asm("clr", r)
     asm("dec", cnt)
     asm("dec", cnt)  # L - 2 words in the loop
+    if not with_z:
+        asm("movw", "r30", "r14")  # r in Z throughout (Z reads no z here)
+    if p160:
+        asm("dec", cnt)  # word 1 before the loop too: L - 3 in it
+        asm.comment("-k in r13:r12, its sign byte r24; -k 2^15 = (r23:r7, r25 << 8): its bytes 1..3")
+        asm("clr", "r12")
+        asm("clr", "r13")
+        asm("sub", "r12", K[0])
+        asm("sbc", "r13", K[1])
+        asm("mov", "r24", "r13")
+        asm("lsl", "r24")
+        asm("sbc", "r24", "r24")
+        asm("mov", "r7", "r12")
+        asm("mov", "r23", "r13")
+        asm("asr", "r23")
+        asm("ror", "r7")  # C = -k's low bit
+        asm("clr", "r25")  # (C kept)
+        asm("ror", "r25")
 
     def word(signed):
         asm("ld", w[0], "X+")
@@ -1801,10 +1824,12 @@ def lincomb_pass(asm, with_z, name):
             asm("lsl", prev)
             asm("rol", "r23")
             asm("rol", "r3")
-        asm("movw", "r30", "r14")
+        if with_z:
+            asm("movw", "r30", "r14")
         asm("st", "Z+", "r23")
         asm("st", "Z+", "r3")
-        asm("movw", "r14", "r30")
+        if with_z:
+            asm("movw", "r14", "r30")
 
     def shift_acc():
         asm("mov", prev, acc[1])
@@ -1816,7 +1841,21 @@ def lincomb_pass(asm, with_z, name):
 
     asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
     word(False)
+    if p160:
+        for a, r in zip(acc, ("r12", "r13", "r24", "r24")):  # + -k
+            asm("add" if a == acc[0] else "adc", a, r)
+        asm("mov", "r12", K[1])  # k's sign byte, for the top word
+        asm("lsl", "r12")
+        asm("sbc", "r12", "r12")
     shift_acc()
+    if p160:
+        asm.comment("word 1: + -k 2^15")
+        word(False)
+        asm("add", acc[1], "r25")
+        asm("adc", acc[2], "r7")
+        asm("adc", acc[3], "r23")
+        out_prev()
+        shift_acc()
     loop = ".L%s_loop" % name
     asm.label(loop)
     word(False)
@@ -1827,12 +1866,16 @@ def lincomb_pass(asm, with_z, name):
     asm("rjmp", loop)
     asm.comment("the top word, signed; then the last two words out")
     word(True)
+    if p160:
+        for a, r in zip(acc, (K[0], K[1], "r12", "r12")):  # + k 2^160
+            asm("add" if a == acc[0] else "adc", a, r)
     out_prev()
     for _ in range(16 - N):
         asm("lsl", acc[1])
         asm("rol", acc[2])
         asm("rol", acc[3])
-    asm("movw", "r30", "r14")
+    if with_z:
+        asm("movw", "r30", "r14")
     asm("st", "Z+", acc[2])
     asm("st", "Z+", acc[3])
 
@@ -1845,10 +1888,13 @@ def gen_lincomb_pass(asm, with_z):
     divisible by 2^13 (kernels/ks_modinv.c's lincomb). Per word a 4-byte signed accumulator:
     the products (MUL, MULSU, MULS), the word out, the accumulator shifted down by 16 with its
     sign. r apart from x, y. The words below the top in a counted loop: its one branch tests
-    the count (L, public), never the data."""
+    the count (L, public), never the data. with_z = "p160": ks_avr_lincomb_p160_pass, z =
+    secp160r1's p without a product (lincomb_pass), for gen_modinv_batch's p160 form."""
     name = "ks_avr_lincomb_z_pass" if with_z else "ks_avr_lincomb_pass"
+    if with_z == "p160":
+        name = "ks_avr_lincomb_p160_pass"
     asm.function(name)
-    lincomb_pass(asm, with_z, name)
+    lincomb_pass(asm, with_z, name, with_z == "p160")
     asm("ret")
     asm.end(name)
 
@@ -1935,7 +1981,7 @@ MB = {"fg": 0, "de": 2, "nn": 4, "mw": 6, "L": 8, "L2": 9, "t": 10, "eta": 18, "
       "sg": 22, "cnt": 24}
 
 
-def gen_modinv_batch(asm):
+def gen_modinv_batch(asm, p160=False):
     """ks_avr_modinv_batches(v, mw, L, batches): the divsteps inversion's batches
     (kernels/ks_modinv.c, KS_MODINV_BATCHES) in one call, from eta = 1 with f, g, d, e, n0, n1 at
     v, L words apart. Each batch: the 13 steps on f's and g's low words (divsteps_body, t = (u
@@ -1947,8 +1993,11 @@ def gen_modinv_batch(asm):
     d's: the C follows them the same way). The four passes are the subroutines
     ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (fixed CALLs); between them everything is
     kept in ks_avr_fp_t, not on the stack: the registers are saved once an inversion. Two
-    counted loops (the batches, the steps), on public counts."""
-    name = "ks_avr_modinv_batches"
+    counted loops (the batches, the steps), on public counts. p160:
+    ks_avr_modinv_batches_p160, for m = secp160r1's p alone (L = 11): d' and e' by
+    ks_avr_lincomb_p160_pass (k p without products), the rest the same."""
+    name = "ks_avr_modinv_batches" + ("_p160" if p160 else "")
+    zpass = "ks_avr_lincomb_p160_pass" if p160 else "ks_avr_lincomb_z_pass"
     at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
     asm.function(name)
     prologue(asm)
@@ -2108,11 +2157,11 @@ def gen_modinv_batch(asm):
         pointer(x, False, 26)
         pointer(x, True, 28)
         pointer(r[0], r[1], 14)
-        if with_z:
+        if with_z and not p160:
             asm("lds", "r12", at("mw"))
             asm("lds", "r13", at("mw", 1))
         asm("lds", "r5", at("L"))
-        asm("call", "ks_avr_lincomb_z_pass" if with_z else "ks_avr_lincomb_pass")
+        asm("call", zpass if with_z else "ks_avr_lincomb_pass")
 
     asm.comment("f' = (u f + v g) / 2^13 into n0, g' = (q f + r g) / 2^13 into n1")
     run_pass("fg", ("nn", False), 0, False)
@@ -2146,15 +2195,16 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
 # batches and steps; gen_dbl160's doublings): `dec r5; breq .+2; rjmp loop`, the counter set
 # from a public count (the word count, the batches, the steps, the window); check() allows that
 # and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_modinv_batches",
-                 "ks_avr_modinv_batches", "ks_avr_dbl_secp160r1")
+COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb_p160_pass",
+                 "ks_avr_modinv_batches", "ks_avr_modinv_batches", "ks_avr_modinv_batches_p160",
+                 "ks_avr_modinv_batches_p160", "ks_avr_dbl_secp160r1")
 
 
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
-               "ks_avr_lincomb_z_pass") + tuple(
+               "ks_avr_lincomb_z_pass", "ks_avr_lincomb_p160_pass") + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -2230,7 +2280,9 @@ def main():
     gen_cneg160(asm)
     gen_lincomb_pass(asm, False)
     gen_lincomb_pass(asm, True)
+    gen_lincomb_pass(asm, "p160")
     gen_modinv_batch(asm)
+    gen_modinv_batch(asm, True)
     sys.stdout.write("\n".join(asm.lines) + "\n")
 
 

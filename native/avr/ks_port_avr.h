@@ -71,8 +71,27 @@ void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
    an inversion and no C between the batches. Portable C in the builds without the assembly. */
 #if KS_AVR_ASM
 void ks_avr_modinv_batches(uint16_t *v, const uint16_t *mw, uint8_t L, uint8_t batches);
+#if KS_WITH_SECP160R1
+/* and their form for m = secp160r1's p alone (gen_modinv_batch's p160: k p added to d and e
+   without a product a word, p being 2^160 - 2^31 - 1), taken when m's words are that p (a
+   branch on m, which is public) */
+void ks_avr_modinv_batches_p160(uint16_t *v, const uint16_t *mw, uint8_t L, uint8_t batches);
+static inline uint8_t ks_avr_is_p160(const uint16_t *mw, unsigned L)
+{
+    uint8_t i, ok = L == 11 && mw[1] == 0x7FFF && mw[10] == 0; /* 2^160 - 2^31 - 1 */
+    for (i = 0; ok && i < 10; i++) {
+        ok = i == 1 || mw[i] == 0xFFFF;
+    }
+    return ok;
+}
+#define KS_MODINV_BATCHES(v, mw, L, batches)                                      \
+    (ks_avr_is_p160(mw, (unsigned)(L))                                           \
+         ? ks_avr_modinv_batches_p160(v, mw, (uint8_t)(L), (uint8_t)(batches)) \
+         : ks_avr_modinv_batches(v, mw, (uint8_t)(L), (uint8_t)(batches)))
+#else
 #define KS_MODINV_BATCHES(v, mw, L, batches) \
     ks_avr_modinv_batches(v, mw, (uint8_t)(L), (uint8_t)(batches))
+#endif
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
    one pass per limb of b in assembly (ks_rsa_avr.S), for 16-bit limbs; n counts in a byte. */
