@@ -1899,6 +1899,12 @@ def gen_lincomb_pass(asm, with_z):
     asm.end(name)
 
 
+# divsteps_body's two loops: the first steps with the matrix in bytes (after i steps its entries
+# are at most 2^i in size: 64 after 6, a signed byte), the rest with f and g in bytes (step i
+# reads only the low 13 - i bits of f and g: 7 from step 6 on)
+DIVSTEPS_BYTE_T = 6
+
+
 def divsteps_body(asm, name):
     """LINCOMB_N divsteps on the low 16-bit words f, g of the inversion's (eta, f, g)
     (kernels/ks_modinv.c, steps(): the same masks, word for word), from eta in r25:r24, f
@@ -1907,67 +1913,89 @@ def divsteps_body(asm, name):
     never 0: [eta > 0] is the complement of its sign); swapped under sw: (eta, f, g) ->
     (-eta, g, -f) and the rows likewise; g += f & odd and the rows; g / 2, u and v doubled,
     eta + 2. The swap and the sum in one pass a pair ((f, g) -> (g, g - f) under sw, else
-    (f, g + (f & odd)); 16 cycles a pair against 18). In a counted loop (r5 = N, public): one
-    branch on the count, never on the data. It clobbers r0..r8, r10, r11, r18..r23, X and Z
-    (r1 not cleared)."""
+    (f, g + (f & odd)); 16 cycles a pair of words against 18, 9 a pair of bytes). Two counted
+    loops (r5, public counts; one branch each on the count, never on the data): the first
+    DIVSTEPS_BYTE_T steps with the matrix's entries in bytes (then sign-extended), the rest
+    with f's and g's low bytes alone (DIVSTEPS_BYTE_T above): 56 and 64 cycles a step against
+    72. It clobbers r0..r8, r10, r11, r18..r23, X and Z (r1 not cleared)."""
     d, f, g = ("r24", "r25"), ("r22", "r23"), ("r20", "r21")
     u, v, q, rr = ("r18", "r19"), ("r26", "r27"), ("r2", "r3"), ("r6", "r7")
     x, odd, sw, cnt = ("r0", "r1"), "r4", "r8", "r5"
-    asm("ldi", "r19", str(LINCOMB_N))
-    asm("mov", cnt, "r19")
-    asm("ldi", u[0], "1")  # (u v; q r) = identity
-    asm("clr", u[1])
-    asm("clr", v[0])
-    asm("clr", v[1])
-    asm("clr", q[0])
-    asm("clr", q[1])
-    asm("clr", rr[0])
-    asm("clr", rr[1])
-    asm("inc", rr[0])
-    loop = ".L%s_loop" % name
-    asm.label(loop)
-    asm("mov", odd, g[0])
-    asm("ror", odd)  # C = g's low bit
-    asm("sbc", odd, odd)  # 0xFF when g is odd
-    asm("mov", sw, d[1])
-    asm("lsl", sw)  # C = eta's sign
-    asm("sbc", sw, sw)
-    asm("com", sw)  # 0xFF when eta > 0
-    asm("and", sw, odd)
     t = ("r10", "r11")
-    for a, b in ((f, g), (u, q), (v, rr)):
-        # (a, b) -> (b, b - a) under sw, else (a, b + (a & odd)): t = ((a ^ sw) - sw) & odd
-        # from the old a, a = b under sw, b += t (sw implies odd)
-        asm("movw", t[0], a[0])
-        asm("eor", t[0], sw)
-        asm("eor", t[1], sw)
-        asm("sub", t[0], sw)
-        asm("sbc", t[1], sw)
-        asm("and", t[0], odd)
-        asm("and", t[1], odd)
-        asm("movw", x[0], a[0])
-        asm("eor", x[0], b[0])
-        asm("eor", x[1], b[1])
-        asm("and", x[0], sw)
-        asm("and", x[1], sw)
-        asm("eor", a[0], x[0])
-        asm("eor", a[1], x[1])
-        asm("add", b[0], t[0])
-        asm("adc", b[1], t[1])
-    asm("eor", d[0], sw)  # eta -> -eta under sw
-    asm("eor", d[1], sw)
-    asm("sub", d[0], sw)
-    asm("sbc", d[1], sw)
-    asm("lsr", g[1])  # g / 2 (exact: g is even now)
-    asm("ror", g[0])
-    for a in (u, v):
-        asm("lsl", a[0])
-        asm("rol", a[1])
-    asm("subi", d[0], "0xFE")  # eta + 2
-    asm("sbci", d[1], "0xFF")
-    asm("dec", cnt)
-    asm("breq", ".+2")  # the body is beyond BRNE's reach
-    asm("rjmp", loop)
+    asm("ldi", "r19", str(DIVSTEPS_BYTE_T))
+    asm("mov", cnt, "r19")
+    asm("ldi", u[0], "1")  # (u v; q r) = identity (the low bytes: the high ones come later)
+    asm("clr", v[0])
+    asm("clr", q[0])
+    asm("clr", rr[0])
+    asm("inc", rr[0])
+
+    def pair(a, b):
+        """(a, b) -> (b, b - a) under sw, else (a, b + (a & odd)): t = ((a ^ sw) - sw) & odd
+        from the old a, a = b under sw, b += t (sw implies odd); a, b of one or two bytes"""
+        if len(a) == 2:
+            asm("movw", t[0], a[0])
+        else:
+            asm("mov", t[0], a[0])
+        for k in range(len(a)):
+            asm("eor", t[k], sw)
+        for k in range(len(a)):
+            asm("sub" if k == 0 else "sbc", t[k], sw)
+        for k in range(len(a)):
+            asm("and", t[k], odd)
+        if len(a) == 2:
+            asm("movw", x[0], a[0])
+        else:
+            asm("mov", x[0], a[0])
+        for k in range(len(a)):
+            asm("eor", x[k], b[k])
+        for k in range(len(a)):
+            asm("and", x[k], sw)
+        for k in range(len(a)):
+            asm("eor", a[k], x[k])
+        for k in range(len(a)):
+            asm("add" if k == 0 else "adc", b[k], t[k])
+
+    def step(fg, mat, loop):
+        asm.label(loop)
+        asm("mov", odd, g[0])
+        asm("ror", odd)  # C = g's low bit
+        asm("sbc", odd, odd)  # 0xFF when g is odd
+        asm("mov", sw, d[1])
+        asm("lsl", sw)  # C = eta's sign
+        asm("sbc", sw, sw)
+        asm("com", sw)  # 0xFF when eta > 0
+        asm("and", sw, odd)
+        for a, b in ((f[:fg], g[:fg]), (u[:mat], q[:mat]), (v[:mat], rr[:mat])):
+            pair(a, b)
+        asm("eor", d[0], sw)  # eta -> -eta under sw
+        asm("eor", d[1], sw)
+        asm("sub", d[0], sw)
+        asm("sbc", d[1], sw)
+        if fg == 2:
+            asm("lsr", g[1])  # g / 2 (exact: g is even now)
+            asm("ror", g[0])
+        else:
+            asm("lsr", g[0])
+        for a in (u, v):
+            asm("lsl", a[0])
+            if mat == 2:
+                asm("rol", a[1])
+        asm("subi", d[0], "0xFE")  # eta + 2
+        asm("sbci", d[1], "0xFF")
+        asm("dec", cnt)
+        asm("breq", ".+2")  # the body is beyond BRNE's reach
+        asm("rjmp", loop)
+
+    step(2, 1, ".L%s_t8" % name)
+    asm.comment("the matrix to words (sign-extended); the other steps on f's and g's low bytes")
+    for a in (u, v, q, rr):
+        asm("mov", a[1], a[0])
+        asm("lsl", a[1])
+        asm("sbc", a[1], a[1])
+    asm("ldi", "r23", str(LINCOMB_N - DIVSTEPS_BYTE_T))  # (f's high byte read no more)
+    asm("mov", cnt, "r23")
+    step(1, 2, ".L%s_fg8" % name)
     for a in (u, v, q, rr):
         asm("st", "Z+", a[0])
         asm("st", "Z+", a[1])
@@ -1992,8 +2020,8 @@ def gen_modinv_batch(asm, p160=False):
     once a call); then the pairs' slots turn round ((f, g) to n's slot, (d, e) to f's, n to
     d's: the C follows them the same way). The four passes are the subroutines
     ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (fixed CALLs); between them everything is
-    kept in ks_avr_fp_t, not on the stack: the registers are saved once an inversion. Two
-    counted loops (the batches, the steps), on public counts. p160:
+    kept in ks_avr_fp_t, not on the stack: the registers are saved once an inversion. Three
+    counted loops (the batches, the steps' two), on public counts. p160:
     ks_avr_modinv_batches_p160, for m = secp160r1's p alone (L = 11): d' and e' by
     ks_avr_lincomb_p160_pass (k p without products), the rest the same."""
     name = "ks_avr_modinv_batches" + ("_p160" if p160 else "")
@@ -2195,9 +2223,8 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
 # batches and steps; gen_dbl160's doublings): `dec r5; breq .+2; rjmp loop`, the counter set
 # from a public count (the word count, the batches, the steps, the window); check() allows that
 # and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb_p160_pass",
-                 "ks_avr_modinv_batches", "ks_avr_modinv_batches", "ks_avr_modinv_batches_p160",
-                 "ks_avr_modinv_batches_p160", "ks_avr_dbl_secp160r1")
+COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb_p160_pass") + (
+    ("ks_avr_modinv_batches",) * 3 + ("ks_avr_modinv_batches_p160",) * 3 + ("ks_avr_dbl_secp160r1",))
 
 
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
