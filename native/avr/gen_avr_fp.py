@@ -2009,28 +2009,55 @@ MB = {"fg": 0, "de": 2, "nn": 4, "mw": 6, "L": 8, "L2": 9, "t": 10, "eta": 18, "
       "sg": 22, "cnt": 24}
 
 
-def gen_modinv_batch(asm, p160=False):
-    """ks_avr_modinv_batches(v, mw, L, batches): the divsteps inversion's batches
-    (kernels/ks_modinv.c, KS_MODINV_BATCHES) in one call, from eta = 1 with f, g, d, e, n0, n1 at
-    v, L words apart. Each batch: the 13 steps on f's and g's low words (divsteps_body, t = (u
-    v; q r)), then f' = (u f + v g) / 2^13 into n0, g' = (q f + r g) / 2^13 into n1,
-    d' = (u d + v e + k m) / 2^13 into f's place and e' likewise with (q, r) into g's (f and g
-    are read no more), each k = a [x < 0] + b [y < 0] - j with j in [0, 2^13) clearing the low
-    13 bits (ks_modinv.c's lincomb: m^-1 mod 2^16 by Newton from m's low word, three steps,
-    once a call); then the pairs' slots turn round ((f, g) to n's slot, (d, e) to f's, n to
-    d's: the C follows them the same way). The four passes are the subroutines
-    ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (fixed CALLs); between them everything is
-    kept in ks_avr_fp_t, not on the stack: the registers are saved once an inversion. Three
-    counted loops (the batches, the steps' two), on public counts. p160:
-    ks_avr_modinv_batches_p160, for m = secp160r1's p alone (L = 11): d' and e' by
-    ks_avr_lincomb_p160_pass (k p without products), the rest the same."""
-    name = "ks_avr_modinv_batches" + ("_p160" if p160 else "")
-    zpass = "ks_avr_lincomb_p160_pass" if p160 else "ks_avr_lincomb_z_pass"
+def modinv_pointer(asm, slot, second, lo):
+    """a pair's first number (second: its second, 2L bytes on) into lo+1:lo (gen_modinv_batch)"""
+    at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
+    asm("lds", reg(lo), at(slot))
+    asm("lds", reg(lo + 1), at(slot, 1))
+    if second:
+        asm("lds", "r0", at("L2"))
+        asm("add", reg(lo), "r0")
+        asm("clr", "r0")  # (C kept)
+        asm("adc", reg(lo + 1), "r0")
+
+
+def gen_modinv_steps(asm):
+    """ks_avr_modinv_steps, the subroutine (a fixed CALL) of both forms of gen_modinv_batch: a
+    batch's 13 steps on f's and g's low words (divsteps_body), eta from and to ks_avr_fp_t, the
+    matrix t there too. One copy for the two forms (flash). It clobbers r0..r8, r10, r11,
+    r18..r27, Z (r1 not cleared)."""
+    name = "ks_avr_modinv_steps"
+    at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
+    pointer = lambda slot, second, lo: modinv_pointer(asm, slot, second, lo)
+    asm.function(name)
+    asm.comment("the steps on f's and g's low words (eta in r25:r24)")
+    pointer("fg", False, 30)
+    asm("ld", "r22", "Z")
+    asm("ldd", "r23", "Z+1")
+    pointer("fg", True, 30)
+    asm("ld", "r20", "Z")
+    asm("ldd", "r21", "Z+1")
+    asm("lds", "r24", at("eta"))
+    asm("lds", "r25", at("eta", 1))
+    asm("ldi", "r30", "lo8(%s)" % at("t"))
+    asm("ldi", "r31", "hi8(%s)" % at("t"))
+    divsteps_body(asm, name)
+    asm("sts", at("eta"), "r24")
+    asm("sts", at("eta", 1), "r25")
+
+    asm("ret")
+    asm.end(name)
+
+
+def gen_modinv_setup(asm):
+    """ks_avr_modinv_setup, the subroutine (a fixed CALL) both forms of gen_modinv_batch begin
+    with, its arguments still in their registers: the slots, m's, L and 2L into ks_avr_fp_t
+    (MB), eta = 1, m^-1 mod 2^16. One copy for the two forms (flash): it clobbers r0..r3,
+    r16..r25, Z (r1 not cleared)."""
+    name = "ks_avr_modinv_setup"
     at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
     asm.function(name)
-    prologue(asm)
     # avr-gcc ABI: v r25:r24, mw r23:r22, L r20, batches r18 (r1 = 0)
-    asm("mov", "r5", "r18")  # the batches left
     asm("sts", at("mw"), "r22")
     asm("sts", at("mw", 1), "r23")
     asm("sts", at("L"), "r20")
@@ -2073,34 +2100,38 @@ def gen_modinv_batch(asm, p160=False):
     asm("sts", at("minv"), "r18")
     asm("sts", at("minv", 1), "r19")
 
-    def pointer(slot, second, lo):
-        """a pair's first number (second: its second, 2L bytes on) into lo+1:lo"""
-        asm("lds", reg(lo), at(slot))
-        asm("lds", reg(lo + 1), at(slot, 1))
-        if second:
-            asm("lds", "r0", at("L2"))
-            asm("add", reg(lo), "r0")
-            asm("clr", "r0")  # (C kept)
-            asm("adc", reg(lo + 1), "r0")
+    asm("ret")
+    asm.end(name)
+
+
+def gen_modinv_batch(asm, p160=False):
+    """ks_avr_modinv_batches(v, mw, L, batches): the divsteps inversion's batches
+    (kernels/ks_modinv.c, KS_MODINV_BATCHES) in one call, from eta = 1 with f, g, d, e, n0, n1 at
+    v, L words apart. Each batch: the 13 steps on f's and g's low words (divsteps_body, t = (u
+    v; q r)), then f' = (u f + v g) / 2^13 into n0, g' = (q f + r g) / 2^13 into n1,
+    d' = (u d + v e + k m) / 2^13 into f's place and e' likewise with (q, r) into g's (f and g
+    are read no more), each k = a [x < 0] + b [y < 0] - j with j in [0, 2^13) clearing the low
+    13 bits (ks_modinv.c's lincomb: m^-1 mod 2^16 by Newton from m's low word, three steps,
+    once a call); then the pairs' slots turn round ((f, g) to n's slot, (d, e) to f's, n to
+    d's: the C follows them the same way). The four passes are the subroutines
+    ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (fixed CALLs); between them everything is
+    kept in ks_avr_fp_t, not on the stack: the registers are saved once an inversion. Its
+    counted loop (the batches; the steps' two are in ks_avr_modinv_steps), on a public count. p160:
+    ks_avr_modinv_batches_p160, for m = secp160r1's p alone (L = 11): d' and e' by
+    ks_avr_lincomb_p160_pass (k p without products), the rest the same."""
+    name = "ks_avr_modinv_batches" + ("_p160" if p160 else "")
+    zpass = "ks_avr_lincomb_p160_pass" if p160 else "ks_avr_lincomb_z_pass"
+    at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
+    asm.function(name)
+    prologue(asm)
+    asm("mov", "r5", "r18")  # the batches left
+    asm("call", "ks_avr_modinv_setup")
+    pointer = lambda slot, second, lo: modinv_pointer(asm, slot, second, lo)
 
     batch = ".L%s_batch" % name
     asm.label(batch)
     asm("sts", at("cnt"), "r5")
-    asm.comment("the steps on f's and g's low words (eta in r25:r24)")
-    pointer("fg", False, 30)
-    asm("ld", "r22", "Z")
-    asm("ldd", "r23", "Z+1")
-    pointer("fg", True, 30)
-    asm("ld", "r20", "Z")
-    asm("ldd", "r21", "Z+1")
-    asm("lds", "r24", at("eta"))
-    asm("lds", "r25", at("eta", 1))
-    asm("ldi", "r30", "lo8(%s)" % at("t"))
-    asm("ldi", "r31", "hi8(%s)" % at("t"))
-    divsteps_body(asm, name + "_steps")
-    asm("sts", at("eta"), "r24")
-    asm("sts", at("eta", 1), "r25")
-
+    asm("call", "ks_avr_modinv_steps")
     def ab(row):
         """the row's a, b into r17:r16, r19:r18"""
         for k, lo in enumerate((16, 18)):
@@ -2223,15 +2254,17 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
 # batches and steps; gen_dbl160's doublings): `dec r5; breq .+2; rjmp loop`, the counter set
 # from a public count (the word count, the batches, the steps, the window); check() allows that
 # and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb_p160_pass") + (
-    ("ks_avr_modinv_batches",) * 3 + ("ks_avr_modinv_batches_p160",) * 3 + ("ks_avr_dbl_secp160r1",))
+COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb_p160_pass",
+                 "ks_avr_modinv_steps", "ks_avr_modinv_steps", "ks_avr_modinv_batches",
+                 "ks_avr_modinv_batches_p160", "ks_avr_dbl_secp160r1")
 
 
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
-               "ks_avr_lincomb_z_pass", "ks_avr_lincomb_p160_pass") + tuple(
+               "ks_avr_lincomb_z_pass", "ks_avr_lincomb_p160_pass", "ks_avr_modinv_setup",
+               "ks_avr_modinv_steps") + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -2308,6 +2341,8 @@ def main():
     gen_lincomb_pass(asm, False)
     gen_lincomb_pass(asm, True)
     gen_lincomb_pass(asm, "p160")
+    gen_modinv_setup(asm)
+    gen_modinv_steps(asm)
     gen_modinv_batch(asm)
     gen_modinv_batch(asm, True)
     sys.stdout.write("\n".join(asm.lines) + "\n")
