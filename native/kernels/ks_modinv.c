@@ -246,10 +246,14 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
     /* f, g, d, e and two more places: a pair's new values go to the two free ones, which
        then trade names with the old (no copies); L words apart, so that the wipe at the end
        clears the 6 L words used and no more */
+#ifdef KS_MODINV_BATCHES
     ks_dw v[6 * MAXW], mw[MAXW], neg;
+#else
+    ks_dw v[6 * MAXW], mw[MAXW], eta = 1, neg; /* eta = 2 delta */
+#endif
     ks_dw *f = v, *g = v + L, *d = v + 2 * L, *e = v + 3 * L, *n0 = v + 4 * L, *n1 = v + 5 * L, *x;
 #ifndef KS_MODINV_BATCHES
-    ks_dw t[4], minv, eta = 1; /* a batch's matrix; m^-1 mod 2^W; 2 delta */
+    ks_dw t[4], minv; /* a batch's matrix; m^-1 mod 2^W */
 #endif
     int i;
 #ifdef KS_MODINV_BATCHES
