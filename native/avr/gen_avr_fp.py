@@ -1764,16 +1764,11 @@ def lincomb_product(asm, acc, lo, hi, w, signed_w):
     asm("adc", a3, "r1")
 
 
-def lincomb_pass(asm, with_z, name, p160=False):
+def lincomb_pass(asm, with_z, name):
     """The pass of gen_lincomb_pass from its registers: X = x, Y = y, r13:r12 = z (with z), r15:r14
     = r, r5 = L, a in r17:r16, b in r19:r18, k in r20:r4; it clobbers r0..r6, r8..r11, r20..r23,
-    X, Y, Z and the pointers (r1 not cleared). p160: z is secp160r1's p = 2^160 - 2^31 - 1 (L =
-    11), read from no memory: k p = k 2^160 + c with c = -k - k 2^31, so -k goes into word 0,
-    -k 2^15 into word 1 (both signed: the accumulator is) and k into the top word, in place of
-    a product a word (it also clobbers r7, r12, r13, r24, r25)."""
+    X, Y, Z and the pointers (r1 not cleared)."""
     N = LINCOMB_N
-    if p160:
-        with_z = False  # (no z words read: Z holds r as in the pass without z)
     acc = ["r8", "r9", "r10", "r11"]
     A, B, K = ("r16", "r17"), ("r18", "r19"), ("r4", "r20")
     w = ("r21", "r22")
@@ -1785,23 +1780,6 @@ def lincomb_pass(asm, with_z, name, p160=False):
     asm("dec", cnt)  # L - 2 words in the loop
     if not with_z:
         asm("movw", "r30", "r14")  # r in Z throughout (Z reads no z here)
-    if p160:
-        asm("dec", cnt)  # word 1 before the loop too: L - 3 in it
-        asm.comment("-k in r13:r12, its sign byte r24; -k 2^15 = (r23:r7, r25 << 8): its bytes 1..3")
-        asm("clr", "r12")
-        asm("clr", "r13")
-        asm("sub", "r12", K[0])
-        asm("sbc", "r13", K[1])
-        asm("mov", "r24", "r13")
-        asm("lsl", "r24")
-        asm("sbc", "r24", "r24")
-        asm("mov", "r7", "r12")
-        asm("mov", "r23", "r13")
-        asm("asr", "r23")
-        asm("ror", "r7")  # C = -k's low bit
-        asm("clr", "r25")  # (C kept)
-        asm("ror", "r25")
-
     def word(signed):
         asm("ld", w[0], "X+")
         asm("ld", w[1], "X+")
@@ -1841,21 +1819,7 @@ def lincomb_pass(asm, with_z, name, p160=False):
 
     asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
     word(False)
-    if p160:
-        for a, r in zip(acc, ("r12", "r13", "r24", "r24")):  # + -k
-            asm("add" if a == acc[0] else "adc", a, r)
-        asm("mov", "r12", K[1])  # k's sign byte, for the top word
-        asm("lsl", "r12")
-        asm("sbc", "r12", "r12")
     shift_acc()
-    if p160:
-        asm.comment("word 1: + -k 2^15")
-        word(False)
-        asm("add", acc[1], "r25")
-        asm("adc", acc[2], "r7")
-        asm("adc", acc[3], "r23")
-        out_prev()
-        shift_acc()
     loop = ".L%s_loop" % name
     asm.label(loop)
     word(False)
@@ -1866,9 +1830,6 @@ def lincomb_pass(asm, with_z, name, p160=False):
     asm("rjmp", loop)
     asm.comment("the top word, signed; then the last two words out")
     word(True)
-    if p160:
-        for a, r in zip(acc, (K[0], K[1], "r12", "r12")):  # + k 2^160
-            asm("add" if a == acc[0] else "adc", a, r)
     out_prev()
     for _ in range(16 - N):
         asm("lsl", acc[1])
@@ -1888,13 +1849,139 @@ def gen_lincomb_pass(asm, with_z):
     divisible by 2^13 (kernels/ks_modinv.c's lincomb). Per word a 4-byte signed accumulator:
     the products (MUL, MULSU, MULS), the word out, the accumulator shifted down by 16 with its
     sign. r apart from x, y. The words below the top in a counted loop: its one branch tests
-    the count (L, public), never the data. with_z = "p160": ks_avr_lincomb_p160_pass, z =
-    secp160r1's p without a product (lincomb_pass), for gen_modinv_batch's p160 form."""
+    the count (L, public), never the data."""
     name = "ks_avr_lincomb_z_pass" if with_z else "ks_avr_lincomb_pass"
-    if with_z == "p160":
-        name = "ks_avr_lincomb_p160_pass"
     asm.function(name)
-    lincomb_pass(asm, with_z, name, with_z == "p160")
+    lincomb_pass(asm, with_z, name)
+    asm("ret")
+    asm.end(name)
+
+
+P160_L = 11  # secp160r1's words in the inversion: 160 bits and one more word
+
+
+def gen_lincomb_pair160(asm, with_k):
+    """ks_avr_lincomb_fg160_pass / ks_avr_lincomb_de160_pass, subroutines of gen_modinv_batch's
+    p160 form (fixed CALLs): both rows of a batch in one pass over x and y (L = 11, y 22 bytes
+    after x, as the inversion's pairs are; r0 and r1 likewise): r0 = (a x + b y [+ k0 p]) >> 13,
+    r1 = (q x + r y [+ k1 p]) >> 13, as two lincomb_pass runs (without z; with_k: z = secp160r1's
+    p, k p = k 2^160 + c with c = -k - k 2^31, as the p160 pass adds it: -k into word 0,
+    -k 2^15 into word 1, k into the top word, their bytes from ks_avr_fp_t (MB "kt", gen_modinv_batch's
+    k_of)). Each word of x and y is loaded once for both rows (and the call, the pointers and
+    the loop's count once): 12 cycles a word fewer. From registers: Y = x, Z = r0, a = r16:r24,
+    b = r17:r25, q = r18:r26, r = r19:r27 (high bytes in r16..r19, where MULSU reaches); two
+    4-byte accumulators; it clobbers r0..r15, r20..r23 and the pointers (r1 not cleared). One
+    counted loop on the public word count."""
+    name = "ks_avr_lincomb_de160_pass" if with_k else "ks_avr_lincomb_fg160_pass"
+    at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
+    asm.function(name)
+    N = LINCOMB_N
+    G = 2 * P160_L  # y's (and r1's) offset in bytes
+    acc = (("r8", "r9", "r10", "r11"), ("r12", "r13", "r14", "r15"))
+    prev = ("r6", "r7")
+    mult = ((("r24", "r16"), ("r25", "r17")), (("r26", "r18"), ("r27", "r19")))  # (lo, hi)
+    w = ("r20", "r21")
+    cnt, zero = "r5", "r2"
+    asm("clr", zero)
+    for a in acc[0] + acc[1]:
+        asm("clr", a)
+    # the words below the top in the loop: 1..9, or 2..9 with k (word 1 takes k's part)
+    asm("ldi", "r22", str(P160_L - 2 - (1 if with_k else 0)))
+    asm("mov", cnt, "r22")
+
+    def word(signed):
+        for col, ld in ((0, lambda: (asm("ld", w[0], "Y+"), asm("ld", w[1], "Y+"))),
+                        (1, lambda: (asm("ldd", w[0], "Y+%d" % (G - 2)),
+                                     asm("ldd", w[1], "Y+%d" % (G - 1))))):
+            ld()
+            for row in (0, 1):
+                lo, hi = mult[row][col]
+                if signed:
+                    asm("mov", "r22", lo)  # (MULSU's reach)
+                    lo = "r22"
+                lincomb_product(asm, acc[row], lo, hi, w, signed)
+
+    def k_part(part):
+        """k's part of word 0, of word 1 or of the top word, both rows"""
+        for row in (0, 1):
+            base = 9 * row
+            if part == 0:  # -k, sign-extended
+                offs, into = (0, 1, 2, 2), 0
+            elif part == 1:  # -k 2^15: bytes 1..3
+                offs, into = (3, 4, 5), 1
+            else:  # k, sign-extended
+                offs, into = (6, 7, 8, 8), 0
+            regs = {}
+            for o in sorted(set(offs)):
+                regs[o] = ("r22", "r23", "r3")[len(regs)]
+                asm("lds", regs[o], at("kt", base + o))
+            for i, o in enumerate(offs):
+                asm("add" if i == 0 else "adc", acc[row][into + i], regs[o])
+
+    def out_prev(row):
+        """the previous output word of the row: (prev, acc0, acc1) << (16 - N), its top two
+        bytes: r0's by Z+, r1's G - 2 bytes after (Z has passed r0's)"""
+        a = acc[row]
+        asm("mov", "r23", a[0])
+        asm("mov", "r3", a[1])
+        for _ in range(16 - N):
+            asm("lsl", prev[row])
+            asm("rol", "r23")
+            asm("rol", "r3")
+        store(row, "r23", "r3")
+
+    def store(row, lo, hi):
+        if row == 0:
+            asm("st", "Z+", lo)
+            asm("st", "Z+", hi)
+        else:
+            asm("std", "Z+%d" % (G - 2), lo)
+            asm("std", "Z+%d" % (G - 1), hi)
+
+    def shift_acc(row):
+        a = acc[row]
+        asm("mov", prev[row], a[1])
+        asm("movw", a[0], a[2])
+        asm("mov", a[2], a[1])
+        asm("lsl", a[2])
+        asm("sbc", a[2], a[2])
+        asm("mov", a[3], a[2])
+
+    asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
+    word(False)
+    if with_k:
+        k_part(0)
+    for row in (0, 1):
+        shift_acc(row)
+    if with_k:
+        asm.comment("word 1: + -k 2^15")
+        word(False)
+        k_part(1)
+        for row in (0, 1):
+            out_prev(row)
+            shift_acc(row)
+    loop = ".L%s_loop" % name
+    asm.label(loop)
+    word(False)
+    for row in (0, 1):
+        out_prev(row)
+        shift_acc(row)
+    asm("dec", cnt)
+    asm("breq", ".+2")  # the body is beyond BRNE's reach
+    asm("rjmp", loop)
+    asm.comment("the top word, signed; then the last two words out")
+    word(True)
+    if with_k:
+        k_part(2)
+    for row in (0, 1):
+        out_prev(row)
+    for row in (0, 1):
+        a = acc[row]
+        for _ in range(16 - N):
+            asm("lsl", a[1])
+            asm("rol", a[2])
+            asm("rol", a[3])
+        store(row, a[2], a[3])
     asm("ret")
     asm.end(name)
 
@@ -2004,9 +2091,10 @@ def divsteps_body(asm, name):
 # gen_modinv_batches' places in ks_avr_fp_t (free during an inversion): the slots of the three
 # pairs (f, g), (d, e) and (n0, n1) (each pair's second number 2L bytes after its first), m's,
 # L, 2L, the matrix t (u, v, q, r), eta, m^-1 mod 2^16, the signs of d and e (a batch's two k's
-# share them) and the batches left
+# share them), the batches left, and (the p160 form) each row's k's parts for
+# gen_lincomb_pair160: -k, its sign byte, the bytes 1..3 of -k 2^15, k and its sign byte (9 a row)
 MB = {"fg": 0, "de": 2, "nn": 4, "mw": 6, "L": 8, "L2": 9, "t": 10, "eta": 18, "minv": 20,
-      "sg": 22, "cnt": 24}
+      "sg": 22, "cnt": 24, "kt": 26}
 
 
 def modinv_pointer(asm, slot, second, lo):
@@ -2117,8 +2205,10 @@ def gen_modinv_batch(asm, p160=False):
     ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (fixed CALLs); between them everything is
     kept in ks_avr_fp_t, not on the stack: the registers are saved once an inversion. Its
     counted loop (the batches; the steps' two are in ks_avr_modinv_steps), on a public count. p160:
-    ks_avr_modinv_batches_p160, for m = secp160r1's p alone (L = 11): d' and e' by
-    ks_avr_lincomb_p160_pass (k p without products), the rest the same."""
+    ks_avr_modinv_batches_p160, for m = secp160r1's p alone (L = 11): both rows of f and g in
+    one pass (ks_avr_lincomb_fg160_pass), both of d and e in another
+    (ks_avr_lincomb_de160_pass: k p without products, p = 2^160 - 2^31 - 1), k's j from p's low
+    word, -1 (k_p160)."""
     name = "ks_avr_modinv_batches" + ("_p160" if p160 else "")
     zpass = "ks_avr_lincomb_p160_pass" if p160 else "ks_avr_lincomb_z_pass"
     at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
@@ -2174,6 +2264,9 @@ def gen_modinv_batch(asm, p160=False):
         asm("mov", "r0", "r19")
         asm("and", "r0", "r23")
         asm("adc", "r20", "r0")
+        if p160:
+            k_p160(row)
+            return
         asm("lds", "r30", at("mw"))
         asm("lds", "r31", at("mw", 1))
         first = True
@@ -2209,6 +2302,70 @@ def gen_modinv_batch(asm, p160=False):
         asm("sub", "r4", "r22")
         asm("sbc", "r20", "r23")
 
+    def k_p160(row):
+        """k_of's j for m = secp160r1's p, whose low word is -1 mod 2^16 and so is m^-1: the low
+        word a d + b e - k, j = its negation mod 2^13; then k's parts for
+        gen_lincomb_pair160 into MB "kt" (the row's 9 bytes)"""
+        first = True
+        for ptr, (lo, hi) in (("X", ("r16", "r17")), ("Y", ("r18", "r19"))):
+            if ptr == "X":
+                asm("ld", "r2", "X+")
+                asm("ld", "r3", "X")
+            else:
+                asm("ld", "r2", ptr)
+                asm("ldd", "r3", ptr + "+1")
+            asm("mul", lo, "r2")
+            if first:
+                asm("movw", "r24", "r0")
+                first = False
+            else:
+                asm("add", "r24", "r0")
+                asm("adc", "r25", "r1")
+            asm("mul", lo, "r3")
+            asm("add", "r25", "r0")
+            asm("mul", hi, "r2")
+            asm("add", "r25", "r0")
+        asm("sub", "r24", "r4")  # + k m's low word, -k
+        asm("sbc", "r25", "r20")
+        asm("com", "r25")  # j = -low mod 2^13
+        asm("neg", "r24")
+        asm("sbci", "r25", "0xFF")
+        asm("andi", "r25", "0x1F")
+        asm("sub", "r4", "r24")
+        asm("sbc", "r20", "r25")
+        kt = lambda o, r: asm("sts", at("kt", 9 * row + o), r)
+        asm("clr", "r22")  # -k
+        asm("clr", "r23")
+        asm("sub", "r22", "r4")
+        asm("sbc", "r23", "r20")
+        kt(0, "r22")
+        kt(1, "r23")
+        asm("mov", "r24", "r23")
+        asm("lsl", "r24")
+        asm("sbc", "r24", "r24")
+        kt(2, "r24")
+        asm("asr", "r23")  # -k 2^15's bytes 1..3: (-k's low bit) << 7, -k >> 1
+        asm("ror", "r22")
+        asm("clr", "r25")  # (C kept)
+        asm("ror", "r25")
+        kt(3, "r25")
+        kt(4, "r22")
+        kt(5, "r23")
+        kt(6, "r4")  # k
+        kt(7, "r20")
+        asm("mov", "r24", "r20")
+        asm("lsl", "r24")
+        asm("sbc", "r24", "r24")
+        kt(8, "r24")
+
+    def pair_pass(x, r, fused):
+        """both rows over the pair x into the pair r (gen_lincomb_pair160)"""
+        for k, lo in enumerate((24, 16, 25, 17, 26, 18, 27, 19)):
+            asm("lds", reg(lo), at("t", k))
+        pointer(x, False, 28)
+        pointer(r, False, 30)
+        asm("call", fused)
+
     def run_pass(x, r, row, with_z):
         """the pass over the pair x into r (a slot, and True for its second number)"""
         if not with_z:
@@ -2223,10 +2380,17 @@ def gen_modinv_batch(asm, p160=False):
         asm("call", zpass if with_z else "ks_avr_lincomb_pass")
 
     asm.comment("f' = (u f + v g) / 2^13 into n0, g' = (q f + r g) / 2^13 into n1")
-    run_pass("fg", ("nn", False), 0, False)
-    run_pass("fg", ("nn", True), 1, False)
+    if p160:
+        pair_pass("fg", "nn", "ks_avr_lincomb_fg160_pass")
+    else:
+        run_pass("fg", ("nn", False), 0, False)
+        run_pass("fg", ("nn", True), 1, False)
     asm.comment("d' = (u d + v e + k m) / 2^13 into f's place, e' with (q, r) into g's")
-    for row in (0, 1):
+    if p160:
+        k_of(0)
+        k_of(1)
+        pair_pass("de", "fg", "ks_avr_lincomb_de160_pass")
+    for row in (0, 1) if not p160 else ():
         k_of(row)
         run_pass("de", ("fg", row == 1), row, True)
     asm.comment("the slots turn round: (f, g) <- n's, (d, e) <- f's, n <- d's")
@@ -2254,7 +2418,8 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
 # batches and steps; gen_dbl160's doublings): `dec r5; breq .+2; rjmp loop`, the counter set
 # from a public count (the word count, the batches, the steps, the window); check() allows that
 # and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb_p160_pass",
+COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb_fg160_pass",
+                 "ks_avr_lincomb_de160_pass",
                  "ks_avr_modinv_steps", "ks_avr_modinv_steps", "ks_avr_modinv_batches",
                  "ks_avr_modinv_batches_p160", "ks_avr_dbl_secp160r1")
 
@@ -2263,7 +2428,8 @@ COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
-               "ks_avr_lincomb_z_pass", "ks_avr_lincomb_p160_pass", "ks_avr_modinv_setup",
+               "ks_avr_lincomb_z_pass", "ks_avr_lincomb_fg160_pass", "ks_avr_lincomb_de160_pass",
+               "ks_avr_modinv_setup",
                "ks_avr_modinv_steps") + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
@@ -2340,7 +2506,8 @@ def main():
     gen_cneg160(asm)
     gen_lincomb_pass(asm, False)
     gen_lincomb_pass(asm, True)
-    gen_lincomb_pass(asm, "p160")
+    gen_lincomb_pair160(asm, False)
+    gen_lincomb_pair160(asm, True)
     gen_modinv_setup(asm)
     gen_modinv_steps(asm)
     gen_modinv_batch(asm)
