@@ -1858,33 +1858,37 @@ def gen_lincomb_pass(asm, with_z):
 
 
 P160_L = 11  # secp160r1's words in the inversion: 160 bits and one more word
-# gen_lincomb_pair160 takes 2a, 2b (and 2k p) and shifts by 14, not 13: a 2-bit shift out of
-# each word instead of 3. Its 4-byte signed accumulators still hold every word's sum: with
-# s = |a| + |b| <= 2^13 (a batch's rows) and k in [-s - 2^13 + 1, s] (k = a [x < 0] +
-# b [y < 0] - j, 0 <= j < 2^13), |2a x_i + 2b y_i| <= 2s (2^16 - 1) <= 2^30 - 2^14; 2k p's parts
-# are -2k in word 0 (|2k| < 2^15), -2k 2^31 = -k 2^16 in word 1 and 2k in the top word (x's and
-# y's top words are in [-2, 1]); word 0's carry is below 2^14 in size, so word 1's sum is below
-# 2^30 - 2^14 + (2^14 - 1) 2^16 + 2^14 = 2^31 - 2^16 in size, the others below 2^30 + 2^15
-# (below: "doubled").
+# The p160 form's batches are of P160_N = 14 steps, not 13: 27 batches (378 steps >= 369, the
+# bound of kernels/ks_modinv.c for 160 bits) instead of 29, and gen_lincomb_pair160 shifts by 14
+# (2 bits out of each word instead of 3). A batch's matrix rows have s = |a| + |b| <= 2^14
+# (entries fit a signed word), k is in [-s - 2^14 + 1, s] (k = a [x < 0] + b [y < 0] - j,
+# 0 <= j < 2^14), so |k| < 2^15; the 4-byte signed accumulators still hold every word's sum:
+# |a x_i + b y_i| <= s (2^16 - 1) <= 2^30 - 2^14; k p's parts are -k in word 0, -k 2^31 = -k 2^15
+# in word 1 (below 2^30 in size) and k in the top word (x's and y's top words are in [-2, 1]);
+# word 0's carry is at most 2^14 + 1 in size, so word 1's sum is below
+# 2^30 - 2^14 + (2^15 - 1) 2^15 + 2^14 + 1 = 2^31 - 2^15 + 1 in size, the others below 2^30 + 2^15.
+P160_N = 14
+# the least B with 4096 14 B >= 9437 160 + 1 (ks_modinv.c's bound), as ks_port_avr.h has it
+P160_BATCHES = 27
+assert 4096 * P160_N * P160_BATCHES >= 9437 * 160 + 1 > 4096 * P160_N * (P160_BATCHES - 1)
 
 
 def gen_lincomb_pair160(asm, with_k):
     """ks_avr_lincomb_fg160_pass / ks_avr_lincomb_de160_pass, subroutines of gen_modinv_batch's
     p160 form (fixed CALLs): both rows of a batch in one pass over x and y (L = 11, y 22 bytes
     after x, as the inversion's pairs are; r0 and r1 likewise): r0 = (a x + b y [+ k0 p]) >> 13,
-    r1 = (q x + r y [+ k1 p]) >> 13, as two lincomb_pass runs would (without z; with_k: z =
+    r1 = (q x + r y [+ k1 p]) >> 14 (batches of P160_N = 14 steps), as two lincomb_pass runs would for 13 (without z; with_k: z =
     secp160r1's p, read from no memory: k p = k 2^160 - k 2^31 - k, three small parts in three
     words, their bytes from ks_avr_fp_t (MB "kt", gen_modinv_batch's k_p160)). Each word of x
     and y is loaded once for both rows (and the call, the pointers and the loop's count once):
-    12 cycles a word fewer. The multipliers come doubled and the sum is shifted by 14
-    (doubled, above): 3 cycles a row and word fewer. From registers: Y = x, Z = r0, 2a =
-    r16:r24, 2b = r17:r25, 2q = r18:r26, 2r = r19:r27 (high bytes in r16..r19, where MULSU
-    reaches); two 4-byte accumulators; it clobbers r0..r15, r20..r23 and the pointers (r1 not
+    12 cycles a word fewer; and a shift by 14 is 2 bits out of each word, not 3. From registers:
+    Y = x, Z = r0, a = r16:r24, b = r17:r25, q = r18:r26, r = r19:r27 (high bytes in r16..r19,
+    where MULSU reaches); two 4-byte accumulators; it clobbers r0..r15, r20..r23 and the pointers (r1 not
     cleared). One counted loop on the public word count."""
     name = "ks_avr_lincomb_de160_pass" if with_k else "ks_avr_lincomb_fg160_pass"
     at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
     asm.function(name)
-    N = LINCOMB_N + 1  # the multipliers come doubled (doubled, above)
+    N = P160_N
     G = 2 * P160_L  # y's (and r1's) offset in bytes
     acc = (("r8", "r9", "r10", "r11"), ("r12", "r13", "r14", "r15"))
     prev = ("r6", "r7")
@@ -1911,15 +1915,15 @@ def gen_lincomb_pair160(asm, with_k):
                 lincomb_product(asm, acc[row], lo, hi, w, signed)
 
     def k_part(part):
-        """2k p's part of word 0, of word 1 or of the top word, both rows (doubled, above)"""
+        """k p's part of word 0, of word 1 or of the top word, both rows (P160_N, above)"""
         for row in (0, 1):
-            base = 8 * row
-            if part == 0:  # -2k, sign-extended
+            base = 9 * row
+            if part == 0:  # -k, sign-extended
                 offs, into = (0, 1, 2, 2), 0
-            elif part == 1:  # -2k 2^15 = -k 2^16: bytes 2 and 3
-                offs, into = (3, 4), 2
-            else:  # 2k, sign-extended
-                offs, into = (5, 6, 7, 7), 0
+            elif part == 1:  # -k 2^15: bytes 1..3
+                offs, into = (3, 4, 5), 1
+            else:  # k, sign-extended
+                offs, into = (6, 7, 8, 8), 0
             regs = {}
             for o in sorted(set(offs)):
                 regs[o] = ("r22", "r23", "r3")[len(regs)]
@@ -1963,7 +1967,7 @@ def gen_lincomb_pair160(asm, with_k):
     for row in (0, 1):
         shift_acc(row)
     if with_k:
-        asm.comment("word 1: + -k 2^16")
+        asm.comment("word 1: + -k 2^15")
         word(False)
         k_part(1)
         for row in (0, 1):
@@ -1996,13 +2000,14 @@ def gen_lincomb_pair160(asm, with_k):
 
 
 # divsteps_body's two loops: the first steps with the matrix in bytes (after i steps its entries
-# are at most 2^i in size: 64 after 6, a signed byte), the rest with f and g in bytes (step i
-# reads only the low 13 - i bits of f and g: 7 from step 6 on)
+# are at most 2^i in size: 64 after 6, a signed byte), the rest with f and g in bytes (of a batch
+# of n steps, step i reads only the low n - i bits of f and g: at most 8 from step 6 on for
+# n <= 14; and after 6 steps on words their low 10 bits are exact)
 DIVSTEPS_BYTE_T = 6
 
 
 def divsteps_body(asm, name):
-    """LINCOMB_N divsteps on the low 16-bit words f, g of the inversion's (eta, f, g)
+    """LINCOMB_N (P160_N in the p160 form: MB "nst") divsteps on the low 16-bit words f, g of the inversion's (eta, f, g)
     (kernels/ks_modinv.c, steps(): the same masks, word for word), from eta in r25:r24, f
     r23:r22, g r21:r20, to the new eta in r25:r24 and the matrix t = (u, v, q, r) at Z, with
     2^N (f', g') = t (f, g). Each step: odd = -(g & 1), sw = odd & [eta > 0] (eta is odd,
@@ -2089,8 +2094,7 @@ def divsteps_body(asm, name):
         asm("mov", a[1], a[0])
         asm("lsl", a[1])
         asm("sbc", a[1], a[1])
-    asm("ldi", "r23", str(LINCOMB_N - DIVSTEPS_BYTE_T))  # (f's high byte read no more)
-    asm("mov", cnt, "r23")
+    asm("lds", cnt, "ks_avr_fp_t+%d" % MB["nst"])  # 13 or 14 steps in all (gen_modinv_batch)
     step(1, 2, ".L%s_fg8" % name)
     for a in (u, v, q, rr):
         asm("st", "Z+", a[0])
@@ -2100,10 +2104,11 @@ def divsteps_body(asm, name):
 # gen_modinv_batches' places in ks_avr_fp_t (free during an inversion): the slots of the three
 # pairs (f, g), (d, e) and (n0, n1) (each pair's second number 2L bytes after its first), m's,
 # L, 2L, the matrix t (u, v, q, r), eta, m^-1 mod 2^16, the signs of d and e (a batch's two k's
-# share them), the batches left, and (the p160 form) each row's 2k p's parts for
-# gen_lincomb_pair160 (8 bytes a row, k_p160)
+# share them), the batches left, and (the p160 form) each row's k p's parts for
+# gen_lincomb_pair160 (9 bytes a row, k_p160); the steps' second loop's count ("nst": 13 or
+# P160_N less DIVSTEPS_BYTE_T)
 MB = {"fg": 0, "de": 2, "nn": 4, "mw": 6, "L": 8, "L2": 9, "t": 10, "eta": 18, "minv": 20,
-      "sg": 22, "cnt": 24, "kt": 26}
+      "sg": 22, "cnt": 24, "kt": 26, "nst": 44}
 
 
 def modinv_pointer(asm, slot, second, lo):
@@ -2171,6 +2176,8 @@ def gen_modinv_setup(asm):
     asm("ldi", "r24", "1")  # eta = 1
     asm("sts", at("eta"), "r24")
     asm("sts", at("eta", 1), "r1")
+    asm("ldi", "r24", str(LINCOMB_N - DIVSTEPS_BYTE_T))  # the steps' second loop
+    asm("sts", at("nst"), "r24")
     asm.comment("m^-1 mod 2^16: x = m (right mod 8), then x (2 - m x) three times")
     asm("movw", "r30", "r22")
     asm("ld", "r16", "Z+")
@@ -2214,10 +2221,11 @@ def gen_modinv_batch(asm, p160=False):
     ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (fixed CALLs); between them everything is
     kept in ks_avr_fp_t, not on the stack: the registers are saved once an inversion. Its
     counted loop (the batches; the steps' two are in ks_avr_modinv_steps), on a public count. p160:
-    ks_avr_modinv_batches_p160, for m = secp160r1's p alone (L = 11): both rows of f and g in
+    ks_avr_modinv_batches_p160, for m = secp160r1's p alone (L = 11): batches of P160_N = 14
+    steps (P160_BATCHES of them: the caller passes that count), both rows of f and g in
     one pass (ks_avr_lincomb_fg160_pass), both of d and e in another
     (ks_avr_lincomb_de160_pass: k p without products, p = 2^160 - 2^31 - 1), k's j from p's low
-    word, -1 (k_p160)."""
+    word, -1, mod 2^14 (k_p160)."""
     name = "ks_avr_modinv_batches" + ("_p160" if p160 else "")
     zpass = "ks_avr_lincomb_p160_pass" if p160 else "ks_avr_lincomb_z_pass"
     at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
@@ -2225,6 +2233,9 @@ def gen_modinv_batch(asm, p160=False):
     prologue(asm)
     asm("mov", "r5", "r18")  # the batches left
     asm("call", "ks_avr_modinv_setup")
+    if p160:
+        asm("ldi", "r24", str(P160_N - DIVSTEPS_BYTE_T))  # batches of 14 steps
+        asm("sts", at("nst"), "r24")
     pointer = lambda slot, second, lo: modinv_pointer(asm, slot, second, lo)
 
     batch = ".L%s_batch" % name
@@ -2313,9 +2324,9 @@ def gen_modinv_batch(asm, p160=False):
 
     def k_p160(row):
         """k_of's j for m = secp160r1's p, whose low word is -1 mod 2^16 and so is m^-1: the low
-        word a d + b e - k, j = its negation mod 2^13; then 2k p's parts for
-        gen_lincomb_pair160 into MB "kt" (the row's 8 bytes: -2k's low bytes, -k's sign byte,
-        -k, 2k's low bytes, k's sign byte)"""
+        word a d + b e - k, j = its negation mod 2^14 (P160_N); then k p's parts for
+        gen_lincomb_pair160 into MB "kt" (the row's 9 bytes: -k, its sign byte, the bytes 1..3
+        of -k 2^15, k, its sign byte)"""
         first = True
         for ptr, (lo, hi) in (("X", ("r16", "r17")), ("Y", ("r18", "r19"))):
             if ptr == "X":
@@ -2340,40 +2351,38 @@ def gen_modinv_batch(asm, p160=False):
         asm("com", "r25")  # j = -low mod 2^13
         asm("neg", "r24")
         asm("sbci", "r25", "0xFF")
-        asm("andi", "r25", "0x1F")
+        asm("andi", "r25", "0x3F")  # (P160_N = 14)
         asm("sub", "r4", "r24")
         asm("sbc", "r20", "r25")
-        kt = lambda o, r: asm("sts", at("kt", 8 * row + o), r)
-        asm("clr", "r22")  # -k (|k| <= 2^14)
+        kt = lambda o, r: asm("sts", at("kt", 9 * row + o), r)
+        asm("clr", "r22")  # -k (|k| < 2^15)
         asm("clr", "r23")
         asm("sub", "r22", "r4")
         asm("sbc", "r23", "r20")
-        kt(3, "r22")
-        kt(4, "r23")
-        asm("mov", "r24", "r23")  # its sign byte
+        kt(0, "r22")
+        kt(1, "r23")
+        asm("mov", "r24", "r23")
         asm("lsl", "r24")
         asm("sbc", "r24", "r24")
         kt(2, "r24")
-        asm("lsl", "r22")  # -2k's low bytes
-        asm("rol", "r23")
-        kt(0, "r22")
-        kt(1, "r23")
-        asm("mov", "r24", "r20")  # 2k
+        asm("asr", "r23")  # -k 2^15's bytes 1..3: (-k's low bit) << 7, -k >> 1
+        asm("ror", "r22")
+        asm("clr", "r25")  # (C kept)
+        asm("ror", "r25")
+        kt(3, "r25")
+        kt(4, "r22")
+        kt(5, "r23")
+        kt(6, "r4")  # k
+        kt(7, "r20")
+        asm("mov", "r24", "r20")
         asm("lsl", "r24")
         asm("sbc", "r24", "r24")
-        kt(7, "r24")
-        asm("lsl", "r4")
-        asm("rol", "r20")
-        kt(5, "r4")
-        kt(6, "r20")
+        kt(8, "r24")
 
     def pair_pass(x, r, fused):
         """both rows over the pair x into the pair r (gen_lincomb_pair160)"""
         for k, lo in enumerate((24, 16, 25, 17, 26, 18, 27, 19)):
             asm("lds", reg(lo), at("t", k))
-        for lo, hi in ((24, 16), (25, 17), (26, 18), (27, 19)):  # doubled (doubled, above)
-            asm("lsl", reg(lo))
-            asm("rol", reg(hi))
         pointer(x, False, 28)
         pointer(r, False, 30)
         asm("call", fused)

@@ -68,13 +68,16 @@ void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
    assembly (gen_avr_fp.py, gen_modinv_batch: 16-bit words, 13 steps a batch, both curves):
    each batch the steps on the low words, both k's (m^-1 mod 2^16 found once a call) and the
    four passes over the whole numbers (ks_avr_lincomb_pass, _z_pass), the registers saved once
-   an inversion and no C between the batches. Portable C in the builds without the assembly. */
+   an inversion and no C between the batches; the batches run, which ks_modinv's names follow.
+   Portable C in the builds without the assembly. */
 #if KS_AVR_ASM
 void ks_avr_modinv_batches(uint16_t *v, const uint16_t *mw, uint8_t L, uint8_t batches);
 #if KS_WITH_SECP160R1
-/* and their form for m = secp160r1's p alone (gen_modinv_batch's p160: k p added to d and e
-   without a product a word, p being 2^160 - 2^31 - 1), taken when m's words are that p (a
-   branch on m, which is public) */
+/* and their form for m = secp160r1's p alone (gen_modinv_batch's p160: batches of 14 steps,
+   each pair's two rows in one pass, k p added to d and e without a product a word, p being
+   2^160 - 2^31 - 1), taken when m's words are that p (a branch on m, which is public): 27
+   batches, the least B with 4096 14 B >= 9437 160 + 1 (ks_modinv.c's bound; 378 steps) */
+#define KS_AVR_P160_BATCHES 27
 void ks_avr_modinv_batches_p160(uint16_t *v, const uint16_t *mw, uint8_t L, uint8_t batches);
 static inline uint8_t ks_avr_is_p160(const uint16_t *mw, unsigned L)
 {
@@ -84,13 +87,14 @@ static inline uint8_t ks_avr_is_p160(const uint16_t *mw, unsigned L)
     }
     return ok;
 }
-#define KS_MODINV_BATCHES(v, mw, L, batches)                                      \
-    (ks_avr_is_p160(mw, (unsigned)(L))                                           \
-         ? ks_avr_modinv_batches_p160(v, mw, (uint8_t)(L), (uint8_t)(batches)) \
-         : ks_avr_modinv_batches(v, mw, (uint8_t)(L), (uint8_t)(batches)))
+#define KS_MODINV_BATCHES(v, mw, L, batches)                                              \
+    (ks_avr_is_p160(mw, (unsigned)(L))                                                   \
+         ? (ks_avr_modinv_batches_p160(v, mw, (uint8_t)(L), KS_AVR_P160_BATCHES),        \
+            KS_AVR_P160_BATCHES)                                                        \
+         : (ks_avr_modinv_batches(v, mw, (uint8_t)(L), (uint8_t)(batches)), (batches)))
 #else
 #define KS_MODINV_BATCHES(v, mw, L, batches) \
-    ks_avr_modinv_batches(v, mw, (uint8_t)(L), (uint8_t)(batches))
+    (ks_avr_modinv_batches(v, mw, (uint8_t)(L), (uint8_t)(batches)), (batches))
 #endif
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):

@@ -288,8 +288,10 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
 #ifdef KS_MODINV_BATCHES
     /* the port's batches in one call (the AVR's assembly), from eta = 1 with f, g, d, e, n0,
        n1 in v as above: each batch's f' and g' into n0 and n1, d' and e' into f's and g's
-       places, the names turned round as below; here the names follow */
-    KS_MODINV_BATCHES(v, mw, L, batches);
+       places, the names turned round as below; it returns the batches it ran (as many, or
+       for a modulus it has a form of its own, longer batches enough for the bound above),
+       which the names follow here */
+    batches = KS_MODINV_BATCHES(v, mw, L, batches);
 #endif
     for (i = 0; i < batches; i++) {
 #ifdef KS_MODINV_BATCHES
