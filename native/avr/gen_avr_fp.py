@@ -2249,9 +2249,12 @@ def gen_modinv_batch(asm, p160=False):
             asm("lds", reg(lo + 1), at("t", 4 * row + 2 * k + 1))
 
     def k_of(row):
-        """k for d, e and the row into r20:r4 (lincomb's k: the signs of d and e from their
+        """k for d, e and the row into r20:r4 (the p160 form: k_p160) (lincomb's k: the signs of d and e from their
         top words' top bytes, found for row 0 and kept for row 1, then j from the low words);
         X = d, Y = e"""
+        if p160:
+            k_p160(row)
+            return
         ab(row)
         asm("lds", "r26", at("de"))  # X = d
         asm("lds", "r27", at("de", 1))
@@ -2284,9 +2287,6 @@ def gen_modinv_batch(asm, p160=False):
         asm("mov", "r0", "r19")
         asm("and", "r0", "r23")
         asm("adc", "r20", "r0")
-        if p160:
-            k_p160(row)
-            return
         asm("lds", "r30", at("mw"))
         asm("lds", "r31", at("mw", 1))
         first = True
@@ -2323,32 +2323,58 @@ def gen_modinv_batch(asm, p160=False):
         asm("sbc", "r20", "r23")
 
     def k_p160(row):
-        """k_of's j for m = secp160r1's p, whose low word is -1 mod 2^16 and so is m^-1: the low
-        word a d + b e - k, j = its negation mod 2^14 (P160_N); then k p's parts for
-        gen_lincomb_pair160 into MB "kt" (the row's 9 bytes: -k, its sign byte, the bytes 1..3
-        of -k 2^15, k, its sign byte)"""
+        """k_of for m = secp160r1's p: d's and e's signs and low words loaded for row 0 and
+        kept in registers for row 1 (r12, r13; r7:r6, r11:r10); p's low word is -1 mod 2^16
+        and so is m^-1: the low word a d + b e - k, j = its negation mod 2^14 (P160_N); then
+        k p's parts for gen_lincomb_pair160 into MB "kt" (the row's 9 bytes: -k, its sign
+        byte, the bytes 1..3 of -k 2^15, k, its sign byte)"""
+        ab(row)
+        if row == 0:
+            asm("lds", "r26", at("de"))  # X = d
+            asm("lds", "r27", at("de", 1))
+            asm("lds", "r24", at("L2"))
+            asm("clr", "r25")
+            asm("movw", "r28", "r26")  # Y = e = d + 2L bytes
+            asm("add", "r28", "r24")
+            asm("adc", "r29", "r25")
+            asm("movw", "r30", "r28")
+            asm("ld", "r12", "-Z")  # d's top byte, just below e
+            asm("add", "r30", "r24")
+            asm("adc", "r31", "r25")
+            asm("ld", "r13", "Z")  # e's
+            for sg in ("r12", "r13"):
+                asm("lsl", sg)
+                asm("sbc", sg, sg)  # 0xFF where negative
+            asm("ld", "r6", "X+")  # the low words (mod 2^16 the signs do not matter)
+            asm("ld", "r7", "X")
+            asm("ld", "r10", "Y")
+            asm("ldd", "r11", "Y+1")
+        asm("mov", "r4", "r16")  # k = (a & xs) + (b & ys)
+        asm("and", "r4", "r12")
+        asm("mov", "r20", "r17")
+        asm("and", "r20", "r12")
+        asm("mov", "r0", "r18")
+        asm("and", "r0", "r13")
+        asm("add", "r4", "r0")
+        asm("mov", "r0", "r19")
+        asm("and", "r0", "r13")
+        asm("adc", "r20", "r0")
         first = True
-        for ptr, (lo, hi) in (("X", ("r16", "r17")), ("Y", ("r18", "r19"))):
-            if ptr == "X":
-                asm("ld", "r2", "X+")
-                asm("ld", "r3", "X")
-            else:
-                asm("ld", "r2", ptr)
-                asm("ldd", "r3", ptr + "+1")
-            asm("mul", lo, "r2")
+        for (lo, hi), (w0, w1) in ((("r16", "r17"), ("r6", "r7")), (("r18", "r19"), ("r10", "r11"))):
+            asm("mul", lo, w0)
             if first:
                 asm("movw", "r24", "r0")
                 first = False
             else:
                 asm("add", "r24", "r0")
                 asm("adc", "r25", "r1")
-            asm("mul", lo, "r3")
+            asm("mul", lo, w1)
             asm("add", "r25", "r0")
-            asm("mul", hi, "r2")
+            asm("mul", hi, w0)
             asm("add", "r25", "r0")
         asm("sub", "r24", "r4")  # + k m's low word, -k
         asm("sbc", "r25", "r20")
-        asm("com", "r25")  # j = -low mod 2^13
+        asm("com", "r25")  # j = -low mod 2^14
         asm("neg", "r24")
         asm("sbci", "r25", "0xFF")
         asm("andi", "r25", "0x3F")  # (P160_N = 14)
