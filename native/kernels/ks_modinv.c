@@ -209,6 +209,31 @@ static void from_words(ks_limb *a, size_t n, const ks_dw *w, size_t L)
     memset(a, 0, b);
     memcpy(a, w, b < L * sizeof *w ? b : L * sizeof *w);
 }
+#elif defined(__AVR__)
+/* Words from limbs and back on the AVR, as on the MSP430 (little-endian: limbs of any size
+   hold the words' bytes in order), a copy in place of the byte loop's shifts by a count (loops
+   on the AVR: ~3.4 k cycles an inversion of secp160r1 with 16-bit limbs); m from flash by
+   bytes (KS_READ_BYTE, `flash` a public choice). */
+static void to_words(ks_dw *w, size_t L, const ks_limb *a, size_t n, int flash)
+{
+    const size_t b = n * KS_LIMB_BYTES, c = b < L * sizeof *w ? b : L * sizeof *w;
+    size_t i;
+    memset(w, 0, L * sizeof *w);
+    if (flash) {
+        for (i = 0; i < c; i++) {
+            ((uint8_t *)w)[i] = KS_READ_BYTE((const uint8_t *)a + i);
+        }
+    } else {
+        memcpy(w, a, c);
+    }
+}
+
+static void from_words(ks_limb *a, size_t n, const ks_dw *w, size_t L)
+{
+    const size_t b = n * KS_LIMB_BYTES;
+    memset(a, 0, b);
+    memcpy(a, w, b < L * sizeof *w ? b : L * sizeof *w);
+}
 #else
 /* Words from limbs (in flash if `flash`, a public choice) and back (little-endian, bytes
    between: any limb and word sizes). */
