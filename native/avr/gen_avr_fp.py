@@ -2009,16 +2009,17 @@ DIVSTEPS_BYTE_T = 6
 def divsteps_body(asm, name):
     """LINCOMB_N (P160_N in the p160 form: MB "nst") divsteps on the low 16-bit words f, g of the inversion's (eta, f, g)
     (kernels/ks_modinv.c, steps(): the same masks, word for word), from eta in r25:r24, f
-    r23:r22, g r21:r20, to the new eta in r25:r24 (both held negated, zeta = -eta: its sign is
-    [eta > 0], a COM fewer a step) and the matrix t = (u, v, q, r) at Z, with
+    r23:r22, g r21:r20, to the new eta in r25:r24 (both held as h = (-eta - 1) / 2, eta being
+    odd: h < 0 exactly when eta > 0, and eta -> 2 - eta or eta + 2 is h -> ~h or h, then h - 1:
+    a COM and a negation's SUB, SBC fewer a step) and the matrix t = (u, v, q, r) at Z, with
     2^N (f', g') = t (f, g). Each step: odd = -(g & 1), sw = odd & [eta > 0] (eta is odd,
-    never 0: [eta > 0] is the sign of zeta = -eta); swapped under sw: (eta, f, g) ->
+    never 0: [eta > 0] is the sign of h, above); swapped under sw: (eta, f, g) ->
     (-eta, g, -f) and the rows likewise; g += f & odd and the rows; g / 2, u and v doubled,
     eta + 2. The swap and the sum in one pass a pair ((f, g) -> (g, g - f) under sw, else
     (f, g + (f & odd)); 16 cycles a pair of words against 18, 9 a pair of bytes). Two counted
     loops (r5, public counts; one branch each on the count, never on the data): the first
     DIVSTEPS_BYTE_T steps with the matrix's entries in bytes (then sign-extended), the rest
-    with f's and g's low bytes alone (DIVSTEPS_BYTE_T above): 55 and 63 cycles a step against
+    with f's and g's low bytes alone (DIVSTEPS_BYTE_T above): 53 and 61 cycles a step against
     72. It clobbers r0..r8, r10, r11, r18..r23, X and Z (r1 not cleared)."""
     d, f, g = ("r24", "r25"), ("r22", "r23"), ("r20", "r21")
     u, v, q, rr = ("r18", "r19"), ("r26", "r27"), ("r2", "r3"), ("r6", "r7")
@@ -2064,15 +2065,13 @@ def divsteps_body(asm, name):
         asm("ror", odd)  # C = g's low bit
         asm("sbc", odd, odd)  # 0xFF when g is odd
         asm("mov", sw, d[1])
-        asm("lsl", sw)  # C = zeta's sign
-        asm("sbc", sw, sw)  # 0xFF when zeta < 0: eta > 0
+        asm("lsl", sw)  # C = h's sign
+        asm("sbc", sw, sw)  # 0xFF when h < 0: eta > 0
         asm("and", sw, odd)
         for a, b in ((f[:fg], g[:fg]), (u[:mat], q[:mat]), (v[:mat], rr[:mat])):
             pair(a, b)
-        asm("eor", d[0], sw)  # zeta -> -zeta under sw
+        asm("eor", d[0], sw)  # h -> ~h under sw, then h - 1 (eta -> 2 - eta or eta + 2)
         asm("eor", d[1], sw)
-        asm("sub", d[0], sw)
-        asm("sbc", d[1], sw)
         if fg == 2:
             asm("lsr", g[1])  # g / 2 (exact: g is even now)
             asm("ror", g[0])
@@ -2082,7 +2081,7 @@ def divsteps_body(asm, name):
             asm("lsl", a[0])
             if mat == 2:
                 asm("rol", a[1])
-        asm("subi", d[0], "2")  # eta + 2: zeta - 2
+        asm("subi", d[0], "1")
         asm("sbci", d[1], "0")
         asm("dec", cnt)
         asm("breq", ".+2")  # the body is beyond BRNE's reach
@@ -2103,7 +2102,7 @@ def divsteps_body(asm, name):
 
 # gen_modinv_batches' places in ks_avr_fp_t (free during an inversion): the slots of the three
 # pairs (f, g), (d, e) and (n0, n1) (each pair's second number 2L bytes after its first), m's,
-# L, 2L, the matrix t (u, v, q, r), eta (held negated: divsteps_body), m^-1 mod 2^16, the signs of d and e (a batch's two k's
+# L, 2L, the matrix t (u, v, q, r), eta (held as (-eta - 1) / 2: divsteps_body), m^-1 mod 2^16, the signs of d and e (a batch's two k's
 # share them), the batches left, and (the p160 form) each row's k p's parts for
 # gen_lincomb_pair160 (9 bytes a row, k_p160); the steps' second loop's count ("nst": 13 or
 # P160_N less DIVSTEPS_BYTE_T)
@@ -2173,7 +2172,7 @@ def gen_modinv_setup(asm):
             asm("adc", "r25", "r1")
         asm("sts", at(what), "r24")
         asm("sts", at(what, 1), "r25")
-    asm("ldi", "r24", "0xFF")  # eta = 1: zeta = -1
+    asm("ldi", "r24", "0xFF")  # eta = 1: h = -1 (divsteps_body)
     asm("sts", at("eta"), "r24")
     asm("sts", at("eta", 1), "r24")
     asm("ldi", "r24", str(LINCOMB_N - DIVSTEPS_BYTE_T))  # the steps' second loop
