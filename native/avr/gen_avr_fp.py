@@ -1795,16 +1795,16 @@ def lincomb_pass(asm, with_z, name):
             lincomb_product(asm, acc, K[0], K[1], w, False)
 
     def out_prev():
-        """the previous output word: (prev, acc0, acc1) << (16 - N), its top two bytes"""
-        asm("mov", "r23", acc[0])
+        """the previous output word: (prev, acc0, acc1) << (16 - N), its top two bytes (acc0
+        shifted in place: shift_acc overwrites it next)"""
         asm("mov", "r3", acc[1])
         for _ in range(16 - N):
             asm("lsl", prev)
-            asm("rol", "r23")
+            asm("rol", acc[0])
             asm("rol", "r3")
         if with_z:
             asm("movw", "r30", "r14")
-        asm("st", "Z+", "r23")
+        asm("st", "Z+", acc[0])
         asm("st", "Z+", "r3")
         if with_z:
             asm("movw", "r14", "r30")
@@ -1812,10 +1812,9 @@ def lincomb_pass(asm, with_z, name):
     def shift_acc():
         asm("mov", prev, acc[1])
         asm("movw", acc[0], acc[2])
-        asm("mov", acc[2], acc[1])
-        asm("lsl", acc[2])
-        asm("sbc", acc[2], acc[2])
-        asm("mov", acc[3], acc[2])
+        asm("lsl", acc[3])  # (the old top byte, also in acc1 now): its sign
+        asm("sbc", acc[3], acc[3])
+        asm("mov", acc[2], acc[3])
 
     asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
     word(False)
@@ -1933,15 +1932,15 @@ def gen_lincomb_pair160(asm, with_k):
 
     def out_prev(row):
         """the previous output word of the row: (prev, acc0, acc1) << (16 - N), its top two
-        bytes: r0's by Z+, r1's G - 2 bytes after (Z has passed r0's)"""
+        bytes (acc0 shifted in place: shift_acc overwrites it next): r0's by Z+, r1's G - 2
+        bytes after (Z has passed r0's)"""
         a = acc[row]
-        asm("mov", "r23", a[0])
         asm("mov", "r3", a[1])
         for _ in range(16 - N):
             asm("lsl", prev[row])
-            asm("rol", "r23")
+            asm("rol", a[0])
             asm("rol", "r3")
-        store(row, "r23", "r3")
+        store(row, a[0], "r3")
 
     def store(row, lo, hi):
         if row == 0:
@@ -1955,10 +1954,9 @@ def gen_lincomb_pair160(asm, with_k):
         a = acc[row]
         asm("mov", prev[row], a[1])
         asm("movw", a[0], a[2])
-        asm("mov", a[2], a[1])
-        asm("lsl", a[2])
-        asm("sbc", a[2], a[2])
-        asm("mov", a[3], a[2])
+        asm("lsl", a[3])  # (the old top byte, also in acc1 now): its sign
+        asm("sbc", a[3], a[3])
+        asm("mov", a[2], a[3])
 
     asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
     word(False)
