@@ -317,12 +317,13 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
        for a modulus it has a form of its own, longer batches enough for the bound above),
        which the names follow here */
     batches = KS_MODINV_BATCHES(v, mw, L, batches);
-#endif
-    for (i = 0; i < batches; i++) {
-#ifdef KS_MODINV_BATCHES
+    /* three turns bring the names back: batches mod 3 of them (the port's count is a byte) */
+    for (i = (uint8_t)batches % 3; i > 0; i--) {
         x = d, d = f, f = n0, n0 = x;
         x = e, e = g, g = n1, n1 = x;
+    }
 #else
+    for (i = 0; i < batches; i++) {
 #ifdef KS_MODINV_STEPS
         eta = KS_MODINV_STEPS(eta, f[0], g[0], t);
 #else
@@ -336,8 +337,8 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
         lincomb(n1, d, e, mw, minv, L, t[2], t[3]);
         x = d, d = n0, n0 = x;
         x = e, e = n1, n1 = x;
-#endif
     }
+#endif
     /* d in (-2m, m) to [0, m); f = +-1: a^-1 = +-d (m - d: d is not 0 then) */
     add_if_negative(d, mw, L);
     add_if_negative(d, mw, L);
