@@ -3,7 +3,10 @@
  * assembly of gen_avr_fp.py or the portable C) against Python's integers (fp_kat.h,
  * gen_fp_kat.py) on every ordered pair of edge and random inputs; the fused forms of the builds
  * that have them (a - 2b, 3a/2, ab - s, a^2 - s, a^2 - 2s, x -+ a^2, 3ab/2). Also checks that r may alias an
- * input.
+ * input. The inversion ks_fp_inv by a a^-1 = 1 (0 to 0) with the checked product, on the inputs
+ * and the products of neighbouring ones (no table: the test image's flash tables are at the
+ * 64 KB of near reads), on the AVR (FP_TEST_INV: the MSP430's P-192/224 test image has no room
+ * for the inversion's code).
  * Prints one "check" line per field and operation, then "N passed, N failed".
  */
 #include "ks_curve.h"
@@ -11,6 +14,14 @@
 #include "mote.h"
 
 #include "fp_kat.h"
+
+#ifndef FP_TEST_INV
+#ifdef __AVR__
+#define FP_TEST_INV 1
+#else
+#define FP_TEST_INV 0
+#endif
+#endif
 
 typedef void (*fp2)(ks_limb *r, const ks_limb *a, const ks_limb *b);
 typedef void (*fp1)(ks_limb *r, const ks_limb *a);
@@ -138,6 +149,52 @@ static void check_sqrsqr(const char *field, fp21 f, uint8_t n, uint8_t count, co
 }
 #endif
 
+#if FP_TEST_INV
+/* r = a^-1 for each input a and each product a b of neighbouring inputs (in the input list):
+   r a = 1 by the product (checked above), r = 0 for a = 0; the inputs also in place. */
+static void check_inv(const char *field, fp1 inv, fp2 mul, uint8_t n, uint8_t count,
+                      const uint8_t *in)
+{
+	static ks_limb a[KS_FE_MAX], b[KS_FE_MAX], r[KS_FE_MAX];
+	static uint8_t one[32];
+	uint8_t i, k, z;
+	uint16_t bad = 0;
+	memset(one, 0, sizeof one);
+	one[0] = 1;
+	for (i = 0; i < count; i++) {
+		for (k = 0; k < 3; k++) {
+			mote_flash_copy(a, in + (uint16_t)i * n, n);
+			if (k == 2) {
+				mote_flash_copy(b, in + (uint16_t)((i + 1) % count) * n, n);
+				mul(a, a, b);
+			}
+			if (k == 1) {
+				inv(a, a); /* in place: r a = 1 below needs a again */
+				memcpy(r, a, n);
+				mote_flash_copy(a, in + (uint16_t)i * n, n);
+			} else {
+				inv(r, a);
+			}
+			for (z = 0; z < n && ((const uint8_t *)a)[z] == 0; z++)
+				;
+			if (z == n) { /* a = 0: r = 0 */
+				if (memcmp(r, a, n) != 0)
+					bad++;
+				continue;
+			}
+			mul(b, r, a);
+			if (memcmp(b, one, n) != 0)
+				bad++;
+		}
+	}
+	report(field, "inv", 3 * (uint16_t)count, bad);
+}
+#define CHECK_INV(name, N, UP)                                                                \
+	check_inv(#name, inv_##name, ks_fp_mul_##name, N, FP_##UP##_COUNT, fp_##name##_in[0])
+#else
+#define CHECK_INV(name, N, UP) ((void)0)
+#endif
+
 static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t count, const uint8_t *in,
                    const uint8_t *want)
 {
@@ -174,6 +231,7 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 		       fp_##name##_neg[0]);                                                  \
 		check1(#name, "cneg0", keep_##name, N, FP_##UP##_COUNT, fp_##name##_in[0],    \
 		       fp_##name##_in[0]);                                                   \
+		CHECK_INV(name, N, UP);                                                       \
 	} while (0)
 
 /* The port's fused r = a - 2b and r = 3a/2 (the point doubling's), where it has them: the
@@ -228,7 +286,18 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 	static void keep_##name(ks_limb *r, const ks_limb *a)                                 \
 	{                                                                                     \
 		ks_fp_cneg(ks_curve_get(id), r, a, 0);                                        \
+	}                                                                                     \
+	INV(name, id)
+/* r = a^-1 (0 to 0) through ks_fp_inv (divsteps: the port's batches where it has them) */
+#if FP_TEST_INV
+#define INV(name, id)                                                                         \
+	static void inv_##name(ks_limb *r, const ks_limb *a)                                  \
+	{                                                                                     \
+		ks_fp_inv(ks_curve_get(id), r, a);                                            \
 	}
+#else
+#define INV(name, id)
+#endif
 #if KS_WITH_SECP160R1
 HALF(secp160r1, KS_SECP160R1)
 #endif

@@ -1778,7 +1778,8 @@ def lincomb_pass(asm, with_z, name):
         asm("clr", r)
     asm("dec", cnt)
     asm("dec", cnt)  # L - 2 words in the loop
-
+    if not with_z:
+        asm("movw", "r30", "r14")  # r in Z throughout (Z reads no z here)
     def word(signed):
         asm("ld", w[0], "X+")
         asm("ld", w[1], "X+")
@@ -1794,25 +1795,26 @@ def lincomb_pass(asm, with_z, name):
             lincomb_product(asm, acc, K[0], K[1], w, False)
 
     def out_prev():
-        """the previous output word: (prev, acc0, acc1) << (16 - N), its top two bytes"""
-        asm("mov", "r23", acc[0])
+        """the previous output word: (prev, acc0, acc1) << (16 - N), its top two bytes (acc0
+        shifted in place: shift_acc overwrites it next)"""
         asm("mov", "r3", acc[1])
         for _ in range(16 - N):
             asm("lsl", prev)
-            asm("rol", "r23")
+            asm("rol", acc[0])
             asm("rol", "r3")
-        asm("movw", "r30", "r14")
-        asm("st", "Z+", "r23")
+        if with_z:
+            asm("movw", "r30", "r14")
+        asm("st", "Z+", acc[0])
         asm("st", "Z+", "r3")
-        asm("movw", "r14", "r30")
+        if with_z:
+            asm("movw", "r14", "r30")
 
     def shift_acc():
         asm("mov", prev, acc[1])
         asm("movw", acc[0], acc[2])
-        asm("mov", acc[2], acc[1])
-        asm("lsl", acc[2])
-        asm("sbc", acc[2], acc[2])
-        asm("mov", acc[3], acc[2])
+        asm("lsl", acc[3])  # (the old top byte, also in acc1 now): its sign
+        asm("sbc", acc[3], acc[3])
+        asm("mov", acc[2], acc[3])
 
     asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
     word(False)
@@ -1832,7 +1834,8 @@ def lincomb_pass(asm, with_z, name):
         asm("lsl", acc[1])
         asm("rol", acc[2])
         asm("rol", acc[3])
-    asm("movw", "r30", "r14")
+    if with_z:
+        asm("movw", "r30", "r14")
     asm("st", "Z+", acc[2])
     asm("st", "Z+", acc[3])
 
@@ -1853,111 +1856,327 @@ def gen_lincomb_pass(asm, with_z):
     asm.end(name)
 
 
-def divsteps_body(asm, name):
-    """LINCOMB_N divsteps on the low 16-bit words f, g of the inversion's (eta, f, g)
-    (kernels/ks_modinv.c, steps(): the same masks, word for word), from eta in r25:r24, f
-    r23:r22, g r21:r20, to the new eta in r25:r24 and the matrix t = (u, v, q, r) at Z, with
-    2^N (f', g') = t (f, g). Each step: odd = -(g & 1), sw = odd & [eta > 0] (eta is odd,
-    never 0: [eta > 0] is the complement of its sign); swapped under sw: (eta, f, g) ->
-    (-eta, g, -f) and the rows likewise; g += f & odd and the rows; g / 2, u and v doubled,
-    eta + 2. The swap and the sum in one pass a pair ((f, g) -> (g, g - f) under sw, else
-    (f, g + (f & odd)); 16 cycles a pair against 18). In a counted loop (r5 = N, public): one
-    branch on the count, never on the data. It clobbers r0..r8, r10, r11, r18..r23, X and Z
-    (r1 not cleared)."""
-    d, f, g = ("r24", "r25"), ("r22", "r23"), ("r20", "r21")
-    u, v, q, rr = ("r18", "r19"), ("r26", "r27"), ("r2", "r3"), ("r6", "r7")
-    x, odd, sw, cnt = ("r0", "r1"), "r4", "r8", "r5"
-    asm("ldi", "r19", str(LINCOMB_N))
-    asm("mov", cnt, "r19")
-    asm("ldi", u[0], "1")  # (u v; q r) = identity
-    asm("clr", u[1])
-    asm("clr", v[0])
-    asm("clr", v[1])
-    asm("clr", q[0])
-    asm("clr", q[1])
-    asm("clr", rr[0])
-    asm("clr", rr[1])
-    asm("inc", rr[0])
+P160_L = 11  # secp160r1's words in the inversion: 160 bits and one more word
+# The p160 form's batches are of P160_N = 14 steps, not 13: 27 batches (378 steps >= 369, the
+# bound of kernels/ks_modinv.c for 160 bits) instead of 29, and gen_lincomb_pair160 shifts by 14
+# (2 bits out of each word instead of 3). A batch's matrix rows have s = |a| + |b| <= 2^14
+# (entries fit a signed word), k is in [-s - 2^14 + 1, s] (k = a [x < 0] + b [y < 0] - j,
+# 0 <= j < 2^14), so |k| < 2^15; the 4-byte signed accumulators still hold every word's sum:
+# |a x_i + b y_i| <= s (2^16 - 1) <= 2^30 - 2^14; k p's parts are -k in word 0, -k 2^31 = -k 2^15
+# in word 1 (below 2^30 in size) and k in the top word (x's and y's top words are in [-2, 1]);
+# word 0's carry is at most 2^14 + 1 in size, so word 1's sum is below
+# 2^30 - 2^14 + (2^15 - 1) 2^15 + 2^14 + 1 = 2^31 - 2^15 + 1 in size, the others below 2^30 + 2^15.
+P160_N = 14
+# the least B with 4096 14 B >= 9437 160 + 1 (ks_modinv.c's bound), as ks_port_avr.h has it
+P160_BATCHES = 27
+assert 4096 * P160_N * P160_BATCHES >= 9437 * 160 + 1 > 4096 * P160_N * (P160_BATCHES - 1)
+
+
+def gen_lincomb_pair160(asm, with_k):
+    """ks_avr_lincomb_fg160_pass / ks_avr_lincomb_de160_pass, subroutines of gen_modinv_batch's
+    p160 form (fixed CALLs): both rows of a batch in one pass over x and y (L = 11, y 22 bytes
+    after x, as the inversion's pairs are; r0 and r1 likewise): r0 = (a x + b y [+ k0 p]) >> 13,
+    r1 = (q x + r y [+ k1 p]) >> 14 (batches of P160_N = 14 steps), as two lincomb_pass runs would for 13 (without z; with_k: z =
+    secp160r1's p, read from no memory: k p = k 2^160 - k 2^31 - k, three small parts in three
+    words, their bytes from ks_avr_fp_t (MB "kt", gen_modinv_batch's k_p160)). Each word of x
+    and y is loaded once for both rows (and the call, the pointers and the loop's count once):
+    12 cycles a word fewer; and a shift by 14 is 2 bits out of each word, not 3. From registers:
+    Y = x, Z = r0, a = r16:r24, b = r17:r25, q = r18:r26, r = r19:r27 (high bytes in r16..r19,
+    where MULSU reaches); two 4-byte accumulators; it clobbers r0..r15, r20..r23 and the pointers (r1 not
+    cleared). One counted loop on the public word count."""
+    name = "ks_avr_lincomb_de160_pass" if with_k else "ks_avr_lincomb_fg160_pass"
+    at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
+    asm.function(name)
+    N = P160_N
+    G = 2 * P160_L  # y's (and r1's) offset in bytes
+    acc = (("r8", "r9", "r10", "r11"), ("r12", "r13", "r14", "r15"))
+    prev = ("r6", "r7")
+    mult = ((("r24", "r16"), ("r25", "r17")), (("r26", "r18"), ("r27", "r19")))  # (lo, hi)
+    w = ("r20", "r21")
+    cnt, zero = "r5", "r2"
+    asm("clr", zero)
+    for a in acc[0] + acc[1]:
+        asm("clr", a)
+    # the words below the top in the loop: 1..9, or 2..9 with k (word 1 takes k's part)
+    asm("ldi", "r22", str(P160_L - 2 - (1 if with_k else 0)))
+    asm("mov", cnt, "r22")
+
+    def word(signed):
+        for col, ld in ((0, lambda: (asm("ld", w[0], "Y+"), asm("ld", w[1], "Y+"))),
+                        (1, lambda: (asm("ldd", w[0], "Y+%d" % (G - 2)),
+                                     asm("ldd", w[1], "Y+%d" % (G - 1))))):
+            ld()
+            for row in (0, 1):
+                lo, hi = mult[row][col]
+                if signed:
+                    asm("mov", "r22", lo)  # (MULSU's reach)
+                    lo = "r22"
+                lincomb_product(asm, acc[row], lo, hi, w, signed)
+
+    def k_part(part):
+        """k p's part of word 0, of word 1 or of the top word, both rows (P160_N, above)"""
+        for row in (0, 1):
+            base = 9 * row
+            if part == 0:  # -k, sign-extended
+                offs, into = (0, 1, 2, 2), 0
+            elif part == 1:  # -k 2^15: bytes 1..3
+                offs, into = (3, 4, 5), 1
+            else:  # k, sign-extended
+                offs, into = (6, 7, 8, 8), 0
+            regs = {}
+            for o in sorted(set(offs)):
+                regs[o] = ("r22", "r23", "r3")[len(regs)]
+                asm("lds", regs[o], at("kt", base + o))
+            for i, o in enumerate(offs):
+                asm("add" if i == 0 else "adc", acc[row][into + i], regs[o])
+
+    def out_prev(row):
+        """the previous output word of the row: (prev, acc0, acc1) << (16 - N), its top two
+        bytes (acc0 shifted in place: shift_acc overwrites it next): r0's by Z+, r1's G - 2
+        bytes after (Z has passed r0's)"""
+        a = acc[row]
+        asm("mov", "r3", a[1])
+        for _ in range(16 - N):
+            asm("lsl", prev[row])
+            asm("rol", a[0])
+            asm("rol", "r3")
+        store(row, a[0], "r3")
+
+    def store(row, lo, hi):
+        if row == 0:
+            asm("st", "Z+", lo)
+            asm("st", "Z+", hi)
+        else:
+            asm("std", "Z+%d" % (G - 2), lo)
+            asm("std", "Z+%d" % (G - 1), hi)
+
+    def shift_acc(row):
+        a = acc[row]
+        asm("mov", prev[row], a[1])
+        asm("movw", a[0], a[2])
+        asm("lsl", a[3])  # (the old top byte, also in acc1 now): its sign
+        asm("sbc", a[3], a[3])
+        asm("mov", a[2], a[3])
+
+    asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
+    word(False)
+    if with_k:
+        k_part(0)
+    for row in (0, 1):
+        shift_acc(row)
+    if with_k:
+        asm.comment("word 1: + -k 2^15")
+        word(False)
+        k_part(1)
+        for row in (0, 1):
+            out_prev(row)
+            shift_acc(row)
     loop = ".L%s_loop" % name
     asm.label(loop)
-    asm("mov", odd, g[0])
-    asm("ror", odd)  # C = g's low bit
-    asm("sbc", odd, odd)  # 0xFF when g is odd
-    asm("mov", sw, d[1])
-    asm("lsl", sw)  # C = eta's sign
-    asm("sbc", sw, sw)
-    asm("com", sw)  # 0xFF when eta > 0
-    asm("and", sw, odd)
-    t = ("r10", "r11")
-    for a, b in ((f, g), (u, q), (v, rr)):
-        # (a, b) -> (b, b - a) under sw, else (a, b + (a & odd)): t = ((a ^ sw) - sw) & odd
-        # from the old a, a = b under sw, b += t (sw implies odd)
-        asm("movw", t[0], a[0])
-        asm("eor", t[0], sw)
-        asm("eor", t[1], sw)
-        asm("sub", t[0], sw)
-        asm("sbc", t[1], sw)
-        asm("and", t[0], odd)
-        asm("and", t[1], odd)
-        asm("movw", x[0], a[0])
-        asm("eor", x[0], b[0])
-        asm("eor", x[1], b[1])
-        asm("and", x[0], sw)
-        asm("and", x[1], sw)
-        asm("eor", a[0], x[0])
-        asm("eor", a[1], x[1])
-        asm("add", b[0], t[0])
-        asm("adc", b[1], t[1])
-    asm("eor", d[0], sw)  # eta -> -eta under sw
-    asm("eor", d[1], sw)
-    asm("sub", d[0], sw)
-    asm("sbc", d[1], sw)
-    asm("lsr", g[1])  # g / 2 (exact: g is even now)
-    asm("ror", g[0])
-    for a in (u, v):
-        asm("lsl", a[0])
-        asm("rol", a[1])
-    asm("subi", d[0], "0xFE")  # eta + 2
-    asm("sbci", d[1], "0xFF")
+    word(False)
+    for row in (0, 1):
+        out_prev(row)
+        shift_acc(row)
     asm("dec", cnt)
     asm("breq", ".+2")  # the body is beyond BRNE's reach
     asm("rjmp", loop)
+    asm.comment("the top word, signed; then the last two words out")
+    word(True)
+    if with_k:
+        k_part(2)
+    for row in (0, 1):
+        out_prev(row)
+    for row in (0, 1):
+        a = acc[row]
+        for _ in range(16 - N):
+            asm("lsl", a[1])
+            asm("rol", a[2])
+            asm("rol", a[3])
+        store(row, a[2], a[3])
+    asm("ret")
+    asm.end(name)
+
+
+# divsteps_body's two loops: the first steps with the matrix in bytes (after i steps its entries
+# are at most 2^i in size: 64 after 6, a signed byte), the rest with f and g in bytes (of a batch
+# of n steps, step i reads only the low n - i bits of f and g: at most 8 from step 6 on for
+# n <= 14; and after 6 steps on words their low 10 bits are exact)
+DIVSTEPS_BYTE_T = 6
+
+
+def divsteps_body(asm, name):
+    """LINCOMB_N (P160_N in the p160 form: MB "nst") divsteps on the low 16-bit words f, g of the inversion's (eta, f, g)
+    (kernels/ks_modinv.c, steps(): the same masks, word for word), from eta in r25:r24, f
+    r23:r22, g r21:r20, to the new eta in r25:r24 (both held as h = (-eta - 1) / 2, eta being
+    odd: h < 0 exactly when eta > 0, and eta -> 2 - eta or eta + 2 is h -> ~h or h, then h - 1:
+    a COM and a negation's SUB, SBC fewer a step) and the matrix t = (u, v, q, r) at Z, with
+    2^N (f', g') = t (f, g). Each step: odd = -(g & 1), sw = odd & [eta > 0] (eta is odd,
+    never 0: [eta > 0] is the sign of h, above); swapped under sw: (eta, f, g) ->
+    (-eta, g, -f) and the rows likewise; g += f & odd and the rows; g / 2, u and v doubled,
+    eta + 2. The swap and the sum in one pass a pair ((f, g) -> (g, g - f) under sw, else
+    (f, g + (f & odd)); 16 cycles a pair of words against 18, 9 a pair of bytes). Two counted
+    loops (r5, public counts; one branch each on the count, never on the data): the first
+    DIVSTEPS_BYTE_T steps with the matrix's entries in bytes (then sign-extended), the rest
+    with f's and g's low bytes alone (DIVSTEPS_BYTE_T above): 53 and 61 cycles a step against
+    72. It clobbers r0..r8, r10, r11, r18..r23, X and Z (r1 not cleared)."""
+    d, f, g = ("r24", "r25"), ("r22", "r23"), ("r20", "r21")
+    u, v, q, rr = ("r18", "r19"), ("r26", "r27"), ("r2", "r3"), ("r6", "r7")
+    x, odd, sw, cnt = ("r0", "r1"), "r4", "r8", "r5"
+    t = ("r10", "r11")
+    asm("ldi", "r19", str(DIVSTEPS_BYTE_T))
+    asm("mov", cnt, "r19")
+    asm("ldi", u[0], "1")  # (u v; q r) = identity (the low bytes: the high ones come later)
+    asm("clr", v[0])
+    asm("clr", q[0])
+    asm("clr", rr[0])
+    asm("inc", rr[0])
+
+    def pair(a, b):
+        """(a, b) -> (b, b - a) under sw, else (a, b + (a & odd)): t = ((a ^ sw) - sw) & odd
+        from the old a, a = b under sw, b += t (sw implies odd); a, b of one or two bytes"""
+        if len(a) == 2:
+            asm("movw", t[0], a[0])
+        else:
+            asm("mov", t[0], a[0])
+        for k in range(len(a)):
+            asm("eor", t[k], sw)
+        for k in range(len(a)):
+            asm("sub" if k == 0 else "sbc", t[k], sw)
+        for k in range(len(a)):
+            asm("and", t[k], odd)
+        if len(a) == 2:
+            asm("movw", x[0], a[0])
+        else:
+            asm("mov", x[0], a[0])
+        for k in range(len(a)):
+            asm("eor", x[k], b[k])
+        for k in range(len(a)):
+            asm("and", x[k], sw)
+        for k in range(len(a)):
+            asm("eor", a[k], x[k])
+        for k in range(len(a)):
+            asm("add" if k == 0 else "adc", b[k], t[k])
+
+    def step(fg, mat, loop):
+        asm.label(loop)
+        asm("mov", odd, g[0])
+        asm("ror", odd)  # C = g's low bit
+        asm("sbc", odd, odd)  # 0xFF when g is odd
+        asm("mov", sw, d[1])
+        asm("lsl", sw)  # C = h's sign
+        asm("sbc", sw, sw)  # 0xFF when h < 0: eta > 0
+        asm("and", sw, odd)
+        for a, b in ((f[:fg], g[:fg]), (u[:mat], q[:mat]), (v[:mat], rr[:mat])):
+            pair(a, b)
+        asm("eor", d[0], sw)  # h -> ~h under sw, then h - 1 (eta -> 2 - eta or eta + 2)
+        asm("eor", d[1], sw)
+        if fg == 2:
+            asm("lsr", g[1])  # g / 2 (exact: g is even now)
+            asm("ror", g[0])
+        else:
+            asm("lsr", g[0])
+        for a in (u, v):
+            asm("lsl", a[0])
+            if mat == 2:
+                asm("rol", a[1])
+        asm("subi", d[0], "1")
+        asm("sbci", d[1], "0")
+        asm("dec", cnt)
+        asm("breq", ".+2")  # the body is beyond BRNE's reach
+        asm("rjmp", loop)
+
+    step(2, 1, ".L%s_t8" % name)
+    asm.comment("the matrix to words (sign-extended); the other steps on f's and g's low bytes")
+    for a in (u, v, q, rr):
+        asm("mov", a[1], a[0])
+        asm("lsl", a[1])
+        asm("sbc", a[1], a[1])
+    asm("lds", cnt, "ks_avr_fp_t+%d" % MB["nst"])  # 13 or 14 steps in all (gen_modinv_batch)
+    step(1, 2, ".L%s_fg8" % name)
     for a in (u, v, q, rr):
         asm("st", "Z+", a[0])
         asm("st", "Z+", a[1])
 
 
-# gen_modinv_batch's places in ks_avr_fp_t (free during an inversion): the six pointers, m's,
-# L, the matrix t (u, v, q, r), eta, m^-1 mod 2^16
-MB = {"f": 0, "g": 2, "d": 4, "e": 6, "n0": 8, "n1": 10, "mw": 12, "L": 14, "t": 16,
-      "eta": 24, "minv": 26}
+# gen_modinv_batches' places in ks_avr_fp_t (free during an inversion): the slots of the three
+# pairs (f, g), (d, e) and (n0, n1) (each pair's second number 2L bytes after its first), m's,
+# L, 2L, the matrix t (u, v, q, r), eta (held as (-eta - 1) / 2: divsteps_body), m^-1 mod 2^16, the signs of d and e (a batch's two k's
+# share them), the batches left, and (the p160 form) each row's k p's parts for
+# gen_lincomb_pair160 (9 bytes a row, k_p160); the steps' second loop's count ("nst": 13 or
+# P160_N less DIVSTEPS_BYTE_T)
+MB = {"fg": 0, "de": 2, "nn": 4, "mw": 6, "L": 8, "L2": 9, "t": 10, "eta": 18, "minv": 20,
+      "sg": 22, "cnt": 24, "kt": 26, "nst": 44}
 
 
-def gen_modinv_batch(asm):
-    """ks_avr_modinv_batch(eta, f, g, d, e, n0, n1, mw, L): one batch of the divsteps
-    inversion (kernels/ks_modinv.c, KS_MODINV_BATCH) in one call: the 13 steps on f's and g's
-    low words (divsteps_body, t = (u v; q r)), then f' = (u f + v g) / 2^13 into n0, g' =
-    (q f + r g) / 2^13 into n1, d' = (u d + v e + k m) / 2^13 into f's place and e' likewise
-    with (q, r) into g's (f and g are read no more), each k = a [x < 0] + b [y < 0] - j with j
-    in [0, 2^13) clearing the low 13 bits (ks_modinv.c's lincomb: m^-1 mod 2^16 by Newton from
-    m's low word, three steps). Returns the new eta. The four passes are the subroutines
-    ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (fixed CALLs); between them everything is
-    kept in ks_avr_fp_t, not on the stack: the registers are saved once a batch instead of
-    once for each of five functions, and no C computes the k's (the inversion's stack no
-    deeper: 18 registers and two returns against lincomb's 12 and the pass's 18)."""
-    name = "ks_avr_modinv_batch"
+def modinv_pointer(asm, slot, second, lo):
+    """a pair's first number (second: its second, 2L bytes on) into lo+1:lo (gen_modinv_batch)"""
+    at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
+    asm("lds", reg(lo), at(slot))
+    asm("lds", reg(lo + 1), at(slot, 1))
+    if second:
+        asm("lds", "r0", at("L2"))
+        asm("add", reg(lo), "r0")
+        asm("clr", "r0")  # (C kept)
+        asm("adc", reg(lo + 1), "r0")
+
+
+def gen_modinv_steps(asm):
+    """ks_avr_modinv_steps, the subroutine (a fixed CALL) of both forms of gen_modinv_batch: a
+    batch's 13 steps on f's and g's low words (divsteps_body), eta from and to ks_avr_fp_t, the
+    matrix t there too. One copy for the two forms (flash). It clobbers r0..r8, r10, r11,
+    r18..r27, Z (r1 not cleared)."""
+    name = "ks_avr_modinv_steps"
+    at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
+    pointer = lambda slot, second, lo: modinv_pointer(asm, slot, second, lo)
+    asm.function(name)
+    asm.comment("the steps on f's and g's low words (eta in r25:r24)")
+    pointer("fg", False, 30)
+    asm("ld", "r22", "Z")
+    asm("ldd", "r23", "Z+1")
+    pointer("fg", True, 30)
+    asm("ld", "r20", "Z")
+    asm("ldd", "r21", "Z+1")
+    asm("lds", "r24", at("eta"))
+    asm("lds", "r25", at("eta", 1))
+    asm("ldi", "r30", "lo8(%s)" % at("t"))
+    asm("ldi", "r31", "hi8(%s)" % at("t"))
+    divsteps_body(asm, name)
+    asm("sts", at("eta"), "r24")
+    asm("sts", at("eta", 1), "r25")
+
+    asm("ret")
+    asm.end(name)
+
+
+def gen_modinv_setup(asm):
+    """ks_avr_modinv_setup, the subroutine (a fixed CALL) both forms of gen_modinv_batch begin
+    with, its arguments still in their registers: the slots, m's, L and 2L into ks_avr_fp_t
+    (MB), eta = 1, m^-1 mod 2^16. One copy for the two forms (flash): it clobbers r0..r3,
+    r16..r25, Z (r1 not cleared)."""
+    name = "ks_avr_modinv_setup"
     at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
     asm.function(name)
-    prologue(asm)
-    # avr-gcc ABI: eta r25:r24, f r23:r22, g r21:r20, d r19:r18, e r17:r16, n0 r15:r14,
-    # n1 r13:r12, mw r11:r10, L r8
-    for lo, what in ((22, "f"), (20, "g"), (18, "d"), (16, "e"), (14, "n0"), (12, "n1"),
-                     (10, "mw")):
-        asm("sts", at(what), reg(lo))
-        asm("sts", at(what, 1), reg(lo + 1))
-    asm("sts", at("L"), "r8")
+    # avr-gcc ABI: v r25:r24, mw r23:r22, L r20, batches r18 (r1 = 0)
+    asm("sts", at("mw"), "r22")
+    asm("sts", at("mw", 1), "r23")
+    asm("sts", at("L"), "r20")
+    asm("mov", "r21", "r20")
+    asm("lsl", "r21")
+    asm("sts", at("L2"), "r21")
+    asm("lsl", "r21")  # 4L bytes a pair (L <= 63)
+    for what in ("fg", "de", "nn"):
+        if what != "fg":
+            asm("add", "r24", "r21")
+            asm("adc", "r25", "r1")
+        asm("sts", at(what), "r24")
+        asm("sts", at(what, 1), "r25")
+    asm("ldi", "r24", "0xFF")  # eta = 1: h = -1 (divsteps_body)
+    asm("sts", at("eta"), "r24")
+    asm("sts", at("eta", 1), "r24")
+    asm("ldi", "r24", str(LINCOMB_N - DIVSTEPS_BYTE_T))  # the steps' second loop
+    asm("sts", at("nst"), "r24")
     asm.comment("m^-1 mod 2^16: x = m (right mod 8), then x (2 - m x) three times")
-    asm("movw", "r30", "r10")
+    asm("movw", "r30", "r22")
     asm("ld", "r16", "Z+")
     asm("ld", "r17", "Z")
     asm("movw", "r18", "r16")
@@ -1981,20 +2200,45 @@ def gen_modinv_batch(asm):
         asm("movw", "r18", "r2")
     asm("sts", at("minv"), "r18")
     asm("sts", at("minv", 1), "r19")
-    asm.comment("the steps on f's and g's low words (eta in r25:r24)")
-    asm("movw", "r30", "r22")
-    asm("ld", "r22", "Z+")
-    asm("ld", "r23", "Z")
-    asm("lds", "r30", at("g"))
-    asm("lds", "r31", at("g", 1))
-    asm("ld", "r20", "Z+")
-    asm("ld", "r21", "Z")
-    asm("ldi", "r30", "lo8(%s)" % at("t"))
-    asm("ldi", "r31", "hi8(%s)" % at("t"))
-    divsteps_body(asm, name)
-    asm("sts", at("eta"), "r24")
-    asm("sts", at("eta", 1), "r25")
 
+    asm("ret")
+    asm.end(name)
+
+
+def gen_modinv_batch(asm, p160=False):
+    """ks_avr_modinv_batches(v, mw, L, batches): the divsteps inversion's batches
+    (kernels/ks_modinv.c, KS_MODINV_BATCHES) in one call, from eta = 1 with f, g, d, e, n0, n1 at
+    v, L words apart. Each batch: the 13 steps on f's and g's low words (divsteps_body, t = (u
+    v; q r)), then f' = (u f + v g) / 2^13 into n0, g' = (q f + r g) / 2^13 into n1,
+    d' = (u d + v e + k m) / 2^13 into f's place and e' likewise with (q, r) into g's (f and g
+    are read no more), each k = a [x < 0] + b [y < 0] - j with j in [0, 2^13) clearing the low
+    13 bits (ks_modinv.c's lincomb: m^-1 mod 2^16 by Newton from m's low word, three steps,
+    once a call); then the pairs' slots turn round ((f, g) to n's slot, (d, e) to f's, n to
+    d's: the C follows them the same way). The four passes are the subroutines
+    ks_avr_lincomb_pass and ks_avr_lincomb_z_pass (fixed CALLs); between them everything is
+    kept in ks_avr_fp_t, not on the stack: the registers are saved once an inversion. Its
+    counted loop (the batches; the steps' two are in ks_avr_modinv_steps), on a public count. p160:
+    ks_avr_modinv_batches_p160, for m = secp160r1's p alone (L = 11): batches of P160_N = 14
+    steps (P160_BATCHES of them: the caller passes that count), both rows of f and g in
+    one pass (ks_avr_lincomb_fg160_pass), both of d and e in another
+    (ks_avr_lincomb_de160_pass: k p without products, p = 2^160 - 2^31 - 1), k's j from p's low
+    word, -1, mod 2^14 (k_p160)."""
+    name = "ks_avr_modinv_batches" + ("_p160" if p160 else "")
+    zpass = "ks_avr_lincomb_p160_pass" if p160 else "ks_avr_lincomb_z_pass"
+    at = lambda what, k=0: "ks_avr_fp_t+%d" % (MB[what] + k)
+    asm.function(name)
+    prologue(asm)
+    asm("mov", "r5", "r18")  # the batches left
+    asm("call", "ks_avr_modinv_setup")
+    if p160:
+        asm("ldi", "r24", str(P160_N - DIVSTEPS_BYTE_T))  # batches of 14 steps
+        asm("sts", at("nst"), "r24")
+    pointer = lambda slot, second, lo: modinv_pointer(asm, slot, second, lo)
+
+    batch = ".L%s_batch" % name
+    asm.label(batch)
+    asm("sts", at("cnt"), "r5")
+    asm("call", "ks_avr_modinv_steps")
     def ab(row):
         """the row's a, b into r17:r16, r19:r18"""
         for k, lo in enumerate((16, 18)):
@@ -2002,22 +2246,34 @@ def gen_modinv_batch(asm):
             asm("lds", reg(lo + 1), at("t", 4 * row + 2 * k + 1))
 
     def k_of(row):
-        """k for d, e and the row into r20:r4 (lincomb's k: the signs of d and e from their
-        top words' top bytes, then j from the low words)"""
+        """k for d, e and the row into r20:r4 (the p160 form: k_p160) (lincomb's k: the signs of d and e from their
+        top words' top bytes, found for row 0 and kept for row 1, then j from the low words);
+        X = d, Y = e"""
+        if p160:
+            k_p160(row)
+            return
         ab(row)
-        asm("lds", "r24", at("L"))
-        asm("lsl", "r24")
-        asm("dec", "r24")  # 2L - 1: the top word's top byte
+        asm("lds", "r26", at("de"))  # X = d
+        asm("lds", "r27", at("de", 1))
+        asm("lds", "r24", at("L2"))
         asm("clr", "r25")
-        for what, ptr, sg in (("d", "r26", "r22"), ("e", "r28", "r23")):
-            asm("lds", "r30", at(what))
-            asm("lds", "r31", at(what, 1))
-            asm("movw", ptr, "r30")
+        asm("movw", "r28", "r26")  # Y = e = d + 2L bytes
+        asm("add", "r28", "r24")
+        asm("adc", "r29", "r25")
+        if row == 0:
+            asm("movw", "r30", "r28")
+            asm("ld", "r22", "-Z")  # d's top byte, just below e
             asm("add", "r30", "r24")
             asm("adc", "r31", "r25")
-            asm("ld", sg, "Z")
-            asm("lsl", sg)
-            asm("sbc", sg, sg)  # 0xFF where negative
+            asm("ld", "r23", "Z")  # e's
+            for sg in ("r22", "r23"):
+                asm("lsl", sg)
+                asm("sbc", sg, sg)  # 0xFF where negative
+            asm("sts", at("sg"), "r22")
+            asm("sts", at("sg", 1), "r23")
+        else:
+            asm("lds", "r22", at("sg"))
+            asm("lds", "r23", at("sg", 1))
         asm("mov", "r4", "r16")  # k = (a & xs) + (b & ys)
         asm("and", "r4", "r22")
         asm("mov", "r20", "r17")
@@ -2033,11 +2289,13 @@ def gen_modinv_batch(asm):
         first = True
         for ptr, (lo, hi) in (("X", ("r16", "r17")), ("Y", ("r18", "r19")),
                               ("Z", ("r4", "r20"))):
-            asm("ld", "r2", ptr)  # the low word (mod 2^16 the signs do not matter)
-            asm("ldd" if ptr != "X" else "adiw", *(("r3", ptr + "+1") if ptr != "X"
-                                                   else ("r26", 1)))
+            # the low word (mod 2^16 the signs do not matter)
             if ptr == "X":
+                asm("ld", "r2", "X+")
                 asm("ld", "r3", "X")
+            else:
+                asm("ld", "r2", ptr)
+                asm("ldd", "r3", ptr + "+1")
             asm("mul", lo, "r2")
             if first:
                 asm("movw", "r24", "r0")
@@ -2061,27 +2319,135 @@ def gen_modinv_batch(asm):
         asm("sub", "r4", "r22")
         asm("sbc", "r20", "r23")
 
-    def run_pass(x, y, r, row, with_z):
+    def k_p160(row):
+        """k_of for m = secp160r1's p: d's and e's signs and low words loaded for row 0 and
+        kept in registers for row 1 (r12, r13; r7:r6, r11:r10); p's low word is -1 mod 2^16
+        and so is m^-1: the low word a d + b e - k, j = its negation mod 2^14 (P160_N); then
+        k p's parts for gen_lincomb_pair160 into MB "kt" (the row's 9 bytes: -k, its sign
+        byte, the bytes 1..3 of -k 2^15, k, its sign byte)"""
+        ab(row)
+        if row == 0:
+            asm("lds", "r26", at("de"))  # X = d
+            asm("lds", "r27", at("de", 1))
+            asm("lds", "r24", at("L2"))
+            asm("clr", "r25")
+            asm("movw", "r28", "r26")  # Y = e = d + 2L bytes
+            asm("add", "r28", "r24")
+            asm("adc", "r29", "r25")
+            asm("movw", "r30", "r28")
+            asm("ld", "r12", "-Z")  # d's top byte, just below e
+            asm("add", "r30", "r24")
+            asm("adc", "r31", "r25")
+            asm("ld", "r13", "Z")  # e's
+            for sg in ("r12", "r13"):
+                asm("lsl", sg)
+                asm("sbc", sg, sg)  # 0xFF where negative
+            asm("ld", "r6", "X+")  # the low words (mod 2^16 the signs do not matter)
+            asm("ld", "r7", "X")
+            asm("ld", "r10", "Y")
+            asm("ldd", "r11", "Y+1")
+        asm("mov", "r4", "r16")  # k = (a & xs) + (b & ys)
+        asm("and", "r4", "r12")
+        asm("mov", "r20", "r17")
+        asm("and", "r20", "r12")
+        asm("mov", "r0", "r18")
+        asm("and", "r0", "r13")
+        asm("add", "r4", "r0")
+        asm("mov", "r0", "r19")
+        asm("and", "r0", "r13")
+        asm("adc", "r20", "r0")
+        first = True
+        for (lo, hi), (w0, w1) in ((("r16", "r17"), ("r6", "r7")), (("r18", "r19"), ("r10", "r11"))):
+            asm("mul", lo, w0)
+            if first:
+                asm("movw", "r24", "r0")
+                first = False
+            else:
+                asm("add", "r24", "r0")
+                asm("adc", "r25", "r1")
+            asm("mul", lo, w1)
+            asm("add", "r25", "r0")
+            asm("mul", hi, w0)
+            asm("add", "r25", "r0")
+        asm("sub", "r24", "r4")  # + k m's low word, -k
+        asm("sbc", "r25", "r20")
+        asm("com", "r25")  # j = -low mod 2^14
+        asm("neg", "r24")
+        asm("sbci", "r25", "0xFF")
+        asm("andi", "r25", "0x3F")  # (P160_N = 14)
+        asm("sub", "r4", "r24")
+        asm("sbc", "r20", "r25")
+        kt = lambda o, r: asm("sts", at("kt", 9 * row + o), r)
+        asm("clr", "r22")  # -k (|k| < 2^15)
+        asm("clr", "r23")
+        asm("sub", "r22", "r4")
+        asm("sbc", "r23", "r20")
+        kt(0, "r22")
+        kt(1, "r23")
+        asm("mov", "r24", "r23")
+        asm("lsl", "r24")
+        asm("sbc", "r24", "r24")
+        kt(2, "r24")
+        asm("asr", "r23")  # -k 2^15's bytes 1..3: (-k's low bit) << 7, -k >> 1
+        asm("ror", "r22")
+        asm("clr", "r25")  # (C kept)
+        asm("ror", "r25")
+        kt(3, "r25")
+        kt(4, "r22")
+        kt(5, "r23")
+        kt(6, "r4")  # k
+        kt(7, "r20")
+        asm("mov", "r24", "r20")
+        asm("lsl", "r24")
+        asm("sbc", "r24", "r24")
+        kt(8, "r24")
+
+    def pair_pass(x, r, fused):
+        """both rows over the pair x into the pair r (gen_lincomb_pair160)"""
+        for k, lo in enumerate((24, 16, 25, 17, 26, 18, 27, 19)):
+            asm("lds", reg(lo), at("t", k))
+        pointer(x, False, 28)
+        pointer(r, False, 30)
+        asm("call", fused)
+
+    def run_pass(x, r, row, with_z):
+        """the pass over the pair x into r (a slot, and True for its second number)"""
         if not with_z:
             ab(row)
-        for what, lo in ((x, 26), (y, 28), (r, 14)):
-            asm("lds", reg(lo), at(what))
-            asm("lds", reg(lo + 1), at(what, 1))
-        if with_z:
+        pointer(x, False, 26)
+        pointer(x, True, 28)
+        pointer(r[0], r[1], 14)
+        if with_z and not p160:
             asm("lds", "r12", at("mw"))
             asm("lds", "r13", at("mw", 1))
         asm("lds", "r5", at("L"))
-        asm("call", "ks_avr_lincomb_z_pass" if with_z else "ks_avr_lincomb_pass")
+        asm("call", zpass if with_z else "ks_avr_lincomb_pass")
 
     asm.comment("f' = (u f + v g) / 2^13 into n0, g' = (q f + r g) / 2^13 into n1")
-    run_pass("f", "g", "n0", 0, False)
-    run_pass("f", "g", "n1", 1, False)
+    if p160:
+        pair_pass("fg", "nn", "ks_avr_lincomb_fg160_pass")
+    else:
+        run_pass("fg", ("nn", False), 0, False)
+        run_pass("fg", ("nn", True), 1, False)
     asm.comment("d' = (u d + v e + k m) / 2^13 into f's place, e' with (q, r) into g's")
-    for row, r in ((0, "f"), (1, "g")):
+    if p160:
+        k_of(0)
+        k_of(1)
+        pair_pass("de", "fg", "ks_avr_lincomb_de160_pass")
+    for row in (0, 1) if not p160 else ():
         k_of(row)
-        run_pass("d", "e", r, row, True)
-    asm("lds", "r24", at("eta"))
-    asm("lds", "r25", at("eta", 1))
+        run_pass("de", ("fg", row == 1), row, True)
+    asm.comment("the slots turn round: (f, g) <- n's, (d, e) <- f's, n <- d's")
+    for lo, what in ((24, "fg"), (22, "de"), (20, "nn")):
+        asm("lds", reg(lo), at(what))
+        asm("lds", reg(lo + 1), at(what, 1))
+    for lo, what in ((20, "fg"), (24, "de"), (22, "nn")):
+        asm("sts", at(what), reg(lo))
+        asm("sts", at(what, 1), reg(lo + 1))
+    asm("lds", "r5", at("cnt"))
+    asm("dec", "r5")
+    asm("breq", ".+2")  # the body is beyond BRNE's reach
+    asm("rjmp", batch)
     epilogue(asm)
     asm.end(name)
 
@@ -2092,17 +2458,23 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
            "sbrc", "sbrs", "sbic", "sbis", "cpse", "reti")
 
 
-# Functions with one counted loop (gen_lincomb_pass, gen_modinv_batch's steps, gen_dbl160's
-# doublings): `dec r5; breq .+2; rjmp loop`, the counter set from a public count (the word
-# count, the steps, the window); check() allows that and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_modinv_batch", "ks_avr_dbl_secp160r1")
+# The counted loops, a function's name once for each (gen_lincomb_pass; gen_modinv_batch's
+# batches and steps; gen_dbl160's doublings): `dec r5; breq .+2; rjmp loop`, the counter set
+# from a public count (the word count, the batches, the steps, the window); check() allows that
+# and no other control flow.
+COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb_fg160_pass",
+                 "ks_avr_lincomb_de160_pass",
+                 "ks_avr_modinv_steps", "ks_avr_modinv_steps", "ks_avr_modinv_batches",
+                 "ks_avr_modinv_batches_p160", "ks_avr_dbl_secp160r1")
 
 
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
-               "ks_avr_lincomb_z_pass") + tuple(
+               "ks_avr_lincomb_z_pass", "ks_avr_lincomb_fg160_pass", "ks_avr_lincomb_de160_pass",
+               "ks_avr_modinv_setup",
+               "ks_avr_modinv_steps") + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -2178,7 +2550,12 @@ def main():
     gen_cneg160(asm)
     gen_lincomb_pass(asm, False)
     gen_lincomb_pass(asm, True)
+    gen_lincomb_pair160(asm, False)
+    gen_lincomb_pair160(asm, True)
+    gen_modinv_setup(asm)
+    gen_modinv_steps(asm)
     gen_modinv_batch(asm)
+    gen_modinv_batch(asm, True)
     sys.stdout.write("\n".join(asm.lines) + "\n")
 
 

@@ -64,16 +64,38 @@ void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
 #define KS_FP_CNEG_OF(fl) (KS_AVR_IS_160(fl) ? ks_fp_cneg_secp160r1 : 0)
 #endif
 
-/* The divsteps inversion (kernels/ks_modinv.c): each batch in one call of the generated
+/* The divsteps inversion (kernels/ks_modinv.c): its batches in one call of the generated
    assembly (gen_avr_fp.py, gen_modinv_batch: 16-bit words, 13 steps a batch, both curves):
-   the steps on the low words, both k's (m^-1 mod 2^16 found in the batch) and the four passes
-   over the whole numbers (ks_avr_lincomb_pass, _z_pass), the registers saved once a batch and
-   no C between the passes. Portable C in the builds without the assembly. */
+   each batch the steps on the low words, both k's (m^-1 mod 2^16 found once a call) and the
+   four passes over the whole numbers (ks_avr_lincomb_pass, _z_pass), the registers saved once
+   an inversion and no C between the batches; the batches run, which ks_modinv's names follow.
+   Portable C in the builds without the assembly. */
 #if KS_AVR_ASM
-uint16_t ks_avr_modinv_batch(uint16_t eta, uint16_t *f, uint16_t *g, uint16_t *d, uint16_t *e,
-                             uint16_t *n0, uint16_t *n1, const uint16_t *mw, uint8_t L);
-#define KS_MODINV_BATCH(eta, f, g, d, e, n0, n1, mw, L) \
-    ks_avr_modinv_batch(eta, f, g, d, e, n0, n1, mw, (uint8_t)(L))
+void ks_avr_modinv_batches(uint16_t *v, const uint16_t *mw, uint8_t L, uint8_t batches);
+#if KS_WITH_SECP160R1
+/* and their form for m = secp160r1's p alone (gen_modinv_batch's p160: batches of 14 steps,
+   each pair's two rows in one pass, k p added to d and e without a product a word, p being
+   2^160 - 2^31 - 1), taken when m's words are that p (a branch on m, which is public): 27
+   batches, the least B with 4096 14 B >= 9437 160 + 1 (ks_modinv.c's bound; 378 steps) */
+#define KS_AVR_P160_BATCHES 27
+void ks_avr_modinv_batches_p160(uint16_t *v, const uint16_t *mw, uint8_t L, uint8_t batches);
+static inline uint8_t ks_avr_is_p160(const uint16_t *mw, unsigned L)
+{
+    uint8_t i, ok = L == 11 && mw[1] == 0x7FFF && mw[10] == 0; /* 2^160 - 2^31 - 1 */
+    for (i = 0; ok && i < 10; i++) {
+        ok = i == 1 || mw[i] == 0xFFFF;
+    }
+    return ok;
+}
+#define KS_MODINV_BATCHES(v, mw, L, batches)                                              \
+    (ks_avr_is_p160(mw, (unsigned)(L))                                                   \
+         ? (ks_avr_modinv_batches_p160(v, mw, (uint8_t)(L), KS_AVR_P160_BATCHES),        \
+            KS_AVR_P160_BATCHES)                                                        \
+         : (ks_avr_modinv_batches(v, mw, (uint8_t)(L), (uint8_t)(batches)), (batches)))
+#else
+#define KS_MODINV_BATCHES(v, mw, L, batches) \
+    (ks_avr_modinv_batches(v, mw, (uint8_t)(L), (uint8_t)(batches)), (batches))
+#endif
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
    one pass per limb of b in assembly (ks_rsa_avr.S), for 16-bit limbs; n counts in a byte. */

@@ -41,12 +41,8 @@ typedef uint32_t ks_dw;
 typedef uint64_t ks_dd;
 #define DW 32
 #endif
-#if (defined(KS_MODINV_LINCOMB) || defined(KS_MODINV_STEPS) || defined(KS_MODINV_BATCH) || \
-     defined(KS_MODINV_BATCHES)) && DW != 16
-#error "the port's lincomb, steps and batch work on 16-bit words"
-#endif
-#if defined(KS_MODINV_LINCOMB) != defined(KS_MODINV_LINCOMB_ZINV)
-#error "a port's passes come as a pair: KS_MODINV_LINCOMB and KS_MODINV_LINCOMB_ZINV"
+#if defined(KS_MODINV_BATCHES) && DW != 16
+#error "the port's batches work on 16-bit words"
 #endif
 enum {
     N = DW - 3,                              /* steps a batch (see above) */
@@ -84,9 +80,8 @@ KS_INLINE ks_dd sar_w(ks_dd acc)
 }
 
 /* N divsteps on the low words f, g of (eta, f, g), eta = 2 delta: eta updated, t = the matrix
-   (t[0] t[1]; t[2] t[3]) with 2^N (f', g') = t (f, g). A port may have its own
-   (KS_MODINV_STEPS(eta, f, g, t), returning eta: the motes' assembly, 16-bit words). */
-#if !defined(KS_MODINV_STEPS) && !defined(KS_MODINV_BATCH) && !defined(KS_MODINV_BATCHES)
+   (t[0] t[1]; t[2] t[3]) with 2^N (f', g') = t (f, g). */
+#ifndef KS_MODINV_BATCHES
 static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
 {
     ks_dw u = 1, v = 0, q = 0, r = 1, d = *eta, odd, sw, x;
@@ -123,24 +118,15 @@ static void steps(ks_dw *eta, ks_dw f, ks_dw g, ks_dw t[4])
 }
 #endif
 
-#if !defined(KS_MODINV_BATCH) && !defined(KS_MODINV_BATCHES)
+#ifndef KS_MODINV_BATCHES
 /* r = (a x + b y + k z) / 2^N on L-word two's complement numbers (r apart from x and y);
    without z (0) the division is exact; with z (the modulus: odd, positive, zinv = z^-1 mod
    2^W) k = a [x < 0] + b [y < 0] - j, j in [0, 2^N) clearing the low N bits (see above). One
-   output a pass: few registers live. A port may have its own passes over the words
-   (KS_MODINV_LINCOMB, and KS_MODINV_LINCOMB_ZINV, which finds k itself from zinv: 16-bit
-   words, N = 13); the AVR's whole batch is KS_MODINV_BATCH, the MSP430's whole loop of
-   batches KS_MODINV_BATCHES. */
+   output a pass: few registers live. The motes' assembly has its own passes inside its
+   batches (KS_MODINV_BATCHES). */
 static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks_dw zinv,
                     size_t L, ks_dw a, ks_dw b)
 {
-#ifdef KS_MODINV_LINCOMB
-    if (z != 0) {
-        KS_MODINV_LINCOMB_ZINV(r, x, y, z, (int16_t)a, (int16_t)b, zinv, L);
-    } else {
-        KS_MODINV_LINCOMB(r, x, y, (int16_t)a, (int16_t)b, L);
-    }
-#else
     const ks_dw xs = sign_mask(x[L - 1]), ys = sign_mask(y[L - 1]);
     ks_dw k = 0;
     if (z != 0) {
@@ -174,7 +160,6 @@ static void lincomb(ks_dw *r, const ks_dw *x, const ks_dw *y, const ks_dw *z, ks
         r[L - 2] = (ks_dw)((prev >> N) | (ks_dw)(w << (DW - N)));
         r[L - 1] = (ks_dw)((w >> N) | (ks_dw)((ks_dw)sar_w(acc) << (DW - N)));
     }
-#endif
 }
 
 #endif
@@ -192,17 +177,29 @@ static void add_if_negative(ks_dw *x, const ks_dw *m, size_t L)
     }
 }
 
-#if defined(__MSP430__)
-/* Words from limbs and back: on the MSP430 (little-endian, flash read like RAM) limbs of any
-   size hold the words' bytes in order, so a copy does it (the byte loop below, with its
-   variable shifts, which the MSP430 makes loops: ~2,300 cycles* each way for secp160r1, a
-   copy ~450). Bytes beyond either side's length are left out or zero, as below. */
+#if defined(__MSP430__) || defined(__AVR__)
+/* Words from limbs and back on the motes (little-endian, so limbs of any size hold the words'
+   bytes in order): a copy, in place of the byte loop below, whose shifts by a count both
+   motes make loops (the MSP430 ~2,300 cycles* each way for secp160r1, a copy ~450; the AVR
+   ~3.4 k cycles an inversion of secp160r1 with 16-bit limbs). m comes from flash: read like
+   RAM on the MSP430, by bytes on the AVR (KS_READ_BYTE; `flash` a public choice). Bytes beyond
+   either side's length are left out or zero, as below. */
 static void to_words(ks_dw *w, size_t L, const ks_limb *a, size_t n, int flash)
 {
-    const size_t b = n * KS_LIMB_BYTES;
-    (void)flash;
+    const size_t b = n * KS_LIMB_BYTES, c = b < L * sizeof *w ? b : L * sizeof *w;
     memset(w, 0, L * sizeof *w);
-    memcpy(w, a, b < L * sizeof *w ? b : L * sizeof *w);
+#ifdef __AVR__
+    if (flash) {
+        size_t i;
+        for (i = 0; i < c; i++) {
+            ((uint8_t *)w)[i] = KS_READ_BYTE((const uint8_t *)a + i);
+        }
+        return;
+    }
+#else
+    (void)flash;
+#endif
+    memcpy(w, a, c);
 }
 
 static void from_words(ks_limb *a, size_t n, const ks_dw *w, size_t L)
@@ -240,31 +237,47 @@ static void from_words(ks_limb *a, size_t n, const ks_dw *w, size_t L)
 void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bits)
 {
     /* batches of N steps, at least the n with 9437 bits + 1 <= 4096 n (above): the least B
-       with 4096 B N >= 9437 bits + 1 (a loop: the MSP430 has no divide) */
+       with 4096 B N >= 9437 bits + 1 */
     const unsigned long need = 9437ul * (unsigned long)bits + 1;
-    unsigned long reach; /* 4096 times the steps of the batches so far */
     int batches = 0;
     /* m's words and one more: room for 2m and the sign, and m's top word is 0 (lincomb) */
     const size_t L = (size_t)(bits + DW - 1) / DW + 1;
     /* f, g, d, e and two more places: a pair's new values go to the two free ones, which
        then trade names with the old (no copies); L words apart, so that the wipe at the end
        clears the 6 L words used and no more */
-    ks_dw v[6 * MAXW], mw[MAXW], eta = 1, neg;
+#ifdef KS_MODINV_BATCHES
+    ks_dw v[6 * MAXW], mw[MAXW], neg;
+#else
+    ks_dw v[6 * MAXW], mw[MAXW], eta = 1, neg; /* eta = 2 delta */
+#endif
     ks_dw *f = v, *g = v + L, *d = v + 2 * L, *e = v + 3 * L, *n0 = v + 4 * L, *n1 = v + 5 * L, *x;
-#ifndef KS_MODINV_BATCH
+#ifndef KS_MODINV_BATCHES
     ks_dw t[4], minv; /* a batch's matrix; m^-1 mod 2^W */
 #endif
     int i;
-    for (reach = 0; reach < need; batches++) {
-        reach = ks_ct_hide32((uint32_t)(reach + 4096ul * N)); /* opaque: no closed form */
+#ifdef KS_MODINV_BATCHES
+    /* B = ceil(need / (4096 N)) = floor(z / 13), z = (need + 4096 N - 1) >> 12, without a
+       loop: floor(z / 13) = (z 5042) >> 16 for z < 5,500 (z 5042 / 2^16 - z / 13 =
+       10 z / 851,968 < 1/13 <= 1 - frac(z / 13) then; bits <= 256 makes z <= 602) */
+    {
+        const uint16_t z = (uint16_t)((need + 4096ul * N - 1) >> 12);
+        batches = (int)(((uint32_t)z * 5042u) >> 16);
     }
+#else
+    {
+        unsigned long reach; /* 4096 times the steps of the batches so far */
+        for (reach = 0; reach < need; batches++) { /* a loop: the MSP430 has no divide */
+            reach = ks_ct_hide32((uint32_t)(reach + 4096ul * N)); /* opaque: no closed form */
+        }
+    }
+#endif
     to_words(mw, L, m, n, 1);
     to_words(g, L, a, n, 0);
     memcpy(f, mw, L * sizeof *f);
     memset(d, 0, L * sizeof *d);
     memset(e, 0, L * sizeof *e);
     e[0] = 1;
-#ifndef KS_MODINV_BATCH /* (the port's batch finds it itself) */
+#ifndef KS_MODINV_BATCHES /* (the port's batches find it themselves) */
     /* m^-1 mod 2^W by Newton's x(2 - m x), from m^-1 = m mod 8: 3 -> 6 -> 12 -> 24 -> 48 bits */
     minv = mw[0];
     for (i = 0; i < 4; i++) {
@@ -272,24 +285,20 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
     }
 #endif
 #ifdef KS_MODINV_BATCHES
-    /* the port's whole loop of batches in one call (the MSP430's assembly), which hands back
-       where f and d end */
-    KS_MODINV_BATCHES(f, g, d, e, n0, n1, mw, minv, L, batches, eta);
-    (void)x;
-#else
-    for (i = 0; i < batches; i++) {
-#ifdef KS_MODINV_BATCH
-        /* the port's whole batch (the AVR's assembly): the steps and the four passes, f' and
-           g' into n0 and n1, d' and e' into f's and g's places */
-        eta = KS_MODINV_BATCH(eta, f, g, d, e, n0, n1, mw, L);
+    /* the port's batches in one call (the motes' assembly), from eta = 1 with f, g, d, e, n0,
+       n1 in v as above: each batch's f' and g' into n0 and n1, d' and e' into f's and g's
+       places, the names turned round as below; it returns the batches it ran (as many, or
+       for a modulus it has a form of its own, longer batches enough for the bound above),
+       which the names follow here */
+    batches = KS_MODINV_BATCHES(v, mw, L, batches);
+    /* three turns bring the names back: batches mod 3 of them (the port's count is a byte) */
+    for (i = (uint8_t)batches % 3; i > 0; i--) {
         x = d, d = f, f = n0, n0 = x;
         x = e, e = g, g = n1, n1 = x;
+    }
 #else
-#ifdef KS_MODINV_STEPS
-        eta = KS_MODINV_STEPS(eta, f[0], g[0], t);
-#else
+    for (i = 0; i < batches; i++) {
         steps(&eta, f[0], g[0], t);
-#endif
         lincomb(n0, f, g, 0, 0, L, t[0], t[1]);
         lincomb(n1, f, g, 0, 0, L, t[2], t[3]);
         x = f, f = n0, n0 = x;
@@ -298,7 +307,6 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
         lincomb(n1, d, e, mw, minv, L, t[2], t[3]);
         x = d, d = n0, n0 = x;
         x = e, e = n1, n1 = x;
-#endif
     }
 #endif
     /* d in (-2m, m) to [0, m); f = +-1: a^-1 = +-d (m - d: d is not 0 then) */
@@ -316,7 +324,7 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
     }
     from_words(r, n, d, L);
     ks_wipe(v, 6 * L * sizeof *v);
-#ifndef KS_MODINV_BATCH
+#ifndef KS_MODINV_BATCHES
     ks_wipe(t, sizeof t);
 #endif
 }

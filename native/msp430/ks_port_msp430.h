@@ -72,15 +72,25 @@ typedef struct {
     uint16_t L, batches, eta;
 } ks_msp_batches_args;
 void ks_msp_batches(ks_msp_batches_args *b);
-/* the batches' f and d back (their places trade names on the way) */
-#define KS_MODINV_BATCHES(f, g, d, e, n0, n1, m, minv, L, batches, eta)                  \
-    do {                                                                                  \
-        ks_msp_batches_args b_ = {{(f), (g), (d), (e), (n0), (n1)}, (m), (minv),           \
-                                  (uint16_t)(L), (uint16_t)(batches), (eta)};             \
-        ks_msp_batches(&b_);                                                              \
-        (f) = b_.p[0];                                                                    \
-        (d) = b_.p[2];                                                                    \
-    } while (0)
+/* The hook's shape is the AVR's: v holds f, g, d, e and the two free places, L words apart,
+   from eta = 1; the batches trade the places' names as kernels/ks_modinv.c's loop does, and
+   the hook returns how many ran, which the C's names follow. m^-1 mod 2^16 (public: m's) by
+   Newton's x(2 - m x) from x = m, right to 3 bits: 3 -> 6 -> 12 -> 24. */
+static inline int ks_msp_modinv_batches(uint16_t *v, const uint16_t *m, unsigned L, int batches)
+{
+    uint16_t minv = m[0];
+    uint8_t i;
+    for (i = 0; i < 3; i++) {
+        minv = (uint16_t)(minv * (uint16_t)(2 - (uint16_t)(m[0] * minv)));
+    }
+    {
+        ks_msp_batches_args b = {{v, v + L, v + 2 * L, v + 3 * L, v + 4 * L, v + 5 * L}, m, minv,
+                                 (uint16_t)L, (uint16_t)batches, 1};
+        ks_msp_batches(&b);
+    }
+    return batches;
+}
+#define KS_MODINV_BATCHES(v, mw, L, batches) ks_msp_modinv_batches(v, mw, (unsigned)(L), batches)
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
    one pass per limb of b in assembly on the hardware multiplier (ks_rsa_msp430.S, which

@@ -466,8 +466,15 @@ class FirmwareClientsTest {
      * legacy-ecc TLS 1.0 handshake 4.90 -> 4.69 M*) in legacy-ecc, +692 B: 42,983 B, so its
      * budget rose by 384 B (42,752 -> 43,136); its image with the link 48,557 B of the chip's
      * 49,120 (a DEMO identity; 49,017 B with sizzle/identities/test-p160.h).
+     * The ATmega128's secp160r1 inversion (2026-11-29, afternoon; native/sim/README.md, "The
+     * ATmega128's inversion"): a form of its own for secp160r1's p (batches of 14 steps, each
+     * pair's two rows in one pass, k p without products; ks_avr_modinv_batches_p160 beside the
+     * generic batches, which ECDSA's inversion modulo n keeps), the k.P 114 k cycles fewer
+     * (4,305,505 -> 4,191,573, most of it in its two inversions): the legacy-ecc image
+     * 72,424 -> 74,472 B in this test, so its budget rose by 1,152 B (73,472 -> 74,624; the
+     * chip's 128 KB keep 53 KB free); modern 107,712 B, legacy-rsa 62,854 B.
      */
-    private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 73472,
+    private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 74624,
             "avr legacy-rsa", 62976, "msp430 modern", 44032, "msp430 legacy-ecc", 43136, "msp430 legacy-rsa", 37504,
             "msp430 modern link", 49152);
 
