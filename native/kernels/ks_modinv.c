@@ -291,8 +291,12 @@ void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bit
        for a modulus it has a form of its own, longer batches enough for the bound above),
        which the names follow here */
     batches = KS_MODINV_BATCHES(v, mw, L, batches);
-    /* three turns bring the names back: batches mod 3 of them (the port's count is a byte) */
-    for (i = (uint8_t)batches % 3; i > 0; i--) {
+    /* three turns bring the names back: batches mod 3 of them, by subtraction (the count is
+       public; hidden, or the compiler makes the loop a division, which the MSP430's runtime
+       lacks) */
+    for (i = batches; i >= 3; i = (int)hide((ks_dw)(i - 3))) {
+    }
+    for (; i > 0; i--) {
         x = d, d = f, f = n0, n0 = x;
         x = e, e = g, g = n1, n1 = x;
     }
