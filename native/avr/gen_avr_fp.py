@@ -1063,7 +1063,15 @@ def result_pointer(V):
     raise AssertionError("no pointer pair free of the result")
 
 
-def gen_fp160(asm, square, subs, V):
+def tail_label(op):
+    """The label in ks_avr_fp160_OP's body right after its core's CALL (an assembler-local
+    label, no symbol: check() and the profiles see one function): gen_dbl160 and gen_add160
+    call it after running the square core themselves on a value already in registers
+    (SQR_CORE_A), with r (and s) in the scratch, for the form's tail alone."""
+    return ".Lks_avr_fp160_%s_tail" % op
+
+
+def gen_fp160(asm, square, subs, V, tail=None):
     """The body of ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a) and the fused forms
     of the point formulas (kernels/ks_ec_formulas.h; fused_body makes the functions), the
     product's result taken down by s in registers before it is stored: subs = 1,
@@ -1071,13 +1079,15 @@ def gen_fp160(asm, square, subs, V):
     subs = 2, ks_fp_sqrsub2_secp160r1(r, a, s) = a^2 - 2s (two subtractions): each subtraction
     a pass of LD and SBC, then p added under the borrow's mask, as in gen_add_sub_regs. r may
     alias a, b or s (s is read before r is written). V: the core's result registers
-    (gen_fp160_core)."""
+    (gen_fp160_core). tail: a label for the rest after the core's CALL (tail_label)."""
     plo, phi, ptr = result_pointer(V)
     if subs:
         s_arg = ("r20", "r21") if square else ("r18", "r19")
         asm("sts", "ks_avr_fp_t+%d" % SSAVE, s_arg[0])
         asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), s_arg[1])
     asm("call", "ks_avr_fp160_%s_core" % ("sqr" if square else "mul"))
+    if tail:
+        asm.label(tail)
     if subs:
         free = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]]  # LDI
         mask, k7f, t = free[0], free[1], "r0"
@@ -1115,39 +1125,38 @@ def sub_z_p160(asm, V, t, mask, k7f, ptr="Z"):
     add_p_if_borrowed(asm, V, mask, k7f)
 
 
-def add_z_p160(asm, V, t, mask, k7f, ff, ptr="Z"):
-    """V = V + (the 20 bytes at Z, Z advanced) mod p for secp160r1, both reduced: p taken off
-    under a mask when the sum carried or is not below p (as gen_add_sub_regs does). mask,
-    k7f and ff are r16 or above (LDI); t a scratch register."""
+def add_z_p160_lazy(asm, V, t, mask, k7f, ptr="Z"):
+    """V = V + (the 20 bytes at ptr, ptr advanced), both below p, to a value below 2^160
+    congruent mod p but not always below p: p taken off under the mask of the sum's carry
+    alone (the sum is below 2p, so less p it is below p; without the carry it is below 2^160),
+    not after a pass comparing it with p (24 cycles fewer). For a product's or a
+    square's input only (their reductions take any 160-bit value: reduce_secp160r1). k7f is
+    r16 or above (LDI); t a scratch register."""
     pb = P160.to_bytes(20, "little")
     for i in range(20):
         asm("ld", t, ptr + "+")
         asm("add" if i == 0 else "adc", V[i], t)
-    asm("sbc", mask, mask)  # 0xFF if the sum carried
+    asm("sbc", mask, mask)  # 0xFF if the sum carried: less p (its 2^160 the carry's)
     asm("ldi", k7f, "0x7F")
-    asm("ldi", ff, "0xFF")
+    asm("and", k7f, mask)
     for i in range(20):
-        asm("cp" if i == 0 else "cpc", V[i], k7f if pb[i] == 0x7F else ff)
-    asm("sbc", ff, ff)  # 0xFF if below p
-    asm("com", ff)
-    asm("or", ff, mask)  # the mask: subtract p
-    asm("and", k7f, ff)
-    for i in range(20):
-        asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
+        asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else mask)
 
 
 def gen_fp160_mulhalf3(asm, V):
     """The body of ks_fp_mulhalf3_secp160r1(r, a, b) (fused_body): r = 3ab/2 mod p, the point doubling's
     A = 3 (X - delta)(X + delta) / 2 (kernels/ks_ec_formulas.h): the product (gen_fp160_core)
     stored in r, halved in registers (p added under the mask of its low bit, the sum shifted
-    right, as gen_add_sub_regs's half3), r added back and p taken off under a mask; stored
-    again. r may alias a or b."""
+    right, as gen_add_sub_regs's half3), r added back and p taken off under the sum's carry
+    (add_z_p160_lazy: r below 2^160, not always below p; the doubling only squares and
+    multiplies it); stored again, and left in V (gen_dbl160 squares it from there). r may
+    alias a or b; b may be any value below 2^160 (sqrsubadd's x + a^2)."""
     asm("call", "ks_avr_fp160_mul_core")
     pb = P160.to_bytes(20, "little")
     plo, phi, ptr = result_pointer(V)
-    mask, k7f, ff = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]][:3]  # LDI
+    mask, k7f = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]][:2]  # LDI
     t = "r0"
-    assert not set(V) & {mask, k7f, ff, t, plo, phi}
+    assert not set(V) & {mask, k7f, t, plo, phi}
     asm("lds", plo, "ks_avr_fp_t+%d" % RSAVE)  # r
     asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
@@ -1162,9 +1171,9 @@ def gen_fp160_mulhalf3(asm, V):
         asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
     for i in range(19, -1, -1):
         asm("ror", V[i])
-    asm.comment("+ ab")
+    asm.comment("+ ab, lazily")
     asm("sbiw", plo, 20)
-    add_z_p160(asm, V, t, mask, k7f, ff, ptr)
+    add_z_p160_lazy(asm, V, t, mask, k7f, ptr)
     asm("sbiw", plo, 20)
     for i in range(20):
         asm("st", ptr + "+", V[i])
@@ -1174,9 +1183,11 @@ def gen_fp160_sqrsubadd(asm, V):
     """The body of ks_fp_sqrsubadd_secp160r1(r1, r2, a, x) (fused_body): r1 = x - a^2 and r2 = x + a^2 mod p, the
     point doubling's X - delta and X + delta from delta = Z^2 (kernels/ks_ec_formulas.h):
     the square stays in registers (V, gen_fp160_core) while x - a^2 is made in r1 (a pass
-    over x, p added under the borrow's mask in a second pass over r1), then x is added to it
-    in place (p taken off under a mask, as gen_add_sub_regs does) and it goes to r2. r1, r2
-    apart from each other and from x; a may alias either."""
+    over x, p added under the borrow's mask in a second pass over r1; its top five bytes kept
+    in registers between the passes), then x is added to it
+    in place (p taken off under the sum's carry, add_z_p160_lazy: r2 is below 2^160, not always
+    below p; the doubling only multiplies it) and it goes to r2. r1, r2 apart from each other
+    and from x; a may alias either."""
     asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r18")  # x
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r19")
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 2), "r22")  # r2
@@ -1184,28 +1195,36 @@ def gen_fp160_sqrsubadd(asm, V):
     asm("movw", "r22", "r20")  # the core squares (r22)
     asm("call", "ks_avr_fp160_sqr_core")
     pb = P160.to_bytes(20, "little")
-    mask, k7f, ff, t = "r22", "r23", "r24", "r0"
-    assert not set(V) & {mask, k7f, ff, t, "r26", "r27", "r30", "r31"}
+    mask, k7f, t = "r22", "r23", "r0"
+    assert not set(V) & {mask, k7f, t, "r26", "r27", "r30", "r31"}
     asm.comment("r1 = x - a^2")
     asm("lds", "r26", "ks_avr_fp_t+%d" % RSAVE)  # X = r1
     asm("lds", "r27", "ks_avr_fp_t+%d" % (RSAVE + 1))
     asm("lds", "r30", "ks_avr_fp_t+%d" % SSAVE)  # Z = x
     asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 1))
+    # the top five bytes of the difference wait in the registers still free (no store and
+    # load between the passes: 4 cycles a byte)
+    keep = dict(zip(range(15, 20), ("r1", "r24", "r25", "r28", "r29")))
+    assert not set(keep.values()) & set(V + [mask, k7f, t, "r26", "r27", "r30", "r31"])
     for i in range(20):
-        asm("ld", t, "Z+")
-        asm("sub" if i == 0 else "sbc", t, V[i])
-        asm("st", "X+", t)
+        d = keep.get(i, t)
+        asm("ld", d, "Z+")
+        asm("sub" if i == 0 else "sbc", d, V[i])
+        if i not in keep:
+            asm("st", "X+", t)
     asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
     asm("ldi", k7f, "0x7F")
     asm("and", k7f, mask)
-    asm("sbiw", "r26", 20)
+    asm("sbiw", "r26", 15)
     for i in range(20):
-        asm("ld", t, "X")
-        asm("add" if i == 0 else "adc", t, k7f if pb[i] == 0x7F else mask)
-        asm("st", "X+", t)
-    asm.comment("r2 = x + a^2")
+        d = keep.get(i, t)
+        if i not in keep:
+            asm("ld", t, "X")
+        asm("add" if i == 0 else "adc", d, k7f if pb[i] == 0x7F else mask)
+        asm("st", "X+", d)
+    asm.comment("r2 = x + a^2, lazily")
     asm("sbiw", "r30", 20)
-    add_z_p160(asm, V, t, mask, k7f, ff)
+    add_z_p160_lazy(asm, V, t, mask, k7f)
     asm("lds", "r30", "ks_avr_fp_t+%d" % (SSAVE + 2))  # Z = r2
     asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 3))
     for i in range(20):
@@ -1340,6 +1359,67 @@ def gen_subv160(asm, V):
     asm.end(name)
 
 
+def move_to_sqr_a(asm, V):
+    """r(8+i) = V[i] for i < 20 (the square core's a, SQR_CORE_A), V any 20 registers: a
+    parallel move, MOVW where a pair lines up, a cycle broken through r2 (free of a and of the
+    product's result registers). Clobbers r2."""
+    A = [reg(8 + i) for i in range(20)]
+    units = []  # (destinations, sources)
+    i = 0
+    while i < 20:
+        d, v = A[i:i + 2], V[i:i + 2]
+        num = lambda r: int(r[1:])
+        if i % 2 == 0 and num(v[0]) % 2 == 0 and num(v[1]) == num(v[0]) + 1:
+            units.append((d, v))
+            i += 2
+        else:
+            units.append(([A[i]], [V[i]]))
+            i += 1
+    units = [u for u in units if u[0] != u[1]]
+    temp = "r2"
+    assert temp not in V and temp not in A
+    while units:
+        pending_src = {r for _, src in units for r in src}
+        ready = [u for u in units if not (set(u[0]) & (pending_src - set(u[1])))]
+        if ready:
+            d, v = ready[0]
+            asm("movw" if len(d) == 2 else "mov", d[0], v[0])
+            units.remove(ready[0])
+            continue
+        # a cycle: one unit's first source to the temp (single registers only in a cycle here)
+        d, v = units[0]
+        assert len(v) == 1
+        asm("mov", temp, v[0])
+        units[0] = (d, [temp])
+
+
+def sqr_from_regs(asm, V, r_off, s_off, op, moved=False):
+    """ks_avr_fp160_OP (sqr or sqrsub2) of the value in V (a product's result registers, still
+    there after the form that made it), without reading it from memory or a frame_call: V
+    moved to the square core's a registers (move_to_sqr_a), r (and s, sqrsub2's) given by
+    their places in the frame (DBL_PTR's or ADD_PTR's names, or an element's offset) written to
+    the scratch, the core entered at SQR_CORE_A, then the form's tail (tail_label). moved: V
+    is in a's registers already."""
+    if not moved:
+        move_to_sqr_a(asm, V)
+    z_sp(asm)
+    for off, save in ((r_off, RSAVE), (s_off, SSAVE)):
+        if off is None:
+            continue
+        if isinstance(off, tuple):  # a pointer kept in the frame
+            for k in range(2):
+                asm("ldd", "r0", "Z+%d" % (1 + off[0] + k))
+                asm("sts", "ks_avr_fp_t+%d" % (save + k), "r0")
+        else:
+            asm("movw", "r28", "r30")  # Y: free until the core, a in r8..r27
+            asm("subi", "r28", "lo8(-%d)" % (1 + off))
+            asm("sbci", "r29", "hi8(-%d)" % (1 + off))
+            asm("sts", "ks_avr_fp_t+%d" % save, "r28")
+            asm("sts", "ks_avr_fp_t+%d" % (save + 1), "r29")
+    asm("call", SQR_CORE_A)
+    asm("call", tail_label(op))
+
+
 def frame_xyz_pointers(asm, stride, ptr):
     """p's x, y, z pointers (from r23:r22) and r's (from r25:r24) into the frame at ptr["px"]
     and ptr["rx"]: x as the C caller gave it, y and z the stride register's bytes on each."""
@@ -1373,7 +1453,7 @@ def close_point_op(asm, name, frame):
 DBL_COUNT = 70  # gen_dbl160's count of doublings left, in ks_avr_fp_t behind the fused forms' places
 
 
-def gen_dbl160(asm):
+def gen_dbl160(asm, Vmul):
     """ks_avr_dbl_secp160r1(r, p, stride, n): r = 2^n p on secp160r1 (n >= 1; after the first,
     r doubled in place: the main loop's window of w doublings in one call, kernels/ks_ec.c's
     KS_JAC_DBL_N, the registers saved and the frame made once for the w; a counted loop on
@@ -1386,8 +1466,10 @@ def gen_dbl160(asm):
     operations live in a frame on the stack (92 bytes, less than the C formulas' six
     elements of KS_FE_MAX limbs). gamma and gamma^2 come from one call (sqrsqr: the second
     square from the first's registers); beta is written over gamma (read by its product
-    only). t1 = beta - X3 is made from X3 still in registers after X3 = alpha^2 - 2 beta and
-    written over beta (not read after)."""
+    only). alpha^2 is squared from mulhalf3's result registers (sqr_from_regs: no load, no
+    frame_call), so Z3 = Y Z comes before alpha. t1 = beta - X3 is made from X3 still in
+    registers after X3 = alpha^2 - 2 beta and written over beta (not read after). With n > 1, r
+    must be p (the doublings after the first read r's pointers as p's)."""
     name = "ks_avr_dbl_secp160r1"
     open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
     assert DBL_COUNT >= SSAVE + 4 and DBL_COUNT < SCRATCH  # sqrsubadd's places end at SSAVE + 3
@@ -1401,22 +1483,17 @@ def gen_dbl160(asm):
     frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
     asm.comment("t1 = X - Z^2, t2 = X + Z^2")
     frame_call(asm, "sqrsubadd", (DBL_T1, DBL_T2, "pz", "px"), DBL_PTR)
-    asm.comment("alpha = 3 t1 t2 / 2, in t2")
-    frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
     asm.comment("Z3 = Y Z: the last read of p")
     frame_call(asm, "mul", ("rz", "py", "pz"), DBL_PTR)
-    asm.comment("X3 = alpha^2 - 2 beta")
-    frame_call(asm, "sqrsub2", ("rx", DBL_T2, DBL_G), DBL_PTR)
+    asm.comment("alpha = 3 t1 t2 / 2, in t2 and in registers")
+    frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
+    asm.comment("X3 = alpha^2 - 2 beta, alpha from the registers")
+    sqr_from_regs(asm, Vmul, (DBL_PTR["rx"],), DBL_G, "sqrsub2")
     asm.comment("t1 = beta - X3 (X3 in registers), over beta")
     mem_sub_v160(asm, DBL_G)
     asm.comment("Y3 = alpha t1 - gamma^2")
     frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
-    asm.comment("the next doubling, of r in place (p's pointers are r's after the first)")
-    z_sp(asm)
-    for k in ("x", "y", "z"):
-        for b in (1, 2):
-            asm("ldd", "r0", "Z+%d" % (b + DBL_PTR["r" + k]))
-            asm("std", "Z+%d" % (b + DBL_PTR["p" + k]), "r0")
+    asm.comment("the next doubling, of r in place (r is p when n > 1: no pointer to copy)")
     asm("lds", "r5", "ks_avr_fp_t+%d" % DBL_COUNT)
     asm("dec", "r5")
     asm("breq", ".+2")
@@ -1436,7 +1513,8 @@ def gen_add160(asm, Vmul, Vsqr):
     mixed addition of kernels/ks_ec_formulas.h (8M + 3S, add-1998-cmo-2 with Z2 = 1) as one
     function, as gen_dbl160 does the doubling; returns 1 where x(p) = x(q) (H = 0: the
     exceptional case), else 0. r and p point to the points' x, their y and z stride bytes
-    on; r may alias p. X3 = (R^2 - 2V) - H^3 from sqrsub2's result in registers (one more
+    on; r may alias p. hh = H^2 is squared from the registers H was made in (sqr_from_regs).
+    X3 = (R^2 - 2V) - H^3 from sqrsub2's result in registers (one more
     subtraction pass), V - X3 from X3 still in registers, written over V (not read after);
     H's zero test ORs the product's result registers. The field operations are the
     subroutines of fused_body, nothing saved around them."""
@@ -1451,21 +1529,22 @@ def gen_add160(asm, Vmul, Vsqr):
     frame_call(asm, "sqr", (ADD_Z1, "pz"), P)
     asm.comment("H = X2 z1z1 - X1")
     frame_call(asm, "mulsub", (ADD_H, "qx", ADD_Z1, "px"), P)
-    asm.comment("H's bytes ORed, for the exceptional case")
-    t = [r for r in ("r24", "r25", "r23", "r0") if r not in Vmul][0]
-    asm("mov", t, Vmul[0])
-    for i in range(1, 20):
-        asm("or", t, Vmul[i])
+    asm.comment("H to the square core's registers, its bytes ORed for the exceptional case")
+    move_to_sqr_a(asm, Vmul)
+    t = "r2"
+    asm("mov", t, "r8")
+    for i in range(9, 28):
+        asm("or", t, reg(i))
     z_sp(asm)
     asm("std", "Z+%d" % (1 + ADD_HZ), t)
+    asm.comment("hh = H^2, H from the registers")
+    sqr_from_regs(asm, Vmul, ADD_HH, None, "sqr", moved=True)
     asm.comment("s2 = Y2 Z1")
     frame_call(asm, "mul", (ADD_S2, "qy", "pz"), P)
     asm.comment("R = s2 z1z1 - Y1, over s2")
     frame_call(asm, "mulsub", (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
     asm.comment("Z3 = Z1 H: the last read of p's z")
     frame_call(asm, "mul", ("rz", "pz", ADD_H), P)
-    asm.comment("hh = H^2")
-    frame_call(asm, "sqr", (ADD_HH, ADD_H), P)
     asm.comment("hhh = H hh, over H")
     frame_call(asm, "mul", (ADD_H, ADD_H, ADD_HH), P)
     asm.comment("V = X1 hh: the last read of p's x")
@@ -2102,7 +2181,7 @@ COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_modinv_
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
-               "ks_avr_lincomb_z_pass") + tuple(
+               "ks_avr_lincomb_z_pass", tail_label("sqr"), tail_label("sqrsub2")) + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -2156,10 +2235,12 @@ def main():
     Vs = {}
     for square in (False, True):
         V = Vs[square] = gen_fp160_core(asm, square)
-        fused_body(asm, "sqr" if square else "mul", lambda: gen_fp160(asm, square, 0, V))
+        fused_body(asm, "sqr" if square else "mul",
+                   lambda: gen_fp160(asm, square, 0, V, tail_label("sqr") if square else None))
         for subs in ((1,) if not square else (1, 2)):
             op = ("sqr" if square else "mul") + {1: "sub", 2: "sub2"}[subs]
-            fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V))
+            fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V,
+                                                   tail_label(op) if op == "sqrsub2" else None))
         if square:
             fused_body(asm, "sqrsubadd", lambda: gen_fp160_sqrsubadd(asm, V))
             fused_body(asm, "sqrsqr", lambda: gen_fp160_sqrsqr(asm, V))
@@ -2167,7 +2248,7 @@ def main():
             fused_body(asm, "mulhalf3", lambda: gen_fp160_mulhalf3(asm, V))
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
     gen_subv160(asm, Vs[True])
-    gen_dbl160(asm)
+    gen_dbl160(asm, Vs[False])
     gen_add160(asm, Vs[False], Vs[True])
     for field, n, p in FIELDS:
         for op in ("add", "sub"):
