@@ -1281,10 +1281,38 @@ def fused_body(asm, op, emit):
     asm.end(name)
 
 
-DBL_FRAME = 92  # gen_dbl160's frame: six pointers, then four elements of 20 bytes
+# The point operations' elements of 20 bytes in ks_avr_fp_t from here on where they fit (the
+# four of gen_dbl160, four of gen_add160's five): behind the places secp160r1's product, square
+# and fused forms use (up to DBL_COUNT) and below SCRATCH, which P-256's product needs and the
+# inversion's batch uses (MB), neither of which runs inside a point operation. An element
+# there is (FIXED, offset): its address is two LDIs, no frame pointer; and the stack frames
+# shrink by 80 bytes.
+FIXED = "ks_avr_fp_t"
+FIXED_AT = 72
+
+
+def fixed(k):
+    """The k-th element of 20 bytes in ks_avr_fp_t (FIXED_AT)."""
+    assert FIXED_AT + 20 * (k + 1) <= SCRATCH
+    return (FIXED, FIXED_AT + 20 * k)
+
+
+DBL_FRAME = 12  # gen_dbl160's frame: six pointers
 DBL_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10}
 # gamma, then beta, then t1; gamma^2; t1; t2, then alpha
-DBL_G, DBL_B, DBL_T1, DBL_T2 = 12, 32, 52, 72
+DBL_G, DBL_B, DBL_T1, DBL_T2 = (fixed(k) for k in range(4))
+
+
+def elem_address(asm, lo, what):
+    """reg(lo), reg(lo + 1) = the address of an element: one in ks_avr_fp_t (fixed) by LDI
+    (lo is 16 or above), or one in the frame (its offset) from Z = SP."""
+    if isinstance(what, tuple):
+        asm("ldi", reg(lo), "lo8(%s+%d)" % what)
+        asm("ldi", reg(lo + 1), "hi8(%s+%d)" % what)
+    else:
+        asm("movw", reg(lo), "r30")
+        asm("subi", reg(lo), "lo8(-%d)" % (1 + what))
+        asm("sbci", reg(lo + 1), "hi8(-%d)" % (1 + what))
 
 
 def sp_frame(asm, size, grow):
@@ -1293,8 +1321,10 @@ def sp_frame(asm, size, grow):
     instruction after OUT SREG runs before any interrupt)."""
     asm("in", "r28", "0x3d")
     asm("in", "r29", "0x3e")
-    for part in (63, size - 63):
+    while size:
+        part = min(size, 63)
         asm("sbiw" if grow else "adiw", "r28", part)
+        size -= part
     asm("in", "r0", "0x3f")
     asm("cli")
     asm("out", "0x3e", "r29")
@@ -1311,22 +1341,25 @@ def z_sp(asm):
 def frame_call(asm, op, args, ptrs):
     """ks_avr_fp160_OP (fused_body) called with the C registers of its arguments (r24, r22,
     r20, r18 in order) from the frame: a pointer kept there (ptrs) or the address of an element
-    in it."""
-    z_sp(asm)
+    (elem_address); Z = SP only where an argument is read from the frame."""
+    if any(not isinstance(what, tuple) for what in args):
+        z_sp(asm)
     for lo, what in zip((24, 22, 20, 18), args):
         if what in ptrs:
             asm("ldd", reg(lo), "Z+%d" % (1 + ptrs[what]))
             asm("ldd", reg(lo + 1), "Z+%d" % (2 + ptrs[what]))
         else:
-            asm("movw", reg(lo), "r30")
-            asm("subi", reg(lo), "lo8(-%d)" % (1 + what))
-            asm("sbci", reg(lo + 1), "hi8(-%d)" % (1 + what))
+            elem_address(asm, lo, what)
     asm("clr", "r1")  # as the C caller leaves it for the wrappers' bodies
     asm("call", "ks_avr_fp160_" + op)
 
 
 def frame_z(asm, off):
-    """Z = the address of the frame's byte off (the frame at SP + 1)."""
+    """Z = the address of an element: the frame's byte off (the frame at SP + 1), or one in
+    ks_avr_fp_t (fixed)."""
+    if isinstance(off, tuple):
+        elem_address(asm, 30, off)
+        return
     z_sp(asm)
     asm("subi", "r30", "lo8(-%d)" % (1 + off))
     asm("sbci", "r31", "hi8(-%d)" % (1 + off))
@@ -1397,23 +1430,22 @@ def sqr_from_regs(asm, V, r_off, s_off, op, moved=False):
     """ks_avr_fp160_OP (sqr or sqrsub2) of the value in V (a product's result registers, still
     there after the form that made it), without reading it from memory or a frame_call: V
     moved to the square core's a registers (move_to_sqr_a), r (and s, sqrsub2's) given by
-    their places in the frame (DBL_PTR's or ADD_PTR's names, or an element's offset) written to
+    their places ([offset] of a pointer kept in the frame, or an element: elem_address) written to
     the scratch, the core entered at SQR_CORE_A, then the form's tail (tail_label). moved: V
     is in a's registers already."""
     if not moved:
         move_to_sqr_a(asm, V)
-    z_sp(asm)
+    if any(isinstance(off, (int, list)) for off in (r_off, s_off)):
+        z_sp(asm)
     for off, save in ((r_off, RSAVE), (s_off, SSAVE)):
         if off is None:
             continue
-        if isinstance(off, tuple):  # a pointer kept in the frame
+        if isinstance(off, list):  # [offset]: a pointer kept in the frame
             for k in range(2):
                 asm("ldd", "r0", "Z+%d" % (1 + off[0] + k))
                 asm("sts", "ks_avr_fp_t+%d" % (save + k), "r0")
         else:
-            asm("movw", "r28", "r30")  # Y: free until the core, a in r8..r27
-            asm("subi", "r28", "lo8(-%d)" % (1 + off))
-            asm("sbci", "r29", "hi8(-%d)" % (1 + off))
+            elem_address(asm, 28, off)  # Y: free until the core, a in r8..r27
             asm("sts", "ks_avr_fp_t+%d" % save, "r28")
             asm("sts", "ks_avr_fp_t+%d" % (save + 1), "r29")
     asm("call", SQR_CORE_A)
@@ -1462,9 +1494,9 @@ def gen_dbl160(asm, Vmul):
     the subroutines of the C-called forms (fused_body) called one after the other, with the
     callee-saved registers pushed once for the doubling instead of once for each of its
     eight products and squares (~72 cycles each). r and p point to the points' x, their y and
-    z stride bytes on (sizeof x: KS_FE_MAX limbs); r may alias p. The elements between the
-    operations live in a frame on the stack (92 bytes, less than the C formulas' six
-    elements of KS_FE_MAX limbs). gamma and gamma^2 come from one call (sqrsqr: the second
+    z stride bytes on (sizeof x: KS_FE_MAX limbs); r may alias p. The four elements between
+    the operations live in ks_avr_fp_t (fixed), the pointers in a frame of 12 bytes on the
+    stack. gamma and gamma^2 come from one call (sqrsqr: the second
     square from the first's registers); beta is written over gamma (read by its product
     only). alpha^2 is squared from mulhalf3's result registers (sqr_from_regs: no load, no
     frame_call), so Z3 = Y Z comes before alpha. t1 = beta - X3 is made from X3 still in
@@ -1472,7 +1504,7 @@ def gen_dbl160(asm, Vmul):
     must be p (the doublings after the first read r's pointers as p's)."""
     name = "ks_avr_dbl_secp160r1"
     open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
-    assert DBL_COUNT >= SSAVE + 4 and DBL_COUNT < SCRATCH  # sqrsubadd's places end at SSAVE + 3
+    assert DBL_COUNT >= SSAVE + 4 and DBL_COUNT < FIXED_AT  # sqrsubadd's places end at SSAVE + 3
     asm("mov", "r5", "r18")  # n
     loop = ".L%s_loop" % name
     asm.label(loop)
@@ -1488,7 +1520,7 @@ def gen_dbl160(asm, Vmul):
     asm.comment("alpha = 3 t1 t2 / 2, in t2 and in registers")
     frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
     asm.comment("X3 = alpha^2 - 2 beta, alpha from the registers")
-    sqr_from_regs(asm, Vmul, (DBL_PTR["rx"],), DBL_G, "sqrsub2")
+    sqr_from_regs(asm, Vmul, [DBL_PTR["rx"]], DBL_G, "sqrsub2")
     asm.comment("t1 = beta - X3 (X3 in registers), over beta")
     mem_sub_v160(asm, DBL_G)
     asm.comment("Y3 = alpha t1 - gamma^2")
@@ -1501,11 +1533,12 @@ def gen_dbl160(asm, Vmul):
     close_point_op(asm, name, DBL_FRAME)
 
 
-ADD_FRAME = 117  # gen_add160's frame: eight pointers, h's zero test, five elements
+ADD_FRAME = 37  # gen_add160's frame: eight pointers, h's zero test, v
 ADD_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10, "qx": 12, "qy": 14}
 ADD_HZ = 16
 # z1z1, then t; h, then hhh, then s1; s2, then rr; hh; v, then v - X3
-ADD_Z1, ADD_H, ADD_S2, ADD_HH, ADD_V = 17, 37, 57, 77, 97
+ADD_Z1, ADD_H, ADD_S2, ADD_HH = (fixed(k) for k in range(4))
+ADD_V = 17
 
 
 def gen_add160(asm, Vmul, Vsqr):
@@ -1517,7 +1550,8 @@ def gen_add160(asm, Vmul, Vsqr):
     X3 = (R^2 - 2V) - H^3 from sqrsub2's result in registers (one more
     subtraction pass), V - X3 from X3 still in registers, written over V (not read after);
     H's zero test ORs the product's result registers. The field operations are the
-    subroutines of fused_body, nothing saved around them."""
+    subroutines of fused_body, nothing saved around them. Four of the five elements live in
+    ks_avr_fp_t (fixed); v, H's zero test and the pointers in a frame of 37 bytes."""
     name = "ks_avr_add_secp160r1"
     open_point_op(asm, name, ADD_FRAME, "r16", ADD_PTR)
     asm.comment("and q's x, y")
