@@ -1311,8 +1311,8 @@ def elem_address(asm, lo, what):
         asm("ldi", reg(lo + 1), "hi8(%s+%d)" % what)
     else:
         asm("movw", reg(lo), "r30")
-        asm("subi", reg(lo), "lo8(-%d)" % (1 + what))
-        asm("sbci", reg(lo + 1), "hi8(-%d)" % (1 + what))
+        asm("subi", reg(lo), "lo8(-%d)" % fb(what))
+        asm("sbci", reg(lo + 1), "hi8(-%d)" % fb(what))
 
 
 def sp_frame(asm, size, grow):
@@ -1332,8 +1332,18 @@ def sp_frame(asm, size, grow):
     asm("out", "0x3d", "r28")
 
 
+# The frame's first byte is at SP + 1 in the point operations themselves, at SP + 3 in their
+# bodies (point_body: subroutines, a return address on the stack).
+FRAME_BASE = [1]
+
+
+def fb(off=0):
+    """The frame's byte off relative to SP, where the code being generated runs."""
+    return FRAME_BASE[0] + off
+
+
 def z_sp(asm):
-    """Z = SP: the frame of gen_dbl160 and gen_add160 at Z+1."""
+    """Z = SP: the frame of gen_dbl160 and gen_add160 at Z + fb()."""
     asm("in", "r30", "0x3d")
     asm("in", "r31", "0x3e")
 
@@ -1341,16 +1351,17 @@ def z_sp(asm):
 def frame_call(asm, op, args, ptrs):
     """ks_avr_fp160_OP (fused_body) called with the C registers of its arguments (r24, r22,
     r20, r18 in order) from the frame: a pointer kept there (ptrs) or the address of an element
-    (elem_address); Z = SP only where an argument is read from the frame."""
+    (elem_address); Z = SP only where an argument is read from the frame. r1 is left as the
+    last MUL left it: no form reads it before its core's first MUL writes it (the C-called
+    wrappers and the point operations clear it before they return to C)."""
     if any(not isinstance(what, tuple) for what in args):
         z_sp(asm)
     for lo, what in zip((24, 22, 20, 18), args):
         if what in ptrs:
-            asm("ldd", reg(lo), "Z+%d" % (1 + ptrs[what]))
-            asm("ldd", reg(lo + 1), "Z+%d" % (2 + ptrs[what]))
+            asm("ldd", reg(lo), "Z+%d" % fb(ptrs[what]))
+            asm("ldd", reg(lo + 1), "Z+%d" % fb(ptrs[what] + 1))
         else:
             elem_address(asm, lo, what)
-    asm("clr", "r1")  # as the C caller leaves it for the wrappers' bodies
     asm("call", "ks_avr_fp160_" + op)
 
 
@@ -1361,8 +1372,8 @@ def frame_z(asm, off):
         elem_address(asm, 30, off)
         return
     z_sp(asm)
-    asm("subi", "r30", "lo8(-%d)" % (1 + off))
-    asm("sbci", "r31", "hi8(-%d)" % (1 + off))
+    asm("subi", "r30", "lo8(-%d)" % fb(off))
+    asm("sbci", "r31", "hi8(-%d)" % fb(off))
 
 
 def mem_sub_v160(asm, off):
@@ -1442,7 +1453,7 @@ def sqr_from_regs(asm, V, r_off, s_off, op, moved=False):
             continue
         if isinstance(off, list):  # [offset]: a pointer kept in the frame
             for k in range(2):
-                asm("ldd", "r0", "Z+%d" % (1 + off[0] + k))
+                asm("ldd", "r0", "Z+%d" % fb(off[0] + k))
                 asm("sts", "ks_avr_fp_t+%d" % (save + k), "r0")
         else:
             elem_address(asm, 28, off)  # Y: free until the core, a in r8..r27
@@ -1482,54 +1493,79 @@ def close_point_op(asm, name, frame):
     asm.end(name)
 
 
-DBL_COUNT = 70  # gen_dbl160's count of doublings left, in ks_avr_fp_t behind the fused forms' places
+DBL_COUNT = 70  # gen_dbladd160's count of doublings left, in ks_avr_fp_t behind the fused forms' places
 
 
-def gen_dbl160(asm, Vmul):
-    """ks_avr_dbl_secp160r1(r, p, stride, n): r = 2^n p on secp160r1 (n >= 1; after the first,
-    r doubled in place: the main loop's window of w doublings in one call, kernels/ks_ec.c's
-    KS_JAC_DBL_N, the registers saved and the frame made once for the w; a counted loop on
-    the count kept in ks_avr_fp_t, public), each the point doubling of
-    kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by 1/2) as one function:
-    the subroutines of the C-called forms (fused_body) called one after the other, with the
-    callee-saved registers pushed once for the doubling instead of once for each of its
-    eight products and squares (~72 cycles each). r and p point to the points' x, their y and
-    z stride bytes on (sizeof x: KS_FE_MAX limbs); r may alias p. The four elements between
-    the operations live in ks_avr_fp_t (fixed), the pointers in a frame of 12 bytes on the
-    stack. gamma and gamma^2 come from one call (sqrsqr: the second
-    square from the first's registers); beta is written over gamma (read by its product
-    only). alpha^2 is squared from mulhalf3's result registers (sqr_from_regs: no load, no
-    frame_call), so Z3 = Y Z comes before alpha. t1 = beta - X3 is made from X3 still in
-    registers after X3 = alpha^2 - 2 beta and written over beta (not read after). With n > 1, r
-    must be p (the doublings after the first read r's pointers as p's)."""
-    name = "ks_avr_dbl_secp160r1"
-    open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
+def point_body(asm, name, emit):
+    """A point operation's body as a subroutine, ks_avr_NAME_body (entered by a fixed CALL from
+    gen_dbl160, gen_add160 and gen_dbladd160, one copy of its code for the three), its frame
+    accessed at SP + 3 (behind the return address)."""
+    asm.function(name)
+    FRAME_BASE[0] = 3
+    emit()
+    FRAME_BASE[0] = 1
+    asm("ret")
+    asm.end(name)
+
+
+DBL_BODY = "ks_avr_dbl160_body"
+
+
+def gen_dbl160_body(asm, Vmul):
+    """One point doubling of kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by
+    1/2), r = 2p from the pointers in the frame (DBL_PTR): the subroutines of the C-called
+    forms (fused_body) called one after the other, the callee-saved registers pushed by the
+    caller once for all (gen_dbl160, gen_dbladd160) instead of once for each of its eight
+    products and squares (~72 cycles each). The four elements between the operations live in
+    ks_avr_fp_t (fixed). gamma and gamma^2 come from one call (sqrsqr: the second square from
+    the first's registers); beta is written over gamma (read by its product only). alpha^2 is
+    squared from mulhalf3's result registers (sqr_from_regs: no load, no frame_call), so
+    Z3 = Y Z comes before alpha. t1 = beta - X3 is made from X3 still in registers after
+    X3 = alpha^2 - 2 beta and written over beta (not read after). r may alias p."""
+    def emit():
+        asm.comment("gamma = Y^2, gamma^2")
+        frame_call(asm, "sqrsqr", (DBL_G, DBL_B, "py"), DBL_PTR)
+        asm.comment("beta = X gamma, over gamma")
+        frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
+        asm.comment("t1 = X - Z^2, t2 = X + Z^2")
+        frame_call(asm, "sqrsubadd", (DBL_T1, DBL_T2, "pz", "px"), DBL_PTR)
+        asm.comment("Z3 = Y Z: the last read of p")
+        frame_call(asm, "mul", ("rz", "py", "pz"), DBL_PTR)
+        asm.comment("alpha = 3 t1 t2 / 2, in t2 and in registers")
+        frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
+        asm.comment("X3 = alpha^2 - 2 beta, alpha from the registers")
+        sqr_from_regs(asm, Vmul, [DBL_PTR["rx"]], DBL_G, "sqrsub2")
+        asm.comment("t1 = beta - X3 (X3 in registers), over beta")
+        mem_sub_v160(asm, DBL_G)
+        asm.comment("Y3 = alpha t1 - gamma^2")
+        frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
+    point_body(asm, DBL_BODY, emit)
+
+
+def dbl_loop(asm, name, count):
+    """count (a register) doublings of r in place by DBL_BODY (after the first, p's pointers
+    are r's: r must be p where count > 1): a counted loop on the count kept in ks_avr_fp_t
+    (public: the window)."""
     assert DBL_COUNT >= SSAVE + 4 and DBL_COUNT < FIXED_AT  # sqrsubadd's places end at SSAVE + 3
-    asm("mov", "r5", "r18")  # n
+    asm("mov", "r5", count)
     loop = ".L%s_loop" % name
     asm.label(loop)
     asm("sts", "ks_avr_fp_t+%d" % DBL_COUNT, "r5")
-    asm.comment("gamma = Y^2, gamma^2")
-    frame_call(asm, "sqrsqr", (DBL_G, DBL_B, "py"), DBL_PTR)
-    asm.comment("beta = X gamma, over gamma")
-    frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
-    asm.comment("t1 = X - Z^2, t2 = X + Z^2")
-    frame_call(asm, "sqrsubadd", (DBL_T1, DBL_T2, "pz", "px"), DBL_PTR)
-    asm.comment("Z3 = Y Z: the last read of p")
-    frame_call(asm, "mul", ("rz", "py", "pz"), DBL_PTR)
-    asm.comment("alpha = 3 t1 t2 / 2, in t2 and in registers")
-    frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
-    asm.comment("X3 = alpha^2 - 2 beta, alpha from the registers")
-    sqr_from_regs(asm, Vmul, [DBL_PTR["rx"]], DBL_G, "sqrsub2")
-    asm.comment("t1 = beta - X3 (X3 in registers), over beta")
-    mem_sub_v160(asm, DBL_G)
-    asm.comment("Y3 = alpha t1 - gamma^2")
-    frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
-    asm.comment("the next doubling, of r in place (r is p when n > 1: no pointer to copy)")
+    asm("call", DBL_BODY)
     asm("lds", "r5", "ks_avr_fp_t+%d" % DBL_COUNT)
     asm("dec", "r5")
     asm("breq", ".+2")
     asm("rjmp", loop)
+
+
+def gen_dbl160(asm):
+    """ks_avr_dbl_secp160r1(r, p, stride): r = 2p on secp160r1 by gen_dbl160_body, with the
+    registers saved and the frame (the pointers, 12 bytes) made around it (the main loop's
+    doublings go through gen_dbladd160). r and p point to the points' x, their y and z stride
+    bytes on (sizeof x: KS_FE_MAX limbs); r may alias p."""
+    name = "ks_avr_dbl_secp160r1"
+    open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
+    asm("call", DBL_BODY)
     close_point_op(asm, name, DBL_FRAME)
 
 
@@ -1541,73 +1577,111 @@ ADD_Z1, ADD_H, ADD_S2, ADD_HH = (fixed(k) for k in range(4))
 ADD_V = 17
 
 
-def gen_add160(asm, Vmul, Vsqr):
-    """ks_avr_add_secp160r1(r, p, qx, qy, stride): r = p + q on secp160r1 for an affine q, the
-    mixed addition of kernels/ks_ec_formulas.h (8M + 3S, add-1998-cmo-2 with Z2 = 1) as one
-    function, as gen_dbl160 does the doubling; returns 1 where x(p) = x(q) (H = 0: the
-    exceptional case), else 0. r and p point to the points' x, their y and z stride bytes
-    on; r may alias p. hh = H^2 is squared from the registers H was made in (sqr_from_regs).
-    X3 = (R^2 - 2V) - H^3 from sqrsub2's result in registers (one more
-    subtraction pass), V - X3 from X3 still in registers, written over V (not read after);
-    H's zero test ORs the product's result registers. The field operations are the
-    subroutines of fused_body, nothing saved around them. Four of the five elements live in
-    ks_avr_fp_t (fixed); v, H's zero test and the pointers in a frame of 37 bytes."""
-    name = "ks_avr_add_secp160r1"
-    open_point_op(asm, name, ADD_FRAME, "r16", ADD_PTR)
-    asm.comment("and q's x, y")
+ADD_BODY = "ks_avr_add160_body"
+
+
+def gen_add160_body(asm, Vmul, Vsqr):
+    """The mixed addition of kernels/ks_ec_formulas.h (8M + 3S, add-1998-cmo-2 with Z2 = 1),
+    r = p + q for an affine q from the pointers in the frame (ADD_PTR), H's bytes ORed into
+    the frame (ADD_HZ: 0 where x(p) = x(q), the exceptional case); r may alias p. hh = H^2 is
+    squared from the registers H was made in (sqr_from_regs). X3 = (R^2 - 2V) - H^3 from
+    sqrsub2's result in registers (one more subtraction pass), V - X3 from X3 still in
+    registers, written over V (not read after). The field operations are the subroutines of
+    fused_body, nothing saved around them. Four of the five elements live in ks_avr_fp_t
+    (fixed); v in the frame."""
+    P = ADD_PTR
+
+    def emit():
+        asm.comment("z1z1 = Z1^2")
+        frame_call(asm, "sqr", (ADD_Z1, "pz"), P)
+        asm.comment("H = X2 z1z1 - X1")
+        frame_call(asm, "mulsub", (ADD_H, "qx", ADD_Z1, "px"), P)
+        asm.comment("H to the square core's registers, its bytes ORed for the exceptional case")
+        move_to_sqr_a(asm, Vmul)
+        t = "r2"
+        asm("mov", t, "r8")
+        for i in range(9, 28):
+            asm("or", t, reg(i))
+        z_sp(asm)
+        asm("std", "Z+%d" % fb(ADD_HZ), t)
+        asm.comment("hh = H^2, H from the registers")
+        sqr_from_regs(asm, Vmul, ADD_HH, None, "sqr", moved=True)
+        asm.comment("s2 = Y2 Z1")
+        frame_call(asm, "mul", (ADD_S2, "qy", "pz"), P)
+        asm.comment("R = s2 z1z1 - Y1, over s2")
+        frame_call(asm, "mulsub", (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
+        asm.comment("Z3 = Z1 H: the last read of p's z")
+        frame_call(asm, "mul", ("rz", "pz", ADD_H), P)
+        asm.comment("hhh = H hh, over H")
+        frame_call(asm, "mul", (ADD_H, ADD_H, ADD_HH), P)
+        asm.comment("V = X1 hh: the last read of p's x")
+        frame_call(asm, "mul", (ADD_V, "px", ADD_HH), P)
+        asm.comment("R^2 - 2V (in z1z1's place), then X3 = that - hhh in registers")
+        frame_call(asm, "sqrsub2", (ADD_Z1, ADD_S2, ADD_V), P)
+        mask, k7f, tt = "r22", "r23", "r0"
+        assert not set(Vsqr) & {mask, k7f, tt, "r26", "r27", "r30", "r31"}
+        frame_z(asm, ADD_H)
+        asm.comment("- hhh mod p")
+        sub_z_p160(asm, Vsqr, tt, mask, k7f)
+        z_sp(asm)
+        asm("ldd", "r26", "Z+%d" % fb(P["rx"]))  # X = r's x
+        asm("ldd", "r27", "Z+%d" % fb(P["rx"] + 1))
+        for i in range(20):
+            asm("st", "X+", Vsqr[i])
+        asm.comment("V - X3, over V")
+        mem_sub_v160(asm, ADD_V)
+        asm.comment("s1 = Y1 hhh, over hhh")
+        frame_call(asm, "mul", (ADD_H, "py", ADD_H), P)
+        asm.comment("Y3 = R (V - X3) - s1")
+        frame_call(asm, "mulsub", ("ry", ADD_S2, ADD_V, ADD_H), P)
+    point_body(asm, ADD_BODY, emit)
+
+
+def add_pointers_q(asm):
+    """q's x and y (r20, r18 from the C caller) into the frame (through Y, as
+    frame_xyz_pointers)."""
     for src, what in (("r20", "qx"), ("r18", "qy")):
         asm("std", "Y+%d" % (1 + ADD_PTR[what]), src)
         asm("std", "Y+%d" % (2 + ADD_PTR[what]), reg(int(src[1:]) + 1))
-    P = ADD_PTR
-    asm.comment("z1z1 = Z1^2")
-    frame_call(asm, "sqr", (ADD_Z1, "pz"), P)
-    asm.comment("H = X2 z1z1 - X1")
-    frame_call(asm, "mulsub", (ADD_H, "qx", ADD_Z1, "px"), P)
-    asm.comment("H to the square core's registers, its bytes ORed for the exceptional case")
-    move_to_sqr_a(asm, Vmul)
-    t = "r2"
-    asm("mov", t, "r8")
-    for i in range(9, 28):
-        asm("or", t, reg(i))
-    z_sp(asm)
-    asm("std", "Z+%d" % (1 + ADD_HZ), t)
-    asm.comment("hh = H^2, H from the registers")
-    sqr_from_regs(asm, Vmul, ADD_HH, None, "sqr", moved=True)
-    asm.comment("s2 = Y2 Z1")
-    frame_call(asm, "mul", (ADD_S2, "qy", "pz"), P)
-    asm.comment("R = s2 z1z1 - Y1, over s2")
-    frame_call(asm, "mulsub", (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
-    asm.comment("Z3 = Z1 H: the last read of p's z")
-    frame_call(asm, "mul", ("rz", "pz", ADD_H), P)
-    asm.comment("hhh = H hh, over H")
-    frame_call(asm, "mul", (ADD_H, ADD_H, ADD_HH), P)
-    asm.comment("V = X1 hh: the last read of p's x")
-    frame_call(asm, "mul", (ADD_V, "px", ADD_HH), P)
-    asm.comment("R^2 - 2V (in z1z1's place), then X3 = that - hhh in registers")
-    frame_call(asm, "sqrsub2", (ADD_Z1, ADD_S2, ADD_V), P)
-    mask, k7f, tt = "r22", "r23", "r0"
-    assert not set(Vsqr) & {mask, k7f, tt, "r26", "r27", "r30", "r31"}
-    frame_z(asm, ADD_H)
-    asm.comment("- hhh mod p")
-    sub_z_p160(asm, Vsqr, tt, mask, k7f)
-    z_sp(asm)
-    asm("ldd", "r26", "Z+%d" % (1 + P["rx"]))  # X = r's x
-    asm("ldd", "r27", "Z+%d" % (2 + P["rx"]))
-    for i in range(20):
-        asm("st", "X+", Vsqr[i])
-    asm.comment("V - X3, over V")
-    mem_sub_v160(asm, ADD_V)
-    asm.comment("s1 = Y1 hhh, over hhh")
-    frame_call(asm, "mul", (ADD_H, "py", ADD_H), P)
-    asm.comment("Y3 = R (V - X3) - s1")
-    frame_call(asm, "mulsub", ("ry", ADD_S2, ADD_V, ADD_H), P)
+
+
+def add_result(asm):
+    """r24 = 1 where H = 0 (the exceptional case), else 0, from the frame's ADD_HZ."""
     asm.comment("1 where H = 0")
     z_sp(asm)
-    asm("ldd", "r24", "Z+%d" % (1 + ADD_HZ))
+    asm("ldd", "r24", "Z+%d" % fb(ADD_HZ))
     asm("neg", "r24")  # C = (H != 0)
     asm("ldi", "r24", 1)
     asm("sbci", "r24", 0)
     asm("clr", "r25")  # the byte zero-extended, as avr-gcc's callers may read r25:r24
+
+
+def gen_add160(asm):
+    """ks_avr_add_secp160r1(r, p, qx, qy, stride): r = p + q on secp160r1 for an affine q by
+    gen_add160_body; returns 1 where x(p) = x(q) (H = 0: the exceptional case), else 0. r
+    and p point to the points' x, their y and z stride bytes on; r may alias p."""
+    name = "ks_avr_add_secp160r1"
+    open_point_op(asm, name, ADD_FRAME, "r16", ADD_PTR)
+    asm.comment("and q's x, y")
+    add_pointers_q(asm)
+    asm("call", ADD_BODY)
+    add_result(asm)
+    close_point_op(asm, name, ADD_FRAME)
+
+
+def gen_dbladd160(asm):
+    """ks_avr_dbladd_secp160r1(r, p, qx, qy, stride, n): r = 2^n p + q on secp160r1 for an
+    affine q (n >= 1; with n > 1 r must be p), k P's main loop's window in one call
+    (kernels/ks_ec.c, KS_JAC_DBL_ADD_N): the n doublings (dbl_loop) and the addition
+    (gen_add160_body), the registers saved and the frame made once a window instead of once
+    for the doublings and once for the addition; returns what ks_avr_add_secp160r1 does."""
+    name = "ks_avr_dbladd_secp160r1"
+    open_point_op(asm, name, ADD_FRAME, "r16", ADD_PTR)
+    asm.comment("and q's x, y")
+    add_pointers_q(asm)
+    dbl_loop(asm, name, "r14")
+    asm("call", ADD_BODY)
+    add_result(asm)
     close_point_op(asm, name, ADD_FRAME)
 
 
@@ -2205,17 +2279,18 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
            "sbrc", "sbrs", "sbic", "sbis", "cpse", "reti")
 
 
-# Functions with one counted loop (gen_lincomb_pass, gen_modinv_batch's steps, gen_dbl160's
+# Functions with one counted loop (gen_lincomb_pass, gen_modinv_batch's steps, gen_dbladd160's
 # doublings): `dec r5; breq .+2; rjmp loop`, the counter set from a public count (the word
 # count, the steps, the window); check() allows that and no other control flow.
-COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_modinv_batch", "ks_avr_dbl_secp160r1")
+COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_modinv_batch",
+                 "ks_avr_dbladd_secp160r1")
 
 
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
 # for the plain and the fused forms; CALL, not RCALL: the linker may place them beyond RCALL's
 # 4 KB): the call's target is in the code, never in data.
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
-               "ks_avr_lincomb_z_pass", tail_label("sqr"), tail_label("sqrsub2")) + tuple(
+               "ks_avr_lincomb_z_pass", tail_label("sqr"), tail_label("sqrsub2"), DBL_BODY, ADD_BODY) + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -2282,8 +2357,11 @@ def main():
             fused_body(asm, "mulhalf3", lambda: gen_fp160_mulhalf3(asm, V))
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
     gen_subv160(asm, Vs[True])
-    gen_dbl160(asm, Vs[False])
-    gen_add160(asm, Vs[False], Vs[True])
+    gen_dbl160_body(asm, Vs[False])
+    gen_add160_body(asm, Vs[False], Vs[True])
+    gen_dbl160(asm)
+    gen_add160(asm)
+    gen_dbladd160(asm)
     for field, n, p in FIELDS:
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)

@@ -131,16 +131,20 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
         memcpy(q->x, qx, c->fl * sizeof(ks_limb)); /* the entry's own X (KS_SECRET_INDEX) */
     }
     for (i = m - 2; i >= 0; i--) {
-#ifdef KS_JAC_DBL_N
-        j = KS_JAC_DBL_N(c, q, W); /* the port's W doublings in one call, or 0 (the curve's test) */
+        /* the entry first (it does not read q), then the W doublings and the addition: in
+           one call of the port's where it has one (KS_JAC_DBL_ADD_N; 0 for another curve) */
+        qx = lookup(c, &u.a, tab, ks_ec_digit(k, c->ol, i, W, m));
+#ifdef KS_JAC_DBL_ADD_N
+        j = KS_JAC_DBL_ADD_N(c, q, W, qx, u.a.y, hit);
 #else
         j = 0;
 #endif
-        for (; j < W; j++) {
-            ks_jac_dbl(c, q, q);
+        if (!j) {
+            for (j = 0; j < W; j++) {
+                ks_jac_dbl(c, q, q);
+            }
+            hit = ks_jac_add(c, q, q, qx, u.a.y, 0);
         }
-        qx = lookup(c, &u.a, tab, ks_ec_digit(k, c->ol, i, W, m));
-        hit = ks_jac_add(c, q, q, qx, u.a.y, 0);
         if (i == 0) {
             if (KS_SECRET_INDEX) {
                 memcpy(u.a.x, qx, c->fl * sizeof(ks_limb));
