@@ -1125,17 +1125,22 @@ def sub_z_p160(asm, V, t, mask, k7f, ptr="Z"):
     add_p_if_borrowed(asm, V, mask, k7f)
 
 
-def add_z_p160_lazy(asm, V, t, mask, k7f, ptr="Z"):
+def add_z_p160_lazy(asm, V, t, mask, k7f, ptr="Z", keep={}):
     """V = V + (the 20 bytes at ptr, ptr advanced), both below p, to a value below 2^160
     congruent mod p but not always below p: p taken off under the mask of the sum's carry
     alone (the sum is below 2p, so less p it is below p; without the carry it is below 2^160),
     not after a pass comparing it with p (24 cycles fewer). For a product's or a
     square's input only (their reductions take any 160-bit value: reduce_secp160r1). k7f is
-    r16 or above (LDI); t a scratch register."""
+    r16 or above (LDI); t a scratch register. keep: {byte: register} for bytes of the addend
+    held in registers (the top ones: ptr advances over the others)."""
     pb = P160.to_bytes(20, "little")
     for i in range(20):
-        asm("ld", t, ptr + "+")
-        asm("add" if i == 0 else "adc", V[i], t)
+        if i in keep:
+            src = keep[i]
+        else:
+            asm("ld", t, ptr + "+")
+            src = t
+        asm("add" if i == 0 else "adc", V[i], src)
     asm("sbc", mask, mask)  # 0xFF if the sum carried: less p (its 2^160 the carry's)
     asm("ldi", k7f, "0x7F")
     asm("and", k7f, mask)
@@ -1147,7 +1152,8 @@ def gen_fp160_mulhalf3(asm, V):
     """The body of ks_fp_mulhalf3_secp160r1(r, a, b) (fused_body): r = 3ab/2 mod p, the point doubling's
     A = 3 (X - delta)(X + delta) / 2 (kernels/ks_ec_formulas.h): the product (gen_fp160_core)
     stored in r, halved in registers (p added under the mask of its low bit, the sum shifted
-    right, as gen_add_sub_regs's half3), r added back and p taken off under the sum's carry
+    right, as gen_add_sub_regs's half3; ab's top bytes kept in the free registers meanwhile),
+    r added back and p taken off under the sum's carry
     (add_z_p160_lazy: r below 2^160, not always below p; the doubling only squares and
     multiplies it); stored again, and left in V (gen_dbl160 squares it from there). r may
     alias a or b; b may be any value below 2^160 (sqrsubadd's x + a^2)."""
@@ -1157,10 +1163,17 @@ def gen_fp160_mulhalf3(asm, V):
     mask, k7f = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]][:2]  # LDI
     t = "r0"
     assert not set(V) & {mask, k7f, t, plo, phi}
+    # ab's top bytes wait in the registers still free (MOV, not ST and LD: 3 cycles a byte),
+    # the others in r
+    spare = [r for r in (reg(i) for i in range(1, 32)) if r not in V + [mask, k7f, t, plo, phi]]
+    keep = dict(zip(range(20 - len(spare), 20), spare))
     asm("lds", plo, "ks_avr_fp_t+%d" % RSAVE)  # r
     asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
-        asm("st", ptr + "+", V[i])
+        if i in keep:
+            asm("mov", keep[i], V[i])
+        else:
+            asm("st", ptr + "+", V[i])
     asm.comment("ab / 2")
     asm("mov", mask, V[0])
     asm("andi", mask, 1)
@@ -1172,9 +1185,9 @@ def gen_fp160_mulhalf3(asm, V):
     for i in range(19, -1, -1):
         asm("ror", V[i])
     asm.comment("+ ab, lazily")
-    asm("sbiw", plo, 20)
-    add_z_p160_lazy(asm, V, t, mask, k7f, ptr)
-    asm("sbiw", plo, 20)
+    asm("sbiw", plo, 20 - len(keep))
+    add_z_p160_lazy(asm, V, t, mask, k7f, ptr, keep)
+    asm("sbiw", plo, 20 - len(keep))
     for i in range(20):
         asm("st", ptr + "+", V[i])
 
