@@ -128,7 +128,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     memcpy(q->z, u.a.z, sizeof q->z);
     qx = lookup(c, q, tab, ks_ec_digit(k, c->ol, m - 1, W, m));
     if (KS_SECRET_INDEX) {
-        memcpy(q->x, qx, c->fl * sizeof(ks_limb)); /* the entry's own X (KS_SECRET_INDEX) */
+        memcpy(q->x, qx, sizeof q->x); /* the entry's own X (KS_SECRET_INDEX; all its limbs) */
     }
     for (i = m - 2; i >= 0; i--) {
         /* the entry first (it does not read q), then the W doublings and the addition: in
@@ -147,7 +147,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
         }
         if (i == 0) {
             if (KS_SECRET_INDEX) {
-                memcpy(u.a.x, qx, c->fl * sizeof(ks_limb));
+                memcpy(u.a.x, qx, sizeof u.a.x);
             }
             ks_jac_dbl(c, &d, &u.a);
             ks_jac_cmov(c, q, &d, hit);
