@@ -2,11 +2,12 @@
  * The field operations of the curves the build carries (ks_fp_mul/sqr/add/sub_*, ks_fp_half and ks_fp_cneg, the
  * assembly of gen_avr_fp.py or the portable C) against Python's integers (fp_kat.h,
  * gen_fp_kat.py) on every ordered pair of edge and random inputs; the fused forms of the builds
- * that have them (a - 2b, 3a/2, ab - s, a^2 - s, a^2 - 2s, x -+ a^2, 3ab/2). Also checks that r may alias an
- * input. The inversion ks_fp_inv by a a^-1 = 1 (0 to 0) with the checked product, on the inputs
- * and the products of neighbouring ones (no table: the test image's flash tables are at the
- * 64 KB of near reads), on the AVR (FP_TEST_INV: the MSP430's P-192/224 test image has no room
- * for the inversion's code).
+ * that have them (a - 2b, 3a/2, ab - s, a^2 - s, a^2 - 2s, x -+ a^2, 3ab/2; x + a^2 and 3ab/2
+ * as their lazy sums leave them, below 2^160, and the product and square of such values). Also
+ * checks that r may alias an input. The inversion ks_fp_inv by a a^-1 = 1 (0 to 0) with the
+ * checked product, on the inputs and the products of neighbouring ones (no table: the test
+ * image's flash tables are at the 64 KB of near reads), on the AVR (FP_TEST_INV: the MSP430's
+ * P-192/224 test image has no room for the inversion's code).
  * Prints one "check" line per field and operation, then "N passed, N failed".
  */
 #include "ks_curve.h"
@@ -123,6 +124,37 @@ static void check_subadd(const char *field, fp22 f, uint8_t n, uint8_t count, co
 		}
 	}
 	report(field, "sqrsubadd", 2 * (uint16_t)count * count, bad);
+}
+
+/* The product and the square of inputs in [p, 2^160) (gen_fp_kat.py's lazy_values), as the
+   lazy sums of sqrsubadd and mulhalf3 may hand them on: lazy a times every input b both ways
+   round, and a^2, against the same with a reduced (whose products check2 and check1 hold to
+   the known answers); the results fully reduced. */
+static void check_lazy(const char *field, fp2 mul, fp1 sqr, uint8_t n, uint8_t lazy, uint8_t count,
+                       const uint8_t *la, const uint8_t *red, const uint8_t *in)
+{
+	static ks_limb a[KS_FE_MAX], ar[KS_FE_MAX], b[KS_FE_MAX], r[KS_FE_MAX], w[KS_FE_MAX];
+	uint8_t i, j;
+	uint16_t bad = 0;
+	for (i = 0; i < lazy; i++) {
+		mote_flash_copy(a, la + (uint16_t)i * n, n);
+		mote_flash_copy(ar, red + (uint16_t)i * n, n);
+		for (j = 0; j < count; j++) {
+			mote_flash_copy(b, in + (uint16_t)j * n, n);
+			mul(w, ar, b);
+			mul(r, a, b);
+			if (memcmp(r, w, n) != 0)
+				bad++;
+			mul(r, b, a);
+			if (memcmp(r, w, n) != 0)
+				bad++;
+		}
+		sqr(w, ar);
+		sqr(r, a);
+		if (memcmp(r, w, n) != 0)
+			bad++;
+	}
+	report(field, "lazy_in", (uint16_t)lazy * (2 * count + 1), bad);
 }
 
 /* (r1, r2) = (a^2, a^4) for every a, once into fresh r1, r2 and once with a aliasing r1 (the
@@ -267,6 +299,9 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 			     fp_##name##_sqrsubadd2[0]);                                      \
 		check_sqrsqr(#name, ks_fp_sqrsqr_##name, N, FP_##UP##_COUNT,                  \
 			     fp_##name##_in[0], fp_##name##_sqr[0], fp_##name##_sqrsqr[0]);    \
+		check_lazy(#name, ks_fp_mul_##name, ks_fp_sqr_##name, N, FP_##UP##_LAZY_COUNT, \
+			   FP_##UP##_COUNT, fp_##name##_lazy[0], fp_##name##_lazyred[0],      \
+			   fp_##name##_in[0]);                                                \
 	} while (0)
 #else
 #define CHECK_FUSED_PRODUCT(name, N, UP) ((void)0)

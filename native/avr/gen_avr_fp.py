@@ -1063,7 +1063,15 @@ def result_pointer(V):
     raise AssertionError("no pointer pair free of the result")
 
 
-def gen_fp160(asm, square, subs, V):
+def tail_label(op):
+    """The label in ks_avr_fp160_OP's body right after its core's CALL (an assembler-local
+    label, no symbol: check() and the profiles see one function): gen_dbl160 and gen_add160
+    call it after running the square core themselves on a value already in registers
+    (SQR_CORE_A), with r (and s) in the scratch, for the form's tail alone."""
+    return ".Lks_avr_fp160_%s_tail" % op
+
+
+def gen_fp160(asm, square, subs, V, tail=None):
     """The body of ks_fp_mul_secp160r1(r, a, b), ks_fp_sqr_secp160r1(r, a) and the fused forms
     of the point formulas (kernels/ks_ec_formulas.h; fused_body makes the functions), the
     product's result taken down by s in registers before it is stored: subs = 1,
@@ -1071,13 +1079,15 @@ def gen_fp160(asm, square, subs, V):
     subs = 2, ks_fp_sqrsub2_secp160r1(r, a, s) = a^2 - 2s (two subtractions): each subtraction
     a pass of LD and SBC, then p added under the borrow's mask, as in gen_add_sub_regs. r may
     alias a, b or s (s is read before r is written). V: the core's result registers
-    (gen_fp160_core)."""
+    (gen_fp160_core). tail: a label for the rest after the core's CALL (tail_label)."""
     plo, phi, ptr = result_pointer(V)
     if subs:
         s_arg = ("r20", "r21") if square else ("r18", "r19")
         asm("sts", "ks_avr_fp_t+%d" % SSAVE, s_arg[0])
         asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), s_arg[1])
     asm("call", "ks_avr_fp160_%s_core" % ("sqr" if square else "mul"))
+    if tail:
+        asm.label(tail)
     if subs:
         free = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]]  # LDI
         mask, k7f, t = free[0], free[1], "r0"
@@ -1115,43 +1125,55 @@ def sub_z_p160(asm, V, t, mask, k7f, ptr="Z"):
     add_p_if_borrowed(asm, V, mask, k7f)
 
 
-def add_z_p160(asm, V, t, mask, k7f, ff, ptr="Z"):
-    """V = V + (the 20 bytes at Z, Z advanced) mod p for secp160r1, both reduced: p taken off
-    under a mask when the sum carried or is not below p (as gen_add_sub_regs does). mask,
-    k7f and ff are r16 or above (LDI); t a scratch register."""
+def add_z_p160_lazy(asm, V, t, mask, k7f, ptr="Z", keep={}):
+    """V = V + (the 20 bytes at ptr, ptr advanced), both below p, to a value below 2^160
+    congruent mod p but not always below p: p taken off under the mask of the sum's carry
+    alone (the sum is below 2p, so less p it is below p; without the carry it is below 2^160),
+    not after a pass comparing it with p (24 cycles fewer). For a product's or a
+    square's input only (their reductions take any 160-bit value: reduce_secp160r1). k7f is
+    r16 or above (LDI); t a scratch register. keep: {byte: register} for bytes of the addend
+    held in registers (the top ones: ptr advances over the others)."""
     pb = P160.to_bytes(20, "little")
     for i in range(20):
-        asm("ld", t, ptr + "+")
-        asm("add" if i == 0 else "adc", V[i], t)
-    asm("sbc", mask, mask)  # 0xFF if the sum carried
+        if i in keep:
+            src = keep[i]
+        else:
+            asm("ld", t, ptr + "+")
+            src = t
+        asm("add" if i == 0 else "adc", V[i], src)
+    asm("sbc", mask, mask)  # 0xFF if the sum carried: less p (its 2^160 the carry's)
     asm("ldi", k7f, "0x7F")
-    asm("ldi", ff, "0xFF")
+    asm("and", k7f, mask)
     for i in range(20):
-        asm("cp" if i == 0 else "cpc", V[i], k7f if pb[i] == 0x7F else ff)
-    asm("sbc", ff, ff)  # 0xFF if below p
-    asm("com", ff)
-    asm("or", ff, mask)  # the mask: subtract p
-    asm("and", k7f, ff)
-    for i in range(20):
-        asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else ff)
+        asm("sub" if i == 0 else "sbc", V[i], k7f if pb[i] == 0x7F else mask)
 
 
 def gen_fp160_mulhalf3(asm, V):
     """The body of ks_fp_mulhalf3_secp160r1(r, a, b) (fused_body): r = 3ab/2 mod p, the point doubling's
     A = 3 (X - delta)(X + delta) / 2 (kernels/ks_ec_formulas.h): the product (gen_fp160_core)
     stored in r, halved in registers (p added under the mask of its low bit, the sum shifted
-    right, as gen_add_sub_regs's half3), r added back and p taken off under a mask; stored
-    again. r may alias a or b."""
+    right, as gen_add_sub_regs's half3; ab's top bytes kept in the free registers meanwhile),
+    r added back and p taken off under the sum's carry
+    (add_z_p160_lazy: r below 2^160, not always below p; the doubling only squares and
+    multiplies it); stored again, and left in V (gen_dbl160 squares it from there). r may
+    alias a or b; b may be any value below 2^160 (sqrsubadd's x + a^2)."""
     asm("call", "ks_avr_fp160_mul_core")
     pb = P160.to_bytes(20, "little")
     plo, phi, ptr = result_pointer(V)
-    mask, k7f, ff = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]][:3]  # LDI
+    mask, k7f = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]][:2]  # LDI
     t = "r0"
-    assert not set(V) & {mask, k7f, ff, t, plo, phi}
+    assert not set(V) & {mask, k7f, t, plo, phi}
+    # ab's top bytes wait in the registers still free (MOV, not ST and LD: 3 cycles a byte),
+    # the others in r
+    spare = [r for r in (reg(i) for i in range(1, 32)) if r not in V + [mask, k7f, t, plo, phi]]
+    keep = dict(zip(range(20 - len(spare), 20), spare))
     asm("lds", plo, "ks_avr_fp_t+%d" % RSAVE)  # r
     asm("lds", phi, "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
-        asm("st", ptr + "+", V[i])
+        if i in keep:
+            asm("mov", keep[i], V[i])
+        else:
+            asm("st", ptr + "+", V[i])
     asm.comment("ab / 2")
     asm("mov", mask, V[0])
     asm("andi", mask, 1)
@@ -1162,10 +1184,10 @@ def gen_fp160_mulhalf3(asm, V):
         asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
     for i in range(19, -1, -1):
         asm("ror", V[i])
-    asm.comment("+ ab")
-    asm("sbiw", plo, 20)
-    add_z_p160(asm, V, t, mask, k7f, ff, ptr)
-    asm("sbiw", plo, 20)
+    asm.comment("+ ab, lazily")
+    asm("sbiw", plo, 20 - len(keep))
+    add_z_p160_lazy(asm, V, t, mask, k7f, ptr, keep)
+    asm("sbiw", plo, 20 - len(keep))
     for i in range(20):
         asm("st", ptr + "+", V[i])
 
@@ -1174,9 +1196,11 @@ def gen_fp160_sqrsubadd(asm, V):
     """The body of ks_fp_sqrsubadd_secp160r1(r1, r2, a, x) (fused_body): r1 = x - a^2 and r2 = x + a^2 mod p, the
     point doubling's X - delta and X + delta from delta = Z^2 (kernels/ks_ec_formulas.h):
     the square stays in registers (V, gen_fp160_core) while x - a^2 is made in r1 (a pass
-    over x, p added under the borrow's mask in a second pass over r1), then x is added to it
-    in place (p taken off under a mask, as gen_add_sub_regs does) and it goes to r2. r1, r2
-    apart from each other and from x; a may alias either."""
+    over x, p added under the borrow's mask in a second pass over r1; its top five bytes kept
+    in registers between the passes), then x is added to it
+    in place (p taken off under the sum's carry, add_z_p160_lazy: r2 is below 2^160, not always
+    below p; the doubling only multiplies it) and it goes to r2. r1, r2 apart from each other
+    and from x; a may alias either."""
     asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r18")  # x
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r19")
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 2), "r22")  # r2
@@ -1184,28 +1208,36 @@ def gen_fp160_sqrsubadd(asm, V):
     asm("movw", "r22", "r20")  # the core squares (r22)
     asm("call", "ks_avr_fp160_sqr_core")
     pb = P160.to_bytes(20, "little")
-    mask, k7f, ff, t = "r22", "r23", "r24", "r0"
-    assert not set(V) & {mask, k7f, ff, t, "r26", "r27", "r30", "r31"}
+    mask, k7f, t = "r22", "r23", "r0"
+    assert not set(V) & {mask, k7f, t, "r26", "r27", "r30", "r31"}
     asm.comment("r1 = x - a^2")
     asm("lds", "r26", "ks_avr_fp_t+%d" % RSAVE)  # X = r1
     asm("lds", "r27", "ks_avr_fp_t+%d" % (RSAVE + 1))
     asm("lds", "r30", "ks_avr_fp_t+%d" % SSAVE)  # Z = x
     asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 1))
+    # the top five bytes of the difference wait in the registers still free (no store and
+    # load between the passes: 4 cycles a byte)
+    keep = dict(zip(range(15, 20), ("r1", "r24", "r25", "r28", "r29")))
+    assert not set(keep.values()) & set(V + [mask, k7f, t, "r26", "r27", "r30", "r31"])
     for i in range(20):
-        asm("ld", t, "Z+")
-        asm("sub" if i == 0 else "sbc", t, V[i])
-        asm("st", "X+", t)
+        d = keep.get(i, t)
+        asm("ld", d, "Z+")
+        asm("sub" if i == 0 else "sbc", d, V[i])
+        if i not in keep:
+            asm("st", "X+", t)
     asm("sbc", mask, mask)  # 0xFF if it borrowed: add p
     asm("ldi", k7f, "0x7F")
     asm("and", k7f, mask)
-    asm("sbiw", "r26", 20)
+    asm("sbiw", "r26", 15)
     for i in range(20):
-        asm("ld", t, "X")
-        asm("add" if i == 0 else "adc", t, k7f if pb[i] == 0x7F else mask)
-        asm("st", "X+", t)
-    asm.comment("r2 = x + a^2")
+        d = keep.get(i, t)
+        if i not in keep:
+            asm("ld", t, "X")
+        asm("add" if i == 0 else "adc", d, k7f if pb[i] == 0x7F else mask)
+        asm("st", "X+", d)
+    asm.comment("r2 = x + a^2, lazily")
     asm("sbiw", "r30", 20)
-    add_z_p160(asm, V, t, mask, k7f, ff)
+    add_z_p160_lazy(asm, V, t, mask, k7f)
     asm("lds", "r30", "ks_avr_fp_t+%d" % (SSAVE + 2))  # Z = r2
     asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + 3))
     for i in range(20):
@@ -1262,10 +1294,38 @@ def fused_body(asm, op, emit):
     asm.end(name)
 
 
-DBL_FRAME = 92  # gen_dbl160's frame: six pointers, then four elements of 20 bytes
+# The point operations' elements of 20 bytes in ks_avr_fp_t from here on where they fit (the
+# four of gen_dbl160, four of gen_add160's five): behind the places secp160r1's product, square
+# and fused forms use (up to DBL_COUNT) and below SCRATCH, which P-256's product needs and the
+# inversion's batch uses (MB), neither of which runs inside a point operation. An element
+# there is (FIXED, offset): its address is two LDIs, no frame pointer; and the stack frames
+# shrink by 80 bytes.
+FIXED = "ks_avr_fp_t"
+FIXED_AT = 72
+
+
+def fixed(k):
+    """The k-th element of 20 bytes in ks_avr_fp_t (FIXED_AT)."""
+    assert FIXED_AT + 20 * (k + 1) <= SCRATCH
+    return (FIXED, FIXED_AT + 20 * k)
+
+
+DBL_FRAME = 12  # gen_dbl160's frame: six pointers
 DBL_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10}
 # gamma, then beta, then t1; gamma^2; t1; t2, then alpha
-DBL_G, DBL_B, DBL_T1, DBL_T2 = 12, 32, 52, 72
+DBL_G, DBL_B, DBL_T1, DBL_T2 = (fixed(k) for k in range(4))
+
+
+def elem_address(asm, lo, what):
+    """reg(lo), reg(lo + 1) = the address of an element: one in ks_avr_fp_t (fixed) by LDI
+    (lo is 16 or above), or one in the frame (its offset) from Z = SP."""
+    if isinstance(what, tuple):
+        asm("ldi", reg(lo), "lo8(%s+%d)" % what)
+        asm("ldi", reg(lo + 1), "hi8(%s+%d)" % what)
+    else:
+        asm("movw", reg(lo), "r30")
+        asm("subi", reg(lo), "lo8(-%d)" % fb(what))
+        asm("sbci", reg(lo + 1), "hi8(-%d)" % fb(what))
 
 
 def sp_frame(asm, size, grow):
@@ -1274,8 +1334,10 @@ def sp_frame(asm, size, grow):
     instruction after OUT SREG runs before any interrupt)."""
     asm("in", "r28", "0x3d")
     asm("in", "r29", "0x3e")
-    for part in (63, size - 63):
+    while size:
+        part = min(size, 63)
         asm("sbiw" if grow else "adiw", "r28", part)
+        size -= part
     asm("in", "r0", "0x3f")
     asm("cli")
     asm("out", "0x3e", "r29")
@@ -1283,8 +1345,18 @@ def sp_frame(asm, size, grow):
     asm("out", "0x3d", "r28")
 
 
+# The frame's first byte is at SP + 1 in the point operations themselves, at SP + 3 in their
+# bodies (point_body: subroutines, a return address on the stack).
+FRAME_BASE = [1]
+
+
+def fb(off=0):
+    """The frame's byte off relative to SP, where the code being generated runs."""
+    return FRAME_BASE[0] + off
+
+
 def z_sp(asm):
-    """Z = SP: the frame of gen_dbl160 and gen_add160 at Z+1."""
+    """Z = SP: the frame of gen_dbl160 and gen_add160 at Z + fb()."""
     asm("in", "r30", "0x3d")
     asm("in", "r31", "0x3e")
 
@@ -1292,25 +1364,29 @@ def z_sp(asm):
 def frame_call(asm, op, args, ptrs):
     """ks_avr_fp160_OP (fused_body) called with the C registers of its arguments (r24, r22,
     r20, r18 in order) from the frame: a pointer kept there (ptrs) or the address of an element
-    in it."""
-    z_sp(asm)
+    (elem_address); Z = SP only where an argument is read from the frame. r1 is left as the
+    last MUL left it: no form reads it before its core's first MUL writes it (the C-called
+    wrappers and the point operations clear it before they return to C)."""
+    if any(not isinstance(what, tuple) for what in args):
+        z_sp(asm)
     for lo, what in zip((24, 22, 20, 18), args):
         if what in ptrs:
-            asm("ldd", reg(lo), "Z+%d" % (1 + ptrs[what]))
-            asm("ldd", reg(lo + 1), "Z+%d" % (2 + ptrs[what]))
+            asm("ldd", reg(lo), "Z+%d" % fb(ptrs[what]))
+            asm("ldd", reg(lo + 1), "Z+%d" % fb(ptrs[what] + 1))
         else:
-            asm("movw", reg(lo), "r30")
-            asm("subi", reg(lo), "lo8(-%d)" % (1 + what))
-            asm("sbci", reg(lo + 1), "hi8(-%d)" % (1 + what))
-    asm("clr", "r1")  # as the C caller leaves it for the wrappers' bodies
+            elem_address(asm, lo, what)
     asm("call", "ks_avr_fp160_" + op)
 
 
 def frame_z(asm, off):
-    """Z = the address of the frame's byte off (the frame at SP + 1)."""
+    """Z = the address of an element: the frame's byte off (the frame at SP + 1), or one in
+    ks_avr_fp_t (fixed)."""
+    if isinstance(off, tuple):
+        elem_address(asm, 30, off)
+        return
     z_sp(asm)
-    asm("subi", "r30", "lo8(-%d)" % (1 + off))
-    asm("sbci", "r31", "hi8(-%d)" % (1 + off))
+    asm("subi", "r30", "lo8(-%d)" % fb(off))
+    asm("sbci", "r31", "hi8(-%d)" % fb(off))
 
 
 def mem_sub_v160(asm, off):
@@ -1338,6 +1414,66 @@ def gen_subv160(asm, V):
         asm("st", "Z+", V[i])
     asm("ret")
     asm.end(name)
+
+
+def move_to_sqr_a(asm, V):
+    """r(8+i) = V[i] for i < 20 (the square core's a, SQR_CORE_A), V any 20 registers: a
+    parallel move, MOVW where a pair lines up, a cycle broken through r2 (free of a and of the
+    product's result registers). Clobbers r2."""
+    A = [reg(8 + i) for i in range(20)]
+    units = []  # (destinations, sources)
+    i = 0
+    while i < 20:
+        d, v = A[i:i + 2], V[i:i + 2]
+        num = lambda r: int(r[1:])
+        if i % 2 == 0 and num(v[0]) % 2 == 0 and num(v[1]) == num(v[0]) + 1:
+            units.append((d, v))
+            i += 2
+        else:
+            units.append(([A[i]], [V[i]]))
+            i += 1
+    units = [u for u in units if u[0] != u[1]]
+    temp = "r2"
+    assert temp not in V and temp not in A
+    while units:
+        pending_src = {r for _, src in units for r in src}
+        ready = [u for u in units if not (set(u[0]) & (pending_src - set(u[1])))]
+        if ready:
+            d, v = ready[0]
+            asm("movw" if len(d) == 2 else "mov", d[0], v[0])
+            units.remove(ready[0])
+            continue
+        # a cycle: one unit's first source to the temp (single registers only in a cycle here)
+        d, v = units[0]
+        assert len(v) == 1
+        asm("mov", temp, v[0])
+        units[0] = (d, [temp])
+
+
+def sqr_from_regs(asm, V, r_off, s_off, op, moved=False):
+    """ks_avr_fp160_OP (sqr or sqrsub2) of the value in V (a product's result registers, still
+    there after the form that made it), without reading it from memory or a frame_call: V
+    moved to the square core's a registers (move_to_sqr_a), r (and s, sqrsub2's) given by
+    their places ([offset] of a pointer kept in the frame, or an element: elem_address) written to
+    the scratch, the core entered at SQR_CORE_A, then the form's tail (tail_label). moved: V
+    is in a's registers already."""
+    if not moved:
+        move_to_sqr_a(asm, V)
+    if any(isinstance(off, (int, list)) for off in (r_off, s_off)):
+        z_sp(asm)
+    for off, save in ((r_off, RSAVE), (s_off, SSAVE)):
+        if off is None:
+            continue
+        if isinstance(off, list):  # [offset]: a pointer kept in the frame
+            for k in range(2):
+                asm("ldd", "r0", "Z+%d" % fb(off[0] + k))
+                asm("sts", "ks_avr_fp_t+%d" % (save + k), "r0")
+        else:
+            elem_address(asm, 28, off)  # Y: free until the core, a in r8..r27
+            asm("sts", "ks_avr_fp_t+%d" % save, "r28")
+            asm("sts", "ks_avr_fp_t+%d" % (save + 1), "r29")
+    asm("call", SQR_CORE_A)
+    asm("call", tail_label(op))
 
 
 def frame_xyz_pointers(asm, stride, ptr):
@@ -1370,131 +1506,195 @@ def close_point_op(asm, name, frame):
     asm.end(name)
 
 
-DBL_COUNT = 70  # gen_dbl160's count of doublings left, in ks_avr_fp_t behind the fused forms' places
+DBL_COUNT = 70  # gen_dbladd160's count of doublings left, in ks_avr_fp_t behind the fused forms' places
 
 
-def gen_dbl160(asm):
-    """ks_avr_dbl_secp160r1(r, p, stride, n): r = 2^n p on secp160r1 (n >= 1; after the first,
-    r doubled in place: the main loop's window of w doublings in one call, kernels/ks_ec.c's
-    KS_JAC_DBL_N, the registers saved and the frame made once for the w; a counted loop on
-    the count kept in ks_avr_fp_t, public), each the point doubling of
-    kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by 1/2) as one function:
-    the subroutines of the C-called forms (fused_body) called one after the other, with the
-    callee-saved registers pushed once for the doubling instead of once for each of its
-    eight products and squares (~72 cycles each). r and p point to the points' x, their y and
-    z stride bytes on (sizeof x: KS_FE_MAX limbs); r may alias p. The elements between the
-    operations live in a frame on the stack (92 bytes, less than the C formulas' six
-    elements of KS_FE_MAX limbs). gamma and gamma^2 come from one call (sqrsqr: the second
-    square from the first's registers); beta is written over gamma (read by its product
-    only). t1 = beta - X3 is made from X3 still in registers after X3 = alpha^2 - 2 beta and
-    written over beta (not read after)."""
-    name = "ks_avr_dbl_secp160r1"
-    open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
-    assert DBL_COUNT >= SSAVE + 4 and DBL_COUNT < SCRATCH  # sqrsubadd's places end at SSAVE + 3
-    asm("mov", "r5", "r18")  # n
+def point_body(asm, name, emit):
+    """A point operation's body as a subroutine, ks_avr_NAME_body (entered by a fixed CALL from
+    gen_dbl160, gen_add160 and gen_dbladd160, one copy of its code for the three), its frame
+    accessed at SP + 3 (behind the return address)."""
+    asm.function(name)
+    FRAME_BASE[0] = 3
+    emit()
+    FRAME_BASE[0] = 1
+    asm("ret")
+    asm.end(name)
+
+
+DBL_BODY = "ks_avr_dbl160_body"
+
+
+def gen_dbl160_body(asm, Vmul):
+    """One point doubling of kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by
+    1/2), r = 2p from the pointers in the frame (DBL_PTR): the subroutines of the C-called
+    forms (fused_body) called one after the other, the callee-saved registers pushed by the
+    caller once for all (gen_dbl160, gen_dbladd160) instead of once for each of its eight
+    products and squares (~72 cycles each). The four elements between the operations live in
+    ks_avr_fp_t (fixed). gamma and gamma^2 come from one call (sqrsqr: the second square from
+    the first's registers); beta is written over gamma (read by its product only). alpha^2 is
+    squared from mulhalf3's result registers (sqr_from_regs: no load, no frame_call), so
+    Z3 = Y Z comes before alpha. t1 = beta - X3 is made from X3 still in registers after
+    X3 = alpha^2 - 2 beta and written over beta (not read after). r may alias p."""
+    def emit():
+        asm.comment("gamma = Y^2, gamma^2")
+        frame_call(asm, "sqrsqr", (DBL_G, DBL_B, "py"), DBL_PTR)
+        asm.comment("beta = X gamma, over gamma")
+        frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
+        asm.comment("t1 = X - Z^2, t2 = X + Z^2")
+        frame_call(asm, "sqrsubadd", (DBL_T1, DBL_T2, "pz", "px"), DBL_PTR)
+        asm.comment("Z3 = Y Z: the last read of p")
+        frame_call(asm, "mul", ("rz", "py", "pz"), DBL_PTR)
+        asm.comment("alpha = 3 t1 t2 / 2, in t2 and in registers")
+        frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
+        asm.comment("X3 = alpha^2 - 2 beta, alpha from the registers")
+        sqr_from_regs(asm, Vmul, [DBL_PTR["rx"]], DBL_G, "sqrsub2")
+        asm.comment("t1 = beta - X3 (X3 in registers), over beta")
+        mem_sub_v160(asm, DBL_G)
+        asm.comment("Y3 = alpha t1 - gamma^2")
+        frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
+    point_body(asm, DBL_BODY, emit)
+
+
+def dbl_loop(asm, name, count):
+    """count (a register) doublings of r in place by DBL_BODY (after the first, p's pointers
+    are r's: r must be p where count > 1): a counted loop on the count kept in ks_avr_fp_t
+    (public: the window)."""
+    assert DBL_COUNT >= SSAVE + 4 and DBL_COUNT < FIXED_AT  # sqrsubadd's places end at SSAVE + 3
+    asm("mov", "r5", count)
     loop = ".L%s_loop" % name
     asm.label(loop)
     asm("sts", "ks_avr_fp_t+%d" % DBL_COUNT, "r5")
-    asm.comment("gamma = Y^2, gamma^2")
-    frame_call(asm, "sqrsqr", (DBL_G, DBL_B, "py"), DBL_PTR)
-    asm.comment("beta = X gamma, over gamma")
-    frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
-    asm.comment("t1 = X - Z^2, t2 = X + Z^2")
-    frame_call(asm, "sqrsubadd", (DBL_T1, DBL_T2, "pz", "px"), DBL_PTR)
-    asm.comment("alpha = 3 t1 t2 / 2, in t2")
-    frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
-    asm.comment("Z3 = Y Z: the last read of p")
-    frame_call(asm, "mul", ("rz", "py", "pz"), DBL_PTR)
-    asm.comment("X3 = alpha^2 - 2 beta")
-    frame_call(asm, "sqrsub2", ("rx", DBL_T2, DBL_G), DBL_PTR)
-    asm.comment("t1 = beta - X3 (X3 in registers), over beta")
-    mem_sub_v160(asm, DBL_G)
-    asm.comment("Y3 = alpha t1 - gamma^2")
-    frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
-    asm.comment("the next doubling, of r in place (p's pointers are r's after the first)")
-    z_sp(asm)
-    for k in ("x", "y", "z"):
-        for b in (1, 2):
-            asm("ldd", "r0", "Z+%d" % (b + DBL_PTR["r" + k]))
-            asm("std", "Z+%d" % (b + DBL_PTR["p" + k]), "r0")
+    asm("call", DBL_BODY)
     asm("lds", "r5", "ks_avr_fp_t+%d" % DBL_COUNT)
     asm("dec", "r5")
     asm("breq", ".+2")
     asm("rjmp", loop)
+
+
+def gen_dbl160(asm):
+    """ks_avr_dbl_secp160r1(r, p, stride): r = 2p on secp160r1 by gen_dbl160_body, with the
+    registers saved and the frame (the pointers, 12 bytes) made around it (the main loop's
+    doublings go through gen_dbladd160). r and p point to the points' x, their y and z stride
+    bytes on (sizeof x: KS_FE_MAX limbs); r may alias p."""
+    name = "ks_avr_dbl_secp160r1"
+    open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
+    asm("call", DBL_BODY)
     close_point_op(asm, name, DBL_FRAME)
 
 
-ADD_FRAME = 117  # gen_add160's frame: eight pointers, h's zero test, five elements
+ADD_FRAME = 37  # gen_add160's frame: eight pointers, h's zero test, v
 ADD_PTR = {"px": 0, "py": 2, "pz": 4, "rx": 6, "ry": 8, "rz": 10, "qx": 12, "qy": 14}
 ADD_HZ = 16
 # z1z1, then t; h, then hhh, then s1; s2, then rr; hh; v, then v - X3
-ADD_Z1, ADD_H, ADD_S2, ADD_HH, ADD_V = 17, 37, 57, 77, 97
+ADD_Z1, ADD_H, ADD_S2, ADD_HH = (fixed(k) for k in range(4))
+ADD_V = 17
 
 
-def gen_add160(asm, Vmul, Vsqr):
-    """ks_avr_add_secp160r1(r, p, qx, qy, stride): r = p + q on secp160r1 for an affine q, the
-    mixed addition of kernels/ks_ec_formulas.h (8M + 3S, add-1998-cmo-2 with Z2 = 1) as one
-    function, as gen_dbl160 does the doubling; returns 1 where x(p) = x(q) (H = 0: the
-    exceptional case), else 0. r and p point to the points' x, their y and z stride bytes
-    on; r may alias p. X3 = (R^2 - 2V) - H^3 from sqrsub2's result in registers (one more
-    subtraction pass), V - X3 from X3 still in registers, written over V (not read after);
-    H's zero test ORs the product's result registers. The field operations are the
-    subroutines of fused_body, nothing saved around them."""
-    name = "ks_avr_add_secp160r1"
-    open_point_op(asm, name, ADD_FRAME, "r16", ADD_PTR)
-    asm.comment("and q's x, y")
+ADD_BODY = "ks_avr_add160_body"
+
+
+def gen_add160_body(asm, Vmul, Vsqr):
+    """The mixed addition of kernels/ks_ec_formulas.h (8M + 3S, add-1998-cmo-2 with Z2 = 1),
+    r = p + q for an affine q from the pointers in the frame (ADD_PTR), H's bytes ORed into
+    the frame (ADD_HZ: 0 where x(p) = x(q), the exceptional case); r may alias p. hh = H^2 is
+    squared from the registers H was made in (sqr_from_regs). X3 = (R^2 - 2V) - H^3 from
+    sqrsub2's result in registers (one more subtraction pass), V - X3 from X3 still in
+    registers, written over V (not read after). The field operations are the subroutines of
+    fused_body, nothing saved around them. Four of the five elements live in ks_avr_fp_t
+    (fixed); v in the frame."""
+    P = ADD_PTR
+
+    def emit():
+        asm.comment("z1z1 = Z1^2")
+        frame_call(asm, "sqr", (ADD_Z1, "pz"), P)
+        asm.comment("H = X2 z1z1 - X1")
+        frame_call(asm, "mulsub", (ADD_H, "qx", ADD_Z1, "px"), P)
+        asm.comment("H to the square core's registers, its bytes ORed for the exceptional case")
+        move_to_sqr_a(asm, Vmul)
+        t = "r2"
+        asm("mov", t, "r8")
+        for i in range(9, 28):
+            asm("or", t, reg(i))
+        z_sp(asm)
+        asm("std", "Z+%d" % fb(ADD_HZ), t)
+        asm.comment("hh = H^2, H from the registers")
+        sqr_from_regs(asm, Vmul, ADD_HH, None, "sqr", moved=True)
+        asm.comment("s2 = Y2 Z1")
+        frame_call(asm, "mul", (ADD_S2, "qy", "pz"), P)
+        asm.comment("R = s2 z1z1 - Y1, over s2")
+        frame_call(asm, "mulsub", (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
+        asm.comment("Z3 = Z1 H: the last read of p's z")
+        frame_call(asm, "mul", ("rz", "pz", ADD_H), P)
+        asm.comment("hhh = H hh, over H")
+        frame_call(asm, "mul", (ADD_H, ADD_H, ADD_HH), P)
+        asm.comment("V = X1 hh: the last read of p's x")
+        frame_call(asm, "mul", (ADD_V, "px", ADD_HH), P)
+        asm.comment("R^2 - 2V (in z1z1's place), then X3 = that - hhh in registers")
+        frame_call(asm, "sqrsub2", (ADD_Z1, ADD_S2, ADD_V), P)
+        mask, k7f, tt = "r22", "r23", "r0"
+        assert not set(Vsqr) & {mask, k7f, tt, "r26", "r27", "r30", "r31"}
+        frame_z(asm, ADD_H)
+        asm.comment("- hhh mod p")
+        sub_z_p160(asm, Vsqr, tt, mask, k7f)
+        z_sp(asm)
+        asm("ldd", "r26", "Z+%d" % fb(P["rx"]))  # X = r's x
+        asm("ldd", "r27", "Z+%d" % fb(P["rx"] + 1))
+        for i in range(20):
+            asm("st", "X+", Vsqr[i])
+        asm.comment("V - X3, over V")
+        mem_sub_v160(asm, ADD_V)
+        asm.comment("s1 = Y1 hhh, over hhh")
+        frame_call(asm, "mul", (ADD_H, "py", ADD_H), P)
+        asm.comment("Y3 = R (V - X3) - s1")
+        frame_call(asm, "mulsub", ("ry", ADD_S2, ADD_V, ADD_H), P)
+    point_body(asm, ADD_BODY, emit)
+
+
+def add_pointers_q(asm):
+    """q's x and y (r20, r18 from the C caller) into the frame (through Y, as
+    frame_xyz_pointers)."""
     for src, what in (("r20", "qx"), ("r18", "qy")):
         asm("std", "Y+%d" % (1 + ADD_PTR[what]), src)
         asm("std", "Y+%d" % (2 + ADD_PTR[what]), reg(int(src[1:]) + 1))
-    P = ADD_PTR
-    asm.comment("z1z1 = Z1^2")
-    frame_call(asm, "sqr", (ADD_Z1, "pz"), P)
-    asm.comment("H = X2 z1z1 - X1")
-    frame_call(asm, "mulsub", (ADD_H, "qx", ADD_Z1, "px"), P)
-    asm.comment("H's bytes ORed, for the exceptional case")
-    t = [r for r in ("r24", "r25", "r23", "r0") if r not in Vmul][0]
-    asm("mov", t, Vmul[0])
-    for i in range(1, 20):
-        asm("or", t, Vmul[i])
-    z_sp(asm)
-    asm("std", "Z+%d" % (1 + ADD_HZ), t)
-    asm.comment("s2 = Y2 Z1")
-    frame_call(asm, "mul", (ADD_S2, "qy", "pz"), P)
-    asm.comment("R = s2 z1z1 - Y1, over s2")
-    frame_call(asm, "mulsub", (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
-    asm.comment("Z3 = Z1 H: the last read of p's z")
-    frame_call(asm, "mul", ("rz", "pz", ADD_H), P)
-    asm.comment("hh = H^2")
-    frame_call(asm, "sqr", (ADD_HH, ADD_H), P)
-    asm.comment("hhh = H hh, over H")
-    frame_call(asm, "mul", (ADD_H, ADD_H, ADD_HH), P)
-    asm.comment("V = X1 hh: the last read of p's x")
-    frame_call(asm, "mul", (ADD_V, "px", ADD_HH), P)
-    asm.comment("R^2 - 2V (in z1z1's place), then X3 = that - hhh in registers")
-    frame_call(asm, "sqrsub2", (ADD_Z1, ADD_S2, ADD_V), P)
-    mask, k7f, tt = "r22", "r23", "r0"
-    assert not set(Vsqr) & {mask, k7f, tt, "r26", "r27", "r30", "r31"}
-    frame_z(asm, ADD_H)
-    asm.comment("- hhh mod p")
-    sub_z_p160(asm, Vsqr, tt, mask, k7f)
-    z_sp(asm)
-    asm("ldd", "r26", "Z+%d" % (1 + P["rx"]))  # X = r's x
-    asm("ldd", "r27", "Z+%d" % (2 + P["rx"]))
-    for i in range(20):
-        asm("st", "X+", Vsqr[i])
-    asm.comment("V - X3, over V")
-    mem_sub_v160(asm, ADD_V)
-    asm.comment("s1 = Y1 hhh, over hhh")
-    frame_call(asm, "mul", (ADD_H, "py", ADD_H), P)
-    asm.comment("Y3 = R (V - X3) - s1")
-    frame_call(asm, "mulsub", ("ry", ADD_S2, ADD_V, ADD_H), P)
+
+
+def add_result(asm):
+    """r24 = 1 where H = 0 (the exceptional case), else 0, from the frame's ADD_HZ."""
     asm.comment("1 where H = 0")
     z_sp(asm)
-    asm("ldd", "r24", "Z+%d" % (1 + ADD_HZ))
+    asm("ldd", "r24", "Z+%d" % fb(ADD_HZ))
     asm("neg", "r24")  # C = (H != 0)
     asm("ldi", "r24", 1)
     asm("sbci", "r24", 0)
     asm("clr", "r25")  # the byte zero-extended, as avr-gcc's callers may read r25:r24
+
+
+def gen_add160(asm):
+    """ks_avr_add_secp160r1(r, p, qx, qy, stride): r = p + q on secp160r1 for an affine q by
+    gen_add160_body; returns 1 where x(p) = x(q) (H = 0: the exceptional case), else 0. r
+    and p point to the points' x, their y and z stride bytes on; r may alias p."""
+    name = "ks_avr_add_secp160r1"
+    open_point_op(asm, name, ADD_FRAME, "r16", ADD_PTR)
+    asm.comment("and q's x, y")
+    add_pointers_q(asm)
+    asm("call", ADD_BODY)
+    add_result(asm)
+    close_point_op(asm, name, ADD_FRAME)
+
+
+def gen_dbladd160(asm):
+    """ks_avr_dbladd_secp160r1(r, p, qx, qy, stride, n): r = 2^n p + q on secp160r1 for an
+    affine q (n >= 1; with n > 1 r must be p), k P's main loop's window in one call
+    (kernels/ks_ec.c, KS_JAC_DBL_ADD_N): the n doublings (dbl_loop) and the addition
+    (gen_add160_body), the registers saved and the frame made once a window instead of once
+    for the doublings and once for the addition; returns what ks_avr_add_secp160r1 does."""
+    name = "ks_avr_dbladd_secp160r1"
+    open_point_op(asm, name, ADD_FRAME, "r16", ADD_PTR)
+    asm.comment("and q's x, y")
+    add_pointers_q(asm)
+    dbl_loop(asm, name, "r14")
+    asm("call", ADD_BODY)
+    add_result(asm)
     close_point_op(asm, name, ADD_FRAME)
 
 
@@ -2459,13 +2659,13 @@ CONTROL = ("br", "rjmp", "jmp", "ijmp", "eijmp", "rcall", "call", "icall", "eica
 
 
 # The counted loops, a function's name once for each (gen_lincomb_pass; gen_modinv_batch's
-# batches and steps; gen_dbl160's doublings): `dec r5; breq .+2; rjmp loop`, the counter set
+# batches and steps; gen_dbladd160's doublings): `dec r5; breq .+2; rjmp loop`, the counter set
 # from a public count (the word count, the batches, the steps, the window); check() allows that
 # and no other control flow.
 COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb_fg160_pass",
                  "ks_avr_lincomb_de160_pass",
                  "ks_avr_modinv_steps", "ks_avr_modinv_steps", "ks_avr_modinv_batches",
-                 "ks_avr_modinv_batches_p160", "ks_avr_dbl_secp160r1")
+                 "ks_avr_modinv_batches_p160", "ks_avr_dbladd_secp160r1")
 
 
 # Subroutines entered by a fixed CALL (gen_fp160: one copy of secp160r1's product and square
@@ -2473,8 +2673,8 @@ COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb
 # 4 KB): the call's target is in the code, never in data.
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
                "ks_avr_lincomb_z_pass", "ks_avr_lincomb_fg160_pass", "ks_avr_lincomb_de160_pass",
-               "ks_avr_modinv_setup",
-               "ks_avr_modinv_steps") + tuple(
+               "ks_avr_modinv_setup", "ks_avr_modinv_steps",
+               tail_label("sqr"), tail_label("sqrsub2"), DBL_BODY, ADD_BODY) + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -2528,10 +2728,12 @@ def main():
     Vs = {}
     for square in (False, True):
         V = Vs[square] = gen_fp160_core(asm, square)
-        fused_body(asm, "sqr" if square else "mul", lambda: gen_fp160(asm, square, 0, V))
+        fused_body(asm, "sqr" if square else "mul",
+                   lambda: gen_fp160(asm, square, 0, V, tail_label("sqr") if square else None))
         for subs in ((1,) if not square else (1, 2)):
             op = ("sqr" if square else "mul") + {1: "sub", 2: "sub2"}[subs]
-            fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V))
+            fused_body(asm, op, lambda: gen_fp160(asm, square, subs, V,
+                                                   tail_label(op) if op == "sqrsub2" else None))
         if square:
             fused_body(asm, "sqrsubadd", lambda: gen_fp160_sqrsubadd(asm, V))
             fused_body(asm, "sqrsqr", lambda: gen_fp160_sqrsqr(asm, V))
@@ -2539,8 +2741,11 @@ def main():
             fused_body(asm, "mulhalf3", lambda: gen_fp160_mulhalf3(asm, V))
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)
     gen_subv160(asm, Vs[True])
+    gen_dbl160_body(asm, Vs[False])
+    gen_add160_body(asm, Vs[False], Vs[True])
     gen_dbl160(asm)
-    gen_add160(asm, Vs[False], Vs[True])
+    gen_add160(asm)
+    gen_dbladd160(asm)
     for field, n, p in FIELDS:
         for op in ("add", "sub"):
             (gen_add_sub_regs if n <= 20 else gen_add_sub)(asm, field, n, p, op)

@@ -2,8 +2,9 @@
 """Writes fp_kat.h for avr/fp_test.c: inputs and expected results of the field operations
 (mul, sqr, add, sub, half, neg mod p; and the fused sub2 = a - 2b, half3 = 3a/2, mulsub = ab - s,
 sqrsub = a^2 - s, sqrsub2 = a^2 - 2s, sqrsubadd = (x - a^2, x + a^2), mulhalf3 = 3ab/2 and
-sqrsqr = (a^2, a^4) of the builds that have them) of secp160r1 and P-256, from plain Python
-integers.
+sqrsqr = (a^2, a^4) of the builds that have them; x + a^2 and 3ab/2 as the lazy sums leave them,
+below 2^160 but not always below p, and the product and square of such values) of secp160r1
+and P-256, from plain Python integers.
 
     gen_fp_kat.py > fp_kat.h
 
@@ -40,6 +41,27 @@ def values(n, p, extra, rng):
          p - 2**32, p - 2**(bits - 64)]
     v += extra + [rng.randrange(p) for _ in range(RANDOM_VALUES)]
     return [x % p for x in v]
+
+
+def add_lazy(a, b, p, n):
+    """a + b for a, b below p as the AVR's sqrsubadd and mulhalf3 leave it (gen_avr_fp.py,
+    add_z_p160_lazy): p taken off only where the sum carries past 2^(8n), so below 2^(8n)
+    and congruent mod p, but not always below p."""
+    s = a + b
+    return s - p if s >> (8 * n) else s
+
+
+def mulhalf3_lazy(a, b, p, n):
+    """3ab/2 as the AVR's mulhalf3 leaves it: ab/2 (below p) + ab (below p), added lazily."""
+    ab = a * b % p
+    return add_lazy((ab + (p if ab & 1 else 0)) // 2, ab, p, n)
+
+
+def lazy_values(n, p):
+    """Inputs in [p, 2^(8n)), as the lazy forms above may hand the product and the square:
+    p itself, just above it, the top, and a value with few bits set below the top."""
+    top = 2**(8 * n)
+    return [p, p + 1, p + 2, top - 1, top - 2, p + 2**30, top - 2**24]
 
 
 def c_bytes(x, n):
@@ -92,12 +114,24 @@ def main():
                 out += ["\t%s," % c_bytes((a * a - m * b) % p, n) for a in v for b in v]
                 out.append("};")
             out.append("static const uint8_t fp_%s_mulhalf3[%d][%d] MOTE_FLASH = {" % (name, k * k, n))
-            out += ["\t%s," % c_bytes(3 * a * b * pow(2, -1, p) % p, n) for a in v for b in v]
+            out += ["\t%s," % c_bytes(mulhalf3_lazy(a, b, p, n), n) for a in v for b in v]
             out.append("};")
             for op, sg in (("sqrsubadd1", -1), ("sqrsubadd2", 1)):
                 out.append("static const uint8_t fp_%s_%s[%d][%d] MOTE_FLASH = {" % (name, op, k * k, n))
-                out += ["\t%s," % c_bytes((b + sg * a * a) % p, n) for a in v for b in v]
+                out += ["\t%s," % c_bytes((b - a * a) % p if sg < 0 else add_lazy(b, a * a % p, p, n), n)
+                        for a in v for b in v]
                 out.append("};")
+            lz = lazy_values(n, p)
+            out.append("#define FP_%s_LAZY_COUNT %d" % (up, len(lz)))
+            out.append("static const uint8_t fp_%s_lazy[%d][%d] MOTE_FLASH = {" % (name, len(lz), n))
+            out += ["\t%s," % c_bytes(a, n) for a in lz]
+            out.append("};")
+            # and the same values reduced: fp_test.c checks the products and squares of the two
+            # against each other (the reduced ones against the tables above; a table of the
+            # products would push the firmware's tables past the 64 KB that memcpy_P reaches)
+            out.append("static const uint8_t fp_%s_lazyred[%d][%d] MOTE_FLASH = {" % (name, len(lz), n))
+            out += ["\t%s," % c_bytes(a % p, n) for a in lz]
+            out.append("};")
             out.append("static const uint8_t fp_%s_sqrsqr[%d][%d] MOTE_FLASH = {" % (name, k, n))
             out += ["\t%s," % c_bytes(pow(a, 4, p), n) for a in v]
             out.append("};")

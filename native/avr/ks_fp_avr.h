@@ -32,8 +32,7 @@ void ks_avr_sqr28(uint8_t *r, const void *a);
     }
 
 /* r = 2p on secp160r1 in one assembly function (gen_avr_fp.py, gen_dbl160): r and p point to
-   the points' x, their y and z stride bytes on; ks_avr_dbl_secp160r1 (ks_port_avr.h) with
-   n = 1. */
+   the points' x, their y and z stride bytes on; ks_avr_dbl_secp160r1 (ks_port_avr.h). */
 /* r = p + (qx, qy) for an affine q (gen_add160); 1 where x(p) = x(q), else 0 */
 uint8_t ks_avr_add_secp160r1(ks_limb *r, const ks_limb *p, const ks_limb *qx,
                              const ks_limb *qy, uint8_t stride);
@@ -45,7 +44,7 @@ uint8_t ks_avr_add_secp160r1(ks_limb *r, const ks_limb *p, const ks_limb *qx,
     void ks_jac_dbl_secp160r1(const ks_curve *c, ks_jac *r, const ks_jac *p)    \
     {                                                                           \
         (void)c;                                                                \
-        ks_avr_dbl_secp160r1(r->x, p->x, (uint8_t)sizeof r->x, 1);              \
+        ks_avr_dbl_secp160r1(r->x, p->x, (uint8_t)sizeof r->x);                 \
     }                                                                           \
     /* q with its Z (Z2, Z2^2, Z2^3 at qz; no mote passes one): p taken to         \
        (X1 Z2^2, Y1 Z2^3, Z1), on the curve scaled by Z2 (x Z2^2, y Z2^3: the      \

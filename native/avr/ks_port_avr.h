@@ -48,13 +48,19 @@
 #define KS_AVR_FP160_FUSED 1
 #define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
 #define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
-/* r = 2^n p (r and p point to x, y and z stride bytes on), and the main loop's w doublings of
-   secp160r1 by it in one call (kernels/ks_ec.c, KS_JAC_DBL_N: the registers saved and the
-   frame made once a window, not once a doubling); the number done, 0 for other curves */
-void ks_avr_dbl_secp160r1(void *r, const void *p, uint8_t stride, uint8_t n);
-#define KS_JAC_DBL_N(c, q, n)                                                              \
-    (KS_AVR_IS_160((c)->fl)                                                                \
-         ? (ks_avr_dbl_secp160r1((q)->x, (q)->x, (uint8_t)sizeof (q)->x, (uint8_t)(n)), (n)) \
+/* r = 2p (r and p point to x, y and z stride bytes on); and the main loop's window of
+   secp160r1, r = 2^n r + q for an affine q (kernels/ks_ec.c, KS_JAC_DBL_ADD_N: the w doublings
+   and the addition in one call, the registers saved and the frame made once a window), hit
+   set to ks_jac_add's mask (all ones where x(2^n r) = x(q)); 1 where done, 0 for other curves */
+void ks_avr_dbl_secp160r1(void *r, const void *p, uint8_t stride);
+uint8_t ks_avr_dbladd_secp160r1(void *r, const void *p, const void *qx, const void *qy,
+                                uint8_t stride, uint8_t n);
+#define KS_JAC_DBL_ADD_N(c, q, n, qx, qy, hit)                                              \
+    (KS_AVR_IS_160((c)->fl)                                                                 \
+         ? ((hit) = (ks_limb)0 - (ks_limb)ks_avr_dbladd_secp160r1((q)->x, (q)->x, (qx), (qy), \
+                                                                  (uint8_t)sizeof (q)->x,   \
+                                                                  (uint8_t)(n)),            \
+            1)                                                                              \
          : 0)
 /* and r = -a mod p under a mask for secp160r1 (kernels/ks_fp.c, ks_fp_cneg: the k.P table
    lookups' sign; gen_cneg160, one pass with no register saved) in place of 0 - a by the

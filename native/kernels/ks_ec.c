@@ -15,16 +15,18 @@
 
 enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
 
-/* r's X and Y = the table entry for digit e, Y negated when the digit is negative: read at
-   its index where loads take the same time at every address (KS_SECRET_INDEX, the motes),
-   else by touching every entry under a mask. r's Z is the table's, set once by the caller. */
-static void lookup(const ks_curve *c, ks_jac *r, const ks_xy *tab, uint32_t e)
+/* The table entry for digit e, Y negated when the digit is negative, into r's Y; its X
+   returned: read at its index where loads take the same time at every address
+   (KS_SECRET_INDEX, the motes: the entry's own X, not copied; the addition reads it there),
+   else by touching every entry under a mask into r's X. r's Z is the table's, set once by
+   the caller. */
+static const ks_limb *lookup(const ks_curve *c, ks_jac *r, const ks_xy *tab, uint32_t e)
 {
     uint32_t neg = ((e >> (W - 1)) & 1) ^ 1;
     uint32_t idx = (e ^ (0u - neg)) & (ENTRIES - 1);
 #if KS_SECRET_INDEX
-    memcpy(r->x, tab[idx].x, c->fl * sizeof(ks_limb));
     ks_fp_cneg(c, r->y, tab[idx].y, KS_MASK(neg)); /* Y read from the entry once */
+    return tab[idx].x;
 #else
     /* all KS_FE_MAX limbs where the table was cleared first (KS_JAC_CMOV_FULL: the host,
        a constant length the compiler unrolls), else the curve's */
@@ -39,6 +41,7 @@ static void lookup(const ks_curve *c, ks_jac *r, const ks_xy *tab, uint32_t e)
         ks_bn_cmov(r->y, tab[j].y, n, mask);
     }
     ks_fp_cneg(c, r->y, r->y, KS_MASK(neg));
+    return r->x;
 #endif
 }
 
@@ -107,6 +110,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
 #endif
     ks_jac d;
     ks_limb k[KS_FE_MAX], even, hit;
+    const ks_limb *qx;
     const int m = (c->obits + W - 1) / W;
     int i, j;
     for (j = 0; j < H; j++) {
@@ -122,19 +126,34 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     u.a.z[0] = 1;
     ks_fp_enc(c, u.a.z);
     memcpy(q->z, u.a.z, sizeof q->z);
-    lookup(c, q, tab, ks_ec_digit(k, c->ol, m - 1, W, m));
+    qx = lookup(c, q, tab, ks_ec_digit(k, c->ol, m - 1, W, m));
+    if (KS_SECRET_INDEX) {
+        memcpy(q->x, qx, sizeof q->x); /* the entry's own X (KS_SECRET_INDEX; all its limbs) */
+    }
     for (i = m - 2; i >= 0; i--) {
-#ifdef KS_JAC_DBL_N
-        j = KS_JAC_DBL_N(c, q, W); /* the port's W doublings in one call, or 0 (the curve's test) */
+        /* the entry first (it does not read q), then the W doublings and the addition: in
+           one call of the port's where it has one (KS_JAC_DBL_ADD_N, the AVR's), or the
+           doublings in one (KS_JAC_DBL_N, the MSP430's: the number done); either 0 for another
+           curve (the test is on the curve, public) */
+        qx = lookup(c, &u.a, tab, ks_ec_digit(k, c->ol, i, W, m));
+#ifdef KS_JAC_DBL_ADD_N
+        j = KS_JAC_DBL_ADD_N(c, q, W, qx, u.a.y, hit);
 #else
         j = 0;
 #endif
-        for (; j < W; j++) {
-            ks_jac_dbl(c, q, q);
+        if (!j) {
+#ifdef KS_JAC_DBL_N
+            j = KS_JAC_DBL_N(c, q, W);
+#endif
+            for (; j < W; j++) {
+                ks_jac_dbl(c, q, q);
+            }
+            hit = ks_jac_add(c, q, q, qx, u.a.y, 0);
         }
-        lookup(c, &u.a, tab, ks_ec_digit(k, c->ol, i, W, m));
-        hit = ks_jac_add(c, q, q, u.a.x, u.a.y, 0);
         if (i == 0) {
+            if (KS_SECRET_INDEX) {
+                memcpy(u.a.x, qx, sizeof u.a.x);
+            }
             ks_jac_dbl(c, &d, &u.a);
             ks_jac_cmov(c, q, &d, hit);
         }
