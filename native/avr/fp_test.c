@@ -157,6 +157,53 @@ static void check_lazy(const char *field, fp2 mul, fp1 sqr, uint8_t n, uint8_t l
 	report(field, "lazy_in", (uint16_t)lazy * (2 * count + 1), bad);
 }
 
+typedef void (*fp31)(ks_limb *r, const ks_limb *a, const ks_limb *s, const ks_limb *t);
+
+/* r = (a^2 - s - t) / 2 (the doubling's Z3 = ((Y + Z)^2 - gamma - delta) / 2) for every pair
+   (a, s) with t the input (i + j) mod count, against half(sqr(a) - s - t) (each of those held
+   to its known answers above: a table of sqrssh's own would push the test firmware's tables,
+   and the curves' constants after them, past the 64 KB that memcpy_P reaches), into a fresh
+   r and into r = a, s, t; and for a lazy a (below 2^160, not below p: the doubling's Y + Z)
+   against the same a reduced. */
+static void check_sqrssh(const char *field, fp31 f, fp1 sqr, fp2 sub, fp1 half, uint8_t n,
+                         uint8_t count, const uint8_t *in, uint8_t lazy, const uint8_t *la,
+                         const uint8_t *red)
+{
+	static ks_limb a[KS_FE_MAX], s[KS_FE_MAX], t[KS_FE_MAX], r[KS_FE_MAX], w[KS_FE_MAX];
+	uint8_t i, j, k;
+	uint16_t bad = 0;
+	for (i = 0; i < count; i++) {
+		for (j = 0; j < count; j++) {
+			for (k = 0; k < 4; k++) {
+				ks_limb *out = k == 0 ? r : k == 1 ? a : k == 2 ? s : t;
+				mote_flash_copy(a, in + (uint16_t)i * n, n);
+				mote_flash_copy(s, in + (uint16_t)j * n, n);
+				mote_flash_copy(t, in + (uint16_t)((i + j) % count) * n, n);
+				sqr(w, a);
+				sub(w, w, s);
+				sub(w, w, t);
+				half(w, w);
+				f(out, a, s, t);
+				if (memcmp(out, w, n) != 0)
+					bad++;
+			}
+		}
+	}
+	for (i = 0; i < lazy; i++) {
+		for (j = 0; j < count; j++) {
+			mote_flash_copy(s, in + (uint16_t)j * n, n);
+			mote_flash_copy(t, in + (uint16_t)((i + j) % count) * n, n);
+			mote_flash_copy(a, red + (uint16_t)i * n, n);
+			f(w, a, s, t);
+			mote_flash_copy(a, la + (uint16_t)i * n, n);
+			f(r, a, s, t);
+			if (memcmp(r, w, n) != 0)
+				bad++;
+		}
+	}
+	report(field, "sqrssh", 4 * (uint16_t)count * count + (uint16_t)lazy * count, bad);
+}
+
 /* (r1, r2) = (a^2, a^4) for every a, once into fresh r1, r2 and once with a aliasing r1 (the
    doubling's gamma and gamma^2: r2 is written after a is read). */
 static void check_sqrsqr(const char *field, fp21 f, uint8_t n, uint8_t count, const uint8_t *in,
@@ -281,8 +328,9 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 #endif
 
 /* The port's product and square fused with the operations after them, ab - s, a^2 - s,
-   a^2 - 2s, 3ab/2, x -+ a^2 and (a^2, a^4), where it has them: the AVR's assembly for secp160r1, the
-   subroutines of its point doubling and addition (KS_AVR_FP160_FUSED). */
+   a^2 - 2s, 3ab/2, x -+ a^2, (a^2, a^4) and (a^2 - s - t) / 2, where it has them: the AVR's
+   assembly for secp160r1, the subroutines of its point doubling and addition
+   (KS_AVR_FP160_FUSED). */
 #ifdef KS_AVR_FP160_FUSED
 #define CHECK_FUSED_PRODUCT(name, N, UP)                                                      \
 	do {                                                                                  \
@@ -302,6 +350,9 @@ static void check1(const char *field, const char *op, fp1 f, uint8_t n, uint8_t 
 		check_lazy(#name, ks_fp_mul_##name, ks_fp_sqr_##name, N, FP_##UP##_LAZY_COUNT, \
 			   FP_##UP##_COUNT, fp_##name##_lazy[0], fp_##name##_lazyred[0],      \
 			   fp_##name##_in[0]);                                                \
+		check_sqrssh(#name, ks_fp_sqrssh_##name, ks_fp_sqr_##name, ks_fp_sub_##name,  \
+			     half_##name, N, FP_##UP##_COUNT, fp_##name##_in[0],              \
+			     FP_##UP##_LAZY_COUNT, fp_##name##_lazy[0], fp_##name##_lazyred[0]); \
 	} while (0)
 #else
 #define CHECK_FUSED_PRODUCT(name, N, UP) ((void)0)

@@ -983,6 +983,10 @@ def secp160r1_karatsuba_lh(asm, Q, extra, keep):
 
 RSAVE = 64  # r's place in the scratch: behind the largest product and secp160r1's Karatsuba terms (60 bytes)
 SSAVE = RSAVE + 2  # s's (and x's, r2's) for the fused forms (gen_fp160, gen_fp160_sqrsubadd)
+# sqrsubadd's a^2 (the doubling's delta) for sqrssh: scratch bytes the square core leaves alone
+# (square_regs stores bytes 4..33, reduce_sqr160 reads them), the product core's Karatsuba terms
+DELTA_AT = 34
+assert DELTA_AT + 20 <= XSAVE
 
 
 def gen_fp(asm, field, n, square, reduce):
@@ -1200,7 +1204,9 @@ def gen_fp160_sqrsubadd(asm, V):
     in registers between the passes), then x is added to it
     in place (p taken off under the sum's carry, add_z_p160_lazy: r2 is below 2^160, not always
     below p; the doubling only multiplies it) and it goes to r2. r1, r2 apart from each other
-    and from x; a may alias either."""
+    and from x; a may alias either. a^2 itself is left in the scratch at DELTA_AT, where the
+    doubling's Z3 (sqrssh, next) reads it: the square core leaves those bytes alone, the
+    product core overwrites them."""
     asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r18")  # x
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r19")
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 2), "r22")  # r2
@@ -1210,6 +1216,11 @@ def gen_fp160_sqrsubadd(asm, V):
     pb = P160.to_bytes(20, "little")
     mask, k7f, t = "r22", "r23", "r0"
     assert not set(V) & {mask, k7f, t, "r26", "r27", "r30", "r31"}
+    asm.comment("a^2 kept in the scratch (DELTA_AT) for the doubling's Z3 (sqrssh)")
+    asm("ldi", "r30", "lo8(ks_avr_fp_t+%d)" % DELTA_AT)
+    asm("ldi", "r31", "hi8(ks_avr_fp_t+%d)" % DELTA_AT)
+    for i in range(20):
+        asm("st", "Z+", V[i])
     asm.comment("r1 = x - a^2")
     asm("lds", "r26", "ks_avr_fp_t+%d" % RSAVE)  # X = r1
     asm("lds", "r27", "ks_avr_fp_t+%d" % (RSAVE + 1))
@@ -1271,7 +1282,47 @@ def gen_fp160_sqrsqr(asm, V):
         asm("st", "Z+", V[i])
 
 
-FUSED160 = ("mul", "sqr", "mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd", "sqrsqr")
+def gen_fp160_sqrssh(asm, V):
+    """The body of ks_fp_sqrssh_secp160r1(r, a, s, t) (fused_body): r = (a^2 - s - t) / 2 mod p
+    for s, t below p, the point doubling's Z3 = Y Z = ((Y + Z)^2 - gamma - delta) / 2 (3M + 5S:
+    a square and this tail instead of a product, ~730 cycles dearer here): the square left in
+    registers (V, gen_fp160_core) taken down by s and by t (sub_z_p160: a pass of LD and SBC
+    each, p added under the borrow's mask), halved in place (p added under the mask of the low
+    bit, the sum's carry shifted in at the top, as mulhalf3) and stored. a may be any value
+    below 2^160 (the doubling's lazy Y + Z: the square core reduces any); r may alias a, s or
+    t (they are read before r is written). The doubling enters at its tail (tail_label) with
+    the sum already in the square core's registers."""
+    asm("sts", "ks_avr_fp_t+%d" % SSAVE, "r20")  # s
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 1), "r21")
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 2), "r18")  # t
+    asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 3), "r19")
+    asm("call", "ks_avr_fp160_sqr_core")
+    asm.label(tail_label("sqrssh"))
+    pb = P160.to_bytes(20, "little")
+    mask, k7f, t = "r22", "r23", "r0"
+    assert not set(V) & {mask, k7f, t, "r30", "r31"}
+    for k in (0, 2):
+        asm.comment("- %s mod p" % "st"[k // 2])
+        asm("lds", "r30", "ks_avr_fp_t+%d" % (SSAVE + k))
+        asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + k + 1))
+        sub_z_p160(asm, V, t, mask, k7f)
+    asm.comment("/ 2")
+    asm("mov", mask, V[0])
+    asm("andi", mask, 1)
+    asm("neg", mask)  # 0xFF when odd: + p
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    for i in range(20):  # V + p (odd V) < 2^161: the carry is the sum's bit 160
+        asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+    for i in range(19, -1, -1):
+        asm("ror", V[i])
+    asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # r
+    asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
+    for i in range(20):
+        asm("st", "Z+", V[i])
+
+
+FUSED160 = ("mul", "sqr", "mulsub", "mulhalf3", "sqrsub", "sqrsub2", "sqrsubadd", "sqrsqr", "sqrssh")
 
 
 def fused_body(asm, op, emit):
@@ -1450,18 +1501,18 @@ def move_to_sqr_a(asm, V):
         units[0] = (d, [temp])
 
 
-def sqr_from_regs(asm, V, r_off, s_off, op, moved=False):
+def sqr_from_regs(asm, V, r_off, s_off, op, moved=False, t_off=None):
     """ks_avr_fp160_OP (sqr or sqrsub2) of the value in V (a product's result registers, still
     there after the form that made it), without reading it from memory or a frame_call: V
     moved to the square core's a registers (move_to_sqr_a), r (and s, sqrsub2's) given by
     their places ([offset] of a pointer kept in the frame, or an element: elem_address) written to
     the scratch, the core entered at SQR_CORE_A, then the form's tail (tail_label). moved: V
-    is in a's registers already."""
+    is in a's registers already. t_off: sqrssh's second subtrahend."""
     if not moved:
         move_to_sqr_a(asm, V)
-    if any(isinstance(off, (int, list)) for off in (r_off, s_off)):
+    if any(isinstance(off, (int, list)) for off in (r_off, s_off, t_off)):
         z_sp(asm)
-    for off, save in ((r_off, RSAVE), (s_off, SSAVE)):
+    for off, save in ((r_off, RSAVE), (s_off, SSAVE), (t_off, SSAVE + 2)):
         if off is None:
             continue
         if isinstance(off, list):  # [offset]: a pointer kept in the frame
@@ -1524,9 +1575,47 @@ def point_body(asm, name, emit):
 DBL_BODY = "ks_avr_dbl160_body"
 
 
+def lazy_sum_to_sqr_a(asm, a, b, ptrs):
+    """r(8+i) = the bytes of a + b (each a pointer kept in the frame, ptrs, or an element in
+    ks_avr_fp_t: fixed), both below p, lazily:
+    p taken off under the mask of the sum's carry alone (as add_z_p160_lazy), below 2^160 but
+    not always below p, for the square core's second entry (SQR_CORE_A reduces any 160-bit
+    value). a through Z, b through Y; r2 and r3 hold the mask and its 0x7F (no LDI register is
+    free: r16..r27 are the square's)."""
+    A = [reg(8 + i) for i in range(20)]
+    pb = P160.to_bytes(20, "little")
+    if not (isinstance(a, tuple) and isinstance(b, tuple)):
+        z_sp(asm)
+    if isinstance(b, tuple):
+        elem_address(asm, 28, b)
+    else:
+        asm("ldd", "r28", "Z+%d" % fb(ptrs[b]))
+        asm("ldd", "r29", "Z+%d" % fb(ptrs[b] + 1))
+    if isinstance(a, tuple):
+        elem_address(asm, 30, a)
+    else:
+        asm("ldd", "r0", "Z+%d" % fb(ptrs[a]))
+        asm("ldd", "r31", "Z+%d" % fb(ptrs[a] + 1))
+        asm("mov", "r30", "r0")
+    for i in range(20):
+        asm("ld", A[i], "Z+")
+    for i in range(20):
+        asm("ld", "r0", "Y+")
+        asm("add" if i == 0 else "adc", A[i], "r0")
+    mask, k7f = "r2", "r3"
+    asm("sbc", mask, mask)  # 0xFF if the sum carried: less p (its 2^160 the carry's)
+    asm("mov", k7f, mask)
+    asm("lsr", k7f)
+    for i in range(20):
+        asm("sub" if i == 0 else "sbc", A[i], k7f if pb[i] == 0x7F else mask)
+
+
 def gen_dbl160_body(asm, Vmul):
-    """One point doubling of kernels/ks_ec_formulas.h (4M + 4S, a = -3, the result rescaled by
-    1/2), r = 2p from the pointers in the frame (DBL_PTR): the subroutines of the C-called
+    """One point doubling of kernels/ks_ec_formulas.h (a = -3, the result rescaled by 1/2) as
+    3M + 5S: Z3 = Y Z as ((Y + Z)^2 - gamma - delta) / 2 (sqrssh: a square and one pass of
+    tail, ~300 cycles, for a product, ~730 dearer than a square here), gamma and delta those the
+    doubling makes anyway (delta left in the scratch by sqrsubadd), so Z3 comes before beta,
+    which is written over gamma; r = 2p from the pointers in the frame (DBL_PTR): the subroutines of the C-called
     forms (fused_body) called one after the other, the callee-saved registers pushed by the
     caller once for all (gen_dbl160, gen_dbladd160) instead of once for each of its eight
     products and squares (~72 cycles each). The four elements between the operations live in
@@ -1538,12 +1627,14 @@ def gen_dbl160_body(asm, Vmul):
     def emit():
         asm.comment("gamma = Y^2, gamma^2")
         frame_call(asm, "sqrsqr", (DBL_G, DBL_B, "py"), DBL_PTR)
-        asm.comment("beta = X gamma, over gamma")
-        frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
-        asm.comment("t1 = X - Z^2, t2 = X + Z^2")
+        asm.comment("t1 = X - delta, t2 = X + delta (delta = Z^2, left at DELTA_AT)")
         frame_call(asm, "sqrsubadd", (DBL_T1, DBL_T2, "pz", "px"), DBL_PTR)
-        asm.comment("Z3 = Y Z: the last read of p")
-        frame_call(asm, "mul", ("rz", "py", "pz"), DBL_PTR)
+        asm.comment("Z3 = Y Z = ((Y + Z)^2 - gamma - delta) / 2: the last read of p's y, z")
+        lazy_sum_to_sqr_a(asm, "py", "pz", DBL_PTR)
+        sqr_from_regs(asm, None, [DBL_PTR["rz"]], DBL_G, "sqrssh", moved=True,
+                      t_off=(FIXED, DELTA_AT))
+        asm.comment("beta = X gamma, over gamma: the last read of p")
+        frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
         asm.comment("alpha = 3 t1 t2 / 2, in t2 and in registers")
         frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
         asm.comment("X3 = alpha^2 - 2 beta, alpha from the registers")
@@ -1594,7 +1685,8 @@ ADD_BODY = "ks_avr_add160_body"
 
 
 def gen_add160_body(asm, Vmul, Vsqr):
-    """The mixed addition of kernels/ks_ec_formulas.h (8M + 3S, add-1998-cmo-2 with Z2 = 1),
+    """The mixed addition of kernels/ks_ec_formulas.h (add-1998-cmo-2 with Z2 = 1) as 7M + 4S:
+    Z3 = Z1 H as ((Z1 + H)^2 - z1z1 - hh) / 2 (sqrssh, as the doubling's Z3),
     r = p + q for an affine q from the pointers in the frame (ADD_PTR), H's bytes ORed into
     the frame (ADD_HZ: 0 where x(p) = x(q), the exceptional case); r may alias p. hh = H^2 is
     squared from the registers H was made in (sqr_from_regs). X3 = (R^2 - 2V) - H^3 from
@@ -1623,8 +1715,9 @@ def gen_add160_body(asm, Vmul, Vsqr):
         frame_call(asm, "mul", (ADD_S2, "qy", "pz"), P)
         asm.comment("R = s2 z1z1 - Y1, over s2")
         frame_call(asm, "mulsub", (ADD_S2, ADD_S2, ADD_Z1, "py"), P)
-        asm.comment("Z3 = Z1 H: the last read of p's z")
-        frame_call(asm, "mul", ("rz", "pz", ADD_H), P)
+        asm.comment("Z3 = Z1 H = ((Z1 + H)^2 - z1z1 - hh) / 2: the last read of p's z")
+        lazy_sum_to_sqr_a(asm, "pz", ADD_H, P)
+        sqr_from_regs(asm, None, [P["rz"]], ADD_Z1, "sqrssh", moved=True, t_off=ADD_HH)
         asm.comment("hhh = H hh, over H")
         frame_call(asm, "mul", (ADD_H, ADD_H, ADD_HH), P)
         asm.comment("V = X1 hh: the last read of p's x")
@@ -2674,7 +2767,7 @@ COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
                "ks_avr_lincomb_z_pass", "ks_avr_lincomb_fg160_pass", "ks_avr_lincomb_de160_pass",
                "ks_avr_modinv_setup", "ks_avr_modinv_steps",
-               tail_label("sqr"), tail_label("sqrsub2"), DBL_BODY, ADD_BODY) + tuple(
+               tail_label("sqr"), tail_label("sqrsub2"), tail_label("sqrssh"), DBL_BODY, ADD_BODY) + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -2737,6 +2830,7 @@ def main():
         if square:
             fused_body(asm, "sqrsubadd", lambda: gen_fp160_sqrsubadd(asm, V))
             fused_body(asm, "sqrsqr", lambda: gen_fp160_sqrsqr(asm, V))
+            fused_body(asm, "sqrssh", lambda: gen_fp160_sqrssh(asm, V))
         else:
             fused_body(asm, "mulhalf3", lambda: gen_fp160_mulhalf3(asm, V))
         gen_fp(asm, "secp256r1", 32, square, reduce_secp256r1)

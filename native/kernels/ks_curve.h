@@ -103,6 +103,8 @@ ks_limb ks_fp_canonical_mask(const ks_curve *c, const ks_limb *a);
     void ks_fp_sqrsubadd_##name(ks_limb *r1, ks_limb *r2, const ks_limb *a,     \
                                 const ks_limb *x);                              \
     void ks_fp_sqrsqr_##name(ks_limb *r1, ks_limb *r2, const ks_limb *a);      \
+    void ks_fp_sqrssh_##name(ks_limb *r, const ks_limb *a, const ks_limb *s,    \
+                             const ks_limb *t);                                 \
     void ks_fp_mulhalf3_##name(ks_limb *r, const ks_limb *a, const ks_limb *b); \
     void ks_jac_dbl_##name(const ks_curve *c, ks_jac *r, const ks_jac *p);      \
     ks_limb ks_jac_add_##name(const ks_curve *c, ks_jac *r, const ks_jac *p,    \
