@@ -986,7 +986,7 @@ SSAVE = RSAVE + 2  # s's (and x's, r2's) for the fused forms (gen_fp160, gen_fp1
 # sqrsubadd's a^2 (the doubling's delta) for sqrssh: scratch bytes the square core leaves alone
 # (square_regs stores bytes 4..33, reduce_sqr160 reads them), the product core's Karatsuba terms
 DELTA_AT = 34
-assert DELTA_AT + 20 <= XSAVE
+assert 20 + 14 <= DELTA_AT and DELTA_AT + 20 <= XSAVE  # square_regs' last store: byte n + 13
 
 
 def gen_fp(asm, field, n, square, reduce):
@@ -1612,12 +1612,12 @@ def lazy_sum_to_sqr_a(asm, a, b, ptrs):
 
 def gen_dbl160_body(asm, Vmul):
     """One point doubling of kernels/ks_ec_formulas.h (a = -3, the result rescaled by 1/2) as
-    3M + 5S: Z3 = Y Z as ((Y + Z)^2 - gamma - delta) / 2 (sqrssh: a square and one pass of
-    tail, ~300 cycles, for a product, ~730 dearer than a square here), gamma and delta those the
-    doubling makes anyway (delta left in the scratch by sqrsubadd), so Z3 comes before beta,
-    which is written over gamma; r = 2p from the pointers in the frame (DBL_PTR): the subroutines of the C-called
-    forms (fused_body) called one after the other, the callee-saved registers pushed by the
-    caller once for all (gen_dbl160, gen_dbladd160) instead of once for each of its eight
+    3M + 5S: Z3 = Y Z as ((Y + Z)^2 - gamma - delta) / 2 (lazy_sum_to_sqr_a and sqrssh's tail,
+    ~380 cycles less than the product), gamma and delta those the doubling makes anyway (delta
+    left in the scratch by sqrsubadd), so Z3 comes before beta, which is written over gamma;
+    r = 2p from the pointers in the frame (DBL_PTR): the subroutines of the C-called forms
+    (fused_body) called one after the other, the callee-saved registers pushed by the caller
+    once for all (gen_dbl160, gen_dbladd160) instead of once for each of its eight
     products and squares (~72 cycles each). The four elements between the operations live in
     ks_avr_fp_t (fixed). gamma and gamma^2 come from one call (sqrsqr: the second square from
     the first's registers); beta is written over gamma (read by its product only). alpha^2 is
