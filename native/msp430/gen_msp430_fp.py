@@ -1204,17 +1204,31 @@ def gen_half(asm, field, n, p):
     asm.end(name)
 
 
-# The divsteps inversion's whole-number step (kernels/ks_modinv.c, 16-bit words, N = 13).
-LINCOMB_N = 13
+# The divsteps inversion's whole-number step (kernels/ks_modinv.c, 16-bit words): the passes
+# shift by LINCOMB_N = 14 (2 bits out of each word, not 3). secp160r1's form (its p, found in
+# ks_port_msp430.h) runs 27 batches of 14 steps (378 >= 369, ks_modinv.c's bound for 160 bits)
+# against 29 of 13; the generic form keeps 13 steps a batch and runs the passes with the matrix
+# doubled (the steps start from 2I: 2 T (x, y) >> 14 = T (x, y) >> 13, k even). z comes as m's
+# balanced digits z_i in [-2^15, 2^15) (m = sum z_i 2^(16 i), the top one 0 or 1; secp160r1's
+# p = 2^160 - 2^31 - 1: -1, -2^15, 0, ..., 0, 1), k z_i on the signed MAC. The signed 32-bit sum
+# of a word holds (the AVR's argument at gen_avr_fp.py's P160_N, redone): |a x_i + b y_i| <=
+# 2^14 (2^16 - 1) = 2^30 - 2^14 for both forms (rows |a| + |b| <= 2^14, doubled or of 14 steps);
+# |k| <= 2^15 - 1 (secp160r1: a [x < 0] + b [y < 0] - j, 0 <= j < 2^14; doubled: twice such a
+# k of 13 steps, |k| <= 2 (2^14 - 1)), so |k z_i| <= (2^15 - 1) 2^15 = 2^30 - 2^15; the carry in
+# is below 2^15 + 1 in size: |sum| < 2^30 - 2^14 + 2^30 - 2^15 + 2^15 + 1 < 2^31.
+LINCOMB_N = 14
+P160_BATCHES = 27
+assert 4096 * LINCOMB_N * P160_BATCHES >= 9437 * 160 + 1 > 4096 * LINCOMB_N * (P160_BATCHES - 1)
 
 
 def gen_lincomb(asm, with_z):
     """ks_msp_lincomb(r, x, y, p) / ks_msp_lincomb_z(r, x, y, p), p = {z, a, b, zinv, L} (words
-    at 0, 2, 4, 6, 8): r = (a x + b y [+ k z]) >> 13 on L >= 3 16-bit words, x and y two's
-    complement (the top word signed), z nonnegative with a top word of 0 and zinv = z^-1 mod
-    2^16, a, b, k signed and below 2^14 in size, the sum divisible by 2^13: with z, k is
+    at 0, 2, 4, 6, 8): r = (a x + b y [+ k z]) >> 14 on L >= 3 16-bit words, x and y two's
+    complement (the top word signed), z the modulus as balanced digits (above, LINCOMB_N) and
+    zinv = z^-1 mod 2^16, |a| + |b| <= 2^14, the sum divisible by 2^14: with z, k is
     found here as kernels/ks_modinv.c's lincomb finds it (KS_MODINV_LINCOMB_ZINV), on the
-    multiplier (the C's four products are calls of the multiply helper). The words below the top
+    multiplier (the C's four products are calls of the multiply helper); k z_i on the signed
+    MAC (MACS), every word (the top digit may be 1). The words below the top
     go to the multiplier's unsigned MAC with the coefficient as its 16 bits (a + 2^16 when
     a < 0), which counts 2^16 x too many when a < 0: x under a's sign mask (made once) is
     taken off the high half (r9 gathers them, after what the shift left: below). The top
@@ -1271,11 +1285,9 @@ def gen_lincomb(asm, with_z):
     # the coefficients' sign masks: without z in k's and z's registers; with z a's in u (the
     # words out then re-read RESLO for prev), b's and k's on the stack (k's at 2(r1), b's at 0)
     if with_z:
-        sign_mask(k, t)
-        asm("push", t)
         sign_mask(b, t)
         asm("push", t)
-        masks = {a: u, b: "0(r1)", k: "2(r1)"}
+        masks = {a: u, b: "0(r1)"}
         sign_mask(a, u)
     else:
         masks = {a: k, b: zp}
@@ -1296,8 +1308,10 @@ def gen_lincomb(asm, with_z):
     def word(signed):
         product(a, xp, signed)
         product(b, yp, signed)
-        if with_z and not signed:  # z's top word is 0
-            product(k, zp, False)
+        if with_z:  # k z_i, both signed: nothing to correct
+            asm("mov", k, MACS)
+            asm("mov", "@%s+" % zp, t)  # (llvm-mc 16 takes no @rN+ into memory)
+            asm("mov", t, OP2)
         asm("add", corr, RESHI)  # the shift's and the products' corrections
 
     def out():
@@ -1347,7 +1361,7 @@ def gen_lincomb(asm, with_z):
     asm("mov", RESLO, t)
     out()
     if with_z:
-        asm("add", "#4", "r1")  # the two masks
+        asm("add", "#2", "r1")  # b's mask
     asm.end(name)
 
 
@@ -1367,12 +1381,13 @@ def gen_steps(asm):
                                          "r11", "r15")
     asm.function(name)
     push(asm, ["r12", "r15"])
-    asm("mov", "#1", u)
+    asm("mov", "#%d" % (LINCOMB_N + 1), u)
+    asm("sub", x, u)       # the matrix from 2I for 13 steps (the passes shift by 14), I for 14
     asm("clr", v)
     asm("clr", q)
-    asm("mov", "#1", r)
+    asm("mov", u, r)
     asm("mov", mem(0, "r12"), d)
-    asm("mov", "#%d" % LINCOMB_N, cnt)
+    asm("mov", x, cnt)     # the steps a batch from the caller (r11): 13, or 14 for secp160r1
     loop = ".L%s_loop" % name
     asm.lines.append("%s:" % loop)
     asm("mov", g, x)
@@ -1419,8 +1434,8 @@ STEPS, LINCOMB, LINCOMB_Z, BATCHES = ("ks_msp_steps_core", "ks_msp_lincomb_core"
                                       "ks_msp_lincomb_z_core", "ks_msp_batches")
 # ks_msp_batches' frame: t (the batch's matrix, 4 words), the passes' argument block (z, a,
 # b, zinv, L), eta, the six pointers (f, g, d, e and the two free places), the count
-BT_T, BT_ARG, BT_ETA, BT_P, BT_CNT = 0, 8, 18, 20, 32
-BT_FRAME = 34
+BT_T, BT_ARG, BT_ETA, BT_P, BT_CNT, BT_NS = 0, 8, 18, 20, 32, 34
+BT_FRAME = 36
 
 
 def gen_batches(asm):
@@ -1441,6 +1456,7 @@ def gen_batches(asm):
     asm("mov", mem(16, "r12"), mem(BT_ARG + 8, "r1"))   # L
     asm("mov", mem(18, "r12"), mem(BT_CNT, "r1"))
     asm("mov", mem(20, "r12"), mem(BT_ETA, "r1"))
+    asm("mov", mem(22, "r12"), mem(BT_NS, "r1"))       # the steps a batch
     loop = ".L%s_loop" % BATCHES
     asm.lines.append("%s:" % loop)
     asm("mov", "r1", "r12")
@@ -1450,6 +1466,7 @@ def gen_batches(asm):
     asm("mov", mem(BT_P + 2, "r1"), "r14")
     asm("mov", "@r14", "r14")                            # g's
     asm("mov", "r1", "r15")                              # t at 0
+    asm("mov", mem(BT_NS, "r1"), "r11")
     asm("call", "#" + STEPS)
     for core, x, y in ((LINCOMB, 0, 1), (LINCOMB_Z, 2, 3)):  # (f, g), then (d, e)
         for row, out in ((0, 4), (1, 5)):
