@@ -6,8 +6,9 @@
  * as their lazy sums leave them, below 2^160, and the product and square of such values). Also
  * checks that r may alias an input. The inversion ks_fp_inv by a a^-1 = 1 (0 to 0) with the
  * checked product, on the inputs and the products of neighbouring ones (no table: the test
- * image's flash tables are at the 64 KB of near reads), on the AVR (FP_TEST_INV: the MSP430's
- * P-192/224 test image has no room for the inversion's code).
+ * image's flash tables are at the 64 KB of near reads), on the AVR and on the MSP430's secp160r1
+ * and P-256 images (FP_TEST_INV, from msp430.mk there: its P-192/224 test image has no room for
+ * the inversion's code).
  * Prints one "check" line per field and operation, then "N passed, N failed".
  */
 #include "ks_curve.h"

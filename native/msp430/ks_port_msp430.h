@@ -64,14 +64,35 @@ void ks_msp_dbl_secp160r1(void *r, const void *p, uint16_t stride, uint16_t n);
    inversion), for both curves. In portable C it measured slower than Fermat here (its
    16 x 16 -> 32 products go through the 32-bit multiply helper): Fermat there
    (1024 > KS_MAX_BITS: the field never calls ks_modinv). */
-#if KS_MSP430_ASM
+#if KS_MSP430_ASM && KS_WITH_SECP160R1
+/* With secp160r1 (legacy-ecc, the tests): the passes shift by 14 on m's balanced digits,
+   secp160r1's p in 27 batches of 14 steps, the others in batches of 13 with the matrix
+   doubled (gen_msp430_fp.py at LINCOMB_N). Without it (modern) the form of before
+   (gen_lincomb13, ks_msp_batches13), below: its flash as it was. */
 typedef struct {
     uint16_t *p[6];         /* f, g, d, e and the two free places (ks_modinv's v) */
     const uint16_t *m;
     uint16_t minv;          /* m^-1 mod 2^16 */
-    uint16_t L, batches, eta;
+    uint16_t L, batches, eta; /* eta held as -eta (gen_steps) */
+    uint16_t steps;         /* a batch's: 13, or 14 in secp160r1's form */
 } ks_msp_batches_args;
 void ks_msp_batches(ks_msp_batches_args *b);
+/* secp160r1's form (gen_msp430_fp.py at LINCOMB_N): 27 batches of 14 steps against 29 of 13
+   when m is its p = 2^160 - 2^31 - 1 (L = 11; a test on the public modulus: with secp160r1 the
+   only curve, the other modulus of L = 11 words would be its n, of 12) */
+static inline uint8_t ks_msp_is_p160(const uint16_t *m, unsigned L)
+{
+#if KS_MSP_ONE_CURVE
+    (void)m;
+    return L == 11;
+#else
+    uint8_t i, ok = L == 11 && m[1] == 0x7FFF && m[10] == 0;
+    for (i = 0; ok && i < 10; i++) {
+        ok = i == 1 || m[i] == 0xFFFF;
+    }
+    return ok;
+#endif
+}
 /* The hook's shape is the AVR's: v holds f, g, d, e and the two free places, L words apart,
    from eta = 1; the batches trade the places' names as kernels/ks_modinv.c's loop does, and
    the hook returns how many ran, which the C's names follow. m^-1 mod 2^16 (public: m's) by
@@ -84,12 +105,54 @@ static inline int ks_msp_modinv_batches(uint16_t *v, const uint16_t *m, unsigned
         minv = (uint16_t)(minv * (uint16_t)(2 - (uint16_t)(m[0] * minv)));
     }
     {
-        ks_msp_batches_args b = {{v, v + L, v + 2 * L, v + 3 * L, v + 4 * L, v + 5 * L}, m, minv,
+        /* m as balanced digits in [-2^15, 2^15) for the passes' signed k z_i (the top one 0
+           or 1; m's words: public) */
+        uint16_t z[18], c = 0; /* L <= 18: 256 bits and more (ks_modinv.c) */
+        const uint8_t p160 = ks_msp_is_p160(m, L);
+        unsigned j;
+        for (j = 0; j < L; j++) {
+            const uint16_t w = (uint16_t)(m[j] + c);
+            c = (uint16_t)((m[j] | w) >> 15); /* m + c >= 2^15: the word was, or w is */
+            z[j] = w;                            /* (mod 2^16: w - 2^16 when it carries on) */
+        }
+        {
+            ks_msp_batches_args b = {{v, v + L, v + 2 * L, v + 3 * L, v + 4 * L, v + 5 * L}, z,
+                                     minv, (uint16_t)L, (uint16_t)(p160 ? 27 : batches),
+                                     0xFFFF /* -eta, from eta = 1 */,
+                                     (uint16_t)(p160 ? 14 : 13)};
+            ks_msp_batches(&b);
+            return (int)b.batches;
+        }
+    }
+}
+#elif KS_MSP430_ASM
+typedef struct {
+    uint16_t *p[6];         /* f, g, d, e and the two free places (ks_modinv's v) */
+    const uint16_t *m;
+    uint16_t minv;          /* m^-1 mod 2^16 */
+    uint16_t L, batches, eta;
+} ks_msp_batches13_args;
+void ks_msp_batches13(ks_msp_batches13_args *b);
+/* The hook's shape is the AVR's: v holds f, g, d, e and the two free places, L words apart,
+   from eta = 1; the batches trade the places' names as kernels/ks_modinv.c's loop does, and
+   the hook returns how many ran, which the C's names follow. m^-1 mod 2^16 (public: m's) by
+   Newton's x(2 - m x) from x = m, right to 3 bits: 3 -> 6 -> 12 -> 24. */
+static inline int ks_msp_modinv_batches(uint16_t *v, const uint16_t *m, unsigned L, int batches)
+{
+    uint16_t minv = m[0];
+    uint8_t i;
+    for (i = 0; i < 3; i++) {
+        minv = (uint16_t)(minv * (uint16_t)(2 - (uint16_t)(m[0] * minv)));
+    }
+    {
+        ks_msp_batches13_args b = {{v, v + L, v + 2 * L, v + 3 * L, v + 4 * L, v + 5 * L}, m, minv,
                                  (uint16_t)L, (uint16_t)batches, 1};
-        ks_msp_batches(&b);
+        ks_msp_batches13(&b);
     }
     return batches;
 }
+#endif
+#if KS_MSP430_ASM
 #define KS_MODINV_BATCHES(v, mw, L, batches) ks_msp_modinv_batches(v, mw, (unsigned)(L), batches)
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):

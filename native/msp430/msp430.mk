@@ -114,7 +114,12 @@ MSP_FP_TEST_SRCS := $(MOTE_NATIVE)/avr/fp_test.c $(MOTE_SIM)/mote_print.c $(MSP_
 MSP_FP_CURVES_s160 := -DKS_WITH_SECP160R1=1 -DKS_WITH_SECP192R1=0 -DKS_WITH_SECP224R1=0 -DKS_WITH_SECP256R1=0
 MSP_FP_CURVES_s256 := -DKS_WITH_SECP160R1=0 -DKS_WITH_SECP192R1=0 -DKS_WITH_SECP224R1=0 -DKS_WITH_SECP256R1=1
 MSP_FP_CURVES_p := -DKS_WITH_SECP160R1=0 -DKS_WITH_SECP192R1=1 -DKS_WITH_SECP224R1=1 -DKS_WITH_SECP256R1=0
-MSP_FP_FLAGS = -I$(MSP_BUILD) $(filter-out -DKS_WITH_%,$(MSP_KS_FLAGS)) $(MSP_FP_CURVES_$(1))
+# The inversion's check (fp_test.c's FP_TEST_INV: a a^-1 = 1) where the flash holds it: the
+# secp160r1 and P-256 images (secp160r1's p takes its own batches of 14 steps; the P-192/224
+# image has no room).
+MSP_FP_INV_s160 := -DFP_TEST_INV=1
+MSP_FP_INV_s256 := -DFP_TEST_INV=1
+MSP_FP_FLAGS = -I$(MSP_BUILD) $(filter-out -DKS_WITH_%,$(MSP_KS_FLAGS)) $(MSP_FP_CURVES_$(1)) $(MSP_FP_INV_$(1))
 define msp_fp_test
 $(MSP_BUILD)/fp_$(1)_l%.elf: $(MSP_FP_TEST_SRCS) $(MSP_FP_ASM) $(MSP_DIR)/ks_fp_msp430.h $(MSP_DIR)/ks_port_msp430.h $(MSP_BUILD)/fp_kat.h $(MSP_MK)
 	$$(call msp_link,$(call MSP_FP_FLAGS,$(1)) $(MSP_ASM_CFLAGS) -DKS_LIMB_BITS=$$*,$(MSP_FP_TEST_SRCS) $(MSP_FP_ASM))
