@@ -884,8 +884,7 @@ ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
 SUBROUTINES = (ROW8, SQR8) + tuple("ks_fp_%s_%s" % (op, field) for field, n, p in FIELDS if n > 10
                                    for op in ("add", "sub", "half")) \
     + tuple(CORE160.values()) + tuple(TAIL160.values()) \
-    + ("ks_msp_fp160_sub", "ks_msp_steps_core", "ks_msp_lincomb_core", "ks_msp_lincomb_z_core",
-       "ks_msp_steps13_core", "ks_msp_lincomb13_core", "ks_msp_lincomb13_z_core")
+    + ("ks_msp_fp160_sub", "ks_msp_steps_core", "ks_msp_lincomb_core", "ks_msp_lincomb_z_core")
 TAILS = (P256_TAIL,)
 P256_FRAME = 96
 P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
@@ -1493,271 +1492,6 @@ def gen_batches(asm):
 
 
 
-# The inversion of images without secp160r1 as it was (gen_lincomb13, gen_steps13,
-# gen_batches13; KS_MODINV_BATCHES takes them when KS_WITH_SECP160R1 is 0): the modern image's
-# flash unchanged (the new form's balanced digits cost it 64 B).
-STEPS13, LINCOMB13, LINCOMB13_Z, BATCHES13 = ("ks_msp_steps13_core", "ks_msp_lincomb13_core",
-                                              "ks_msp_lincomb13_z_core", "ks_msp_batches13")
-BT13_CNT, BT13_FRAME = 32, 34
-
-
-def gen_lincomb13(asm, with_z):
-    """The passes of images without secp160r1 (the modern ones: KS_MODINV_BATCHES picks by
-    KS_WITH_SECP160R1, so that their flash stays as it was), as before the round of 2026-11-29:
-    ks_msp_lincomb(r, x, y, p) / ks_msp_lincomb_z(r, x, y, p), p = {z, a, b, zinv, L} (words
-    at 0, 2, 4, 6, 8): r = (a x + b y [+ k z]) >> 13 on L >= 3 16-bit words, x and y two's
-    complement (the top word signed), z nonnegative with a top word of 0 and zinv = z^-1 mod
-    2^16, a, b, k signed and below 2^14 in size, the sum divisible by 2^13: with z, k is
-    found here as kernels/ks_modinv.c's lincomb finds it (KS_MODINV_LINCOMB_ZINV), on the
-    multiplier (the C's four products are calls of the multiply helper). The words below the top
-    go to the multiplier's unsigned MAC with the coefficient as its 16 bits (a + 2^16 when
-    a < 0), which counts 2^16 x too many when a < 0: x under a's sign mask (made once) is
-    taken off the high half (r9 gathers them, after what the shift left: below). The top
-    words are signed both: MACS. The
-    32-bit result register holds each word's sum modulo 2^32, and the sum fits 32 signed bits
-    (ks_modinv.c), so it is exact; then the word out (shifted by 13 with the one before) and
-    the result shifted down 16 bits with its sign. The words below the top in a counted
-    loop: its one branch tests the count (L, public), never the data."""
-    name = LINCOMB13_Z if with_z else LINCOMB13
-    N = 13
-    a, b, k, t, u, corr, prev, zp, rp, xp, yp, cnt = (
-        "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15")
-    asm.function(name)
-    asm("mov", "2(r15)", a)
-    asm("mov", "4(r15)", b)
-    if with_z:
-        asm("mov", "6(r15)", k)  # z^-1 mod 2^16 first
-        asm("mov", "0(r15)", zp)
-    asm("mov", "8(r15)", cnt)
-    if with_z:
-        asm.comment("k = a [x < 0] + b [y < 0] - j, j = ((a x0 + b y0 + k' z0) z^-1 mod 2^16) mod 2^%d for" % N)
-        asm.comment("k' = the first two terms: the sum then divisible by 2^%d (ks_modinv.c's lincomb)" % N)
-        for coeff, ptr, first in ((a, xp, True), (b, yp, False)):
-            asm("mov", cnt, t)
-            asm("rla", t)
-            asm("add", ptr, t)
-            asm("mov", mem(-2, t), t)  # the top word
-            asm("rla", t)
-            asm("subc", t, t)
-            asm("inv", t)           # its sign mask
-            asm("and", coeff, t)
-            asm("mov" if first else "add", t, corr)
-        asm("mov", a, MPY)
-        asm("mov", "@" + xp, OP2)
-        asm("mov", b, MAC)
-        asm("mov", "@" + yp, OP2)
-        asm("mov", corr, MAC)
-        asm("mov", "@" + zp, OP2)
-        asm("mov", RESLO, MPY)
-        asm("mov", k, OP2)
-        asm("mov", RESLO, t)
-        asm("and", "#0x%04x" % ((1 << N) - 1), t)
-        asm("sub", t, corr)
-        asm("mov", corr, k)
-    asm("sub", "#2", cnt)  # L - 2 words in the loop
-
-    def sign_mask(src, dst):
-        """dst = 0xFFFF when src < 0, else 0"""
-        asm("mov", src, dst)
-        asm("rla", dst)
-        asm("subc", dst, dst)
-        asm("inv", dst)
-
-    # the coefficients' sign masks: without z in k's and z's registers; with z a's in u (the
-    # words out then re-read RESLO for prev), b's and k's on the stack (k's at 2(r1), b's at 0)
-    if with_z:
-        sign_mask(k, t)
-        asm("push", t)
-        sign_mask(b, t)
-        asm("push", t)
-        masks = {a: u, b: "0(r1)", k: "2(r1)"}
-        sign_mask(a, u)
-    else:
-        masks = {a: k, b: zp}
-        sign_mask(a, k)
-        sign_mask(b, zp)
-    asm("mov", "#0", RESLO)
-    asm("mov", "#0", RESHI)
-    asm("mov", "#0", corr)
-
-    def product(m, ptr, signed):
-        asm("mov", m, MACS if signed else MAC)
-        asm("mov", "@%s+" % ptr, t)
-        asm("mov", t, OP2)
-        if not signed:  # 2^16 x too many when m < 0
-            asm("and", masks[m], t)
-            asm("sub", t, corr)
-
-    def word(signed):
-        product(a, xp, signed)
-        product(b, yp, signed)
-        if with_z and not signed:  # z's top word is 0
-            product(k, zp, False)
-        asm("add", corr, RESHI)  # the shift's and the products' corrections
-
-    def out():
-        """r's next word: (s << (16 - N)) | (prev >> N) from s in t"""
-        for _ in range(16 - N):
-            asm("rla", prev)
-            asm("rlc", t)
-        asm("mov", t, "0(%s)" % rp)
-        asm("incd", rp)
-
-    def shift():
-        """the result down 16 bits with its sign: RESHI is left as it was, what it lacks (the
-        sign's word less the old high half) starts the next word's corrections (corr)"""
-        asm("mov", RESHI, t)
-        asm("mov", t, RESLO)
-        asm("mov", t, corr)
-        asm("rla", corr)
-        asm("subc", corr, corr)
-        asm("inv", corr)
-        asm("sub", t, corr)
-
-    def word_out():
-        """the word's sum out (with the one before) and kept as prev; the result shifted"""
-        asm("mov", RESLO, t)
-        if with_z:  # u holds a's mask
-            out()
-            asm("mov", RESLO, prev)
-        else:
-            asm("mov", t, u)
-            out()
-            asm("mov", u, prev)
-        shift()
-
-    asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
-    word(False)
-    asm("mov", RESLO, prev)
-    shift()
-    loop = ".L%s_loop" % name
-    asm.lines.append("%s:" % loop)
-    word(False)
-    word_out()
-    asm("dec", cnt)
-    asm("jnz", loop)
-    asm.comment("the top word, signed; then the last two words out")
-    word(True)
-    word_out()
-    asm("mov", RESLO, t)
-    out()
-    if with_z:
-        asm("add", "#4", "r1")  # the two masks
-    asm.end(name)
-
-
-def gen_steps13(asm):
-    """(Images without secp160r1, as gen_lincomb13.) ks_msp_steps(eta, f, g, t): kernels/ks_modinv.c's steps() (KS_MODINV_STEPS): N = 13
-    divsteps on the low words f, g of (eta, f, g), eta = 2 delta updated in place, t = the
-    matrix (u v; q r) with 2^N (f', g') = t (f, g). Per step, with masks only (in the form of
-    libsecp256k1's modinv32 divsteps, written afresh): E = all-ones when g is odd, Y = all-ones
-    when eta > 0; g += (Y ? -f : f) and its row likewise where g is odd; then where g was odd
-    and eta > 0 (sw = E & Y) f += the new g, which makes it the old g (f + (g - f)), its row
-    likewise, and eta = -eta: the swap of (eta, f, g) to (-eta, g, -f) and the sum g - f of
-    kernels/ks_modinv.c's steps(). Then g halved (arithmetic shift: the bits shifted in stay
-    above the N low bits the steps read), f's row doubled, eta += 2. The N steps in a counted
-    loop (public count)."""
-    name = STEPS13
-    f, g, u, v, q, r, d, E, Y, x, cnt = ("r13", "r14", "r4", "r5", "r6", "r7", "r8", "r9", "r10",
-                                         "r11", "r15")
-    asm.function(name)
-    push(asm, ["r12", "r15"])
-    asm("mov", "#1", u)
-    asm("clr", v)
-    asm("clr", q)
-    asm("mov", "#1", r)
-    asm("mov", mem(0, "r12"), d)
-    asm("mov", "#13", cnt)
-    loop = ".L%s_loop" % name
-    asm.lines.append("%s:" % loop)
-    asm("mov", g, x)
-    asm("rra", x)          # C = g's low bit
-    asm("subc", E, E)      # C - 1: all-ones when g is even
-    asm("inv", E)          # E: all-ones when g is odd
-    asm("clr", Y)
-    asm("sub", d, Y)       # -eta
-    asm("rla", Y)          # C = its sign: eta > 0
-    asm("subc", Y, Y)      # all-ones when eta <= 0
-    asm("inv", Y)          # Y: all-ones when eta > 0
-    for a_, b_ in ((f, g), (u, q), (v, r)):  # b += (Y ? -a : a) where g is odd
-        asm("mov", a_, x)
-        asm("xor", Y, x)
-        asm("sub", Y, x)
-        asm("and", E, x)
-        asm("add", x, b_)
-    asm("and", E, Y)       # sw
-    for a_, b_ in ((f, g), (u, q), (v, r)):  # a += b under sw: the old b
-        asm("mov", b_, x)
-        asm("and", Y, x)
-        asm("add", x, a_)
-    asm("xor", Y, d)
-    asm("sub", Y, d)       # eta = -eta under sw
-    asm("rra", g)
-    asm("rla", u)
-    asm("rla", v)
-    asm("incd", d)
-    asm("dec", cnt)
-    asm("jnz", loop)
-    asm("pop", "r15")
-    asm("mov", u, mem(0, "r15"))
-    asm("mov", v, mem(2, "r15"))
-    asm("mov", q, mem(4, "r15"))
-    asm("mov", r, mem(6, "r15"))
-    asm("pop", "r12")
-    asm("mov", d, mem(0, "r12"))
-    asm.end(name)
-
-
-def gen_batches13(asm):
-    """(Images without secp160r1, as gen_lincomb13.) ks_msp_batches13(b), b = {f, g, d, e, n0, n1, m, zinv, L, batches, eta} (words):
-    kernels/ks_modinv.c's loop of batches in one call (KS_MODINV_BATCHES13): per batch the N
-    steps on the low words (gen_steps), f and g's passes into n0 and n1 (gen_lincomb), which
-    then trade places with f and g, and d and e's likewise; the callee-saved registers pushed
-    once, the pointers in a frame, the batches in a counted loop (their number public). At the
-    end the pointers of f and d (which trade places) written back to b's first and third
-    words."""
-    asm.function(BATCHES13)
-    push(asm, SAVED + ["r12"])
-    asm("sub", "#%d" % BT13_FRAME, "r1")
-    for j in range(6):
-        asm("mov", mem(2 * j, "r12"), mem(BT_P + 2 * j, "r1"))
-    asm("mov", mem(12, "r12"), mem(BT_ARG, "r1"))       # z = m
-    asm("mov", mem(14, "r12"), mem(BT_ARG + 6, "r1"))   # m^-1 mod 2^16
-    asm("mov", mem(16, "r12"), mem(BT_ARG + 8, "r1"))   # L
-    asm("mov", mem(18, "r12"), mem(BT13_CNT, "r1"))
-    asm("mov", mem(20, "r12"), mem(BT_ETA, "r1"))
-    loop = ".L%s_loop" % BATCHES13
-    asm.lines.append("%s:" % loop)
-    asm("mov", "r1", "r12")
-    asm("add", "#%d" % BT_ETA, "r12")
-    asm("mov", mem(BT_P, "r1"), "r13")
-    asm("mov", "@r13", "r13")                            # f's low word
-    asm("mov", mem(BT_P + 2, "r1"), "r14")
-    asm("mov", "@r14", "r14")                            # g's
-    asm("mov", "r1", "r15")                              # t at 0
-    asm("call", "#" + STEPS13)
-    for core, x, y in ((LINCOMB13, 0, 1), (LINCOMB13_Z, 2, 3)):  # (f, g), then (d, e)
-        for row, out in ((0, 4), (1, 5)):
-            asm("mov", mem(BT_T + 4 * row, "r1"), mem(BT_ARG + 2, "r1"))
-            asm("mov", mem(BT_T + 4 * row + 2, "r1"), mem(BT_ARG + 4, "r1"))
-            asm("mov", mem(BT_P + 2 * out, "r1"), "r12")
-            asm("mov", mem(BT_P + 2 * x, "r1"), "r13")
-            asm("mov", mem(BT_P + 2 * y, "r1"), "r14")
-            asm("mov", "r1", "r15")
-            asm("add", "#%d" % BT_ARG, "r15")
-            asm("call", "#" + core)
-        for old_, new_ in ((x, 4), (y, 5)):  # the new values' places trade names with the old
-            asm("mov", mem(BT_P + 2 * old_, "r1"), "r12")
-            asm("mov", mem(BT_P + 2 * new_, "r1"), mem(BT_P + 2 * old_, "r1"))
-            asm("mov", "r12", mem(BT_P + 2 * new_, "r1"))
-    asm("dec", mem(BT13_CNT, "r1"))
-    asm("jnz", loop)
-    asm("mov", mem(BT13_FRAME, "r1"), "r12")               # b
-    asm("mov", mem(BT_P, "r1"), mem(0, "r12"))
-    asm("mov", mem(BT_P + 4, "r1"), mem(4, "r12"))
-    asm("add", "#%d" % (BT13_FRAME + 2), "r1")
-    pop(asm, SAVED)
-    asm.end(BATCHES13)
 
 
 def point160(asm, elems, slots):
@@ -1995,18 +1729,13 @@ def generate():
     gen_lincomb(asm, False)
     gen_lincomb(asm, True)
     gen_batches(asm)
-    gen_lincomb13(asm, False)
-    gen_lincomb13(asm, True)
-    gen_steps13(asm)
-    gen_batches13(asm)
     return "\n".join(asm.lines) + "\n"
 
 
 # Functions with one counted loop (gen_steps, gen_lincomb):
 # `dec r15; jnz loop`, the counter set from the word count (public); check() allows that and
 # no other control flow.
-COUNTED_LOOPS = (STEPS, LINCOMB, LINCOMB_Z, BATCHES, STEPS13, LINCOMB13, LINCOMB13_Z, BATCHES13,
-                 "ks_msp_dbl_secp160r1")
+COUNTED_LOOPS = (STEPS, LINCOMB, LINCOMB_Z, BATCHES, "ks_msp_dbl_secp160r1")
 
 
 def check(path):
@@ -2030,7 +1759,7 @@ def check(path):
             if op == "ret":
                 rets += 1
             elif fn in COUNTED_LOOPS and op == "jnz" and last in ("dec\tr15", "dec\t%d(r1)" % DBL160_CNT,
-                                                                   "dec\t%d(r1)" % BT_CNT, "dec\t%d(r1)" % BT13_CNT):
+                                                                   "dec\t%d(r1)" % BT_CNT):
                 loops += 1
             elif op == "call" and arg in ["#" + x for x in SUBROUTINES]:
                 calls += 1

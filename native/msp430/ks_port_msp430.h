@@ -58,17 +58,15 @@ void ks_msp_dbl_secp160r1(void *r, const void *p, uint16_t stride, uint16_t n);
 #endif
 
 /* The divsteps inversion (kernels/ks_modinv.c): its whole loop of batches in one call of the
-   generated assembly (gen_msp430_fp.py, gen_batches: per batch the 13 steps on the low words,
+   generated assembly (gen_msp430_fp.py, gen_batches: per batch the 13 or 14 steps on the low words,
    gen_steps, and the four passes over the 16-bit words on the multiplier's signed MAC,
    gen_lincomb, as subroutines with nothing saved; the callee-saved registers pushed once an
    inversion), for both curves. In portable C it measured slower than Fermat here (its
    16 x 16 -> 32 products go through the 32-bit multiply helper): Fermat there
    (1024 > KS_MAX_BITS: the field never calls ks_modinv). */
-#if KS_MSP430_ASM && KS_WITH_SECP160R1
-/* With secp160r1 (legacy-ecc, the tests): the passes shift by 14 on m's balanced digits,
-   secp160r1's p in 27 batches of 14 steps, the others in batches of 13 with the matrix
-   doubled (gen_msp430_fp.py at LINCOMB_N). Without it (modern) the form of before
-   (gen_lincomb13, ks_msp_batches13), below: its flash as it was. */
+#if KS_MSP430_ASM
+/* The passes shift by 14 on m's balanced digits: secp160r1's p in 27 batches of 14 steps, the
+   other moduli in batches of 13 with the matrix doubled (gen_msp430_fp.py at LINCOMB_N). */
 typedef struct {
     uint16_t *p[6];         /* f, g, d, e and the two free places (ks_modinv's v) */
     const uint16_t *m;
@@ -82,7 +80,11 @@ void ks_msp_batches(ks_msp_batches_args *b);
    only curve, the other modulus of L = 11 words would be its n, of 12) */
 static inline uint8_t ks_msp_is_p160(const uint16_t *m, unsigned L)
 {
-#if KS_MSP_ONE_CURVE
+#if !KS_WITH_SECP160R1
+    (void)m;
+    (void)L;
+    return 0;
+#elif KS_MSP_ONE_CURVE
     (void)m;
     return L == 11;
 #else
@@ -125,34 +127,6 @@ static inline int ks_msp_modinv_batches(uint16_t *v, const uint16_t *m, unsigned
         }
     }
 }
-#elif KS_MSP430_ASM
-typedef struct {
-    uint16_t *p[6];         /* f, g, d, e and the two free places (ks_modinv's v) */
-    const uint16_t *m;
-    uint16_t minv;          /* m^-1 mod 2^16 */
-    uint16_t L, batches, eta;
-} ks_msp_batches13_args;
-void ks_msp_batches13(ks_msp_batches13_args *b);
-/* The hook's shape is the AVR's: v holds f, g, d, e and the two free places, L words apart,
-   from eta = 1; the batches trade the places' names as kernels/ks_modinv.c's loop does, and
-   the hook returns how many ran, which the C's names follow. m^-1 mod 2^16 (public: m's) by
-   Newton's x(2 - m x) from x = m, right to 3 bits: 3 -> 6 -> 12 -> 24. */
-static inline int ks_msp_modinv_batches(uint16_t *v, const uint16_t *m, unsigned L, int batches)
-{
-    uint16_t minv = m[0];
-    uint8_t i;
-    for (i = 0; i < 3; i++) {
-        minv = (uint16_t)(minv * (uint16_t)(2 - (uint16_t)(m[0] * minv)));
-    }
-    {
-        ks_msp_batches13_args b = {{v, v + L, v + 2 * L, v + 3 * L, v + 4 * L, v + 5 * L}, m, minv,
-                                 (uint16_t)L, (uint16_t)batches, 1};
-        ks_msp_batches13(&b);
-    }
-    return batches;
-}
-#endif
-#if KS_MSP430_ASM
 #define KS_MODINV_BATCHES(v, mw, L, batches) ks_msp_modinv_batches(v, mw, (unsigned)(L), batches)
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
