@@ -2538,6 +2538,40 @@ def gen_modinv_batch(asm, p160=False):
             asm("lds", reg(lo), at("t", 4 * row + 2 * k))
             asm("lds", reg(lo + 1), at("t", 4 * row + 2 * k + 1))
 
+    def de_pointers():
+        """X = d, Y = e = d + 2L bytes (r24 = 2L, r25 = 0 left for de_signs)"""
+        asm("lds", "r26", at("de"))  # X = d
+        asm("lds", "r27", at("de", 1))
+        asm("lds", "r24", at("L2"))
+        asm("clr", "r25")
+        asm("movw", "r28", "r26")  # Y = e = d + 2L bytes
+        asm("add", "r28", "r24")
+        asm("adc", "r29", "r25")
+
+    def de_signs(sd, se):
+        """d's and e's signs from their top bytes (0xFF where negative) into sd, se"""
+        asm("movw", "r30", "r28")
+        asm("ld", sd, "-Z")  # d's top byte, just below e
+        asm("add", "r30", "r24")
+        asm("adc", "r31", "r25")
+        asm("ld", se, "Z")  # e's
+        for sg in (sd, se):
+            asm("lsl", sg)
+            asm("sbc", sg, sg)  # 0xFF where negative
+
+    def k_of_signs(sd, se):
+        """k = (a & xs) + (b & ys) into r20:r4, from the signs' masks in sd, se"""
+        asm("mov", "r4", "r16")
+        asm("and", "r4", sd)
+        asm("mov", "r20", "r17")
+        asm("and", "r20", sd)
+        asm("mov", "r0", "r18")
+        asm("and", "r0", se)
+        asm("add", "r4", "r0")
+        asm("mov", "r0", "r19")
+        asm("and", "r0", se)
+        asm("adc", "r20", "r0")
+
     def k_of(row):
         """k for d, e and the row into r20:r4 (the p160 form: k_p160) (lincomb's k: the signs of d and e from their
         top words' top bytes, found for row 0 and kept for row 1, then j from the low words);
@@ -2546,37 +2580,15 @@ def gen_modinv_batch(asm, p160=False):
             k_p160(row)
             return
         ab(row)
-        asm("lds", "r26", at("de"))  # X = d
-        asm("lds", "r27", at("de", 1))
-        asm("lds", "r24", at("L2"))
-        asm("clr", "r25")
-        asm("movw", "r28", "r26")  # Y = e = d + 2L bytes
-        asm("add", "r28", "r24")
-        asm("adc", "r29", "r25")
+        de_pointers()
         if row == 0:
-            asm("movw", "r30", "r28")
-            asm("ld", "r22", "-Z")  # d's top byte, just below e
-            asm("add", "r30", "r24")
-            asm("adc", "r31", "r25")
-            asm("ld", "r23", "Z")  # e's
-            for sg in ("r22", "r23"):
-                asm("lsl", sg)
-                asm("sbc", sg, sg)  # 0xFF where negative
+            de_signs("r22", "r23")
             asm("sts", at("sg"), "r22")
             asm("sts", at("sg", 1), "r23")
         else:
             asm("lds", "r22", at("sg"))
             asm("lds", "r23", at("sg", 1))
-        asm("mov", "r4", "r16")  # k = (a & xs) + (b & ys)
-        asm("and", "r4", "r22")
-        asm("mov", "r20", "r17")
-        asm("and", "r20", "r22")
-        asm("mov", "r0", "r18")
-        asm("and", "r0", "r23")
-        asm("add", "r4", "r0")
-        asm("mov", "r0", "r19")
-        asm("and", "r0", "r23")
-        asm("adc", "r20", "r0")
+        k_of_signs("r22", "r23")
         asm("lds", "r30", at("mw"))
         asm("lds", "r31", at("mw", 1))
         first = True
@@ -2620,35 +2632,13 @@ def gen_modinv_batch(asm, p160=False):
         byte, the bytes 1..3 of -k 2^15, k, its sign byte)"""
         ab(row)
         if row == 0:
-            asm("lds", "r26", at("de"))  # X = d
-            asm("lds", "r27", at("de", 1))
-            asm("lds", "r24", at("L2"))
-            asm("clr", "r25")
-            asm("movw", "r28", "r26")  # Y = e = d + 2L bytes
-            asm("add", "r28", "r24")
-            asm("adc", "r29", "r25")
-            asm("movw", "r30", "r28")
-            asm("ld", "r12", "-Z")  # d's top byte, just below e
-            asm("add", "r30", "r24")
-            asm("adc", "r31", "r25")
-            asm("ld", "r13", "Z")  # e's
-            for sg in ("r12", "r13"):
-                asm("lsl", sg)
-                asm("sbc", sg, sg)  # 0xFF where negative
+            de_pointers()
+            de_signs("r12", "r13")
             asm("ld", "r6", "X+")  # the low words (mod 2^16 the signs do not matter)
             asm("ld", "r7", "X")
             asm("ld", "r10", "Y")
             asm("ldd", "r11", "Y+1")
-        asm("mov", "r4", "r16")  # k = (a & xs) + (b & ys)
-        asm("and", "r4", "r12")
-        asm("mov", "r20", "r17")
-        asm("and", "r20", "r12")
-        asm("mov", "r0", "r18")
-        asm("and", "r0", "r13")
-        asm("add", "r4", "r0")
-        asm("mov", "r0", "r19")
-        asm("and", "r0", "r13")
-        asm("adc", "r20", "r0")
+        k_of_signs("r12", "r13")
         first = True
         for (lo, hi), (w0, w1) in ((("r16", "r17"), ("r6", "r7")), (("r18", "r19"), ("r10", "r11"))):
             asm("mul", lo, w0)
