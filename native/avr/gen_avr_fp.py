@@ -2103,11 +2103,7 @@ def lincomb_pass(asm, with_z, name):
             asm("movw", "r14", "r30")
 
     def shift_acc():
-        asm("mov", prev, acc[1])
-        asm("movw", acc[0], acc[2])
-        asm("lsl", acc[3])  # (the old top byte, also in acc1 now): its sign
-        asm("sbc", acc[3], acc[3])
-        asm("mov", acc[2], acc[3])
+        shift_down16(asm, acc, prev)
 
     asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
     word(False)
@@ -2131,6 +2127,16 @@ def lincomb_pass(asm, with_z, name):
         asm("movw", "r30", "r14")
     asm("st", "Z+", acc[2])
     asm("st", "Z+", acc[3])
+
+
+def shift_down16(asm, acc, prev):
+    """The inversion passes' accumulator (acc: 4 bytes, low first) down 16 bits with its sign,
+    its byte 1 kept in prev for the next output word's shift"""
+    asm("mov", prev, acc[1])
+    asm("movw", acc[0], acc[2])
+    asm("lsl", acc[3])  # (the old top byte, also in acc1 now): its sign
+    asm("sbc", acc[3], acc[3])
+    asm("mov", acc[2], acc[3])
 
 
 def gen_lincomb_pass(asm, with_z):
@@ -2244,12 +2250,7 @@ def gen_lincomb_pair160(asm, with_k):
             asm("std", "Z+%d" % (G - 1), hi)
 
     def shift_acc(row):
-        a = acc[row]
-        asm("mov", prev[row], a[1])
-        asm("movw", a[0], a[2])
-        asm("lsl", a[3])  # (the old top byte, also in acc1 now): its sign
-        asm("sbc", a[3], a[3])
-        asm("mov", a[2], a[3])
+        shift_down16(asm, acc[row], prev[row])
 
     asm.comment("word 0: its low %d bits are 0, nothing out yet" % N)
     word(False)
