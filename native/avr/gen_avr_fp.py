@@ -1179,15 +1179,7 @@ def gen_fp160_mulhalf3(asm, V):
         else:
             asm("st", ptr + "+", V[i])
     asm.comment("ab / 2")
-    asm("mov", mask, V[0])
-    asm("andi", mask, 1)
-    asm("neg", mask)  # 0xFF when ab is odd
-    asm("ldi", k7f, "0x7F")
-    asm("and", k7f, mask)
-    for i in range(20):  # ab + p (odd ab) < 2^161: the carry is the sum's bit 160
-        asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
-    for i in range(19, -1, -1):
-        asm("ror", V[i])
+    half_p160(asm, V, mask, k7f)
     asm.comment("+ ab, lazily")
     asm("sbiw", plo, 20 - len(keep))
     add_z_p160_lazy(asm, V, t, mask, k7f, ptr, keep)
@@ -1307,15 +1299,7 @@ def gen_fp160_sqrssh(asm, V):
         asm("lds", "r31", "ks_avr_fp_t+%d" % (SSAVE + k + 1))
         sub_z_p160(asm, V, t, mask, k7f)
     asm.comment("/ 2")
-    asm("mov", mask, V[0])
-    asm("andi", mask, 1)
-    asm("neg", mask)  # 0xFF when odd: + p
-    asm("ldi", k7f, "0x7F")
-    asm("and", k7f, mask)
-    for i in range(20):  # V + p (odd V) < 2^161: the carry is the sum's bit 160
-        asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
-    for i in range(19, -1, -1):
-        asm("ror", V[i])
+    half_p160(asm, V, mask, k7f)
     asm("lds", "r30", "ks_avr_fp_t+%d" % RSAVE)  # r
     asm("lds", "r31", "ks_avr_fp_t+%d" % (RSAVE + 1))
     for i in range(20):
@@ -2127,6 +2111,22 @@ def lincomb_pass(asm, with_z, name):
         asm("movw", "r30", "r14")
     asm("st", "Z+", acc[2])
     asm("st", "Z+", acc[3])
+
+
+def half_p160(asm, V, mask, k7f):
+    """V = V / 2 mod p in registers (secp160r1, V below 2^160): p added where V is odd, by
+    the mask (0xFF or 0; k7f the mask's 0x7F, p's one other byte value), then the 161-bit sum
+    shifted down"""
+    pb = [(P160 >> (8 * i)) & 0xFF for i in range(20)]
+    asm("mov", mask, V[0])
+    asm("andi", mask, 1)
+    asm("neg", mask)  # 0xFF when odd: + p
+    asm("ldi", k7f, "0x7F")
+    asm("and", k7f, mask)
+    for i in range(20):  # V + p (odd V) < 2^161: the carry is the sum's bit 160
+        asm("add" if i == 0 else "adc", V[i], k7f if pb[i] == 0x7F else mask)
+    for i in range(19, -1, -1):
+        asm("ror", V[i])
 
 
 def shift_down16(asm, acc, prev):
