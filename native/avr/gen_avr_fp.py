@@ -1162,7 +1162,6 @@ def gen_fp160_mulhalf3(asm, V):
     multiplies it); stored again, and left in V (gen_dbl160 squares it from there). r may
     alias a or b; b may be any value below 2^160 (sqrsubadd's x + a^2)."""
     asm("call", "ks_avr_fp160_mul_core")
-    pb = P160.to_bytes(20, "little")
     plo, phi, ptr = result_pointer(V)
     mask, k7f = [reg(i) for i in range(16, 32) if reg(i) not in V + [plo, phi]][:2]  # LDI
     t = "r0"
@@ -1290,7 +1289,6 @@ def gen_fp160_sqrssh(asm, V):
     asm("sts", "ks_avr_fp_t+%d" % (SSAVE + 3), "r19")
     asm("call", "ks_avr_fp160_sqr_core")
     asm.label(tail_label("sqrssh"))
-    pb = P160.to_bytes(20, "little")
     mask, k7f, t = "r22", "r23", "r0"
     assert not set(V) & {mask, k7f, t, "r30", "r31"}
     for k in (0, 2):
@@ -2560,6 +2558,19 @@ def gen_modinv_batch(asm, p160=False):
             asm("lsl", sg)
             asm("sbc", sg, sg)  # 0xFF where negative
 
+    def low_mac(lo, hi, w0, w1, first):
+        """r25:r24 (=, or += where not first) the low word of (hi:lo) (w1:w0) mod 2^16"""
+        asm("mul", lo, w0)
+        if first:
+            asm("movw", "r24", "r0")
+        else:
+            asm("add", "r24", "r0")
+            asm("adc", "r25", "r1")
+        asm("mul", lo, w1)
+        asm("add", "r25", "r0")
+        asm("mul", hi, w0)
+        asm("add", "r25", "r0")
+
     def k_of_signs(sd, se):
         """k = (a & xs) + (b & ys) into r20:r4, from the signs' masks in sd, se"""
         asm("mov", "r4", "r16")
@@ -2602,17 +2613,8 @@ def gen_modinv_batch(asm, p160=False):
             else:
                 asm("ld", "r2", ptr)
                 asm("ldd", "r3", ptr + "+1")
-            asm("mul", lo, "r2")
-            if first:
-                asm("movw", "r24", "r0")
-                first = False
-            else:
-                asm("add", "r24", "r0")
-                asm("adc", "r25", "r1")
-            asm("mul", lo, "r3")
-            asm("add", "r25", "r0")
-            asm("mul", hi, "r2")
-            asm("add", "r25", "r0")
+            low_mac(lo, hi, "r2", "r3", first)
+            first = False
         asm("lds", "r2", at("minv"))  # j = (low m^-1) mod 2^13
         asm("lds", "r3", at("minv", 1))
         asm("mul", "r24", "r2")
@@ -2640,19 +2642,8 @@ def gen_modinv_batch(asm, p160=False):
             asm("ld", "r10", "Y")
             asm("ldd", "r11", "Y+1")
         k_of_signs("r12", "r13")
-        first = True
-        for (lo, hi), (w0, w1) in ((("r16", "r17"), ("r6", "r7")), (("r18", "r19"), ("r10", "r11"))):
-            asm("mul", lo, w0)
-            if first:
-                asm("movw", "r24", "r0")
-                first = False
-            else:
-                asm("add", "r24", "r0")
-                asm("adc", "r25", "r1")
-            asm("mul", lo, w1)
-            asm("add", "r25", "r0")
-            asm("mul", hi, w0)
-            asm("add", "r25", "r0")
+        low_mac("r16", "r17", "r6", "r7", True)
+        low_mac("r18", "r19", "r10", "r11", False)
         asm("sub", "r24", "r4")  # + k m's low word, -k
         asm("sbc", "r25", "r20")
         asm("com", "r25")  # j = -low mod 2^14
