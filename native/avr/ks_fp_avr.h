@@ -39,47 +39,8 @@ uint8_t ks_avr_add_secp160r1(ks_limb *r, const ks_limb *p, const ks_limb *qx,
 
 /* Per curve: nothing to define where the assembly has all four operations; for secp160r1 the
    curve table's doubling and addition (KS_JAC_DBL_secp160r1, KS_JAC_ADD_secp160r1,
-   ks_port_avr.h). */
-#define KS_AVR_OPS_secp160r1(FL)                                                \
-    void ks_jac_dbl_secp160r1(const ks_curve *c, ks_jac *r, const ks_jac *p)    \
-    {                                                                           \
-        (void)c;                                                                \
-        ks_avr_dbl_secp160r1(r->x, p->x, (uint8_t)sizeof r->x);                 \
-    }                                                                           \
-    /* q with its Z (Z2, Z2^2, Z2^3 at qz; no mote passes one): p taken to         \
-       (X1 Z2^2, Y1 Z2^3, Z1), on the curve scaled by Z2 (x Z2^2, y Z2^3: the      \
-       addition does not use a) where q is affine, then the sum's Z times Z2:     \
-       11M + 3S as the formulas' (ks_ec_formulas.h), whose code the image then    \
-       leaves out. A function of its own: its frame is not on the affine path. */  \
-    static KS_NOINLINE uint8_t add_z_secp160r1(ks_jac *r, const ks_jac *p,        \
-                                               const ks_limb *qx, const ks_limb *qy, \
-                                               const ks_limb *qz)                 \
-    {                                                                           \
-        ks_jac s;                                                               \
-        uint8_t e;                                                              \
-        ks_fp_mul_secp160r1(s.x, p->x, qz + KS_FE_MAX);                         \
-        ks_fp_mul_secp160r1(s.y, p->y, qz + 2 * KS_FE_MAX);                     \
-        memcpy(s.z, p->z, sizeof s.z);                                          \
-        e = ks_avr_add_secp160r1(r->x, s.x, qx, qy, (uint8_t)sizeof r->x);      \
-        ks_fp_mul_secp160r1(r->z, r->z, qz);                                    \
-        return e;                                                               \
-    }                                                                           \
-    /* the assembly for an affine q (k * P's main loop, the verification's and    \
-       the base table's additions), the scaling above for another: the branch is   \
-       on the caller's kind of q, not on data */                                  \
-    ks_limb ks_jac_add_secp160r1(const ks_curve *c, ks_jac *r, const ks_jac *p,  \
-                                 const ks_limb *qx, const ks_limb *qy,           \
-                                 const ks_limb *qz)                              \
-    {                                                                           \
-        uint8_t e;                                                              \
-        (void)c;                                                                \
-        if (qz != 0) {                                                          \
-            e = add_z_secp160r1(r, p, qx, qy, qz);                              \
-        } else {                                                                \
-            e = ks_avr_add_secp160r1(r->x, p->x, qx, qy, (uint8_t)sizeof r->x); \
-        }                                                                       \
-        return (ks_limb)0 - (ks_limb)e;                                         \
-    }
+   ks_port_avr.h) around the assembly (kernels/ks_curve.h, KS_JAC_ASM_OPS). */
+#define KS_AVR_OPS_secp160r1(FL) KS_JAC_ASM_OPS(secp160r1, ks_avr_dbl_secp160r1, ks_avr_add_secp160r1, uint8_t)
 #define KS_AVR_OPS_secp192r1(FL) KS_AVR_PRODUCT_OPS(secp192r1, FL, 24) KS_C_ADD_SUB_OPS(secp192r1, FL)
 #define KS_AVR_OPS_secp224r1(FL) KS_AVR_PRODUCT_OPS(secp224r1, FL, 28) KS_C_ADD_SUB_OPS(secp224r1, FL)
 #define KS_AVR_OPS_secp256r1(FL)

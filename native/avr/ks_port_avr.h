@@ -81,22 +81,13 @@ void ks_avr_modinv_batches(uint16_t *v, const uint16_t *mw, uint8_t L, uint8_t b
 #if KS_WITH_SECP160R1
 /* and their form for m = secp160r1's p alone (gen_modinv_batch's p160: batches of 14 steps,
    each pair's two rows in one pass, k p added to d and e without a product a word, p being
-   2^160 - 2^31 - 1), taken when m's words are that p (a branch on m, which is public): 27
-   batches, the least B with 4096 14 B >= 9437 160 + 1 (ks_modinv.c's bound; 378 steps) */
-#define KS_AVR_P160_BATCHES 27
+   2^160 - 2^31 - 1), taken when m's words are that p (kernels/ks_modinv.h: a branch on m,
+   which is public) */
 void ks_avr_modinv_batches_p160(uint16_t *v, const uint16_t *mw, uint8_t L, uint8_t batches);
-static inline uint8_t ks_avr_is_p160(const uint16_t *mw, unsigned L)
-{
-    uint8_t i, ok = L == 11 && mw[1] == 0x7FFF && mw[10] == 0; /* 2^160 - 2^31 - 1 */
-    for (i = 0; ok && i < 10; i++) {
-        ok = i == 1 || mw[i] == 0xFFFF;
-    }
-    return ok;
-}
 #define KS_MODINV_BATCHES(v, mw, L, batches)                                              \
-    (ks_avr_is_p160(mw, (unsigned)(L))                                                   \
-         ? (ks_avr_modinv_batches_p160(v, mw, (uint8_t)(L), KS_AVR_P160_BATCHES),        \
-            KS_AVR_P160_BATCHES)                                                        \
+    (ks_modinv_is_p160(mw, (unsigned)(L))                                                \
+         ? (ks_avr_modinv_batches_p160(v, mw, (uint8_t)(L), KS_MODINV_P160_BATCHES),     \
+            KS_MODINV_P160_BATCHES)                                                     \
          : (ks_avr_modinv_batches(v, mw, (uint8_t)(L), (uint8_t)(batches)), (batches)))
 #else
 #define KS_MODINV_BATCHES(v, mw, L, batches) \

@@ -115,6 +115,48 @@ KS_FIELD_DECLARE(secp160r1)
 KS_FIELD_DECLARE(secp192r1)
 KS_FIELD_DECLARE(secp224r1)
 KS_FIELD_DECLARE(secp256r1)
+/* A port's curve table entries around its assembly doubling and mixed addition (the motes'
+   secp160r1: ks_fp_avr.h, ks_fp_msp430.h). DBL(r, p, stride) doubles, ADD(r, p, qx, qy,
+   stride) adds an affine q and gives 1 where x(p) = x(q), r and p pointing to the points' x,
+   their y and z stride bytes on; STRIDE is the assembly's stride type. A q with its Z (Z2,
+   Z2^2, Z2^3 at qz; no mote passes one): p taken to (X1 Z2^2, Y1 Z2^3, Z1), on the curve
+   scaled by Z2 (x Z2^2, y Z2^3: the addition does not use a) where q is affine, then the
+   sum's Z times Z2: 11M + 3S as the formulas' (ks_ec_formulas.h), whose code the image then
+   leaves out. That is a function of its own, its frame off the affine path; the branch is on
+   the caller's kind of q (k * P's main loop, the verification's and the base table's
+   additions pass none), not on data. */
+#define KS_JAC_ASM_OPS(name, DBL, ADD, STRIDE)                                  \
+    void ks_jac_dbl_##name(const ks_curve *c, ks_jac *r, const ks_jac *p)      \
+    {                                                                           \
+        (void)c;                                                                \
+        DBL(r->x, p->x, (STRIDE)sizeof r->x);                                   \
+    }                                                                           \
+    static KS_NOINLINE unsigned add_z_##name(ks_jac *r, const ks_jac *p,        \
+                                             const ks_limb *qx, const ks_limb *qy, \
+                                             const ks_limb *qz)                 \
+    {                                                                           \
+        ks_jac s;                                                               \
+        unsigned e;                                                             \
+        ks_fp_mul_##name(s.x, p->x, qz + KS_FE_MAX);                            \
+        ks_fp_mul_##name(s.y, p->y, qz + 2 * KS_FE_MAX);                        \
+        memcpy(s.z, p->z, sizeof s.z);                                          \
+        e = ADD(r->x, s.x, qx, qy, (STRIDE)sizeof r->x);                        \
+        ks_fp_mul_##name(r->z, r->z, qz);                                       \
+        return e;                                                               \
+    }                                                                           \
+    ks_limb ks_jac_add_##name(const ks_curve *c, ks_jac *r, const ks_jac *p,    \
+                              const ks_limb *qx, const ks_limb *qy,             \
+                              const ks_limb *qz)                                \
+    {                                                                           \
+        unsigned e;                                                             \
+        (void)c;                                                                \
+        if (qz != 0) {                                                          \
+            e = add_z_##name(r, p, qx, qy, qz);                                 \
+        } else {                                                                \
+            e = ADD(r->x, p->x, qx, qy, (STRIDE)sizeof r->x);                   \
+        }                                                                       \
+        return (ks_limb)0 - (ks_limb)e;                                         \
+    }
 void ks_jac_dbl_generic(const ks_curve *c, ks_jac *r, const ks_jac *p);
 ks_limb ks_jac_add_generic(const ks_curve *c, ks_jac *r, const ks_jac *p, const ks_limb *qx,
                            const ks_limb *qy, const ks_limb *qz);

@@ -16,4 +16,18 @@
    a (m, bits and n are public). Field inversion (ks_fp_inv) and ECDSA's k^-1 mod n. */
 void ks_modinv(ks_limb *r, const ks_limb *a, const ks_limb *m, size_t n, int bits);
 
+/* For the motes' batches (KS_MODINV_BATCHES), which have a form of their own for secp160r1's
+   p = 2^160 - 2^31 - 1: m's L 16-bit words are that p (a test on the public modulus), and the
+   batches of 14 steps that form runs: the least B with 4096 14 B >= 9437 160 + 1 (the bound
+   in ks_modinv.c; 378 steps). */
+#define KS_MODINV_P160_BATCHES 27
+static inline uint8_t ks_modinv_is_p160(const uint16_t *m, unsigned L)
+{
+    uint8_t i, ok = L == 11 && m[1] == 0x7FFF && m[10] == 0;
+    for (i = 0; ok && i < 10; i++) {
+        ok = i == 1 || m[i] == 0xFFFF;
+    }
+    return ok;
+}
+
 #endif

@@ -41,43 +41,11 @@ uint16_t ks_msp_add_secp160r1(ks_limb *r, const ks_limb *p, const ks_limb *qx,
                               const ks_limb *qy, uint16_t stride);
 
 /* Per curve: what the assembly does not define (nothing for P-256); for secp160r1 the curve
-   table's doubling and addition (KS_JAC_DBL_secp160r1, KS_JAC_ADD_secp160r1, ks_port_msp430.h)
-   around the assembly. A q with its Z (no mote passes one) is added by the same assembly on
-   the curve scaled by Z2: p taken to (X1 Z2^2, Y1 Z2^3, Z1), the sum's Z times Z2 (11M + 3S
-   as the formulas'), so the image carries no C addition. The branch is on the caller's kind
-   of q, not on data. */
-#define KS_MSP_OPS_secp160r1(FL)                                                \
-    void ks_jac_dbl_secp160r1(const ks_curve *c, ks_jac *r, const ks_jac *p)    \
-    {                                                                           \
-        (void)c;                                                                \
-        ks_msp_dbl_secp160r1(r->x, p->x, (uint16_t)sizeof r->x, 1);             \
-    }                                                                           \
-    static KS_NOINLINE uint16_t add_z_secp160r1(ks_jac *r, const ks_jac *p,       \
-                                                const ks_limb *qx, const ks_limb *qy, \
-                                                const ks_limb *qz)                \
-    {                                                                           \
-        ks_jac s;                                                               \
-        uint16_t e;                                                             \
-        ks_fp_mul_secp160r1(s.x, p->x, qz + KS_FE_MAX);                         \
-        ks_fp_mul_secp160r1(s.y, p->y, qz + 2 * KS_FE_MAX);                     \
-        memcpy(s.z, p->z, sizeof s.z);                                          \
-        e = ks_msp_add_secp160r1(r->x, s.x, qx, qy, (uint16_t)sizeof r->x);     \
-        ks_fp_mul_secp160r1(r->z, r->z, qz);                                    \
-        return e;                                                               \
-    }                                                                           \
-    ks_limb ks_jac_add_secp160r1(const ks_curve *c, ks_jac *r, const ks_jac *p,  \
-                                 const ks_limb *qx, const ks_limb *qy,           \
-                                 const ks_limb *qz)                              \
-    {                                                                           \
-        uint16_t e;                                                             \
-        (void)c;                                                                \
-        if (qz != 0) {                                                          \
-            e = add_z_secp160r1(r, p, qx, qy, qz);                              \
-        } else {                                                                \
-            e = ks_msp_add_secp160r1(r->x, p->x, qx, qy, (uint16_t)sizeof r->x); \
-        }                                                                       \
-        return (ks_limb)0 - (ks_limb)e;                                         \
-    }
+   table's doubling (one: the count's 1) and addition (KS_JAC_DBL_secp160r1,
+   KS_JAC_ADD_secp160r1, ks_port_msp430.h) around the assembly (kernels/ks_curve.h,
+   KS_JAC_ASM_OPS). */
+#define KS_MSP_DBL1_secp160r1(r, p, stride) ks_msp_dbl_secp160r1(r, p, stride, 1)
+#define KS_MSP_OPS_secp160r1(FL) KS_JAC_ASM_OPS(secp160r1, KS_MSP_DBL1_secp160r1, ks_msp_add_secp160r1, uint16_t)
 #define KS_MSP_OPS_secp192r1(FL) KS_MSP_PRODUCT_OPS(secp192r1, FL, 24) KS_C_ADD_SUB_OPS(secp192r1, FL)
 #define KS_MSP_OPS_secp224r1(FL) KS_MSP_PRODUCT_OPS(secp224r1, FL, 28) KS_C_ADD_SUB_OPS(secp224r1, FL)
 #define KS_MSP_OPS_secp256r1(FL)

@@ -75,31 +75,22 @@ typedef struct {
     uint16_t steps;         /* a batch's: 13, or 14 in secp160r1's form */
 } ks_msp_batches_args;
 void ks_msp_batches(ks_msp_batches_args *b);
-/* secp160r1's form (gen_msp430_fp.py at LINCOMB_N): 27 batches of 14 steps against 29 of 13
-   when m is its p = 2^160 - 2^31 - 1 (L = 11; a test on the public modulus: with secp160r1 the
-   only curve, the other modulus of L = 11 words would be its n, of 12) */
-static inline uint8_t ks_msp_is_p160(const uint16_t *m, unsigned L)
-{
+/* secp160r1's form (gen_msp430_fp.py at LINCOMB_N) when m is its p (kernels/ks_modinv.h; a
+   test on the public modulus; where secp160r1 is the only curve L = 11 says it: the other
+   modulus would be its n, of 12 words; none without secp160r1) */
 #if !KS_WITH_SECP160R1
-    (void)m;
-    (void)L;
-    return 0;
+#define KS_MSP_IS_P160(m, L) 0
 #elif KS_MSP_ONE_CURVE
-    (void)m;
-    return L == 11;
+#define KS_MSP_IS_P160(m, L) ((L) == 11)
 #else
-    uint8_t i, ok = L == 11 && m[1] == 0x7FFF && m[10] == 0;
-    for (i = 0; ok && i < 10; i++) {
-        ok = i == 1 || m[i] == 0xFFFF;
-    }
-    return ok;
+#define KS_MSP_IS_P160(m, L) ks_modinv_is_p160(m, L)
 #endif
-}
 /* The hook's shape is the AVR's: v holds f, g, d, e and the two free places, L words apart,
    from eta = 1; the batches trade the places' names as kernels/ks_modinv.c's loop does, and
    the hook returns how many ran, which the C's names follow. m^-1 mod 2^16 (public: m's) by
    Newton's x(2 - m x) from x = m, right to 3 bits: 3 -> 6 -> 12 -> 24. */
-static inline int ks_msp_modinv_batches(uint16_t *v, const uint16_t *m, unsigned L, int batches)
+static inline int ks_msp_modinv_batches(uint16_t *v, const uint16_t *m, unsigned L, int batches,
+                                        uint8_t p160, uint16_t p160_batches)
 {
     uint16_t minv = m[0];
     uint8_t i;
@@ -109,8 +100,7 @@ static inline int ks_msp_modinv_batches(uint16_t *v, const uint16_t *m, unsigned
     {
         /* m as balanced digits in [-2^15, 2^15) for the passes' signed k z_i (the top one 0
            or 1; m's words: public) */
-        uint16_t z[18], c = 0; /* L <= 18: 256 bits and more (ks_modinv.c) */
-        const uint8_t p160 = ks_msp_is_p160(m, L);
+        uint16_t z[18], c = 0; /* L <= 18 (KS_MODINV_BATCHES checks it where it is used) */
         unsigned j;
         for (j = 0; j < L; j++) {
             const uint16_t w = (uint16_t)(m[j] + c);
@@ -119,7 +109,7 @@ static inline int ks_msp_modinv_batches(uint16_t *v, const uint16_t *m, unsigned
         }
         {
             ks_msp_batches_args b = {{v, v + L, v + 2 * L, v + 3 * L, v + 4 * L, v + 5 * L}, z,
-                                     minv, (uint16_t)L, (uint16_t)(p160 ? 27 : batches),
+                                     minv, (uint16_t)L, (uint16_t)(p160 ? p160_batches : batches),
                                      0xFFFF /* -eta, from eta = 1 */,
                                      (uint16_t)(p160 ? 14 : 13)};
             ks_msp_batches(&b);
@@ -127,7 +117,12 @@ static inline int ks_msp_modinv_batches(uint16_t *v, const uint16_t *m, unsigned
         }
     }
 }
-#define KS_MODINV_BATCHES(v, mw, L, batches) ks_msp_modinv_batches(v, mw, (unsigned)(L), batches)
+/* (the sizeof: the copy's 18 words hold ks_modinv's longest m, KS_MAX_BITS + 1 bits, checked
+   at compile time in ks_modinv.c, where KS_MAX_BITS is known) */
+#define KS_MODINV_BATCHES(v, mw, L, batches)                                                   \
+    ((void)sizeof(char[(KS_MAX_BITS + 1 + 15) / 16 + 1 <= 18 ? 1 : -1]),                    \
+     ks_msp_modinv_batches(v, mw, (unsigned)(L), batches, KS_MSP_IS_P160(mw, (unsigned)(L)), \
+                           KS_MODINV_P160_BATCHES))
 #endif
 /* The Montgomery product's rows (kernels/ks_rsa_mont.c: RSA, and ECDSA's products modulo n):
    one pass per limb of b in assembly on the hardware multiplier (ks_rsa_msp430.S, which
