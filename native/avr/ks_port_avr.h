@@ -144,6 +144,7 @@ void ks_avr_sqr_diag(uint16_t *t, const uint16_t *a, uint8_t n);
 
 #define KS_FLASH PROGMEM
 #define KS_READ_BYTE(p) pgm_read_byte(p)
+#define KS_FLASH_IS_DATA 0 /* LPM reads the flash, not LD */
 #if KS_LIMB_BITS == 8
 #define KS_READ_LIMB(p) pgm_read_byte(p)
 #elif KS_LIMB_BITS == 16

@@ -47,7 +47,7 @@ COMPONENTS = (
                      "sz_thermostat_app", "sz_transcript_app")),
     ("platform, server loop, start-up", ("sz_port_avr", "sz_port_msp430", "sz_port_raw", "sz_port_link", "sz_port_host",
                                          "sz_port_memory", "sz_server_loop", "sz_firmware", "sz_main",
-                                         "crt0", "mem", "mem_avr", "mspabi", "mote_msp430", "mote_avr", "sz_link_device",
+                                         "crt0", "mem", "mem_avr", "mem_msp430", "mspabi", "mote_msp430", "mote_avr", "sz_link_device",
                                          "sz_link_endpoint", "sz_link_frame", "sz_link_receiver", "sz_link_sender",
                                          "sz_link_time", "sz_template", "sz_port_book")),
 )

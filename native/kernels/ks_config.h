@@ -136,6 +136,11 @@ void *memset(void *dst, int c, size_t n);
 #ifndef KS_READ_LIMB
 #define KS_READ_LIMB(p) (*(p))
 #endif
+/* 1 where KS_FLASH data is read as RAM is (a plain load): a table's bytes may then be copied
+   with memcpy (the MSP430's word loop) rather than one KS_READ_BYTE at a time. 0 on the AVR. */
+#ifndef KS_FLASH_IS_DATA
+#define KS_FLASH_IS_DATA 1
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define KS_INLINE static inline __attribute__((always_inline))

@@ -18,7 +18,7 @@ MSP_CFLAGS := --target=msp430 -mmcu=msp430f1611 -ffreestanding -nostdlib $(MSP_O
 	-ffunction-sections -fdata-sections \
 	-I$(MSP_DIR)/include -I$(MOTE_SIM) -I$(MSP_DIR) -I$(MOTE_KERNELS)
 MSP_LDFLAGS := -T $(MSP_DIR)/msp430f1611.ld --gc-sections
-MSP_RT_SRCS := $(MSP_DIR)/crt0.S $(MSP_DIR)/mspabi.S $(MSP_DIR)/mem.c $(MSP_DIR)/mote_msp430.c
+MSP_RT_SRCS := $(MSP_DIR)/crt0.S $(MSP_DIR)/mspabi.S $(MSP_DIR)/mem.c $(MSP_DIR)/mem_msp430.S $(MSP_DIR)/mote_msp430.c
 MSP_FW_SRCS := $(MOTE_TEST_SRCS) $(MSP_RT_SRCS)
 MSP_TIMEOUT := 900
 # Builds: lN is the kernels with N-bit limbs and the field arithmetic in generated assembly

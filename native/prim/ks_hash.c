@@ -7,8 +7,10 @@
 #include "ks_hash_impl.h"
 #include "ks_wipe.h"
 
-/* Per hash: digest bytes, chaining words (32-bit; 64-bit for SHA-384/512), block bytes. */
-static const uint8_t KS_FLASH sizes[6][3] = {
+/* Per hash: digest bytes, chaining words (32-bit; 64-bit for SHA-384/512), block bytes, and
+   a byte of padding: rows of four are indexed by a shift (rows of three by a multiplication,
+   a call on the MSP430). */
+static const uint8_t KS_FLASH sizes[6][4] = {
     {16, 4, 64}, {20, 5, 64}, {28, 8, 64}, {32, 8, 64}, {48, 8, 128}, {64, 8, 128},
 };
 
@@ -79,7 +81,7 @@ size_t ks_hash_block(int id)
 
 size_t ks_hash_state_size(int id)
 {
-    return size_of(id, 1) * (id >= KS_HASH_SHA384 ? 8 : 4);
+    return size_of(id, 1) << (id >= KS_HASH_SHA384 ? 3 : 2); /* a shift: the MSP430 multiplies by a call */
 }
 
 #if KS_WIPE_STACK_HASH > 0
@@ -173,6 +175,13 @@ void ks_hash_update(ks_hash_ctx *c, const uint8_t *in, size_t len)
 #endif
 }
 
+/* Whether this machine keeps a word's low byte first (all the targets: the motes and x86-64). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define KS_LITTLE_ENDIAN 1
+#else
+#define KS_LITTLE_ENDIAN 0
+#endif
+
 /* w's four bytes at p, little- or big-endian: shifts by constants, which an 8-bit core does as
    byte moves (a variable shift of a 32-bit word is a loop there). */
 static void put32(uint8_t *p, uint32_t w, int le)
@@ -230,8 +239,13 @@ void ks_hash_digest(ks_hash_ctx *c, uint8_t *out)
         }
     } else
 #endif
+#if KS_LITTLE_ENDIAN
+    if (le) { /* MD5's words are little-endian, as they lie in h on this machine */
+        memcpy(out, c->h.w, n);
+    } else
+#endif
     for (i = 0; i < n; i += 4) { /* every digest here is whole words */
-        put32(out + i, c->h.w[i >> 2], le);
+        put32(out + i, c->h.w[i >> 2], KS_LITTLE_ENDIAN ? 0 : le);
     }
 #if KS_WIPE_STACK_HASH > 0
     if (wipe_depth(id) > 0) {

@@ -2,35 +2,44 @@
 #include "ks_hmac.h"
 #include "ks_wipe.h"
 
-/* pad ^= x, then the chaining value after hashing the padded key block into state. */
-static void start_from(ks_hmac_ctx *c, uint8_t *pad, size_t block, uint8_t x, uint8_t *state)
+/* The padded key block, as bytes and as 16-bit words (xored with the pads a word at a time:
+   half the passes of a byte loop on the motes). */
+typedef union {
+    uint8_t b[KS_HASH_BLOCK_MAX];
+    uint16_t w[KS_HASH_BLOCK_MAX / 2];
+} key_block;
+
+/* pad ^= x (both bytes of the word), then the chaining value after hashing the padded key
+   block into state. */
+static void start_from(ks_hmac_ctx *c, key_block *pad, size_t block, uint16_t x, uint8_t *state)
 {
     size_t i;
-    for (i = 0; i < block; i++) {
-        pad[i] ^= x;
+    for (i = 0; i < block / 2; i++) {
+        pad->w[i] ^= x;
     }
     ks_hash_init(&c->md, c->md.id);
-    ks_hash_update(&c->md, pad, block);
+    ks_hash_update(&c->md, pad->b, block);
     ks_hash_save(&c->md, state);
 }
 
 int ks_hmac_init(ks_hmac_ctx *c, int hash, const uint8_t *key, size_t len)
 {
-    uint8_t pad[KS_HASH_BLOCK_MAX];
+    key_block kb;
+    uint8_t *pad = kb.b;
     size_t block = ks_hash_block(hash);
     if (ks_hash_init(&c->md, hash) != 0) {
         return -1;
     }
-    memset(pad, 0, sizeof pad);
+    memset(&kb, 0, sizeof kb);
     if (len > block) {
         ks_hash_update(&c->md, key, len);
         ks_hash_final(&c->md, pad);
     } else if (len > 0) {
         memcpy(pad, key, len);
     }
-    start_from(c, pad, block, 0x36, c->istate);
-    start_from(c, pad, block, 0x36 ^ 0x5c, c->ostate);
-    ks_wipe(pad, sizeof pad);
+    start_from(c, &kb, block, 0x3636, c->istate);
+    start_from(c, &kb, block, 0x3636 ^ 0x5c5c, c->ostate);
+    ks_wipe(&kb, sizeof kb);
     ks_hmac_reset(c);
     return 0;
 }
