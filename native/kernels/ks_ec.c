@@ -15,6 +15,16 @@
 
 enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
 
+/* r = 2p for a p whose Z is 1 by the port's form for that (KS_JAC_DBL_Z1, the AVR's secp160r1:
+   delta = Z^2 = 1 and Z3 = Y, two squares fewer): 1 where it did, else 0 (the caller then
+   doubles by the curve's own). Three doublings of a k P start from an affine point: the
+   table's 2P, the main loop's first (from a table entry) and the last window's doubled entry. */
+#ifdef KS_JAC_DBL_Z1
+#define DBL_Z1(c, r, p) KS_JAC_DBL_Z1(c, r, p)
+#else
+#define DBL_Z1(c, r, p) 0
+#endif
+
 /* The table entry for digit e, Y negated when the digit is negative, into r's Y; its X
    returned: read at its index where loads take the same time at every address
    (KS_SECRET_INDEX, the motes: the entry's own X, not copied; the addition reads it there),
@@ -58,7 +68,9 @@ static KS_NOINLINE void odd_multiples(const ks_curve *c, ks_xy *tab, ks_jac *d,
     ks_limb l[KS_FE_MAX], l2[KS_FE_MAX];
     int j;
     ks_jac_from_affine(c, d, px, py);
-    ks_jac_dbl(c, d, d);
+    if (!DBL_Z1(c, d, d)) {
+        ks_jac_dbl(c, d, d);
+    }
     /* P rescaled to d's Z = y: (x Z^2, y Z^3). d = +-tab[j - 1] would need 2 = +-(2j - 1)
        mod n: never, as n > 2 ENTRIES + 1. */
     c->sqr(l2, d->z);
@@ -112,7 +124,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     ks_limb k[KS_FE_MAX], even, hit;
     const ks_limb *qx;
     const int m = (c->obits + W - 1) / W;
-    int i, j;
+    int i, j, first;
     for (j = 0; j < H; j++) {
         h[j] = j == 0 ? q->x : j == 1 ? q->y : j == 2 ? q->z : u.h[j - IN_Q];
     }
@@ -130,6 +142,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     if (KS_SECRET_INDEX) {
         memcpy(q->x, qx, sizeof q->x); /* the entry's own X (KS_SECRET_INDEX; all its limbs) */
     }
+    first = DBL_Z1(c, q, q); /* q's Z is 1: the first window's first doubling, where done */
     for (i = m - 2; i >= 0; i--) {
         /* the entry first (it does not read q), then the W doublings and the addition: in
            one call of the port's where it has one (KS_JAC_DBL_ADD_N, the AVR's), or the
@@ -137,24 +150,28 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
            curve (the test is on the curve, public) */
         qx = lookup(c, &u.a, tab, ks_ec_digit(k, c->ol, i, W, m));
 #ifdef KS_JAC_DBL_ADD_N
-        j = KS_JAC_DBL_ADD_N(c, q, W, qx, u.a.y, hit);
+        j = KS_JAC_DBL_ADD_N(c, q, W - first, qx, u.a.y, hit);
 #else
         j = 0;
 #endif
         if (!j) {
+            j = first;
 #ifdef KS_JAC_DBL_N
-            j = KS_JAC_DBL_N(c, q, W);
+            j += KS_JAC_DBL_N(c, q, W - first);
 #endif
             for (; j < W; j++) {
                 ks_jac_dbl(c, q, q);
             }
             hit = ks_jac_add(c, q, q, qx, u.a.y, 0);
         }
+        first = 0;
         if (i == 0) {
             if (KS_SECRET_INDEX) {
                 memcpy(u.a.x, qx, sizeof u.a.x);
             }
-            ks_jac_dbl(c, &d, &u.a);
+            if (!DBL_Z1(c, &d, &u.a)) { /* u.a's Z is 1 */
+                ks_jac_dbl(c, &d, &u.a);
+            }
             ks_jac_cmov(c, q, &d, hit);
         }
     }
