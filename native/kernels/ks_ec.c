@@ -19,6 +19,20 @@ enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
    delta = Z^2 = 1 and Z3 = Y, two squares fewer): 1 where it did, else 0 (the caller then
    doubles by the curve's own). Three doublings of a k P start from an affine point: the
    table's 2P, the main loop's first (from a table entry) and the last window's doubled entry. */
+/* A scalar of one bit more than a whole number of windows (c->obits = W m' + 1: secp160r1's
+   161 for w = 4) in m' windows instead of m' + 1, where the port asks for it (KS_EC_SHORT_TOP,
+   the AVR: 4 doublings and an addition fewer for one addition more). The odd recoding of m'
+   windows takes odd k below 2^(W m'); after ks_ec_make_odd k is odd and below n <
+   2^(W m' + 1), so where k has bit W m' (public per curve, secret per scalar; all but never)
+   k' = n - k + 1 (odd, small) is recoded instead, and k P = -(k' P - P): the addition of -P
+   made for every scalar, its sum selected by mask. With |k'| < 2^(W m') no addition of the
+   main loop meets its doubling case (the accumulator c P before a window's d P has
+   0 < |16 c -+ d| < n), so the last window's doubling by mask is not needed; nor does k' P - P
+   (k' P = +-P would need k' = +-1 mod n: k' >= 3). */
+#ifndef KS_EC_SHORT_TOP
+#define KS_EC_SHORT_TOP 0
+#endif
+
 #ifdef KS_JAC_DBL_Z1
 #define DBL_Z1(c, r, p) KS_JAC_DBL_Z1(c, r, p)
 #else
@@ -121,15 +135,23 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     ks_xy tab[ENTRIES];
 #endif
     ks_jac d;
-    ks_limb k[KS_FE_MAX], even, hit;
+    ks_limb k[KS_FE_MAX], even, hit, top = 0;
     const ks_limb *qx;
-    const int m = (c->obits + W - 1) / W;
+    const int short_top = KS_EC_SHORT_TOP && (c->obits - 1) % W == 0;
+    const int m = (c->obits + W - 1 - short_top) / W;
     int i, j, first;
     for (j = 0; j < H; j++) {
         h[j] = j == 0 ? q->x : j == 1 ? q->y : j == 2 ? q->z : u.h[j - IN_Q];
     }
     memcpy(k, k_in, c->ol * sizeof(ks_limb));
     even = ks_ec_make_odd(c, k);
+    if (short_top) { /* k' = n - k + 1 where k has bit W m (u.a: scratch until the table) */
+        top = KS_MASK((k[(c->obits - 1) / KS_LIMB_BITS] >> ((c->obits - 1) % KS_LIMB_BITS)) & 1);
+        ks_bn_from_flash(u.a.x, c->n, c->ol);
+        ks_bn_sub(u.a.y, u.a.x, k, c->ol); /* n - k: even */
+        u.a.y[0] |= 1;
+        ks_bn_cmov(k, u.a.y, c->ol, top);
+    }
     if (KS_JAC_CMOV_FULL) {
         memset(tab, 0, ENTRIES * sizeof *tab); /* lookups then move whole entries, unused limbs included */
     }
@@ -165,7 +187,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
             hit = ks_jac_add(c, q, q, qx, u.a.y, 0);
         }
         first = 0;
-        if (i == 0) {
+        if (i == 0 && !short_top) {
             if (KS_SECRET_INDEX) {
                 memcpy(u.a.x, qx, sizeof u.a.x);
             }
@@ -174,6 +196,12 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
             }
             ks_jac_cmov(c, q, &d, hit);
         }
+    }
+    if (short_top) { /* k' P - P, taken where k' was */
+        ks_fp_cneg(c, u.a.y, tab[0].y, KS_MASK(1));
+        (void)ks_jac_add(c, &d, q, tab[0].x, u.a.y, 0);
+        ks_jac_cmov(c, q, &d, top);
+        even ^= top;
     }
     ks_fp_cneg(c, q->y, q->y, even);
     ks_wipe(k, sizeof k); /* the recoded scalar, the table and the working points */
