@@ -1615,12 +1615,19 @@ def gen_dbl160_body(asm, Vmul):
         lazy_sum_to_sqr_a(asm, "py", "pz", DBL_PTR)
         sqr_from_regs(asm, None, [DBL_PTR["rz"]], DBL_G, "sqrssh", moved=True,
                       t_off=(FIXED, DELTA_AT))
+        asm.label(DBL_REST)
         dbl160_rest(asm, Vmul)
     point_body(asm, DBL_BODY, emit)
 
 
+# The doubling's second half inside DBL_BODY (from beta on: an assembler-local label, no symbol,
+# as SQR_CORE_A), which gen_dbl1_160 calls with its frame at the same depth (SP + 3): one copy.
+DBL_REST = ".Lks_avr_dbl160_rest"
+
+
 def dbl160_rest(asm, Vmul):
-    """The doubling from beta on (gen_dbl160_body, gen_dbl1_160): gamma, gamma^2, t1 and t2 made."""
+    """The doubling from beta on (gen_dbl160_body; gen_dbl1_160 calls it at DBL_REST): gamma,
+    gamma^2, t1 and t2 made."""
     asm.comment("beta = X gamma, over gamma: the last read of p")
     frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
     asm.comment("alpha = 3 t1 t2 / 2, in t2 and in registers")
@@ -1633,7 +1640,7 @@ def dbl160_rest(asm, Vmul):
     frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
 
 
-def gen_dbl1_160(asm, Vmul):
+def gen_dbl1_160(asm):
     """ks_avr_dbl1_secp160r1(r, p, stride): r = 2p as gen_dbl160 for a p whose Z is 1 (an
     affine point: k P's table entry that starts the main loop, the table's 2P, the last
     window's doubled entry; kernels/ks_ec.c, KS_JAC_DBL_Z1): delta = Z^2 = 1, so
@@ -1675,7 +1682,7 @@ def gen_dbl1_160(asm, Vmul):
     for i in range(20):
         asm("ld", "r0", "Y+")
         asm("st", "X+", "r0")
-    dbl160_rest(asm, Vmul)
+    asm("call", DBL_REST)  # the frame at SP + 3 there, as in DBL_BODY
     close_point_op(asm, name, DBL_FRAME)
 
 
@@ -2800,7 +2807,8 @@ COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
                "ks_avr_lincomb_z_pass", "ks_avr_lincomb_fg160_pass", "ks_avr_lincomb_de160_pass",
                "ks_avr_modinv_setup", "ks_avr_modinv_steps",
-               tail_label("sqr"), tail_label("sqrsub2"), tail_label("sqrssh"), DBL_BODY, ADD_BODY) + tuple(
+               tail_label("sqr"), tail_label("sqrsub2"), tail_label("sqrssh"), DBL_BODY, DBL_REST,
+               ADD_BODY) + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -2871,7 +2879,7 @@ def main():
     gen_dbl160_body(asm, Vs[False])
     gen_add160_body(asm, Vs[False], Vs[True])
     gen_dbl160(asm)
-    gen_dbl1_160(asm, Vs[False])
+    gen_dbl1_160(asm)
     gen_add160(asm)
     gen_dbladd160(asm)
     for field, n, p in FIELDS:

@@ -55,8 +55,9 @@
 void ks_avr_dbl_secp160r1(void *r, const void *p, uint8_t stride);
 uint8_t ks_avr_dbladd_secp160r1(void *r, const void *p, const void *qx, const void *qy,
                                 uint8_t stride, uint8_t n);
-/* k P's scalar of 161 bits in 40 windows of 4, not 41 (kernels/ks_ec.c, KS_EC_SHORT_TOP) */
-#define KS_EC_SHORT_TOP 1
+/* k P's scalar of secp160r1, 161 bits, in 40 windows of 4, not 41 (kernels/ks_ec.c,
+   KS_EC_SHORT_TOP: a constant where secp160r1 is the image's one curve or not in it) */
+#define KS_EC_SHORT_TOP(c) (KS_AVR_IS_160((c)->fl) && 160 % KS_EC_WINDOW == 0)
 /* r = 2p for a p whose Z is 1 (gen_dbl1_160: delta = 1 and Z3 = Y, two squares fewer), k P's
    affine doublings (kernels/ks_ec.c, KS_JAC_DBL_Z1); 1 where done, 0 for other curves */
 void ks_avr_dbl1_secp160r1(void *r, const void *p, uint8_t stride);

@@ -28,9 +28,11 @@ enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
    made for every scalar, its sum selected by mask. With |k'| < 2^(W m') no addition of the
    main loop meets its doubling case (the accumulator c P before a window's d P has
    0 < |16 c -+ d| < n), so the last window's doubling by mask is not needed; nor does k' P - P
-   (k' P = +-P would need k' = +-1 mod n: k' >= 3). */
+   (k' P = +-P would need k' = +-1 mod n: k' >= 3). KS_EC_SHORT_TOP(c): the port's test of
+   the curve (where an image carries one curve, a constant: no code for the others), and
+   then the order's length, W m' + 1 bits. */
 #ifndef KS_EC_SHORT_TOP
-#define KS_EC_SHORT_TOP 0
+#define KS_EC_SHORT_TOP(c) 0
 #endif
 
 #ifdef KS_JAC_DBL_Z1
@@ -137,7 +139,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     ks_jac d;
     ks_limb k[KS_FE_MAX], even, hit, top = 0;
     const ks_limb *qx;
-    const int short_top = KS_EC_SHORT_TOP && (c->obits - 1) % W == 0;
+    const int short_top = KS_EC_SHORT_TOP(c) && (c->obits - 1) % W == 0;
     const int m = (c->obits + W - 1 - short_top) / W;
     int i, j, first;
     for (j = 0; j < H; j++) {
