@@ -29,8 +29,8 @@ enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
    main loop meets its doubling case (the accumulator c P before a window's d P has
    0 < |16 c -+ d| < n), so the last window's doubling by mask is not needed; nor does k' P - P
    (k' P = +-P would need k' = +-1 mod n: k' >= 3). KS_EC_SHORT_TOP(c): the port's test of
-   the curve (where an image carries one curve, a constant: no code for the others), and
-   then the order's length, W m' + 1 bits. */
+   the curve, whose order it knows to have W m' + 1 bits (where an image carries one curve, a
+   constant: no code for the other path). */
 #ifndef KS_EC_SHORT_TOP
 #define KS_EC_SHORT_TOP(c) 0
 #endif
@@ -139,7 +139,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     ks_jac d;
     ks_limb k[KS_FE_MAX], even, hit, top = 0;
     const ks_limb *qx;
-    const int short_top = KS_EC_SHORT_TOP(c) && (c->obits - 1) % W == 0;
+    const int short_top = KS_EC_SHORT_TOP(c);
     const int m = (c->obits + W - 1 - short_top) / W;
     int i, j, first;
     for (j = 0; j < H; j++) {
@@ -147,12 +147,10 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     }
     memcpy(k, k_in, c->ol * sizeof(ks_limb));
     even = ks_ec_make_odd(c, k);
-    if (short_top) { /* k' = n - k + 1 where k has bit W m (u.a: scratch until the table) */
+    if (short_top) { /* k' = n - k + 1 where k has bit W m: k - 1 (even), then n - that */
         top = KS_MASK((k[(c->obits - 1) / KS_LIMB_BITS] >> ((c->obits - 1) % KS_LIMB_BITS)) & 1);
-        ks_bn_from_flash(u.a.x, c->n, c->ol);
-        ks_bn_sub(u.a.y, u.a.x, k, c->ol); /* n - k: even */
-        u.a.y[0] |= 1;
-        ks_bn_cmov(k, u.a.y, c->ol, top);
+        k[0] &= ~(top & 1);
+        top = ks_ec_make_odd(c, k);
     }
     if (KS_JAC_CMOV_FULL) {
         memset(tab, 0, ENTRIES * sizeof *tab); /* lookups then move whole entries, unused limbs included */
