@@ -1642,8 +1642,8 @@ def dbl160_rest(asm, Vmul):
 
 def gen_dbl1_160(asm):
     """ks_avr_dbl1_secp160r1(r, p, stride): r = 2p as gen_dbl160 for a p whose Z is 1 (an
-    affine point: k P's table entry that starts the main loop, the table's 2P, the last
-    window's doubled entry; kernels/ks_ec.c, KS_JAC_DBL_Z1): delta = Z^2 = 1, so
+    affine point: k P's table entry that starts the main loop, the table's 2P; kernels/ks_ec.c,
+    KS_JAC_DBL_Z1): delta = Z^2 = 1, so
     t1 = X - 1 and t2 = X + 1 (X < p: X + 1 <= p is below 2^160, which mulhalf3 takes as it
     is) by a pass over X, and Z3 = Y Z = Y a copy: 3M + 3S, two squares (delta and
     (Y + Z)^2) and sqrsubadd's and sqrssh's tails fewer than gen_dbl160_body. r may alias p

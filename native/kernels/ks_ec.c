@@ -15,10 +15,6 @@
 
 enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
 
-/* r = 2p for a p whose Z is 1 by the port's form for that (KS_JAC_DBL_Z1, the AVR's secp160r1:
-   delta = Z^2 = 1 and Z3 = Y, two squares fewer): 1 where it did, else 0 (the caller then
-   doubles by the curve's own). Three doublings of a k P start from an affine point: the
-   table's 2P, the main loop's first (from a table entry) and the last window's doubled entry. */
 /* A scalar of one bit more than a whole number of windows (c->obits = W m' + 1: secp160r1's
    161 for w = 4) in m' windows instead of m' + 1, where the port asks for it (KS_EC_SHORT_TOP,
    the AVR: 4 doublings and an addition fewer for one addition more). The odd recoding of m'
@@ -27,7 +23,7 @@ enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
    k' = n - k + 1 (odd, small) is recoded instead, and k P = -(k' P - P): the addition of -P
    made for every scalar, its sum selected by mask. With |k'| < 2^(W m') no addition of the
    main loop meets its doubling case (the accumulator c P before a window's d P has
-   0 < |16 c -+ d| < n), so the last window's doubling by mask is not needed; nor does k' P - P
+   0 < |2^W c -+ d| < n), so the last window's doubling by mask is not needed; nor does k' P - P
    (k' P = +-P would need k' = +-1 mod n: k' >= 3). KS_EC_SHORT_TOP(c): the port's test of
    the curve, whose order it knows to have W m' + 1 bits (where an image carries one curve, a
    constant: no code for the other path). */
@@ -35,6 +31,11 @@ enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
 #define KS_EC_SHORT_TOP(c) 0
 #endif
 
+/* r = 2p for a p whose Z is 1 by the port's form for that (KS_JAC_DBL_Z1, the AVR's secp160r1:
+   delta = Z^2 = 1 and Z3 = Y, two squares fewer): 1 where it did, else 0 (the caller then
+   doubles by the curve's own). The doublings of a k P that start from an affine point: the
+   table's 2P, the main loop's first (from a table entry) and, where the last window may meet
+   its doubling case (not with KS_EC_SHORT_TOP), the last window's doubled entry. */
 #ifdef KS_JAC_DBL_Z1
 #define DBL_Z1(c, r, p) KS_JAC_DBL_Z1(c, r, p)
 #else
