@@ -1615,17 +1615,75 @@ def gen_dbl160_body(asm, Vmul):
         lazy_sum_to_sqr_a(asm, "py", "pz", DBL_PTR)
         sqr_from_regs(asm, None, [DBL_PTR["rz"]], DBL_G, "sqrssh", moved=True,
                       t_off=(FIXED, DELTA_AT))
-        asm.comment("beta = X gamma, over gamma: the last read of p")
-        frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
-        asm.comment("alpha = 3 t1 t2 / 2, in t2 and in registers")
-        frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
-        asm.comment("X3 = alpha^2 - 2 beta, alpha from the registers")
-        sqr_from_regs(asm, Vmul, [DBL_PTR["rx"]], DBL_G, "sqrsub2")
-        asm.comment("t1 = beta - X3 (X3 in registers), over beta")
-        mem_sub_v160(asm, DBL_G)
-        asm.comment("Y3 = alpha t1 - gamma^2")
-        frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
+        asm.label(DBL_REST)
+        dbl160_rest(asm, Vmul)
     point_body(asm, DBL_BODY, emit)
+
+
+# The doubling's second half inside DBL_BODY (from beta on: an assembler-local label, no symbol,
+# as SQR_CORE_A), which gen_dbl1_160 calls with its frame at the same depth (SP + 3): one copy.
+DBL_REST = ".Lks_avr_dbl160_rest"
+
+
+def dbl160_rest(asm, Vmul):
+    """The doubling from beta on (gen_dbl160_body; gen_dbl1_160 calls it at DBL_REST): gamma,
+    gamma^2, t1 and t2 made."""
+    asm.comment("beta = X gamma, over gamma: the last read of p")
+    frame_call(asm, "mul", (DBL_G, "px", DBL_G), DBL_PTR)
+    asm.comment("alpha = 3 t1 t2 / 2, in t2 and in registers")
+    frame_call(asm, "mulhalf3", (DBL_T2, DBL_T1, DBL_T2), DBL_PTR)
+    asm.comment("X3 = alpha^2 - 2 beta, alpha from the registers")
+    sqr_from_regs(asm, Vmul, [DBL_PTR["rx"]], DBL_G, "sqrsub2")
+    asm.comment("t1 = beta - X3 (X3 in registers), over beta")
+    mem_sub_v160(asm, DBL_G)
+    asm.comment("Y3 = alpha t1 - gamma^2")
+    frame_call(asm, "mulsub", ("ry", DBL_T2, DBL_G, DBL_B), DBL_PTR)
+
+
+def gen_dbl1_160(asm):
+    """ks_avr_dbl1_secp160r1(r, p, stride): r = 2p as gen_dbl160 for a p whose Z is 1 (an
+    affine point: k P's table entry that starts the main loop, the table's 2P; kernels/ks_ec.c,
+    KS_JAC_DBL_Z1): delta = Z^2 = 1, so
+    t1 = X - 1 and t2 = X + 1 (X < p: X + 1 <= p is below 2^160, which mulhalf3 takes as it
+    is) by a pass over X, and Z3 = Y Z = Y a copy: 3M + 3S, two squares (delta and
+    (Y + Z)^2) and sqrsubadd's and sqrssh's tails fewer than gen_dbl160_body. r may alias p
+    (Z3 is written over p's z, which it does not read)."""
+    name = "ks_avr_dbl1_secp160r1"
+    open_point_op(asm, name, DBL_FRAME, "r20", DBL_PTR)
+    asm.comment("gamma = Y^2, gamma^2")
+    frame_call(asm, "sqrsqr", (DBL_G, DBL_B, "py"), DBL_PTR)
+    asm.comment("t2 = X + 1, t1 = X - 1 (= t2 - 2, p added where it borrowed)")
+    V = [reg(i) for i in range(2, 22)]
+    k, zero, mask, k7f = "r22", "r23", "r24", "r25"
+    z_sp(asm)
+    asm("ldd", "r26", "Z+%d" % fb(DBL_PTR["px"]))
+    asm("ldd", "r27", "Z+%d" % fb(DBL_PTR["px"] + 1))
+    for i in range(20):
+        asm("ld", V[i], "X+")
+    asm("ldi", k, "1")
+    asm("clr", zero)
+    for i in range(20):
+        asm("add" if i == 0 else "adc", V[i], k if i == 0 else zero)
+    elem_address(asm, 26, DBL_T2)
+    for i in range(20):
+        asm("st", "X+", V[i])
+    asm("ldi", k, "2")
+    for i in range(20):
+        asm("sub" if i == 0 else "sbc", V[i], k if i == 0 else zero)
+    add_p_if_borrowed(asm, V, mask, k7f)
+    elem_address(asm, 26, DBL_T1)
+    for i in range(20):
+        asm("st", "X+", V[i])
+    asm.comment("Z3 = Y")
+    asm("ldd", "r26", "Z+%d" % fb(DBL_PTR["rz"]))
+    asm("ldd", "r27", "Z+%d" % fb(DBL_PTR["rz"] + 1))
+    asm("ldd", "r28", "Z+%d" % fb(DBL_PTR["py"]))
+    asm("ldd", "r29", "Z+%d" % fb(DBL_PTR["py"] + 1))
+    for i in range(20):
+        asm("ld", "r0", "Y+")
+        asm("st", "X+", "r0")
+    asm("call", DBL_REST)  # the frame at SP + 3 there, as in DBL_BODY
+    close_point_op(asm, name, DBL_FRAME)
 
 
 def dbl_loop(asm, name, count):
@@ -2749,7 +2807,8 @@ COUNTED_LOOPS = ("ks_avr_lincomb_pass", "ks_avr_lincomb_z_pass", "ks_avr_lincomb
 SUBROUTINES = ("ks_avr_fp160_mul_core", "ks_avr_fp160_sqr_core", SQR_CORE_A, "ks_avr_lincomb_pass",
                "ks_avr_lincomb_z_pass", "ks_avr_lincomb_fg160_pass", "ks_avr_lincomb_de160_pass",
                "ks_avr_modinv_setup", "ks_avr_modinv_steps",
-               tail_label("sqr"), tail_label("sqrsub2"), tail_label("sqrssh"), DBL_BODY, ADD_BODY) + tuple(
+               tail_label("sqr"), tail_label("sqrsub2"), tail_label("sqrssh"), DBL_BODY, DBL_REST,
+               ADD_BODY) + tuple(
     "ks_avr_fp160_" + op for op in FUSED160 + ("subv",))
 
 
@@ -2820,6 +2879,7 @@ def main():
     gen_dbl160_body(asm, Vs[False])
     gen_add160_body(asm, Vs[False], Vs[True])
     gen_dbl160(asm)
+    gen_dbl1_160(asm)
     gen_add160(asm)
     gen_dbladd160(asm)
     for field, n, p in FIELDS:

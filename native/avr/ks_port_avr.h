@@ -55,6 +55,16 @@
 void ks_avr_dbl_secp160r1(void *r, const void *p, uint8_t stride);
 uint8_t ks_avr_dbladd_secp160r1(void *r, const void *p, const void *qx, const void *qy,
                                 uint8_t stride, uint8_t n);
+/* k P's scalar of secp160r1, 161 bits, in 40 windows of 4, not 41 (kernels/ks_ec.c,
+   KS_EC_SHORT_TOP: a constant where secp160r1 is the image's one curve or not in it) */
+#define KS_EC_SHORT_TOP(c) (KS_AVR_IS_160((c)->fl) && 160 % KS_EC_WINDOW == 0)
+/* r = 2p for a p whose Z is 1 (gen_dbl1_160: delta = 1 and Z3 = Y, two squares fewer), k P's
+   affine doublings (kernels/ks_ec.c, KS_JAC_DBL_Z1); 1 where done, 0 for other curves */
+void ks_avr_dbl1_secp160r1(void *r, const void *p, uint8_t stride);
+#define KS_JAC_DBL_Z1(c, r, p)                                                                \
+    (KS_AVR_IS_160((c)->fl)                                                                 \
+         ? (ks_avr_dbl1_secp160r1((r)->x, (p)->x, (uint8_t)sizeof (r)->x), 1)               \
+         : 0)
 #define KS_JAC_DBL_ADD_N(c, q, n, qx, qy, hit)                                              \
     (KS_AVR_IS_160((c)->fl)                                                                 \
          ? ((hit) = (ks_limb)0 - (ks_limb)ks_avr_dbladd_secp160r1((q)->x, (q)->x, (qx), (qy), \

@@ -95,6 +95,8 @@ def main(out):
             ("all ones", (1 << (bits - 2)) - 1),
             ("mixed", int.from_bytes(b"\xa5\x3c" * 32, "big") % n),
         ]
+        if bits % 4 == 1:  # secp160r1: the k of 161 bits that takes kernels/ks_ec.c's k' = n - k + 1
+            scalars.append(("top bit", (1 << (bits - 1)) | 1))
         U = name.upper()
         lines.append("#define KAT_%s_COUNT %d" % (U, len(scalars)))
         lines.append("static const uint8_t kat_%s_point[%d] MOTE_FLASH = {%s, %s};"

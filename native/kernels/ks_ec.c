@@ -15,6 +15,33 @@
 
 enum { W = KS_EC_WINDOW, ENTRIES = 1 << (KS_EC_WINDOW - 1) };
 
+/* A scalar of one bit more than a whole number of windows (c->obits = W m' + 1: secp160r1's
+   161 for w = 4) in m' windows instead of m' + 1, where the port asks for it (KS_EC_SHORT_TOP,
+   the AVR: 4 doublings and an addition fewer for one addition more). The odd recoding of m'
+   windows takes odd k below 2^(W m'); after ks_ec_make_odd k is odd and below n <
+   2^(W m' + 1), so where k has bit W m' (public per curve, secret per scalar; all but never)
+   k' = n - k + 1 (odd, small) is recoded instead, and k P = -(k' P - P): the addition of -P
+   made for every scalar, its sum selected by mask. With |k'| < 2^(W m') no addition of the
+   main loop meets its doubling case (the accumulator c P before a window's d P has
+   0 < |2^W c -+ d| < n), so the last window's doubling by mask is not needed; nor does k' P - P
+   (k' P = +-P would need k' = +-1 mod n: k' >= 3). KS_EC_SHORT_TOP(c): the port's test of
+   the curve, whose order it knows to have W m' + 1 bits (where an image carries one curve, a
+   constant: no code for the other path). */
+#ifndef KS_EC_SHORT_TOP
+#define KS_EC_SHORT_TOP(c) 0
+#endif
+
+/* r = 2p for a p whose Z is 1 by the port's form for that (KS_JAC_DBL_Z1, the AVR's secp160r1:
+   delta = Z^2 = 1 and Z3 = Y, two squares fewer): 1 where it did, else 0 (the caller then
+   doubles by the curve's own). The doublings of a k P that start from an affine point: the
+   table's 2P, the main loop's first (from a table entry) and, where the last window may meet
+   its doubling case (not with KS_EC_SHORT_TOP), the last window's doubled entry. */
+#ifdef KS_JAC_DBL_Z1
+#define DBL_Z1(c, r, p) KS_JAC_DBL_Z1(c, r, p)
+#else
+#define DBL_Z1(c, r, p) 0
+#endif
+
 /* The table entry for digit e, Y negated when the digit is negative, into r's Y; its X
    returned: read at its index where loads take the same time at every address
    (KS_SECRET_INDEX, the motes: the entry's own X, not copied; the addition reads it there),
@@ -58,7 +85,9 @@ static KS_NOINLINE void odd_multiples(const ks_curve *c, ks_xy *tab, ks_jac *d,
     ks_limb l[KS_FE_MAX], l2[KS_FE_MAX];
     int j;
     ks_jac_from_affine(c, d, px, py);
-    ks_jac_dbl(c, d, d);
+    if (!DBL_Z1(c, d, d)) {
+        ks_jac_dbl(c, d, d);
+    }
     /* P rescaled to d's Z = y: (x Z^2, y Z^3). d = +-tab[j - 1] would need 2 = +-(2j - 1)
        mod n: never, as n > 2 ENTRIES + 1. */
     c->sqr(l2, d->z);
@@ -109,15 +138,21 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     ks_xy tab[ENTRIES];
 #endif
     ks_jac d;
-    ks_limb k[KS_FE_MAX], even, hit;
+    ks_limb k[KS_FE_MAX], even, hit, top = 0;
     const ks_limb *qx;
-    const int m = (c->obits + W - 1) / W;
-    int i, j;
+    const int short_top = KS_EC_SHORT_TOP(c);
+    const int m = (c->obits + W - 1 - short_top) / W;
+    int i, j, first;
     for (j = 0; j < H; j++) {
         h[j] = j == 0 ? q->x : j == 1 ? q->y : j == 2 ? q->z : u.h[j - IN_Q];
     }
     memcpy(k, k_in, c->ol * sizeof(ks_limb));
     even = ks_ec_make_odd(c, k);
+    if (short_top) { /* k' = n - k + 1 where k has bit W m: k - 1 (even), then n - that */
+        top = KS_MASK((k[(c->obits - 1) / KS_LIMB_BITS] >> ((c->obits - 1) % KS_LIMB_BITS)) & 1);
+        k[0] &= ~(top & 1);
+        top = ks_ec_make_odd(c, k);
+    }
     if (KS_JAC_CMOV_FULL) {
         memset(tab, 0, ENTRIES * sizeof *tab); /* lookups then move whole entries, unused limbs included */
     }
@@ -130,6 +165,7 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
     if (KS_SECRET_INDEX) {
         memcpy(q->x, qx, sizeof q->x); /* the entry's own X (KS_SECRET_INDEX; all its limbs) */
     }
+    first = DBL_Z1(c, q, q); /* q's Z is 1: the first window's first doubling, where done */
     for (i = m - 2; i >= 0; i--) {
         /* the entry first (it does not read q), then the W doublings and the addition: in
            one call of the port's where it has one (KS_JAC_DBL_ADD_N, the AVR's), or the
@@ -137,26 +173,36 @@ static void mul_jac(const ks_curve *c, ks_jac *q, const ks_limb *k_in, const ks_
            curve (the test is on the curve, public) */
         qx = lookup(c, &u.a, tab, ks_ec_digit(k, c->ol, i, W, m));
 #ifdef KS_JAC_DBL_ADD_N
-        j = KS_JAC_DBL_ADD_N(c, q, W, qx, u.a.y, hit);
+        j = KS_JAC_DBL_ADD_N(c, q, W - first, qx, u.a.y, hit);
 #else
         j = 0;
 #endif
         if (!j) {
+            j = first;
 #ifdef KS_JAC_DBL_N
-            j = KS_JAC_DBL_N(c, q, W);
+            j += KS_JAC_DBL_N(c, q, W - first);
 #endif
             for (; j < W; j++) {
                 ks_jac_dbl(c, q, q);
             }
             hit = ks_jac_add(c, q, q, qx, u.a.y, 0);
         }
-        if (i == 0) {
+        first = 0;
+        if (i == 0 && !short_top) {
             if (KS_SECRET_INDEX) {
                 memcpy(u.a.x, qx, sizeof u.a.x);
             }
-            ks_jac_dbl(c, &d, &u.a);
+            if (!DBL_Z1(c, &d, &u.a)) { /* u.a's Z is 1 */
+                ks_jac_dbl(c, &d, &u.a);
+            }
             ks_jac_cmov(c, q, &d, hit);
         }
+    }
+    if (short_top) { /* k' P - P, taken where k' was */
+        ks_fp_cneg(c, u.a.y, tab[0].y, KS_MASK(1));
+        (void)ks_jac_add(c, &d, q, tab[0].x, u.a.y, 0);
+        ks_jac_cmov(c, q, &d, top);
+        even ^= top;
     }
     ks_fp_cneg(c, q->y, q->y, even);
     ks_wipe(k, sizeof k); /* the recoded scalar, the table and the working points */

@@ -174,6 +174,24 @@ static void test_edges(curve_t *c, const uint8_t *g)
         CHECK(ks_ec_mul(c->id, k, q, out) == KS_OK && memcmp(out, want, 2 * c->fb) == 0,
               "%s: mul(k = %ld, 7G)", names[c->id], v);
     }
+    /* 2^(bits - 1) + v for |v| <= 64 (below n): the top bit of the order's length set or not,
+       odd and even (a k of secp160r1's 161 bits in 40 windows, KS_EC_SHORT_TOP) */
+    for (v = -64; v <= 64; v++) {
+        BIGNUM *b = BN_new();
+        BN_set_bit(b, BN_num_bits(c->n) - 1);
+        if (v < 0) {
+            BN_sub_word(b, (BN_ULONG)-v);
+        } else {
+            BN_add_word(b, (BN_ULONG)v);
+        }
+        if (BN_cmp(b, c->n) < 0) {
+            BN_bn2binpad(b, k, c->ob);
+            ossl_mul(c, NULL, k, q, want);
+            CHECK(ks_ec_mul(c->id, k, q, out) == KS_OK && memcmp(out, want, 2 * c->fb) == 0,
+                  "%s: mul(k = 2^(bits-1) %+ld, 7G)", names[c->id], v);
+        }
+        BN_free(b);
+    }
 }
 
 #if KS_EC_AUX

@@ -481,8 +481,15 @@ class FirmwareClientsTest {
      * (4,149,848 -> 4,071,812): the legacy-ecc image 74,492 -> 75,382 B in this test, so its
      * budget rose by 896 B (74,624 -> 75,520; the chip's 128 KB keep 52 KB free); modern
      * 107,700 B and legacy-rsa 62,744 B (no secp160r1 point operations in them).
+     * The ATmega128's short top (2026-11-29; native/sim/README.md, "The short top"): k.P's
+     * doublings of a point with Z = 1 in assembly of their own (ks_avr_dbl1_secp160r1, 528 B:
+     * delta = 1 and Z3 = Y, the doubling's second half shared with the body) and the 161-bit
+     * scalar in 40 windows, not 41 (kernels/ks_ec.c's mul_jac +166 B), the k.P 87 k cycles
+     * fewer (4,071,812 -> 3,984,901, below its 4.0 M goal): the legacy-ecc image 75,396 ->
+     * 76,080 B in this test, so its budget rose by 640 B (75,520 -> 76,160; the chip's 128 KB
+     * keep 51 KB free); modern 107,702 B and legacy-rsa 62,744 B unchanged.
      */
-    private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 75520,
+    private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 76160,
             "avr legacy-rsa", 62976, "msp430 modern", 44032, "msp430 legacy-ecc", 43136, "msp430 legacy-rsa", 37504,
             "msp430 modern link", 49152);
 
