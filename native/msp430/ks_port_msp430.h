@@ -45,6 +45,9 @@
    field's subtraction and a masked copy; P-256 keeps those. */
 void ks_fp_cneg_secp160r1(void *r, const void *a, uint8_t mask);
 #define KS_FP_CNEG_OF(fl) (KS_MSP_IS_160(fl) ? ks_fp_cneg_secp160r1 : 0)
+/* k P's scalar of secp160r1, 161 bits, in 40 windows of 4, not 41 (kernels/ks_ec.c,
+   KS_EC_SHORT_TOP, as on the AVR: a constant where secp160r1 is the image's one curve) */
+#define KS_EC_SHORT_TOP(c) (KS_MSP_IS_160((c)->fl) && 160 % KS_EC_WINDOW == 0)
 #define KS_JAC_DBL_secp160r1 ks_jac_dbl_secp160r1
 #define KS_JAC_ADD_secp160r1 ks_jac_add_secp160r1
 /* r = 2^n p (r and p point to x, y and z stride bytes on), and k.P's window of n doublings
