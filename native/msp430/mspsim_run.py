@@ -43,6 +43,7 @@ import argparse
 import os
 import re
 import select
+import signal
 import socket
 import subprocess
 import sys
@@ -398,6 +399,66 @@ class Stats:
 
 STATS = Stats(os.environ.get("MSPSIM_STATS"))
 
+
+
+class Profiler:
+    """MSPSIM_PROFILE=FILE: the CPU's cycles per instruction address, by single-stepping (a
+    few thousand instructions a second: for profiling, never for a test), in the format of
+    avr_harness -P that ../bench/ct_profile.py reads: a block per flight (a new block at every
+    read that finds no input waiting, as avr_harness -W does), written at the end of the run.
+    MSPSIM_PROFILE_SKIP=F,G: calls of these functions run at full speed to their return, their
+    cycles put at their entry (a k.P inside a handshake: ~0.1 ms a step would take an hour)."""
+
+    def __init__(self, path, elf, box, skip):
+        self.path, self.box, self.blocks = path, box, [{}]
+        self.skip = {symbol_address(elf, name): name for name in skip if name}
+        missing = [n for a, n in self.skip.items() if a is None]
+        if missing:
+            raise RuntimeError("MSPSIM_PROFILE_SKIP: no symbol %s" % ", ".join(missing))
+
+    def new_block(self):
+        if self.blocks[-1]:
+            self.blocks.append({})
+            self.write()  # so far: the benchmark ends the bridge with a signal
+
+    def add(self, pc, cycles):
+        b = self.blocks[-1]
+        b[pc] = b.get(pc, 0) + cycles
+
+    def go(self, gdb):
+        """Steps until the firmware rings its doorbell (which the bridge clears after each
+        command in this mode, so that a ring is a change); returns the stop reply."""
+        c0 = mclk(gdb)
+        while True:
+            regs = bytes.fromhex(gdb.ask(b"g").decode())
+            pc, sp = int.from_bytes(regs[0:2], "little"), int.from_bytes(regs[2:4], "little")
+            if pc in self.skip:
+                ret = int.from_bytes(gdb.read(sp, 2), "little")
+                gdb.ask(b"Z0,%x,2" % ret)
+                while True:  # to the return into the caller's frame (not a recursion's)
+                    gdb.send(b"c")
+                    stop = gdb.recv()
+                    regs = bytes.fromhex(gdb.ask(b"g").decode())
+                    if int.from_bytes(regs[0:2], "little") == ret and int.from_bytes(regs[2:4], "little") == sp + 2:
+                        break
+                gdb.ask(b"z0,%x,2" % ret)
+            else:
+                gdb.send(b"s")
+                stop = gdb.recv()
+            c1 = mclk(gdb)
+            self.add(pc, c1 - c0)
+            c0 = c1
+            if gdb.read(self.box, 2) != b"\0\0":
+                return stop
+
+    def write(self):
+        with open(self.path, "w") as f:
+            for b in self.blocks:
+                f.write("block\n")
+                for pc in sorted(b):
+                    f.write("%x %d\n" % (pc, b[pc]))
+
+
 PAINT = 0xA5
 
 
@@ -417,7 +478,7 @@ def run(elf, timeout, stream, pacer=None, stack=False):
         return 2
     log = open(os.devnull, "w") if not os.environ.get("MSPSIM_DEBUG") else sys.stderr
     deadline = time.time() + timeout if timeout > 0 else float("inf")  # 0: no limit (a server)
-    proc = None
+    proc = profiler = None
     try:
         # The free port may be taken again before mspdebug binds it: then try another.
         for attempt in range(3):
@@ -440,6 +501,10 @@ def run(elf, timeout, stream, pacer=None, stack=False):
             stream.pacer = pacer
         if gdb.ask(b"Z2,%x,2" % box) != b"OK":
             raise RuntimeError("mspdebug refused the doorbell watchpoint")
+        if os.environ.get("MSPSIM_PROFILE"):
+            profiler = Profiler(os.environ["MSPSIM_PROFILE"], elf, box,
+                                os.environ.get("MSPSIM_PROFILE_SKIP", "").split(","))
+            signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the finally below writes it all
         if stack:
             lo, top = symbol_address(elf, "__bss_end"), symbol_address(elf, "__stack_top")
             for a in range(lo, top - 64, 256):
@@ -447,8 +512,11 @@ def run(elf, timeout, stream, pacer=None, stack=False):
         while True:
             if pacer:
                 pacer.go()
-            gdb.send(b"c")
-            stop = gdb.recv()
+            if profiler:
+                stop = profiler.go(gdb)
+            else:
+                gdb.send(b"c")
+                stop = gdb.recv()
             t_stop = time.monotonic()
             asks0, waited0, slept0 = STATS.asks, getattr(stream, "waited", 0.0), STATS.sleep_s
             if stop.startswith((b"W", b"X")):
@@ -457,6 +525,10 @@ def run(elf, timeout, stream, pacer=None, stack=False):
                 pacer.stop(gdb)
             head = gdb.read(box, HEADER)
             command = head[0] | head[1] << 8
+            if profiler:
+                gdb.write(box, b"\0\0")  # a ring is then a change (Profiler.go)
+                if command == RX_WAIT and not getattr(stream, "ready", lambda: True)():
+                    profiler.new_block()
             if command == CYCLES:
                 gdb.write(box + 4, (mclk(gdb) & 0xFFFFFFFF).to_bytes(4, "little"))
             elif command == TX:
@@ -522,6 +594,8 @@ def run(elf, timeout, stream, pacer=None, stack=False):
         return 2
     finally:
         STATS.flush()
+        if profiler:
+            profiler.write()
         stream.close()
         if proc:
             proc.terminate()

@@ -42,7 +42,7 @@ static const uint64_t KS_FLASH iv64[2][8] = {
 #endif
 
 /* Whether this build carries the hash. */
-static int carried(int id)
+KS_INLINE int carried(int id)
 {
     switch (id) {
     case KS_HASH_MD5:
@@ -60,7 +60,7 @@ static int carried(int id)
     }
 }
 
-static size_t size_of(int id, int what)
+KS_INLINE size_t size_of(int id, int what)
 {
     return carried(id) ? KS_READ_BYTE(&sizes[id][what]) : 0;
 }
