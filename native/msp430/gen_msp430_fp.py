@@ -67,6 +67,9 @@ PRODUCT_WORDS = (12, 14)
 
 MPY, MAC, MACS, OP2, RESLO, RESHI, SUMEXT = ("&MPY", "&MAC", "&MACS", "&OP2", "&RESLO", "&RESHI",
                                              "&SUMEXT")
+# mov @r1+, &abs (Asm.pop): opcode 4, source r1 (As = 3), destination r2 (Ad = 1, absolute)
+POP_WORD = 0x4000 | 1 << 8 | 1 << 7 | 3 << 4 | 2
+POP_TO = (MPY, OP2)
 # Control flow other than the final ret: jumps, calls, branches (mov to pc), and returns.
 CONTROL = ("j", "call", "br", "reti")
 
@@ -83,6 +86,15 @@ class Asm:
 
     def comment(self, text):
         self.lines.append("\t; " + text)
+
+    def pop(self, dst):
+        """mov @r1+, dst (the emulated `pop dst`) for a multiplier register dst: a word read
+        at the stack's top and the stack shrunk by it, 5 cycles, 2 words, where `mov 0(r1),
+        dst` takes 6 and 3 words (x(Rn) source). llvm-mc 16 takes no @rN+ source with a
+        memory destination: the instruction as its words (MOV, As = 3 from r1, Ad = 1 to
+        &abs through r2), which check() allows only for these registers."""
+        assert dst in POP_TO
+        self.lines.append("\t.short\t0x%04x, %s\t; pop\t%s" % (POP_WORD, dst[1:], dst))
 
     def function(self, name):
         self.lines += ["", "\t.section .text.%s,\"ax\",@progbits" % name, "\t.global %s" % name,
@@ -169,7 +181,8 @@ def square(asm, n, a, t, toff, pool):
     asm("mov", c0, mem(toff + 2 * (2 * n - 1), t))  # c1 is 0: a^2 < 2^(32 n)
 
 
-def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI, store_hi=True):
+def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI, store_hi=True,
+                pops=False):
     """t[toff..] (2n words at base register t) = a * b by rows (operand scanning), for n <= 10:
     row i adds a_i B to the words t_i..t_(i+n), held in `pool` (n registers, renamed as the
     window slides: t_i is final after the row's first product, and its register takes the
@@ -178,15 +191,38 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI,
     odd j the words i+1..i+n: two carry chains of ADDC, one per parity, each unbroken (moves
     to the multiplier and CLR leave the carry flag alone). The carry out of the second chain
     is 0, since t + a_i B < 2^(16 (i+n+1)). Returns the registers of t_n..t_(2n-1), which
-    are also stored (unless not store_hi)."""
+    are also stored (unless not store_hi). With pops, a (at 0(r1)), b (above it, in the
+    rows' order: the even words, then the odd) and t (above b; all three on r1) are read at
+    the stack's top where it is their last read (Asm.pop: 1 cycle less each): a_i at row
+    i's start, b in the last row; t is then at 0(r1)."""
     T = {}
     pool = list(pool)
+    order = list(range(0, n, 2)) + list(range(1, n, 2))
+    boffs = {j: boff + 2 * (order.index(j) if pops else j) for j in range(n)}
+    sp = [0]  # pops: the bytes popped so far, taken off every offset from r1
+    if pops:
+        assert a == b == t == "r1" and aoff == 0 and boff == 2 * n and toff == 4 * n
+
+    def mem(off, base):
+        return "%d(%s)" % (off - (sp[0] if base == "r1" else 0), base)
+
+    def last_read(off):
+        assert off == sp[0]
+        asm.pop(OP2 if sp[0] >= 2 * n else MPY)
+        sp[0] += 2
+
     for i in range(n):
-        asm("mov", mem(aoff + 2 * i, a), MPY)
+        if pops:
+            last_read(aoff + 2 * i)
+        else:
+            asm("mov", mem(aoff + 2 * i, a), MPY)
         for parity in (0, 1):
             js = list(range(parity, n, 2))
             for m, j in enumerate(js):
-                asm("mov", mem(boff + 2 * j, b), OP2)
+                if pops and i == n - 1:
+                    last_read(boffs[j])
+                else:
+                    asm("mov", mem(boffs[j], b), OP2)
                 if i == 0 and parity == 0:  # t is still 0 there: no sum
                     if j == 0:
                         asm("mov", lo, mem(toff, t))
@@ -279,7 +315,7 @@ def half_rows(asm, n, a, b, t, pool, cnt):
             asm("mov", T[k], mem(2 * k, t))
 
 
-def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False):
+def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False, pops=False):
     """t[toff..] (2n words) = a^2 for n <= 10: the cross products a_i a_j (i < j) by rows as
     in row_product (row i: OP1 = a_i once, two unbroken ADDC chains over the words
     2i+1..i+n, held in `pool`); the two words that are final after row i (2i+1, 2i+2) are
@@ -293,10 +329,26 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False):
     with those left free. With ptrs (and a twelfth register in `pool`) the multiplier's result
     is read through registers (@rN: 2 cycles, not 3): RESLO's from the start, RESHI's from row
     1, when the words 1 and 2 have freed a register, to the last square, whose high word needs
-    that register (for the word 2n - 1)."""
+    that register (for the word 2n - 1). With pops, a (at 0(r1)) and t (above it, both on
+    r1) a_i is read at the stack's top for a_i^2, its last read (Asm.pop: 1 cycle less);
+    t is then at 0(r1)."""
     T = {}
     K = {}  # keep_hi: the final words >= n, in registers
     pool = list(pool)
+    sp = [0]  # pops: the bytes popped so far, taken off every offset from r1
+    if pops:
+        assert a == t == "r1" and aoff == 0 and toff == 2 * n
+
+    def mem(off, base):
+        return "%d(%s)" % (off - (sp[0] if base == "r1" else 0), base)
+
+    def square_op2(i):
+        if pops:
+            assert aoff + 2 * i == sp[0]
+            asm.pop(OP2)
+            sp[0] += 2
+        else:
+            asm("mov", mem(aoff + 2 * i, a), OP2)
     assert len(pool) >= n + 1 + (1 if ptrs else 0)
     dbit = pool.pop()
     lo, hi, plo, phi = RESLO, RESHI, None, None
@@ -341,7 +393,7 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False):
         asm("rlc", dbit)
         # + a_i^2 at words 2i (stored) and 2i+1 (w1): OP1 is a_i still; the squares' carry
         # waits in dbit's bit 15
-        asm("mov", mem(aoff + 2 * i, a), OP2)
+        square_op2(i)
         asm("rla", dbit)
         if i == 0:
             asm("mov", lo, mem(toff, t))
@@ -363,7 +415,7 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False):
     else:
         top = pool.pop(0)
     asm("mov", mem(aoff + 2 * (n - 1), a), MPY)
-    asm("mov", mem(aoff + 2 * (n - 1), a), OP2)
+    square_op2(n - 1)
     asm("mov", dbit, top)
     asm("and", "#1", top)
     asm("rla", dbit)
@@ -489,42 +541,47 @@ def gen_core160(asm, sq):
     its caller to store or to take on (gen_tail160): a straight-line subroutine (CORE160)."""
     name = CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")]
     asm.function(name)
+    words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
     if sq:
         # a copied below r (as the product's a and b, below) so that r13 can address RESLO and
-        # a register freed by the rows RESHI (square_rows' ptrs): ~100 reads at 2 cycles, not 3
-        asm.comment("a = r13; frame: t (20 words) at 0(r1), a at 40(r1)")
-        words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
+        # a register freed by the rows RESHI (square_rows' ptrs): ~100 reads at 2 cycles, not 3;
+        # a at the stack's top, each a_i read there by its row (@r1, 1 cycle less than x(r1))
+        # and popped for a_i^2 (square_rows' pops)
+        asm.comment("a = r13; frame: a (10 words) at 0(r1), t (20 words) at 20(r1)")
+        asm("sub", "#40", "r1")
         for j in range(10):
             asm("mov", "@r13+", words[j])
         push(asm, words[::-1])
-        asm("sub", "#40", "r1")
-        hi, free = square_rows(asm, 10, "r1", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9",
-                                                         "r10", "r11", "r12", "r14", "r15", "r13"],
-                               keep_hi=True, aoff=40, ptrs=True)
+        hi, free = square_rows(asm, 10, "r1", "r1", 20, ["r4", "r5", "r6", "r7", "r8", "r9",
+                                                          "r10", "r11", "r12", "r14", "r15", "r13"],
+                               keep_hi=True, ptrs=True, pops=True)
         V = reduce_secp160r1_regs(asm, None, hi, free[0], free[1], store=False)
-        asm("add", "#60", "r1")
         free = (free[0], free[1])
     else:
         # b and a copied below r (each word read by @rN+ into a register and pushed: 5 cycles;
         # llvm-mc 16 takes neither `push x(rN)` nor `@rN+` into memory), so that r13 and r14
         # can address the product's two words (@r14 = RESLO, @r13 = RESHI: 2 cycles a read
         # instead of 3, 200 reads); the operands are then read from the frame at the cost they
-        # had from r13 and r14 (but a_0 and b_0, which were @r13 and @r14)
-        asm.comment("a = r13, b = r14; frame: t (20 words) at 0(r1), a at 40(r1), b at 60(r1)")
-        words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
-        for src in ("r14", "r13"):
+        # had from r13 and r14 (but a_0 and b_0, which were @r13 and @r14). a at the stack's
+        # top, then b in the rows' order (even words, odd words), each word popped at its last
+        # read (row_product's pops: a_i at row i's start, b in the last row; 1 cycle less)
+        asm.comment("a = r13, b = r14; frame: a (10 words) at 0(r1), b (10, evens then odds) "
+                    "at 20(r1), t (20 words) at 40(r1)")
+        asm("sub", "#40", "r1")
+        for src, order in (("r14", list(range(0, 10, 2)) + list(range(1, 10, 2))),
+                           ("r13", list(range(10)))):
             for j in range(10):
                 asm("mov", "@%s+" % src, words[j])
-            push(asm, words[::-1])
-        asm("sub", "#40", "r1")
+            push(asm, [words[j] for j in order][::-1])
         asm("mov", "#RESLO", "r14")
         asm("mov", "#RESHI", "r13")
-        hi = row_product(asm, 10, "r1", "r1", "r1", 0,
+        hi = row_product(asm, 10, "r1", "r1", "r1", 40,
                          ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"],
-                         aoff=40, boff=60, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False)
+                         aoff=0, boff=20, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False,
+                         pops=True)
         V = reduce_secp160r1_regs(asm, None, hi, "r13", "r14", store=False)
-        asm("add", "#80", "r1")
         free = ("r13", "r14")
+    asm("add", "#40", "r1")
     assert (V, free[0], free[1]) == CORE160_REGS[sq]
     asm.end(name)
 
