@@ -54,7 +54,8 @@ here, see ks_port_msp430.h):
                            reduction (their common tail, entered by a fixed branch): one copy
                            each in flash
 llvm-mc rejects @rN+ sources with a memory destination: indexed sources instead (@rN for
-offset 0: Asm.__call__).
+offset 0: Asm.__call__), but for mov @r1+ to the multiplier, written as its words (Asm.pop;
+check() allows those words only).
 """
 import sys
 
@@ -1808,6 +1809,13 @@ def check(path):
         if line.startswith("\t.global"):
             functions += 1
             fn = line.split()[1]
+        elif line.startswith("\t.short"):
+            # instructions as words (Asm.pop): only mov @r1+, &MPY / &OP2
+            w = [x.strip() for x in line.split(";")[0].split(None, 1)[1].split(",")]
+            instructions += 1
+            if not (len(w) == 2 and int(w[0], 16) == POP_WORD and "&" + w[1] in POP_TO):
+                bad.append(line.strip())
+            last = line.strip()
         elif line.startswith("\t") and not line.startswith("\t.") and not line.startswith("\t;"):
             f = line.split(None, 1)
             op = f[0]
