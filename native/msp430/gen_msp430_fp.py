@@ -456,10 +456,10 @@ def gen_product(asm, n, sq):
 SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
 
 
-def reduce_secp160r1_regs(asm, rp, H, X, Y, store=True):
-    """secp160r1's reduction, the product's and the square's tail: r (pointer at rp(r1)) = t
-    mod p, t's low half lo at 0(r1) (overwritten; 20(r1) is scratch) and its high half hi in
-    the ten registers H (never stored), X and Y free. t = lo + hi 2^160 = lo + hi + hi 2^31
+def reduce_secp160r1_regs(asm, H, X, Y):
+    """secp160r1's reduction, the product's and the square's tail: t mod p into ten registers
+    (returned with the two left free), t's low half lo at 0(r1) (overwritten; 20(r1) is
+    scratch) and its high half hi in the ten registers H (never stored), X and Y free. t = lo + hi 2^160 = lo + hi + hi 2^31
     (mod p, 2^160 = 2^31 + 1): v + 2^160 = lo + hi + 2^160 + s 2^32 + b 2^31 (s = hi >> 1, b =
     hi & 1; v < 2^161 + 2^191): lo + hi into lo's frame words (hi read once, from its
     registers; the carry and the 2^160 in Y), s shifted in place, then b 2^15 + the frame's
@@ -498,27 +498,22 @@ def reduce_secp160r1_regs(asm, rp, H, X, Y, store=True):
     asm("rrc", Y)           # (U & 1) 2^15
     asm("add", mem(20, "r1"), Y)
     asm("adc", ul)          # only for U = 2^31 + 1, whose (U >> 1) mod 2^16 is 0
-    asm("add", X, mem(0, "r1"))
-    asm("addc", Y, mem(2, "r1"))
+    # words 0 and 1 taken into X and Y by the sum (a read, not a read and a write back), U's
+    # registers then free for the mask
+    asm("add", mem(0, "r1"), X)
+    asm("addc", mem(2, "r1"), Y)
     asm("addc", ul, H[0])
     asm("addc", uh, H[1])
     for j in range(2, 8):
         asm("adc", H[j])
-    # words 0 and 1 into registers once the mask is made: cheaper to add and store
-    V = [ul, uh] + H[:8]
-    asm("subc", X, X)  # C - 1: 0xFFFF without the carry
-    asm("mov", X, Y)
-    asm("and", "#0x7fff", Y)
-    asm("mov", mem(0, "r1"), ul)
-    asm("mov", mem(2, "r1"), uh)
+    V = [X, Y] + H[:8]
+    asm("subc", ul, ul)  # C - 1: 0xFFFF without the carry
+    asm("mov", ul, uh)
+    asm("and", "#0x7fff", uh)
     asm.comment("no carry (w < p): w = x - 2^31 - 1 = x + p mod 2^160, p added under the mask")
     for j in range(10):
-        asm("add" if j == 0 else "addc", Y if j == 1 else X, V[j])
-    if store:
-        asm("mov", mem(rp, "r1"), X)
-        for j in range(10):
-            asm("mov", V[j], mem(2 * j, X))
-    return V
+        asm("add" if j == 0 else "addc", uh if j == 1 else ul, V[j])
+    return V, (ul, uh)
 
 
 def gen_fp_secp160r1(asm, sq):
@@ -556,8 +551,7 @@ def gen_core160(asm, sq):
         hi, free = square_rows(asm, 10, "r1", "r1", 20, ["r4", "r5", "r6", "r7", "r8", "r9",
                                                           "r10", "r11", "r12", "r14", "r15", "r13"],
                                keep_hi=True, ptrs=True, pops=True)
-        V = reduce_secp160r1_regs(asm, None, hi, free[0], free[1], store=False)
-        free = (free[0], free[1])
+        V, free = reduce_secp160r1_regs(asm, hi, free[0], free[1])
     else:
         # b and a copied below r (each word read by @rN+ into a register and pushed: 5 cycles;
         # llvm-mc 16 takes neither `push x(rN)` nor `@rN+` into memory), so that r13 and r14
@@ -580,8 +574,7 @@ def gen_core160(asm, sq):
                          ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"],
                          aoff=0, boff=20, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False,
                          pops=True)
-        V = reduce_secp160r1_regs(asm, None, hi, "r13", "r14", store=False)
-        free = ("r13", "r14")
+        V, free = reduce_secp160r1_regs(asm, hi, "r13", "r14")
     asm("add", "#40", "r1")
     assert (V, free[0], free[1]) == CORE160_REGS[sq]
     asm.end(name)
@@ -590,8 +583,8 @@ def gen_core160(asm, sq):
 # Where the cores leave their result (V) and which two registers (X, Y) are free then, by
 # sq: gen_core160 asserts it.
 CORE160_REGS = {
-    False: (["r11", "r12", "r15", "r4", "r5", "r6", "r7", "r8", "r9", "r10"], "r13", "r14"),
-    True: (["r12", "r4", "r14", "r5", "r6", "r7", "r8", "r9", "r10", "r11"], "r13", "r15"),
+    False: (["r13", "r14", "r15", "r4", "r5", "r6", "r7", "r8", "r9", "r10"], "r11", "r12"),
+    True: (["r13", "r15", "r14", "r5", "r6", "r7", "r8", "r9", "r10", "r11"], "r12", "r4"),
 }
 
 
