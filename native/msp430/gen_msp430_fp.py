@@ -639,17 +639,20 @@ def gen_tail160(asm, sq, kind):
 
 
 def half_regs(asm, V, pw, m):
-    """V = V / 2 mod p in registers (V reduced): p added under the mask of the low bit (in m),
-    the sum's carry shifted in at the top ((V + p) / 2 < 2^160)."""
+    """V = V / 2 mod p in registers (V reduced): where V is odd, (V + p) / 2 < 2^160, V + p
+    taken as V - c mod 2^160 (sub_masked_c, c = 2^160 - p) whose no-borrow is V + p's carry,
+    shifted in at the top; where V is even nothing is taken off and the 1 shifted in at the
+    top is cleared (the mask's 0x8000 ORed with 0x7fff: AND after the RRCs)."""
     asm("mov", V[0], m)
-    asm("rra", m)          # C = the low bit
-    asm("subc", m, m)
-    asm("inv", m)          # 0xFFFF when odd: + p
-    dropped = add_masked_p(asm, V, pw, m)
+    asm("inv", m)
+    asm("rra", m)          # C = NOT the low bit
+    asm("subc", m, m)      # -(low bit), C kept
+    sub_masked_c(asm, V, pw, m)
     for j in range(len(V) - 1, -1, -1):
         asm("rrc", V[j])
-    for _ in range(dropped):
-        asm("incd", "r1")  # after the RRCs: INCD changes the carry
+    hi = sub_masked_c.hi_mask(pw)
+    asm("bis", "#0x%04x" % (0xFFFF & ~hi), m)  # 0xFFFF when odd, else top bit 0
+    asm("and", m, V[-1])
 
 
 TAIL160 = {(sq, kind): "ks_msp_fp160_%s_%s" % ("sqr" if sq else "mul", kind)
@@ -1149,10 +1152,10 @@ def gen_c_entry(asm, name):
 
 def correct_regs(asm, kind, V, pw, m):
     """The words in registers V mod p after a sum (kind "add", its carry in C: p taken off,
-    and added back under the mask unless the sum carried or s - p did not borrow) or a
-    difference ("sub", its borrow in C: p added under the mask of the borrow). m is a free
-    register; p's one word other than 0 and 0xFFFF waits masked on the stack (AND changes
-    the carry flag)."""
+    and added back unless the sum carried or s - p did not borrow) or a difference ("sub",
+    its borrow in C: p added where it borrowed). p added back mod 2^(16 n) as c = 2^(16 n) - p
+    taken off (sub_masked_c: for secp160r1 one SUBC of 0 and one of the mask's 0x8000, then
+    the borrow's SBCs; no word of p masked on the stack). m is a free register."""
     n = len(V)
     if kind == "add":
         asm("clr", m)
@@ -1163,31 +1166,42 @@ def correct_regs(asm, kind, V, pw, m):
             else:
                 asm("sub" if j == 0 else "subc", "#0x%04x" % pw[j], V[j])
         asm("adc", m)      # c + C: 1 keeps s - p
-        asm("dec", m)      # the mask: 0xFFFF adds p back
+        asm("dec", m)      # -1 adds p back; C = NOT that (the DEC's no-borrow)
     else:
-        asm("subc", m, m)  # C - 1: 0xFFFF when it borrowed
-    for _ in range(add_masked_p(asm, V, pw, m)):
-        asm("incd", "r1")
+        asm("subc", m, m)  # -(borrow); C is still NOT the borrow
+    sub_masked_c(asm, V, pw, m)
 
 
-def add_masked_p(asm, V, pw, m):
-    """V += p & m in one carry chain (the carry out left in C); p's one word other than 0 and
-    0xFFFF is masked on the stack first (AND changes the carry flag): returns how many words
-    the caller drops from the stack (INCD r1) once it no longer needs C."""
-    odd = [j for j in range(len(V)) if pw[j] not in (0, 0xFFFF)]
-    assert len(odd) <= 1
-    for j in odd:
-        asm("push", m)
-        asm("and", "#0x%04x" % pw[j], mem(0, "r1"))
+def sub_masked_c(asm, V, pw, m):
+    """V -= c b mod 2^(16 n), c = 2^(16 n) - p (V + p b mod 2^(16 n)), for m = -b and C = NOT b
+    (b = 0 or 1): c's words are 1, then one word w, else 0 (secp160r1: 2^31 + 1); its low 1
+    is the SUBC of 0 at word 0 (V_0 - b, C = NOT b), w b is m after BIC (which keeps the
+    flags), the rest the borrow's SBCs. The final C is the no-borrow: V + p b's carry where
+    b = 1, 1 where b = 0. Leaves m = w b."""
+    hi = sub_masked_c.hi_mask(pw)
+    k = sub_masked_c.hi_word(pw)
+    asm("bic", "#0x%04x" % (0xFFFF & ~hi), m)
     for j in range(len(V)):
-        first = j == 0
-        if pw[j] == 0:
-            asm("adc" if not first else "add", *(("#0",) if first else ()), V[j])
-        elif pw[j] == 0xFFFF:
-            asm("add" if first else "addc", m, V[j])
+        if j == 0:
+            asm("subc", "#0", V[j])
+        elif j == k:
+            asm("subc", m, V[j])
         else:
-            asm("add" if first else "addc", mem(0, "r1"), V[j])
-    return len(odd)
+            asm("sbc", V[j])
+
+
+def _c_words(pw):
+    n = len(pw)
+    p = sum(w << (16 * j) for j, w in enumerate(pw))
+    cw = words((1 << (16 * n)) - p, n)
+    nz = [j for j in range(1, n) if cw[j]]
+    # one other word, a run of top bits (what BIC of a mask leaves: -b & w)
+    assert cw[0] == 1 and len(nz) == 1 and cw[nz[0]] == 0xFFFF & ~((1 << (16 - bin(cw[nz[0]]).count("1"))) - 1)
+    return nz[0], cw[nz[0]]
+
+
+sub_masked_c.hi_word = lambda pw: _c_words(pw)[0]
+sub_masked_c.hi_mask = lambda pw: _c_words(pw)[1]
 
 
 def gen_fused_regs(asm, field, n, p, op):
@@ -1216,15 +1230,7 @@ def gen_fused_regs(asm, field, n, p, op):
         for j in range(n):
             asm("mov", "@r13+", V[j])
         asm("sub", "#%d" % (2 * n), "r13")  # a again, for the sum
-        asm("mov", V[0], "r12")
-        asm("rra", "r12")      # C = a's low bit
-        asm("subc", "r12", "r12")
-        asm("inv", "r12")      # 0xFFFF when a is odd: + p
-        dropped = add_masked_p(asm, V, pw, "r12")
-        for j in range(n - 1, -1, -1):
-            asm("rrc", V[j])       # (a + p) / 2 < 2^160: the sum's carry is its top bit
-        for _ in range(dropped):
-            asm("incd", "r1")      # after the RRCs: INCD changes the carry
+        half_regs(asm, V, pw, "r12")
         for j in range(n):
             asm("add" if j == 0 else "addc", "@r13+", V[j])
         correct_regs(asm, "add", V, pw, "r12")
