@@ -335,6 +335,7 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False, pop
     t is then at 0(r1)."""
     T = {}
     K = {}  # keep_hi: the final words >= n, in registers
+    held = {}  # a final word < n kept in a spare register for the next row's square
     pool = list(pool)
     sp = [0]  # pops: the bytes popped so far, taken off every offset from r1
     if pops:
@@ -400,12 +401,17 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False, pop
             asm("mov", lo, mem(toff, t))
             asm("add", hi, w1)
         else:
-            asm("addc", lo, K.get(2 * i, mem(toff + 4 * i, t)))
+            asm("addc", lo, K.get(2 * i, held.get(2 * i, mem(toff + 4 * i, t))))
             asm("addc", hi, w1)
         asm("rrc", dbit)
+        if 2 * i in held:  # final now: stored, its register back to the pool
+            asm("mov", held[2 * i], mem(toff + 4 * i, t))
+            pool.append(held.pop(2 * i))
         for k, w in ((2 * i + 1, w1), (2 * i + 2, w2)):
             if keep_hi and k >= n:
                 K[k] = w
+            elif k == 2 * i + 2 and i < n - 2 and len(pool) >= (2 if ptrs and i == 0 else 1):
+                held[k] = w  # a_(i+1)^2 is added to it next row: then stored (one RMW less)
             else:
                 asm("mov", w, mem(toff + 2 * k, t))
                 pool.append(w)
