@@ -574,6 +574,7 @@ def gen_core160(asm, sq):
             for j in range(10):
                 asm("mov", "@%s+" % src, words[j])
             push(asm, [words[j] for j in order][::-1])
+        asm.lines.append("%s:" % MUL160_ROWS)  # ks_msp_fp160_mul_sd's way in (gen_mul_sd160)
         asm("mov", "#RESLO", "r14")
         asm("mov", "#RESHI", "r13")
         hi = row_product(asm, 10, "r1", "r1", "r1", 40,
@@ -673,6 +674,9 @@ ADD160_E["HH"], ADD160_E["S1"] = ADD160_E["ZZ"], ADD160_E["S2"]
 
 
 # secp160r1's cores, called with nothing saved by the C entries and the point operations
+# ks_msp_fp160_mul's rows from its frame as copied (a label, not a function: gen_mul_sd160
+# enters it by a fixed branch in place of its ret, a tail for check())
+MUL160_ROWS, MUL160_SD = "ks_msp_fp160_mul_rows", "ks_msp_fp160_mul_sd"
 CORE160 = {"ks_fp_mul_secp160r1": "ks_msp_fp160_mul", "ks_fp_sqr_secp160r1": "ks_msp_fp160_sqr",
            "ks_fp_add_secp160r1": "ks_msp_fp160_add", "ks_fp_sub2_secp160r1": "ks_msp_fp160_sub2",
            "ks_fp_half3_secp160r1": "ks_msp_fp160_half3"}
@@ -944,8 +948,9 @@ ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
 SUBROUTINES = (ROW8, SQR8) + tuple("ks_fp_%s_%s" % (op, field) for field, n, p in FIELDS if n > 10
                                    for op in ("add", "sub", "half")) \
     + tuple(CORE160.values()) + tuple(TAIL160.values()) \
-    + ("ks_msp_fp160_sub", "ks_msp_steps_core", "ks_msp_lincomb_core", "ks_msp_lincomb_z_core")
-TAILS = (P256_TAIL,)
+    + ("ks_msp_fp160_sub", MUL160_SD, "ks_msp_steps_core", "ks_msp_lincomb_core",
+       "ks_msp_lincomb_z_core")
+TAILS = (P256_TAIL, MUL160_ROWS)
 P256_FRAME = 96
 P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
 
@@ -1575,12 +1580,12 @@ def point160(asm, elems, slots):
             ptr(reg, x)
         asm("call", "#" + core)
 
-    def fop(tail, r, a, b=None, s=None):
+    def fop(tail, r, a, b=None, s=None, core=None):
         sq = b is None
         ptr("r13", a)
         if not sq:
             ptr("r14", b)
-        asm("call", "#" + CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")])
+        asm("call", "#" + (core or CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")]))
         _, X, Y = CORE160_REGS[sq]
         ptr(X, r)
         if s is not None:
@@ -1612,6 +1617,33 @@ def gen_sub_core160(asm, field, n, p):
     for j in range(n):
         asm("mov", R[j], mem(2 * j, "r12"))
     asm.end(FP160_SUB)
+
+
+def gen_mul_sd160(asm):
+    """ks_msp_fp160_mul_sd(x = r13, d = r14): the product (x - d)(x + d) into registers, as
+    ks_msp_fp160_mul (the doubling's A = 3 (X - delta)(X + delta) / 2, before its tail
+    half3): both factors made in registers (as ks_msp_fp160_sub and ks_msp_fp160_add) and
+    pushed where the product's copies of b (x - d, evens then odds) and a (x + d) go, then a
+    fixed branch into its rows (MUL160_ROWS): no stores and reloads of the two factors, no
+    two calls. x and d's pointers wait in t's place (scratch until the rows)."""
+    pw = words(FIELDS[0][2], 10)
+    R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
+    order = list(range(0, 10, 2)) + list(range(1, 10, 2))
+    asm.function(MUL160_SD)
+    asm("sub", "#40", "r1")
+    asm("mov", "r13", mem(0, "r1"))
+    asm("mov", "r14", mem(2, "r1"))
+    for kind, op, after in (("sub", "sub", 0), ("add", "add", 20)):
+        if after:
+            asm("mov", mem(after, "r1"), "r13")
+            asm("mov", mem(after + 2, "r1"), "r14")
+        for j in range(10):  # x's pointer r13 then holds word 9
+            asm("mov", "@r13+" if j < 9 else "@r13", R[j])
+            asm(op if j == 0 else op + "c", "@r14+", R[j])
+        correct_regs(asm, kind, R, pw, "r14")
+        push(asm, ([R[j] for j in order] if kind == "sub" else R)[::-1])
+    asm("br", "#" + MUL160_ROWS)
+    asm.lines.append("\t.size %s, .-%s" % (MUL160_SD, MUL160_SD))
 
 
 def gen_cneg160(asm):
@@ -1684,9 +1716,8 @@ def gen_dbl160(asm):
     fop("st", "D", "PZ")                   # delta = Z^2
     op(FP160_ADD, "T1", "PY", "PZ")
     fop("ssh", "RZ", "T1")                 # Z3' = Y Z = ((Y + Z)^2 - gamma - delta) / 2
-    op(FP160_SUB, "T1", "PX", "D")
-    op(FP160_ADD, "T2", "PX", "D")         # the last read of p
-    fop("half3", "A", "T1", "T2")          # A = 3 (X - delta)(X + delta) / 2
+    fop("half3", "A", "PX", "D", core=MUL160_SD)  # A = 3 (X - delta)(X + delta) / 2; the
+    #                                        last read of p
     fop("sub2", "RX", "A", s="B")          # X3' = A^2 - 2 beta
     op(FP160_SUB, "T1", "B", "RX")
     fop("st", "G", "G")
@@ -1767,6 +1798,7 @@ def generate():
     for sq, kind in TAIL160:
         gen_tail160(asm, sq, kind)
     gen_sub_core160(asm, *FIELDS[0])
+    gen_mul_sd160(asm)
     gen_cneg160(asm)
     gen_dbl160(asm)
     gen_add160(asm)
@@ -1839,7 +1871,7 @@ def check(path):
             elif op.startswith(CONTROL) or (len(f) > 1 and f[1].split(",")[-1].strip() in ("pc", "r0")):
                 bad.append(op)
             last = line.strip()
-        elif line.startswith("\t.size") and last not in ("ret", "br\t#" + P256_TAIL):
+        elif line.startswith("\t.size") and last not in ("ret",) + tuple("br\t#" + x for x in TAILS):
             bad.append("fall-through at the end of " + line.split()[1].rstrip(","))
     ok = not bad and rets == functions and loops == len(COUNTED_LOOPS)
     print("check straight_line functions=%d instructions=%d control_flow=%d counted_loops=%d "
