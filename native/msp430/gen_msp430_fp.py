@@ -554,6 +554,7 @@ def gen_core160(asm, sq):
         for j in range(10):
             asm("mov", "@r13+", words[j])
         push(asm, words[::-1])
+        asm.lines.append("%s:" % SQR160_ROWS)  # the fused entries' way in (gen_fused160)
         hi, free = square_rows(asm, 10, "r1", "r1", 20, ["r4", "r5", "r6", "r7", "r8", "r9",
                                                           "r10", "r11", "r12", "r14", "r15", "r13"],
                                keep_hi=True, ptrs=True, pops=True)
@@ -574,7 +575,7 @@ def gen_core160(asm, sq):
             for j in range(10):
                 asm("mov", "@%s+" % src, words[j])
             push(asm, [words[j] for j in order][::-1])
-        asm.lines.append("%s:" % MUL160_ROWS)  # ks_msp_fp160_mul_sd's way in (gen_mul_sd160)
+        asm.lines.append("%s:" % MUL160_ROWS)  # the fused entries' way in (gen_fused160)
         asm("mov", "#RESLO", "r14")
         asm("mov", "#RESHI", "r13")
         hi = row_product(asm, 10, "r1", "r1", "r1", 40,
@@ -674,9 +675,16 @@ ADD160_E["HH"], ADD160_E["S1"] = ADD160_E["ZZ"], ADD160_E["S2"]
 
 
 # secp160r1's cores, called with nothing saved by the C entries and the point operations
-# ks_msp_fp160_mul's rows from its frame as copied (a label, not a function: gen_mul_sd160
-# enters it by a fixed branch in place of its ret, a tail for check())
-MUL160_ROWS, MUL160_SD = "ks_msp_fp160_mul_rows", "ks_msp_fp160_mul_sd"
+FP160_ADDR, FP160_SUBR = "ks_msp_fp160_addr", "ks_msp_fp160_subr"
+# the sum's and difference's registers (gen_addsub_regs160) and the fused entries that
+# push them as a product's or square's operands (gen_fused160)
+MUL160_SD, MUL160_XSUB, SQR160_ADD = ("ks_msp_fp160_mul_sd", "ks_msp_fp160_mul_xsub",
+                                      "ks_msp_fp160_sqr_add")
+FP160_R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
+
+# ks_msp_fp160_mul's and _sqr's rows from their frames as copied (labels, not functions:
+# gen_fused160 enters them by a fixed branch in place of its ret, a tail for check())
+MUL160_ROWS, SQR160_ROWS = "ks_msp_fp160_mul_rows", "ks_msp_fp160_sqr_rows"
 CORE160 = {"ks_fp_mul_secp160r1": "ks_msp_fp160_mul", "ks_fp_sqr_secp160r1": "ks_msp_fp160_sqr",
            "ks_fp_add_secp160r1": "ks_msp_fp160_add", "ks_fp_sub2_secp160r1": "ks_msp_fp160_sub2",
            "ks_fp_half3_secp160r1": "ks_msp_fp160_half3"}
@@ -948,9 +956,9 @@ ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
 SUBROUTINES = (ROW8, SQR8) + tuple("ks_fp_%s_%s" % (op, field) for field, n, p in FIELDS if n > 10
                                    for op in ("add", "sub", "half")) \
     + tuple(CORE160.values()) + tuple(TAIL160.values()) \
-    + ("ks_msp_fp160_sub", MUL160_SD, "ks_msp_steps_core", "ks_msp_lincomb_core",
-       "ks_msp_lincomb_z_core")
-TAILS = (P256_TAIL, MUL160_ROWS)
+    + (FP160_ADDR, FP160_SUBR, MUL160_SD, MUL160_XSUB, SQR160_ADD, "ks_msp_steps_core",
+       "ks_msp_lincomb_core", "ks_msp_lincomb_z_core")
+TAILS = (P256_TAIL, MUL160_ROWS, SQR160_ROWS)
 P256_FRAME = 96
 P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
 
@@ -1133,21 +1141,15 @@ def gen_half3(asm, field, n, p):
 
 
 def gen_add_regs(asm, field, n, p):
-    """r = a + b mod p for n = 10, the sum in registers: s = a + b (carry c); s - p in place
-    (no borrow: C); if neither c nor C (s < p), p is added back under the mask. The masked word
-    of p that is neither 0 nor 0xFFFF waits on the stack (AND changes the carry flag)."""
+    """r = a + b mod p for n = 10: the sum in registers (ks_msp_fp160_addr: s = a + b, carry c;
+    s - p in place, no borrow: C; if neither c nor C, s < p, p added back), then stored."""
     name = "ks_fp_add_%s" % field
-    pw = words(p, n)
     assert n == 10
-    R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
     gen_c_entry(asm, name)
     asm.function(CORE160[name])
-    for j in range(n):  # by @rN+ (2 cycles, not 3); a's pointer r13 then holds word 9
-        asm("mov", "@r13+" if j < n - 1 else "@r13", R[j])
-        asm("add" if j == 0 else "addc", "@r14+", R[j])
-    correct_regs(asm, "add", R, pw, "r14")
+    asm("call", "#" + FP160_ADDR)
     for j in range(n):
-        asm("mov", R[j], mem(2 * j, "r12"))
+        asm("mov", FP160_R[j], mem(2 * j, "r12"))
     asm.end(CORE160[name])
 
 
@@ -1580,10 +1582,12 @@ def point160(asm, elems, slots):
             ptr(reg, x)
         asm("call", "#" + core)
 
-    def fop(tail, r, a, b=None, s=None, core=None):
-        sq = b is None
+    def fop(tail, r, a, b=None, s=None, core=None, c=None):
+        sq = b is None or core == SQR160_ADD
+        if c is not None:
+            ptr("r12", c)
         ptr("r13", a)
-        if not sq:
+        if b is not None:
             ptr("r14", b)
         asm("call", "#" + (core or CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")]))
         _, X, Y = CORE160_REGS[sq]
@@ -1598,52 +1602,54 @@ def frame160(names, after):
     return {x: after + 2 * j for j, x in enumerate(names)}
 
 
-FP160_ADD, FP160_SUB = "ks_msp_fp160_add", "ks_msp_fp160_sub"
 
 
-def gen_sub_core160(asm, field, n, p):
-    """ks_msp_fp160_sub(r, a, b): r = a - b mod p as ks_fp_sub_secp160r1 (r may alias a or b),
-    the difference in registers (a loaded and b taken off by @rN+, the correction there,
-    r stored once): ~30 cycles less than the C entry's pass through memory, for the point
-    operations, which save the registers once."""
-    pw = words(p, n)
-    R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
-    asm.function(FP160_SUB)
-    for j in range(n):  # a's pointer r13 then holds word 9
-        asm("mov", "@r13+" if j < n - 1 else "@r13", R[j])
-    for j in range(n):
-        asm("sub" if j == 0 else "subc", "@r14+", R[j])
-    correct_regs(asm, "sub", R, pw, "r14")
-    for j in range(n):
-        asm("mov", R[j], mem(2 * j, "r12"))
-    asm.end(FP160_SUB)
-
-
-def gen_mul_sd160(asm):
-    """ks_msp_fp160_mul_sd(x = r13, d = r14): the product (x - d)(x + d) into registers, as
-    ks_msp_fp160_mul (the doubling's A = 3 (X - delta)(X + delta) / 2, before its tail
-    half3): both factors made in registers (as ks_msp_fp160_sub and ks_msp_fp160_add) and
-    pushed where the product's copies of b (x - d, evens then odds) and a (x + d) go, then a
-    fixed branch into its rows (MUL160_ROWS): no stores and reloads of the two factors, no
-    two calls. x and d's pointers wait in t's place (scratch until the rows)."""
+def gen_addsub_regs160(asm, kind):
+    """ks_msp_fp160_addr / ks_msp_fp160_subr(x = r13, d = r14): x + d or x - d mod p into the
+    registers FP160_R (x loaded and d added or taken off by @rN+, the correction there),
+    r14 clobbered, r12 kept: straight-line subroutines of the fused entries (gen_fused160)
+    and of ks_fp_add_secp160r1's core."""
     pw = words(FIELDS[0][2], 10)
-    R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
+    R = FP160_R
+    name = FP160_ADDR if kind == "add" else FP160_SUBR
+    asm.function(name)
+    for j in range(10):  # x's pointer r13 then holds word 9
+        asm("mov", "@r13+" if j < 9 else "@r13", R[j])
+        asm(kind if j == 0 else kind + "c", "@r14+", R[j])
+    correct_regs(asm, kind, R, pw, "r14")
+    asm.end(name)
+
+
+def gen_fused160(asm, name):
+    """The point operations' field operations on a sum or difference, which they then no
+    longer store and reload: the sum or difference made in registers (gen_addsub_regs160)
+    and pushed where the product or square copies its operands (a at the stack's top, b
+    above it, evens then odds, t's 40 bytes above both: gen_core160), then a fixed branch
+    into its rows (MUL160_ROWS, SQR160_ROWS; check(): a tail). The result as the core's:
+        ks_msp_fp160_mul_sd(x = r13, d = r14)        (x - d)(x + d) (the doubling's A)
+        ks_msp_fp160_mul_xsub(a = r12, x = r13, d = r14)   a (x - d)
+        ks_msp_fp160_sqr_add(x = r13, d = r14)       (x + d)^2 (the doubling's Z3)
+    For mul_sd x and d's pointers wait in t's place (scratch until the rows)."""
     order = list(range(0, 10, 2)) + list(range(1, 10, 2))
-    asm.function(MUL160_SD)
+    asm.function(name)
     asm("sub", "#40", "r1")
-    asm("mov", "r13", mem(0, "r1"))
-    asm("mov", "r14", mem(2, "r1"))
-    for kind, op, after in (("sub", "sub", 0), ("add", "add", 20)):
-        if after:
-            asm("mov", mem(after, "r1"), "r13")
-            asm("mov", mem(after + 2, "r1"), "r14")
-        for j in range(10):  # x's pointer r13 then holds word 9
-            asm("mov", "@r13+" if j < 9 else "@r13", R[j])
-            asm(op if j == 0 else op + "c", "@r14+", R[j])
-        correct_regs(asm, kind, R, pw, "r14")
-        push(asm, ([R[j] for j in order] if kind == "sub" else R)[::-1])
-    asm("br", "#" + MUL160_ROWS)
-    asm.lines.append("\t.size %s, .-%s" % (MUL160_SD, MUL160_SD))
+    if name == MUL160_SD:
+        asm("mov", "r13", mem(0, "r1"))
+        asm("mov", "r14", mem(2, "r1"))
+    asm("call", "#" + (FP160_ADDR if name == SQR160_ADD else FP160_SUBR))
+    push(asm, (FP160_R if name == SQR160_ADD else [FP160_R[j] for j in order])[::-1])
+    if name == MUL160_SD:
+        asm("mov", mem(20, "r1"), "r13")
+        asm("mov", mem(22, "r1"), "r14")
+        asm("call", "#" + FP160_ADDR)
+        push(asm, FP160_R[::-1])
+    elif name == MUL160_XSUB:
+        A = FP160_R[:9] + ["r12"]
+        for j in range(10):  # a's pointer r12 then holds word 9
+            asm("mov", "@r12+" if j < 9 else "@r12", A[j])
+        push(asm, A[::-1])
+    asm("br", "#" + (SQR160_ROWS if name == SQR160_ADD else MUL160_ROWS))
+    asm.lines.append("\t.size %s, .-%s" % (name, name))
 
 
 def gen_cneg160(asm):
@@ -1714,14 +1720,12 @@ def gen_dbl160(asm):
     fop("st", "G", "PY")                   # gamma = Y^2
     fop("st", "B", "PX", "G")              # beta = X gamma
     fop("st", "D", "PZ")                   # delta = Z^2
-    op(FP160_ADD, "T1", "PY", "PZ")
-    fop("ssh", "RZ", "T1")                 # Z3' = Y Z = ((Y + Z)^2 - gamma - delta) / 2
+    fop("ssh", "RZ", "PY", "PZ", core=SQR160_ADD)  # Z3' = Y Z = ((Y + Z)^2 - gamma - delta) / 2
     fop("half3", "A", "PX", "D", core=MUL160_SD)  # A = 3 (X - delta)(X + delta) / 2; the
     #                                        last read of p
     fop("sub2", "RX", "A", s="B")          # X3' = A^2 - 2 beta
-    op(FP160_SUB, "T1", "B", "RX")
     fop("st", "G", "G")
-    fop("sub", "RY", "A", "T1", s="G")     # Y3' = A (beta - X3') - gamma^2
+    fop("sub", "RY", "B", "RX", s="G", core=MUL160_XSUB, c="A")  # Y3' = A (beta - X3') - gamma^2
     asm.comment("the next doubling from r")
     for a_, b_ in (("RX", "PX"), ("RY", "PY"), ("RZ", "PZ")):
         asm("mov", mem(S[a_], "r1"), mem(S[b_], "r1"))
@@ -1774,9 +1778,8 @@ def gen_add160(asm):
     fop("st", "HHH", "H", "HH")
     fop("st", "V", "PX", "HH")             # V = X1 H^2: the last read of p's x
     fop("x3", "RX", "RR")                  # X3 = R^2 - H^3 - 2V
-    op(FP160_SUB, "T", "V", "RX")
     fop("st", "S1", "PY", "HHH")           # Y1 H^3: the last read of p
-    fop("sub", "RY", "RR", "T", s="S1")    # Y3 = R (V - X3) - Y1 H^3
+    fop("sub", "RY", "V", "RX", s="S1", core=MUL160_XSUB, c="RR")  # Y3 = R (V - X3) - Y1 H^3
     asm("mov", mem(S["E"], "r1"), "r12")
     asm("add", "#%d" % fr, "r1")
     pop(asm, SAVED)
@@ -1797,8 +1800,10 @@ def generate():
     gen_core160(asm, True)
     for sq, kind in TAIL160:
         gen_tail160(asm, sq, kind)
-    gen_sub_core160(asm, *FIELDS[0])
-    gen_mul_sd160(asm)
+    for kind in ("add", "sub"):
+        gen_addsub_regs160(asm, kind)
+    for name in (MUL160_SD, MUL160_XSUB, SQR160_ADD):
+        gen_fused160(asm, name)
     gen_cneg160(asm)
     gen_dbl160(asm)
     gen_add160(asm)
