@@ -183,7 +183,7 @@ def square(asm, n, a, t, toff, pool):
 
 
 def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI, store_hi=True,
-                pops=False):
+                pops=False, tslot=lambda k: 2 * k):
     """t[toff..] (2n words at base register t) = a * b by rows (operand scanning), for n <= 10:
     row i adds a_i B to the words t_i..t_(i+n), held in `pool` (n registers, renamed as the
     window slides: t_i is final after the row's first product, and its register takes the
@@ -195,7 +195,8 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI,
     are also stored (unless not store_hi). With pops, a (at 0(r1)), b (above it, in the
     rows' order: the even words, then the odd) and t (above b; all three on r1) are read at
     the stack's top where it is their last read (Asm.pop: 1 cycle less each): a_i at row
-    i's start, b in the last row; t is then at 0(r1)."""
+    i's start, b in the last row; t is then at 0(r1). tslot(k): where t's word k is, in
+    bytes from toff (its place in the frame)."""
     T = {}
     pool = list(pool)
     order = list(range(0, n, 2)) + list(range(1, n, 2))
@@ -226,7 +227,7 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI,
                     asm("mov", mem(boffs[j], b), OP2)
                 if i == 0 and parity == 0:  # t is still 0 there: no sum
                     if j == 0:
-                        asm("mov", lo, mem(toff, t))
+                        asm("mov", lo, mem(toff + tslot(0), t))
                     else:
                         T[j] = pool.pop(0)
                         asm("mov", lo, T[j])
@@ -235,7 +236,7 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI,
                     continue
                 asm("add" if m == 0 else "addc", lo, T[i + j])
                 if j == 0:  # t_i is final: its register becomes t_(i+n)
-                    asm("mov", T[i], mem(toff + 2 * i, t))
+                    asm("mov", T[i], mem(toff + tslot(i), t))
                     T[i + n] = T.pop(i)
                     asm("clr", T[i + n])
                 if i + j + 1 <= i + n:
@@ -248,7 +249,7 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI,
                 asm("adc", T[last])
     if store_hi:
         for k in range(n, 2 * n):
-            asm("mov", T[k], mem(toff + 2 * k, t))
+            asm("mov", T[k], mem(toff + tslot(k), t))
     return [T[k] for k in range(n, 2 * n)]
 
 
@@ -316,7 +317,8 @@ def half_rows(asm, n, a, b, t, pool, cnt):
             asm("mov", T[k], mem(2 * k, t))
 
 
-def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False, pops=False):
+def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False, pops=False,
+                tslot=lambda k: 2 * k):
     """t[toff..] (2n words) = a^2 for n <= 10: the cross products a_i a_j (i < j) by rows as
     in row_product (row i: OP1 = a_i once, two unbroken ADDC chains over the words
     2i+1..i+n, held in `pool`); the two words that are final after row i (2i+1, 2i+2) are
@@ -332,7 +334,7 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False, pop
     1, when the words 1 and 2 have freed a register, to the last square, whose high word needs
     that register (for the word 2n - 1). With pops, a (at 0(r1)) and t (above it, both on
     r1) a_i is read at the stack's top for a_i^2, its last read (Asm.pop: 1 cycle less);
-    t is then at 0(r1)."""
+    t is then at 0(r1). tslot(k): where t's word k is, in bytes from toff."""
     T = {}
     K = {}  # keep_hi: the final words >= n, in registers
     held = {}  # a final word < n kept in a spare register for the next row's square
@@ -398,14 +400,14 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False, pop
         square_op2(i)
         asm("rla", dbit)
         if i == 0:
-            asm("mov", lo, mem(toff, t))
+            asm("mov", lo, mem(toff + tslot(0), t))
             asm("add", hi, w1)
         else:
-            asm("addc", lo, K.get(2 * i, held.get(2 * i, mem(toff + 4 * i, t))))
+            asm("addc", lo, K.get(2 * i, held.get(2 * i, mem(toff + tslot(2 * i), t))))
             asm("addc", hi, w1)
         asm("rrc", dbit)
         if 2 * i in held:  # final now: stored, its register back to the pool
-            asm("mov", held[2 * i], mem(toff + 4 * i, t))
+            asm("mov", held[2 * i], mem(toff + tslot(2 * i), t))
             pool.append(held.pop(2 * i))
         for k, w in ((2 * i + 1, w1), (2 * i + 2, w2)):
             if keep_hi and k >= n:
@@ -413,7 +415,7 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False, pop
             elif k == 2 * i + 2 and i < n - 2 and len(pool) >= (2 if ptrs and i == 0 else 1):
                 held[k] = w  # a_(i+1)^2 is added to it next row: then stored (one RMW less)
             else:
-                asm("mov", w, mem(toff + 2 * k, t))
+                asm("mov", w, mem(toff + tslot(k), t))
                 pool.append(w)
     assert not T
     asm.comment("+ a_(n-1)^2 at words 2n-2 and 2n-1 (the doubling's top bit)")
@@ -426,13 +428,13 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False, pop
     asm("mov", dbit, top)
     asm("and", "#1", top)
     asm("rla", dbit)
-    asm("addc", lo, K.get(2 * n - 2, mem(toff + 4 * (n - 1), t)))
+    asm("addc", lo, K.get(2 * n - 2, mem(toff + tslot(2 * n - 2), t)))
     asm("addc", hi, top)
     free = [dbit] + [r for r in (plo, phi) if r] + pool
     if keep_hi:
         K[2 * n - 1] = top
         return [K[k] for k in range(n, 2 * n)], free
-    asm("mov", top, mem(toff + 2 * (2 * n - 1), t))
+    asm("mov", top, mem(toff + tslot(2 * n - 1), t))
 
 
 def push(asm, regs):
@@ -464,8 +466,9 @@ SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
 
 def reduce_secp160r1_regs(asm, H, X, Y):
     """secp160r1's reduction, the product's and the square's tail: t mod p into ten registers
-    (returned with the two left free), t's low half lo at 0(r1) (overwritten; 20(r1) is
-    scratch) and its high half hi in the ten registers H (never stored), X and Y free. t = lo + hi 2^160 = lo + hi + hi 2^31
+    (returned with the two left free), t's low half lo in the frame at T160_SLOT (overwritten;
+    words 2..9 at the stack's top, popped by their last reads: the stack 16 bytes up after)
+    and its high half hi in the ten registers H (never stored), X and Y free. t = lo + hi 2^160 = lo + hi + hi 2^31
     (mod p, 2^160 = 2^31 + 1): v + 2^160 = lo + hi + 2^160 + s 2^32 + b 2^31 (s = hi >> 1, b =
     hi & 1; v < 2^161 + 2^191): lo + hi into lo's frame words (hi read once, from its
     registers; the carry and the 2^160 in Y), s shifted in place, then b 2^15 + the frame's
@@ -479,7 +482,7 @@ def reduce_secp160r1_regs(asm, H, X, Y):
     asm.comment("lo + hi into the frame (the carry, + 1 for the 2^160, in Y)")
     asm("mov", "#1", Y)
     for j in range(10):
-        asm("add" if j == 0 else "addc", H[j], mem(2 * j, "r1"))
+        asm("add" if j == 0 else "addc", H[j], mem(T160_SLOT(j), "r1"))
     asm("adc", Y)
     asm.comment("s = hi >> 1 in place, b 2^15 in X")
     asm("clr", X)
@@ -488,26 +491,27 @@ def reduce_secp160r1_regs(asm, H, X, Y):
         asm("rrc", H[j])
     asm("rrc", X)
     asm.comment("words 1..11: + b 2^15 at word 1, + s at word 2 up (H: words 2..11)")
-    asm("add", X, mem(2, "r1"))
-    for j in range(2, 10):
-        asm("addc", mem(2 * j, "r1"), H[j - 2])
+    asm("add", X, mem(T160_SLOT(1), "r1"))
+    for j in range(2, 10):  # their last reads: popped (@r1+, 1 cycle less than x(r1))
+        assert T160_SLOT(j) == 2 * (j - 2)
+        asm("addc", "@r1+", H[j - 2])
     asm("addc", Y, H[8])
     asm("adc", H[9])
     ul, uh = H[8], H[9]
     asm.comment("U = T + 1 in (%s, %s): + U + U 2^31, Z = U_lo, U_hi + (U & 1) 2^15, U >> 1" % (ul, uh))
-    asm("mov", uh, mem(20, "r1"))
+    asm("push", uh)          # U_hi, for Y (popped: 5 cycles against a store and a read's 7)
     asm("mov", ul, X)
     asm("clrc")
     asm("rrc", uh)
     asm("rrc", ul)          # C = U & 1
     asm("clr", Y)
     asm("rrc", Y)           # (U & 1) 2^15
-    asm("add", mem(20, "r1"), Y)
+    asm("add", "@r1+", Y)
     asm("adc", ul)          # only for U = 2^31 + 1, whose (U >> 1) mod 2^16 is 0
     # words 0 and 1 taken into X and Y by the sum (a read, not a read and a write back), U's
-    # registers then free for the mask
-    asm("add", mem(0, "r1"), X)
-    asm("addc", mem(2, "r1"), Y)
+    # registers then free for the mask; the stack is 16 bytes up (words 2..9 popped)
+    asm("add", mem(T160_SLOT(0) - 16, "r1"), X)
+    asm("addc", mem(T160_SLOT(1) - 16, "r1"), Y)
     asm("addc", ul, H[0])
     asm("addc", uh, H[1])
     for j in range(2, 8):
@@ -557,7 +561,7 @@ def gen_core160(asm, sq):
         asm.lines.append("%s:" % SQR160_ROWS)  # the fused entries' way in (gen_fused160)
         hi, free = square_rows(asm, 10, "r1", "r1", 20, ["r4", "r5", "r6", "r7", "r8", "r9",
                                                           "r10", "r11", "r12", "r14", "r15", "r13"],
-                               keep_hi=True, ptrs=True, pops=True)
+                               keep_hi=True, ptrs=True, pops=True, tslot=T160_SLOT)
         V, free = reduce_secp160r1_regs(asm, hi, free[0], free[1])
     else:
         # b and a copied below r (each word read by @rN+ into a register and pushed: 5 cycles;
@@ -581,11 +585,17 @@ def gen_core160(asm, sq):
         hi = row_product(asm, 10, "r1", "r1", "r1", 40,
                          ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"],
                          aoff=0, boff=20, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False,
-                         pops=True)
+                         pops=True, tslot=T160_SLOT)
         V, free = reduce_secp160r1_regs(asm, hi, "r13", "r14")
-    asm("add", "#40", "r1")
+    asm("add", "#%d" % (40 - 16), "r1")  # t's place less the 8 words popped
     assert (V, free[0], free[1]) == CORE160_REGS[sq]
     asm.end(name)
+
+
+# Where the cores' rows put t's low words (bytes from t's start; its high words, never stored,
+# keep their places): words 2..9 first, which the reduction reads last and pops, then 0 and 1
+def T160_SLOT(k):
+    return 2 * (k - 2) if 2 <= k < 10 else 16 + 2 * k if k < 2 else 2 * k
 
 
 # Where the cores leave their result (V) and which two registers (X, Y) are free then, by
