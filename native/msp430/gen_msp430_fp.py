@@ -46,6 +46,12 @@ here, see ks_port_msp430.h):
                            table's, ks_fp_msp430.h; KS_JAC_DBL_N), each field operation a fixed
                            call of a core with nothing saved (ks_msp_fp160_*: the product and
                            square leave their result in registers for a tail, gen_tail160)
+    ks_msp_fp160_addr, ks_msp_fp160_subr(x, d)
+                           x +- d mod p into registers (gen_addsub_regs160), for
+    ks_msp_fp160_mul_sd(x, d), ks_msp_fp160_mul_xsub(a, x, d), ks_msp_fp160_sqr_add(x, d)
+                           (x - d)(x + d), a (x - d), (x + d)^2 as the product's or square's
+                           core: the factors pushed where the core copies its operands, then a
+                           fixed branch into its rows (gen_fused160)
     ks_fp_cneg_secp160r1(r, a, mask)
                            r = -a mod p under a byte mask (KS_FP_CNEG_OF: the k.P lookups)
     ks_msp_row8, ks_msp_sqr8, ks_msp_p256_reduce
