@@ -1671,10 +1671,12 @@ def gen_fused160(asm, name):
 def gen_cneg160(asm):
     """ks_fp_cneg_secp160r1(r, a, mask): r = -a mod p where the byte mask is 0xFF, else a
     (kernels/ks_fp.c's ks_fp_cneg: the k.P table lookups' sign, KS_FP_CNEG_OF), r may alias a:
-    m = mask and (a != 0) (a's words ORed, the top bit of x | -x); p - a on the stack (one
-    carry chain: only MOVs between), then r = a ^ ((a ^ (p - a)) & m). No register saved."""
+    m = mask and (a != 0) (a's words ORed, the top bit of x | -x); then r = (a ^ m) - (2^31 & m)
+    mod 2^160 (for m all-ones 2^160 - 1 - a - 2^31 = p - a): a ^ m word by word into r (XOR
+    changes the carry flag), then 2^31 & m taken off r's words 1..9 in one borrow chain. No
+    register saved."""
     name = "ks_fp_cneg_secp160r1"
-    pw = words(FIELDS[0][2], 10)
+    assert FIELDS[0][2] == 2**160 - 2**31 - 1
     asm.function(name)
     asm("mov", "@r13", "r15")
     for j in range(1, 10):
@@ -1688,21 +1690,14 @@ def gen_cneg160(asm):
     asm("inv", "r11")      # 0xFFFF when a != 0
     asm("sxt", "r14")      # the byte mask to a word
     asm("and", "r14", "r11")
-    asm("sub", "#20", "r1")
-    for j in range(10):
-        asm("mov", "@r13+", "r14")
-        asm("mov", "#%d" % (pw[j] - 0x10000 if pw[j] == 0xFFFF else pw[j]), "r15")
-        asm("sub" if j == 0 else "subc", "r14", "r15")
-        asm("mov", "r15", mem(2 * j, "r1"))
-    asm("sub", "#20", "r13")
-    for j in range(10):
-        asm("mov", "@r13+", "r14")
-        asm("mov", mem(2 * j, "r1"), "r15")
-        asm("xor", "r14", "r15")
-        asm("and", "r11", "r15")
-        asm("xor", "r14", "r15")
+    for j in range(10):    # r = a ^ m (word j written after a_j is read: r may alias a)
+        asm("mov", "@r13+", "r15")
+        asm("xor", "r11", "r15")
         asm("mov", "r15", mem(2 * j, "r12"))
-    asm("add", "#20", "r1")
+    asm("and", "#0x8000", "r11")
+    asm("sub", "r11", mem(2, "r12"))
+    for j in range(2, 10):
+        asm("sbc", mem(2 * j, "r12"))
     asm.end(name)
 
 
