@@ -684,10 +684,12 @@ TAIL160 = {(sq, kind): "ks_msp_fp160_%s_%s" % ("sqr" if sq else "mul", kind)
                             (True, "sub2"), (True, "ssh"), (True, "x3"))}
 # the doubling's frame (gen_dbl160), which the tail "ssh" reads
 DBL160_E = {x: 20 * j for j, x in enumerate(("G", "B", "D", "T1", "T2", "A"))}
-# and the addition's (gen_add160), which the tail "x3" reads: Z1^2 and S2 are read for the
-# last time before H^2 and S1 take their places
+# and the addition's (gen_add160), which the tails "x3" and "ssh" read: S2 is read for the
+# last time before H^2 and then S1 take its place; Z1^2 and H^2 where "ssh" reads the
+# doubling's gamma and delta (Z3 = ((Z1 + H)^2 - Z1^2 - H^2) / 2)
 ADD160_E = {x: 20 * j for j, x in enumerate(("ZZ", "H", "S2", "RR", "HHH", "V", "T"))}
-ADD160_E["HH"], ADD160_E["S1"] = ADD160_E["ZZ"], ADD160_E["S2"]
+ADD160_E["HH"], ADD160_E["S1"] = ADD160_E["S2"], ADD160_E["S2"]
+assert (ADD160_E["ZZ"], ADD160_E["HH"]) == (DBL160_E["G"], DBL160_E["D"])
 
 
 # secp160r1's cores, called with nothing saved by the C entries and the point operations
@@ -1749,7 +1751,8 @@ def gen_dbl160(asm):
 
 def gen_add160(asm):
     """ks_msp_add_secp160r1(r, p, qx, qy, stride): r = p + (qx, qy) on secp160r1 for an affine
-    q (the formulas' add-1998-cmo-2, 8M + 3S: kernels/ks_ec_formulas.h), r and p as in
+    q (the formulas' add-1998-cmo-2: kernels/ks_ec_formulas.h; 7M + 4S here, Z3 = Z1 H as
+    ((Z1 + H)^2 - Z1^2 - H^2) / 2 by the doubling's tail "ssh"), r and p as in
     gen_dbl160 (r may be p), stride the fifth argument (on the stack); returns 1 where
     x(p) = x(q) (H = 0: the exceptional case), else 0, from H's words ORed (no branch)."""
     name = "ks_msp_add_secp160r1"
@@ -1784,8 +1787,9 @@ def gen_add160(asm):
     asm("subc", "r12", "r12")
     asm("and", "#1", "r12")
     asm("mov", "r12", mem(S["E"], "r1"))
-    fop("st", "RZ", "PZ", "H")             # Z3 = Z1 H: the last read of p's z
     fop("st", "HH", "H")
+    fop("ssh", "RZ", "PZ", "H", core=SQR160_ADD)  # Z3 = Z1 H = ((Z1 + H)^2 - Z1^2 - H^2) / 2:
+    #                                        the last read of p's z
     fop("st", "HHH", "H", "HH")
     fop("st", "V", "PX", "HH")             # V = X1 H^2: the last read of p's x
     fop("x3", "RX", "RR")                  # X3 = R^2 - H^3 - 2V
