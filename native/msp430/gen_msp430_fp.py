@@ -1647,18 +1647,18 @@ def gen_fused160(asm, name):
         ks_msp_fp160_mul_sd(x = r13, d = r14)        (x - d)(x + d) (the doubling's A)
         ks_msp_fp160_mul_xsub(a = r12, x = r13, d = r14)   a (x - d)
         ks_msp_fp160_sqr_add(x = r13, d = r14)       (x + d)^2 (the doubling's Z3)
-    For mul_sd x and d's pointers wait in t's place (scratch until the rows)."""
+    For mul_sd x's pointer waits in r12, d's in t's place (scratch until the rows)."""
     order = list(range(0, 10, 2)) + list(range(1, 10, 2))
     asm.function(name)
     asm("sub", "#40", "r1")
     if name == MUL160_SD:
-        asm("mov", "r13", mem(0, "r1"))
-        asm("mov", "r14", mem(2, "r1"))
+        asm("mov", "r13", "r12")  # x's pointer (the subroutines keep r12)
+        asm("mov", "r14", mem(0, "r1"))
     asm("call", "#" + (FP160_ADDR if name == SQR160_ADD else FP160_SUBR))
     push(asm, (FP160_R if name == SQR160_ADD else [FP160_R[j] for j in order])[::-1])
     if name == MUL160_SD:
-        asm("mov", mem(20, "r1"), "r13")
-        asm("mov", mem(22, "r1"), "r14")
+        asm("mov", "r12", "r13")
+        asm("mov", mem(20, "r1"), "r14")
         asm("call", "#" + FP160_ADDR)
         push(asm, FP160_R[::-1])
     elif name == MUL160_XSUB:
