@@ -632,31 +632,27 @@ def gen_tail160(asm, sq, kind):
         for j in range(10):
             asm("sub" if j == 0 else "subc", "@%s+" % Y, V[j])
         correct_regs(asm, "sub", V, pw, Y)
-    if kind == "ssh":
-        # the doubling's Z3' = (V - gamma - delta) / 2, both read from its frame (gen_dbl160,
-        # DBL160_E) above this call's return address
-        for x in ("G", "D"):
+    if kind in ("ssh", "x3"):
+        # the doubling's Z3' = (V - gamma - delta) / 2 (also the addition's Z3, ADD160_E) or
+        # the addition's X3 = V - H^3 - 2V', each read from the caller's frame (gen_dbl160,
+        # DBL160_E; gen_add160, ADD160_E) above this call's return address through Y (@Y+:
+        # 2 cycles a word, not x(r1)'s 3), which then takes the correction's mask
+        for off in ([DBL160_E["G"], DBL160_E["D"]] if kind == "ssh"
+                    else [ADD160_E["HHH"], ADD160_E["V"], ADD160_E["V"]]):
+            asm("mov", "r1", Y)
+            asm("add", "#%d" % (2 + off), Y)
             for j in range(10):
-                asm("sub" if j == 0 else "subc", mem(2 + DBL160_E[x] + 2 * j, "r1"), V[j])
-            correct_regs(asm, "sub", V, pw, Y)
-    if kind == "x3":
-        # the addition's X3 = V - H^3 - 2V', both read from its frame (gen_add160, ADD160_E)
-        # above this call's return address
-        for x in ("HHH", "V", "V"):
-            for j in range(10):
-                asm("sub" if j == 0 else "subc", mem(2 + ADD160_E[x] + 2 * j, "r1"), V[j])
+                asm("sub" if j == 0 else "subc", "@%s+" % Y, V[j])
             correct_regs(asm, "sub", V, pw, Y)
     if kind == "half3":
-        # 3V/2 = V + V/2: V stored at r, halved in place, V added back from r
-        for j in range(10):
-            asm("mov", V[j], mem(2 * j, X))
+        # 3V/2 = V + V/2: V pushed, halved in place, V added back as popped
+        push(asm, V[::-1])
     if kind in ("ssh", "half3"):
         half_regs(asm, V, pw, Y)
     if kind == "half3":
         for j in range(10):
-            asm("add" if j == 0 else "addc", "@%s+" % X, V[j])
+            asm("add" if j == 0 else "addc", "@r1+", V[j])
         correct_regs(asm, "add", V, pw, Y)
-        asm("sub", "#20", X)
     for j in range(10):
         asm("mov", V[j], mem(2 * j, X))
     asm.end(name)
