@@ -695,6 +695,11 @@ FP160_ADDR, FP160_SUBR = "ks_msp_fp160_addr", "ks_msp_fp160_subr"
 MUL160_SD, MUL160_XSUB, SQR160_ADD = ("ks_msp_fp160_mul_sd", "ks_msp_fp160_mul_xsub",
                                       "ks_msp_fp160_sqr_add")
 FP160_R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
+# the chains (gen_chain160): a core's tail (sq, kind), then its result pushed as the next
+# product's b (a at Y) or the next square's a, a fixed branch into that core's rows
+CHAIN160 = {(sq, kind, nxt): "ks_msp_fp160_%s_%s_%s" % ("sqr" if sq else "mul", kind, nxt)
+            for sq, kind, nxt in ((True, "st", "mul"), (False, "st", "mul"),
+                                  (False, "half3", "sqr"))}
 
 # ks_msp_fp160_mul's and _sqr's rows from their frames as copied (labels, not functions:
 # gen_fused160 enters them by a fixed branch in place of its ret, a tail for check())
@@ -970,7 +975,8 @@ ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
 SUBROUTINES = (ROW8, SQR8) + tuple("ks_fp_%s_%s" % (op, field) for field, n, p in FIELDS if n > 10
                                    for op in ("add", "sub", "half")) \
     + tuple(CORE160.values()) + tuple(TAIL160.values()) \
-    + (FP160_ADDR, FP160_SUBR, MUL160_SD, MUL160_XSUB, SQR160_ADD, "ks_msp_steps_core",
+    + (FP160_ADDR, FP160_SUBR, MUL160_SD, MUL160_XSUB, SQR160_ADD) + tuple(CHAIN160.values()) \
+    + ("ks_msp_steps_core",
        "ks_msp_lincomb_core", "ks_msp_lincomb_z_core")
 TAILS = (P256_TAIL, MUL160_ROWS, SQR160_ROWS)
 P256_FRAME = 96
@@ -1596,16 +1602,25 @@ def point160(asm, elems, slots):
             ptr(reg, x)
         asm("call", "#" + core)
 
-    def fop(tail, r, a, b=None, s=None, core=None, c=None):
-        sq = b is None or core == SQR160_ADD
-        if c is not None:
-            ptr("r12", c)
-        ptr("r13", a)
-        if b is not None:
-            ptr("r14", b)
-        asm("call", "#" + (core or CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")]))
+    def fop(tail, r, a=None, b=None, s=None, core=None, c=None, into=None, sq=None):
+        """into: ("mul", a') or ("sqr",): the result, after its tail, taken on as the next
+        product's b (with a') or square's operand (gen_chain160); the caller then calls
+        fop(next tail, r', sq=the next's) with no operands: the tail alone."""
+        if a is not None:
+            sq = b is None or core == SQR160_ADD
+            if c is not None:
+                ptr("r12", c)
+            ptr("r13", a)
+            if b is not None:
+                ptr("r14", b)
+            asm("call", "#" + (core or CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")]))
         _, X, Y = CORE160_REGS[sq]
         ptr(X, r)
+        if into is not None:
+            if into[0] == "mul":
+                ptr(Y, into[1])
+            asm("call", "#" + CHAIN160[(sq, tail, into[0])])
+            return
         if s is not None:
             ptr(Y, s)
         asm("call", "#" + TAIL160[(sq, tail)])
@@ -1663,6 +1678,31 @@ def gen_fused160(asm, name):
             asm("mov", "@r12+" if j < 9 else "@r12", A[j])
         push(asm, A[::-1])
     asm("br", "#" + (SQR160_ROWS if name == SQR160_ADD else MUL160_ROWS))
+    asm.lines.append("\t.size %s, .-%s" % (name, name))
+
+
+def gen_chain160(asm, sq, kind, nxt):
+    """A core's result in registers (CORE160_REGS[sq]) through its tail (gen_tail160: r = X,
+    which leaves the result in its registers), then pushed where the next core copies an
+    operand: as a product's b (evens then odds; its a copied from Y, as the product copies
+    it) or as a square's a, and a fixed branch into that core's rows (MUL160_ROWS,
+    SQR160_ROWS): the next core's load of this operand and a call less. The point
+    operations then call the next core's tail."""
+    V, X, Y = CORE160_REGS[sq]
+    name = CHAIN160[(sq, kind, nxt)]
+    order = list(range(0, 10, 2)) + list(range(1, 10, 2))
+    asm.function(name)
+    asm("call", "#" + TAIL160[(sq, kind)])
+    asm("sub", "#40", "r1")
+    if nxt == "mul":
+        push(asm, [V[j] for j in order][::-1])
+        A = V[:9] + [Y]
+        for j in range(10):  # a's pointer Y then holds word 9
+            asm("mov", "@%s+" % Y if j < 9 else "@%s" % Y, A[j])
+        push(asm, A[::-1])
+    else:
+        push(asm, V[::-1])
+    asm("br", "#" + (MUL160_ROWS if nxt == "mul" else SQR160_ROWS))
     asm.lines.append("\t.size %s, .-%s" % (name, name))
 
 
@@ -1726,13 +1766,13 @@ def gen_dbl160(asm):
     asm("mov", "r15", mem(S["CNT"], "r1"))
     loop = ".L%s_loop" % name
     asm.lines.append("%s:" % loop)
-    fop("st", "G", "PY")                   # gamma = Y^2
-    fop("st", "B", "PX", "G")              # beta = X gamma
+    fop("st", "G", "PY", into=("mul", "PX"))  # gamma = Y^2, taken on as b:
+    fop("st", "B", sq=False)               # beta = X gamma
     fop("st", "D", "PZ")                   # delta = Z^2
     fop("ssh", "RZ", "PY", "PZ", core=SQR160_ADD)  # Z3' = Y Z = ((Y + Z)^2 - gamma - delta) / 2
-    fop("half3", "A", "PX", "D", core=MUL160_SD)  # A = 3 (X - delta)(X + delta) / 2; the
-    #                                        last read of p
-    fop("sub2", "RX", "A", s="B")          # X3' = A^2 - 2 beta
+    fop("half3", "A", "PX", "D", core=MUL160_SD, into=("sqr",))  # A = 3 (X - delta)(X +
+    #                                        delta) / 2 (the last read of p), squared:
+    fop("sub2", "RX", s="B", sq=True)      # X3' = A^2 - 2 beta
     fop("st", "G", "G")
     fop("sub", "RY", "B", "RX", s="G", core=MUL160_XSUB, c="A")  # Y3' = A (beta - X3') - gamma^2
     asm.comment("the next doubling from r")
@@ -1767,10 +1807,10 @@ def gen_add160(asm):
             if j:
                 asm("add", "r11", base)
             asm("mov", base, mem(S[x], "r1"))
-    fop("st", "ZZ", "PZ")                  # Z1^2
-    fop("sub", "H", "QX", "ZZ", s="PX")    # H = X2 Z1^2 - X1
-    fop("st", "S2", "QY", "PZ")
-    fop("sub", "RR", "S2", "ZZ", s="PY")   # R = Y2 Z1^3 - Y1
+    fop("st", "ZZ", "PZ", into=("mul", "QX"))  # Z1^2, taken on as b:
+    fop("sub", "H", s="PX", sq=False)      # H = X2 Z1^2 - X1
+    fop("st", "S2", "QY", "PZ", into=("mul", "ZZ"))  # S2 = Y2 Z1, taken on as b:
+    fop("sub", "RR", s="PY", sq=False)     # R = Y2 Z1^3 - Y1
     asm.comment("H = 0: 1, else 0 (the top bit of H | -H, for H's words ORed)")
     asm("mov", mem(E["H"], "r1"), "r15")
     for j in range(1, 10):
@@ -1783,10 +1823,10 @@ def gen_add160(asm):
     asm("subc", "r12", "r12")
     asm("and", "#1", "r12")
     asm("mov", "r12", mem(S["E"], "r1"))
-    fop("st", "HH", "H")
+    fop("st", "HH", "H", into=("mul", "H"))  # H^2, taken on as b:
+    fop("st", "HHH", sq=False)             # H^3
     fop("ssh", "RZ", "PZ", "H", core=SQR160_ADD)  # Z3 = Z1 H = ((Z1 + H)^2 - Z1^2 - H^2) / 2:
     #                                        the last read of p's z
-    fop("st", "HHH", "H", "HH")
     fop("st", "V", "PX", "HH")             # V = X1 H^2: the last read of p's x
     fop("x3", "RX", "RR")                  # X3 = R^2 - H^3 - 2V
     fop("st", "S1", "PY", "HHH")           # Y1 H^3: the last read of p
@@ -1815,6 +1855,8 @@ def generate():
         gen_addsub_regs160(asm, kind)
     for name in (MUL160_SD, MUL160_XSUB, SQR160_ADD):
         gen_fused160(asm, name)
+    for key in CHAIN160:
+        gen_chain160(asm, *key)
     gen_cneg160(asm)
     gen_dbl160(asm)
     gen_add160(asm)
