@@ -46,6 +46,12 @@ here, see ks_port_msp430.h):
                            table's, ks_fp_msp430.h; KS_JAC_DBL_N), each field operation a fixed
                            call of a core with nothing saved (ks_msp_fp160_*: the product and
                            square leave their result in registers for a tail, gen_tail160)
+    ks_msp_fp160_addr, ks_msp_fp160_subr(x, d)
+                           x +- d mod p into registers (gen_addsub_regs160), for
+    ks_msp_fp160_mul_sd(x, d), ks_msp_fp160_mul_xsub(a, x, d), ks_msp_fp160_sqr_add(x, d)
+                           (x - d)(x + d), a (x - d), (x + d)^2 as the product's or square's
+                           core: the factors pushed where the core copies its operands, then a
+                           fixed branch into its rows (gen_fused160)
     ks_fp_cneg_secp160r1(r, a, mask)
                            r = -a mod p under a byte mask (KS_FP_CNEG_OF: the k.P lookups)
     ks_msp_row8, ks_msp_sqr8, ks_msp_p256_reduce
@@ -54,7 +60,8 @@ here, see ks_port_msp430.h):
                            reduction (their common tail, entered by a fixed branch): one copy
                            each in flash
 llvm-mc rejects @rN+ sources with a memory destination: indexed sources instead (@rN for
-offset 0: Asm.__call__).
+offset 0: Asm.__call__), but for mov @r1+ to the multiplier, written as its words (Asm.pop;
+check() allows those words only).
 """
 import sys
 
@@ -67,6 +74,9 @@ PRODUCT_WORDS = (12, 14)
 
 MPY, MAC, MACS, OP2, RESLO, RESHI, SUMEXT = ("&MPY", "&MAC", "&MACS", "&OP2", "&RESLO", "&RESHI",
                                              "&SUMEXT")
+# mov @r1+, &abs (Asm.pop): opcode 4, source r1 (As = 3), destination r2 (Ad = 1, absolute)
+POP_WORD = 0x4000 | 1 << 8 | 1 << 7 | 3 << 4 | 2
+POP_TO = (MPY, OP2)
 # Control flow other than the final ret: jumps, calls, branches (mov to pc), and returns.
 CONTROL = ("j", "call", "br", "reti")
 
@@ -83,6 +93,15 @@ class Asm:
 
     def comment(self, text):
         self.lines.append("\t; " + text)
+
+    def pop(self, dst):
+        """mov @r1+, dst (the emulated `pop dst`) for a multiplier register dst: a word read
+        at the stack's top and the stack shrunk by it, 5 cycles, 2 words, where `mov 0(r1),
+        dst` takes 6 and 3 words (x(Rn) source). llvm-mc 16 takes no @rN+ source with a
+        memory destination: the instruction as its words (MOV, As = 3 from r1, Ad = 1 to
+        &abs through r2), which check() allows only for these registers."""
+        assert dst in POP_TO
+        self.lines.append("\t.short\t0x%04x, %s\t; pop\t%s" % (POP_WORD, dst[1:], dst))
 
     def function(self, name):
         self.lines += ["", "\t.section .text.%s,\"ax\",@progbits" % name, "\t.global %s" % name,
@@ -169,7 +188,8 @@ def square(asm, n, a, t, toff, pool):
     asm("mov", c0, mem(toff + 2 * (2 * n - 1), t))  # c1 is 0: a^2 < 2^(32 n)
 
 
-def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI, store_hi=True):
+def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI, store_hi=True,
+                pops=False, tslot=lambda k: 2 * k):
     """t[toff..] (2n words at base register t) = a * b by rows (operand scanning), for n <= 10:
     row i adds a_i B to the words t_i..t_(i+n), held in `pool` (n registers, renamed as the
     window slides: t_i is final after the row's first product, and its register takes the
@@ -178,18 +198,42 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI,
     odd j the words i+1..i+n: two carry chains of ADDC, one per parity, each unbroken (moves
     to the multiplier and CLR leave the carry flag alone). The carry out of the second chain
     is 0, since t + a_i B < 2^(16 (i+n+1)). Returns the registers of t_n..t_(2n-1), which
-    are also stored (unless not store_hi)."""
+    are also stored (unless not store_hi). With pops, a (at 0(r1)), b (above it, in the
+    rows' order: the even words, then the odd) and t (above b; all three on r1) are read at
+    the stack's top where it is their last read (Asm.pop: 1 cycle less each): a_i at row
+    i's start, b in the last row; t is then at 0(r1). tslot(k): where t's word k is, in
+    bytes from toff (its place in the frame)."""
     T = {}
     pool = list(pool)
+    order = list(range(0, n, 2)) + list(range(1, n, 2))
+    boffs = {j: boff + 2 * (order.index(j) if pops else j) for j in range(n)}
+    sp = [0]  # pops: the bytes popped so far, taken off every offset from r1
+    if pops:
+        assert a == b == t == "r1" and aoff == 0 and boff == 2 * n and toff == 4 * n
+
+    def mem(off, base):
+        return "%d(%s)" % (off - (sp[0] if base == "r1" else 0), base)
+
+    def last_read(off):
+        assert off == sp[0]
+        asm.pop(OP2 if sp[0] >= 2 * n else MPY)
+        sp[0] += 2
+
     for i in range(n):
-        asm("mov", mem(aoff + 2 * i, a), MPY)
+        if pops:
+            last_read(aoff + 2 * i)
+        else:
+            asm("mov", mem(aoff + 2 * i, a), MPY)
         for parity in (0, 1):
             js = list(range(parity, n, 2))
             for m, j in enumerate(js):
-                asm("mov", mem(boff + 2 * j, b), OP2)
+                if pops and i == n - 1:
+                    last_read(boffs[j])
+                else:
+                    asm("mov", mem(boffs[j], b), OP2)
                 if i == 0 and parity == 0:  # t is still 0 there: no sum
                     if j == 0:
-                        asm("mov", lo, mem(toff, t))
+                        asm("mov", lo, mem(toff + tslot(0), t))
                     else:
                         T[j] = pool.pop(0)
                         asm("mov", lo, T[j])
@@ -198,7 +242,7 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI,
                     continue
                 asm("add" if m == 0 else "addc", lo, T[i + j])
                 if j == 0:  # t_i is final: its register becomes t_(i+n)
-                    asm("mov", T[i], mem(toff + 2 * i, t))
+                    asm("mov", T[i], mem(toff + tslot(i), t))
                     T[i + n] = T.pop(i)
                     asm("clr", T[i + n])
                 if i + j + 1 <= i + n:
@@ -211,7 +255,7 @@ def row_product(asm, n, a, b, t, toff, pool, aoff=0, boff=0, lo=RESLO, hi=RESHI,
                 asm("adc", T[last])
     if store_hi:
         for k in range(n, 2 * n):
-            asm("mov", T[k], mem(toff + 2 * k, t))
+            asm("mov", T[k], mem(toff + tslot(k), t))
     return [T[k] for k in range(n, 2 * n)]
 
 
@@ -279,7 +323,8 @@ def half_rows(asm, n, a, b, t, pool, cnt):
             asm("mov", T[k], mem(2 * k, t))
 
 
-def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False):
+def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False, pops=False,
+                tslot=lambda k: 2 * k):
     """t[toff..] (2n words) = a^2 for n <= 10: the cross products a_i a_j (i < j) by rows as
     in row_product (row i: OP1 = a_i once, two unbroken ADDC chains over the words
     2i+1..i+n, held in `pool`); the two words that are final after row i (2i+1, 2i+2) are
@@ -293,10 +338,27 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False):
     with those left free. With ptrs (and a twelfth register in `pool`) the multiplier's result
     is read through registers (@rN: 2 cycles, not 3): RESLO's from the start, RESHI's from row
     1, when the words 1 and 2 have freed a register, to the last square, whose high word needs
-    that register (for the word 2n - 1)."""
+    that register (for the word 2n - 1). With pops, a (at 0(r1)) and t (above it, both on
+    r1) a_i is read at the stack's top for a_i^2, its last read (Asm.pop: 1 cycle less);
+    t is then at 0(r1). tslot(k): where t's word k is, in bytes from toff."""
     T = {}
     K = {}  # keep_hi: the final words >= n, in registers
+    held = {}  # a final word < n kept in a spare register for the next row's square
     pool = list(pool)
+    sp = [0]  # pops: the bytes popped so far, taken off every offset from r1
+    if pops:
+        assert a == t == "r1" and aoff == 0 and toff == 2 * n
+
+    def mem(off, base):
+        return "%d(%s)" % (off - (sp[0] if base == "r1" else 0), base)
+
+    def square_op2(i):
+        if pops:
+            assert aoff + 2 * i == sp[0]
+            asm.pop(OP2)
+            sp[0] += 2
+        else:
+            asm("mov", mem(aoff + 2 * i, a), OP2)
     assert len(pool) >= n + 1 + (1 if ptrs else 0)
     dbit = pool.pop()
     lo, hi, plo, phi = RESLO, RESHI, None, None
@@ -341,20 +403,25 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False):
         asm("rlc", dbit)
         # + a_i^2 at words 2i (stored) and 2i+1 (w1): OP1 is a_i still; the squares' carry
         # waits in dbit's bit 15
-        asm("mov", mem(aoff + 2 * i, a), OP2)
+        square_op2(i)
         asm("rla", dbit)
         if i == 0:
-            asm("mov", lo, mem(toff, t))
+            asm("mov", lo, mem(toff + tslot(0), t))
             asm("add", hi, w1)
         else:
-            asm("addc", lo, K.get(2 * i, mem(toff + 4 * i, t)))
+            asm("addc", lo, K.get(2 * i, held.get(2 * i, mem(toff + tslot(2 * i), t))))
             asm("addc", hi, w1)
         asm("rrc", dbit)
+        if 2 * i in held:  # final now: stored, its register back to the pool
+            asm("mov", held[2 * i], mem(toff + tslot(2 * i), t))
+            pool.append(held.pop(2 * i))
         for k, w in ((2 * i + 1, w1), (2 * i + 2, w2)):
             if keep_hi and k >= n:
                 K[k] = w
+            elif k == 2 * i + 2 and i < n - 2 and len(pool) >= (2 if ptrs and i == 0 else 1):
+                held[k] = w  # a_(i+1)^2 is added to it next row: then stored (one RMW less)
             else:
-                asm("mov", w, mem(toff + 2 * k, t))
+                asm("mov", w, mem(toff + tslot(k), t))
                 pool.append(w)
     assert not T
     asm.comment("+ a_(n-1)^2 at words 2n-2 and 2n-1 (the doubling's top bit)")
@@ -363,17 +430,17 @@ def square_rows(asm, n, a, t, toff, pool, keep_hi=False, aoff=0, ptrs=False):
     else:
         top = pool.pop(0)
     asm("mov", mem(aoff + 2 * (n - 1), a), MPY)
-    asm("mov", mem(aoff + 2 * (n - 1), a), OP2)
+    square_op2(n - 1)
     asm("mov", dbit, top)
     asm("and", "#1", top)
     asm("rla", dbit)
-    asm("addc", lo, K.get(2 * n - 2, mem(toff + 4 * (n - 1), t)))
+    asm("addc", lo, K.get(2 * n - 2, mem(toff + tslot(2 * n - 2), t)))
     asm("addc", hi, top)
     free = [dbit] + [r for r in (plo, phi) if r] + pool
     if keep_hi:
         K[2 * n - 1] = top
         return [K[k] for k in range(n, 2 * n)], free
-    asm("mov", top, mem(toff + 2 * (2 * n - 1), t))
+    asm("mov", top, mem(toff + tslot(2 * n - 1), t))
 
 
 def push(asm, regs):
@@ -403,10 +470,11 @@ def gen_product(asm, n, sq):
 SAVED = ["r4", "r5", "r6", "r7", "r8", "r9", "r10"]
 
 
-def reduce_secp160r1_regs(asm, rp, H, X, Y, store=True):
-    """secp160r1's reduction, the product's and the square's tail: r (pointer at rp(r1)) = t
-    mod p, t's low half lo at 0(r1) (overwritten; 20(r1) is scratch) and its high half hi in
-    the ten registers H (never stored), X and Y free. t = lo + hi 2^160 = lo + hi + hi 2^31
+def reduce_secp160r1_regs(asm, H, X, Y):
+    """secp160r1's reduction, the product's and the square's tail: t mod p into ten registers
+    (returned with the two left free), t's low half lo in the frame at T160_SLOT (overwritten;
+    words 2..9 at the stack's top, popped by their last reads: the stack 16 bytes up after)
+    and its high half hi in the ten registers H (never stored), X and Y free. t = lo + hi 2^160 = lo + hi + hi 2^31
     (mod p, 2^160 = 2^31 + 1): v + 2^160 = lo + hi + 2^160 + s 2^32 + b 2^31 (s = hi >> 1, b =
     hi & 1; v < 2^161 + 2^191): lo + hi into lo's frame words (hi read once, from its
     registers; the carry and the 2^160 in Y), s shifted in place, then b 2^15 + the frame's
@@ -420,7 +488,7 @@ def reduce_secp160r1_regs(asm, rp, H, X, Y, store=True):
     asm.comment("lo + hi into the frame (the carry, + 1 for the 2^160, in Y)")
     asm("mov", "#1", Y)
     for j in range(10):
-        asm("add" if j == 0 else "addc", H[j], mem(2 * j, "r1"))
+        asm("add" if j == 0 else "addc", H[j], mem(T160_SLOT(j), "r1"))
     asm("adc", Y)
     asm.comment("s = hi >> 1 in place, b 2^15 in X")
     asm("clr", X)
@@ -429,43 +497,39 @@ def reduce_secp160r1_regs(asm, rp, H, X, Y, store=True):
         asm("rrc", H[j])
     asm("rrc", X)
     asm.comment("words 1..11: + b 2^15 at word 1, + s at word 2 up (H: words 2..11)")
-    asm("add", X, mem(2, "r1"))
-    for j in range(2, 10):
-        asm("addc", mem(2 * j, "r1"), H[j - 2])
+    asm("add", X, mem(T160_SLOT(1), "r1"))
+    for j in range(2, 10):  # their last reads: popped (@r1+, 1 cycle less than x(r1))
+        assert T160_SLOT(j) == 2 * (j - 2)
+        asm("addc", "@r1+", H[j - 2])
     asm("addc", Y, H[8])
     asm("adc", H[9])
     ul, uh = H[8], H[9]
     asm.comment("U = T + 1 in (%s, %s): + U + U 2^31, Z = U_lo, U_hi + (U & 1) 2^15, U >> 1" % (ul, uh))
-    asm("mov", uh, mem(20, "r1"))
+    asm("push", uh)          # U_hi, for Y (popped: 5 cycles against a store and a read's 7)
     asm("mov", ul, X)
     asm("clrc")
     asm("rrc", uh)
     asm("rrc", ul)          # C = U & 1
     asm("clr", Y)
     asm("rrc", Y)           # (U & 1) 2^15
-    asm("add", mem(20, "r1"), Y)
+    asm("add", "@r1+", Y)
     asm("adc", ul)          # only for U = 2^31 + 1, whose (U >> 1) mod 2^16 is 0
-    asm("add", X, mem(0, "r1"))
-    asm("addc", Y, mem(2, "r1"))
+    # words 0 and 1 taken into X and Y by the sum (a read, not a read and a write back), U's
+    # registers then free for the mask; the stack is 16 bytes up (words 2..9 popped)
+    asm("add", mem(T160_SLOT(0) - 16, "r1"), X)
+    asm("addc", mem(T160_SLOT(1) - 16, "r1"), Y)
     asm("addc", ul, H[0])
     asm("addc", uh, H[1])
     for j in range(2, 8):
         asm("adc", H[j])
-    # words 0 and 1 into registers once the mask is made: cheaper to add and store
-    V = [ul, uh] + H[:8]
-    asm("subc", X, X)  # C - 1: 0xFFFF without the carry
-    asm("mov", X, Y)
-    asm("and", "#0x7fff", Y)
-    asm("mov", mem(0, "r1"), ul)
-    asm("mov", mem(2, "r1"), uh)
+    V = [X, Y] + H[:8]
+    asm("subc", ul, ul)  # C - 1: 0xFFFF without the carry
+    asm("mov", ul, uh)
+    asm("and", "#0x7fff", uh)
     asm.comment("no carry (w < p): w = x - 2^31 - 1 = x + p mod 2^160, p added under the mask")
     for j in range(10):
-        asm("add" if j == 0 else "addc", Y if j == 1 else X, V[j])
-    if store:
-        asm("mov", mem(rp, "r1"), X)
-        for j in range(10):
-            asm("mov", V[j], mem(2 * j, X))
-    return V
+        asm("add" if j == 0 else "addc", uh if j == 1 else ul, V[j])
+    return V, (ul, uh)
 
 
 def gen_fp_secp160r1(asm, sq):
@@ -489,51 +553,62 @@ def gen_core160(asm, sq):
     its caller to store or to take on (gen_tail160): a straight-line subroutine (CORE160)."""
     name = CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")]
     asm.function(name)
+    words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
     if sq:
         # a copied below r (as the product's a and b, below) so that r13 can address RESLO and
-        # a register freed by the rows RESHI (square_rows' ptrs): ~100 reads at 2 cycles, not 3
-        asm.comment("a = r13; frame: t (20 words) at 0(r1), a at 40(r1)")
-        words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
+        # a register freed by the rows RESHI (square_rows' ptrs): ~100 reads at 2 cycles, not 3;
+        # a at the stack's top, each a_i read there by its row (@r1, 1 cycle less than x(r1))
+        # and popped for a_i^2 (square_rows' pops)
+        asm.comment("a = r13; frame: a (10 words) at 0(r1), t (20 words) at 20(r1)")
+        asm("sub", "#40", "r1")
         for j in range(10):
             asm("mov", "@r13+", words[j])
         push(asm, words[::-1])
-        asm("sub", "#40", "r1")
-        hi, free = square_rows(asm, 10, "r1", "r1", 0, ["r4", "r5", "r6", "r7", "r8", "r9",
-                                                         "r10", "r11", "r12", "r14", "r15", "r13"],
-                               keep_hi=True, aoff=40, ptrs=True)
-        V = reduce_secp160r1_regs(asm, None, hi, free[0], free[1], store=False)
-        asm("add", "#60", "r1")
-        free = (free[0], free[1])
+        asm.lines.append("%s:" % SQR160_ROWS)  # the fused entries' way in (gen_fused160)
+        hi, free = square_rows(asm, 10, "r1", "r1", 20, ["r4", "r5", "r6", "r7", "r8", "r9",
+                                                          "r10", "r11", "r12", "r14", "r15", "r13"],
+                               keep_hi=True, ptrs=True, pops=True, tslot=T160_SLOT)
+        V, free = reduce_secp160r1_regs(asm, hi, free[0], free[1])
     else:
         # b and a copied below r (each word read by @rN+ into a register and pushed: 5 cycles;
         # llvm-mc 16 takes neither `push x(rN)` nor `@rN+` into memory), so that r13 and r14
         # can address the product's two words (@r14 = RESLO, @r13 = RESHI: 2 cycles a read
         # instead of 3, 200 reads); the operands are then read from the frame at the cost they
-        # had from r13 and r14 (but a_0 and b_0, which were @r13 and @r14)
-        asm.comment("a = r13, b = r14; frame: t (20 words) at 0(r1), a at 40(r1), b at 60(r1)")
-        words = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"]
-        for src in ("r14", "r13"):
+        # had from r13 and r14 (but a_0 and b_0, which were @r13 and @r14). a at the stack's
+        # top, then b in the rows' order (even words, odd words), each word popped at its last
+        # read (row_product's pops: a_i at row i's start, b in the last row; 1 cycle less)
+        asm.comment("a = r13, b = r14; frame: a (10 words) at 0(r1), b (10, evens then odds) "
+                    "at 20(r1), t (20 words) at 40(r1)")
+        asm("sub", "#40", "r1")
+        for src, order in (("r14", list(range(0, 10, 2)) + list(range(1, 10, 2))),
+                           ("r13", list(range(10)))):
             for j in range(10):
                 asm("mov", "@%s+" % src, words[j])
-            push(asm, words[::-1])
-        asm("sub", "#40", "r1")
+            push(asm, [words[j] for j in order][::-1])
+        asm.lines.append("%s:" % MUL160_ROWS)  # the fused entries' way in (gen_fused160)
         asm("mov", "#RESLO", "r14")
         asm("mov", "#RESHI", "r13")
-        hi = row_product(asm, 10, "r1", "r1", "r1", 0,
+        hi = row_product(asm, 10, "r1", "r1", "r1", 40,
                          ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r15"],
-                         aoff=40, boff=60, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False)
-        V = reduce_secp160r1_regs(asm, None, hi, "r13", "r14", store=False)
-        asm("add", "#80", "r1")
-        free = ("r13", "r14")
+                         aoff=0, boff=20, lo=mem(0, "r14"), hi=mem(0, "r13"), store_hi=False,
+                         pops=True, tslot=T160_SLOT)
+        V, free = reduce_secp160r1_regs(asm, hi, "r13", "r14")
+    asm("add", "#%d" % (40 - 16), "r1")  # t's place less the 8 words popped
     assert (V, free[0], free[1]) == CORE160_REGS[sq]
     asm.end(name)
+
+
+# Where the cores' rows put t's low words (bytes from t's start; its high words, never stored,
+# keep their places): words 2..9 first, which the reduction reads last and pops, then 0 and 1
+def T160_SLOT(k):
+    return 2 * (k - 2) if 2 <= k < 10 else 16 + 2 * k if k < 2 else 2 * k
 
 
 # Where the cores leave their result (V) and which two registers (X, Y) are free then, by
 # sq: gen_core160 asserts it.
 CORE160_REGS = {
-    False: (["r11", "r12", "r15", "r4", "r5", "r6", "r7", "r8", "r9", "r10"], "r13", "r14"),
-    True: (["r12", "r4", "r14", "r5", "r6", "r7", "r8", "r9", "r10", "r11"], "r13", "r15"),
+    False: (["r13", "r14", "r15", "r4", "r5", "r6", "r7", "r8", "r9", "r10"], "r11", "r12"),
+    True: (["r13", "r15", "r14", "r5", "r6", "r7", "r8", "r9", "r10", "r11"], "r12", "r4"),
 }
 
 
@@ -557,48 +632,47 @@ def gen_tail160(asm, sq, kind):
         for j in range(10):
             asm("sub" if j == 0 else "subc", "@%s+" % Y, V[j])
         correct_regs(asm, "sub", V, pw, Y)
-    if kind == "ssh":
-        # the doubling's Z3' = (V - gamma - delta) / 2, both read from its frame (gen_dbl160,
-        # DBL160_E) above this call's return address
-        for x in ("G", "D"):
+    if kind in ("ssh", "x3"):
+        # the doubling's Z3' = (V - gamma - delta) / 2 (also the addition's Z3, ADD160_E) or
+        # the addition's X3 = V - H^3 - 2V', each read from the caller's frame (gen_dbl160,
+        # DBL160_E; gen_add160, ADD160_E) above this call's return address through Y (@Y+:
+        # 2 cycles a word, not x(r1)'s 3), which then takes the correction's mask
+        for off in ([DBL160_E["G"], DBL160_E["D"]] if kind == "ssh"
+                    else [ADD160_E["HHH"], ADD160_E["V"], ADD160_E["V"]]):
+            asm("mov", "r1", Y)
+            asm("add", "#%d" % (2 + off), Y)
             for j in range(10):
-                asm("sub" if j == 0 else "subc", mem(2 + DBL160_E[x] + 2 * j, "r1"), V[j])
-            correct_regs(asm, "sub", V, pw, Y)
-    if kind == "x3":
-        # the addition's X3 = V - H^3 - 2V', both read from its frame (gen_add160, ADD160_E)
-        # above this call's return address
-        for x in ("HHH", "V", "V"):
-            for j in range(10):
-                asm("sub" if j == 0 else "subc", mem(2 + ADD160_E[x] + 2 * j, "r1"), V[j])
+                asm("sub" if j == 0 else "subc", "@%s+" % Y, V[j])
             correct_regs(asm, "sub", V, pw, Y)
     if kind == "half3":
-        # 3V/2 = V + V/2: V stored at r, halved in place, V added back from r
-        for j in range(10):
-            asm("mov", V[j], mem(2 * j, X))
+        # 3V/2 = V + V/2: V pushed, halved in place, V added back as popped
+        push(asm, V[::-1])
     if kind in ("ssh", "half3"):
         half_regs(asm, V, pw, Y)
     if kind == "half3":
         for j in range(10):
-            asm("add" if j == 0 else "addc", "@%s+" % X, V[j])
+            asm("add" if j == 0 else "addc", "@r1+", V[j])
         correct_regs(asm, "add", V, pw, Y)
-        asm("sub", "#20", X)
     for j in range(10):
         asm("mov", V[j], mem(2 * j, X))
     asm.end(name)
 
 
 def half_regs(asm, V, pw, m):
-    """V = V / 2 mod p in registers (V reduced): p added under the mask of the low bit (in m),
-    the sum's carry shifted in at the top ((V + p) / 2 < 2^160)."""
+    """V = V / 2 mod p in registers (V reduced): where V is odd, (V + p) / 2 < 2^160, V + p
+    taken as V - c mod 2^160 (sub_masked_c, c = 2^160 - p) whose no-borrow is V + p's carry,
+    shifted in at the top; where V is even nothing is taken off and the 1 shifted in at the
+    top is cleared (the mask's 0x8000 ORed with 0x7fff: AND after the RRCs)."""
     asm("mov", V[0], m)
-    asm("rra", m)          # C = the low bit
-    asm("subc", m, m)
-    asm("inv", m)          # 0xFFFF when odd: + p
-    dropped = add_masked_p(asm, V, pw, m)
+    asm("inv", m)
+    asm("rra", m)          # C = NOT the low bit
+    asm("subc", m, m)      # -(low bit), C kept
+    sub_masked_c(asm, V, pw, m)
     for j in range(len(V) - 1, -1, -1):
         asm("rrc", V[j])
-    for _ in range(dropped):
-        asm("incd", "r1")  # after the RRCs: INCD changes the carry
+    hi = sub_masked_c.hi_mask(pw)
+    asm("bis", "#0x%04x" % (0xFFFF & ~hi), m)  # 0xFFFF when odd, else top bit 0
+    asm("and", m, V[-1])
 
 
 TAIL160 = {(sq, kind): "ks_msp_fp160_%s_%s" % ("sqr" if sq else "mul", kind)
@@ -606,13 +680,30 @@ TAIL160 = {(sq, kind): "ks_msp_fp160_%s_%s" % ("sqr" if sq else "mul", kind)
                             (True, "sub2"), (True, "ssh"), (True, "x3"))}
 # the doubling's frame (gen_dbl160), which the tail "ssh" reads
 DBL160_E = {x: 20 * j for j, x in enumerate(("G", "B", "D", "T1", "T2", "A"))}
-# and the addition's (gen_add160), which the tail "x3" reads: Z1^2 and S2 are read for the
-# last time before H^2 and S1 take their places
+# and the addition's (gen_add160), which the tails "x3" and "ssh" read: S2 is read for the
+# last time before H^2 and then S1 take its place; Z1^2 and H^2 where "ssh" reads the
+# doubling's gamma and delta (Z3 = ((Z1 + H)^2 - Z1^2 - H^2) / 2)
 ADD160_E = {x: 20 * j for j, x in enumerate(("ZZ", "H", "S2", "RR", "HHH", "V", "T"))}
-ADD160_E["HH"], ADD160_E["S1"] = ADD160_E["ZZ"], ADD160_E["S2"]
+ADD160_E["HH"], ADD160_E["S1"] = ADD160_E["S2"], ADD160_E["S2"]
+assert (ADD160_E["ZZ"], ADD160_E["HH"]) == (DBL160_E["G"], DBL160_E["D"])
 
 
 # secp160r1's cores, called with nothing saved by the C entries and the point operations
+FP160_ADDR, FP160_SUBR = "ks_msp_fp160_addr", "ks_msp_fp160_subr"
+# the sum's and difference's registers (gen_addsub_regs160) and the fused entries that
+# push them as a product's or square's operands (gen_fused160)
+MUL160_SD, MUL160_XSUB, SQR160_ADD = ("ks_msp_fp160_mul_sd", "ks_msp_fp160_mul_xsub",
+                                      "ks_msp_fp160_sqr_add")
+FP160_R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
+# the chains (gen_chain160): a core's tail (sq, kind), then its result pushed as the next
+# product's b (a at Y) or the next square's a, a fixed branch into that core's rows
+CHAIN160 = {(sq, kind, nxt): "ks_msp_fp160_%s_%s_%s" % ("sqr" if sq else "mul", kind, nxt)
+            for sq, kind, nxt in ((True, "st", "mul"), (False, "st", "mul"),
+                                  (False, "half3", "sqr"))}
+
+# ks_msp_fp160_mul's and _sqr's rows from their frames as copied (labels, not functions:
+# gen_fused160 enters them by a fixed branch in place of its ret, a tail for check())
+MUL160_ROWS, SQR160_ROWS = "ks_msp_fp160_mul_rows", "ks_msp_fp160_sqr_rows"
 CORE160 = {"ks_fp_mul_secp160r1": "ks_msp_fp160_mul", "ks_fp_sqr_secp160r1": "ks_msp_fp160_sqr",
            "ks_fp_add_secp160r1": "ks_msp_fp160_add", "ks_fp_sub2_secp160r1": "ks_msp_fp160_sub2",
            "ks_fp_half3_secp160r1": "ks_msp_fp160_half3"}
@@ -884,8 +975,10 @@ ROW8, SQR8, P256_TAIL = "ks_msp_row8", "ks_msp_sqr8", "ks_msp_p256_reduce"
 SUBROUTINES = (ROW8, SQR8) + tuple("ks_fp_%s_%s" % (op, field) for field, n, p in FIELDS if n > 10
                                    for op in ("add", "sub", "half")) \
     + tuple(CORE160.values()) + tuple(TAIL160.values()) \
-    + ("ks_msp_fp160_sub", "ks_msp_steps_core", "ks_msp_lincomb_core", "ks_msp_lincomb_z_core")
-TAILS = (P256_TAIL,)
+    + (FP160_ADDR, FP160_SUBR, MUL160_SD, MUL160_XSUB, SQR160_ADD) + tuple(CHAIN160.values()) \
+    + ("ks_msp_steps_core",
+       "ks_msp_lincomb_core", "ks_msp_lincomb_z_core")
+TAILS = (P256_TAIL, MUL160_ROWS, SQR160_ROWS)
 P256_FRAME = 96
 P256_REGS = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
 
@@ -1068,21 +1161,15 @@ def gen_half3(asm, field, n, p):
 
 
 def gen_add_regs(asm, field, n, p):
-    """r = a + b mod p for n = 10, the sum in registers: s = a + b (carry c); s - p in place
-    (no borrow: C); if neither c nor C (s < p), p is added back under the mask. The masked word
-    of p that is neither 0 nor 0xFFFF waits on the stack (AND changes the carry flag)."""
+    """r = a + b mod p for n = 10: the sum in registers (ks_msp_fp160_addr: s = a + b, carry c;
+    s - p in place, no borrow: C; if neither c nor C, s < p, p added back), then stored."""
     name = "ks_fp_add_%s" % field
-    pw = words(p, n)
     assert n == 10
-    R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
     gen_c_entry(asm, name)
     asm.function(CORE160[name])
-    for j in range(n):  # by @rN+ (2 cycles, not 3); a's pointer r13 then holds word 9
-        asm("mov", "@r13+" if j < n - 1 else "@r13", R[j])
-        asm("add" if j == 0 else "addc", "@r14+", R[j])
-    correct_regs(asm, "add", R, pw, "r14")
+    asm("call", "#" + FP160_ADDR)
     for j in range(n):
-        asm("mov", R[j], mem(2 * j, "r12"))
+        asm("mov", FP160_R[j], mem(2 * j, "r12"))
     asm.end(CORE160[name])
 
 
@@ -1098,10 +1185,10 @@ def gen_c_entry(asm, name):
 
 def correct_regs(asm, kind, V, pw, m):
     """The words in registers V mod p after a sum (kind "add", its carry in C: p taken off,
-    and added back under the mask unless the sum carried or s - p did not borrow) or a
-    difference ("sub", its borrow in C: p added under the mask of the borrow). m is a free
-    register; p's one word other than 0 and 0xFFFF waits masked on the stack (AND changes
-    the carry flag)."""
+    and added back unless the sum carried or s - p did not borrow) or a difference ("sub",
+    its borrow in C: p added where it borrowed). p added back mod 2^(16 n) as c = 2^(16 n) - p
+    taken off (sub_masked_c: for secp160r1 one SUBC of 0 and one of the mask's 0x8000, then
+    the borrow's SBCs; no word of p masked on the stack). m is a free register."""
     n = len(V)
     if kind == "add":
         asm("clr", m)
@@ -1112,31 +1199,42 @@ def correct_regs(asm, kind, V, pw, m):
             else:
                 asm("sub" if j == 0 else "subc", "#0x%04x" % pw[j], V[j])
         asm("adc", m)      # c + C: 1 keeps s - p
-        asm("dec", m)      # the mask: 0xFFFF adds p back
+        asm("dec", m)      # -1 adds p back; C = NOT that (the DEC's no-borrow)
     else:
-        asm("subc", m, m)  # C - 1: 0xFFFF when it borrowed
-    for _ in range(add_masked_p(asm, V, pw, m)):
-        asm("incd", "r1")
+        asm("subc", m, m)  # -(borrow); C is still NOT the borrow
+    sub_masked_c(asm, V, pw, m)
 
 
-def add_masked_p(asm, V, pw, m):
-    """V += p & m in one carry chain (the carry out left in C); p's one word other than 0 and
-    0xFFFF is masked on the stack first (AND changes the carry flag): returns how many words
-    the caller drops from the stack (INCD r1) once it no longer needs C."""
-    odd = [j for j in range(len(V)) if pw[j] not in (0, 0xFFFF)]
-    assert len(odd) <= 1
-    for j in odd:
-        asm("push", m)
-        asm("and", "#0x%04x" % pw[j], mem(0, "r1"))
+def sub_masked_c(asm, V, pw, m):
+    """V -= c b mod 2^(16 n), c = 2^(16 n) - p (V + p b mod 2^(16 n)), for m = -b and C = NOT b
+    (b = 0 or 1): c's words are 1, then one word w, else 0 (secp160r1: 2^31 + 1); its low 1
+    is the SUBC of 0 at word 0 (V_0 - b, C = NOT b), w b is m after BIC (which keeps the
+    flags), the rest the borrow's SBCs. The final C is the no-borrow: V + p b's carry where
+    b = 1, 1 where b = 0. Leaves m = w b."""
+    hi = sub_masked_c.hi_mask(pw)
+    k = sub_masked_c.hi_word(pw)
+    asm("bic", "#0x%04x" % (0xFFFF & ~hi), m)
     for j in range(len(V)):
-        first = j == 0
-        if pw[j] == 0:
-            asm("adc" if not first else "add", *(("#0",) if first else ()), V[j])
-        elif pw[j] == 0xFFFF:
-            asm("add" if first else "addc", m, V[j])
+        if j == 0:
+            asm("subc", "#0", V[j])
+        elif j == k:
+            asm("subc", m, V[j])
         else:
-            asm("add" if first else "addc", mem(0, "r1"), V[j])
-    return len(odd)
+            asm("sbc", V[j])
+
+
+def _c_words(pw):
+    n = len(pw)
+    p = sum(w << (16 * j) for j, w in enumerate(pw))
+    cw = words((1 << (16 * n)) - p, n)
+    nz = [j for j in range(1, n) if cw[j]]
+    # one other word, a run of top bits (what BIC of a mask leaves: -b & w)
+    assert cw[0] == 1 and len(nz) == 1 and cw[nz[0]] == 0xFFFF & ~((1 << (16 - bin(cw[nz[0]]).count("1"))) - 1)
+    return nz[0], cw[nz[0]]
+
+
+sub_masked_c.hi_word = lambda pw: _c_words(pw)[0]
+sub_masked_c.hi_mask = lambda pw: _c_words(pw)[1]
 
 
 def gen_fused_regs(asm, field, n, p, op):
@@ -1165,15 +1263,7 @@ def gen_fused_regs(asm, field, n, p, op):
         for j in range(n):
             asm("mov", "@r13+", V[j])
         asm("sub", "#%d" % (2 * n), "r13")  # a again, for the sum
-        asm("mov", V[0], "r12")
-        asm("rra", "r12")      # C = a's low bit
-        asm("subc", "r12", "r12")
-        asm("inv", "r12")      # 0xFFFF when a is odd: + p
-        dropped = add_masked_p(asm, V, pw, "r12")
-        for j in range(n - 1, -1, -1):
-            asm("rrc", V[j])       # (a + p) / 2 < 2^160: the sum's carry is its top bit
-        for _ in range(dropped):
-            asm("incd", "r1")      # after the RRCs: INCD changes the carry
+        half_regs(asm, V, pw, "r12")
         for j in range(n):
             asm("add" if j == 0 else "addc", "@r13+", V[j])
         correct_regs(asm, "add", V, pw, "r12")
@@ -1512,14 +1602,25 @@ def point160(asm, elems, slots):
             ptr(reg, x)
         asm("call", "#" + core)
 
-    def fop(tail, r, a, b=None, s=None):
-        sq = b is None
-        ptr("r13", a)
-        if not sq:
-            ptr("r14", b)
-        asm("call", "#" + CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")])
+    def fop(tail, r, a=None, b=None, s=None, core=None, c=None, into=None, sq=None):
+        """into: ("mul", a') or ("sqr",): the result, after its tail, taken on as the next
+        product's b (with a') or square's operand (gen_chain160); the caller then calls
+        fop(next tail, r', sq=the next's) with no operands: the tail alone."""
+        if a is not None:
+            sq = b is None or core == SQR160_ADD
+            if c is not None:
+                ptr("r12", c)
+            ptr("r13", a)
+            if b is not None:
+                ptr("r14", b)
+            asm("call", "#" + (core or CORE160["ks_fp_%s_secp160r1" % ("sqr" if sq else "mul")]))
         _, X, Y = CORE160_REGS[sq]
         ptr(X, r)
+        if into is not None:
+            if into[0] == "mul":
+                ptr(Y, into[1])
+            asm("call", "#" + CHAIN160[(sq, tail, into[0])])
+            return
         if s is not None:
             ptr(Y, s)
         asm("call", "#" + TAIL160[(sq, tail)])
@@ -1530,34 +1631,90 @@ def frame160(names, after):
     return {x: after + 2 * j for j, x in enumerate(names)}
 
 
-FP160_ADD, FP160_SUB = "ks_msp_fp160_add", "ks_msp_fp160_sub"
 
 
-def gen_sub_core160(asm, field, n, p):
-    """ks_msp_fp160_sub(r, a, b): r = a - b mod p as ks_fp_sub_secp160r1 (r may alias a or b),
-    the difference in registers (a loaded and b taken off by @rN+, the correction there,
-    r stored once): ~30 cycles less than the C entry's pass through memory, for the point
-    operations, which save the registers once."""
-    pw = words(p, n)
-    R = ["r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r15", "r13"]
-    asm.function(FP160_SUB)
-    for j in range(n):  # a's pointer r13 then holds word 9
-        asm("mov", "@r13+" if j < n - 1 else "@r13", R[j])
-    for j in range(n):
-        asm("sub" if j == 0 else "subc", "@r14+", R[j])
-    correct_regs(asm, "sub", R, pw, "r14")
-    for j in range(n):
-        asm("mov", R[j], mem(2 * j, "r12"))
-    asm.end(FP160_SUB)
+def gen_addsub_regs160(asm, kind):
+    """ks_msp_fp160_addr / ks_msp_fp160_subr(x = r13, d = r14): x + d or x - d mod p into the
+    registers FP160_R (x loaded and d added or taken off by @rN+, the correction there),
+    r14 clobbered, r12 kept: straight-line subroutines of the fused entries (gen_fused160)
+    and of ks_fp_add_secp160r1's core."""
+    pw = words(FIELDS[0][2], 10)
+    R = FP160_R
+    name = FP160_ADDR if kind == "add" else FP160_SUBR
+    asm.function(name)
+    for j in range(10):  # x's pointer r13 then holds word 9
+        asm("mov", "@r13+" if j < 9 else "@r13", R[j])
+        asm(kind if j == 0 else kind + "c", "@r14+", R[j])
+    correct_regs(asm, kind, R, pw, "r14")
+    asm.end(name)
+
+
+def gen_fused160(asm, name):
+    """The point operations' field operations on a sum or difference, which they then no
+    longer store and reload: the sum or difference made in registers (gen_addsub_regs160)
+    and pushed where the product or square copies its operands (a at the stack's top, b
+    above it, evens then odds, t's 40 bytes above both: gen_core160), then a fixed branch
+    into its rows (MUL160_ROWS, SQR160_ROWS; check(): a tail). The result as the core's:
+        ks_msp_fp160_mul_sd(x = r13, d = r14)        (x - d)(x + d) (the doubling's A)
+        ks_msp_fp160_mul_xsub(a = r12, x = r13, d = r14)   a (x - d)
+        ks_msp_fp160_sqr_add(x = r13, d = r14)       (x + d)^2 (the doubling's Z3)
+    For mul_sd x's pointer waits in r12, d's in t's place (scratch until the rows)."""
+    order = list(range(0, 10, 2)) + list(range(1, 10, 2))
+    asm.function(name)
+    asm("sub", "#40", "r1")
+    if name == MUL160_SD:
+        asm("mov", "r13", "r12")  # x's pointer (the subroutines keep r12)
+        asm("mov", "r14", mem(0, "r1"))
+    asm("call", "#" + (FP160_ADDR if name == SQR160_ADD else FP160_SUBR))
+    push(asm, (FP160_R if name == SQR160_ADD else [FP160_R[j] for j in order])[::-1])
+    if name == MUL160_SD:
+        asm("mov", "r12", "r13")
+        asm("mov", mem(20, "r1"), "r14")
+        asm("call", "#" + FP160_ADDR)
+        push(asm, FP160_R[::-1])
+    elif name == MUL160_XSUB:
+        A = FP160_R[:9] + ["r12"]
+        for j in range(10):  # a's pointer r12 then holds word 9
+            asm("mov", "@r12+" if j < 9 else "@r12", A[j])
+        push(asm, A[::-1])
+    asm("br", "#" + (SQR160_ROWS if name == SQR160_ADD else MUL160_ROWS))
+    asm.lines.append("\t.size %s, .-%s" % (name, name))
+
+
+def gen_chain160(asm, sq, kind, nxt):
+    """A core's result in registers (CORE160_REGS[sq]) through its tail (gen_tail160: r = X,
+    which leaves the result in its registers), then pushed where the next core copies an
+    operand: as a product's b (evens then odds; its a copied from Y, as the product copies
+    it) or as a square's a, and a fixed branch into that core's rows (MUL160_ROWS,
+    SQR160_ROWS): the next core's load of this operand and a call less. The point
+    operations then call the next core's tail."""
+    V, X, Y = CORE160_REGS[sq]
+    name = CHAIN160[(sq, kind, nxt)]
+    order = list(range(0, 10, 2)) + list(range(1, 10, 2))
+    asm.function(name)
+    asm("call", "#" + TAIL160[(sq, kind)])
+    asm("sub", "#40", "r1")
+    if nxt == "mul":
+        push(asm, [V[j] for j in order][::-1])
+        A = V[:9] + [Y]
+        for j in range(10):  # a's pointer Y then holds word 9
+            asm("mov", "@%s+" % Y if j < 9 else "@%s" % Y, A[j])
+        push(asm, A[::-1])
+    else:
+        push(asm, V[::-1])
+    asm("br", "#" + (MUL160_ROWS if nxt == "mul" else SQR160_ROWS))
+    asm.lines.append("\t.size %s, .-%s" % (name, name))
 
 
 def gen_cneg160(asm):
     """ks_fp_cneg_secp160r1(r, a, mask): r = -a mod p where the byte mask is 0xFF, else a
     (kernels/ks_fp.c's ks_fp_cneg: the k.P table lookups' sign, KS_FP_CNEG_OF), r may alias a:
-    m = mask and (a != 0) (a's words ORed, the top bit of x | -x); p - a on the stack (one
-    carry chain: only MOVs between), then r = a ^ ((a ^ (p - a)) & m). No register saved."""
+    m = mask and (a != 0) (a's words ORed, the top bit of x | -x); then r = (a ^ m) - (2^31 & m)
+    mod 2^160 (for m all-ones 2^160 - 1 - a - 2^31 = p - a): a ^ m word by word into r (XOR
+    changes the carry flag), then 2^31 & m taken off r's words 1..9 in one borrow chain. No
+    register saved."""
     name = "ks_fp_cneg_secp160r1"
-    pw = words(FIELDS[0][2], 10)
+    assert FIELDS[0][2] == 2**160 - 2**31 - 1
     asm.function(name)
     asm("mov", "@r13", "r15")
     for j in range(1, 10):
@@ -1571,21 +1728,14 @@ def gen_cneg160(asm):
     asm("inv", "r11")      # 0xFFFF when a != 0
     asm("sxt", "r14")      # the byte mask to a word
     asm("and", "r14", "r11")
-    asm("sub", "#20", "r1")
-    for j in range(10):
-        asm("mov", "@r13+", "r14")
-        asm("mov", "#%d" % (pw[j] - 0x10000 if pw[j] == 0xFFFF else pw[j]), "r15")
-        asm("sub" if j == 0 else "subc", "r14", "r15")
-        asm("mov", "r15", mem(2 * j, "r1"))
-    asm("sub", "#20", "r13")
-    for j in range(10):
-        asm("mov", "@r13+", "r14")
-        asm("mov", mem(2 * j, "r1"), "r15")
-        asm("xor", "r14", "r15")
-        asm("and", "r11", "r15")
-        asm("xor", "r14", "r15")
+    for j in range(10):    # r = a ^ m (word j written after a_j is read: r may alias a)
+        asm("mov", "@r13+", "r15")
+        asm("xor", "r11", "r15")
         asm("mov", "r15", mem(2 * j, "r12"))
-    asm("add", "#20", "r1")
+    asm("and", "#0x8000", "r11")
+    asm("sub", "r11", mem(2, "r12"))
+    for j in range(2, 10):
+        asm("sbc", mem(2 * j, "r12"))
     asm.end(name)
 
 
@@ -1616,18 +1766,15 @@ def gen_dbl160(asm):
     asm("mov", "r15", mem(S["CNT"], "r1"))
     loop = ".L%s_loop" % name
     asm.lines.append("%s:" % loop)
-    fop("st", "G", "PY")                   # gamma = Y^2
-    fop("st", "B", "PX", "G")              # beta = X gamma
+    fop("st", "G", "PY", into=("mul", "PX"))  # gamma = Y^2, taken on as b:
+    fop("st", "B", sq=False)               # beta = X gamma
     fop("st", "D", "PZ")                   # delta = Z^2
-    op(FP160_ADD, "T1", "PY", "PZ")
-    fop("ssh", "RZ", "T1")                 # Z3' = Y Z = ((Y + Z)^2 - gamma - delta) / 2
-    op(FP160_SUB, "T1", "PX", "D")
-    op(FP160_ADD, "T2", "PX", "D")         # the last read of p
-    fop("half3", "A", "T1", "T2")          # A = 3 (X - delta)(X + delta) / 2
-    fop("sub2", "RX", "A", s="B")          # X3' = A^2 - 2 beta
-    op(FP160_SUB, "T1", "B", "RX")
+    fop("ssh", "RZ", "PY", "PZ", core=SQR160_ADD)  # Z3' = Y Z = ((Y + Z)^2 - gamma - delta) / 2
+    fop("half3", "A", "PX", "D", core=MUL160_SD, into=("sqr",))  # A = 3 (X - delta)(X +
+    #                                        delta) / 2 (the last read of p), squared:
+    fop("sub2", "RX", s="B", sq=True)      # X3' = A^2 - 2 beta
     fop("st", "G", "G")
-    fop("sub", "RY", "A", "T1", s="G")     # Y3' = A (beta - X3') - gamma^2
+    fop("sub", "RY", "B", "RX", s="G", core=MUL160_XSUB, c="A")  # Y3' = A (beta - X3') - gamma^2
     asm.comment("the next doubling from r")
     for a_, b_ in (("RX", "PX"), ("RY", "PY"), ("RZ", "PZ")):
         asm("mov", mem(S[a_], "r1"), mem(S[b_], "r1"))
@@ -1640,7 +1787,8 @@ def gen_dbl160(asm):
 
 def gen_add160(asm):
     """ks_msp_add_secp160r1(r, p, qx, qy, stride): r = p + (qx, qy) on secp160r1 for an affine
-    q (the formulas' add-1998-cmo-2, 8M + 3S: kernels/ks_ec_formulas.h), r and p as in
+    q (the formulas' add-1998-cmo-2: kernels/ks_ec_formulas.h; 7M + 4S here, Z3 = Z1 H as
+    ((Z1 + H)^2 - Z1^2 - H^2) / 2 by the doubling's tail "ssh"), r and p as in
     gen_dbl160 (r may be p), stride the fifth argument (on the stack); returns 1 where
     x(p) = x(q) (H = 0: the exceptional case), else 0, from H's words ORed (no branch)."""
     name = "ks_msp_add_secp160r1"
@@ -1659,10 +1807,10 @@ def gen_add160(asm):
             if j:
                 asm("add", "r11", base)
             asm("mov", base, mem(S[x], "r1"))
-    fop("st", "ZZ", "PZ")                  # Z1^2
-    fop("sub", "H", "QX", "ZZ", s="PX")    # H = X2 Z1^2 - X1
-    fop("st", "S2", "QY", "PZ")
-    fop("sub", "RR", "S2", "ZZ", s="PY")   # R = Y2 Z1^3 - Y1
+    fop("st", "ZZ", "PZ", into=("mul", "QX"))  # Z1^2, taken on as b:
+    fop("sub", "H", s="PX", sq=False)      # H = X2 Z1^2 - X1
+    fop("st", "S2", "QY", "PZ", into=("mul", "ZZ"))  # S2 = Y2 Z1, taken on as b:
+    fop("sub", "RR", s="PY", sq=False)     # R = Y2 Z1^3 - Y1
     asm.comment("H = 0: 1, else 0 (the top bit of H | -H, for H's words ORed)")
     asm("mov", mem(E["H"], "r1"), "r15")
     for j in range(1, 10):
@@ -1675,14 +1823,14 @@ def gen_add160(asm):
     asm("subc", "r12", "r12")
     asm("and", "#1", "r12")
     asm("mov", "r12", mem(S["E"], "r1"))
-    fop("st", "RZ", "PZ", "H")             # Z3 = Z1 H: the last read of p's z
-    fop("st", "HH", "H")
-    fop("st", "HHH", "H", "HH")
+    fop("st", "HH", "H", into=("mul", "H"))  # H^2, taken on as b:
+    fop("st", "HHH", sq=False)             # H^3
+    fop("ssh", "RZ", "PZ", "H", core=SQR160_ADD)  # Z3 = Z1 H = ((Z1 + H)^2 - Z1^2 - H^2) / 2:
+    #                                        the last read of p's z
     fop("st", "V", "PX", "HH")             # V = X1 H^2: the last read of p's x
     fop("x3", "RX", "RR")                  # X3 = R^2 - H^3 - 2V
-    op(FP160_SUB, "T", "V", "RX")
     fop("st", "S1", "PY", "HHH")           # Y1 H^3: the last read of p
-    fop("sub", "RY", "RR", "T", s="S1")    # Y3 = R (V - X3) - Y1 H^3
+    fop("sub", "RY", "V", "RX", s="S1", core=MUL160_XSUB, c="RR")  # Y3 = R (V - X3) - Y1 H^3
     asm("mov", mem(S["E"], "r1"), "r12")
     asm("add", "#%d" % fr, "r1")
     pop(asm, SAVED)
@@ -1703,7 +1851,12 @@ def generate():
     gen_core160(asm, True)
     for sq, kind in TAIL160:
         gen_tail160(asm, sq, kind)
-    gen_sub_core160(asm, *FIELDS[0])
+    for kind in ("add", "sub"):
+        gen_addsub_regs160(asm, kind)
+    for name in (MUL160_SD, MUL160_XSUB, SQR160_ADD):
+        gen_fused160(asm, name)
+    for key in CHAIN160:
+        gen_chain160(asm, *key)
     gen_cneg160(asm)
     gen_dbl160(asm)
     gen_add160(asm)
@@ -1751,6 +1904,13 @@ def check(path):
         if line.startswith("\t.global"):
             functions += 1
             fn = line.split()[1]
+        elif line.startswith("\t.short"):
+            # instructions as words (Asm.pop): only mov @r1+, &MPY / &OP2
+            w = [x.strip() for x in line.split(";")[0].split(None, 1)[1].split(",")]
+            instructions += 1
+            if not (len(w) == 2 and int(w[0], 16) == POP_WORD and "&" + w[1] in POP_TO):
+                bad.append(line.strip())
+            last = line.strip()
         elif line.startswith("\t") and not line.startswith("\t.") and not line.startswith("\t;"):
             f = line.split(None, 1)
             op = f[0]
@@ -1769,7 +1929,7 @@ def check(path):
             elif op.startswith(CONTROL) or (len(f) > 1 and f[1].split(",")[-1].strip() in ("pc", "r0")):
                 bad.append(op)
             last = line.strip()
-        elif line.startswith("\t.size") and last not in ("ret", "br\t#" + P256_TAIL):
+        elif line.startswith("\t.size") and last not in ("ret",) + tuple("br\t#" + x for x in TAILS):
             bad.append("fall-through at the end of " + line.split()[1].rstrip(","))
     ok = not bad and rets == functions and loops == len(COUNTED_LOOPS)
     print("check straight_line functions=%d instructions=%d control_flow=%d counted_loops=%d "
