@@ -19,10 +19,24 @@
 	.short	\off
 .endm
 
-	.section .text.memset,"ax",@progbits
-	.global	memset
-	.type	memset, @function
+/* a pass's end: the cursor (r15) on and the count left (r14) down by k, and again (to `again`)
+   while k or more bytes are left */
+.macro PASS_END k, again
+	add	#\k, r15
+	sub	#\k, r14
+	cmp	#\k, r14
+	jhs	\again
+.endm
+
+/* a global function in its own section (for --gc-sections) */
+.macro FUNCTION name
+	.section .text.\name,"ax",@progbits
+	.global	\name
+	.type	\name, @function
 	.p2align 1
+.endm
+
+	FUNCTION memset
 /* void *memset(void *d, int c, size_t n) */
 memset:
 	mov	r12, r15               ; the cursor; r12 stays d
@@ -43,10 +57,7 @@ memset:
 	mov	r11, 2(r15)
 	mov	r11, 4(r15)
 	mov	r11, 6(r15)
-	add	#8, r15
-	sub	#8, r14
-	cmp	#8, r14
-	jhs	2b
+	PASS_END 8, 2b
 3:	cmp	#2, r14
 	jlo	4f
 	mov	r11, 0(r15)
@@ -59,10 +70,7 @@ memset:
 9:	ret
 	.size	memset, . - memset
 
-	.section .text.memcpy,"ax",@progbits
-	.global	memcpy
-	.type	memcpy, @function
-	.p2align 1
+	FUNCTION memcpy
 /* void *memcpy(void *d, const void *s, size_t n) */
 memcpy:
 	mov	r12, r15               ; the cursor; r12 stays d
@@ -83,10 +91,7 @@ memcpy:
 	MOVPI	13, 2, 15
 	MOVPI	13, 4, 15
 	MOVPI	13, 6, 15
-	add	#8, r15
-	sub	#8, r14
-	cmp	#8, r14
-	jhs	2b
+	PASS_END 8, 2b
 3:	cmp	#2, r14
 	jlo	4f
 	MOVPI	13, 0, 15
@@ -103,10 +108,7 @@ memcpy:
 	MOVPI	13, 1, 15, 1
 	MOVPI	13, 2, 15, 1
 	MOVPI	13, 3, 15, 1
-	add	#4, r15
-	sub	#4, r14
-	cmp	#4, r14
-	jhs	6b
+	PASS_END 4, 6b
 7:	tst	r14
 	jz	9b
 8:	MOVPI	13, 0, 15, 1
