@@ -137,7 +137,8 @@ void *memset(void *dst, int c, size_t n);
 #define KS_READ_LIMB(p) (*(p))
 #endif
 /* 1 where KS_FLASH data is read as RAM is (a plain load): a table's bytes may then be copied
-   with memcpy (the MSP430's word loop) rather than one KS_READ_BYTE at a time. 0 on the AVR. */
+   with memcpy (the MSP430's word loop) rather than one KS_READ_BYTE at a time. 0 on the AVR.
+   Its one use: ks_flash_read below. */
 #ifndef KS_FLASH_IS_DATA
 #define KS_FLASH_IS_DATA 1
 #endif
@@ -149,5 +150,19 @@ void *memset(void *dst, int c, size_t n);
 #define KS_INLINE static inline
 #define KS_NOINLINE
 #endif
+
+/* n bytes of KS_FLASH data into RAM in the order memory holds them (a word of a table is then
+   the word itself): a memcpy where flash reads as data, else one KS_READ_BYTE at a time. */
+KS_INLINE void ks_flash_read(void *dst, const void *src, size_t n)
+{
+#if KS_FLASH_IS_DATA
+    memcpy(dst, src, n);
+#else
+    size_t i;
+    for (i = 0; i < n; i++) {
+        ((uint8_t *)dst)[i] = KS_READ_BYTE((const uint8_t *)src + i);
+    }
+#endif
+}
 
 #endif

@@ -182,24 +182,17 @@ static void add_if_negative(ks_dw *x, const ks_dw *m, size_t L)
    bytes in order): a copy, in place of the byte loop below, whose shifts by a count both
    motes make loops (the MSP430 ~2,300 cycles* each way for secp160r1, a copy ~450; the AVR
    ~3.4 k cycles an inversion of secp160r1 with 16-bit limbs). m comes from flash: read like
-   RAM on the MSP430, by bytes on the AVR (KS_READ_BYTE; `flash` a public choice). Bytes beyond
+   RAM on the MSP430, by bytes on the AVR (ks_flash_read; `flash` a public choice). Bytes beyond
    either side's length are left out or zero, as below. */
 static void to_words(ks_dw *w, size_t L, const ks_limb *a, size_t n, int flash)
 {
     const size_t b = n * KS_LIMB_BYTES, c = b < L * sizeof *w ? b : L * sizeof *w;
     memset(w, 0, L * sizeof *w);
-#ifdef __AVR__
     if (flash) {
-        size_t i;
-        for (i = 0; i < c; i++) {
-            ((uint8_t *)w)[i] = KS_READ_BYTE((const uint8_t *)a + i);
-        }
-        return;
+        ks_flash_read(w, a, c);
+    } else {
+        memcpy(w, a, c);
     }
-#else
-    (void)flash;
-#endif
-    memcpy(w, a, c);
 }
 
 static void from_words(ks_limb *a, size_t n, const ks_dw *w, size_t L)

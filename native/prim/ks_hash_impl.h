@@ -110,20 +110,7 @@ KS_INLINE uint32_t ks_rotr32(uint32_t x, unsigned n)
 #endif
 }
 
-/* n bytes of a KS_FLASH table into dst in the order memory holds them (a word of a table is
-   then the word itself): a memcpy where flash reads as data, else one KS_READ_BYTE at a time. */
-KS_INLINE void ks_flash_read(void *dst, const void *src, size_t n)
-{
-#if KS_FLASH_IS_DATA
-    memcpy(dst, src, n);
-#else
-    size_t i;
-    for (i = 0; i < n; i++) {
-        ((uint8_t *)dst)[i] = KS_READ_BYTE((const uint8_t *)src + i);
-    }
-#endif
-}
-
+/* (ks_flash_read, a KS_FLASH table's bytes into RAM: ks_config.h) */
 KS_INLINE uint32_t ks_flash_u32(const uint32_t *p)
 {
     uint32_t w;

@@ -59,7 +59,7 @@ uint8_t sz_decimal(uint32_t v, uint8_t *out)
 	uint8_t n = 0, i, d;
 	for (i = 0; i < 9; i++) {
 		uint32_t p;
-		sz_flash_copy((uint8_t *)&p, (const uint8_t *)&powers[i], sizeof p); /* in memory order */
+		ks_flash_read(&p, &powers[i], sizeof p); /* in memory order */
 		for (d = 0; v >= p; d++)
 			v -= p;
 		if (d || n)
@@ -91,16 +91,6 @@ uint8_t sz_words_matched(const uint8_t *list, uint8_t mask, uint8_t pos)
 		i++;
 	}
 	return SZ_NO_WORD;
-}
-
-void sz_flash_copy(uint8_t *dst, const uint8_t *src, uint16_t n)
-{
-#if defined(__AVR__)
-	while (n--)
-		*dst++ = KS_READ_BYTE(src++);
-#else
-	memcpy(dst, src, n); /* flash is memory (the MSP430's, the host's): no second copy loop */
-#endif
 }
 
 void sz_word_match_byte(struct sz_word_match *m, const uint8_t *list, uint8_t b)

@@ -39,7 +39,4 @@ struct sz_word_match {
 void sz_word_match_byte(struct sz_word_match *m, const uint8_t *list, uint8_t b);
 void sz_word_match_reset(struct sz_word_match *m);
 
-/* Copies n bytes from flash (KS_FLASH) to RAM. */
-void sz_flash_copy(uint8_t *dst, const uint8_t *src, uint16_t n);
-
 #endif

@@ -52,14 +52,6 @@ void sz_identity_rsa(ks_rsa_crt_key *k)
 #if SZ_ID_EC_CHAIN_SCHEMES & ~SZ_CHAIN_SCHEMES
 #error "SZ_CHAIN_SCHEMES must name the identity's chain schemes"
 #endif
-/* Key bytes out of flash (a plain copy where flash is in the data space). */
-static void from_flash(uint8_t *out, const uint8_t *p, uint16_t n)
-{
-	uint16_t i;
-	for (i = 0; i < n; i++)
-		out[i] = KS_READ_BYTE(p + i);
-}
-
 const uint8_t *sz_identity_chain(uint16_t *len)
 {
 	*len = SZ_ID_EC_CERTIFICATE_LIST_BYTES;
@@ -73,6 +65,6 @@ const uint8_t *sz_identity_certificate_id(void)
 
 void sz_identity_ec_private(uint8_t *d)
 {
-	from_flash(d, sz_id_ec_d, SZ_ID_EC_D_BYTES);
+	ks_flash_read(d, sz_id_ec_d, SZ_ID_EC_D_BYTES);
 }
 #endif

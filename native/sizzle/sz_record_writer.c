@@ -111,13 +111,12 @@ void sz_writer_commit(sz_record_writer *w, uint16_t n)
 
 uint16_t sz_writer_append(sz_record_writer *w, uint8_t type, const uint8_t *b, uint16_t n, uint8_t flash)
 {
-	uint16_t room, i;
+	uint16_t room;
 	uint8_t *dst = sz_writer_space(w, type, &room);
 	if (n < room)
 		room = n;
 	if (flash) {
-		for (i = 0; i < room; i++)
-			dst[i] = KS_READ_BYTE(b + i);
+		ks_flash_read(dst, b, room);
 	} else if (room) {
 		memcpy(dst, b, room);
 	}

@@ -195,7 +195,7 @@ void sz_response_ready(struct sz_response *w, const void *app)
 void sz_piece_copy(uint8_t *out, const struct sz_piece *pc, uint16_t off, uint16_t n)
 {
 	if (pc->flash)
-		sz_flash_copy(out, pc->p + off, n);
+		ks_flash_read(out, pc->p + off, n);
 	else
 		memcpy(out, pc->p + off, n);
 }
