@@ -98,17 +98,18 @@
 	ret
 .endm
 
-/* the frame's first n bytes (n a multiple of 8, the working variables and the schedule: as
-   secret as the block) cleared before the return, 4 words a pass (2.5 cycles a byte; the
-   portable ks_wipe_stack after the call took ~12): p, cnt scratch */
-.macro WIPE_FRAME n, p, cnt
-	mov	r1, \p
-	mov	#\n / 8, \cnt
-1:	clr	0(\p)
-	clr	2(\p)
-	clr	4(\p)
-	clr	6(\p)
-	add	#8, \p
+/* the frame's first n bytes (n a multiple of 16, the working variables and the schedule: as
+   secret as the block) cleared before the return by pushing zeros down over them from the
+   frame's top, 8 words a pass (1.5 cycles a byte, a store to x(Rn) 2; the portable
+   ks_wipe_stack after the call took ~12). While r1 is up there the bytes below it are free
+   stack: an interrupt's frame there is pushed over in turn. z (left 0) and cnt scratch */
+.macro WIPE_FRAME n, z, cnt
+	clr	\z
+	add	#\n, r1
+	mov	#\n / 16, \cnt
+1:	.rept 8
+	push	\z
+	.endr
 	dec	\cnt
 	jnz	1b
 .endm

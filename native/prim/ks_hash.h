@@ -117,6 +117,16 @@ size_t ks_hash_state_size(int id);
 void ks_hash_save(const ks_hash_ctx *c, uint8_t *state);
 void ks_hash_resume(ks_hash_ctx *c, int id, const uint8_t *state, ks_hash_count count);
 
+/* For callers that lay out their own last blocks (the TLS PRF's P_hash, whose blocks differ
+   from one HMAC to the next in a few bytes only): ks_hash_pad writes zeros into m from `from`
+   (the caller has written the 0x80 before it) up to the length field of the first block that
+   has room for it, then the length field of a message of `total` bytes, and returns the bytes
+   m then takes (whole blocks); ks_hash_value writes the chaining value as the digest's bytes,
+   with no padding (after whole blocks that were fed with ks_hash_update, the last padded so:
+   the digest). */
+size_t ks_hash_pad(int id, uint8_t *m, size_t from, ks_hash_count total);
+void ks_hash_value(const ks_hash_ctx *c, uint8_t *out);
+
 /* Wipes a context (it holds secrets inside HMAC). */
 void ks_hash_clear(ks_hash_ctx *c);
 

@@ -22,34 +22,51 @@
 /* The longest SSL 3.0 derivation: 26 blocks of 16 bytes. */
 #define KS_PRF_SSL3_MAX 416
 
+/* The longest seed (label || s1 || s2) the PRFs take: A(i) || seed, padded, must fit two blocks
+   (87 bytes on the motes, whose blocks are 64 bytes; TLS's longest is 77, a label and two
+   randoms; 175 on hosts); a longer one gives KS_INVALID. */
+#define KS_PRF_SEED_MAX (2 * KS_HASH_BLOCK_MAX - KS_HASH_SIZE_MAX - 1 - KS_HASH_BLOCK_MAX / 8)
+
+/* P_hash on whole blocks (RFC 2104's HMAC written out): each output block is HMAC(A(i) ||
+   seed), whose inner message differs from the last one's in A(i)'s bytes only, and every outer
+   hash's block is a digest and the same padding. So both are laid out once, at the start, and
+   each HMAC then costs its compressions and a few copies, not the streaming hash's buffering,
+   padding and length every time. */
 typedef struct {
-    ks_hmac_ctx mac;
-    const char *label; /* KS_FLASH */
-    const uint8_t *s1, *s2;
-    size_t l1, l2;
-    uint8_t a[KS_HASH_SIZE_MAX];     /* A(i) */
-    uint8_t block[KS_HASH_SIZE_MAX]; /* HMAC(A(i) || seed) */
-    uint8_t used;                    /* bytes of block already given out */
+    ks_hash_ctx md;                        /* the hash at work */
+    uint8_t key[KS_HMAC_KEY_SAVED_MAX];    /* the chaining values after K ^ ipad, K ^ opad */
+    uint8_t a[KS_HASH_SIZE_MAX];           /* A(i) */
+    uint8_t block[KS_HASH_SIZE_MAX];       /* HMAC(A(i) || seed) */
+    /* A(i) || seed, padded: A(i) written at the start for each block of output */
+    uint8_t msg[2 * KS_HASH_BLOCK_MAX];
+    /* a digest || padding for a message of a block and a digest: the inner block of A(i + 1)
+       = HMAC(A(i)) and the outer block of every HMAC */
+    uint8_t fin[KS_HASH_BLOCK_MAX];
+    uint16_t size;                         /* msg's bytes, padded */
+    uint8_t hl, bs, ss;                    /* the hash's digest, block and chaining value bytes */
+    uint8_t used;                          /* bytes of block already given out */
 } ks_phash;
 
-/* Starts P_hash(secret, label || s1 || s2) with the HMAC of `hash`. The label and seed parts
-   are read again for every block: they must stay in place until ks_phash_clear. KS_OK (0) or
-   KS_INVALID (-1) for an absent hash. */
+/* Starts P_hash(secret, label || s1 || s2) with the HMAC of `hash` (the seed is copied: its
+   parts may go). KS_OK (0), or KS_INVALID (-1) for an absent hash or a seed longer than
+   KS_PRF_SEED_MAX. */
 int ks_phash_init(ks_phash *p, int hash, const uint8_t *secret, size_t slen, const char *label,
                   const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2);
 /* The next n bytes of the stream, written to out (xor = 0) or xored into it (xor = 1). */
 void ks_phash_next(ks_phash *p, uint8_t *out, size_t n, int xor);
 void ks_phash_clear(ks_phash *p);
 
-/* Starts P_hash under a key prepared by ks_hmac_key_save (ks_prf_tls*_key's halves). */
-void ks_phash_init_keyed(ks_phash *p, int hash, const uint8_t *key, const char *label,
-                         const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2);
+/* Starts P_hash under a key prepared by ks_hmac_key_save (ks_prf_tls*_key's halves): KS_OK, or
+   KS_INVALID for a seed longer than KS_PRF_SEED_MAX. */
+int ks_phash_init_keyed(ks_phash *p, int hash, const uint8_t *key, const char *label,
+                        const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2);
 
-/* out = PRF(secret, label, s1 || s2), olen bytes. */
-void ks_prf_tls10(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
-                  const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
-void ks_prf_tls12(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
-                  const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
+/* out = PRF(secret, label, s1 || s2), olen bytes: KS_OK, or KS_INVALID writing nothing for a
+   seed longer than KS_PRF_SEED_MAX (or a hash the build does not carry). */
+int ks_prf_tls10(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
+                 const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
+int ks_prf_tls12(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
+                 const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
 /* A secret that keys several PRFs (the master secret: the key block and both Finished) prepared
    once, as HMAC's chaining values (ks_hmac_key_save, RFC 2104 section 4): TLS 1.0 HMAC-MD5's
    over the secret's first half, then HMAC-SHA1's over its second (2 x 16 + 2 x 20 bytes); TLS
@@ -60,10 +77,10 @@ void ks_prf_tls12(const uint8_t *secret, size_t slen, const char *label, const u
 void ks_prf_tls10_key(const uint8_t *secret, size_t slen, uint8_t key[KS_PRF_TLS10_KEY]);
 void ks_prf_tls12_key(const uint8_t *secret, size_t slen, uint8_t key[KS_PRF_TLS12_KEY]);
 /* ks_prf_tls10 and ks_prf_tls12 under a prepared key: the same output. */
-void ks_prf_tls10_keyed(const uint8_t key[KS_PRF_TLS10_KEY], const char *label, const uint8_t *s1,
-                        size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
-void ks_prf_tls12_keyed(const uint8_t key[KS_PRF_TLS12_KEY], const char *label, const uint8_t *s1,
-                        size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
+int ks_prf_tls10_keyed(const uint8_t key[KS_PRF_TLS10_KEY], const char *label, const uint8_t *s1,
+                       size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
+int ks_prf_tls12_keyed(const uint8_t key[KS_PRF_TLS12_KEY], const char *label, const uint8_t *s1,
+                       size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen);
 /* out = MD5(secret || SHA1("A" || secret || s1 || s2)) || MD5(secret || SHA1("BB" || ...)) ...,
    olen <= KS_PRF_SSL3_MAX: KS_OK (0), or KS_INVALID (-1) writing nothing. For the master
    secret s1 || s2 is client_random || server_random; for the key block the other way round. */

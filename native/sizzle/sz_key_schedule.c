@@ -20,6 +20,11 @@ static const char KS_FLASH label_client_finished[] = "client finished";
 static const char KS_FLASH label_server_finished[] = "server finished";
 static const char KS_FLASH label_extended_master[] = "extended master secret";
 
+/* Every seed here fits the PRFs' (ks_tls_prf.h, KS_PRF_SEED_MAX): the longest is a label of 13
+ * bytes and two randoms ("extended master secret" and a handshake hash, 22 + 36, is shorter), so
+ * their KS_INVALID cannot come, and is not looked for below. */
+typedef char sz_prf_seeds_fit[13 + 64 <= KS_PRF_SEED_MAX ? 1 : -1];
+
 /* The build's TLS PRF (KeySchedule.run): TLS 1.0's in the legacy builds, TLS 1.2's in modern;
  * keyed from secret, or from key, its prepared form (sz_master_key), if given. With
  * SZ_PRF_KEYED every PRF goes through the keyed form (a secret's key made on the stack first:

@@ -366,6 +366,45 @@ static void ref_prf(const char *digest, const uint8_t *secret, size_t slen, cons
     EVP_KDF_free(kdf);
 }
 
+/* Every seed length from 1 to 200 bytes (OpenSSL's KDF refuses an empty one), each split three
+   ways (label, s1, s2), against OpenSSL: P_hash lays out A(i) || seed in one or more blocks,
+   with the padding's 0x80 in the block before the length field's or in the same one: each edge
+   of that layout, up to KS_PRF_SEED_MAX; past it, KS_INVALID and nothing written. */
+static void test_tls_prf_seed_lengths(void)
+{
+    static const char label[] = "extended master secret"; /* 22 bytes: a label's longest */
+    uint8_t secret[48], seed[200], got[100], want[100];
+    size_t n, ll;
+    rnd(secret, sizeof secret);
+    rnd(seed, sizeof seed);
+    for (n = 1; n <= sizeof seed; n++) {
+        for (ll = 0; ll <= 22 && ll <= n; ll += 11) {
+            char lab[23];
+            uint8_t all[222];
+            size_t l1 = (n - ll) / 3;
+            int fits = n <= KS_PRF_SEED_MAX, r;
+            memcpy(lab, label, ll);
+            lab[ll] = 0;
+            memcpy(all, label, ll);
+            memcpy(all + ll, seed, n - ll);
+            memset(got, 0xa5, sizeof got);
+            memset(want, 0xa5, sizeof want);
+            r = ks_prf_tls10(secret, sizeof secret, lab, seed, l1, seed + l1, n - ll - l1, got, sizeof got);
+            if (fits) {
+                ref_prf("MD5-SHA1", secret, sizeof secret, all, n, want, sizeof want);
+            }
+            CHECK(r == (fits ? 0 : -1) && memcmp(got, want, sizeof got) == 0,
+                  "TLS 1.0 PRF, seed %zu bytes (label %zu)", n, ll);
+            r = ks_prf_tls12(secret, sizeof secret, lab, seed, l1, seed + l1, n - ll - l1, got, sizeof got);
+            if (fits) {
+                ref_prf("SHA256", secret, sizeof secret, all, n, want, sizeof want);
+            }
+            CHECK(r == (fits ? 0 : -1) && memcmp(got, want, sizeof got) == 0,
+                  "TLS 1.2 PRF, seed %zu bytes (label %zu)", n, ll);
+        }
+    }
+}
+
 static void test_tls_prf(void)
 {
     static const char *labels[] = {"master secret", "key expansion", "client finished", "extended master secret", ""};
@@ -388,6 +427,9 @@ static void test_tls_prf(void)
         const char *label = labels[it % 5];
         size_t ll = strlen(label), sl = 1 + (size_t)(rand() % 99), l1 = (size_t)(rand() % 40),
                l2 = (size_t)(rand() % 40), ol = 1 + (size_t)(rand() % 299), done;
+        if (ll + l1 + l2 > KS_PRF_SEED_MAX) { /* past it: test_tls_prf_seed_lengths */
+            l2 = KS_PRF_SEED_MAX - ll - l1;
+        }
         ks_phash p;
         rnd(secret, sl);
         rnd(s1, l1);
@@ -510,6 +552,7 @@ int main(void)
     test_random_hmac();
     test_ssl3_mac();
     test_tls_prf();
+    test_tls_prf_seed_lengths();
     test_ssl3_prf();
     printf("prim hashes, HMAC, PRFs (SHA-512 %s): %d passed, %d failed\n", KS_WITH_SHA512 ? "on" : "off",
            ks_test_passed, ks_test_failed);
