@@ -18,13 +18,15 @@
  * k mod len without a division); the passes' count and lengths depend on len only. j is kept
  * as a byte in the register that, with S's address added, points at S[j] (added for the
  * step, taken off after: as cheap as a second register). i = j = 0 after. KS_CIPHER_OK (0).
+ * A step: 19 cycles; the fill 4.5 a byte (5 in mspdebug 0.22).
  *
  * The keystream (RC4's PRGA) is XORed into the text in place: out != in is first copied
  * (memcpy, msp430/mem_msp430.S; out may equal in, no other overlap), since xor.b @t, 0(p)
  * reads S[t] and updates the text's byte in one instruction (5 cycles) where reading in,
- * XORing and writing out took three (8). S[x]'s cursor runs through S (@Rn+), in runs up to
+ * XORing and writing out took three (8, and a second cursor to step). S[x]'s cursor runs through S (@Rn+), in runs up to
  * S's end (each min(len left, bytes to S's end): they depend on len and on i, the count of
- * bytes processed, only), so that x needs no wrap a byte; y as j above. A byte: 26 cycles.
+ * bytes processed, only), so that x needs no wrap a byte; y as j above. A byte: 26 cycles
+ * (28 in mspdebug 0.22, which charges inc's constant #1 as an indexed operand, 3 cycles).
  *
  * Every load of S is at a secret index: constant time only where a load's cycles do not depend
  * on its address, as on these cacheless motes (the kernels' KS_SECRET_INDEX, ks_config.h: the
