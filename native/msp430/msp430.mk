@@ -48,10 +48,13 @@ MSP_AES_ASM := $(MSP_DIR)/ks_aes_msp430.S
 # kernels/ks_rsa_mont.c (RSA, and ECDSA's products modulo n); a build with other limbs, or
 # -DKS_MSP430_MONT_ASM=0, does not call it and the link drops it.
 MSP_RSA_ASM := $(MSP_DIR)/ks_rsa_msp430.S
+# RC4's key schedule and keystream in assembly (prim/ks_rc4.h: KS_RC4_ASM, the MSP430's
+# default): msp_link adds it to any link that compiles prim/ks_rc4.c.
+MSP_RC4_ASM := $(MSP_DIR)/ks_rc4_msp430.S
 # Firmware is rebuilt when these build files or the kernels' headers change; and kept after
 # its run (for sizes).
 MSP_MK := $(MSP_DIR)/msp430.mk $(MOTE_SIM)/mote.mk $(MSP_DIR)/msp430f1611.ld $(MSP_BUILD)/flags.stamp $(MOTE_KS_HDRS) \
-	$(MSP_HASH_ASM) $(MSP_DIR)/ks_hash_msp430.h $(MSP_AES_ASM) $(MSP_RSA_ASM)
+	$(MSP_HASH_ASM) $(MSP_DIR)/ks_hash_msp430.h $(MSP_AES_ASM) $(MSP_RSA_ASM) $(MSP_RC4_ASM)
 $(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) $(MSP_LDFLAGS) $(MSP_KS_FLAGS) $(MOTE_UECC_FLAGS)))
 .PRECIOUS: $(MSP_BUILD)/ec_ks_l%.elf $(MSP_BUILD)/ec_ks_c%.elf
 
@@ -64,12 +67,13 @@ $(eval $(call mote_flags_stamp,$(MSP_BUILD)/flags.stamp,$(MSP_CC) $(MSP_CFLAGS) 
 # LINK gives it the -mllvm options again (they act where the code is made). The link command
 # is kept beside the image (ELF.link: bench/mote_flash.py relinks with a map from it). With a
 # hash's C among SOURCES the hashes' assembly joins them (MSP_HASH_ASM); with the table AES's C,
-# the AES block's (MSP_AES_ASM); with the Montgomery arithmetic's, its row's (MSP_RSA_ASM).
+# the AES block's (MSP_AES_ASM); with the Montgomery arithmetic's, its row's (MSP_RSA_ASM); with
+# RC4's, its functions' (MSP_RC4_ASM).
 MSP_LTO_LDFLAGS := -mllvm -mattr=+hwmult16
 define msp_link
 	@rm -rf $@.objs && mkdir -p $@.objs
 	@for f in $(2) $(if $(filter $(MSP_HASH_C),$(2)),$(MSP_HASH_ASM)) $(if $(filter %/prim/ks_aes_tab.c,$(2)),$(MSP_AES_ASM)) \
-		$(if $(filter %/kernels/ks_rsa_mont.c,$(2)),$(MSP_RSA_ASM)); do \
+		$(if $(filter %/kernels/ks_rsa_mont.c,$(2)),$(MSP_RSA_ASM)) $(if $(filter %/prim/ks_rc4.c,$(2)),$(MSP_RC4_ASM)); do \
 		$(MSP_CC) $(MSP_CFLAGS) $(1) -c $$f -o $@.objs/$$(basename $$f).o || exit 1; done
 	$(MSP_LD) $(MSP_LDFLAGS) $(if $(filter -flto,$(1)),$(MSP_LTO_LDFLAGS)) $(3) -o $@ $@.objs/*.o
 	@echo '$(MSP_LD) $(MSP_LDFLAGS) $(if $(filter -flto,$(1)),$(MSP_LTO_LDFLAGS)) $(3)' > $@.link

@@ -2,6 +2,7 @@
 #include "ks_rc4.h"
 #include "ks_wipe.h"
 
+#if !KS_RC4_ASM /* else msp430/ks_rc4_msp430.S */
 int ks_rc4_init(ks_rc4 *c, const uint8_t *key, size_t len)
 {
     uint8_t j = 0, t;
@@ -43,6 +44,7 @@ void ks_rc4_process(ks_rc4 *c, const uint8_t *in, uint8_t *out, size_t len)
     c->i = x;
     c->j = y;
 }
+#endif
 
 void ks_rc4_clear(ks_rc4 *c)
 {

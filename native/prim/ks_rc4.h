@@ -12,10 +12,29 @@
 
 #include "ks_cipher.h"
 
+/* ks_rc4_init and ks_rc4_process in assembly on the MSP430 (msp430/ks_rc4_msp430.S, which
+   msp430.mk's msp_link adds to any link of ks_rc4.c): a 16-byte key's schedule 6,429 cycles*
+   (the C's 14,611*), the keystream 28 a byte* (the C's 41*; *: mspdebug's counts,
+   prim/README.md); the C of ks_rc4.c elsewhere, or with -DKS_RC4_ASM=0. */
+#ifndef KS_RC4_ASM
+#if defined(__MSP430__)
+#define KS_RC4_ASM 1
+#else
+#define KS_RC4_ASM 0
+#endif
+#endif
+
+/* The assembly fills S and clears i and j by words: the state on a word boundary there. */
+#if KS_RC4_ASM
+#define KS_RC4_ALIGN __attribute__((aligned(2)))
+#else
+#define KS_RC4_ALIGN
+#endif
+
 typedef struct {
     uint8_t s[256]; /* the permutation: secret */
     uint8_t i, j;
-} ks_rc4;
+} KS_RC4_ALIGN ks_rc4;
 
 /* Key schedule for a key of 1..256 bytes (16 for RC4_128, 5 for the 40-bit export suites):
    KS_CIPHER_OK, or KS_CIPHER_INVALID (state wiped) for any other length. */

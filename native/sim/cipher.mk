@@ -52,9 +52,9 @@ ifdef MSP_BUILD
 MSP_CIPHER_FLAGS = $(MSP_KS_FLAGS) -DKS_MSP430_ASM=0 -I$(MOTE_NATIVE)/prim $(CIPHER_MOTE_F_$(1))
 MSP_CIPHER_FW := $(MOTE_SIM)/cipher_test.c $(MOTE_SIM)/mote_print.c $(MSP_RT_SRCS)
 # GHASH's multiplication in assembly (KS_GHASH_ASM): any MSP430 build of the primitives links it;
-# the AES block's (KS_AES_ASM, expanded key: msp_link adds it to any link of ks_aes_tab.c) is
-# named here too, for its flash line
-MSP_CIPHER_ASM := $(MSP_DIR)/ks_ghash_msp430.S $(MSP_AES_ASM)
+# the AES block's (KS_AES_ASM, expanded key: msp_link adds it to any link of ks_aes_tab.c) and
+# RC4's (KS_RC4_ASM: to any link of ks_rc4.c) are named here too, for their flash lines
+MSP_CIPHER_ASM := $(MSP_DIR)/ks_ghash_msp430.S $(MSP_AES_ASM) $(MSP_RC4_ASM)
 define msp_cipher
 $(MSP_BUILD)/cipher_$(1).elf: $(MSP_CIPHER_FW) $(CIPHER_MOTE_SRCS) $(MSP_CIPHER_ASM) $(CIPHER_MOTE_HDRS) $(MOTE_SIM)/cipher.mk $(MSP_MK)
 	@mkdir -p $$(@D)

@@ -5,7 +5,11 @@
  * TLS 1.2 and TLS 1.0 PRFs (32 and 64 bytes: the second 32 cost the difference; TLS 1.0's 64
  * against hashlib's), HMAC_DRBG generate
  * (32 bytes), and ECDSA signing on secp160r1 and P-256 against the signatures the Java gave
- * for the same key, hash and k' (prim/tests/java_kat.h) and RFC 6979 A.2.5.
+ * for the same key, hash and k' (prim/tests/java_kat.h) and RFC 6979 A.2.5; RC4 (the MSP430's
+ * assembly, msp430/ks_rc4_msp430.S; the AVR's C) against RFC 6229's keystreams (key lengths 5,
+ * 7, 16 and 32 at offsets up to 4,096, in pieces that cross S's end mid-call) and Python's for
+ * the lengths 1 and 256, out != in, the lengths refused, and its key schedule and keystream
+ * timed: equal cycles for different keys and texts of the same lengths.
  *
  * Lines for bench/mote_report.py: each primitive as "check NAME cycles=N stack=N ok=0|1";
  * each signature as "result impl=ks curve=OP k=I weight=W cycles=N stack=N ok=0|1" (OP names
@@ -19,6 +23,7 @@
 #include "ks_hash.h"
 #include "ks_hmac.h"
 #include "ks_hmac_drbg.h"
+#include "ks_rc4.h"
 #include "ks_tls_prf.h"
 #include "mote.h"
 
@@ -64,10 +69,41 @@ static const uint8_t want_drbg_cavp[128] MOTE_FLASH = {0xe5, 0x28, 0xe9, 0xab, 0
 static const uint8_t rfc6979_d[32] MOTE_FLASH = {0xc9, 0xaf, 0xa9, 0xd8, 0x45, 0xba, 0x75, 0x16, 0x6b, 0x5c, 0x21, 0x57, 0x67, 0xb1, 0xd6, 0x93, 0x4e, 0x50, 0xc3, 0xdb, 0x36, 0xe8, 0x9b, 0x12, 0x7b, 0x8a, 0x62, 0x2b, 0x12, 0x0f, 0x67, 0x21};
 static const uint8_t rfc6979_sig[128] MOTE_FLASH = {0xef, 0xd4, 0x8b, 0x2a, 0xac, 0xb6, 0xa8, 0xfd, 0x11, 0x40, 0xdd, 0x9c, 0xd4, 0x5e, 0x81, 0xd6, 0x9d, 0x2c, 0x87, 0x7b, 0x56, 0xaa, 0xf9, 0x91, 0xc3, 0x4d, 0x0e, 0xa8, 0x4e, 0xaf, 0x37, 0x16, 0xf7, 0xcb, 0x1c, 0x94, 0x2d, 0x65, 0x7c, 0x41, 0xd4, 0x36, 0xc7, 0xa1, 0xb6, 0xe2, 0x9f, 0x65, 0xf3, 0xe9, 0x00, 0xdb, 0xb9, 0xaf, 0xf4, 0x06, 0x4d, 0xc4, 0xab, 0x2f, 0x84, 0x3a, 0xcd, 0xa8, 0xf1, 0xab, 0xb0, 0x23, 0x51, 0x83, 0x51, 0xcd, 0x71, 0xd8, 0x81, 0x56, 0x7b, 0x1e, 0xa6, 0x63, 0xed, 0x3e, 0xfc, 0xf6, 0xc5, 0x13, 0x2b, 0x35, 0x4f, 0x28, 0xd3, 0xb0, 0xb7, 0xd3, 0x83, 0x67, 0x01, 0x9f, 0x41, 0x13, 0x74, 0x2a, 0x2b, 0x14, 0xbd, 0x25, 0x92, 0x6b, 0x49, 0xc6, 0x49, 0x15, 0x5f, 0x26, 0x7e, 0x60, 0xd3, 0x81, 0x4b, 0x4c, 0x0c, 0xc8, 0x42, 0x50, 0xe4, 0x6f, 0x00, 0x83};
 
-/* The operation under the clock and its inputs and outputs (globals: one call site each). */
+/* RC4's known answers: RFC 6229's keystreams (section 2: the keys 0x0102..., 5, 7, 16 and 32
+   bytes, and the 32-byte 0x1ada31d5...) at offsets 0, 1,536 and 4,096; for a key of 1 byte
+   (0x42) and of 256 (7i + 3), from Python (the same RC4 checked against RFC 6229 first). */
+static const uint8_t rc4_key_1ada[32] MOTE_FLASH = {0x1a, 0xda, 0x31, 0xd5, 0xcf, 0x68, 0x82, 0x21, 0xc1, 0x09, 0x16, 0x39, 0x08, 0xeb, 0xe5, 0x1d, 0xeb, 0xb4, 0x62, 0x27, 0xc6, 0xcc, 0x8b, 0x37, 0x64, 0x19, 0x10, 0x83, 0x32, 0x22, 0x77, 0x2a};
+enum { RC4_KEY_COUNTING, RC4_KEY_1ADA, RC4_KEY_42, RC4_KEY_7I3 };
+typedef struct {
+	uint8_t kind;
+	uint16_t len, off;
+	uint8_t want[16];
+} rc4_kat;
+static const rc4_kat rc4_kats[] MOTE_FLASH = {
+	{RC4_KEY_COUNTING, 5, 0, {0xb2, 0x39, 0x63, 0x05, 0xf0, 0x3d, 0xc0, 0x27, 0xcc, 0xc3, 0x52, 0x4a, 0x0a, 0x11, 0x18, 0xa8}},
+	{RC4_KEY_COUNTING, 5, 1536, {0xd8, 0x72, 0x9d, 0xb4, 0x18, 0x82, 0x25, 0x9b, 0xee, 0x4f, 0x82, 0x53, 0x25, 0xf5, 0xa1, 0x30}},
+	{RC4_KEY_COUNTING, 7, 0, {0x29, 0x3f, 0x02, 0xd4, 0x7f, 0x37, 0xc9, 0xb6, 0x33, 0xf2, 0xaf, 0x52, 0x85, 0xfe, 0xb4, 0x6b}},
+	{RC4_KEY_COUNTING, 7, 1536, {0x78, 0xb2, 0x72, 0xc9, 0x6e, 0x42, 0xea, 0xb4, 0xc6, 0x0b, 0xd9, 0x14, 0xe3, 0x9d, 0x06, 0xe3}},
+	{RC4_KEY_COUNTING, 16, 0, {0x9a, 0xc7, 0xcc, 0x9a, 0x60, 0x9d, 0x1e, 0xf7, 0xb2, 0x93, 0x28, 0x99, 0xcd, 0xe4, 0x1b, 0x97}},
+	{RC4_KEY_COUNTING, 16, 1536, {0xff, 0xa0, 0xb5, 0x14, 0x64, 0x7e, 0xc0, 0x4f, 0x63, 0x06, 0xb8, 0x92, 0xae, 0x66, 0x11, 0x81}},
+	{RC4_KEY_COUNTING, 32, 0, {0xea, 0xa6, 0xbd, 0x25, 0x88, 0x0b, 0xf9, 0x3d, 0x3f, 0x5d, 0x1e, 0x4c, 0xa2, 0x61, 0x1d, 0x91}},
+	{RC4_KEY_COUNTING, 32, 4096, {0xf3, 0xe4, 0xc0, 0xa2, 0xe0, 0x2d, 0x1d, 0x01, 0xf7, 0xf0, 0xa7, 0x46, 0x18, 0xaf, 0x2b, 0x48}},
+	{RC4_KEY_1ADA, 32, 4096, {0x37, 0x0b, 0x1c, 0x1f, 0xe6, 0x55, 0x91, 0x6d, 0x97, 0xfd, 0x0d, 0x47, 0xca, 0x1d, 0x72, 0xb8}},
+	{RC4_KEY_42, 1, 0, {0x15, 0x7f, 0x56, 0xc8, 0x74, 0x1e, 0x54, 0x6f, 0xb9, 0x78, 0x39, 0xe4, 0x94, 0x22, 0x50, 0x48}},
+	{RC4_KEY_7I3, 256, 0, {0x61, 0xf3, 0x88, 0xf9, 0xb9, 0xd4, 0xce, 0x6a, 0x0c, 0x58, 0xc9, 0x19, 0x7e, 0x72, 0x12, 0x47}},
+	{RC4_KEY_7I3, 256, 256, {0x1d, 0x43, 0xee, 0x3a, 0xc8, 0xc6, 0x44, 0x21, 0x1f, 0xae, 0xa6, 0x16, 0x84, 0x59, 0x8e, 0xbe}},
+};
+
+/* The operation under the clock and its inputs and outputs (globals: one call site each).
+   buf and out are the two halves of one array: RC4's 256-byte key. */
 static ks_hash_ctx hc;
 static ks_hmac_drbg drbg;
-static uint8_t buf[128], out[128], key[48], seed[64];
+static ks_rc4 rc4;
+static uint8_t io[256], key[48], seed[64];
+#define buf io
+#define out (io + 128)
+static const uint8_t *rc4_in;
+static uint16_t rc4_len;
 static int rc;
 /* The signature under test: its inputs copied out of the flash table into the buffers above
    (the table's 268-byte rows stay in flash). */
@@ -79,7 +115,7 @@ static uint8_t s_curve, s_hash, s_hlen, s_extra;
 #define S_SIG (out + 64)
 
 enum { OP_MD5, OP_SHA1, OP_SHA256, OP_HMAC, OP_PRF12_32, OP_PRF12_64, OP_PRF10_32, OP_PRF10_64, OP_DRBG_32,
-       OP_DRBG_OB };
+       OP_DRBG_OB, OP_RC4_INIT, OP_RC4_PROCESS };
 static uint8_t drbg_len;
 
 static __attribute__((noinline)) void run_op(uint8_t op)
@@ -102,6 +138,12 @@ static __attribute__((noinline)) void run_op(uint8_t op)
 	case OP_PRF10_32:
 	case OP_PRF10_64:
 		ks_prf_tls10(key, 48, key_expansion, seed, 32, seed + 32, 32, out, op == OP_PRF10_32 ? 32 : 64);
+		break;
+	case OP_RC4_INIT:
+		rc = ks_rc4_init(&rc4, key, rc4_len);
+		break;
+	case OP_RC4_PROCESS:
+		ks_rc4_process(&rc4, rc4_in, out, rc4_len); /* in place where rc4_in is out */
 		break;
 	default:
 		rc = ks_hmac_drbg_generate(&drbg, out, drbg_len, NULL, 0);
@@ -209,6 +251,129 @@ static void primitives(void)
 	drbg_len = 21; /* k' for secp160r1: the hedge's draw */
 	run_op(OP_DRBG_OB);
 	check("drbg_generate_21", rc == 0);
+}
+
+/* RC4's keystream at [off, off + 16) from a fresh state: zeros encrypted in place in pieces
+   of 96 bytes (S's end falls inside a piece; the last piece holds the 16 bytes) */
+static uint8_t rc4_stream_at(uint16_t len, uint16_t off, const uint8_t *want)
+{
+	uint16_t done = 0, n = 0;
+	if (ks_rc4_init(&rc4, len > sizeof key ? io : key, len) != KS_CIPHER_OK)
+		return 0;
+	while (done < off + 16) {
+		n = off + 16 - done;
+		if (n > 96)
+			n = 96;
+		memset(buf, 0, n);
+		ks_rc4_process(&rc4, buf, buf, n);
+		done += n;
+	}
+	return flash_eq(buf + n - 16, want, 16);
+}
+
+static void rc4_known_answers(void)
+{
+	uint16_t i, j, len;
+	uint8_t ok;
+	for (i = 0; i < sizeof rc4_kats / sizeof rc4_kats[0]; i++) {
+		rc4_kat k; /* kind, len and off (want stays in flash) */
+		mote_flash_copy(&k, &rc4_kats[i], sizeof k);
+		/* keys of more than 48 bytes are made in io, which the keystream's pieces then
+		   overwrite after the key schedule: made again for each */
+		len = k.len;
+		for (j = 0; j < len; j++) {
+			uint8_t b = k.kind == RC4_KEY_COUNTING ? (uint8_t)(j + 1) : k.kind == RC4_KEY_42 ? 0x42 : (uint8_t)(7 * j + 3);
+			if (len > sizeof key)
+				io[j] = b;
+			else
+				key[j] = b;
+		}
+		if (k.kind == RC4_KEY_1ADA)
+			mote_flash_copy(key, rc4_key_1ada, 32);
+		ok = rc4_stream_at(len, k.off, rc4_kats[i].want); /* the answer read from flash */
+		count(ok);
+		if (!ok) {
+			mote_puts("# rc4 known answer wrong: key length ");
+			mote_put_u32(len);
+			mote_puts(" offset ");
+			mote_put_u32(k.off);
+			mote_putc('\n');
+		}
+	}
+	/* out != in: 16 bytes of zeros from seed into out, seed left as it was (the 16-byte key) */
+	for (j = 0; j < 16; j++)
+		key[j] = (uint8_t)(j + 1);
+	memset(seed, 0, 16);
+	memset(out, 0x5a, 16);
+	ks_rc4_init(&rc4, key, 16);
+	ks_rc4_process(&rc4, seed, out, 16);
+	ok = flash_eq(out, rc4_kats[4].want, 16);
+	for (j = 0; j < 16; j++)
+		ok &= seed[j] == 0;
+	/* and no text: the state as it was (i = 16, j as left) */
+	j = rc4.j;
+	ks_rc4_process(&rc4, seed, out, 0);
+	ok &= rc4.i == 16 && rc4.j == j;
+	count(ok);
+	if (!ok)
+		mote_puts("# rc4 out != in, or the empty text, wrong\n");
+	/* the lengths refused: KS_CIPHER_INVALID and the state wiped */
+	for (i = 0; i < 2; i++) {
+		memset(&rc4, 0x5a, sizeof rc4);
+		rc = ks_rc4_init(&rc4, key, i == 0 ? 0 : 257);
+		ok = rc == KS_CIPHER_INVALID;
+		for (j = 0; j < sizeof rc4; j++)
+			ok &= ((const uint8_t *)&rc4)[j] == 0;
+		count(ok);
+		if (!ok)
+			mote_puts("# rc4 refused length: not refused or not wiped\n");
+	}
+}
+
+/* RC4 timed: each group three times with different keys (and texts), which must take equal
+   cycles; the keystream from the same i (S's end inside the 128 bytes for "rc4_process_128"). */
+static void rc4_timed(void)
+{
+	static const char *const names[5] = {"rc4_init_5", "rc4_init_16", "rc4_init_32", "rc4_process_128",
+					     "rc4_process_64_copy"};
+	static const uint8_t lens[5] = {5, 16, 32, 128, 64};
+	uint8_t g, r, j, ok, equal;
+	uint32_t first = 0;
+	for (g = 0; g < 5; g++) {
+		ok = equal = 1;
+		for (r = 0; r < 3; r++) {
+			for (j = 0; j < 48; j++)
+				key[j] = (uint8_t)(j * (2 * r + 1) + 0x35 * r);
+			for (j = 0; j < 128; j++)
+				io[j] = (uint8_t)(j * (r + 3) + 0xa7 * r);
+			if (g < 3) {
+				rc4_len = lens[g];
+				run_op(OP_RC4_INIT);
+				ok &= rc == KS_CIPHER_OK;
+			} else {
+				uint16_t n;
+				ks_rc4_init(&rc4, key, 16);
+				for (n = g == 3 ? 200 : 0; n; n -= j) { /* i = 200 before the timed 128 */
+					j = n > 64 ? 64 : (uint8_t)n;
+					ks_rc4_process(&rc4, seed, seed, j);
+				}
+				memcpy(seed, io, 64);
+				memcpy(out, io, 128);
+				rc4_in = g == 3 ? out : seed;
+				rc4_len = lens[g];
+				run_op(OP_RC4_PROCESS);
+			}
+			t1 = t1 - t0 - call_cost;
+			if (r == 0)
+				first = t1;
+			else if (t1 != first)
+				equal = 0;
+		}
+		t1 = first + t0 + call_cost; /* check() prints the first run's cycles */
+		check(names[g], ok);
+		count(equal);
+		mote_put_equal("ks", names[g], equal, 1);
+	}
 }
 
 /* One signature group: every signature of the same OP must take equal cycles. An OP is a
@@ -319,6 +484,8 @@ int main(void)
 	t0 = mote_cycles();
 	call_cost = mote_cycles() - t0;
 	primitives();
+	rc4_known_answers();
+	rc4_timed();
 	signatures();
 	mote_put_u32(passed);
 	mote_puts(" passed, ");
