@@ -182,17 +182,9 @@ void ks_hash_update(ks_hash_ctx *c, const uint8_t *in, size_t len)
 #define KS_LITTLE_ENDIAN 0
 #endif
 
-/* A word's bytes in the other order: a byte swap of each half and the halves exchanged on the
-   motes (GCC's and clang's builtin), shifts elsewhere. */
-#if defined(__GNUC__) || defined(__clang__)
-#define KS_BSWAP32(w) __builtin_bswap32(w)
-#else
-#define KS_BSWAP32(w) ((w) >> 24 | ((w) >> 8 & 0xff00) | ((w) & 0xff00) << 8 | (w) << 24)
-#endif
-
-#if KS_WITH_SHA512
-/* w's four bytes at p, little- or big-endian (SHA-384/512's digest words): shifts by
-   constants. */
+/* w's four bytes at p, little- or big-endian (the length field; SHA-384/512's digest words):
+   shifts by constants, which an 8-bit core does as byte moves (a variable shift of a 32-bit
+   word is a loop there). */
 static void put32(uint8_t *p, uint32_t w, int le)
 {
     uint8_t b0 = (uint8_t)w, b1 = (uint8_t)(w >> 8), b2 = (uint8_t)(w >> 16), b3 = (uint8_t)(w >> 24);
@@ -201,7 +193,6 @@ static void put32(uint8_t *p, uint32_t w, int le)
     p[2] = le ? b2 : b1;
     p[3] = le ? b3 : b0;
 }
-#endif
 
 size_t ks_hash_pad(int id, uint8_t *m, size_t from, ks_hash_count total)
 {
@@ -220,19 +211,12 @@ size_t ks_hash_pad(int id, uint8_t *m, size_t from, ks_hash_count total)
     for (last = 0; last + bs - bs / 8 < from; last += bs) {
     }
     memset(m + from, 0, last + bs - from);
-    {   /* the two words in the hash's byte order, put as 8 bytes (m's alignment unknown) */
-        uint32_t w[2];
-        w[0] = le ? lo : hi;
-        w[1] = le ? hi : lo;
-        if (le != KS_LITTLE_ENDIAN) {
-            w[0] = KS_BSWAP32(w[0]);
-            w[1] = KS_BSWAP32(w[1]);
-        }
-        memcpy(m + last + bs - 8, w, 8);
-    }
+    m += last + bs - 8; /* the count's low word at its end, big-endian; at its start for MD5 */
+    put32(m, le ? lo : hi, le);
+    put32(m + 4, le ? hi : lo, le);
 #if KS_WITH_SHA512
     if (bs == 128) {
-        m[last + bs - 9] = (uint8_t)((uint64_t)total >> 61);
+        m[-1] = (uint8_t)((uint64_t)total >> 61);
     }
 #endif
     return last + bs;

@@ -7,30 +7,21 @@ const uint8_t ks_ssl3_sender_client[4] = {0x43, 0x4c, 0x4e, 0x54};
 const uint8_t ks_ssl3_sender_server[4] = {0x53, 0x52, 0x56, 0x52};
 
 /* The hash resumed from the key's chaining value after K ^ ipad (outer = 0) or K ^ opad, one
-   block in. Not inlined, here and below: avr-gcc at -O2 copied each into every caller (+0.3 KB
-   on the ATmega128). */
-static KS_NOINLINE void resume(ks_phash *p, int outer)
+   block in, then m's len bytes, laid out and padded, hashed. Not inlined, here and below:
+   avr-gcc at -O2 copied each into every caller. */
+static KS_NOINLINE void hash(ks_phash *p, int outer, const uint8_t *m, size_t len)
 {
     ks_hash_resume(&p->md, p->md.id, p->key + (outer ? p->ss : 0), p->bs);
+    ks_hash_update(&p->md, m, len);
 }
 
-/* out = the outer hash over fin, after the inner digest is written into it. */
+/* out = the outer hash over fin (md.buf: a digest and its padding), the inner digest written
+   into it first. */
 static void outer(ks_phash *p, uint8_t *out)
 {
-    ks_hash_value(&p->md, p->fin);
-    resume(p, 1);
-    ks_hash_update(&p->md, p->fin, p->bs);
+    ks_hash_value(&p->md, p->md.buf);
+    hash(p, 1, p->md.buf, p->bs);
     ks_hash_value(&p->md, out);
-}
-
-/* out = HMAC(A(i) || ...) over m, len bytes laid out and padded, A(i) written at its start
-   first: fin for A(i + 1) = HMAC(A(i)), msg for HMAC(A(i) || seed). */
-static void mac(ks_phash *p, uint8_t *m, size_t len, uint8_t *out)
-{
-    memcpy(m, p->a, p->hl);
-    resume(p, 0);
-    ks_hash_update(&p->md, m, len);
-    outer(p, out);
 }
 
 /* 0x80 at byte `end` of m, then zeros and the length field of a message of `total` bytes after
@@ -41,17 +32,19 @@ static KS_NOINLINE size_t pad(ks_phash *p, uint8_t *m, size_t end, size_t total)
     return ks_hash_pad(p->md.id, m, end + 1, p->bs + total);
 }
 
-/* The sizes kept, the seed (label || s1 || s2, n bytes) laid out after A(i)'s place, fin's
-   padding, A(1) = HMAC(seed) from the seed's bytes there, then A(i) || seed's padding. The
-   key is in place. */
-static int phash_start(ks_phash *p, const char *label, const uint8_t *s1, size_t l1, const uint8_t *s2,
-                       size_t l2)
+int ks_phash_init(ks_phash *p, int hash_id, const uint8_t *key, const char *label, const uint8_t *s1,
+                  size_t l1, const uint8_t *s2, size_t l2)
 {
-    int id = p->md.id;
-    size_t hl = ks_hash_size(id), n = 0;
+    size_t hl = ks_hash_size(hash_id), n = 0;
     uint8_t *seed = p->msg + hl, ch;
+    if (hl == 0) {
+        return -1;
+    }
+    p->md.id = (uint8_t)hash_id;
+    p->key = key;
     p->hl = (uint8_t)hl;
-    p->bs = (uint8_t)ks_hash_block(id);
+    p->bs = (uint8_t)ks_hash_block(hash_id);
+    p->ss = (uint8_t)ks_hash_state_size(hash_id);
     /* the label copied as it is read, to one byte past the longest seed (msg has the room) */
     while (n <= KS_PRF_SEED_MAX && (ch = (uint8_t)KS_READ_BYTE(label + n)) != 0) {
         seed[n++] = ch;
@@ -68,51 +61,36 @@ static int phash_start(ks_phash *p, const char *label, const uint8_t *s1, size_t
         memcpy(seed + n + l1, s2, l2);
     }
     n += l1 + l2;
-    pad(p, p->fin, hl, hl);
-    resume(p, 0);
-    ks_hash_update(&p->md, seed, n);
-    ks_hash_digest(&p->md, p->fin);
-    outer(p, p->a);
+    /* A(1) = HMAC(seed), from the seed's bytes in place; its inner digest in fin, then fin's
+       padding, which every outer hash after it keeps */
+    hash(p, 0, seed, n);
+    ks_hash_digest(&p->md, p->md.buf);
+    pad(p, p->md.buf, hl, hl);
+    outer(p, p->msg);
     p->size = (uint16_t)pad(p, p->msg, hl + n, hl + n);
     p->used = 0xff; /* no block yet */
     return 0;
 }
 
-int ks_phash_init(ks_phash *p, int hash, const uint8_t *secret, size_t slen, const char *label,
-                  const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2)
-{
-    if (ks_hash_init(&p->md, hash) != 0) {
-        return -1;
-    }
-    p->ss = (uint8_t)ks_hash_state_size(hash);
-    ks_hmac_key_make(hash, secret, slen, p->key);
-    return phash_start(p, label, s1, l1, s2, l2);
-}
-
-int ks_phash_init_keyed(ks_phash *p, int hash, const uint8_t *key, const char *label,
-                        const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2)
-{
-    p->md.id = (uint8_t)hash;
-    p->ss = (uint8_t)ks_hash_state_size(hash);
-    memcpy(p->key, key, 2 * p->ss);
-    return phash_start(p, label, s1, l1, s2, l2);
-}
-
 void ks_phash_next(ks_phash *p, uint8_t *out, size_t n, int xor)
 {
     size_t hl = p->hl, i;
+    uint8_t *block = p->md.buf;
     while (n > 0) {
         size_t k;
         if (p->used >= hl) {
-            if (p->used != 0xff) { /* A(i + 1) = HMAC(A(i)): a block of its own, fin's */
-                mac(p, p->fin, p->bs, p->a);
+            if (p->used != 0xff) { /* A(i + 1) = HMAC(A(i)): fin's block, A(i) copied in */
+                memcpy(block, p->msg, hl);
+                hash(p, 0, block, p->bs);
+                outer(p, p->msg);
             }
-            mac(p, p->msg, p->size, p->block);
+            hash(p, 0, p->msg, p->size); /* HMAC(A(i) || seed), left at fin's start */
+            outer(p, block);
             p->used = 0;
         }
         k = hl - p->used < n ? hl - p->used : n;
         for (i = 0; i < k; i++) {
-            uint8_t b = p->block[p->used + i];
+            uint8_t b = block[p->used + i];
             out[i] = xor ? (uint8_t)(out[i] ^ b) : b;
         }
         p->used = (uint8_t)(p->used + k);
@@ -138,45 +116,28 @@ void ks_prf_tls12_key(const uint8_t *secret, size_t slen, uint8_t key[KS_PRF_TLS
     ks_hmac_key_make(KS_HASH_SHA256, secret, slen, key);
 }
 
-/* P_hash of `hash` started from the secret (keyed = 0) or from its prepared key (keyed = 1,
-   key). Always inlined with keyed a constant: each PRF below carries only its own keying, so a
-   build that never calls the keyed forms pays nothing for them (the motes' flash). */
-KS_INLINE int phash_start_from(ks_phash *p, int hash, int keyed, const uint8_t *secret, size_t slen,
-                               const uint8_t *key, const char *label, const uint8_t *s1, size_t l1,
-                               const uint8_t *s2, size_t l2)
-{
-    if (keyed) {
-        return ks_phash_init_keyed(p, hash, key, label, s1, l1, s2, l2);
-    }
-    return ks_phash_init(p, hash, secret, slen, label, s1, l1, s2, l2);
-}
-
-/* P_MD5 over the secret's first half (the key's first 32 bytes) xor P_SHA1 over its second
-   (the key's last 40); a seed too long for the one is too long for the other, found before
-   out is written. */
-KS_INLINE int tls10(int keyed, const uint8_t *secret, size_t slen, const uint8_t *key,
-                    const char *label, const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2,
-                    uint8_t *out, size_t olen)
+/* P_MD5 under the key's first 32 bytes (the secret's first half) xor P_SHA1 under its last 40
+   (its second); a seed too long for the one is too long for the other, found before out is
+   written. */
+int ks_prf_tls10_keyed(const uint8_t key[KS_PRF_TLS10_KEY], const char *label, const uint8_t *s1,
+                       size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
 {
     ks_phash p;
-    size_t half = (slen + 1) / 2;
-    int r = phash_start_from(&p, KS_HASH_MD5, keyed, secret, half, key, label, s1, l1, s2, l2);
+    int r = ks_phash_init(&p, KS_HASH_MD5, key, label, s1, l1, s2, l2);
     if (r == 0) {
         ks_phash_next(&p, out, olen, 0);
-        phash_start_from(&p, KS_HASH_SHA1, keyed, keyed ? NULL : secret + slen - half, half,
-                         keyed ? key + 32 : NULL, label, s1, l1, s2, l2);
+        ks_phash_init(&p, KS_HASH_SHA1, key + 32, label, s1, l1, s2, l2);
         ks_phash_next(&p, out, olen, 1);
     }
     ks_phash_clear(&p);
     return r;
 }
 
-KS_INLINE int tls12(int keyed, const uint8_t *secret, size_t slen, const uint8_t *key,
-                    const char *label, const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2,
-                    uint8_t *out, size_t olen)
+int ks_prf_tls12_keyed(const uint8_t key[KS_PRF_TLS12_KEY], const char *label, const uint8_t *s1,
+                       size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
 {
     ks_phash p;
-    int r = phash_start_from(&p, KS_HASH_SHA256, keyed, secret, slen, key, label, s1, l1, s2, l2);
+    int r = ks_phash_init(&p, KS_HASH_SHA256, key, label, s1, l1, s2, l2);
     if (r == 0) {
         ks_phash_next(&p, out, olen, 0);
     }
@@ -184,28 +145,35 @@ KS_INLINE int tls12(int keyed, const uint8_t *secret, size_t slen, const uint8_t
     return r;
 }
 
+/* The PRFs from the secret: its key made on the stack, then as above. Always inlined with tls12
+   a constant: each PRF carries only its own. */
+KS_INLINE int from_secret(int tls12, const uint8_t *secret, size_t slen, const char *label,
+                          const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2, uint8_t *out,
+                          size_t olen)
+{
+    uint8_t key[KS_PRF_TLS10_KEY]; /* the longer of the two */
+    int r;
+    if (tls12) {
+        ks_prf_tls12_key(secret, slen, key);
+        r = ks_prf_tls12_keyed(key, label, s1, l1, s2, l2, out, olen);
+    } else {
+        ks_prf_tls10_key(secret, slen, key);
+        r = ks_prf_tls10_keyed(key, label, s1, l1, s2, l2, out, olen);
+    }
+    ks_wipe(key, sizeof key);
+    return r;
+}
+
 int ks_prf_tls10(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
                  const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
 {
-    return tls10(0, secret, slen, NULL, label, s1, l1, s2, l2, out, olen);
-}
-
-int ks_prf_tls10_keyed(const uint8_t key[KS_PRF_TLS10_KEY], const char *label, const uint8_t *s1,
-                       size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
-{
-    return tls10(1, NULL, 0, key, label, s1, l1, s2, l2, out, olen);
+    return from_secret(0, secret, slen, label, s1, l1, s2, l2, out, olen);
 }
 
 int ks_prf_tls12(const uint8_t *secret, size_t slen, const char *label, const uint8_t *s1, size_t l1,
                  const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
 {
-    return tls12(0, secret, slen, NULL, label, s1, l1, s2, l2, out, olen);
-}
-
-int ks_prf_tls12_keyed(const uint8_t key[KS_PRF_TLS12_KEY], const char *label, const uint8_t *s1,
-                       size_t l1, const uint8_t *s2, size_t l2, uint8_t *out, size_t olen)
-{
-    return tls12(1, NULL, 0, key, label, s1, l1, s2, l2, out, olen);
+    return from_secret(1, secret, slen, label, s1, l1, s2, l2, out, olen);
 }
 
 int ks_prf_ssl3(const uint8_t *secret, size_t slen, const uint8_t *s1, size_t l1, const uint8_t *s2,

@@ -8,7 +8,8 @@
  *                     (RFC 2246 section 5);
  *   ks_prf_tls12      the TLS 1.2 PRF, P_SHA256 (RFC 5246 section 5);
  *   ks_phash_*        P_hash as a stream: output in pieces into caller buffers, as long as
- *                     asked (the TLS 1.0 PRF is two streams, the second xored in).
+ *                     asked (the TLS 1.0 PRF is two streams, the second xored in), under a
+ *                     secret's prepared key.
  * The seed is a label and up to two parts (client_random and server_random, or a handshake
  * hash), so callers need not concatenate; a part may be NULL with length 0. The LABEL IS A
  * KS_FLASH STRING (NUL-terminated, read with KS_READ_BYTE: on the AVR it must live in
@@ -31,35 +32,30 @@
    seed), whose inner message differs from the last one's in A(i)'s bytes only, and every outer
    hash's block is a digest and the same padding. So both are laid out once, at the start, and
    each HMAC then costs its compressions and a few copies, not the streaming hash's buffering,
-   padding and length every time. */
+   padding and length every time. On the stack of a PRF, in a mote's RAM: the key is the
+   caller's, A(i) lies where it is hashed, and the outer hash's block is the hash context's own
+   buffer, which whole blocks leave alone. */
 typedef struct {
-    ks_hash_ctx md;                        /* the hash at work */
-    uint8_t key[KS_HMAC_KEY_SAVED_MAX];    /* the chaining values after K ^ ipad, K ^ opad */
-    uint8_t a[KS_HASH_SIZE_MAX];           /* A(i) */
-    uint8_t block[KS_HASH_SIZE_MAX];       /* HMAC(A(i) || seed) */
-    /* A(i) || seed, padded: A(i) written at the start for each block of output */
-    uint8_t msg[2 * KS_HASH_BLOCK_MAX];
-    /* a digest || padding for a message of a block and a digest: the inner block of A(i + 1)
-       = HMAC(A(i)) and the outer block of every HMAC */
-    uint8_t fin[KS_HASH_BLOCK_MAX];
+    /* the hash at work; its buffer holds a digest || padding for a message of a block and a
+       digest: the inner block of A(i + 1) = HMAC(A(i)), the outer block of every HMAC, and
+       between calls the output block HMAC(A(i) || seed) in its first bytes */
+    ks_hash_ctx md;
+    const uint8_t *key;                    /* the chaining values after K ^ ipad, K ^ opad */
+    uint8_t msg[2 * KS_HASH_BLOCK_MAX];    /* A(i) || seed, padded */
     uint16_t size;                         /* msg's bytes, padded */
     uint8_t hl, bs, ss;                    /* the hash's digest, block and chaining value bytes */
-    uint8_t used;                          /* bytes of block already given out */
+    uint8_t used;                          /* bytes of the output block already given out */
 } ks_phash;
 
-/* Starts P_hash(secret, label || s1 || s2) with the HMAC of `hash` (the seed is copied: its
-   parts may go). KS_OK (0), or KS_INVALID (-1) for an absent hash or a seed longer than
-   KS_PRF_SEED_MAX. */
-int ks_phash_init(ks_phash *p, int hash, const uint8_t *secret, size_t slen, const char *label,
-                  const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2);
+/* Starts P_hash(secret, label || s1 || s2) with the HMAC of `hash`, under the secret's key
+   prepared by ks_hmac_key_save or ks_hmac_key_make (ks_prf_tls*_key's halves), which must stay
+   in place until ks_phash_clear; the seed is copied (its parts may go). KS_OK (0), or
+   KS_INVALID (-1) for an absent hash or a seed longer than KS_PRF_SEED_MAX. */
+int ks_phash_init(ks_phash *p, int hash, const uint8_t *key, const char *label, const uint8_t *s1,
+                  size_t l1, const uint8_t *s2, size_t l2);
 /* The next n bytes of the stream, written to out (xor = 0) or xored into it (xor = 1). */
 void ks_phash_next(ks_phash *p, uint8_t *out, size_t n, int xor);
 void ks_phash_clear(ks_phash *p);
-
-/* Starts P_hash under a key prepared by ks_hmac_key_save (ks_prf_tls*_key's halves): KS_OK, or
-   KS_INVALID for a seed longer than KS_PRF_SEED_MAX. */
-int ks_phash_init_keyed(ks_phash *p, int hash, const uint8_t *key, const char *label,
-                        const uint8_t *s1, size_t l1, const uint8_t *s2, size_t l2);
 
 /* out = PRF(secret, label, s1 || s2), olen bytes: KS_OK, or KS_INVALID writing nothing for a
    seed longer than KS_PRF_SEED_MAX (or a hash the build does not carry). */

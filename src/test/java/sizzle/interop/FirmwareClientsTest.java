@@ -488,9 +488,20 @@ class FirmwareClientsTest {
      * fewer (4,071,812 -> 3,984,901, below its 4.0 M goal): the legacy-ecc image 75,396 ->
      * 76,080 B in this test, so its budget rose by 640 B (75,520 -> 76,160; the chip's 128 KB
      * keep 51 KB free); modern 107,702 B and legacy-rsa 62,744 B unchanged.
+     * P_hash on whole blocks (2026-11-29, night; native/prim/ks_tls_prf.c, native/prim/README.md):
+     * A(i) || seed and the outer hash's block laid out once a PRF, each HMAC then its
+     * compressions and a few copies, not the streaming hash's framing (the ATmega128's legacy-ecc
+     * full TLS 1.0 handshake 5,237,178 -> 5,197,019 cycles, resumed 797,577 -> 771,475; the
+     * MSP430's, with its SHA-1 schedule, hash wipes and RC4 in assembly, 3,598,738 -> 3,479,893*):
+     * the ATmega128's legacy-ecc image 76,042 -> 76,566 B and legacy-rsa 62,706 -> 63,340 B in this
+     * test (avr-gcc at -O2 writes the layout out at length), so their budgets rose by 512 B
+     * (76,160 -> 76,672, 62,976 -> 63,488; the chip's 128 KB keep 50 KB free); modern 108,620 B,
+     * within its budget; the MSP430's legacy-ecc 43,039 B and legacy-rsa 37,401 B (RC4's assembly
+     * +50 B each), modern 43,773 B, within theirs; the legacy-ecc thermostat image with the link
+     * 49,071 B of the 49,120 B below the vectors (sizzle/identities/test-p160.h).
      */
-    private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 76160,
-            "avr legacy-rsa", 62976, "msp430 modern", 44032, "msp430 legacy-ecc", 43136, "msp430 legacy-rsa", 37504,
+    private static final Map<String, Integer> FLASH_BUDGET = Map.of("avr modern", 110208, "avr legacy-ecc", 76672,
+            "avr legacy-rsa", 63488, "msp430 modern", 44032, "msp430 legacy-ecc", 43136, "msp430 legacy-rsa", 37504,
             "msp430 modern link", 49152);
 
     /**
