@@ -31,7 +31,7 @@ COMPONENTS = (
     ("SHA-1", ("ks_sha1", "ks_sha1_avr", "ks_sha1_msp430")),
     ("SHA-256", ("ks_sha256", "ks_sha512", "ks_sha256_avr", "ks_sha256_msp430")),
     ("MD5", ("ks_md5", "ks_md5_avr", "ks_md5_msp430")),
-    ("RC4", ("ks_rc4",)),
+    ("RC4", ("ks_rc4", "ks_rc4_msp430")),
     ("AES", ("ks_aes_ct", "ks_aes_tab", "ks_aes_avr", "ks_aes_msp430", "ks_ghash", "ks_ghash_avr", "ks_ghash_msp430", "ks_ctr",
              "ks_gcm", "ks_ccm", "ks_aead")),
     ("hash framing, HMAC, PRFs, DRBG", ("ks_hash", "ks_hmac", "ks_ssl3_mac", "ks_tls_prf", "ks_hmac_drbg")),

@@ -240,7 +240,8 @@ void ks_hash_value(const ks_hash_ctx *c, uint8_t *out)
         return;
     }
 #endif
-    for (i = 0; i < n; i += 4) { /* every digest here is whole words; written here, not by put32's call: ~20 cycles a word fewer on the MSP430 */
+    for (i = 0; i < n; i += 4) { /* every digest here is whole words, each written here: a call a
+                                     word fewer than put32 */
         uint32_t w = c->h.w[i >> 2];
         int le = !KS_LITTLE_ENDIAN && KS_WITH_MD5 && c->id == KS_HASH_MD5;
         out[i] = (uint8_t)(le ? w : w >> 24);

@@ -23,9 +23,9 @@
 /* The longest SSL 3.0 derivation: 26 blocks of 16 bytes. */
 #define KS_PRF_SSL3_MAX 416
 
-/* The longest seed (label || s1 || s2) the PRFs take: A(i) || seed, padded, must fit two blocks
-   (87 bytes on the motes, whose blocks are 64 bytes; TLS's longest is 77, a label and two
-   randoms; 175 on hosts); a longer one gives KS_INVALID. */
+/* The longest seed (label || s1 || s2) the PRFs take: A(i) || seed, padded, must fit twice the
+   build's largest block (87 bytes on the motes, whose blocks are 64 bytes; TLS's longest is 77,
+   a label and two randoms; 175 on hosts); a longer one gives KS_INVALID. */
 #define KS_PRF_SEED_MAX (2 * KS_HASH_BLOCK_MAX - KS_HASH_SIZE_MAX - 1 - KS_HASH_BLOCK_MAX / 8)
 
 /* P_hash on whole blocks (RFC 2104's HMAC written out): each output block is HMAC(A(i) ||
