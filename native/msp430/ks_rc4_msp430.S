@@ -23,9 +23,10 @@
  * The keystream (RC4's PRGA) is XORed into the text in place: out != in is first copied
  * (memcpy, msp430/mem_msp430.S; out may equal in, no other overlap), since xor.b @t, 0(p)
  * reads S[t] and updates the text's byte in one instruction (5 cycles) where reading in,
- * XORing and writing out took three (8, and a second cursor to step). S[x]'s cursor runs through S (@Rn+), in runs up to
- * S's end (each min(len left, bytes to S's end): they depend on len and on i, the count of
- * bytes processed, only), so that x needs no wrap a byte; y as j above. A byte: 26 cycles
+ * XORing and writing out took three (8, and a second cursor to step). S[x]'s cursor runs
+ * through S (@Rn+), in runs up to S's end (each min(len left, bytes to S's end): they depend
+ * on len and on i, the count of bytes processed, only), so that x needs no wrap a byte; y as
+ * j above. A byte: 26 cycles
  * (28 in mspdebug 0.22, which charges inc's constant #1 as an indexed operand, 3 cycles).
  *
  * Every load of S is at a secret index: constant time only where a load's cycles do not depend
@@ -48,8 +49,8 @@
 
 /* int ks_rc4_init(ks_rc4 *c (r12), const uint8_t *key (r13), size_t len (r14)):
    r12 S, r13 the key's cursor, r14 len, r15 S[k]'s cursor, r11 j, r10 the pass's steps, then
-   where it ends in S, r9 S[k]. A refused len wipes c as ks_rc4_clear does (ks_wipe: the call needs no ks_rc4_clear
-   in the image). */
+   where it ends in S, r9 S[k]. A refused len wipes c as ks_rc4_clear does (ks_wipe: the call
+   needs no ks_rc4_clear in the image). */
 	FUNCTION ks_rc4_init
 	mov	r14, r15
 	dec	r15

@@ -235,7 +235,7 @@ void ks_hash_value(const ks_hash_ctx *c, uint8_t *out)
     }
 #endif
 #if KS_LITTLE_ENDIAN
-    if (KS_WITH_MD5 && c->id == KS_HASH_MD5) { /* MD5's words are little-endian, as they lie in h on this machine */
+    if (KS_WITH_MD5 && c->id == KS_HASH_MD5) { /* MD5's words: little-endian, as they lie in h here */
         memcpy(out, c->h.w, n);
         return;
     }
