@@ -224,7 +224,7 @@ size_t ks_hash_pad(int id, uint8_t *m, size_t from, ks_hash_count total)
 
 void ks_hash_value(const ks_hash_ctx *c, uint8_t *out)
 {
-    size_t i, n = KS_READ_BYTE(&sizes[c->id][0]);
+    size_t i, n = KS_READ_BYTE(&sizes[c->id][0]); /* a started context: its hash carried */
 #if KS_WITH_SHA512
     if (c->id >= KS_HASH_SHA384) {
         for (i = 0; i < n; i += 4) { /* SHA-384's 48 bytes end mid-word pair: 4 at a time */

@@ -20,10 +20,16 @@ static const char KS_FLASH label_client_finished[] = "client finished";
 static const char KS_FLASH label_server_finished[] = "server finished";
 static const char KS_FLASH label_extended_master[] = "extended master secret";
 
-/* Every seed here fits the PRFs' (ks_tls_prf.h, KS_PRF_SEED_MAX): the longest is a label of 13
- * bytes and two randoms ("extended master secret" and a handshake hash, 22 + 36, is shorter), so
- * their KS_INVALID cannot come, and is not looked for below. */
-typedef char sz_prf_seeds_fit[13 + 64 <= KS_PRF_SEED_MAX ? 1 : -1];
+/* Every seed here fits the PRFs' (ks_tls_prf.h, KS_PRF_SEED_MAX), checked as the build compiles
+ * (a label's length is its array's less the NUL): a label and the two randoms, or a label and
+ * the handshake hash. So their KS_INVALID cannot come, and is not looked for below. */
+#define SZ_SEED_FITS(label, rest) (sizeof label - 1 + (rest) <= KS_PRF_SEED_MAX)
+typedef char sz_prf_seeds_fit[SZ_SEED_FITS(label_master, 64) && SZ_SEED_FITS(label_key_expansion, 64) &&
+                                      SZ_SEED_FITS(label_extended_master, SZ_HANDSHAKE_HASH_SIZE) &&
+                                      SZ_SEED_FITS(label_client_finished, SZ_HANDSHAKE_HASH_SIZE) &&
+                                      SZ_SEED_FITS(label_server_finished, SZ_HANDSHAKE_HASH_SIZE)
+                              ? 1
+                              : -1];
 
 /* The build's TLS PRF (KeySchedule.run): TLS 1.0's in the legacy builds, TLS 1.2's in modern;
  * keyed from secret, or from key, its prepared form (sz_master_key), if given. With

@@ -403,6 +403,11 @@ static void test_tls_prf_seed_lengths(void)
                   "TLS 1.2 PRF, seed %zu bytes (label %zu)", n, ll);
         }
     }
+    {   /* a hash the build does not carry: KS_INVALID, as for an unknown id */
+        ks_phash p;
+        uint8_t k[KS_HMAC_KEY_SAVED_MAX] = {0};
+        CHECK(ks_phash_init(&p, 99, k, "x", seed, 16, NULL, 0) == -1, "P_hash of an unknown hash refused");
+    }
 }
 
 static void test_tls_prf(void)
