@@ -14,8 +14,8 @@
  *
  * Input: one message at a time, put together by the link in the engine's own record buffer
  * (sz_port_share: no link buffer of its own; LINK.md §6.1), read out by sz_port_read. The
- * gateway sends this device one TLS record per message (the bridge's one-record rule, LINK.md
- * §13), and only after this end's READY: the link is built READY-only (SZ_LINK_READY_ONLY,
+ * gateway sends this device one flight per message (records the server reads before it answers
+ * anything: the bridge's rule, LINK.md §13), and only after this end's READY: the link is built READY-only (SZ_LINK_READY_ONLY,
  * announced in READY-SLEEP), so neither the NEWCONNECTION's ACK nor this end's own message is a
  * grant, and the link refuses a message it has not granted. READY goes out when the engine
  * next reads after the message before was read whole: the engine reads only when it holds no
@@ -425,6 +425,14 @@ static KS_NOINLINE uint8_t send_message(const uint8_t *b, uint16_t k)
 
 void sz_port_write(const uint8_t *buf, uint16_t n)
 {
+	if (message_pos != message_len && buf + n > message + message_pos) {
+		/* The answer (written from the record buffer's start: the firmware's one buffer both ways)
+		 * reaches into the gateway's message where the engine has not read it: the gateway went
+		 * on past a record the server answers (LINK.md §13: one flight a message). The engine
+		 * would read its own bytes as the client's; this connection ends instead, unanswered. */
+		message_pos = message_len;
+		st.broken = 1;
+	}
 	while (n && !st.ended && !st.broken) {
 		uint16_t k = n < SZ_LINK_MAX_MESSAGE ? n : SZ_LINK_MAX_MESSAGE;
 		if (!send_message(buf, k))

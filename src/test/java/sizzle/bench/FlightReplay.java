@@ -22,7 +22,7 @@ import sizzle.template.TemplateException;
  * One TLS exchange run over the modelled radio on the simulated clock: the stored records go
  * through the link protocol (sizzle.link, the gateway's {@link GatewayPeer} and a mote's
  * DeviceLink on a {@link RadioMedium}) cut as the bridge cuts them for a C mote ({@link RecordFramer}:
- * the gateway one record per message, none longer than the device's capacity, a longer record in
+ * the gateway one flight per message, none longer than the device's capacity, a longer record in
  * pieces; the mote one record per message), the mote granting each of the gateway's messages by
  * READY only, as the firmware's link does (LINK.md §6.1), once it has taken the one before, and
  * between a
@@ -186,7 +186,7 @@ final class FlightReplay {
         // A C mote's modern image takes its ClientHello as HELLO_DIGEST (edition 3, LINK.md §15.2): the
         // bridge then sends a hello longer than its messages whole, digested, when that fits.
         byte[] z = book != null && book.edition == 3 && !gatewaySentAny ? toMote.takeDigested(book, toMoteSent, limit) : null;
-        byte[] m = z != null ? null : toMote.next(limit, true);
+        byte[] m = z != null ? null : toMote.next(limit, RecordFramer.Joining.FLIGHT);
         if (z != null || m != null) {
             if (z == null && book != null) {
                 z = Suppressor.suppress(m, 0, m.length, book, toMoteSent, !gatewaySentAny, book.edition == 3, limit);
@@ -200,7 +200,7 @@ final class FlightReplay {
 
     private void pumpMote() {
         if (moteInFlight || !mote.link().canSend()) return;
-        byte[] m = toGateway.next(Frame.maxMessage(mote.link().config().frameSize), true);
+        byte[] m = toGateway.next(Frame.maxMessage(mote.link().config().frameSize), RecordFramer.Joining.ONE);
         if (m != null) {
             byte[] z = book == null ? null : Suppressor.suppress(m, 0, m.length, book, toGatewaySent, false, false);
             carried += z != null ? z.length : m.length;

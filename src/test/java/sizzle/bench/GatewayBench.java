@@ -49,7 +49,7 @@ public final class GatewayBench {
      * opens records as they come keeps, 29 B; native/sizzle/firmware/firmware.mk's limits over
      * the link): the Mica2's legacy-ecc 5 + 20 + 240, modern 5 + 24 + 640 - 29; the TelosB's
      * legacy-ecc 5 + 20 + 1,536, modern 5 + 24 + 1,400. The replay's mote then behaves as the
-     * firmware's link does: READY-only grants, one message per record from the gateway, none
+     * firmware's link does: READY-only grants, one flight per message from the gateway, none
      * longer than this.
      */
     public static final Map<String, Integer> FIRMWARE_CAPACITY = Map.of("mica2.legacy", 265, "mica2.modern", 640,

@@ -191,7 +191,7 @@ public final class LocalGateway implements AutoCloseable {
         Radio r = radio(channel, mica2 ? LinkConfig.cc1000() : LinkConfig.cc2420(),
                 firmwareLog);
         ownAddresses.add(address);
-        r.bridge.oneRecordPerMessage(address);
+        r.bridge.oneFlightPerMessage(address);
         // the operator gives the gateway the device's certificate (LINK.md §9.1): used if its image
         // announces them (the legacy images, edition 2: §9.7)
         r.bridge.knowTemplates(mote.templates());

@@ -173,7 +173,7 @@ final class BridgedConnection implements Backend.Stream {
                 bridge.poke(device);
                 return;
             }
-            byte[] m = fromClient.next(bridge.limit(device), bridge.oneRecord(device));
+            byte[] m = fromClient.next(bridge.limit(device), bridge.joining(device));
             // plain if its compressed form is a little longer than the device takes, or one a C
             // device could not recreate in its buffer (LINK.md §9.7)
             byte[] z = m != null && book != null

@@ -47,7 +47,7 @@ public final class RadioBridge {
     private final SimulatedGateway gateway;
     private final Map<Integer, Port> ports = new HashMap<>();
     /** Devices sent one TLS record per message (C motes: LINK.md §13); any thread may add. */
-    private final java.util.Set<Integer> oneRecord = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.Set<Integer> oneFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The devices' poll period: one not heard for two of them (and a window) is gone from the list. */
     private final int pollPeriodMs;
     private volatile boolean compression;
@@ -237,16 +237,17 @@ public final class RadioBridge {
     }
 
     /**
-     * Sends {@code device} one TLS record per message, not every whole record held (LINK.md
-     * §13): a C mote's link buffer takes one record, read whole before it answers or grants the
-     * next. Any thread; before its first connection.
+     * Sends {@code device} one flight per message, not every whole record held (LINK.md §13,
+     * {@link RecordFramer.Joining#FLIGHT}): a C mote puts the message together in its record
+     * buffer and reads it there, writing its answer over what it has read. Any thread; before its
+     * first connection.
      */
-    public void oneRecordPerMessage(int device) {
-        oneRecord.add(device);
+    public void oneFlightPerMessage(int device) {
+        oneFlight.add(device);
     }
 
-    boolean oneRecord(int device) {
-        return oneRecord.contains(device);
+    RecordFramer.Joining joining(int device) {
+        return oneFlight.contains(device) ? RecordFramer.Joining.FLIGHT : RecordFramer.Joining.ALL;
     }
 
     /** The largest message the device takes. */

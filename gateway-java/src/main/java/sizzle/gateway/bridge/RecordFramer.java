@@ -8,10 +8,10 @@ import sizzle.template.TemplateCursor;
 /**
  * Cuts a TLS byte stream into link messages at record boundaries (LINK.md §6): bytes are held
  * until a whole record is there; {@link #next} hands out whole records from the front, as many
- * as fit a message (the gateway: all it holds, up to the device's capacity) or one (a mote: one
- * record per message, as its record buffer holds one). A record longer than a message (a
- * 16 KB record over the CC1000, whose messages stop at 5,374 bytes) goes as several messages of
- * the largest size. A header that is no TLS record's (content type outside 20–24, a version
+ * as fit a message and {@link Joining} allows (the gateway: all it holds, up to the device's
+ * capacity, or one flight to a C mote; a C mote: one record per message, one per write of its
+ * engine). A record longer than a message (a 16 KB record over the CC1000, whose messages stop
+ * at 5,374 bytes) goes as several messages of the largest size. A header that is no TLS record's (content type outside 20–24, a version
  * other than 3.x, a length over 2^14 + 2048) makes the stream malformed: nothing more is handed
  * out, and the user closes the connection.
  */
@@ -31,6 +31,8 @@ public final class RecordFramer {
     /** Whether the unit at the front is the rest of a record whose start was already sent. */
     private boolean restAtFront;
     private String malformed;
+    /** Whether a ChangeCipherSpec was handed out: the stream's records after it are sealed. */
+    private boolean sealed;
 
     /** Takes the stream's next bytes. */
     public void add(byte[] b, int off, int n) {
@@ -68,6 +70,24 @@ public final class RecordFramer {
         }
     }
 
+    static final int CHANGE_CIPHER_SPEC = 20, HANDSHAKE = 22;
+
+    /**
+     * Whether the device's server answers nothing to the whole record of {@code size} bytes at
+     * {@code at} until a later one: a ChangeCipherSpec, or a handshake record before the stream's ChangeCipherSpec
+     * (readable) that begins with a message of the client's second flight (Certificate 11,
+     * ClientKeyExchange 16, CertificateVerify 15): the server reads its flight to the Finished
+     * before it answers (SSL 3.0 to TLS 1.2). A ClientHello is answered; a sealed handshake
+     * record may be a Finished or a renegotiating hello, both answered; application data and
+     * alerts may be answered.
+     */
+    private boolean unanswered(int at, int size) {
+        if (buf[at] == CHANGE_CIPHER_SPEC) return true;
+        if (buf[at] != HANDSHAKE || sealed || size == HEADER) return false;
+        int message = buf[at + HEADER];
+        return message == 11 || message == 15 || message == 16;
+    }
+
     /** Why the stream is malformed, or null. */
     public String malformed() {
         return malformed;
@@ -100,12 +120,27 @@ public final class RecordFramer {
         return z;
     }
 
+    /** Which whole records {@link #next} puts in one message. */
+    public enum Joining {
+        /** Every whole record that fits: the gateway to a Java mote. */
+        ALL,
+        /**
+         * One flight: a record is followed in the same message only if the device's server
+         * answers nothing to it ({@link #unanswered}), so that nothing the server writes lands on
+         * a byte of the message it has not read: the gateway to a device that puts its messages
+         * together in its record buffer and reads them there (a C mote, LINK.md §6.1 and §13).
+         */
+        FLIGHT,
+        /** One record a message: a C mote's answers, one per write of its engine. */
+        ONE
+    }
+
     /**
-     * The next message, at most {@code limit} bytes: whole records from the front (only the
-     * first if {@code oneRecord}), or {@code limit} bytes of a record longer than that; null if
-     * there is none yet.
+     * The next message, at most {@code limit} bytes: whole records from the front as {@code
+     * joining} allows, or {@code limit} bytes of a record longer than that; null if there is none
+     * yet.
      */
-    public byte[] next(int limit, boolean oneRecord) {
+    public byte[] next(int limit, Joining joining) {
         if (malformed != null) return null;
         int n = 0;
         if (!units.isEmpty()) {
@@ -117,9 +152,12 @@ public final class RecordFramer {
                 n = limit;
             } else {
                 while (!units.isEmpty() && n + units.peek() <= limit) {
+                    boolean record = !restAtFront;
+                    boolean more = joining == Joining.ALL || joining == Joining.FLIGHT && record && unanswered(n, units.peek());
+                    if (record && buf[n] == CHANGE_CIPHER_SPEC) sealed = true;
                     n += units.poll();
                     restAtFront = false;
-                    if (oneRecord) break;
+                    if (!more) break;
                 }
             }
             whole -= n;

@@ -179,19 +179,22 @@ class BridgeLinkTest extends BridgeRig {
         assertCarried(second, moteSide.accept(), RecordFramerTest.record(23, 30, 0x61));
     }
 
-    /** A C mote's rule (LINK.md §13): records held together still go one per message, each after the mote's grant. */
+    /**
+     * A C mote's rule (LINK.md §13): records held together go one flight per message, each after
+     * the mote's grant: the client's second flight as one, the request after its Finished alone.
+     */
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
-    void aCMoteIsSentOneRecordPerMessage(boolean lossy) throws Exception {
+    void aCMoteIsSentOneFlightPerMessage(boolean lossy) throws Exception {
         setUp(lossy);
-        bridge.oneRecordPerMessage(MOTE);
+        bridge.oneFlightPerMessage(MOTE);
         BridgedConnection c = open();
         Connection m = moteSide.accept();
-        byte[] cke = RecordFramerTest.record(22, 70, 0x31), ccs = RecordFramerTest.record(20, 1, 1),
-                fin = RecordFramerTest.record(22, 40, 0x32);
-        byte[] all = RecordFramerTest.concat(cke, ccs, fin);
+        byte[] cke = RecordFramerTest.record(22, 70, 16), ccs = RecordFramerTest.record(20, 1, 1),
+                fin = RecordFramerTest.record(22, 40, 0x32), get = RecordFramerTest.record(23, 50, 0x47);
+        byte[] all = RecordFramerTest.concat(cke, ccs, fin, get);
         c.output().write(all);
         assertArrayEquals(all, read(m.input(), all.length));
-        assertEquals(3, moteMessagesIn(), "three records, three messages");
+        assertEquals(2, moteMessagesIn(), "the flight, then the request: two messages");
     }
 }

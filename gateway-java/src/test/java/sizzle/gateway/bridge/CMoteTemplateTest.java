@@ -102,7 +102,7 @@ class CMoteTemplateTest {
     }
 
     /** Polls (on the radio thread) until {@code test} holds for the device's peer; false after 10 s. */
-    private static boolean await(RadioBridge bridge, int device, java.util.function.Predicate<GatewayPeer> test) throws Exception {
+    static boolean await(RadioBridge bridge, int device, java.util.function.Predicate<GatewayPeer> test) throws Exception {
         for (int i = 0; i < 500; i++) {
             CompletableFuture<Boolean> held = new CompletableFuture<>();
             bridge.radio().execute(() -> {
@@ -116,7 +116,7 @@ class CMoteTemplateTest {
     }
 
     /** GET / by name through the shared port with the KSSL client (the device's legacy profile). */
-    private static String get(LocalGateway.Member m, int shared) throws Exception {
+    static String get(LocalGateway.Member m, int shared) throws Exception {
         KeyStore trust = new KeyStore();
         trust.loadCertificates(Files.readAllBytes(m.ca));
         TlsConfig client = TlsConfig.client(Profile.LEGACY, RandomData.getInstance(RandomData.ALG_SECURE_RANDOM))

@@ -1,0 +1,49 @@
+package sizzle.gateway.bridge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import sizzle.desktop.LocalGateway;
+import sizzle.gateway.front.AccessRule;
+import sizzle.template.StoredTranscripts;
+
+/**
+ * LINK.md §13: the gateway sends a C mote one flight a message, since the mote reads a message
+ * in its record buffer and writes its answer there. A gateway that goes on past a record the
+ * server answers gets no answer: the host build of the legacy-ecc firmware over the link (the
+ * ATmega128's and MSP430F1611's port), sent a ClientHello and a ChangeCipherSpec record as one
+ * DATA message, would write its flight over the ChangeCipherSpec it has not read and then read
+ * its own bytes as the client's; the port ends the connection instead, before a byte of the
+ * flight goes (the client's socket ends with none), and the next client is served. The bridge's
+ * own messages (KSSL's handshake after it) are one flight each and are served.
+ */
+@Timeout(120)
+class CMoteFlightTest {
+    @Test
+    void aMessagePastAnAnsweredRecordEndsThatConnectionOnly(@TempDir Path dir) throws Exception {
+        try (LocalGateway g = new LocalGateway(dir, 0, AccessRule.allow("127.0.0.0/8"), line -> { })) {
+            LocalGateway.Member m = g.addMote("host", "legacy-ecc", false, true, line -> { });
+            RadioBridge bridge = g.bridge("CC2420");
+            int device = 1;
+            byte[] hello = StoredTranscripts.records("legacy-ecdh-ecdsa-rc4-sha-tls10.txt").get(0).bytes();
+            byte[] joined = RecordFramerTest.concat(hello, RecordFramerTest.record(20, 1, 1));
+            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), m.devicePort)) {
+                s.setSoTimeout(30_000);
+                assertTrue(CMoteTemplateTest.await(bridge, device, p -> {
+                    boolean ok = p.isOpen() && p.canSend() && p.send(joined, 0, joined.length, bridge.nowMs());
+                    if (ok) bridge.poke(device);
+                    return ok;
+                }), "the gateway sent the hello and a record after it as one message");
+                assertEquals(-1, s.getInputStream().read(), "the connection ends with no byte of the server's flight");
+            }
+            String page = CMoteTemplateTest.get(m, g.sharedPort());
+            assertTrue(page.contains("<title>Thermostat</title>"), page);
+        }
+    }
+}
