@@ -15,9 +15,10 @@
  * Input: one message at a time, put together by the link in the engine's own record buffer
  * (sz_port_share: no link buffer of its own; LINK.md §6.1), read out by sz_port_read. The
  * gateway sends this device one flight per message (records the server reads before it answers
- * anything: the bridge's rule, LINK.md §13), and only after this end's READY: the link is built READY-only (SZ_LINK_READY_ONLY,
- * announced in READY-SLEEP), so neither the NEWCONNECTION's ACK nor this end's own message is a
- * grant, and the link refuses a message it has not granted. READY goes out when the engine
+ * anything: the bridge's rule, LINK.md §13), and only after this end's READY: the link is built
+ * READY-only (SZ_LINK_READY_ONLY, announced in READY-SLEEP), so neither the NEWCONNECTION's
+ * ACK nor this end's own message is a grant, and the link refuses a message it has not granted.
+ * The engine reads a message's records one after another; READY goes out when the engine
  * next reads after the message before was read whole: the engine reads only when it holds no
  * unread plaintext and no output (sz_tls_wants), so what the gateway writes then lands on
  * nothing the engine has not used, and the engine reads it as a record it has yet to verify.
@@ -48,7 +49,6 @@
 #include "sz_link.h"
 #include "sz_clock.h"
 #include "sz_config.h"
-#include "sz_record_layer.h"
 #if SZ_LINK_TEMPLATES
 #include "sz_template.h"
 #endif
@@ -119,7 +119,6 @@ static struct {
 	uint8_t radio_up : 1;   /* the gateway's relay is connected */
 	uint8_t agreed : 1;     /* the gateway sent a compressed message on this connection (LINK.md §9.1) */
 	uint8_t broken : 1;     /* a compressed message could not be recreated: this connection ends */
-	uint8_t ccs_held : 1;   /* our ChangeCipherSpec waits for the Finished, to go with it */
 } st;
 #if SZ_LINK_TEMPLATES
 static sz_template_cursor from_gateway, to_gateway; /* per connection and direction (LINK.md §9.2) */
@@ -339,7 +338,6 @@ void sz_port_accept(void)
 	st.ended = 0;
 	st.agreed = 0;
 	st.broken = 0;
-	st.ccs_held = 0;
 #if SZ_LINK_TEMPLATES
 	sz_template_cursor_reset(&from_gateway);
 	sz_template_cursor_reset(&to_gateway);
@@ -426,40 +424,14 @@ static KS_NOINLINE uint8_t send_message(const uint8_t *b, uint16_t k)
 #define send_message(b, k) send_whole(b, k, 0)
 #endif
 
-/* A ChangeCipherSpec record's length: type, version, length 1, change_cipher_spec (RFC 5246 §7.1). */
-#define CCS_LEN 6
-
 void sz_port_write(const uint8_t *buf, uint16_t n)
 {
-	/* The answer (written from the record buffer's start: the firmware's one buffer both ways)
-	 * reaches into the gateway's message where the engine has not read it: a record the engine
-	 * refused before its end (its alert), or a gateway that went on past a record the server
-	 * answers (LINK.md §13: one flight a message). The answer goes; the rest, now the server's own
-	 * bytes, is never read as the client's: the connection ends. */
-	uint8_t over = message_pos != message_len && buf + n > message + message_pos;
-	if (n == CCS_LEN && buf[0] == SZ_CHANGE_CIPHER_SPEC) {
-		/* Held: it goes with the Finished the engine writes next, a message less (LINK.md §13) */
-		st.ccs_held = 1;
-		return;
-	}
-	if (st.ccs_held) {
-		/* The Finished is where the ChangeCipherSpec was (the writer's one record at a time, at
-		 * the start of the record buffer this port shares: sz_port_share); it moves up for the
-		 * ChangeCipherSpec, made again in front of it with its record version. The buffer holds
-		 * both: a Finished record is at most 65 B, the buffer at least 265. */
-		uint8_t *b = (uint8_t *)buf;
-		uint16_t i;
-		for (i = n; i > 0; i--) /* backward: the two overlap (no memmove on the motes) */
-			b[i - 1u + CCS_LEN] = b[i - 1u];
-		b[0] = SZ_CHANGE_CIPHER_SPEC;
-		b[1] = b[CCS_LEN + 1];
-		b[2] = b[CCS_LEN + 2];
-		b[3] = 0;
-		b[4] = 1;
-		b[5] = 1;
-		n = (uint16_t)(n + CCS_LEN);
-		st.ccs_held = 0;
-	}
+	/* An answer before the gateway's message was read whole: a record the engine refused before
+	 * its end (its alert), or a gateway that went on past a record the server answers (LINK.md
+	 * §13: one flight a message), whose rest the answer, written from the record buffer's start,
+	 * may cover. The answer goes; the rest is never read as the client's: the connection ends.
+	 * (Judged before sending: a message granted at a read that timed out may land meanwhile.) */
+	uint8_t over = message_pos != message_len;
 	while (n && !st.ended && !st.broken) {
 		uint16_t k = n < SZ_LINK_MAX_MESSAGE ? n : SZ_LINK_MAX_MESSAGE;
 		if (!send_message(buf, k))

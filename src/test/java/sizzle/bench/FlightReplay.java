@@ -200,7 +200,7 @@ final class FlightReplay {
 
     private void pumpMote() {
         if (moteInFlight || !mote.link().canSend()) return;
-        byte[] m = toGateway.next(Frame.maxMessage(mote.link().config().frameSize), RecordFramer.Joining.ANSWER);
+        byte[] m = toGateway.next(Frame.maxMessage(mote.link().config().frameSize), RecordFramer.Joining.ONE);
         if (m != null) {
             byte[] z = book == null ? null : Suppressor.suppress(m, 0, m.length, book, toGatewaySent, false, false);
             carried += z != null ? z.length : m.length;

@@ -217,12 +217,11 @@ public final class MoteConnections implements TemplateListener, ConnectionSource
             DeviceLink link = mote.link();
             if (current != this || link.connection() != conn) return;
             if (!inFlight && link.canSend()) {
-                // One record per message (a mote's one record buffer), its ChangeCipherSpec with the Finished
-                // behind it (LINK.md §13); on a compressed connection all the
+                // One record per message (a mote's one record buffer); on a compressed connection all the
                 // whole records held (the flight's CCS and Finished waiting behind its first record):
                 // compressed they fit one small message, a mote keeping its compressed output (LINK.md §9.3).
                 byte[] m = out.malformed() != null ? null : out.next(Frame.maxMessage(link.config().frameSize),
-                        compressed ? RecordFramer.Joining.ALL : RecordFramer.Joining.ANSWER);
+                        compressed ? RecordFramer.Joining.ALL : RecordFramer.Joining.ONE);
                 byte[] z = m != null && compressed ? Suppressor.suppress(m, 0, m.length, book, toGateway, false, false) : null;
                 if (z != null) {
                     inFlight = link.sendTemplate(z, 0, z.length, now());

@@ -9,8 +9,8 @@ import sizzle.template.TemplateCursor;
  * Cuts a TLS byte stream into link messages at record boundaries (LINK.md §6): bytes are held
  * until a whole record is there; {@link #next} hands out whole records from the front, as many
  * as fit a message and {@link Joining} allows (the gateway: all it holds, up to the device's
- * capacity, or one flight to a C mote; a mote: one record per message, one per write of its
- * engine, its ChangeCipherSpec with its Finished). A record longer than a message (a 16 KB record over the CC1000, whose messages stop
+ * capacity, or one flight to a C mote; a C mote: one record per message, one per write of its
+ * engine). A record longer than a message (a 16 KB record over the CC1000, whose messages stop
  * at 5,374 bytes) goes as several messages of the largest size. A header that is no TLS record's (content type outside 20–24, a version
  * other than 3.x, a length over 2^14 + 2048) makes the stream malformed: nothing more is handed
  * out, and the user closes the connection.
@@ -131,12 +131,8 @@ public final class RecordFramer {
          * together in its record buffer and reads them there (a C mote, LINK.md §6.1 and §13).
          */
         FLIGHT,
-        /**
-         * A mote's answer: one record a message (one per write of its engine, its record buffer
-         * holding one), but a ChangeCipherSpec waits for the record after it (the Finished) and
-         * goes with it, a message less (LINK.md §13).
-         */
-        ANSWER
+        /** One record a message: a C mote's answers, one per write of its engine. */
+        ONE
     }
 
     /**
@@ -149,8 +145,6 @@ public final class RecordFramer {
         int n = 0;
         if (!units.isEmpty()) {
             int first = units.peek();
-            boolean ccs = !restAtFront && buf[0] == CHANGE_CIPHER_SPEC;
-            if (joining == Joining.ANSWER && ccs && units.size() == 1) return null; // its Finished is still to come
             if (first > limit) {
                 units.poll();
                 units.addFirst(first - limit);
@@ -159,8 +153,7 @@ public final class RecordFramer {
             } else {
                 while (!units.isEmpty() && n + units.peek() <= limit) {
                     boolean record = !restAtFront;
-                    boolean more = joining == Joining.ALL || joining == Joining.FLIGHT && record && unanswered(n, units.peek())
-                            || joining == Joining.ANSWER && record && buf[n] == CHANGE_CIPHER_SPEC;
+                    boolean more = joining == Joining.ALL || joining == Joining.FLIGHT && record && unanswered(n, units.peek());
                     if (record && buf[n] == CHANGE_CIPHER_SPEC) sealed = true;
                     n += units.poll();
                     restAtFront = false;

@@ -13,12 +13,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import sizzle.desktop.LocalGateway;
 import sizzle.gateway.front.AccessRule;
-import sizzle.link.LinkStats;
 import sizzle.template.StoredTranscripts;
 
 /**
- * LINK.md §13, the messages between the gateway and a C mote, on the host build of the
- * legacy-ecc firmware over the link (the ATmega128's and MSP430F1611's port).
+ * LINK.md §13, the gateway's messages to a C mote, on the host build of the legacy-ecc firmware
+ * over the link (the ATmega128's and MSP430F1611's port).
  */
 @Timeout(120)
 class CMoteFlightTest {
@@ -56,35 +55,5 @@ class CMoteFlightTest {
             String page = CMoteTemplateTest.get(m, g.sharedPort());
             assertTrue(page.contains("<title>Thermostat</title>"), page);
         }
-    }
-
-    /**
-     * A C mote sends its ChangeCipherSpec with the Finished behind it as one message. A full
-     * handshake, GET and close is four messages from the mote: the flight, ChangeCipherSpec and
-     * Finished, the page (one record), close_notify; five when the ChangeCipherSpec went alone.
-     */
-    @Test
-    void theMotesChangeCipherSpecGoesWithItsFinished(@TempDir Path dir) throws Exception {
-        try (LocalGateway g = new LocalGateway(dir, 0, AccessRule.allow("127.0.0.0/8"), line -> { })) {
-            LocalGateway.Member m = g.addMote("host", "legacy-ecc", false, true, line -> { });
-            RadioBridge bridge = g.bridge("CC2420");
-            for (int i = 0; i < 2; i++) {
-                int before = messagesIn(bridge, 1);
-                String page = CMoteTemplateTest.get(m, g.sharedPort());
-                assertTrue(page.contains("<title>Thermostat</title>"), page);
-                assertTrue(CMoteTemplateTest.await(bridge, 1, p -> !p.isOpen()), "the link connection has closed");
-                assertEquals(before + 4, messagesIn(bridge, 1), "the mote's messages for a full handshake, a page and its close");
-            }
-        }
-    }
-
-    /** The messages the gateway has taken from the device (its link's count, read on the radio thread). */
-    private static int messagesIn(RadioBridge bridge, int device) throws Exception {
-        int[] n = new int[1];
-        assertTrue(CMoteTemplateTest.await(bridge, device, p -> {
-            n[0] = p.stats.get(LinkStats.MESSAGES_IN);
-            return true;
-        }));
-        return n[0];
     }
 }

@@ -62,15 +62,13 @@ class RecordFramerTest {
         f.add(all, all.length - 1, 1);
         assertArrayEquals(d, f.next(1000, RecordFramer.Joining.ALL));
 
-        // a mote's answer: one record a message, its ChangeCipherSpec (b) with the Finished (c)
         RecordFramer one = new RecordFramer();
-        one.add(all, 0, a.length + b.length);
-        assertArrayEquals(a, one.next(1000, RecordFramer.Joining.ANSWER));
-        assertNull(one.next(1000, RecordFramer.Joining.ANSWER), "the ChangeCipherSpec waits for its Finished");
-        one.add(all, a.length + b.length, all.length - a.length - b.length);
-        assertArrayEquals(concat(b, c), one.next(1000, RecordFramer.Joining.ANSWER));
-        assertArrayEquals(d, one.next(1000, RecordFramer.Joining.ANSWER));
-        assertNull(one.next(1000, RecordFramer.Joining.ANSWER));
+        one.add(all, 0, all.length);
+        assertArrayEquals(a, one.next(1000, RecordFramer.Joining.ONE));
+        assertArrayEquals(b, one.next(1000, RecordFramer.Joining.ONE));
+        assertArrayEquals(c, one.next(1000, RecordFramer.Joining.ONE));
+        assertArrayEquals(d, one.next(1000, RecordFramer.Joining.ONE));
+        assertNull(one.next(1000, RecordFramer.Joining.ONE));
 
         RecordFramer small = new RecordFramer();
         small.add(all, 0, all.length);
@@ -155,16 +153,16 @@ class RecordFramerTest {
         byte[] z = f.takeDigested(book, new TemplateCursor(), 640);
         assertEquals(TemplateCodec.HELLO_DIGEST, z[0] & 0xFF);
         assertTrue(z.length < 640 && TemplateCodec.recreatesInPlace(z, 640), "fits the device's room, recreated in place");
-        assertArrayEquals(next, f.next(640, RecordFramer.Joining.ANSWER), "the hello was taken, the next record is at the front");
-        assertNull(f.next(640, RecordFramer.Joining.ANSWER));
+        assertArrayEquals(next, f.next(640, RecordFramer.Joining.ONE), "the hello was taken, the next record is at the front");
+        assertNull(f.next(640, RecordFramer.Joining.ONE));
 
         f.add(all, 0, all.length);
-        assertEquals(640, f.next(640, RecordFramer.Joining.ANSWER).length); // the hello's first part went
+        assertEquals(640, f.next(640, RecordFramer.Joining.ONE).length); // the hello's first part went
         assertNull(f.takeDigested(book, new TemplateCursor(), 640), "the rest of a record whose start went is no record");
-        assertEquals(640, f.next(640, RecordFramer.Joining.ANSWER).length);
-        assertEquals(640, f.next(640, RecordFramer.Joining.ANSWER).length);
-        assertEquals(hello.length - 3 * 640, f.next(640, RecordFramer.Joining.ANSWER).length);
-        assertArrayEquals(next, f.next(640, RecordFramer.Joining.ANSWER));
+        assertEquals(640, f.next(640, RecordFramer.Joining.ONE).length);
+        assertEquals(640, f.next(640, RecordFramer.Joining.ONE).length);
+        assertEquals(hello.length - 3 * 640, f.next(640, RecordFramer.Joining.ONE).length);
+        assertArrayEquals(next, f.next(640, RecordFramer.Joining.ONE));
     }
 
     @Test
