@@ -9,7 +9,8 @@ is compiled by one avr-gcc command, so its objects are first compiled alone with
 flags, from `make -n`; the MSP430's link keeps them in ELF.objs/), and the relinked image must
 be as large as ELF, else nothing is reported. Flash counts .text (code and constants in flash)
 and .rodata, .data's initial values and the vectors, and on the MSP430F1611 the information
-memory (.infomem: AES's S-box), so that the components add up to the main flash and it.
+memory (.infomem: AES's S-box, or MD5's T in the legacy images), so that the components add up
+to the main flash and it.
 """
 import os
 import re

@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * -C calls them "Program". ATmega128: flash at 0 to 0x1FFFF (128 KB; RAM is at 0x800000 in
  * avr-gcc's addresses). MSP430F1611: flash at 0x4000 to 0xFFFF (48 KB with the vectors), and
  * the information memory, 256 B of flash at 0x1000 to 0x10FF, counted apart (its own budget:
- * the linker script puts AES's S-box there).
+ * the linker script puts AES's S-box there, or MD5's T).
  */
 final class ElfFlash {
     private ElfFlash() {

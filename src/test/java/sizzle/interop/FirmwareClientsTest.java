@@ -507,7 +507,9 @@ class FirmwareClientsTest {
     /**
      * The MSP430F1611's information memory (0x1000-0x10FF), 256 B of flash beside the 48 KB:
      * AES's S-box fills it in the modern images (msp430f1611.ld), which gave the modern image with
-     * the link the flash for its one-connection mode (SZ_LINK_WAITING, 222 B).
+     * the link the flash for its one-connection mode (SZ_LINK_WAITING, 222 B); MD5's T in the
+     * legacy ones, which gave the legacy-ecc image with the link room for the port's check of a
+     * message answered before it was read whole (LINK.md §13).
      */
     private static final int INFO_MEMORY_BYTES = 256;
 
