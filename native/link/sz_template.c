@@ -22,7 +22,7 @@
    cursor is under COPY_MIN: at every template's start, wherever the message's byte is one some
    template starts with; and at the SCAN_FIRST-th literal byte in a row, and every SCAN_AGAIN
    after, at every place of one template (the cursor's: a field longer or shorter than the
-   template's has put it out of step; with no cursor, the template whose start matched most).
+   template's has put it out of step; with no cursor, the template most like the message).
    A template's every place costs ~100 cycles on the ATmega128 (a hook call and a flash read):
    a whole scan of a 130-byte template is ~14 k; once every 16 literals, a ServerHello's random
    and session id took 4 of them (62 k cycles). Every 48: 2 (34 k), and on the stored
@@ -282,6 +282,28 @@ static void consider(struct sz_jump *best, const uint8_t *in, uint16_t i, uint16
 	}
 }
 
+/* The template most like in[i..] byte for byte over its first LIKE bytes, if at least SEEK_MIN
+   of them are alike (else none): the one a scan looks through while there is no cursor. A
+   field that differs (a record's length: a device's certificate chain is not the transcript's)
+   ends a match at a template's start, not its likeness. Ties: the lower id. */
+#define LIKE 16
+static uint8_t likeliest(const uint8_t *in, uint16_t i, uint16_t n)
+{
+	uint8_t t, k, same, most = SEEK_MIN - 1, home = SZ_TEMPLATE_NONE;
+	uint16_t len;
+	for (t = 0; t < SZ_TEMPLATE_MAX; t++) {
+		len = sz_template_length(t);
+		same = 0;
+		for (k = 0; k < LIKE && k < len && i + k < n; k++)
+			same = (uint8_t)(same + (in[i + k] == sz_template_byte(t, k)));
+		if (same > most) {
+			most = same;
+			home = t;
+		}
+	}
+	return home;
+}
+
 uint16_t sz_template_compress(sz_template_cursor *c, const uint8_t *in, uint16_t n, uint8_t *out, uint16_t cap)
 {
 	sz_template_cursor cur = *c;
@@ -331,11 +353,21 @@ uint16_t sz_template_compress(sz_template_cursor *c, const uint8_t *in, uint16_t
 				if (m >= SEEK_MIN)
 					consider(&best, in, i, n, t, 0, 1, m);
 			}
-			/* now and then the whole of a template: the cursor's, else (a message that
-			   begins unlike every template) the one whose start matched most */
+			/* now and then the whole of a template: the cursor's, else the one most like
+			   the message where the search began (likeliest) */
 			if (!home_known) {
-				home = best.t;
+				home = likeliest(in, i, n);
 				home_known = 1;
+				if (best.len < SEEK_MIN && cur.t == SZ_TEMPLATE_NONE && home != SZ_TEMPLATE_NONE) {
+					/* in step with a template but for fields (a record's length, a random):
+					   go along it from here, copying wherever two bytes or more match */
+					if (pending)
+						flush(&o, in, lit, i);
+					pending = 0;
+					put(&o, (uint8_t)(OP_SEEK_START | home));
+					seek(&cur, home, 0);
+					continue;
+				}
 			}
 			t = cur.t != SZ_TEMPLATE_NONE ? cur.t : home;
 			if (scan && t != SZ_TEMPLATE_NONE)

@@ -478,6 +478,39 @@ static void literal_across_the_certificate_end(void)
 	check(sent == 1, "a literal across the certificate's end: compressed");
 }
 
+/* A device's flight whose record length is not the transcript's (its certificate chain is
+   another): template 5 (TLS 1.0's server flight) with its header's length bytes changed. No
+   template's start matches past those bytes, so the suppressor finds the template by its
+   likeness (sz_template.c's likeliest) and goes along it from its start: 72 B to 7. (Before,
+   with the template whose start matched most, the client's, 72 B to 47, the cursor left in the
+   wrong template, and the ChangeCipherSpec after it uncompressed: a real device's flight over
+   the link, 318 B to 79, its ChangeCipherSpec and Finished sent plain.) Then the
+   ChangeCipherSpec goes on from the cursor in one byte. */
+static void flight_of_another_length(void)
+{
+	static uint8_t m[400], z[BIG];
+	static const uint8_t ccs[] = {0x14, 0x03, 0x01, 0x00, 0x01, 0x01};
+	sz_template_cursor sup, rec;
+	uint16_t n = 0, len = sz_template_length(5), zn;
+	int sent = 0;
+	char say[120];
+	set_certificate(cert20, sizeof cert20);
+	while (n < len && !(sz_template_byte(5, n) == 0x14 && sz_template_byte(5, n + 1) == 0x03 && n > 5))
+		m[n] = sz_template_byte(5, n), n++; /* up to the ChangeCipherSpec record that follows the flight */
+	check(n > 40 && n < len, "template 5 holds a flight, then a ChangeCipherSpec");
+	m[3] ^= 0x01; /* the record's length is another */
+	m[4] ^= 0x5A;
+	sz_template_cursor_reset(&sup);
+	zn = sz_template_compress(&sup, m, n, z, BIG);
+	snprintf(say, sizeof say, "a flight of another length: %u B compressed to %u (under a third)", n, zn);
+	check(zn > 0 && 3u * zn < n, say);
+	sz_template_cursor_reset(&sup);
+	sz_template_cursor_reset(&rec);
+	round_trip(&sup, &rec, m, n, &sent, "a flight of another length comes back");
+	zn = sz_template_compress(&sup, ccs, sizeof ccs, z, BIG);
+	check(zn == 1, "the ChangeCipherSpec after it: one byte, from the cursor");
+}
+
 /* HELLO_DIGEST at a device that takes it (sz_template_recreate_hello, LINK.md §15.2): the
    digest's place given, the projection's bytes below it; each way to get it wrong refused with
    the cursor unchanged; refused (BAD_OP) by sz_template_recreate. */
@@ -543,6 +576,7 @@ int main(int argc, char **argv)
 	transcripts(dir, write);
 	malformed();
 	literal_across_the_certificate_end();
+	flight_of_another_length();
 	hello_digest();
 	random_round_trips();
 	printf("%d passed, %d failed\n", passed, failed);

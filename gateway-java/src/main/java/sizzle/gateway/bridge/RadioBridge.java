@@ -46,7 +46,7 @@ public final class RadioBridge {
     private final Executor radio;
     private final SimulatedGateway gateway;
     private final Map<Integer, Port> ports = new HashMap<>();
-    /** Devices sent one TLS record per message (C motes: LINK.md §13); any thread may add. */
+    /** Devices sent one flight per message (C motes: LINK.md §13); any thread may add. */
     private final java.util.Set<Integer> oneFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The devices' poll period: one not heard for two of them (and a window) is gone from the list. */
     private final int pollPeriodMs;

@@ -11,9 +11,9 @@ import sizzle.template.TemplateCursor;
  * as fit a message and {@link Joining} allows (the gateway: all it holds, up to the device's
  * capacity, or one flight to a C mote; a C mote: one record per message, one per write of its
  * engine). A record longer than a message (a 16 KB record over the CC1000, whose messages stop
- * at 5,374 bytes) goes as several messages of the largest size. A header that is no TLS record's (content type outside 20–24, a version
- * other than 3.x, a length over 2^14 + 2048) makes the stream malformed: nothing more is handed
- * out, and the user closes the connection.
+ * at 5,374 bytes) goes as several messages of the largest size. A header that is no TLS
+ * record's (content type outside 20–24, a version other than 3.x, a length over 2^14 + 2048)
+ * makes the stream malformed: nothing more is handed out, and the user closes the connection.
  */
 public final class RecordFramer {
     static final int HEADER = 5;
@@ -74,12 +74,12 @@ public final class RecordFramer {
 
     /**
      * Whether the device's server answers nothing to the whole record of {@code size} bytes at
-     * {@code at} until a later one: a ChangeCipherSpec, or a handshake record before the stream's ChangeCipherSpec
-     * (readable) that begins with a message of the client's second flight (Certificate 11,
-     * ClientKeyExchange 16, CertificateVerify 15): the server reads its flight to the Finished
-     * before it answers (SSL 3.0 to TLS 1.2). A ClientHello is answered; a sealed handshake
-     * record may be a Finished or a renegotiating hello, both answered; application data and
-     * alerts may be answered.
+     * {@code at} until a later one: a ChangeCipherSpec, or a handshake record before the
+     * stream's ChangeCipherSpec (readable) that begins with a message of the client's second
+     * flight (Certificate 11, ClientKeyExchange 16, CertificateVerify 15): the server reads its
+     * flight to the Finished before it answers (SSL 3.0 to TLS 1.2). A ClientHello is answered;
+     * a sealed handshake record may be a Finished or a renegotiating hello, both answered;
+     * application data and alerts may be answered.
      */
     private boolean unanswered(int at, int size) {
         if (buf[at] == CHANGE_CIPHER_SPEC) return true;
