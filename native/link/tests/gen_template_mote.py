@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Writes template_mote.h for tests/template_mote.c (make -C native template-mote-test): the book
 of vectors/templates.txt (edition 1's protocol templates; the legacy transcripts' Certificate
-messages) in flash, and the legacy ECDH-ECDSA-RC4-SHA handshakes' messages as a C mote meets
-them: its own server records, each cut into messages of at most PIECE bytes (the Certificate
-record in pieces), for its suppressor; the gateway's messages as the Java suppressor wrote them
-(without POINTs), for its recreator.
+messages) in flash, and the handshakes' messages as a C mote meets them (the legacy
+ECDH-ECDSA-RC4-SHA ones, TLS 1.0 and SSL 3.0, and the modern ECDHE-ECDSA-AES128-GCM one, TLS
+1.2): its own server records, each cut into messages of at most its images' capacity over the
+link (the ATmega128's: 265 bytes legacy, 640 modern; the Certificate record in pieces), for its
+suppressor; the gateway's messages as the Java suppressor wrote them (without POINTs), for its
+recreator.
 
 usage: gen_template_mote.py templates.txt out.h"""
 import sys
 
-PIECE = 265
-SOURCES = {"legacy-ecdh-ecdsa-rc4-sha-tls10.txt": "TLS 1.0", "legacy-ecdh-ecdsa-rc4-sha-ssl3.txt": "SSL 3.0"}
+# each source: its name in the output, the largest message of the mote's (GatewayBench.FIRMWARE_CAPACITY, mica2)
+SOURCES = {"legacy-ecdh-ecdsa-rc4-sha-tls10.txt": ("TLS 1.0", 265), "legacy-ecdh-ecdsa-rc4-sha-ssl3.txt": ("SSL 3.0", 265),
+           "modern-ecdhe-ecdsa-aes128-gcm.txt": ("TLS 1.2", 640)}
+PIECE = max(piece for _, piece in SOURCES.values())
 
 
 def records(b):
@@ -45,11 +49,12 @@ def main():
             first = True
         elif w[0] in ("C", "S"):
             plain = bytes.fromhex(w[1])
-            what = "%s %s" % (SOURCES[name], "full" if conn == 1 else "abbreviated")
+            label, piece = SOURCES[name]
+            what = "%s %s" % (label, "full" if conn == 1 else "abbreviated")
             if w[0] == "S":
                 for r in records(plain):
-                    for k in range(0, len(r), PIECE):
-                        msgs.append((len(certs) - 1, first, "S", what, r[k:k + PIECE], b""))
+                    for k in range(0, len(r), piece):
+                        msgs.append((len(certs) - 1, first, "S", what, r[k:k + piece], b""))
                         first = False
             elif w[2] != "-":
                 msgs.append((len(certs) - 1, first, "C", what, plain, bytes.fromhex(w[2])))
