@@ -123,6 +123,8 @@ def main(argv):
             for kind in ("full", "abbreviated"):
                 c = codec.get((arch, CODEC.get(name), kind))
                 if c is None:
+                    if codec:   # measured, but not this handshake: say so, the compressed row goes without it
+                        print("    the codec's %s flights: not in template-mote-test's output: left out" % kind)
                     continue
                 if len(c) != len(p.get(kind, [])):   # the codec test's handshake is not this one
                     print("    the codec's %s flights: %d, the transcript's %d: left out" % (kind, len(c), len(p.get(kind, []))))

@@ -55,7 +55,8 @@ link-test: $(LINK_TESTS)
 
 # The codec on the motes (make -C native template-mote-test): tests/template_mote.c built for the
 # ATmega128 (simavr) and the MSP430F1611 (mspdebug) at the firmware's -Os, each message of the
-# legacy handshakes compressed or recreated with its cycles; then sz_template.o's flash on each.
+# legacy and modern handshakes compressed or recreated with its cycles (every line shown:
+# gateway_cycles.py reads them); then sz_template.o's flash on each.
 # Not part of link-test (the mote toolchains): its variables are the motes' fragments', read
 # after this file, so the recipe alone names them.
 TPL_MOTE_DIR = $(BUILD)/link/template_mote
@@ -69,7 +70,7 @@ template-mote-test:
 	@for f in $(TPL_MOTE_SRC) $(MSP_RT_SRCS); do \
 		$(MSP_CC) $(MSP_CFLAGS) -Os -I$(LINK_DIR) -I$(TPL_MOTE_DIR) -c $$f -o $(MSP_BUILD)/template_mote.elf.objs/$$(basename $$f).o || exit 1; done
 	$(MSP_LD) $(MSP_LDFLAGS) -o $(MSP_BUILD)/template_mote.elf $(MSP_BUILD)/template_mote.elf.objs/*.o
-	@bash tests/run_all.sh "$(AVR_HARNESS) -c $(AVR_MAX_CYCLES) $(AVR_BUILD)/template_mote.elf" \
+	@RUN_ALL_TAIL=100 bash tests/run_all.sh "$(AVR_HARNESS) -c $(AVR_MAX_CYCLES) $(AVR_BUILD)/template_mote.elf" \
 	    "python3 $(MSP_DIR)/mspsim_run.py --timeout $(MSP_TIMEOUT) $(MSP_BUILD)/template_mote.elf"
 	@cd $(TPL_MOTE_DIR) && $(AVR_CC) -mmcu=atmega128 -Os -std=gnu99 -Wall -Werror -I$(CURDIR)/$(LINK_DIR) -c $(CURDIR)/$(LINK_DIR)/sz_template.c -o avr.o \
 	    && echo "sz_template.o flash, ATmega128 (avr-gcc -Os): $$(avr-size avr.o | awk 'NR == 2 {print $$1 + $$2}') B"

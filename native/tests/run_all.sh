@@ -4,7 +4,8 @@
 # ends with the sum of their "N passed, N failed" lines. A binary that crashes or ends
 # without its summary line (a sanitizer abort) counts as one more failure. Up to
 # $RUN_ALL_JOBS commands (default: the machine's cores) run at once, each into its own file;
-# their outputs are shown in the order given, so the log reads the same however they ran.
+# their outputs are shown in the order given, so the log reads the same however they ran: the
+# last $RUN_ALL_TAIL lines of each (default 30).
 jobs=${RUN_ALL_JOBS:-$(nproc 2>/dev/null || echo 1)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -21,7 +22,7 @@ i=0
 for cmd in "$@"; do
     echo "== $cmd"
     rc=$(cat "$tmp/$i.rc" 2>/dev/null || echo 1)
-    tail -n 30 "$tmp/$i.out"
+    tail -n "${RUN_ALL_TAIL:-30}" "$tmp/$i.out"
     line=$(grep -E '[0-9]+ passed, [0-9]+ failed$' "$tmp/$i.out" | tail -n 1)
     p=$(echo "$line" | sed -nE 's/(^|.* )([0-9]+) passed, ([0-9]+) failed$/\2/p')
     f=$(echo "$line" | sed -nE 's/(^|.* )([0-9]+) passed, ([0-9]+) failed$/\3/p')
