@@ -11,8 +11,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import sizzle.desktop.LocalGateway;
-import sizzle.gateway.front.AccessRule;
 import sizzle.template.StoredTranscripts;
 
 /**
@@ -32,9 +30,7 @@ class CMoteFlightTest {
      */
     @Test
     void aMessagePastAnAnsweredRecordEndsThatConnectionOnly(@TempDir Path dir) throws Exception {
-        try (LocalGateway g = new LocalGateway(dir, 0, AccessRule.allow("127.0.0.0/8"), line -> { })) {
-            LocalGateway.Member m = g.addMote("host", "legacy-ecc", false, true, line -> { });
-            RadioBridge bridge = g.bridge("CC2420");
+        CMoteTemplateTest.overLink(dir, false, line -> { }, (g, m, bridge) -> {
             int device = 1;
             byte[] hello = StoredTranscripts.records("legacy-ecdh-ecdsa-rc4-sha-tls10.txt").get(0).bytes();
             byte[] joined = RecordFramerTest.concat(hello, RecordFramerTest.record(20, 1, 1));
@@ -54,6 +50,6 @@ class CMoteFlightTest {
             }
             String page = CMoteTemplateTest.get(m, g.sharedPort());
             assertTrue(page.contains("<title>Thermostat</title>"), page);
-        }
+        });
     }
 }

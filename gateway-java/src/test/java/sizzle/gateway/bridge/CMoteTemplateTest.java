@@ -47,10 +47,7 @@ class CMoteTemplateTest {
     @Test
     void aBadCompressedMessageEndsThatConnectionOnly(@TempDir Path dir) throws Exception {
         List<String> firmware = new CopyOnWriteArrayList<>();
-        try (LocalGateway g = new LocalGateway(dir, 0, AccessRule.allow("127.0.0.0/8"), line -> { })) {
-            g.compression(true);
-            LocalGateway.Member m = g.addMote("host", "legacy-ecc", false, true, firmware::add);
-            RadioBridge bridge = g.bridge("CC2420");
+        overLink(dir, true, firmware::add, (g, m, bridge) -> {
             int device = 1; // its radio address: the first device on the gateway
             for (String[] bad : BAD) {
                 String said = "link: the gateway's compressed message: " + bad[1];
@@ -69,7 +66,7 @@ class CMoteTemplateTest {
                 assertTrue(page.contains("<title>Thermostat</title>"), page);
                 assertTrue(bridge.compressedMessages(true) > before, "the next client's handshake went compressed from the mote");
             }
-        }
+        });
     }
 
     /**
@@ -80,16 +77,13 @@ class CMoteTemplateTest {
      */
     @Test
     void aTemplateImageBehindAGatewayThatDoesNotCompressIsServedPlain(@TempDir Path dir) throws Exception {
-        try (LocalGateway g = new LocalGateway(dir, 0, AccessRule.allow("127.0.0.0/8"), line -> { })) {
-            g.compression(false);
-            LocalGateway.Member m = g.addMote("host", "legacy-ecc", false, true, line -> { });
-            RadioBridge bridge = g.bridge("CC2420");
+        overLink(dir, false, line -> { }, (g, m, bridge) -> {
             String page = get(m, g.sharedPort());
             assertTrue(page.contains("<title>Thermostat</title>"), page);
             assertTrue(await(bridge, 1, p -> p.capabilities.length == 5), "the mote announced its templates (edition, certificate ID)");
             assertEquals(0, bridge.compressedMessages(false), "the gateway sent no compressed message");
             assertEquals(0, bridge.compressedMessages(true), "the mote sent no compressed message");
-        }
+        });
     }
 
     /**
@@ -102,16 +96,30 @@ class CMoteTemplateTest {
      */
     @Test
     void aFullHandshakesMessagesFromTheMoteGoCompressed(@TempDir Path dir) throws Exception {
-        try (LocalGateway g = new LocalGateway(dir, 0, AccessRule.allow("127.0.0.0/8"), line -> { })) {
-            g.compression(true);
-            LocalGateway.Member m = g.addMote("host", "legacy-ecc", false, true, line -> { });
-            RadioBridge bridge = g.bridge("CC2420");
+        overLink(dir, true, line -> { }, (g, m, bridge) -> {
             for (int i = 0; i < 2; i++) {
                 int before = bridge.compressedMessages(true);
                 String page = get(m, g.sharedPort());
                 assertTrue(page.contains("<title>Thermostat</title>"), page);
                 assertEquals(before + 3, bridge.compressedMessages(true), "the flight, ChangeCipherSpec and Finished compressed");
             }
+        });
+    }
+
+    /** A test's body: the gateway, the host mote on it (radio address 1) and the CC2420's bridge. */
+    interface OverLink {
+        void run(LocalGateway g, LocalGateway.Member m, RadioBridge bridge) throws Exception;
+    }
+
+    /**
+     * Runs {@code body} with the host build of the legacy-ecc firmware over the link behind a
+     * gateway compressing or not, its log lines to {@code log}.
+     */
+    static void overLink(Path dir, boolean compression, java.util.function.Consumer<String> log, OverLink body) throws Exception {
+        try (LocalGateway g = new LocalGateway(dir, 0, AccessRule.allow("127.0.0.0/8"), line -> { })) {
+            g.compression(compression);
+            LocalGateway.Member m = g.addMote("host", "legacy-ecc", false, true, log);
+            body.run(g, m, g.bridge("CC2420"));
         }
     }
 
