@@ -1,6 +1,8 @@
 package sizzle.gateway.bridge;
 
 import java.util.ArrayDeque;
+import kssl.tls.HandshakeType;
+import kssl.tls.RecordLayer;
 import sizzle.template.Suppressor;
 import sizzle.template.TemplateBook;
 import sizzle.template.TemplateCursor;
@@ -70,22 +72,21 @@ public final class RecordFramer {
         }
     }
 
-    static final int CHANGE_CIPHER_SPEC = 20, HANDSHAKE = 22;
-
     /**
      * Whether the device's server answers nothing to the whole record of {@code size} bytes at
      * {@code at} until a later one: a ChangeCipherSpec, or a handshake record before the
      * stream's ChangeCipherSpec (readable) that begins with a message of the client's second
-     * flight (Certificate 11, ClientKeyExchange 16, CertificateVerify 15): the server reads its
+     * flight (Certificate, ClientKeyExchange, CertificateVerify): the server reads its
      * flight to the Finished before it answers (SSL 3.0 to TLS 1.2). A ClientHello is answered;
      * a sealed handshake record may be a Finished or a renegotiating hello, both answered;
      * application data and alerts may be answered.
      */
     private boolean unanswered(int at, int size) {
-        if (buf[at] == CHANGE_CIPHER_SPEC) return true;
-        if (buf[at] != HANDSHAKE || sealed || size == HEADER) return false;
+        if (buf[at] == RecordLayer.CHANGE_CIPHER_SPEC) return true;
+        if (buf[at] != RecordLayer.HANDSHAKE || sealed || size == HEADER) return false;
         int message = buf[at + HEADER];
-        return message == 11 || message == 15 || message == 16;
+        return message == HandshakeType.CERTIFICATE || message == HandshakeType.CERTIFICATE_VERIFY
+                || message == HandshakeType.CLIENT_KEY_EXCHANGE;
     }
 
     /** Why the stream is malformed, or null. */
@@ -154,7 +155,7 @@ public final class RecordFramer {
                 while (!units.isEmpty() && n + units.peek() <= limit) {
                     boolean record = !restAtFront;
                     boolean more = joining == Joining.ALL || joining == Joining.FLIGHT && record && unanswered(n, units.peek());
-                    if (record && buf[n] == CHANGE_CIPHER_SPEC) sealed = true;
+                    if (record && buf[n] == RecordLayer.CHANGE_CIPHER_SPEC) sealed = true;
                     n += units.poll();
                     restAtFront = false;
                     if (!more) break;
